@@ -1,0 +1,1 @@
+"""The Dragon Dice rules engine: pure functions over frozen game state."""

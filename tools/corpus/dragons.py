@@ -1,0 +1,5 @@
+"""Extract dragons records. (Placeholder until the extractor lands.)"""
+
+
+def extract(ctx):
+    return []

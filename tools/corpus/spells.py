@@ -1,0 +1,5 @@
+"""Extract spells records. (Placeholder until the extractor lands.)"""
+
+
+def extract(ctx):
+    return []
