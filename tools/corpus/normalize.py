@@ -86,7 +86,8 @@ _SPELL_INLINE = re.compile(
 
 def normalize_sfr_rules(raw: str) -> str:
     """002: drop bold markers and logo captions, unify the spell headings."""
-    text = raw.replace("**TSR****", "")  # the "TSR" logo caption glued to two SAI names
+    # the "TSR" logo caption glued to the three medallion SAI names
+    text = raw.replace("**TSR****", "").replace("TSR SFR/TSR Logo (Bronze", "SFR/TSR Logo (Bronze")
     text = text.replace("Gold (Earth) Spells**Stoneskin**", "Gold (Earth) Spells\n\nStoneskin")
     text = _SPELL_INLINE.sub(
         lambda m: f"{m['name'].strip()}\nCasting Cost: {m['cost']}\nSpell List: {m['list'].strip()}",
@@ -128,7 +129,8 @@ _FAQ_INTRO_END = "Notes on individual monster special action icons follow."
 def normalize_faq(raw: str) -> str:
     """004: split the one-line FAQ into parts, topics and lettered rulings.
 
-    Output layout: the header paragraphs, then per part a line ``*** PART``,
+    Output layout: the header paragraphs, then per part a line ``*** PART``
+    (the FAQ's own part divider, kept as printed),
     per topic a line ``Topic`` (an SAI topic keeps its definition on the
     following line), and each ruling ``X) text`` on its own line.
     """
@@ -147,9 +149,8 @@ def normalize_faq(raw: str) -> str:
         else:
             anchor = _find_topic(text, topic, pos)
         head, tail = text[:anchor].rstrip(), text[anchor + len(topic):].lstrip(" :")
-        sep = "\n\n" if not head.endswith(f"*** {part}") else "\n\n"
-        text = f"{head}{sep}{topic}\n\n{tail}"
-        pos = len(head) + len(sep) + len(topic)
+        text = f"{head}\n\n{topic}\n\n{tail}"
+        pos = len(head) + 2 + len(topic)
     text = text.replace(f" {_FAQ_INTRO_END} ", f" {_FAQ_INTRO_END}\n\n")
     # Lettered rulings and the numbered list inside one of them stay in text;
     # a ruling letter opens a new line when it follows sentence punctuation.
