@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from engine.names import slug  # noqa: F401  (re-exported for the extractors)
 
 # Canonical race ids (sfr-2012 names; the other editions use a subset).
 RACE_IDS = (
     "coral-elf", "dwarf", "goblin", "lava-elf", "amazon", "firewalker", "undead", "feral",
     "swamp-stalker", "frostwing", "scalder", "treefolk", "eldarim", "dragonkin",
 )
-
-
-def slug(text: str) -> str:
-    """Kebab-case id: 'Transmute Rock to Mud' -> 'transmute-rock-to-mud', "Kings' Die" -> 'kings-die'."""
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    text = re.sub(r"['\u2019]", "", text.lower())
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
 def squash(text: str) -> str:

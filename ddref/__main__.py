@@ -1,0 +1,3 @@
+from ddref.cli import main
+
+main()

@@ -1,0 +1,304 @@
+"""The ``ddref`` command: a thin typer shell over index/ and engine/.
+
+Heavy modules (pydantic models, the corpus) load inside the commands that use
+them, so ``ddref --help`` stays quick. Every error a user can cause ends here
+as a one-line message and exit code 2; nothing prints a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__
+from .errors import UserError
+
+app = typer.Typer(
+    name="ddref",
+    help="Dragon Dice rules reference: cited lookups of spells, SAIs, races, units and rules "
+         "across the tsr-1996, sfr-v4 and sfr-2012 editions.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+
+class EditionChoice(str, Enum):
+    sfr_2012 = "sfr-2012"
+    sfr_v4 = "sfr-v4"
+    tsr_1996 = "tsr-1996"
+    all = "all"
+
+
+EditionOpt = Annotated[
+    EditionChoice,
+    typer.Option("--edition", "-e", metavar="EDITION", case_sensitive=False,
+                 help="sfr-2012 (default), sfr-v4, tsr-1996, or all."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the record(s) as JSON data.")]
+
+
+def _edition(choice: EditionChoice) -> str | None:
+    return None if choice is EditionChoice.all else choice.value
+
+
+def _lookup(kind: str, name: str, edition: EditionChoice) -> list:
+    from index.lookup import NotFound, find
+
+    try:
+        return find(kind, name, _edition(edition))
+    except NotFound as exc:
+        raise UserError(exc.message()) from None
+
+
+def _show(kind: str, name: str, edition: EditionChoice, as_json: bool, extras=None) -> None:
+    """Look a record up and print it: panels for people, JSON for scripts."""
+    from .output import dump, out, print_json
+    from .render import record_panel
+
+    found = _lookup(kind, name, edition)
+    if as_json:
+        print_json(dump(found, as_list=edition is EditionChoice.all))
+        return
+    for record in found:
+        out.print(record_panel(kind, record, extras(record) if extras else []))
+
+
+def _rulings_for(ref: str) -> list:
+    from index.corpus import records
+
+    return [r for r in records("ruling") if ref in r.concerns]
+
+
+def _ruling_block(kind: str, record) -> list:
+    from .render import titled_list
+
+    rulings = [r for r in _rulings_for(f"{kind}:{record.id}") if r.edition == record.edition]
+    if not rulings:
+        return []
+    return [titled_list("FAQ rulings", (f"{r.topic} {r.letter}) {r.text}  [{r.id}]" for r in rulings))]
+
+
+@app.command()
+def spell(
+    name: Annotated[str, typer.Argument(help="Spell name in any case, e.g. 'wall of fog'.")],
+    edition: EditionOpt = EditionChoice.sfr_2012,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a spell: color, cost, lists, duration, multiplicity, text and source.
+
+    Examples:
+      ddref spell "Wall of Fog"
+      ddref spell "wall of fog" --edition all --json
+    """
+    _show("spell", name, edition, as_json, lambda r: _ruling_block("spell", r))
+
+
+@app.command()
+def spells(
+    edition: EditionOpt = EditionChoice.sfr_2012,
+    color: Annotated[Optional[str], typer.Option(help="black, blue, gold, green, red or elemental.")] = None,
+    race: Annotated[Optional[str], typer.Option(help="Only spells on this race's list (or 'basic').")] = None,
+    max_cost: Annotated[Optional[int], typer.Option("--max-cost", min=0, help="Only spells costing at most N.")] = None,
+    reserve: Annotated[bool, typer.Option("--reserve", help="Only spells castable from the reserve area.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """List spells, filtered by edition, color, race list, cost and reserve casting.
+
+    Examples:
+      ddref spells --color green --max-cost 3
+      ddref spells --race treefolk --edition sfr-v4 --json
+    """
+    from index.corpus import records
+    from index.lookup import in_edition
+
+    from .output import out, print_json
+    from .render import record_table
+
+    rows = in_edition(records("spell"), _edition(edition))
+    if color:
+        rows = [s for s in rows if s.color == _known(color, {s.color for s in records("spell")}, "color")]
+    if race:
+        wanted = "basic" if race.lower() == "basic" else _lookup("race", race, EditionChoice.all)[0].id
+        rows = [s for s in rows if wanted in s.lists]
+    if max_cost is not None:
+        rows = [s for s in rows if s.cost <= max_cost]
+    if reserve:
+        rows = [s for s in rows if s.reserve]
+    if as_json:
+        print_json([s.model_dump(mode="json") for s in rows])
+        return
+    out.print(record_table("spell", rows, [
+        ("Spell", lambda s: s.name), ("Edition", lambda s: s.edition), ("Color", lambda s: s.color),
+        ("Cost", lambda s: str(s.cost)), ("List", lambda s: ", ".join(s.lists)),
+        ("Duration", lambda s: s.duration),
+    ]))
+    out.print(f"{len(rows)} spell(s)")
+
+
+def _known(value: str, allowed: set[str], what: str) -> str:
+    import difflib
+
+    if value.lower() in allowed:
+        return value.lower()
+    close = difflib.get_close_matches(value.lower(), sorted(allowed), n=3)
+    hint = f"; did you mean: {', '.join(close)}?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
+    raise UserError(f"unknown {what} {value!r}{hint}")
+
+
+@app.command()
+def sai(
+    name: Annotated[str, typer.Argument(help="SAI name in any case, e.g. 'double strike'.")],
+    edition: EditionOpt = EditionChoice.sfr_2012,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a special action icon: resolution per kind of roll, text and source.
+
+    Examples:
+      ddref sai trample
+      ddref sai charm --edition all
+    """
+    _show("sai", name, edition, as_json, lambda r: _ruling_block("sai", r))
+
+
+@app.command()
+def sais(edition: EditionOpt = EditionChoice.sfr_2012, as_json: JsonOpt = False) -> None:
+    """List the special action icons of an edition.
+
+    Example:
+      ddref sais --edition sfr-v4
+    """
+    from index.corpus import records
+    from index.lookup import in_edition
+
+    from .output import out, print_json
+    from .render import _resolution, record_table
+
+    rows = in_edition(records("sai"), _edition(edition))
+    if as_json:
+        print_json([s.model_dump(mode="json") for s in rows])
+        return
+    out.print(record_table("sai", rows, [
+        ("SAI", lambda s: s.name), ("Edition", lambda s: s.edition), ("Resolution", _resolution),
+    ]))
+    out.print(f"{len(rows)} SAI(s)")
+
+
+@app.command()
+def race(
+    name: Annotated[str, typer.Argument(help="Race name or alias: 'coral elves', 'Selumari'.")],
+    edition: EditionOpt = EditionChoice.sfr_2012,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a race: aliases, colors, abilities, its spells, rulings and source.
+
+    Examples:
+      ddref race Vagha
+      ddref race amazons --edition tsr-1996
+    """
+    _show("race", name, edition, as_json, _race_extras)
+
+
+def _race_extras(record) -> list:
+    from index.corpus import records
+
+    from .render import titled_list
+
+    blocks = []
+    if record.abilities:
+        blocks.append(titled_list("Abilities", (f"{a.name}: {a.text}" for a in record.abilities)))
+    own = [s.name for s in records("spell") if s.edition == record.edition and record.id in s.lists]
+    if own:
+        blocks.append(titled_list("Spells on its list", own))
+    return blocks + _ruling_block("race", record)
+
+
+@app.command()
+def unit(
+    name: Annotated[str, typer.Argument(help="Unit name: 'Coral Elf Trooper', 'Umber Hulk'.")],
+    edition: EditionOpt = EditionChoice.sfr_2012,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a unit (or monster, champion, dragonkin, magical item): race, class, size, health.
+
+    Examples:
+      ddref unit "coral elf trooper"
+      ddref unit "umber hulk" --json
+    """
+    _show("unit", name, edition, as_json)
+
+
+@app.command()
+def rule(
+    section_id: Annotated[str, typer.Argument(metavar="ID", help="A section id, as traces and records cite it.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Print a rule section and its subsections by its stable id.
+
+    Example:
+      ddref rule sfr-2012:dice-modifiers.applying-dice-modifiers
+    """
+    import difflib
+
+    from index.corpus import sections
+
+    from .output import out, print_json
+    from .render import section_panel
+
+    table = sections()
+    section = table.get(section_id.strip())
+    if section is None:
+        close = difflib.get_close_matches(section_id.strip(), list(table), n=5, cutoff=0.5)
+        hint = f"; did you mean: {', '.join(close)}?" if close else ""
+        raise UserError(f"no rule section with id {section_id!r}{hint}")
+    children = [s for s in table.values() if s.id.startswith(section.id + ".")]
+    if as_json:
+        print_json({"section": section.model_dump(), "subsections": [c.model_dump() for c in children]})
+        return
+    out.print(section_panel(section, children))
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"ddref {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Dragon Dice rules reference."""
+
+
+def main() -> None:
+    """Entry point: user errors become one-line messages with exit code 2.
+
+    An unexpected exception is a bug in ddref: it is reported in one line as
+    well (set DDREF_DEBUG=1 to see the traceback for a bug report).
+    """
+    import os
+
+    try:
+        app()
+    except UserError as exc:
+        _fail(str(exc), exc.exit_code)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("DDREF_DEBUG"):
+            raise
+        _fail(f"internal error ({type(exc).__name__}: {exc}); please report it "
+              "with DDREF_DEBUG=1 set to include the traceback", 2)
+
+
+def _fail(message: str, code: int) -> None:
+    from rich.text import Text
+
+    from .output import err
+
+    err.print(Text.assemble(("ddref: ", "bold red"), message))
+    sys.exit(code)

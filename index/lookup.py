@@ -1,0 +1,89 @@
+"""Find records by the names players write: ids, book spellings, aliases.
+
+Matching is on the kebab-case slug, so case, punctuation and spacing do not
+matter ("wall of fog", "Wall-of-Fog", "WALL OF FOG"). Unknown names raise
+``NotFound`` carrying the closest known names.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from engine.names import slug
+from engine.records import EDITIONS, Record
+
+from .corpus import records
+
+
+class NotFound(LookupError):
+    """No record of ``kind`` answers to ``name`` (in ``edition``, when given)."""
+
+    def __init__(self, kind: str, name: str, edition: str | None,
+                 suggestions: list[str], elsewhere: list[str]) -> None:
+        self.kind, self.name, self.edition = kind, name, edition
+        self.suggestions, self.elsewhere = suggestions, elsewhere
+        super().__init__(self.message())
+
+    def message(self) -> str:
+        where = f" in {self.edition}" if self.edition else ""
+        text = f"no {self.kind} named {self.name!r}{where}"
+        if self.elsewhere:
+            return f"{text}; it exists in {', '.join(self.elsewhere)} (use --edition {self.elsewhere[0]} or --edition all)"
+        if self.suggestions:
+            text += "; did you mean: " + ", ".join(self.suggestions) + "?"
+        return text
+
+
+def keys(record: Record) -> set[str]:
+    """Every slug a record answers to."""
+    found = {record.id, slug(record.name if hasattr(record, "name") else record.id)}
+    found.update(slug(a) for a in getattr(record, "aliases", ()))
+    if getattr(record, "term", None):
+        found.add(slug(record.term))
+    race = getattr(record, "race", None)
+    if race and hasattr(record, "unit_class"):
+        found.add(slug(f"{race} {record.name}"))
+    return {k for k in found if k}
+
+
+def in_edition(items: Iterable[Record], edition: str | None) -> list[Record]:
+    return [r for r in items if edition is None or getattr(r, "edition", None) == edition]
+
+
+def find(kind: str, name: str, edition: str | None = None) -> list[Record]:
+    """Records of ``kind`` named ``name``; ``edition`` None means every edition.
+
+    An exact slug match wins; otherwise a unique prefix ("lightning" finds
+    Lightning Strike). Several editions give several records, newest first.
+    """
+    wanted = slug(name)
+    pool = records(kind)
+    exact = [r for r in pool if wanted in keys(r)]
+    hits = exact or _unique_prefix(pool, wanted)
+    chosen = in_edition(hits, edition)
+    if chosen:
+        return sorted(chosen, key=lambda r: EDITIONS.index(r.edition) if hasattr(r, "edition") else 0)
+    elsewhere = sorted({r.edition for r in hits if hasattr(r, "edition")}, key=EDITIONS.index)
+    raise NotFound(kind, name, edition, suggest(in_edition(pool, edition) or pool, wanted), elsewhere)
+
+
+def _unique_prefix(pool: tuple[Record, ...], wanted: str) -> list[Record]:
+    if len(wanted) < 3:
+        return []
+    hits = [r for r in pool if any(k.startswith(wanted) for k in keys(r))]
+    return hits if len({r.id for r in hits}) == 1 else []
+
+
+def suggest(pool: Iterable[Record], wanted: str, n: int = 5) -> list[str]:
+    """The display names closest to ``wanted``, best first."""
+    shown: dict[str, str] = {}
+    for r in pool:
+        for k in keys(r):
+            shown.setdefault(k, getattr(r, "name", None) or getattr(r, "term", None) or r.id)
+    close = difflib.get_close_matches(wanted, list(shown), n=n * 3, cutoff=0.6)
+    out: list[str] = []
+    for k in close:
+        if shown[k] not in out:
+            out.append(shown[k])
+    return out[:n]
