@@ -35,8 +35,13 @@ class NotFound(LookupError):
         return text
 
 
+def compact(key: str) -> str:
+    """A slug without its hyphens: v4's "Stone Skin" is 002's "Stoneskin"."""
+    return key.replace("-", "")
+
+
 def keys(record: Record) -> set[str]:
-    """Every slug a record answers to."""
+    """Every slug a record answers to, and each without hyphens."""
     found = {record.id, slug(record.name if hasattr(record, "name") else record.id)}
     found.update(slug(a) for a in getattr(record, "aliases", ()))
     if getattr(record, "term", None):
@@ -44,7 +49,7 @@ def keys(record: Record) -> set[str]:
     race = getattr(record, "race", None)
     if race and hasattr(record, "unit_class"):
         found.add(slug(f"{race} {record.name}"))
-    return {k for k in found if k}
+    return {k for key in found if key for k in (key, compact(key))}
 
 
 def in_edition(items: Iterable[Record], edition: str | None) -> list[Record]:
@@ -57,7 +62,7 @@ def find(kind: str, name: str, edition: str | None = None) -> list[Record]:
     An exact slug match wins; otherwise a unique prefix ("lightning" finds
     Lightning Strike). Several editions give several records, newest first.
     """
-    wanted = slug(name)
+    wanted = compact(slug(name))
     pool = records(kind)
     exact = [r for r in pool if wanted in keys(r)]
     hits = exact or _unique_prefix(pool, wanted)
