@@ -151,7 +151,8 @@ def normalize_faq(raw: str) -> str:
         head, tail = text[:anchor].rstrip(), text[anchor + len(topic):].lstrip(" :")
         text = f"{head}\n\n{topic}\n\n{tail}"
         pos = len(head) + 2 + len(topic)
-    text = text.replace(f" {_FAQ_INTRO_END} ", f" {_FAQ_INTRO_END}\n\n")
+    # the MONSTER SPECIAL ACTION ICONS part's intro sentence ends its ruling D
+    text = text.replace(f" {_FAQ_INTRO_END}", f"\n\n{_FAQ_INTRO_END}")
     # Lettered rulings and the numbered list inside one of them stay in text;
     # a ruling letter opens a new line when it follows sentence punctuation.
     text = re.sub(r"(?<=[.,\"!)]) (?=[A-H]\) [A-Z\"])", "\n", text)

@@ -21,6 +21,7 @@ from typing import get_args
 from engine.records import Sai, SaiResolution
 from engine.records.sai import Timing
 
+from .normalize import FAQ_TOPICS
 from .text import RACE_IDS, slug, squash
 
 _TIMINGS = frozenset(get_args(Timing))
@@ -228,20 +229,24 @@ def _tsr_rules(ctx) -> list[Sai]:
 
 
 def _tsr_faq(ctx) -> list[Sai]:
-    """004: each topic of "MONSTER SPECIAL ACTION ICONS" but its General Rules."""
+    """004: each topic of "MONSTER SPECIAL ACTION ICONS" but its General Rules.
+
+    The topics are the normalizer's list (the one place that knows them); the
+    SAI's text is the definition line that follows its topic line.
+    """
     doc = "004"
-    text = ctx.text(doc)
-    start, end = _region(ctx, doc, "*** MONSTER SPECIAL ACTION ICONS\n", "\nQuestions? Comments?")
-    paras = list(_paragraphs(text, start, end))[1:]  # [0] is the part line itself
+    part = "MONSTER SPECIAL ACTION ICONS"
+    pos = ctx.find(doc, f"*** {part}\n")
     records = []
-    for topic, body in zip(paras, paras[1:]):
-        name = topic.group()
-        if "\n" in name or re.match(r"[A-Z]\) ", name) or name == "General Rules":
-            continue  # a ruling paragraph, or the part's general rules
-        definition = body.group().split("\n", 1)[0]
+    for topic_part, name in FAQ_TOPICS:
+        if topic_part != part or name == "General Rules":
+            continue
+        at = ctx.find(doc, f"\n{name}\n\n", pos) + 1
+        pos = at + len(name) + 2
+        definition = ctx.text(doc)[pos:].split("\n", 1)[0]
         if re.match(r"[A-Z]\) ", definition):
             raise ValueError(f"004: topic {name!r} has no definition line")
-        records.append(_tsr_record(ctx, doc, name, definition, topic.start()))
+        records.append(_tsr_record(ctx, doc, name, definition, at))
     return records
 
 

@@ -50,7 +50,7 @@ GENERATORS = {
     ),
     # 004 lettered rulings are records, not sections; FAQ topics are listed explicitly.
     # 002 glossary: "Term: definition"
-    "term": re.compile(r"^(?!This |The exception)([A-Z0-9][^:\n]{0,50}?): ", re.M),
+    "term": re.compile(r"^(?!This |The exception)\"?([A-Z0-9][^:\n]{0,90}?)\"?: ", re.M),
     # 001 SAI table rows: "<tab>Bullseye: During a missile action, ..."
     "tabbed": re.compile(r"^\t([A-Z][A-Za-z ]+): ", re.M),
     # 001 spell table rows: "<cost><tab>[X]<tab>[X]<tab>Hailstorm (Any): ..."
