@@ -24,9 +24,12 @@ class Race(Record):
     source: Source
 
 
+# Row labels of the icon tables, plus the kinds of die that have no row. sfr-2012 adds
+# "shieldbearer" for the Eldarim (002 Eldarim icons); "mount" is the Dragonkin Mount row.
+# Monsters are "monster": their table column is alphabetical, not sorted by class.
 UnitClass = Literal[
     "heavy-melee", "light-melee", "cavalry", "missile", "magic",
-    "light-missile", "heavy-missile", "light-magic", "heavy-magic", "skirmisher",
+    "light-missile", "heavy-missile", "light-magic", "heavy-magic", "skirmisher", "shieldbearer",
     "mount", "monster", "champion", "dragonkin", "item", "artifact", "medallion", "other",
 ]
 Size = Literal["common", "uncommon", "rare", "monster", "champion", "artifact", "medallion"]

@@ -67,7 +67,7 @@ def render(ctx: Context, only: str | None = None) -> dict[Path, str]:
             continue
         mod = importlib.import_module(f"tools.corpus.{module}")
         extract = getattr(mod, "extract" if name != "eighth_faces" else "extract_eighth_faces")
-        records = extract(ctx)
+        records = ctx.extracted[name] = extract(ctx)
         _check_unique(name, records)
         out[CORPUS / "records" / f"{name}.json"] = _dump(records)
     return out

@@ -15,6 +15,7 @@ class Context:
     texts: dict[str, str]                      # document id -> normalized text
     sections: dict[str, list[Section]]         # document id -> sections in document order
     starts: dict[str, list[int]] = field(default_factory=dict)  # document id -> start offset per section
+    extracted: dict[str, list] = field(default_factory=dict)    # record file -> records built so far
 
     def text(self, doc: str) -> str:
         return self.texts[doc]
