@@ -74,7 +74,9 @@ def _source(record: Any) -> Text:
 
 def record_panel(kind: str, record: Any, extras: list[RenderableType] = ()) -> Panel:
     """One record as a panel: fields, text, extras (abilities, rulings), source."""
-    parts: list[RenderableType] = [_fields(kind, record), Text(""), Text(record.text)]
+    parts: list[RenderableType] = [_fields(kind, record)]
+    if getattr(record, "text", None):  # units carry no text of their own
+        parts += [Text(""), Text(record.text)]
     for extra in extras:
         parts += [Text(""), extra]
     parts += [Text(""), _source(record)]

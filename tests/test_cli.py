@@ -135,3 +135,15 @@ def test_usage_errors_exit_2(run):
     assert run("spell").exit_code == 2                      # missing argument
     assert run("spell", "x", "--edition", "tsr-2000").exit_code == 2
     assert run("rule", "sfr-2012:no-such-section").exit_code == 2
+
+
+@pytest.mark.parametrize("args", [
+    ("spell", "wall of fog"), ("spell", "wall of fog", "-e", "all"), ("spells",), ("spells", "-e", "all"),
+    ("sai", "charm", "-e", "all"), ("sais", "-e", "all"), ("race", "vagha", "-e", "all"),
+    ("unit", "umber hulk", "-e", "all"), ("unit", "trooper"), ("rule", "tsr-1996:faq"),
+])
+def test_every_lookup_renders_for_people(run, args):
+    """The rich (non-JSON) path of every command, in every edition: no internal error."""
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip()
