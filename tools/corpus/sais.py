@@ -22,7 +22,7 @@ from engine.records import Sai, SaiResolution
 from engine.records.sai import Timing
 
 from .normalize import FAQ_TOPICS
-from .text import RACE_IDS, slug, squash
+from .text import RACE_IDS, slug, spans, squash
 
 _TIMINGS = frozenset(get_args(Timing))
 
@@ -60,13 +60,9 @@ def _sfr_2012(ctx) -> list[Sai]:
     doc = "002"
     text = ctx.text(doc)
     start, end = _region(ctx, doc, "Special Action Icon (SAI) List\n", "\nAdvanced Rules\n")
-    heads = list(_HEADING.finditer(text, start, end))
-    races = _race_lists(ctx, {_printed_name(m) for m in heads})
-    records = []
-    for i, m in enumerate(heads):
-        body_end = heads[i + 1].start() if i + 1 < len(heads) else end
-        records.append(_sfr_2012_record(ctx, m, text[m.end():body_end], races))
-    return records
+    races = _race_lists(ctx, {_printed_name(m) for m in _HEADING.finditer(text, start, end)})
+    return [_sfr_2012_record(ctx, m, text[m.end():body_end], races)
+            for m, body_end in spans(_HEADING, text, start, end)]
 
 
 def _printed_name(m: re.Match[str]) -> str:
@@ -75,21 +71,21 @@ def _printed_name(m: re.Match[str]) -> str:
 
 def _sfr_2012_record(ctx, m: re.Match[str], body: str, races: dict[str, list[str]]) -> Sai:
     # the "TSR" logo caption 002 glues to the medallion names is dropped by the normalizer
-    name = printed = _printed_name(m)
+    name = _printed_name(m)
     body = squash(body)
     if not body:
-        raise ValueError(f"002: SAI {printed!r} has no definition")
+        raise ValueError(f"002: SAI {name!r} has no definition")
     # A heading glued to the end of the previous definition would hide an
     # entry: fail rather than lose it.
     glued = re.search(r"[a-z)]: (?:Instant|Delayed|Late|Conditional|Normal|Special|Unique) [^\n]*?\(", body)
     if glued:
-        raise ValueError(f"002: a heading seems glued into {printed!r}: {glued.group()!r}")
+        raise ValueError(f"002: a heading seems glued into {name!r}: {glued.group()!r}")
     return Sai(
         id=slug(name),
         name=name,
         edition="sfr-2012",
-        resolution=_resolution(m["res"], printed),
-        races=tuple(races.get(printed, ())),
+        resolution=_resolution(m["res"], name),
+        races=tuple(races.get(name, ())),
         text=body,
         source=ctx.cite("002", m.start()),
         heading=m.group().strip(),

@@ -21,7 +21,7 @@ from typing import get_args
 
 from engine.records.spell import Duration, Multiplicity, Spell, TargetKind
 
-from .text import RACE_IDS, slug
+from .text import RACE_IDS, slug, spans
 
 EXPECTED = {"tsr-1996": 25, "sfr-v4": 18, "sfr-2012": 84}
 
@@ -81,10 +81,8 @@ def _tsr_1996(ctx) -> list[Entry]:
     text = ctx.text(doc)
     start = ctx.find(doc, "\nSpell List\n")
     end = ctx.find(doc, "\nOutline of Play\n", start)
-    heads = [m for m in _TSR_COLOR.finditer(text, start, end)]
     entries = []
-    for i, head in enumerate(heads):
-        stop = heads[i + 1].start() if i + 1 < len(heads) else end
+    for head, stop in spans(_TSR_COLOR, text, start, end):
         for m in _TSR_ENTRY.finditer(text, head.end(), stop):
             entries.append(Entry(
                 doc=doc, edition="tsr-1996", name=m.group(2), color=head.group(1).lower(),
@@ -145,10 +143,8 @@ def _sfr_v4(ctx) -> list[Entry]:
     text = ctx.text(doc)
     start = ctx.find(doc, "\nSPELLS\n")
     end = ctx.find(doc, "\nRACIAL ICONS\n", start)
-    heads = [m for m in _V4_COLOR.finditer(text, start, end)]
     entries = []
-    for i, head in enumerate(heads):
-        stop = heads[i + 1].start() if i + 1 < len(heads) else end
+    for head, stop in spans(_V4_COLOR, text, start, end):
         for m in _V4_ROW.finditer(text, head.end(), stop):
             entries.append(Entry(
                 doc=doc, edition="sfr-v4", name=m.group(4), color=_V4_COLORS[head.group(1)],
