@@ -1,0 +1,1 @@
+"""The actions a step can take: roll, maneuver, melee, missile."""

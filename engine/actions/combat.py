@@ -1,0 +1,114 @@
+"""Melee and missile actions: attack, special results, saves if and only if normal damage, damage.
+
+002 First March, Melee/Missile; 002 Damage: "If an attack on an army inflicts
+any normal damage, the army rolls for saves"; SAIs with a special resolution
+(Smite, Stone) are resolved before the army would roll for saves.
+"""
+
+from __future__ import annotations
+
+from ..roll import Roll
+from ..ruleset import Ruleset
+from ..state import RESERVE, Army, GameState, Terrain
+from ..steps import MeleeStep, MissileStep, StepResult
+from ..trace import StepError, TraceEvent
+from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
+
+
+def melee(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="melee")
+    cite = ruleset.cite("melee")
+    attacker, defender = army(state, step.army), army(state, step.target, field="target")
+    if defender.at != attacker.at or defender.player == attacker.player:
+        raise StepError(f"{attacker.id} can only melee another player's army at {attacker.at}; "
+                        f"{defender.id} is {'yours' if defender.player == attacker.player else 'at ' + defender.at}",
+                        cite=cite, field="target")
+    check_action(state, ruleset, attacker, "melee", out)
+    casualties = casualty_lists(step.casualties)
+    state = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "")
+    defender = state.army(defender.id)
+    if step.counter is not None:
+        if not defender.units:
+            raise StepError(f"{defender.id} has no units left to counter-attack", cite=cite, field="counter")
+        out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
+                                    rule="surviving defenders may attack back", cite=cite))
+        state = _exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
+                          step.counter_saves, casualties, out, None, "counter_")
+    leftover_casualties(casualties, ruleset)
+    terrains(state, out)
+    return state, out
+
+
+def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="missile")
+    attacker, defender = army(state, step.army), army(state, step.target, field="target")
+    if defender.player == attacker.player:
+        raise StepError(f"{defender.id} is your own army: a missile action targets an enemy army",
+                        cite=ruleset.cite("missile"), field="target")
+    terrain = check_action(state, ruleset, attacker, "missile", out)
+    target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
+    casualties = casualty_lists(step.casualties)
+    state = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
+                      target_terrain, "")
+    out.trace.append(TraceEvent(what=f"{defender.id} cannot attack back", rule="unlike melee, the target "
+                                "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
+    leftover_casualties(casualties, ruleset)
+    terrains(state, out)
+    return state, out
+
+
+def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, here: Terrain,
+              out: StepResult) -> Terrain:
+    """Same terrain; home terrain to frontier and back; anywhere from a controlled Tower; never a reserve."""
+    cite = ruleset.cite("missile")
+    if defender.at == RESERVE:
+        raise StepError(f"{defender.id} is in a reserve area, which no missile can reach", cite=cite, field="target")
+    there = state.terrain(defender.at)
+    if here.id == there.id:
+        return there
+    if here.face == 8 and here.controlled_by == attacker.id and here.eighth == "tower":
+        out.trace.append(TraceEvent(what=f"{attacker.id} holds the Tower at {here.id}: any terrain is in range",
+                                    rule="missile fire from this army can reach any terrain in play",
+                                    cite=ruleset.cite("tower")))
+        return there
+    if (here.home_of and there.frontier) or (here.frontier and there.home_of):
+        return there
+    raise StepError(f"{defender.id} at {there.id} is out of range from {here.id}: a missile reaches the same "
+                    "terrain, or one terrain away (a home terrain to the frontier, the frontier to a home "
+                    "terrain)", cite=cite, field="target")
+
+
+def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, action: str, attack: Roll,
+              saves: Roll | None, casualties: dict[str, list[str]], out: StepResult,
+              target_terrain: Terrain | None, prefix: str) -> GameState:
+    """One attack and its answer: specials first, then saves if and only if normal damage."""
+    hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain)
+    for special in hit.specials:
+        # Smite, Stone: "immediately inflicts one point of damage ...; no saves (including those provided by spells)"
+        out.trace.append(TraceEvent(what=f"{special.sai}: {special.points} damage to {defender.id}, no saves",
+                                    after=special.points, rule="special SAI results resolve before the "
+                                    "defending army rolls for saves", cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
+        state = take_damage(state, ruleset, state.army(defender.id), special.points, casualties, out, special.sai)
+    normal = hit.results.get(action, 0)
+    defender = state.army(defender.id)
+    cite = ruleset.cite(action)
+    if normal <= 0:
+        out.trace.append(TraceEvent(what=f"no normal {action} damage: {defender.id} does not roll saves",
+                                    after=0, rule="if and only if normal damage is inflicted does the "
+                                    "defending army roll to save", cite=cite))
+        out.damage.setdefault(defender.id, 0)
+        return state
+    if not defender.units:
+        out.trace.append(TraceEvent(what=f"{defender.id} has no units left to save", rule="damage is taken by "
+                                    "the units of the army", cite=ruleset.cite("damage")))
+        return state
+    if saves is None:
+        raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
+                        f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
+    kind = "save-melee" if action == "melee" else "save-missile"
+    saved = roll(state, ruleset, defender, kind, ("save",), saves, out).results.get("save", 0)
+    damage = max(0, normal - saved)
+    out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
+                                before=normal, after=damage, rule="each save negates one point of damage",
+                                cite=cite))
+    return take_damage(state, ruleset, defender, damage, casualties, out, f"{action} damage")

@@ -1,0 +1,115 @@
+"""What every action shares: rolling an army, checking the terrain's action, taking damage."""
+
+from __future__ import annotations
+
+from ..damage import choose, kill, reachable
+from ..roll import Outcome, Roll, RollContext, resolve_roll
+from ..ruleset import Ruleset
+from ..state import RESERVE, Army, GameState, ResultType, Terrain
+from ..steps import Casualties, StepResult
+from ..trace import StepError, TraceEvent
+
+
+def army(state: GameState, army_id: str, field: str = "army") -> Army:
+    if not state.has_army(army_id):
+        known = ", ".join(a.id for a in state.armies)
+        raise StepError(f"no army {army_id!r} (armies: {known})", field=field)
+    found = state.army(army_id)
+    if not found.units:
+        raise StepError(f"army {army_id!r} has no units left", field=field)
+    return found
+
+
+def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
+         dice: Roll, out: StepResult, target_terrain: Terrain | None = None,
+         choices: dict | None = None) -> Outcome:
+    """Roll an army and record its finalized results and trace in the step."""
+    ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
+                      target_terrain=target_terrain, choices=choices or {})
+    outcome = resolve_roll(ctx, dice)
+    out.trace.extend(outcome.trace)
+    out.results.setdefault(who.id, {}).update(outcome.results)
+    return outcome
+
+
+def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out: StepResult) -> Terrain:
+    """The action must be the one the terrain shows (the eighth-face controller chooses freely)."""
+    if who.at == RESERVE:
+        raise StepError(f"army {who.id} is in the reserve area, where it may only cast magic",
+                        cite=ruleset.cite("actions"))
+    terrain = state.terrain(who.at)
+    if terrain.face == 8 and terrain.controlled_by and terrain.controlled_by != who.id:
+        if action != "melee":
+            raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies "
+                            f"there may only melee, not {action}", cite=ruleset.cite("eighth-face"))
+        return terrain
+    if terrain.face == 8 and terrain.controlled_by == who.id:
+        out.trace.append(TraceEvent(what=f"{who.id} controls {terrain.id}'s eighth face: it may {action}",
+                                    rule="the controlling army can use melee, missile, or magic as it sees fit",
+                                    cite=ruleset.cite("eighth-face")))
+        return terrain
+    if terrain.action is None:
+        out.trace.append(TraceEvent(what=f"{terrain.id} shows face {terrain.face}; its action icon is not "
+                                         f"given, so {action} is assumed", rule="the face showing dictates "
+                                         "the action", cite=ruleset.cite("actions"), defaulted=True))
+    elif terrain.action != action:
+        raise StepError(f"{terrain.id} shows {terrain.action}, so {who.id} cannot take a {action} action",
+                        cite=ruleset.cite("actions"))
+    return terrain
+
+
+def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, casualties: dict[str, list[str]],
+                out: StepResult, what: str) -> GameState:
+    """Remove whole units for ``damage`` (the owner's named units, or the default)."""
+    out.damage[target.id] = out.damage.get(target.id, 0) + damage
+    if damage <= 0:
+        return state
+    named = _named_for(target, damage, casualties)
+    ids, event = choose(target, damage, named, ruleset.cite("damage"))
+    out.trace.append(event.model_copy(update={"what": f"{what}: {event.what}"}))
+    out.killed.extend(ids)
+    return kill(state, target.id, ids)
+
+
+def _named_for(target: Army, damage: int, casualties: dict[str, list[str]]) -> list[str] | None:
+    """The part of the scenario's casualty list for ``target`` that covers this damage.
+
+    A step may damage one army more than once (an SAI before saves, then the
+    normal damage); its ``casualties`` list names every unit it loses in the
+    step, and each damage event takes the named units that fit it, in order.
+    """
+    if target.id not in casualties:
+        return None
+    pool = [i for i in casualties[target.id] if target.unit(i) is not None]
+    need = reachable(target.units, damage)
+    picked = _subset(pool, {i: target.unit(i).health for i in pool}, need)
+    if picked is None:
+        return list(casualties[target.id])      # let choose() explain what is wrong
+    for i in picked:
+        casualties[target.id].remove(i)
+    return picked
+
+
+def _subset(ids: list[str], health: dict[str, int], need: int) -> list[str] | None:
+    """The first ids (in the order written) whose health adds up to exactly ``need``."""
+    best: dict[int, list[str]] = {0: []}
+    for i in ids:
+        for total, chosen in list(best.items()):
+            if total + health[i] <= need and total + health[i] not in best:
+                best[total + health[i]] = chosen + [i]
+    return best.get(need)
+
+
+def casualty_lists(casualties: Casualties) -> dict[str, list[str]]:
+    return {army_id: list(ids) for army_id, ids in casualties}
+
+
+def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset) -> None:
+    unused = {a: ids for a, ids in casualties.items() if ids}
+    if unused:
+        raise StepError(f"casualties name units this step did not kill: {unused}", cite=ruleset.cite("damage"),
+                        field="casualties")
+
+
+def terrains(state: GameState, out: StepResult) -> None:
+    out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}

@@ -1,0 +1,70 @@
+"""The maneuver: turn the terrain die a step up or down, opposed or not (002 First March, Maneuver)."""
+
+from __future__ import annotations
+
+from ..ruleset import Ruleset
+from ..state import RESERVE, GameState
+from ..steps import ManeuverStep, StepResult
+from ..trace import StepError, TraceEvent
+from .common import army, roll, terrains
+
+
+def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="maneuver")
+    cite = ruleset.cite("maneuver")
+    acting = army(state, step.army)
+    if acting.at == RESERVE:
+        raise StepError(f"{acting.id} is in the reserve area: a reserve army makes no maneuver", cite=ruleset.cite("march"))
+    terrain = state.terrain(acting.at)
+    success = True
+    if not step.counter:
+        out.trace.append(TraceEvent(what=f"nobody counter-maneuvers: {acting.id} maneuvers without rolling",
+                                    rule="an unopposed maneuver automatically succeeds", cite=cite))
+    else:
+        if step.roll is None:
+            raise StepError(f"the maneuver is opposed: give {acting.id}'s roll", cite=cite, field="roll")
+        mine = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out).results["maneuver"]
+        for counter_id, counter_roll in step.counter:
+            other = army(state, counter_id, field="counter")
+            if other.at != acting.at or other.player == acting.player:
+                raise StepError(f"{counter_id} cannot counter-maneuver: only other players' armies at "
+                                f"{terrain.id} can", cite=cite, field="counter")
+            theirs = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out).results["maneuver"]
+            # "If the total ... equals or exceeds that of the highest counter-maneuvering army, the maneuver succeeds"
+            won = mine >= theirs
+            out.trace.append(TraceEvent(what=f"{acting.id} {mine} vs {other.id} {theirs}: "
+                                             f"{'acting army holds' if won else 'counter-maneuver wins'}",
+                                        before=theirs, after=mine, rule="ties go to the acting army; each "
+                                        "counter-maneuvering army is compared with the acting army", cite=cite))
+            success = success and won
+    out.maneuver = {"army": acting.id, "succeeded": success}
+    if success:
+        state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset)
+    terrains(state, out)
+    return state, out
+
+
+def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None, out: StepResult,
+          ruleset: Ruleset) -> GameState:
+    terrain = state.terrain(terrain_id)
+    cite = ruleset.cite("maneuver")
+    if direction is None:
+        raise StepError("the maneuver succeeded: say which way the terrain turns (direction: up or down)",
+                        cite=cite, field="direction")
+    face = terrain.face + (1 if direction == "up" else -1)
+    if not 1 <= face <= 8:
+        raise StepError(f"{terrain.id} shows {terrain.face}: it cannot turn {direction}", cite=cite, field="direction")
+    control = terrain.controlled_by
+    if terrain.face == 8:
+        # "turns back to its seventh face whenever the controlling army ... loses control (is out-maneuvered)"
+        face, control = 7, None
+        out.trace.append(TraceEvent(what=f"{terrain.id} leaves its eighth face: control lost", before=8, after=7,
+                                    rule="all advantages of the eighth face cease", cite=ruleset.cite("eighth-face")))
+    elif face == 8:
+        control = army_id
+        out.trace.append(TraceEvent(what=f"{army_id} captures {terrain.id}", before=terrain.face, after=8,
+                                    rule="maneuvered to its eighth face, the acting army controls the terrain",
+                                    cite=ruleset.cite("eighth-face")))
+    out.trace.append(TraceEvent(what=f"{terrain.id} turned {direction}", before=terrain.face, after=face,
+                                rule="a successful maneuver turns the terrain one step", cite=cite))
+    return state.with_terrain(terrain.model_copy(update={"face": face, "controlled_by": control}))

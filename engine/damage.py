@@ -1,0 +1,104 @@
+"""Damage to an army: whole units, as much health as possible, never more.
+
+002 Damage: "If possible, enough units must be discarded to cover the health
+loss, but never in excess of that loss." The owner chooses which units die;
+a scenario names them in ``casualties``; when it does not, the engine picks
+the default documented in ``default_casualties`` and the trace says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .state import Area, Army, GameState, Unit
+from .trace import StepError, TraceEvent
+
+MAX_LISTED = 8
+
+
+def reachable(units: Sequence[Unit], damage: int) -> int:
+    """The most health-worth of whole units that fits in ``damage``."""
+    sums = {0}
+    for u in units:
+        sums |= {s + u.health for s in sums if s + u.health <= damage}
+    return max(sums)
+
+
+def default_casualties(units: Sequence[Unit], damage: int) -> tuple[str, ...]:
+    """The default choice: reach the most health-worth, taking the smallest units first.
+
+    Units are tried from the lowest health up (then in the order written), and
+    the first combination found for each total is kept, so the default keeps
+    an army's bigger units whenever the rules allow it.
+    """
+    best: dict[int, tuple[str, ...]] = {0: ()}
+    for u in sorted(units, key=lambda u: u.health):
+        for total, ids in list(best.items()):
+            new = total + u.health
+            if new <= damage and new not in best:
+                best[new] = ids + (u.id,)
+    return best[max(best)]
+
+
+def legal_choices(units: Sequence[Unit], damage: int) -> Iterator[tuple[str, ...]]:
+    """Every legal set of casualties (distinct by unit health pattern), best first."""
+    target = reachable(units, damage)
+    seen: set[tuple[int, ...]] = set()
+
+    def walk(i: int, left: int, chosen: tuple[Unit, ...]) -> Iterator[tuple[Unit, ...]]:
+        if left == 0:
+            yield chosen
+            return
+        for j in range(i, len(units)):
+            if units[j].health <= left:
+                yield from walk(j + 1, left - units[j].health, chosen + (units[j],))
+
+    for combo in walk(0, target, ()):
+        key = tuple(sorted(u.health for u in combo))
+        if key not in seen:
+            seen.add(key)
+            yield tuple(u.id for u in combo)
+
+
+def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str) -> tuple[tuple[str, ...], TraceEvent]:
+    """Check the scenario's casualties, or make the default choice; returns ids and a trace event."""
+    target = reachable(army.units, damage)
+    if named is None:
+        ids = default_casualties(army.units, damage)
+        return ids, TraceEvent(
+            what=f"{army.id} removes {', '.join(ids) or 'no unit'}", before=damage, after=target,
+            rule="as much damage as whole units can take, never more; the scenario named no "
+                 "casualties, so the smallest units are taken first", cite=cite, defaulted=True)
+    unknown = [i for i in named if army.unit(i) is None]
+    if unknown:
+        raise StepError(f"casualties {unknown} are not units of army {army.id} "
+                        f"(its units: {', '.join(u.id for u in army.units)})", cite=cite, field="casualties")
+    if len(set(named)) != len(named):
+        raise StepError(f"casualties for {army.id} name a unit twice: {list(named)}", cite=cite, field="casualties")
+    taken = sum(army.unit(i).health for i in named)
+    if taken != target:
+        options = list(_take(legal_choices(army.units, damage), MAX_LISTED))
+        listing = "; ".join("[" + ", ".join(o) + "]" if o else "[]" for o in options)
+        why = "more than the damage" if taken > damage else f"less than the {target} health-worth that must be taken"
+        raise StepError(f"{damage} damage to {army.id}: casualties {list(named)} are {taken} health-worth, "
+                        f"{why}; legal choices include: {listing}", cite=cite, field="casualties")
+    return tuple(named), TraceEvent(what=f"{army.id} removes {', '.join(named) or 'no unit'}",
+                                    before=damage, after=taken,
+                                    rule="the owner chooses the casualties: as much as possible, never more",
+                                    cite=cite)
+
+
+def _take(items: Iterator[tuple[str, ...]], n: int) -> Iterator[tuple[str, ...]]:
+    for i, item in enumerate(items):
+        if i >= n:
+            return
+        yield item
+
+
+def kill(state: GameState, army_id: str, unit_ids: Sequence[str]) -> GameState:
+    """Killed units leave their army for their owner's dead unit area."""
+    army = state.army(army_id)
+    dead = tuple(u for u in army.units if u.id in unit_ids)
+    state = state.with_army(army.model_copy(update={"units": tuple(u for u in army.units if u.id not in unit_ids)}))
+    dua = state.area("dua", army.player)
+    return state.with_area("dua", Area(player=army.player, units=dua.units + dead))

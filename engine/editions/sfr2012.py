@@ -1,0 +1,99 @@
+"""sfr-2012 (document 002): the complete rules; the default edition."""
+
+from __future__ import annotations
+
+from ..ruleset import RacialAbility, Ruleset, SpellModifier
+
+E = "sfr-2012"
+RACIAL = f"{E}:racial-abilities"
+
+CITES = {
+    # counting results
+    "id-icons": f"{E}:basic-terms",                       # ID icons: health-worth of whatever is rolled for
+    "monsters": f"{E}:monsters",                           # each monster icon counts 4
+    "group-monsters": f"{E}:monsters.group-monsters",
+    "sai-points": f"{E}:special-action-icons-general-information",
+    "sai-application": f"{E}:special-action-icons-general-information.application",
+    "sai-resolution": f"{E}:special-action-icons-general-information.resolution",
+    # modifiers
+    "modifier-order": f"{E}:dice-modifiers.applying-dice-modifiers",
+    "combination": f"{E}:dice-modifiers.modifiers-and-combination-rolls",
+    "army-modifiers": f"{E}:dice-modifiers.army-modifiers",
+    "eighth-face": f"{E}:the-eighth-face",
+    "tower": f"{E}:the-eighth-face.tower",
+    "avoidance": f"{E}:avoidance-rolls",
+    # actions
+    "march": f"{E}:the-turn-sequence.first-march",
+    "maneuver": f"{E}:the-turn-sequence.first-march.maneuver",
+    "actions": f"{E}:the-turn-sequence.first-march.actions",
+    "melee": f"{E}:the-turn-sequence.first-march.melee",
+    "missile": f"{E}:the-turn-sequence.first-march.missile",
+    "damage": f"{E}:damage",
+    "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
+}
+
+RACIAL_ABILITIES = (
+    RacialAbility("coral-elf", "Terrain Advantage", "counts-as", "maneuver", "save", ("coastland",), None,
+                  f"{RACIAL}.coral-elves.terrain-advantage"),
+    RacialAbility("lava-elf", "Terrain Advantage", "counts-as", "maneuver", "save", ("highland",), None,
+                  f"{RACIAL}.lava-elves.terrain-advantage"),
+    RacialAbility("swamp-stalker", "Terrain Advantage", "counts-as", "maneuver", "save", ("swampland",), None,
+                  f"{RACIAL}.swamp-stalkers.terrain-advantage"),
+    RacialAbility("amazon", "Terrain Advantage", "counts-as", "maneuver", "missile", ("flatland",), None,
+                  f"{RACIAL}.amazons.terrain-advantage"),
+    RacialAbility("dwarf", "Terrain Advantage", "double", "maneuver", None, ("highland",), None,
+                  f"{RACIAL}.dwarves.terrain-advantage"),
+    RacialAbility("goblin", "Terrain Advantage", "double", "maneuver", None, ("swampland",), None,
+                  f"{RACIAL}.goblins.terrain-advantage"),
+    # "double their maneuver results during a counter-maneuver roll", at any terrain
+    RacialAbility("treefolk", "Double Maneuvers", "double", "maneuver", None, None, ("counter-maneuver",),
+                  f"{RACIAL}.treefolk.double-maneuvers"),
+)
+
+
+def _mod(op, results, amount, scope, stacks=False):
+    return SpellModifier(op, results if results == "any" else tuple(results), amount, scope, stacks)
+
+
+# Each entry restates its spell's text in 002 (cited as <color>-spells.<spell> in the trace).
+SPELL_MODIFIERS = {
+    # "subtract one result at the target terrain" (owner splits it in a combination roll)
+    "ash-storm": (_mod("subtract", "any", 1, "terrain", stacks=True),),
+    # "subtract one result from the target army"
+    "palsy": (_mod("subtract", "any", 1, "army", stacks=True),),
+    "evil-eye": (_mod("subtract", ["save"], 1, "army", stacks=True),),
+    "decay": (_mod("subtract", ["melee"], 1, "army", stacks=True),),
+    "transmute-rock-to-mud": (_mod("subtract", ["maneuver"], 6, "army", stacks=True),),
+    "higher-ground": (_mod("subtract", ["melee"], 5, "army"),),
+    "magic-drain": (_mod("subtract", ["magic"], 2, "terrain", stacks=True),),
+    "fields-of-ice": (_mod("subtract", ["maneuver"], 6, "terrain"),),
+    # "halve all maneuver results at the target terrain, and all missile damage into or at"
+    "wall-of-fog": (_mod("divide", ["maneuver"], 2, "terrain"), _mod("divide", ["missile"], 2, "missile-into")),
+    # "halve all missile damage into or out of the target terrain"
+    "dust-devil": (_mod("divide", ["missile"], 2, "missile-into-or-out"),),
+    "blizzard": (_mod("divide", ["melee"], 2, "terrain"),),
+    "dancing-lights": (_mod("divide", ["missile", "magic"], 2, "army"),),
+    # unit spells: "The target unit's melee results are doubled"
+    "burning-hands": (_mod("multiply", ["melee"], 2, "unit"),),
+    "flaming-armor": (_mod("multiply", ["save"], 2, "unit"),),
+    "flaming-spears": (_mod("multiply", ["missile"], 2, "unit"),),
+    "earthen-armor": (_mod("add", ["save"], 1, "unit"),),
+    # "add N <result> results to the target army"
+    "stoneskin": (_mod("add", ["save"], 1, "army", stacks=True),),
+    "watery-double": (_mod("add", ["save"], 1, "army", stacks=True),),
+    "wall-of-ice": (_mod("add", ["save"], 3, "army"),),
+    "wind-wall": (_mod("add", ["save"], 3, "army"),),
+    "wind-walk": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
+}
+
+SFR_2012 = Ruleset(
+    edition=E,
+    # 002 Applying Dice Modifiers: subtract, divide, multiply, racial abilities, add
+    modifier_steps=("subtract", "divide", "multiply", "racial", "add"),
+    # 002 The Eighth Face: "all save results rolled are doubled ... all maneuver results"
+    eighth_face_doubles=("save", "maneuver"),
+    monster_icon_value=4,
+    racial=RACIAL_ABILITIES,
+    spell_modifiers=SPELL_MODIFIERS,
+    cites=CITES,
+)

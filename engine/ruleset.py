@@ -1,0 +1,66 @@
+"""An edition as data: what differs between editions lives here, never in a copied engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .state import ResultType
+
+ModifierStep = Literal["subtract", "divide", "multiply", "racial", "add"]
+
+
+@dataclass(frozen=True)
+class RacialAbility:
+    """A racial ability that changes results (002 Racial Abilities).
+
+    ``kind``: "counts-as" (``source`` results count as ``target`` results),
+    "double" (``source`` results are doubled). ``terrains`` None means at any
+    terrain; ``rolls`` None means in any roll where ``source`` results matter.
+    """
+
+    race: str
+    name: str
+    kind: Literal["counts-as", "double"]
+    source: ResultType
+    target: ResultType | None
+    terrains: tuple[str, ...] | None
+    rolls: tuple[str, ...] | None
+    cite: str
+
+
+@dataclass(frozen=True)
+class SpellModifier:
+    """What a durational spell does to rolls (one spell may carry several).
+
+    ``scope``: "army" (rolls of the target army), "unit" (rolls of the target
+    unit), "terrain" (rolls made at the target terrain), "missile-into"
+    (missile damage into or at the target terrain, from anywhere),
+    "missile-into-or-out" (missile damage into or out of the target terrain).
+    ``results`` "any" means the result being rolled for (the owner splits it in
+    a combination roll). ``stacks``: multiple castings on one target add up.
+    """
+
+    op: Literal["subtract", "divide", "multiply", "add"]
+    results: tuple[ResultType, ...] | Literal["any"]
+    amount: int
+    scope: Literal["army", "unit", "terrain", "missile-into", "missile-into-or-out"]
+    stacks: bool
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    edition: str
+    modifier_steps: tuple[ModifierStep, ...]
+    eighth_face_doubles: tuple[ResultType, ...]
+    monster_icon_value: int
+    racial: tuple[RacialAbility, ...]
+    spell_modifiers: Mapping[str, tuple[SpellModifier, ...]]
+    cites: Mapping[str, str] = field(default_factory=dict)
+    # corpus section of each spell and SAI of the edition, filled from the corpus by the caller
+    spell_sections: Mapping[str, str] = field(default_factory=dict)
+    sai_sections: Mapping[str, str] = field(default_factory=dict)
+
+    def cite(self, key: str) -> str:
+        return self.cites[key]

@@ -1,0 +1,115 @@
+"""The game state: frozen values; a step returns a new state, never edits one."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+ResultType = Literal["maneuver", "melee", "missile", "save", "magic"]
+RESULT_TYPES: tuple[ResultType, ...] = ("maneuver", "melee", "missile", "save", "magic")
+RESERVE = "reserve"
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Unit(Frozen):
+    """A unit in play or in a dead/buried area."""
+
+    id: str
+    race: str | None            # None for a generic or race-less component
+    health: int
+    name: str | None = None     # catalog name, e.g. "Trooper"
+    monster: bool = False       # ten-sided: each icon counts 4
+    group_monster: bool = False  # ID counts and the die is rerolled (002 Group Monsters)
+
+    @property
+    def label(self) -> str:
+        return f"{self.id} ({self.name or self.race or 'unit'}, {self.health} health)"
+
+
+class Terrain(Frozen):
+    id: str
+    type: str                   # coastland, flatland, ...
+    colors: tuple[str, ...]
+    face: int
+    action: str | None = None   # melee | missile | magic, when the scenario says
+    eighth: str | None = None   # city | standing-stones | temple | tower
+    controlled_by: str | None = None   # army id holding the eighth face
+    home_of: str | None = None
+    frontier: bool = False
+
+
+class Army(Frozen):
+    id: str
+    player: str
+    at: str                     # terrain id or RESERVE
+    units: tuple[Unit, ...]
+
+    @property
+    def health(self) -> int:
+        return sum(u.health for u in self.units)
+
+    def unit(self, unit_id: str) -> Unit | None:
+        return next((u for u in self.units if u.id == unit_id), None)
+
+
+class Effect(Frozen):
+    """A spell or durational effect in play."""
+
+    spell: str                  # spell id
+    target: str                 # terrain, army or unit id
+    by: str                     # the casting player
+    count: int = 1
+
+
+class Area(Frozen):
+    """A player's dead or buried unit area."""
+
+    player: str
+    units: tuple[Unit, ...] = ()
+
+    @property
+    def health(self) -> int:
+        return sum(u.health for u in self.units)
+
+
+class GameState(Frozen):
+    edition: str
+    players: tuple[str, ...]
+    turn_player: str
+    terrains: tuple[Terrain, ...]
+    armies: tuple[Army, ...]
+    effects: tuple[Effect, ...] = ()
+    dua: tuple[Area, ...] = ()
+    bua: tuple[Area, ...] = ()
+    winner: str | None = None
+
+    def terrain(self, terrain_id: str) -> Terrain:
+        return next(t for t in self.terrains if t.id == terrain_id)
+
+    def army(self, army_id: str) -> Army:
+        return next(a for a in self.armies if a.id == army_id)
+
+    def has_army(self, army_id: str) -> bool:
+        return any(a.id == army_id for a in self.armies)
+
+    def effects_on(self, target_id: str) -> tuple[Effect, ...]:
+        return tuple(e for e in self.effects if e.target == target_id)
+
+    def with_army(self, army: Army) -> GameState:
+        return self.model_copy(update={"armies": tuple(army if a.id == army.id else a for a in self.armies)})
+
+    def with_terrain(self, terrain: Terrain) -> GameState:
+        return self.model_copy(update={"terrains": tuple(terrain if t.id == terrain.id else t for t in self.terrains)})
+
+    def area(self, kind: Literal["dua", "bua"], player: str) -> Area:
+        return next((a for a in getattr(self, kind) if a.player == player), Area(player=player))
+
+    def with_area(self, kind: Literal["dua", "bua"], area: Area) -> GameState:
+        others = tuple(a for a in getattr(self, kind) if a.player != area.player)
+        ordered = tuple(sorted((*others, area), key=lambda a: self.players.index(a.player)
+                               if a.player in self.players else len(self.players)))
+        return self.model_copy(update={kind: ordered})

@@ -1,0 +1,66 @@
+"""Steps as the engine takes them (the scenario loader builds these from YAML)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .roll import Roll
+
+Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pairs
+Choices = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+
+
+@dataclass(frozen=True)
+class RollStep:
+    army: str
+    wanted: tuple[str, ...]
+    roll: Roll
+    choices: Choices = ()
+
+
+@dataclass(frozen=True)
+class ManeuverStep:
+    army: str
+    direction: Literal["up", "down"] | None = None
+    roll: Roll | None = None
+    counter: tuple[tuple[str, Roll], ...] = ()
+
+
+@dataclass(frozen=True)
+class MeleeStep:
+    army: str
+    target: str
+    roll: Roll
+    saves: Roll | None = None
+    counter: Roll | None = None
+    counter_saves: Roll | None = None
+    casualties: Casualties = ()
+
+
+@dataclass(frozen=True)
+class MissileStep:
+    army: str
+    target: str
+    roll: Roll
+    saves: Roll | None = None
+    casualties: Casualties = ()
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep
+
+
+@dataclass
+class StepResult:
+    """What a step produced (the scenario format's step object, less ``expect``)."""
+
+    kind: str
+    results: dict[str, dict[str, int]] = field(default_factory=dict)
+    damage: dict[str, int] = field(default_factory=dict)
+    killed: list[str] = field(default_factory=list)
+    buried: list[str] = field(default_factory=list)
+    fled: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)
+    terrains: dict[str, dict] = field(default_factory=dict)
+    trace: list = field(default_factory=list)
+    maneuver: dict | None = None

@@ -1,0 +1,38 @@
+"""The explained trace: every number a step produces, with the rule that made it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class TraceEvent(BaseModel):
+    """One explained change: what changed, before and after, why, and where the rule is.
+
+    ``cite`` is a corpus section id (``ddref rule <cite>`` prints it).
+    ``defaulted`` marks a choice the scenario left open and the engine made.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    what: str
+    before: Any = None
+    after: Any = None
+    rule: str
+    cite: str
+    defaulted: bool = False
+
+    def json(self) -> dict[str, Any]:
+        data = self.model_dump(exclude_none=True)
+        if not self.defaulted:
+            data.pop("defaulted")
+        return data
+
+
+class StepError(Exception):
+    """A step that the rules do not allow: the message says why and cites the rule."""
+
+    def __init__(self, message: str, cite: str | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.cite, self.field = message, cite, field
