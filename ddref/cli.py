@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -260,6 +261,52 @@ def rule(
         print_json({"section": section.model_dump(), "subsections": [c.model_dump() for c in children]})
         return
     out.print(section_panel(section, children))
+
+
+@app.command()
+def resolve(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Scenario files (YAML, format version 1).")],
+    edition: Annotated[Optional[str], typer.Option("--edition", "-e", metavar="EDITION",
+                                                   help="Replay under this edition instead of the file's.")] = None,
+    as_json: JsonOpt = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+) -> None:
+    """Replay a scenario step by step and explain every number with the rule behind it.
+
+    Exit code 0 when every expectation holds, 1 when one fails, 2 when a file is invalid
+    or a step is illegal.
+
+    Examples:
+      ddref resolve scenarios/sfr2012-modifiers-coral-elf-17-saves.yaml
+      ddref resolve scenarios/*.yaml --quiet
+      ddref resolve my-dispute.yaml --json
+    """
+    from rich.text import Text
+
+    from .output import err, out, print_json
+    from .scenario.run import load, replay
+    from .scenario.source import ScenarioErrors
+    from .trace_view import resolution
+
+    if edition is not None and edition not in ("sfr-2012",):
+        raise UserError(f"edition {edition!r} cannot be replayed yet: this version resolves sfr-2012")
+    code, results = 0, []
+    for path in files:
+        try:
+            result = replay(load(path), edition)
+        except ScenarioErrors as exc:
+            err.print(Text(str(exc)))
+            code = max(code, 2)
+            continue
+        results.append(result)
+        if any(not c["ok"] for c in result["expectations"]):
+            code = max(code, 1)
+        if not as_json:
+            for block in resolution(result, quiet):
+                out.print(block)
+    if as_json:
+        print_json(results[0] if len(files) == 1 and results else results)
+    raise typer.Exit(code)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,1 @@
+"""Scenario files: loading YAML safely, validating it, and replaying it under the rules."""

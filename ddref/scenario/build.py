@@ -1,0 +1,385 @@
+"""Turn a parsed scenario into engine values: the initial GameState and the steps.
+
+Every problem is a located ``ScenarioError`` (file, line, field, what was
+expected, a did-you-mean for names); as many as can be found are reported
+together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pydantic
+
+from engine.names import slug
+from engine.roll import Face, Roll
+from engine.state import RESERVE, RESULT_TYPES, Area, Army, Effect, GameState, Terrain, Unit
+from engine.steps import ManeuverStep, MeleeStep, MissileStep, RollStep, Step
+from index.corpus import records
+from index.lookup import NotFound, find
+
+from .model import LATER_STEPS, STEP_MODELS, ScenarioIn, UnitIn
+from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors
+
+# 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
+# Frostwing Wolf Pack, Scalding Web Birds and Scalding Will o' Wisps"
+GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds", "will-o-wisps"}
+
+
+@dataclass
+class PlannedStep:
+    index: int                      # 1-based, as reported
+    kind: str
+    step: Step | None               # None when the step could not be built (errors reported)
+    expect: dict[str, Any] | None
+    expect_error: str | None
+    path: tuple
+
+
+@dataclass
+class Scenario:
+    file: str
+    spec: ScenarioIn
+    state: GameState
+    steps: list[PlannedStep]
+    locator: Locator
+
+
+@dataclass
+class _Builder:
+    file: str
+    locator: Locator
+    edition: str = "sfr-2012"
+    errors: list[ScenarioError] = field(default_factory=list)
+
+    def fail(self, path: tuple, message: str) -> None:
+        self.errors.append(self.locator.error(path, message))
+
+    def name(self, kind: str, value: str, path: tuple, noun: str | None = None) -> Any:
+        """A record of ``kind`` by name in this edition, or a located error with suggestions."""
+        try:
+            return find(kind, value, self.edition)[0]
+        except NotFound as exc:
+            self.fail(path, exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1))
+            return None
+
+
+def build(data: Any, locator: Locator, file: str) -> Scenario:
+    if not isinstance(data, dict):
+        raise ScenarioErrors([locator.error((), "a scenario file is a mapping (ddref: 1, title: ..., steps: ...)")])
+    try:
+        spec = ScenarioIn.model_validate(data)
+    except pydantic.ValidationError as exc:
+        raise ScenarioErrors(pydantic_errors(exc, locator)) from None
+    b = _Builder(file=file, locator=locator, edition=spec.edition)
+    state = _state(b, spec)
+    steps = [_step(b, spec, state, i, raw) for i, raw in enumerate(spec.steps)]
+    if b.errors:
+        raise ScenarioErrors(b.errors)
+    return Scenario(file=file, spec=spec, state=state, steps=steps, locator=locator)
+
+
+# --- the initial state ---------------------------------------------------------------------
+
+
+def _state(b: _Builder, spec: ScenarioIn) -> GameState:
+    players = tuple(spec.players)
+    for pid in set(p for p in players if players.count(p) > 1):
+        b.fail(("players",), f"player {pid!r} is listed twice")
+    turn = spec.turn.player if spec.turn else players[0]
+    if turn not in players:
+        b.fail(("turn", "player"), f"unknown player {turn!r}{did_you_mean(turn, players)}")
+    terrains = tuple(_terrain(b, spec, tid, t) for tid, t in spec.terrains.items())
+    armies = tuple(_army(b, spec, aid, a) for aid, a in spec.armies.items())
+    _check_ids(b, spec, armies)
+    state = GameState(edition=spec.edition, players=players, turn_player=turn, terrains=terrains, armies=armies,
+                      effects=tuple(_effect(b, spec, i, e, armies) for i, e in enumerate(spec.effects)),
+                      dua=_areas(b, spec, "dua"), bua=_areas(b, spec, "bua"))
+    _check_control(b, spec, state)
+    return state
+
+
+def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
+    path = ("terrains", tid)
+    kinds = {r.id: r for r in records("terrain") if r.edition in (spec.edition, "sfr-2012") and r.kind == "major"}
+    rec = kinds.get(slug(t.type))
+    if rec is None:
+        b.fail((*path, "type"), f"unknown terrain type {t.type!r}{did_you_mean(t.type, kinds)}")
+    if t.home_of and t.home_of not in spec.players:
+        b.fail((*path, "home_of"), f"unknown player {t.home_of!r}{did_you_mean(t.home_of, spec.players)}")
+    if t.face == 8 and not t.controlled_by:
+        b.fail((*path, "controlled_by"), "a terrain at face 8 is controlled by an army: name it in controlled_by")
+    if t.controlled_by and t.face != 8:
+        b.fail((*path, "controlled_by"), f"only a terrain at its eighth face is controlled (face is {t.face})")
+    return Terrain(id=tid, type=rec.id if rec else slug(t.type), colors=rec.colors if rec else (), face=t.face,
+                   action=t.action, eighth=t.eighth, controlled_by=t.controlled_by, home_of=t.home_of,
+                   frontier=t.frontier)
+
+
+def _army(b: _Builder, spec: ScenarioIn, aid: str, a) -> Army:
+    path = ("armies", aid)
+    if a.player not in spec.players:
+        b.fail((*path, "player"), f"unknown player {a.player!r}{did_you_mean(a.player, spec.players)}")
+    if a.at != RESERVE and a.at not in spec.terrains:
+        b.fail((*path, "at"), f"unknown terrain {a.at!r} (expected a terrain id or 'reserve')"
+                              f"{did_you_mean(a.at, [*spec.terrains, RESERVE])}")
+    return Army(id=aid, player=a.player, at=a.at, units=_units(b, aid, a.units, (*path, "units")))
+
+
+def _units(b: _Builder, owner: str, items: list, path: tuple) -> tuple[Unit, ...]:
+    out: list[Unit] = []
+    for i, item in enumerate(items):
+        spec = UnitIn(name=item) if isinstance(item, str) else item
+        for _ in range(spec.count):
+            unit = _unit(b, spec, f"{owner}.{len(out) + 1}", (*path, i))
+            if unit is not None:
+                out.append(unit)
+    return tuple(out)
+
+
+def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | None:
+    uid = spec.id or default_id
+    if spec.id and spec.count > 1:
+        b.fail((*path, "id"), "a unit with an id stands for one unit: drop count or the id")
+    race = None
+    if spec.race:
+        rec = b.name("race", spec.race, (*path, "race"))
+        race = rec.id if rec else None
+    if spec.name:
+        wanted = f"{race} {spec.name}" if race else spec.name
+        rec = b.name("unit", wanted, (*path, "name"), noun="unit")
+        if rec is None:
+            return None
+        monster = rec.size == "monster"
+        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster,
+                    group_monster=monster and slug(rec.name) in GROUP_MONSTERS)
+    if spec.health is None:
+        b.fail(path, "a unit needs a catalog name, or a race and a health")
+        return None
+    # a generic 4-health unit is a monster (ten-sided) unless it says monster: false (a champion)
+    monster = spec.monster if spec.monster is not None else spec.health == 4
+    return Unit(id=uid, race=race, health=spec.health, monster=monster)
+
+
+def _areas(b: _Builder, spec: ScenarioIn, kind: str) -> tuple[Area, ...]:
+    out = []
+    for player, items in getattr(spec, kind).items():
+        if player not in spec.players:
+            b.fail((kind, player), f"unknown player {player!r}{did_you_mean(player, spec.players)}")
+        out.append(Area(player=player, units=_units(b, f"{kind}.{player}", items, (kind, player))))
+    return tuple(out)
+
+
+def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:
+    seen: dict[str, str] = {}
+    for tid in spec.terrains:
+        seen[tid] = "terrain"
+    for army in armies:
+        for uid in (army.id, *(u.id for u in army.units)):
+            if uid in seen:
+                b.fail(("armies", army.id), f"id {uid!r} is used twice (also a {seen[uid]}); ids are unique in a file")
+            seen[uid] = "army or unit"
+
+
+def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) -> Effect:
+    path = ("effects", i)
+    rec = b.name("spell", e.spell, (*path, "spell"))
+    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units)]
+    if e.target not in targets:
+        b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id)"
+                                  f"{did_you_mean(e.target, targets)}")
+    if e.by not in spec.players:
+        b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
+    return Effect(spell=rec.id if rec else slug(e.spell), target=e.target, by=e.by, count=e.count)
+
+
+def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
+    for t in state.terrains:
+        if t.controlled_by is None:
+            continue
+        if not state.has_army(t.controlled_by):
+            b.fail(("terrains", t.id, "controlled_by"), f"unknown army {t.controlled_by!r}"
+                                                        f"{did_you_mean(t.controlled_by, spec.armies)}")
+        elif state.army(t.controlled_by).at != t.id:
+            b.fail(("terrains", t.id, "controlled_by"), f"{t.controlled_by} is not at {t.id}")
+
+
+# --- steps ------------------------------------------------------------------------------------
+
+
+def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) -> PlannedStep:
+    path = ("steps", i)
+    if not isinstance(raw, dict):
+        b.fail(path, "a step is a mapping with one kind key (roll, maneuver, melee, missile)")
+        return PlannedStep(i + 1, "?", None, None, None, path)
+    kinds = [k for k in raw if k not in ("expect", "expect_error")]
+    expect, expect_error = raw.get("expect"), raw.get("expect_error")
+    if expect is not None and not isinstance(expect, dict):
+        b.fail((*path, "expect"), "expect is a mapping of dotted paths to values")
+        expect = None
+    if len(kinds) != 1:
+        b.fail(path, f"a step has exactly one kind key, found {kinds or 'none'}; "
+                     f"expected one of: {', '.join(STEP_MODELS)}")
+        return PlannedStep(i + 1, "?", None, expect, expect_error, path)
+    kind = kinds[0]
+    planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
+    if kind in LATER_STEPS:
+        b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
+                              "ddref yet (it resolves roll, maneuver, melee and missile steps)")
+        return planned
+    if kind not in STEP_MODELS:
+        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
+        return planned
+    try:
+        model = STEP_MODELS[kind].model_validate(raw[kind] or {})
+    except pydantic.ValidationError as exc:
+        b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind)))
+        return planned
+    planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
+    return planned
+
+
+def _army_ref(b: _Builder, state: GameState, army_id: str, path: tuple) -> Army | None:
+    if state.has_army(army_id):
+        return state.army(army_id)
+    b.fail(path, f"unknown army {army_id!r}{did_you_mean(army_id, [a.id for a in state.armies])}")
+    return None
+
+
+def _results(b: _Builder, value: str | list[str], path: tuple) -> tuple[str, ...]:
+    wanted = tuple([value] if isinstance(value, str) else value)
+    for t in wanted:
+        if t not in RESULT_TYPES:
+            b.fail(path, f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+                         f"{did_you_mean(t, RESULT_TYPES)}")
+    if not wanted:
+        b.fail(path, "roll for at least one result type")
+    return wanted
+
+
+def _split(b: _Builder, value: dict[str, int] | None, wanted: tuple[str, ...], path: tuple) -> tuple:
+    if not value:
+        return ()
+    for t in value:
+        if t not in wanted:
+            b.fail((*path, t), f"{t!r} is not rolled for in this step (rolled for: {', '.join(wanted)})")
+    return tuple(value.items())
+
+
+def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    wanted = _results(b, m.for_, (*path, "for"))
+    roll = _roll(b, army, m.roll, (*path, "roll"))
+    choices = tuple((k, _split(b, v, wanted, (*path, k))) for k, v in (("penalties", m.penalties), ("ids", m.ids)) if v)
+    return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices) if army else None
+
+
+def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    counter = []
+    for cid, raw in (m.counter or {}).items():
+        other = _army_ref(b, state, cid, (*path, "counter", cid))
+        counter.append((cid, _roll(b, other, raw, (*path, "counter", cid))))
+    roll = _roll(b, army, m.roll, (*path, "roll")) if m.roll is not None else None
+    return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=tuple(counter)) if army else None
+
+
+def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
+    if not saves:
+        return None
+    for aid in saves:
+        if aid != target:
+            b.fail((*path, aid), f"only the defending army ({target}) rolls saves here, not {aid!r}")
+    return _roll(b, state.army(target) if state.has_army(target) else None, saves.get(target), (*path, target)) \
+        if target in saves else None
+
+
+def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) -> tuple:
+    out = []
+    for aid, ids in (value or {}).items():
+        if _army_ref(b, state, aid, (*path, aid)) is not None:
+            out.append((aid, tuple(ids)))
+    return tuple(out)
+
+
+def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    target = _army_ref(b, state, m.target, (*path, "target"))
+    if army is None or target is None:
+        return None
+    counter = _roll(b, target, m.counter, (*path, "counter")) if m.counter not in (None, False) else None
+    return MeleeStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
+                     saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
+                     counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
+                     casualties=_casualties(b, state, m.casualties, (*path, "casualties")))
+
+
+def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    target = _army_ref(b, state, m.target, (*path, "target"))
+    if army is None or target is None:
+        return None
+    return MissileStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
+                       saves=_saves(b, state, m.saves, m.target, (*path, "saves")),
+                       casualties=_casualties(b, state, m.casualties, (*path, "casualties")))
+
+
+_STEP_BUILDERS: dict[str, Callable] = {
+    "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
+}
+
+
+# --- rolls ------------------------------------------------------------------------------------
+
+
+def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
+    """Either form of a roll: an army aggregate, or faces per unit."""
+    if not isinstance(raw, dict) or not raw:
+        b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
+        return Roll()
+    unit_ids = {u.id for u in army.units} if army else set()
+    if any(k in unit_ids for k in raw):
+        return Roll(units=tuple((uid, _faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
+    counts = []
+    for key, n in raw.items():
+        icon = _icon(b, str(key), (*path, key), extra=sorted(unit_ids))
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            b.fail((*path, key), f"expected a whole number of {key} (>= 0), got {n!r}")
+            continue
+        if icon:
+            counts.append((icon, n))
+    return Roll(counts=tuple(counts))
+
+
+def _faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[Face, ...]:
+    if army.unit(uid) is None:
+        b.fail(path, f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, [u.id for u in army.units])}")
+    items = value if isinstance(value, list) else [value]
+    faces = []
+    for j, item in enumerate(items):
+        where = (*path, j) if isinstance(value, list) else path
+        text = str(item).strip()
+        parts = text.rsplit(" ", 1)
+        count = 1
+        if len(parts) == 2 and parts[1].isdigit():
+            text, count = parts[0], int(parts[1])
+        icon = _icon(b, text, where)
+        if icon:
+            faces.append(Face(icon, count))
+    return tuple(faces)
+
+
+def _icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str | None:
+    """A face icon: id, a result icon, or an SAI of the edition."""
+    key = slug(name)
+    if key == "id" or key in RESULT_TYPES:
+        return key
+    try:
+        return find("sai", name, b.edition)[0].id
+    except NotFound:
+        known = ["id", *RESULT_TYPES, *(s.id for s in records("sai") if s.edition == b.edition), *extra]
+        b.fail(path, f"unknown icon or unit {name!r} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
+                     f"or a unit id of the army){did_you_mean(name, known)}")
+        return None

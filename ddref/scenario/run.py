@@ -1,0 +1,142 @@
+"""Replay a scenario through the engine and check its expectations.
+
+The output is the results object of the scenario format: ``edition``,
+``steps`` (each with results, damage, killed, terrains and trace), the final
+``state`` and the ``expectations`` with expected and actual values.
+"""
+
+from __future__ import annotations
+
+import operator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.editions import ruleset as edition_ruleset
+from engine.resolve import resolve
+from engine.roll import with_ruleset_sections
+from engine.ruleset import Ruleset
+from engine.state import GameState
+from engine.trace import StepError
+from index.corpus import records
+
+from .build import Scenario, build
+from .source import ScenarioError, ScenarioErrors, load_yaml
+
+_COMPARE = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
+            ">": operator.gt, "<": operator.lt}
+MISSING = object()
+
+
+@cache
+def load_ruleset(edition: str) -> Ruleset:
+    """The edition's ruleset with each spell and SAI's corpus section, for citations."""
+    base = edition_ruleset(edition)
+    return with_ruleset_sections(
+        base,
+        {s.id: s.source.section for s in records("spell") if s.edition == edition},
+        {s.id: s.source.section for s in records("sai") if s.edition == edition},
+    )
+
+
+def load(path: Path) -> Scenario:
+    file = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioErrors([ScenarioError(f"cannot read the file: {exc.strerror}", file=file)]) from None
+    parsed, locator = load_yaml(data, file)
+    return build(parsed, locator, file)
+
+
+def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
+    """Resolve every step; an illegal step without expect_error is a located error (exit 2)."""
+    state = scenario.state
+    if edition and edition != state.edition:
+        state = state.model_copy(update={"edition": edition})
+    rules = load_ruleset(state.edition)
+    steps, checks = [], []
+    for planned in scenario.steps:
+        try:
+            state, result = resolve(state, planned.step, rules)
+        except StepError as exc:
+            if planned.expect_error is None:
+                raise ScenarioErrors([_step_error(scenario, planned, exc)]) from None
+            ok = planned.expect_error.lower() in exc.message.lower()
+            checks.append({"step": planned.index, "key": "expect_error", "expected": planned.expect_error,
+                           "actual": exc.message, "ok": ok})
+            steps.append({"kind": planned.kind, "rejected": exc.message, "cite": exc.cite})
+            continue
+        data = step_json(result)
+        steps.append(data)
+        if planned.expect_error is not None:
+            checks.append({"step": planned.index, "key": "expect_error", "expected": planned.expect_error,
+                           "actual": "the step was allowed", "ok": False})
+        checks += _check(planned.expect or {}, data, planned.index)
+    final = state_json(state)
+    checks += _check(scenario.spec.expect or {}, final, None)
+    return {"edition": state.edition, "title": scenario.spec.title, "file": scenario.file,
+            "steps": steps, "state": final, "expectations": checks}
+
+
+def _step_error(scenario: Scenario, planned, exc: StepError) -> ScenarioError:
+    path = (*planned.path, exc.field) if exc.field else planned.path
+    cite = f" [{exc.cite}]" if exc.cite else ""
+    return scenario.locator.error(path, f"step {planned.index} ({planned.kind}) is not allowed: {exc.message}{cite}")
+
+
+def step_json(result) -> dict[str, Any]:
+    data = {
+        "kind": result.kind, "results": result.results, "damage": result.damage, "killed": result.killed,
+        "buried": result.buried, "fled": result.fled, "moved": result.moved, "terrains": result.terrains,
+        "trace": [e.json() for e in result.trace],
+    }
+    if result.maneuver is not None:
+        data["maneuver"] = result.maneuver
+    return data
+
+
+def state_json(state: GameState) -> dict[str, Any]:
+    return {
+        "terrains": {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains},
+        "armies": {a.id: {"player": a.player, "at": a.at, "units": [u.id for u in a.units], "health": a.health}
+                   for a in state.armies},
+        "dua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.dua},
+        "bua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.bua},
+        "effects": [e.model_dump() for e in state.effects],
+        "dragons": {},
+        "winner": state.winner,
+    }
+
+
+def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None) -> list[dict[str, Any]]:
+    out = []
+    for key, wanted in expect.items():
+        actual = lookup(data, str(key))
+        ok = _matches(actual, wanted)
+        out.append({"step": step, "key": key, "expected": wanted,
+                    "actual": None if actual is MISSING else actual, "ok": ok})
+    return out
+
+
+def lookup(data: Any, dotted: str) -> Any:
+    """A dotted path into the step or state object (list items by index)."""
+    for part in dotted.split("."):
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
+            data = data[int(part)]
+        else:
+            return MISSING
+    return data
+
+
+def _matches(actual: Any, wanted: Any) -> bool:
+    if actual is MISSING:
+        return False
+    if isinstance(wanted, dict) and wanted and all(k in _COMPARE for k in wanted):
+        try:
+            return all(_COMPARE[op](actual, value) for op, value in wanted.items())
+        except TypeError:
+            return False
+    return actual == wanted
