@@ -32,8 +32,12 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
     out = StepResult(kind="roll")
     who = army(state, step.army)
     wanted = tuple(step.wanted)
-    # a roll for several results at once is a combination (avoidance) roll
-    kind = _ROLL_KINDS.get(wanted) or "combination:" + ",".join(wanted)
+    # a roll for several results at once is a combination roll (002 Avoidance Rolls; a dragon
+    # attack roll is "a melee avoidance, missile avoidance and save combination roll")
+    if len(wanted) > 1:
+        kind = "combination:" + ",".join(wanted)
+    else:
+        kind = f"avoid-{wanted[0]}" if step.avoidance else _ROLL_KINDS[wanted]
     choices = {key: dict(pairs) for key, pairs in step.choices}
     roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
     terrains(state, out)

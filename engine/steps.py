@@ -17,6 +17,7 @@ class RollStep:
     wanted: tuple[str, ...]
     roll: Roll
     choices: Choices = ()
+    avoidance: bool = False
 
 
 @dataclass(frozen=True)

@@ -272,8 +272,13 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     army = _army_ref(b, state, m.army, (*path, "army"))
     wanted = _results(b, m.for_, (*path, "for"))
     roll = _roll(b, army, m.roll, (*path, "roll"))
-    choices = tuple((k, _split(b, v, wanted, (*path, k))) for k, v in (("penalties", m.penalties), ("ids", m.ids)) if v)
-    return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices) if army else None
+    pairs = [("penalties", m.penalties), ("ids", m.ids), ("counts_as", m.counts_as)]
+    for sai, split in (m.splits or {}).items():
+        icon = _icon(b, sai, (*path, "splits", sai))
+        if icon:
+            pairs.append((icon, split))
+    choices = tuple((k, _split(b, v, wanted, (*path, k))) for k, v in pairs if v)
+    return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices, avoidance=m.avoidance) if army else None
 
 
 def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:

@@ -69,8 +69,11 @@ class RollStepIn(Strict):
     army: str
     for_: str | list[str] = Field(alias="for")
     roll: RollIn
-    penalties: dict[str, int] | None = None
-    ids: dict[str, int] | None = None
+    avoidance: bool = False                  # an avoidance roll (002 Avoidance Rolls), not an action roll
+    penalties: dict[str, int] | None = None  # where an "any result" penalty goes in a combination roll
+    ids: dict[str, int] | None = None        # where ID icons go in a combination roll
+    splits: dict[str, dict[str, int]] | None = None   # SAI name -> how its points split
+    counts_as: dict[str, int] | None = None  # how many results a racial ability converts, by target type
 
 
 class ManeuverStepIn(Strict):
