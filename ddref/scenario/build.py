@@ -72,7 +72,7 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
     try:
         spec = ScenarioIn.model_validate(data)
     except pydantic.ValidationError as exc:
-        raise ScenarioErrors(pydantic_errors(exc, locator)) from None
+        raise ScenarioErrors(pydantic_errors(exc, locator, model=ScenarioIn)) from None
     b = _Builder(file=file, locator=locator, edition=spec.edition)
     state = _state(b, spec)
     steps = [_step(b, spec, state, i, raw) for i, raw in enumerate(spec.steps)]
@@ -235,7 +235,7 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     try:
         model = STEP_MODELS[kind].model_validate(raw[kind] or {})
     except pydantic.ValidationError as exc:
-        b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind)))
+        b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=STEP_MODELS[kind]))
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
     return planned

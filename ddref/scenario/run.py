@@ -45,7 +45,10 @@ def load(path: Path) -> Scenario:
         data = path.read_bytes()
     except OSError as exc:
         raise ScenarioErrors([ScenarioError(f"cannot read the file: {exc.strerror}", file=file)]) from None
-    parsed, locator = load_yaml(data, file)
+    try:
+        parsed, locator = load_yaml(data, file)
+    except ScenarioError as exc:
+        raise ScenarioErrors([exc]) from None
     return build(parsed, locator, file)
 
 
