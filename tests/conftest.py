@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
+
+from ddref.cli import main
 
 from index.corpus import records, sections, source_text
 
@@ -22,3 +26,27 @@ def all_sections():
 @pytest.fixture(scope="session")
 def corpus_records():
     return records
+
+
+class Result:
+    def __init__(self, exit_code: int, stdout: str, stderr: str) -> None:
+        self.exit_code, self.stdout, self.stderr = exit_code, stdout, stderr
+        self.output = stdout + stderr
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """Run ``ddref ARGS`` in-process through main(), as the console script does."""
+    monkeypatch.setenv("COLUMNS", "80")
+
+    def invoke(*args: str) -> Result:
+        monkeypatch.setattr(sys, "argv", ["ddref", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        captured = capsys.readouterr()
+        return Result(code, captured.out, " ".join(captured.err.split()))
+
+    return invoke

@@ -1,0 +1,84 @@
+"""ddref resolve as a user meets it: exit codes, located errors, JSON, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORAL = str(ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml")
+
+BASE = """\
+ddref: 1
+title: test
+players: [a, b]
+terrains:
+  t: {type: flatland, face: 3, action: melee, home_of: a}
+armies:
+  x: {player: a, at: t, units: [{race: dwarf, health: 1, count: 3}]}
+  y: {player: b, at: t, units: [{race: goblin, health: 1, count: 3}]}
+"""
+
+
+def scenario(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "s.yaml"
+    path.write_text(BASE + body, encoding="utf-8")
+    return str(path)
+
+
+def test_passing_scenario_exits_0_and_prints_the_cited_trace(run):
+    result = run("resolve", CORAL)
+    assert result.exit_code == 0
+    assert "17 save" in result.stdout and "sfr-2012:the-eighth-face" in result.stdout
+
+
+def test_json_is_the_format_object(run):
+    data = json.loads(run("resolve", CORAL, "--json").stdout)
+    step = data["steps"][0]
+    assert data["edition"] == "sfr-2012"
+    assert step["results"] == {"archers": {"missile": 15}, "elves": {"maneuver": 4, "save": 17}}
+    assert step["damage"] == {"elves": 0}
+    assert data["state"]["armies"]["elves"]["health"] == 12
+    assert all(set(e) >= {"what", "rule", "cite"} for e in step["trace"])
+    assert all(c["ok"] for c in data["expectations"])
+
+
+def test_failed_expectation_exits_1_with_expected_and_actual(run, tmp_path):
+    path = scenario(tmp_path, "steps:\n  - roll: {army: x, for: melee, roll: {melee: 2}}\n    expect: {results.x.melee: 3}\n")
+    result = run("resolve", path)
+    assert result.exit_code == 1
+    assert "expected 3, actual 2" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("body, words", [
+    ("effects:\n  - {spell: wall of fgo, target: t, by: b}\n", ["s.yaml:10:13:", "effects[0].spell", "did you mean: Wall of Fog"]),
+    ("steps:\n  - roll: {army: xx, for: melee, roll: {melee: 2}}\n", ["s.yaml:10:18:", "unknown army 'xx'", "did you mean: x"]),
+    ("steps:\n  - roll: {army: x, for: mele, roll: {melee: 2}}\n", ["unknown result type 'mele'", "did you mean: melee"]),
+    ("steps:\n  - roll: {army: x, for: melee, roll: {smote: 2}}\n", ["unknown icon or unit 'smote'", "smite"]),
+    ("steps:\n  - melee: {army: x, target: y, roll: {melee: 2}}\n", ["step 1 (melee) is not allowed", "saves.y"]),
+    ("steps:\n  - melee: {army: x, target: y, roll: {melee: 2}, saves: {y: {save: 0}}, casualties: {y: [x.1]}}\n",
+     ["not units of army y"]),
+    ("steps:\n  - magic: {army: x}\n", ["'magic' steps are part of the format but not resolved"]),
+    ("steps:\n  - roll: {army: x, for: melee, roll: {melee: 2}, colour: red}\n", ["unknown field 'colour'"]),
+])
+def test_invalid_scenarios_exit_2_with_located_messages(run, tmp_path, body, words):
+    result = run("resolve", scenario(tmp_path, body))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    for word in words:
+        assert word in result.stderr, result.stderr
+
+
+def test_one_bad_file_does_not_stop_the_others(run, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ddref: 1\ntitle: [oops\n", encoding="utf-8")
+    result = run("resolve", str(bad), CORAL, "--quiet")
+    assert result.exit_code == 2
+    assert "YAML syntax error" in result.stderr and "5 of 5 expectations hold" in " ".join(result.stdout.split())
+
+
+def test_missing_file_exits_2(run, tmp_path):
+    result = run("resolve", str(tmp_path / "nope.yaml"))
+    assert result.exit_code == 2 and "cannot read" in result.stderr
