@@ -99,6 +99,6 @@ def kill(state: GameState, army_id: str, unit_ids: Sequence[str]) -> GameState:
     """Killed units leave their army for their owner's dead unit area."""
     army = state.army(army_id)
     dead = tuple(u for u in army.units if u.id in unit_ids)
-    state = state.with_army(army.model_copy(update={"units": tuple(u for u in army.units if u.id not in unit_ids)}))
+    state = state.with_army(army.evolve(units=tuple(u for u in army.units if u.id not in unit_ids)))
     dua = state.area("dua", army.player)
     return state.with_area("dua", Area(player=army.player, units=dua.units + dead))

@@ -1,21 +1,28 @@
-"""The game state: frozen values; a step returns a new state, never edits one."""
+"""The game state: frozen values; a step returns a new state, never edits one.
+
+Plain frozen dataclasses rather than pydantic models: the scenario loader
+validates input, and the engine needs only cheap, immutable values.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Literal
-
-from pydantic import BaseModel, ConfigDict
 
 ResultType = Literal["maneuver", "melee", "missile", "save", "magic"]
 RESULT_TYPES: tuple[ResultType, ...] = ("maneuver", "melee", "missile", "save", "magic")
 RESERVE = "reserve"
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+def frozen(cls):
+    """A frozen, keyword-only value class; ``evolve`` makes a changed copy."""
+    cls = dataclass(frozen=True, kw_only=True)(cls)
+    cls.evolve = lambda self, **changes: replace(self, **changes)
+    return cls
 
 
-class Unit(Frozen):
+@frozen
+class Unit:
     """A unit in play or in a dead/buried area."""
 
     id: str
@@ -30,7 +37,8 @@ class Unit(Frozen):
         return f"{self.id} ({self.name or self.race or 'unit'}, {self.health} health)"
 
 
-class Terrain(Frozen):
+@frozen
+class Terrain:
     id: str
     type: str                   # coastland, flatland, ...
     colors: tuple[str, ...]
@@ -42,7 +50,8 @@ class Terrain(Frozen):
     frontier: bool = False
 
 
-class Army(Frozen):
+@frozen
+class Army:
     id: str
     player: str
     at: str                     # terrain id or RESERVE
@@ -56,7 +65,8 @@ class Army(Frozen):
         return next((u for u in self.units if u.id == unit_id), None)
 
 
-class Effect(Frozen):
+@frozen
+class Effect:
     """A spell or durational effect in play."""
 
     spell: str                  # spell id
@@ -65,7 +75,8 @@ class Effect(Frozen):
     count: int = 1
 
 
-class Area(Frozen):
+@frozen
+class Area:
     """A player's dead or buried unit area."""
 
     player: str
@@ -76,7 +87,8 @@ class Area(Frozen):
         return sum(u.health for u in self.units)
 
 
-class GameState(Frozen):
+@frozen
+class GameState:
     edition: str
     players: tuple[str, ...]
     turn_player: str
@@ -100,10 +112,10 @@ class GameState(Frozen):
         return tuple(e for e in self.effects if e.target == target_id)
 
     def with_army(self, army: Army) -> GameState:
-        return self.model_copy(update={"armies": tuple(army if a.id == army.id else a for a in self.armies)})
+        return self.evolve(armies=tuple(army if a.id == army.id else a for a in self.armies))
 
     def with_terrain(self, terrain: Terrain) -> GameState:
-        return self.model_copy(update={"terrains": tuple(terrain if t.id == terrain.id else t for t in self.terrains)})
+        return self.evolve(terrains=tuple(terrain if t.id == terrain.id else t for t in self.terrains))
 
     def area(self, kind: Literal["dua", "bua"], player: str) -> Area:
         return next((a for a in getattr(self, kind) if a.player == player), Area(player=player))
@@ -112,4 +124,4 @@ class GameState(Frozen):
         others = tuple(a for a in getattr(self, kind) if a.player != area.player)
         ordered = tuple(sorted((*others, area), key=lambda a: self.players.index(a.player)
                                if a.player in self.players else len(self.players)))
-        return self.model_copy(update={kind: ordered})
+        return self.evolve(**{kind: ordered})

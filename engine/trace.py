@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
 
-
-class TraceEvent(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class TraceEvent:
     """One explained change: what changed, before and after, why, and where the rule is.
 
     ``cite`` is a corpus section id (``ddref rule <cite>`` prints it).
     ``defaulted`` marks a choice the scenario left open and the engine made.
     """
-
-    model_config = ConfigDict(frozen=True)
 
     what: str
     before: Any = None
@@ -24,10 +22,13 @@ class TraceEvent(BaseModel):
     defaulted: bool = False
 
     def json(self) -> dict[str, Any]:
-        data = self.model_dump(exclude_none=True)
+        data = {k: v for k, v in asdict(self).items() if v is not None}
         if not self.defaulted:
             data.pop("defaulted")
         return data
+
+    def evolve(self, **changes: Any) -> TraceEvent:
+        return replace(self, **changes)
 
 
 class StepError(Exception):

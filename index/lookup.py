@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from functools import cache
 
 from engine.names import slug
 from engine.records import EDITIONS, Record
@@ -64,8 +65,8 @@ def find(kind: str, name: str, edition: str | None = None) -> list[Record]:
     """
     wanted = compact(slug(name))
     pool = records(kind)
-    exact = [r for r in pool if wanted in keys(r)]
-    hits = exact or _unique_prefix(pool, wanted)
+    exact = list(_by_key(kind).get(wanted, ()))
+    hits = exact or _unique_prefix(kind, wanted)
     chosen = in_edition(hits, edition)
     if chosen:
         return sorted(chosen, key=lambda r: EDITIONS.index(r.edition) if hasattr(r, "edition") else 0)
@@ -73,11 +74,22 @@ def find(kind: str, name: str, edition: str | None = None) -> list[Record]:
     raise NotFound(kind, name, edition, suggest(in_edition(pool, edition) or pool, wanted), elsewhere)
 
 
-def _unique_prefix(pool: tuple[Record, ...], wanted: str) -> list[Record]:
+@cache
+def _by_key(kind: str) -> dict[str, tuple[Record, ...]]:
+    """Every slug of every record of ``kind`` -> the records answering to it (built once)."""
+    index: dict[str, list[Record]] = {}
+    for r in records(kind):
+        for k in keys(r):
+            index.setdefault(k, []).append(r)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+def _unique_prefix(kind: str, wanted: str) -> list[Record]:
+    """The records whose name starts with ``wanted``, when they are all one record (in any editions)."""
     if len(wanted) < 3:
         return []
-    hits = [r for r in pool if any(k.startswith(wanted) for k in keys(r))]
-    return hits if len({r.id for r in hits}) == 1 else []
+    hits = {id(r): r for k, rs in _by_key(kind).items() if k.startswith(wanted) for r in rs}
+    return list(hits.values()) if len({r.id for r in hits.values()}) == 1 else []
 
 
 def suggest(pool: Iterable[Record], wanted: str, n: int = 5) -> list[str]:

@@ -103,8 +103,10 @@ def test_readme_and_ci_run_the_same_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     command = "pip install '.[test]' && python -m pytest"
     assert command in readme and command in ci
-    blocks = re.findall(r"```sh\n(.+?)\n```", readme.split("## Lookups")[0], re.S)
+    setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.+?)\n```", setup, re.S)
     assert len(blocks) == 2, "exactly two set-up commands near the top of the README"
+    assert "ddref resolve scenarios/" in blocks[0], "the main job runs on a bundled scenario"
 
 
 def test_usage_errors_exit_2(run):

@@ -8,6 +8,7 @@ The output is the results object of the scenario format: ``edition``,
 from __future__ import annotations
 
 import operator
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,7 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
     """Resolve every step; an illegal step without expect_error is a located error (exit 2)."""
     state = scenario.state
     if edition and edition != state.edition:
-        state = state.model_copy(update={"edition": edition})
+        state = state.evolve(edition=edition)
     rules = load_ruleset(state.edition)
     steps, checks = [], []
     for planned in scenario.steps:
@@ -106,7 +107,7 @@ def state_json(state: GameState) -> dict[str, Any]:
                    for a in state.armies},
         "dua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.dua},
         "bua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.bua},
-        "effects": [e.model_dump() for e in state.effects],
+        "effects": [asdict(e) for e in state.effects],
         "dragons": {},
         "winner": state.winner,
     }

@@ -66,7 +66,7 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
         return state
     named = _named_for(target, damage, casualties)
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
-    out.trace.append(event.model_copy(update={"what": f"{what}: {event.what}"}))
+    out.trace.append(event.evolve(what=f"{what}: {event.what}"))
     out.killed.extend(ids)
     return kill(state, target.id, ids)
 

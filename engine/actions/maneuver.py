@@ -67,4 +67,4 @@ def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None
                                     cite=ruleset.cite("eighth-face")))
     out.trace.append(TraceEvent(what=f"{terrain.id} turned {direction}", before=terrain.face, after=face,
                                 rule="a successful maneuver turns the terrain one step", cite=cite))
-    return state.with_terrain(terrain.model_copy(update={"face": face, "controlled_by": control}))
+    return state.with_terrain(terrain.evolve(face=face, controlled_by=control))
