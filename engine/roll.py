@@ -352,6 +352,14 @@ def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
 
 def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
     for ability in racial_abilities(group, ctx):
+        if ability.kind == "auto":
+            units = sum(1 for u in ctx.army.units if u.race == ability.race)
+            before = tally[ability.target].total
+            tally[ability.target].normal += units
+            trace.append(TraceEvent(what=f"{ability.race} {ability.name}: {units} unit(s) add {units} "
+                                         f"{ability.target}", before=before, after=tally[ability.target].total,
+                                    rule="an automatic result for each unit of the race", cite=ability.cite))
+            continue
         src = tally[ability.source]
         before = src.total
         if not before:
@@ -365,7 +373,7 @@ def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[Trace
             continue
         if ability.target not in ctx.wanted:
             continue  # counting maneuvers as saves matters only when saves are rolled for
-        moved = _converted(ability, before, ctx, trace)
+        moved = _converted(ability, src.normal if ability.icons_only else before, ctx, trace)
         dst = tally[ability.target]
         dst_before = dst.total
         take_normal = min(src.normal, moved)

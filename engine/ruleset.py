@@ -16,18 +16,20 @@ class RacialAbility:
     """A racial ability that changes results (002 Racial Abilities).
 
     ``kind``: "counts-as" (``source`` results count as ``target`` results),
-    "double" (``source`` results are doubled). ``terrains`` None means at any
+    "double" (``source`` results are doubled), "auto" (each unit of the race
+    adds one ``target`` result). ``terrains`` None means at any
     terrain; ``rolls`` None means in any roll where ``source`` results matter.
     """
 
     race: str
     name: str
-    kind: Literal["counts-as", "double"]
-    source: ResultType
+    kind: Literal["counts-as", "double", "auto"]
+    source: ResultType | None
     target: ResultType | None
     terrains: tuple[str, ...] | None
     rolls: tuple[str, ...] | None
     cite: str
+    icons_only: bool = False        # only results of normal icons (not ID, not SAI) are converted
 
 
 @dataclass(frozen=True)
@@ -64,3 +66,7 @@ class Ruleset:
 
     def cite(self, key: str) -> str:
         return self.cites[key]
+
+    def racial_cite(self, race: str, ability: str) -> str:
+        """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""
+        return self.cites[f"racial:{race}:{ability}"]

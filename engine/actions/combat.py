@@ -106,6 +106,11 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
     kind = "save-melee" if action == "melee" else "save-missile"
+    if action == "melee" and any(u.race == "scalder" for u in defender.units):
+        # 002 Scalders, Scorching Touch: their non-ID saves damage the attacker back, with only
+        # magical saves against it; refused rather than resolved without it
+        raise StepError(f"{defender.id} has Scalders, whose Scorching Touch strikes back during this save "
+                        "roll; this version does not model it yet", cite=ruleset.racial_cite("scalder", "Scorching Touch"))
     saved = roll(state, ruleset, defender, kind, ("save",), saves, out).results.get("save", 0)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",

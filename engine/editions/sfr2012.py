@@ -30,6 +30,7 @@ CITES = {
     "missile": f"{E}:the-turn-sequence.first-march.missile",
     "damage": f"{E}:damage",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
+    "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
 }
 
 RACIAL_ABILITIES = (
@@ -45,6 +46,14 @@ RACIAL_ABILITIES = (
                   f"{RACIAL}.dwarves.terrain-advantage"),
     RacialAbility("goblin", "Terrain Advantage", "double", "maneuver", None, ("swampland",), None,
                   f"{RACIAL}.goblins.terrain-advantage"),
+    # "during a melee attack, count save results (only from actual save icon results, not ID icons
+    #  or SAIs) as if they were melee results" (in a melee attack IDs count as melee already)
+    RacialAbility("firewalker", "Flaming Shields", "counts-as", "save", "melee", None, ("melee",),
+                  f"{RACIAL}.firewalkers.flaming-shields", icons_only=True),
+    # "During a save roll against a missile action, each Scalders unit ... provides one automatic
+    #  save result to this army against any non-SAI missile damage"
+    RacialAbility("scalder", "Intangibility", "auto", None, "save", None, ("save-missile",),
+                  f"{RACIAL}.scalders.intangibility"),
     # "double their maneuver results during a counter-maneuver roll", at any terrain
     RacialAbility("treefolk", "Double Maneuvers", "double", "maneuver", None, None, ("counter-maneuver",),
                   f"{RACIAL}.treefolk.double-maneuvers"),
