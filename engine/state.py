@@ -88,6 +88,25 @@ class Area:
 
 
 @frozen
+class Dragon:
+    """A dragon in play (summoned to a terrain) or waiting in a summoning pool."""
+
+    id: str
+    color: str
+    at: str                     # a terrain id, or "pool"
+    owner: str | None = None
+    form: str | None = None     # drake | wyrm
+
+
+@frozen
+class Pool:
+    """A player's summoning pool: what magic can bring into play (dragons, dragonkin, minor terrains)."""
+
+    player: str
+    items: tuple[str, ...] = ()
+
+
+@frozen
 class GameState:
     edition: str
     players: tuple[str, ...]
@@ -97,6 +116,8 @@ class GameState:
     effects: tuple[Effect, ...] = ()
     dua: tuple[Area, ...] = ()
     bua: tuple[Area, ...] = ()
+    dragons: tuple[Dragon, ...] = ()
+    summoning_pool: tuple[Pool, ...] = ()
     winner: str | None = None
 
     def terrain(self, terrain_id: str) -> Terrain:

@@ -82,3 +82,13 @@ def test_one_bad_file_does_not_stop_the_others(run, tmp_path):
 def test_missing_file_exits_2(run, tmp_path):
     result = run("resolve", str(tmp_path / "nope.yaml"))
     assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_dragons_and_summoning_pool_are_kept_in_the_state(run, tmp_path):
+    path = scenario(tmp_path, "dragons:\n  - {id: red1, color: red, form: wyrm, owner: b, at: t}\n"
+                              "summoning_pool: {a: [{dragon: green-drake}]}\n"
+                              "expect:\n  dragons.red1.color: red\n  summoning_pool.a: ['dragon:green-drake']\n")
+    data = json.loads(run("resolve", path, "--json").stdout)
+    assert all(c["ok"] for c in data["expectations"]) and len(data["expectations"]) == 2
+    bad = run("resolve", scenario(tmp_path, "dragons:\n  - {id: d, color: purple, at: t}\n"))
+    assert bad.exit_code == 2 and "unknown dragon color 'purple'" in bad.stderr

@@ -15,7 +15,7 @@ import pydantic
 
 from engine.names import slug
 from engine.roll import Face, Roll
-from engine.state import RESERVE, RESULT_TYPES, Area, Army, Effect, GameState, Terrain, Unit
+from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.steps import ManeuverStep, MeleeStep, MissileStep, RollStep, Step
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -96,7 +96,10 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
     _check_ids(b, spec, armies)
     state = GameState(edition=spec.edition, players=players, turn_player=turn, terrains=terrains, armies=armies,
                       effects=tuple(_effect(b, spec, i, e, armies) for i, e in enumerate(spec.effects)),
-                      dua=_areas(b, spec, "dua"), bua=_areas(b, spec, "bua"))
+                      dua=_areas(b, spec, "dua"), bua=_areas(b, spec, "bua"),
+                      dragons=tuple(_dragon(b, spec, i, d) for i, d in enumerate(spec.dragons)),
+                      summoning_pool=tuple(_pool(b, spec, player, items)
+                                           for player, items in spec.summoning_pool.items()))
     _check_control(b, spec, state)
     return state
 
@@ -170,6 +173,32 @@ def _areas(b: _Builder, spec: ScenarioIn, kind: str) -> tuple[Area, ...]:
             b.fail((kind, player), f"unknown player {player!r}{did_you_mean(player, spec.players)}")
         out.append(Area(player=player, units=_units(b, f"{kind}.{player}", items, (kind, player))))
     return tuple(out)
+
+
+DRAGON_COLORS = ("black", "blue", "gold", "green", "red", "ivory", "white")
+
+
+def _dragon(b: _Builder, spec: ScenarioIn, i: int, d) -> Dragon:
+    path = ("dragons", i)
+    color = slug(d.color)
+    # hybrids are named by their two colors, e.g. "red-gold"
+    if not all(c in DRAGON_COLORS for c in color.split("-")):
+        b.fail((*path, "color"), f"unknown dragon color {d.color!r}; expected one of {', '.join(DRAGON_COLORS)} "
+                                 f"or two of them for a hybrid{did_you_mean(d.color, DRAGON_COLORS)}")
+    if d.at not in spec.terrains:
+        b.fail((*path, "at"), f"unknown terrain {d.at!r}{did_you_mean(d.at, spec.terrains)}")
+    if d.owner is not None and d.owner not in spec.players:
+        b.fail((*path, "owner"), f"unknown player {d.owner!r}{did_you_mean(d.owner, spec.players)}")
+    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form)
+
+
+def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool:
+    if player not in spec.players:
+        b.fail(("summoning_pool", player), f"unknown player {player!r}{did_you_mean(player, spec.players)}")
+    names = []
+    for item in items:
+        names.extend(f"{kind}:{value}" for kind, value in item.items())
+    return Pool(player=player, items=tuple(names))
 
 
 def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:

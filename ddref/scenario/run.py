@@ -108,7 +108,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "dua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.dua},
         "bua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.bua},
         "effects": [asdict(e) for e in state.effects],
-        "dragons": {},
+        "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form} for d in state.dragons},
+        "summoning_pool": {p.player: list(p.items) for p in state.summoning_pool},
         "winner": state.winner,
     }
 
