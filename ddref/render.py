@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from engine.records import Record, Section
+from index.corpus import View
 
 
 def _yes_no(value: bool | None) -> str:
@@ -56,7 +56,7 @@ FIELDS: dict[str, list[tuple[str, Callable[[Any], str]]]] = {
 }
 
 
-def _fields(kind: str, record: Record) -> Table:
+def _fields(kind: str, record: View) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column(overflow="fold")
@@ -91,7 +91,7 @@ def titled_list(title: str, lines: Iterable[str]) -> RenderableType:
     return body
 
 
-def section_panel(section: Section, children: list[Section]) -> Panel:
+def section_panel(section: View, children: list[View]) -> Panel:
     parts: list[RenderableType] = [Text(section.text or "(heading only)")]
     for child in children:
         parts += [Text(""), Text(child.heading, style="bold"), Text(child.text),

@@ -1,4 +1,11 @@
-"""Load the corpus shipped as package data, validated by the record models."""
+"""Read the corpus shipped as package data.
+
+Every record was validated by its pydantic model (``engine.records``) when the
+corpus was built, and the test suite validates every shipped row again; at run
+time ddref reads the rows as read-only attribute views, which spares every
+command the cost of building the models (``record_model`` names them for
+whoever wants to validate).
+"""
 
 from __future__ import annotations
 
@@ -6,26 +13,52 @@ import hashlib
 import json
 from functools import cache
 from importlib.resources import files
+from types import SimpleNamespace
 from typing import Any
 
-from engine.records import (
-    Document, Dragon, EighthFace, GlossaryTerm, Race, Record, Ruling, Sai, Section, Spell,
-    Terrain, Unit,
-)
-
-# record kind -> (file under corpus/records/, model)
-KINDS: dict[str, tuple[str, type[Record]]] = {
-    "spell": ("spells", Spell),
-    "sai": ("sais", Sai),
-    "race": ("races", Race),
-    "unit": ("units", Unit),
-    "terrain": ("terrains", Terrain),
-    "eighth-face": ("eighth_faces", EighthFace),
-    "dragon": ("dragons", Dragon),
-    "ruling": ("rulings", Ruling),
-    "glossary": ("glossary", GlossaryTerm),
-    "document": ("documents", Document),
+# record kind -> (file under corpus/records/, model class name in engine.records)
+KINDS: dict[str, tuple[str, str]] = {
+    "spell": ("spells", "Spell"),
+    "sai": ("sais", "Sai"),
+    "race": ("races", "Race"),
+    "unit": ("units", "Unit"),
+    "terrain": ("terrains", "Terrain"),
+    "eighth-face": ("eighth_faces", "EighthFace"),
+    "dragon": ("dragons", "Dragon"),
+    "ruling": ("rulings", "Ruling"),
+    "glossary": ("glossary", "GlossaryTerm"),
+    "document": ("documents", "Document"),
 }
+
+
+class View(SimpleNamespace):
+    """A corpus record as attributes (JSON arrays become tuples); ``model_dump`` gives the JSON back."""
+
+    def model_dump(self, mode: str = "json") -> dict[str, Any]:
+        return _plain(self)
+
+
+def _view(value: Any) -> Any:
+    if isinstance(value, dict):
+        return View(**{k: _view(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_view(v) for v in value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, View):
+        return {k: _plain(v) for k, v in vars(value).items()}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def record_model(kind: str) -> type:
+    """The pydantic model that validates records of ``kind``."""
+    import engine.records
+
+    return getattr(engine.records, KINDS[kind][1])
 DOCUMENT_IDS = ("000", "001", "002", "003", "004")
 
 
@@ -33,22 +66,25 @@ def _read_json(*parts: str) -> Any:
     return json.loads(files("corpus").joinpath(*parts).read_text(encoding="utf-8"))
 
 
+def rows(kind: str) -> list[dict[str, Any]]:
+    """Every record of one kind as shipped JSON (for validation)."""
+    return _read_json("records", f"{KINDS[kind][0]}.json")
+
+
 @cache
-def records(kind: str) -> tuple[Record, ...]:
+def records(kind: str) -> tuple[View, ...]:
     """Every record of one kind, in corpus order (edition, id)."""
-    name, model = KINDS[kind]
-    return tuple(model.model_validate(row) for row in _read_json("records", f"{name}.json"))
+    return tuple(_view(row) for row in rows(kind))
+
+
+def section_rows() -> list[dict[str, Any]]:
+    return [row for doc in DOCUMENT_IDS for row in _read_json("sections", f"{doc}.json")]
 
 
 @cache
-def sections() -> dict[str, Section]:
+def sections() -> dict[str, View]:
     """Every rule section of every document, by id, in document order."""
-    out: dict[str, Section] = {}
-    for doc in DOCUMENT_IDS:
-        for row in _read_json("sections", f"{doc}.json"):
-            section = Section.model_validate(row)
-            out[section.id] = section
-    return out
+    return {row["id"]: _view(row) for row in section_rows()}
 
 
 def source_text(doc: str) -> str:

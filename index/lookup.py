@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from functools import cache
 
 from engine.names import slug
-from engine.records import EDITIONS, Record
+from engine.edition import EDITIONS
 
-from .corpus import records
+from .corpus import View as Record, records
 
 
 class NotFound(LookupError):

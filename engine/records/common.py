@@ -6,9 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-Edition = Literal["tsr-1996", "sfr-v4", "sfr-2012"]
-EDITIONS: tuple[Edition, ...] = ("sfr-2012", "sfr-v4", "tsr-1996")
-DEFAULT_EDITION: Edition = "sfr-2012"
+from ..edition import DEFAULT_EDITION, EDITIONS, Edition  # noqa: F401  (re-exported)
 
 # The five magic colors. sfr-v4 prints "yellow" for earth magic: that is gold.
 Color = Literal["black", "blue", "gold", "green", "red"]
