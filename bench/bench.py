@@ -52,9 +52,13 @@ def main() -> None:
     rate, steps = resolve_throughput(runs)
     print(f"resolve throughput (in-process, {steps} steps per round): median {rate:,.0f} steps/s  (target >= 2,000)")
     floor = median_seconds([sys.executable, "-c", "import typer"], runs)
+    # typer 0.29 coerces every command parameter through a pydantic TypeAdapter, so any command
+    # with arguments imports pydantic too; this second floor shows that share
+    floor2 = median_seconds([sys.executable, "-c", "import typer, pydantic, typer._adapters"], runs)
     cold = median_seconds([ddref, "resolve", "bench/ten-steps.yaml", "--quiet"], runs)
     spell = median_seconds([ddref, "spell", "wall of fog"], runs)
     print(f"cold python -c 'import typer':          median {floor * 1000:6.0f} ms")
+    print(f"cold typer + its pydantic adapters:     median {floor2 * 1000:6.0f} ms")
     print(f"cold ddref resolve (10 steps):          median {cold * 1000:6.0f} ms  = {cold / floor:.1f}x  (target <= 4x)")
     print(f"cold ddref spell 'wall of fog':         median {spell * 1000:6.0f} ms  = {spell / floor:.1f}x")
 

@@ -448,15 +448,13 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
         for race, tally in groups.items():
             _racial(race, tally, ctx, trace)
         return
+    # one race group (the usual case) is the army tally itself: no merging needed
+    merged = next(iter(groups.values())) if len(groups) == 1 else _merge(groups)
     if step == "multiply":
-        merged = _merge(groups)
         _eighth_face(merged, ctx, trace)
-        _spell_step("multiply", mods, merged, ctx, trace, ctx.army.id)
-        _scatter(merged, groups)
-        return
-    merged = _merge(groups)
     _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
-    _scatter(merged, groups)
+    if len(groups) > 1:
+        _scatter(merged, groups)
 
 
 def _merge(groups: dict[str | None, Tally]) -> Tally:

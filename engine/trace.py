@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -22,7 +22,8 @@ class TraceEvent:
     defaulted: bool = False
 
     def json(self) -> dict[str, Any]:
-        data = {k: v for k, v in asdict(self).items() if v is not None}
+        # the fields are plain values: a shallow copy is the JSON object
+        data = {k: v for k, v in vars(self).items() if v is not None}
         if not self.defaulted:
             data.pop("defaulted")
         return data
