@@ -452,3 +452,20 @@ def test_pydantic_constraint_and_model_validator_messages():
     errors = pydantic_errors(validation_error(Terrain, data["terrain"]), locator, ("terrain",))
     assert [str(e) for e in errors] == [
         "t.yaml:2:3: terrain: controlled_by is required when face is 8"]
+
+
+def test_fast_and_careful_composers_agree_on_every_bundled_scenario(monkeypatch):
+    """libyaml composes well-formed files; the pure-Python loader must read them identically."""
+    from pathlib import Path
+
+    import ddref.scenario.source as source
+
+    for path in sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        fast_data, fast_loc = source.load_yaml(text, str(path))
+        with monkeypatch.context() as m:
+            m.setattr(source, "_compose_fast", lambda _text: None)
+            slow_data, slow_loc = source.load_yaml(text, str(path))
+        assert fast_data == slow_data
+        for key in fast_data.get("steps", []) and range(len(fast_data["steps"])):
+            assert fast_loc.at(("steps", key)) == slow_loc.at(("steps", key))
