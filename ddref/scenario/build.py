@@ -326,8 +326,9 @@ def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path:
     for aid in saves:
         if aid != target:
             b.fail((*path, aid), f"only the defending army ({target}) rolls saves here, not {aid!r}")
-    return _roll(b, state.army(target) if state.has_army(target) else None, saves.get(target), (*path, target)) \
-        if target in saves else None
+    if target not in saves:
+        return None
+    return _roll(b, state.army(target) if state.has_army(target) else None, saves[target], (*path, target))
 
 
 def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) -> tuple:
