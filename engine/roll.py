@@ -119,6 +119,7 @@ class Outcome:
     results: dict[str, int]
     specials: list[Special]
     trace: list[TraceEvent]
+    sai_part: dict[str, int] = field(default_factory=dict)   # the share of each result an SAI made
 
 
 # --- counting ---------------------------------------------------------------------------
@@ -175,8 +176,10 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                         f"or see 'ddref sai {face.icon}'", cite=cite)
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
+        when = ("delayed: it acts after the target rolls, before it finalizes" if use.special == "cut-saves"
+                else "special SAI results resolve before the target rolls saves")
         trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} (special result)", after=points,
-                                rule="special SAI results resolve before the target rolls saves", cite=cite))
+                                rule=when, cite=cite))
         return
     if use.each:
         gained = {}
@@ -439,7 +442,8 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
         _army_step(step, groups, army_mods, ctx, trace)
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
-    return Outcome(final, specials, trace)
+    sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}
+    return Outcome(final, specials, trace, sai_part)
 
 
 def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], ctx: RollContext,

@@ -36,7 +36,7 @@ class SaiUse:
 
     gives: tuple[ResultType, ...] = ()
     each: bool = False
-    special: Literal["army-damage-no-saves", "unit-damage-with-saves"] | None = None
+    special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves"] | None = None
     modelled: bool = True
 
 
@@ -78,6 +78,12 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     #  may individually target one or more units ... Each target unit must immediately generate saves"
     "bullseye": _uses((("missile",), SaiUse(special="unit-damage-with-saves", modelled=False)),
                       (("avoid-missile",), SaiUse(("missile",)))),
+    # Delayed: "after the defending army rolls for saves but before they finalize any results,
+    #  subtract four from the save results" (Screech: melee attack; Howl: melee attack or missile
+    #  action; Wave: melee attack, and against counter-maneuvers, not modelled yet)
+    "screech": _uses((("melee",), SaiUse(special="cut-saves"))),
+    "howl": _uses((("melee", "missile"), SaiUse(special="cut-saves"))),
+    "wave": _uses((("melee",), SaiUse(special="cut-saves")), (("maneuver",), NOT_MODELLED)),
     # "During any roll the army makes, Create Fireminions generates magic, maneuver, melee, missile or save results."
     "create-fireminions": _uses((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a missile action or missile avoidance roll, Volley generates missile results. During a

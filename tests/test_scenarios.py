@@ -27,7 +27,7 @@ CORE_EXAMPLES = {
     "sfr2012-sai-create-fireminions-eighth-face-16", "sfr2012-sai-double-strike-reroll",
     "sfr2012-avoidance-flash-flood-rend", "sfr2012-avoidance-wall-of-thorns-smite-counter",
     "sfr2012-avoidance-tidal-wave-rend", "sfr2012-sai-tidal-wave-fly-split",
-    "sfr2012-avoidance-volcanic-eruption-lava-elf",
+    "sfr2012-avoidance-volcanic-eruption-lava-elf", "sfr2012-sai-screech-minus-4-saves",
 }
 
 
