@@ -76,7 +76,7 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
                    (("avoid-missile",), SaiUse(("missile",)))),
     # "During a missile action, each Bullseye result immediately inflicts one point of damage ...
     #  may individually target one or more units ... Each target unit must immediately generate saves"
-    "bullseye": _uses((("missile",), SaiUse(special="unit-damage-with-saves", modelled=False)),
+    "bullseye": _uses((("missile",), SaiUse(special="unit-damage-with-saves")),
                       (("avoid-missile",), SaiUse(("missile",)))),
     # Delayed: "after the defending army rolls for saves but before they finalize any results,
     #  subtract four from the save results" (Screech: melee attack; Howl: melee attack or missile

@@ -8,6 +8,8 @@ from typing import Literal
 from .roll import Roll
 
 Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pairs
+Targets = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (SAI id, ((unit id, points), ...))
+UnitRolls = tuple[tuple[str, Roll], ...]                # (unit id, its own roll)
 Choices = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 
 
@@ -37,6 +39,8 @@ class MeleeStep:
     counter: Roll | None = None
     counter_saves: Roll | None = None
     casualties: Casualties = ()
+    targets: Targets = ()           # where individual-targeting SAI points go
+    unit_saves: UnitRolls = ()      # the targets' own save rolls
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,8 @@ class MissileStep:
     roll: Roll
     saves: Roll | None = None
     casualties: Casualties = ()
+    targets: Targets = ()           # where individual-targeting SAI points go
+    unit_saves: UnitRolls = ()      # the targets' own save rolls
 
 
 Step = RollStep | ManeuverStep | MeleeStep | MissileStep

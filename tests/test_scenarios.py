@@ -28,6 +28,7 @@ CORE_EXAMPLES = {
     "sfr2012-avoidance-flash-flood-rend", "sfr2012-avoidance-wall-of-thorns-smite-counter",
     "sfr2012-avoidance-tidal-wave-rend", "sfr2012-sai-tidal-wave-fly-split",
     "sfr2012-avoidance-volcanic-eruption-lava-elf", "sfr2012-sai-screech-minus-4-saves",
+    "sfr2012-sai-bullseye-before-normal-saves", "sfr2012-sai-bullseye-combined-split-5-3",
 }
 
 

@@ -339,6 +339,31 @@ def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) 
     return tuple(out)
 
 
+def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
+    """``targets`` and ``unit_saves``: individual-targeting SAI points and the targets' own rolls."""
+    defender = state.army(m.target)
+    targets = []
+    for sai, assigned in (m.targets or {}).items():
+        icon = _icon(b, sai, (*path, "targets", sai))
+        for uid in assigned:
+            if defender.unit(uid) is None:
+                b.fail((*path, "targets", sai, uid), f"unit {uid!r} is not in army {defender.id}"
+                                                     f"{did_you_mean(uid, [u.id for u in defender.units])}")
+        if icon:
+            targets.append((icon, tuple(assigned.items())))
+    unit_saves = []
+    for uid, raw in (m.unit_saves or {}).items():
+        unit = defender.unit(uid)
+        if unit is None:
+            b.fail((*path, "unit_saves", uid), f"unit {uid!r} is not in army {defender.id}"
+                                               f"{did_you_mean(uid, [u.id for u in defender.units])}")
+            continue
+        # a face or list of faces is that unit's roll; a mapping is the roll as written
+        faces = {uid: raw} if isinstance(raw, (str, list)) else raw
+        unit_saves.append((uid, _roll(b, defender.evolve(units=(unit,)), faces, (*path, "unit_saves", uid))))
+    return {"targets": tuple(targets), "unit_saves": tuple(unit_saves)}
+
+
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     army = _army_ref(b, state, m.army, (*path, "army"))
     target = _army_ref(b, state, m.target, (*path, "target"))
@@ -348,7 +373,8 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return MeleeStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
-                     casualties=_casualties(b, state, m.casualties, (*path, "casualties")))
+                     casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+                     **_targets(b, state, m, path))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -358,7 +384,8 @@ def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         return None
     return MissileStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
                        saves=_saves(b, state, m.saves, m.target, (*path, "saves")),
-                       casualties=_casualties(b, state, m.casualties, (*path, "casualties")))
+                       casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+                       **_targets(b, state, m, path))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

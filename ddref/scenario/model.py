@@ -91,6 +91,8 @@ class MeleeStepIn(Strict):
     counter: RollIn | Literal[False] | None = None
     counter_saves: dict[str, RollIn] | None = None
     casualties: dict[str, list[str]] | None = None
+    targets: dict[str, dict[str, int]] | None = None     # SAI name -> {unit id: points}
+    unit_saves: dict[str, RollIn | str | list[str]] | None = None   # unit id -> its own save roll (faces)
 
 
 class MissileStepIn(Strict):
@@ -99,6 +101,8 @@ class MissileStepIn(Strict):
     roll: RollIn
     saves: dict[str, RollIn] | None = None
     casualties: dict[str, list[str]] | None = None
+    targets: dict[str, dict[str, int]] | None = None     # SAI name -> {unit id: points}
+    unit_saves: dict[str, RollIn | str | list[str]] | None = None   # unit id -> its own save roll (faces)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

@@ -12,6 +12,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
+from ..damage import kill
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
 
@@ -25,7 +26,8 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameStat
                         cite=cite, field="target")
     check_action(state, ruleset, attacker, "melee", out)
     casualties = casualty_lists(step.casualties)
-    state = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "")
+    state = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
+                      step)
     defender = state.army(defender.id)
     if step.counter is not None:
         if not defender.units:
@@ -49,7 +51,7 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
     casualties = casualty_lists(step.casualties)
     state = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
-                      target_terrain, "")
+                      target_terrain, "", step)
     out.trace.append(TraceEvent(what=f"{defender.id} cannot attack back", rule="unlike melee, the target "
                                 "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
     leftover_casualties(casualties, ruleset)
@@ -80,7 +82,7 @@ def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
 
 def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, action: str, attack: Roll,
               saves: Roll | None, casualties: dict[str, list[str]], out: StepResult,
-              target_terrain: Terrain | None, prefix: str) -> GameState:
+              target_terrain: Terrain | None, prefix: str, step: MeleeStep | MissileStep | None = None) -> GameState:
     """One attack and its answer: specials first, then saves if and only if normal damage."""
     hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain)
     delayed = [s for s in hit.specials if s.effect == "cut-saves"]
@@ -90,6 +92,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                     after=special.points, rule="special SAI results resolve before the "
                                     "defending army rolls for saves", cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
         state = take_damage(state, ruleset, state.army(defender.id), special.points, casualties, out, special.sai)
+    for sai, points in _combined(hit.specials, "unit-damage-with-saves").items():
+        state = _unit_damage(state, ruleset, state.army(defender.id), sai, points, action, step, out)
     normal = hit.results.get(action, 0)
     defender = state.army(defender.id)
     cite = ruleset.cite(action)
@@ -138,3 +142,45 @@ def _cut_saves(answer, delayed, defender: Army, ruleset: Ruleset, out: StepResul
                  "(not from SAI-made saves)", cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
     out.results.setdefault(defender.id, {})["save"] = saved
     return saved
+
+
+def _combined(specials, effect: str) -> dict[str, int]:
+    """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
+    out: dict[str, int] = {}
+    for special in specials:
+        if special.effect == effect:
+            out[special.sai] = out.get(special.sai, 0) + special.points
+    return out
+
+
+def _unit_damage(state: GameState, ruleset: Ruleset, defender: Army, sai: str, points: int, action: str,
+                 step: MeleeStep | MissileStep | None, out: StepResult) -> GameState:
+    """Bullseye-like damage: the attacker spreads the points over units; each target saves alone."""
+    cite = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+    assigned = dict(dict(step.targets).get(sai, ())) if step else {}
+    if not assigned:
+        first = defender.units[0].id
+        assigned = {first: points}
+        out.trace.append(TraceEvent(what=f"{sai}: all {points} point(s) on {first}", after=points,
+                                    rule="the acting player chooses the target units; none given",
+                                    cite=cite, defaulted=True))
+    if sum(assigned.values()) != points:
+        raise StepError(f"{sai} rolled {points} point(s) but targets assign {sum(assigned.values())}: "
+                        f"assign all {points}", cite=cite, field="targets")
+    unit_saves = dict(step.unit_saves) if step else {}
+    kind = "save-melee" if action == "melee" else "save-missile"
+    for uid, damage in assigned.items():
+        unit = defender.unit(uid)
+        if uid not in unit_saves:
+            raise StepError(f"{uid} must roll saves by itself against {damage} {sai} damage: give "
+                            f"unit_saves.{uid}", cite=cite, field="unit_saves")
+        saved = roll(state, ruleset, defender, kind, ("save",), unit_saves[uid], out, unit=uid).results.get("save", 0)
+        killed = damage - saved >= unit.health
+        out.trace.append(TraceEvent(what=f"{sai}: {damage} damage - {saved} saves on {uid}: "
+                                         f"{'killed' if killed else 'survives'}", before=damage,
+                                    after=max(0, damage - saved), rule="a unit taking damage equal to or "
+                                    "greater than its health is killed", cite=cite))
+        if killed:
+            out.killed.append(uid)
+            state = kill(state, defender.id, [uid])
+    return state

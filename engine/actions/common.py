@@ -22,13 +22,20 @@ def army(state: GameState, army_id: str, field: str = "army") -> Army:
 
 def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
          dice: Roll, out: StepResult, target_terrain: Terrain | None = None,
-         choices: dict | None = None) -> Outcome:
-    """Roll an army and record its finalized results and trace in the step."""
+         choices: dict | None = None, unit: str | None = None) -> Outcome:
+    """Roll an army (or, with ``unit``, that unit by itself) and record its results and trace.
+
+    A unit rolled by itself is an individual roll: army and terrain modifiers
+    and the eighth face do not apply (002 Applying Dice Modifiers, The Eighth
+    Face); its results are recorded under the unit's id.
+    """
+    if unit is not None:
+        who = who.evolve(units=(who.unit(unit),))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
-                      target_terrain=target_terrain, choices=choices or {})
+                      target_terrain=target_terrain, choices=choices or {}, individual=unit is not None)
     outcome = resolve_roll(ctx, dice)
     out.trace.extend(outcome.trace)
-    out.results.setdefault(who.id, {}).update(outcome.results)
+    out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
 
 
