@@ -176,11 +176,13 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                         f"or see 'ddref sai {face.icon}'", cite=cite)
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
-        when = ("delayed: it acts after the target rolls, before it finalizes" if use.special == "cut-saves"
-                else "special SAI results resolve before the target rolls saves")
+        when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
+                "back-damage": "it also strikes the attacking army at once"}.get(
+                    use.special, "special SAI results resolve before the target rolls saves")
         trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} (special result)", after=points,
                                 rule=when, cite=cite))
-        return
+        if not use.gives:
+            return
     if use.each:
         gained = {}
         for t in use.gives:

@@ -36,7 +36,7 @@ class SaiUse:
 
     gives: tuple[ResultType, ...] = ()
     each: bool = False
-    special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves"] | None = None
+    special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "back-damage"] | None = None
     modelled: bool = True
 
 
@@ -65,7 +65,7 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     #  immediately generates both save results and melee results upon the attacking army"
     "counter": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),
                      (("save", "save-missile", "avoid-save"), SaiUse(("save",))),
-                     (("save-melee",), NOT_MODELLED)),
+                     (("save-melee",), SaiUse(("save",), special="back-damage"))),
     # "During a melee attack, each Smite result immediately inflicts one point of damage ...; no
     #  saves ... During a dragon attack or melee avoidance roll, Smite generates melee results"
     "smite": _uses((("melee",), SaiUse(special="army-damage-no-saves")),
@@ -90,7 +90,7 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     #  save roll, Volley generates save results. During a save roll in a missile action, ... both"
     "volley": _uses((("missile", "avoid-missile"), SaiUse(("missile",))),
                     (("save", "save-melee", "avoid-save"), SaiUse(("save",))),
-                    (("save-missile",), NOT_MODELLED)),
+                    (("save-missile",), SaiUse(("save",), special="back-damage"))),
     # "During a melee attack or melee avoidance roll, Sortie generates melee results. During a save
     #  roll Sortie generates save results."
     "sortie": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),

@@ -7,12 +7,12 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
-from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..damage import kill
+from ..roll import Roll, RollContext, active_modifiers
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
 
@@ -117,6 +117,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         raise StepError(f"{defender.id} has Scalders, whose Scorching Touch strikes back during this save "
                         "roll; this version does not model it yet", cite=ruleset.racial_cite("scalder", "Scorching Touch"))
     answer = roll(state, ruleset, defender, kind, ("save",), saves, out)
+    for sai, points in _combined(answer.specials, "back-damage").items():
+        state = _back_damage(state, ruleset, state.army(attacker.id), sai, points, casualties, out)
     saved = _cut_saves(answer, delayed, defender, ruleset, out)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
@@ -184,3 +186,17 @@ def _unit_damage(state: GameState, ruleset: Ruleset, defender: Army, sai: str, p
             out.killed.append(uid)
             state = kill(state, defender.id, [uid])
     return state
+
+
+def _back_damage(state: GameState, ruleset: Ruleset, attacker: Army, sai: str, points: int,
+                 casualties: dict[str, list[str]], out: StepResult) -> GameState:
+    """Counter or Volley in a save roll: damage back at the attacker; "Only magical saves protect"."""
+    ctx = RollContext(state=state, army=attacker, kind="save", wanted=("save",), ruleset=ruleset)
+    magical = sum(a.amount for a in active_modifiers(ctx, set())
+                  if a.mod.op == "add" and a.mod.results != "any" and "save" in a.mod.results)
+    damage = max(0, points - magical)
+    cite = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+    out.trace.append(TraceEvent(what=f"{sai}: {points} damage back at {attacker.id}, {magical} magical save(s)",
+                                before=points, after=damage, rule="only saves from spells protect against "
+                                "this damage", cite=cite))
+    return take_damage(state, ruleset, attacker, damage, casualties, out, sai)
