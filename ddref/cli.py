@@ -133,7 +133,7 @@ def spells(
     if as_json:
         print_json([s.model_dump(mode="json") for s in rows])
         return
-    out.print(record_table("spell", rows, [
+    out.print(record_table(rows, [
         ("Spell", lambda s: s.name), ("Edition", lambda s: s.edition), ("Color", lambda s: s.color),
         ("Cost", lambda s: str(s.cost)), ("List", lambda s: ", ".join(s.lists)),
         ("Duration", lambda s: s.duration),
@@ -177,14 +177,14 @@ def sais(edition: EditionOpt = EditionChoice.sfr_2012, as_json: JsonOpt = False)
     from index.lookup import in_edition
 
     from .output import out, print_json
-    from .render import _resolution, record_table
+    from .render import resolution_text, record_table
 
     rows = in_edition(records("sai"), _edition(edition))
     if as_json:
         print_json([s.model_dump(mode="json") for s in rows])
         return
-    out.print(record_table("sai", rows, [
-        ("SAI", lambda s: s.name), ("Edition", lambda s: s.edition), ("Resolution", _resolution),
+    out.print(record_table(rows, [
+        ("SAI", lambda s: s.name), ("Edition", lambda s: s.edition), ("Resolution", resolution_text),
     ]))
     out.print(f"{len(rows)} SAI(s)")
 

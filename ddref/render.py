@@ -21,7 +21,7 @@ def _joined(values: Iterable[Any]) -> str:
     return ", ".join(str(v) for v in values) or "-"
 
 
-def _resolution(record: Any) -> str:
+def resolution_text(record: Any) -> str:
     clauses = [f"{' '.join(c.timing)} ({c.rolls})" for c in record.resolution]
     return "; ".join(clauses) or "not stated in this edition"
 
@@ -39,7 +39,7 @@ FIELDS: dict[str, list[tuple[str, Callable[[Any], str]]]] = {
         ("Target", lambda r: r.target),
     ],
     "sai": [
-        ("Resolution", _resolution),
+        ("Resolution", resolution_text),
         ("Races", lambda r: _joined(r.races)),
     ],
     "race": [
@@ -100,7 +100,7 @@ def section_panel(section: View, children: list[View]) -> Panel:
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 
-def record_table(kind: str, rows: list[Any], columns: list[tuple[str, Callable[[Any], str]]]) -> Table:
+def record_table(rows: list[Any], columns: list[tuple[str, Callable[[Any], str]]]) -> Table:
     table = Table(title=None, show_lines=False, pad_edge=False)
     for header, _ in columns:
         table.add_column(header, overflow="fold")

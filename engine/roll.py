@@ -12,7 +12,7 @@ parts, ``normal`` (normal and ID icons, and spell additions) and ``sai``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from . import sais as sai_table
 from .ruleset import RacialAbility, Ruleset, SpellModifier
@@ -98,10 +98,6 @@ Tally = dict[str, Part]     # result type -> its two parts
 
 def _blank() -> Tally:
     return {t: Part() for t in RESULT_TYPES}
-
-
-def _show(tally: Tally, types: tuple[str, ...] | None = None) -> dict[str, int]:
-    return {t: p.total for t, p in tally.items() if (types is None or t in types) and (p.total or types)}
 
 
 @dataclass
@@ -541,8 +537,3 @@ def _require_per_unit_if_needed(ctx: RollContext) -> None:
     if len(races) > 1 and any(racial_abilities(r, ctx) for r in races):
         raise StepError(f"army {ctx.army.id} mixes races ({', '.join(sorted(str(r) for r in races))}) and a "
                         "racial ability applies here: give the roll per unit", field="roll")
-
-
-def with_ruleset_sections(ruleset: Ruleset, spells: Mapping[str, str], sais: Mapping[str, str]) -> Ruleset:
-    """The ruleset with the corpus section of each spell and SAI (for citations)."""
-    return replace(ruleset, spell_sections=dict(spells), sai_sections=dict(sais))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .state import ResultType
@@ -66,6 +66,10 @@ class Ruleset:
 
     def cite(self, key: str) -> str:
         return self.cites[key]
+
+    def with_sections(self, spells: Mapping[str, str], sais: Mapping[str, str]) -> Ruleset:
+        """This ruleset with the corpus section of each spell and SAI (for citations)."""
+        return replace(self, spell_sections=dict(spells), sai_sections=dict(sais))
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

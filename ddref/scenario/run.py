@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.editions import ruleset as edition_ruleset
 from engine.resolve import resolve
-from engine.roll import with_ruleset_sections
 from engine.ruleset import Ruleset
 from engine.state import GameState
 from engine.trace import StepError
@@ -32,9 +31,7 @@ MISSING = object()
 @cache
 def load_ruleset(edition: str) -> Ruleset:
     """The edition's ruleset with each spell and SAI's corpus section, for citations."""
-    base = edition_ruleset(edition)
-    return with_ruleset_sections(
-        base,
+    return edition_ruleset(edition).with_sections(
         {s.id: s.source.section for s in records("spell") if s.edition == edition},
         {s.id: s.source.section for s in records("sai") if s.edition == edition},
     )
