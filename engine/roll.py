@@ -457,6 +457,12 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)
+        if any(a.mod.op == step for a in mods) and any(racial_abilities(g, ctx) for g in groups):
+            trace.append(TraceEvent(
+                what=f"{ctx.army.id}: the {step} modifiers are spread over its races in proportion",
+                rule="which race's results a penalty takes decides what a racial ability can still "
+                     "convert; the owner's choice is not given, so each race bears its share",
+                cite=ctx.ruleset.cite("modifier-order"), defaulted=True))
 
 
 def _merge(groups: dict[str | None, Tally]) -> Tally:

@@ -92,3 +92,18 @@ def test_dragons_and_summoning_pool_are_kept_in_the_state(run, tmp_path):
     assert all(c["ok"] for c in data["expectations"]) and len(data["expectations"]) == 2
     bad = run("resolve", scenario(tmp_path, "dragons:\n  - {id: d, color: purple, at: t}\n"))
     assert bad.exit_code == 2 and "unknown dragon color 'purple'" in bad.stderr
+
+
+def test_mixed_race_penalty_spread_is_marked_defaulted(run, tmp_path):
+    """A penalty on a mixed army whose race ability converts results: the owner's choice, defaulted."""
+    path = tmp_path / "mixed.yaml"
+    path.write_text(
+        "ddref: 1\ntitle: mixed\nplayers: [a, b]\nterrains:\n  c: {type: coastland, face: 3, home_of: a}\n"
+        "armies:\n  x: {player: a, at: c, units: [{id: e, race: coral-elf, health: 1}, {id: d, race: dwarf, health: 1}]}\n"
+        "effects:\n  - {spell: transmute-rock-to-mud, target: x, by: b}\n"
+        "steps:\n  - roll: {army: x, for: save, roll: {e: maneuver 4, d: maneuver 4}}\n", encoding="utf-8")
+    data = json.loads(run("resolve", str(path), "--json").stdout)
+    trace = data["steps"][0]["trace"]
+    assert any(e.get("defaulted") and "spread over its races" in e["what"] for e in trace)
+    # 8 maneuvers - 6 = 2, one per race in proportion; the Coral Elf's 1 counts as a save
+    assert data["steps"][0]["results"]["x"]["save"] == 1
