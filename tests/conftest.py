@@ -9,8 +9,15 @@ import pytest
 from ddref.cli import main
 
 from index.corpus import records, sections, source_text
+from tools.corpus.build import build_context
 
 DOCS = ("000", "001", "002", "003", "004")
+
+
+@pytest.fixture(scope="session")
+def ctx():
+    """The corpus build's context (normalized texts and section trees), built once for the suite."""
+    return build_context()
 
 
 @pytest.fixture(scope="session")

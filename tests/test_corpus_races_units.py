@@ -16,7 +16,6 @@ import yaml
 from engine.records import Race, Unit
 from tools.corpus import races as races_mod
 from tools.corpus import units as units_mod
-from tools.corpus.build import build_context
 from tools.corpus.text import RACE_IDS, slug
 
 RACES_PER_EDITION = {"sfr-2012": 14, "sfr-v4": 2, "tsr-1996": 5}
@@ -42,11 +41,6 @@ ABILITIES_2012 = {
 }
 # 000 writes "crossbowman" in lower case inside quotes; the record capitalizes it.
 CASE_FOLDED_NAMES = {("tsr-1996", "Crossbowman")}
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    return build_context()
 
 
 @pytest.fixture(scope="module")

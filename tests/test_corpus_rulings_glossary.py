@@ -14,15 +14,10 @@ import pytest
 
 from engine.records import GlossaryTerm, Ruling
 from tools.corpus import glossary, rulings
-from tools.corpus.build import CORPUS, _dump, build_context
+from tools.corpus.build import CORPUS, _dump
 
 FAQ = "tsr-1996:faq"
 MSAI = f"{FAQ}.monster-special-action-icons"
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    return build_context()
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from engine.records import Sai, SaiResolution
-from tools.corpus.build import build_context
 
 RECORDS = Path(__file__).resolve().parents[1] / "corpus" / "records" / "sais.json"
 
@@ -35,11 +34,6 @@ RACE_LIST_LENGTHS = {
     "undead": 13, "feral": 14, "swamp-stalker": 11, "frostwing": 11, "scalder": 10,
     "treefolk": 15, "eldarim": 4,
 }
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    return build_context()
 
 
 @pytest.fixture(scope="module")

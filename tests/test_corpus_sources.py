@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tools.corpus.build import CORPUS, build_context, render
+from tools.corpus.build import CORPUS, render
 
 DAMAGE = {
     "\u00d5": "Mac-Roman apostrophe",
@@ -66,8 +66,8 @@ def test_faq_split_into_parts_topics_and_rulings(texts):
     assert "\nD) During a dragon attack, Web has no effect." in faq
 
 
-def test_committed_corpus_matches_a_fresh_build():
+def test_committed_corpus_matches_a_fresh_build(ctx):
     """Every corpus file is what the build makes from corpus/raw (no hand edits, no stale data)."""
-    stale = [p.relative_to(CORPUS) for p, text in render(build_context()).items()
+    stale = [p.relative_to(CORPUS) for p, text in render(ctx).items()
              if not p.exists() or p.read_text(encoding="utf-8") != text]
     assert not stale, f"run: python -m tools.corpus.build  (stale: {stale})"

@@ -12,15 +12,13 @@ from pathlib import Path
 import pytest
 
 from engine.records import Spell
-from tools.corpus.build import build_context
 
 RECORDS = Path(__file__).resolve().parents[1] / "corpus" / "records" / "spells.json"
 DOC = {"tsr-1996": "000", "sfr-v4": "001", "sfr-2012": "002"}
 
 
 @pytest.fixture(scope="module")
-def texts() -> dict[str, str]:
-    ctx = build_context()
+def texts(ctx) -> dict[str, str]:
     return {edition: ctx.text(doc) for edition, doc in DOC.items()}
 
 

@@ -20,7 +20,6 @@ import pytest
 from engine.records import Dragon, EighthFace, Terrain
 from tools.corpus import dragons as dragons_extractor
 from tools.corpus import terrains as terrains_extractor
-from tools.corpus.build import build_context
 
 RECORDS = Path(__file__).resolve().parents[1] / "corpus" / "records"
 DOCUMENT = {"tsr-1996": "000", "sfr-v4": "001", "sfr-2012": "002"}
@@ -33,11 +32,6 @@ def _flat(text: str) -> str:
 
 def _load(name: str) -> list[dict]:
     return json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    return build_context()
 
 
 @pytest.fixture(scope="module")
