@@ -31,27 +31,27 @@ class ManeuverStep:
 
 
 @dataclass(frozen=True)
-class MeleeStep:
+class AttackStep:
+    """What a melee and a missile action share: who attacks whom, the rolls, the choices."""
+
     army: str
     target: str
     roll: Roll
     saves: Roll | None = None
-    counter: Roll | None = None
-    counter_saves: Roll | None = None
     casualties: Casualties = ()
     targets: Targets = ()           # where individual-targeting SAI points go
     unit_saves: UnitRolls = ()      # the targets' own save rolls
 
 
 @dataclass(frozen=True)
-class MissileStep:
-    army: str
-    target: str
-    roll: Roll
-    saves: Roll | None = None
-    casualties: Casualties = ()
-    targets: Targets = ()           # where individual-targeting SAI points go
-    unit_saves: UnitRolls = ()      # the targets' own save rolls
+class MeleeStep(AttackStep):
+    counter: Roll | None = None     # the defender's counter-attack roll
+    counter_saves: Roll | None = None
+
+
+@dataclass(frozen=True)
+class MissileStep(AttackStep):
+    """A missile action has no counter-attack."""
 
 
 Step = RollStep | ManeuverStep | MeleeStep | MissileStep

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
-from ..steps import MeleeStep, MissileStep, StepResult
+from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..damage import kill
 from ..roll import Roll, RollContext, active_modifiers
@@ -82,7 +82,7 @@ def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
 
 def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, action: str, attack: Roll,
               saves: Roll | None, casualties: dict[str, list[str]], out: StepResult,
-              target_terrain: Terrain | None, prefix: str, step: MeleeStep | MissileStep | None = None) -> GameState:
+              target_terrain: Terrain | None, prefix: str, step: AttackStep | None = None) -> GameState:
     """One attack and its answer: specials first, then saves if and only if normal damage."""
     hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain)
     delayed = [s for s in hit.specials if s.effect == "cut-saves"]
@@ -156,7 +156,7 @@ def _combined(specials, effect: str) -> dict[str, int]:
 
 
 def _unit_damage(state: GameState, ruleset: Ruleset, defender: Army, sai: str, points: int, action: str,
-                 step: MeleeStep | MissileStep | None, out: StepResult) -> GameState:
+                 step: AttackStep | None, out: StepResult) -> GameState:
     """Bullseye-like damage: the attacker spreads the points over units; each target saves alone."""
     cite = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
     assigned = dict(dict(step.targets).get(sai, ())) if step else {}
