@@ -116,6 +116,9 @@ class Outcome:
     specials: list[Special]
     trace: list[TraceEvent]
     sai_part: dict[str, int] = field(default_factory=dict)   # the share of each result an SAI made
+    # per unit (the army id for an aggregate roll): results counted from icons other than ID,
+    # before any modifier (002 Scalders, Scorching Touch counts "non-ID save results")
+    non_id: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 # --- counting ---------------------------------------------------------------------------
@@ -416,7 +419,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     """Count a roll and apply every modifier in the edition's order; returns finalized results."""
     trace: list[TraceEvent] = []
     specials: list[Special] = []
-    units = _unit_tallies(ctx, roll, specials, trace)
+    units, non_id = _unit_tallies(ctx, roll, specials, trace)
     unit_ids = set(units)
     actives = active_modifiers(ctx, unit_ids)
     groups: dict[str | None, Tally] = {}
@@ -431,17 +434,21 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             into[t].normal += part.normal
             into[t].sai += part.sai
     army_mods = [a for a in actives if a.mod.scope != "unit"]
+    counted = {race: {t: part.normal for t, part in tally.items()} for race, tally in groups.items()}
     for t in RESULT_TYPES:
         total = sum(g[t].total for g in groups.values())
         if total:
             trace.append(TraceEvent(what=f"{ctx.army.id}: {t} counted", after=total,
                                     rule="unit results summed into the army roll", cite=ctx.ruleset.cite("modifier-order")))
     for step in ctx.ruleset.modifier_steps:
+        if step not in PENALTY_STEPS and counted is not None:
+            _owner_split(groups, counted, ctx, trace)
+            counted = None
         _army_step(step, groups, army_mods, ctx, trace)
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}
-    return Outcome(final, specials, trace, sai_part)
+    return Outcome(final, specials, trace, sai_part, non_id)
 
 
 def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], ctx: RollContext,
@@ -457,12 +464,54 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)
-        if any(a.mod.op == step for a in mods) and any(racial_abilities(g, ctx) for g in groups):
+        if (any(a.mod.op == step for a in mods) and any(racial_abilities(g, ctx) for g in groups)
+                and not any(k.startswith("penalties_by_race:") for k in ctx.choices)):
             trace.append(TraceEvent(
                 what=f"{ctx.army.id}: the {step} modifiers are spread over its races in proportion",
                 rule="which race's results a penalty takes decides what a racial ability can still "
-                     "convert; the owner's choice is not given, so each race bears its share",
+                     "convert; the owner's choice (penalties_by_race) is not given, so each race bears its share",
                 cite=ctx.ruleset.cite("modifier-order"), defaulted=True))
+
+
+PENALTY_STEPS = ("subtract", "divide")
+
+
+def _owner_split(groups: dict[str | None, Tally], counted: dict[str | None, dict[str, int]],
+                 ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """Lay the army's penalties on its races as the owner says (``penalties_by_race``).
+
+    Army penalties take results from the army as a whole; in a mixed army the
+    owner says whose results they were, which decides what a racial ability
+    can still convert. Checked: each race loses at most what it counted, and
+    the losses add up to what the penalties took.
+    """
+    for t in RESULT_TYPES:
+        chosen = ctx.choices.get(f"penalties_by_race:{t}")
+        if not chosen:
+            continue
+        cite = ctx.ruleset.cite("modifier-order")
+        field_ = f"penalties_by_race.{t}"
+        unknown = [r for r in chosen if r not in groups]
+        if unknown:
+            raise StepError(f"{field_}: {', '.join(unknown)} rolled nothing in {ctx.army.id} (its races here: "
+                            f"{', '.join(str(g) for g in groups)})", cite=cite, field="penalties_by_race")
+        lost = sum(counted[g][t] for g in groups) - sum(g[t].normal for g in groups.values())
+        rest = [g for g in groups if g not in chosen]
+        left = lost - sum(chosen.values())
+        if len(rest) == 1:
+            chosen = {**chosen, rest[0]: left}
+        elif left or rest:
+            raise StepError(f"{field_}: the penalties took {lost} {t} from {ctx.army.id}; say how all of "
+                            f"them fall on its races ({', '.join(str(g) for g in groups)})", cite=cite,
+                            field="penalties_by_race")
+        for race, n in chosen.items():
+            if not 0 <= n <= counted[race][t]:
+                raise StepError(f"{field_}: {race} counted {counted[race][t]} {t}, so it can lose 0 to "
+                                f"{counted[race][t]}, not {n}", cite=cite, field="penalties_by_race")
+            groups[race][t].normal = counted[race][t] - n
+        trace.append(TraceEvent(
+            what=f"{ctx.army.id}: the penalties' {lost} {t} fall on " + ", ".join(f"{r} {n}" for r, n in chosen.items()),
+            rule="the owner says whose results the army's penalties took", cite=cite))
 
 
 def _merge(groups: dict[str | None, Tally]) -> Tally:
@@ -514,27 +563,37 @@ def _army_race(ctx: RollContext) -> str | None:
 
 
 def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
-                  trace: list[TraceEvent]) -> dict[str, Tally]:
+                  trace: list[TraceEvent]) -> tuple[dict[str, Tally], dict[str, dict[str, int]]]:
+    """Each unit's counted results (one tally for an aggregate roll), and the part not from ID icons."""
     if not roll.per_unit:
         _require_per_unit_if_needed(ctx)
-        tally = _blank()
-        for icon, n in roll.counts:
-            _count_face(Face(icon, n), None, ctx, tally, specials, trace, ctx.army.id)
-        return {ctx.army.id: tally}
+        rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
+    else:
+        rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
     out: dict[str, Tally] = {}
-    for unit_id, faces in roll.units:
-        unit = ctx.army.unit(unit_id)
-        if unit is None:
-            raise StepError(f"unit {unit_id!r} is not in army {ctx.army.id!r} "
-                            f"(its units: {', '.join(u.id for u in ctx.army.units)})", field="roll")
-        tally = out.setdefault(unit_id, _blank())
+    non_id: dict[str, dict[str, int]] = {}
+    for who, unit, faces in rolled:
+        tally = out.setdefault(who, _blank())
+        ids = non_id.setdefault(who, dict.fromkeys(RESULT_TYPES, 0))
         for face in faces:
-            _count_face(face, unit, ctx, tally, specials, trace, unit_id)
-    silent = [u.id for u in ctx.army.units if u.id not in out]
+            before = {t: p.total for t, p in tally.items()}
+            _count_face(face, unit, ctx, tally, specials, trace, who)
+            if face.icon != "id":
+                for t, part in tally.items():
+                    ids[t] += part.total - before[t]
+    silent = [u.id for u in ctx.army.units if u.id not in out] if roll.per_unit else []
     if silent:
         trace.append(TraceEvent(what=f"units with nothing relevant: {', '.join(silent)}", after=0,
                                 rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons")))
-    return out
+    return out, non_id
+
+
+def _member(ctx: RollContext, unit_id: str) -> Unit:
+    unit = ctx.army.unit(unit_id)
+    if unit is None:
+        raise StepError(f"unit {unit_id!r} is not in army {ctx.army.id!r} "
+                        f"(its units: {', '.join(u.id for u in ctx.army.units)})", field="roll")
+    return unit
 
 
 def _require_per_unit_if_needed(ctx: RollContext) -> None:

@@ -111,14 +111,13 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
     kind = "save-melee" if action == "melee" else "save-missile"
-    if action == "melee" and any(u.race == "scalder" for u in defender.units):
-        # 002 Scalders, Scorching Touch: their non-ID saves damage the attacker back, with only
-        # magical saves against it; refused rather than resolved without it
-        raise StepError(f"{defender.id} has Scalders, whose Scorching Touch strikes back during this save "
-                        "roll; this version does not model it yet", cite=ruleset.racial_cite("scalder", "Scorching Touch"))
     answer = roll(state, ruleset, defender, kind, ("save",), saves, out)
     for sai, points in _combined(answer.specials, "back-damage").items():
-        state = _back_damage(state, ruleset, state.army(attacker.id), sai, points, casualties, out)
+        state = _back_damage(state, ruleset, state.army(attacker.id), sai, points, casualties, out,
+                             ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")))
+    if action == "melee":
+        state = _scorching_touch(state, ruleset, defender, state.army(attacker.id), answer, casualties, out,
+                                 counter=bool(prefix))
     saved = _cut_saves(answer, delayed, defender, ruleset, out)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
@@ -188,15 +187,46 @@ def _unit_damage(state: GameState, ruleset: Ruleset, defender: Army, sai: str, p
     return state
 
 
-def _back_damage(state: GameState, ruleset: Ruleset, attacker: Army, sai: str, points: int,
-                 casualties: dict[str, list[str]], out: StepResult) -> GameState:
-    """Counter or Volley in a save roll: damage back at the attacker; "Only magical saves protect"."""
+def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacker: Army, answer,
+                     casualties: dict[str, list[str]], out: StepResult, counter: bool) -> GameState:
+    """002 Scalders, Scorching Touch: "when rolling for saves during the attack phase of a melee
+    action, generate one point of damage for each non-ID save result back against the attacking army".
+
+    Reading (the text is silent on modifiers): the non-ID save results are counted as rolled, before
+    any modifier, since "non-ID" sorts results by the icon that made them and modifiers act on the
+    army's total, where that distinction no longer exists (002 Dice Modifiers).
+    """
+    scalders = [u.id for u in defender.units if u.race == "scalder"]
+    if not scalders:
+        return state
+    cite = ruleset.racial_cite("scalder", "Scorching Touch")
+    if counter:
+        out.trace.append(TraceEvent(what=f"Scorching Touch: {defender.id} saves against a counter-attack: no "
+                                         "damage back", rule="only saves rolled during the attack phase of a "
+                                         "melee action strike back", cite=cite))
+        return state
+    if defender.id in answer.non_id:        # an aggregate roll: the army is all Scalders (checked by the roll)
+        points = answer.non_id[defender.id]["save"] if len(scalders) == len(defender.units) else None
+    else:
+        points = sum(answer.non_id.get(uid, {}).get("save", 0) for uid in scalders)
+    if points is None:
+        raise StepError(f"{defender.id} mixes Scalders with other units: give its save roll per unit, so that "
+                        "the Scalders' own non-ID saves can be counted for Scorching Touch", cite=cite, field="saves")
+    out.trace.append(TraceEvent(
+        what=f"Scorching Touch: the Scalders of {defender.id} rolled {points} non-ID save result(s)", after=points,
+        rule="one point of damage back per non-ID save result, counted as rolled, before modifiers (the text "
+             f"does not say; see also {ruleset.cite('modifier-order')})", cite=cite))
+    return _back_damage(state, ruleset, attacker, "Scorching Touch", points, casualties, out, cite)
+
+
+def _back_damage(state: GameState, ruleset: Ruleset, attacker: Army, what: str, points: int,
+                 casualties: dict[str, list[str]], out: StepResult, cite: str) -> GameState:
+    """Damage back at the attacker (Counter, Volley, Scorching Touch): "Only magical saves protect"."""
     ctx = RollContext(state=state, army=attacker, kind="save", wanted=("save",), ruleset=ruleset)
     magical = sum(a.amount for a in active_modifiers(ctx, set())
                   if a.mod.op == "add" and a.mod.results != "any" and "save" in a.mod.results)
     damage = max(0, points - magical)
-    cite = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
-    out.trace.append(TraceEvent(what=f"{sai}: {points} damage back at {attacker.id}, {magical} magical save(s)",
+    out.trace.append(TraceEvent(what=f"{what}: {points} damage back at {attacker.id}, {magical} magical save(s)",
                                 before=points, after=damage, rule="only saves from spells protect against "
                                 "this damage", cite=cite))
-    return take_damage(state, ruleset, attacker, damage, casualties, out, sai)
+    return take_damage(state, ruleset, attacker, damage, casualties, out, what)
