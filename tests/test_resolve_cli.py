@@ -107,3 +107,37 @@ def test_mixed_race_penalty_spread_is_marked_defaulted(run, tmp_path):
     assert any(e.get("defaulted") and "spread over its races" in e["what"] for e in trace)
     # 8 maneuvers - 6 = 2, one per race in proportion; the Coral Elf's 1 counts as a save
     assert data["steps"][0]["results"]["x"]["save"] == 1
+
+
+def test_owner_lays_a_mixed_armys_penalty_on_one_race(run, tmp_path):
+    """The same mixed army: the owner says the Dwarf's 4 maneuvers took 4 of the 6 penalty.
+
+    The Coral Elf keeps 4 - 2 = 2 maneuvers, which count as 2 saves in coastland
+    (002 Racial Abilities, Coral Elves); nothing is defaulted.
+    """
+    body = ("ddref: 1\ntitle: mixed\nplayers: [a, b]\nterrains:\n  c: {type: coastland, face: 3, home_of: a}\n"
+            "armies:\n  x: {player: a, at: c, units: [{id: e, race: coral-elf, health: 1}, {id: d, race: dwarf, health: 1}]}\n"
+            "effects:\n  - {spell: transmute-rock-to-mud, target: x, by: b}\n"
+            "steps:\n  - roll: {army: x, for: save, roll: {e: maneuver 4, d: maneuver 4}, penalties_by_race: %s}\n")
+    ok = tmp_path / "ok.yaml"
+    ok.write_text(body % "{maneuver: {dwarves: 4}}", encoding="utf-8")
+    data = json.loads(run("resolve", str(ok), "--json").stdout)
+    assert data["steps"][0]["results"]["x"]["save"] == 2
+    assert not any(e.get("defaulted") for e in data["steps"][0]["trace"])
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(body % "{maneuver: {dwarf: 5}}", encoding="utf-8")
+    result = run("resolve", str(bad))
+    assert result.exit_code == 2 and "dwarf counted 4 maneuver, so it can lose 0 to 4, not 5" in " ".join(result.stderr.split())
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(body % "{maneuver: {goblin: 1}}", encoding="utf-8")
+    result = run("resolve", str(wrong))
+    assert result.exit_code == 2 and "x has no units of the race Goblins" in result.stderr
+
+
+def test_scalders_mixed_with_others_must_roll_saves_per_unit(run, tmp_path):
+    """Scorching Touch counts the Scalders' own non-ID saves: an aggregate roll cannot say whose they are."""
+    path = tmp_path / "s.yaml"
+    path.write_text(BASE.replace("{race: goblin, health: 1, count: 3}", "{race: scalder, health: 1}, {race: goblin, health: 1}")
+                    + "steps:\n  - melee: {army: x, target: y, roll: {melee: 3}, saves: {y: {save: 2}}}\n", encoding="utf-8")
+    result = run("resolve", str(path))
+    assert result.exit_code == 2 and "give its save roll per unit" in " ".join(result.stderr.split())

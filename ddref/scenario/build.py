@@ -307,7 +307,30 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         if icon:
             pairs.append((icon, split))
     choices = tuple((k, _split(b, v, wanted, (*path, k))) for k, v in pairs if v)
+    for t, by_race in (m.penalties_by_race or {}).items():
+        where = (*path, "penalties_by_race", t)
+        if t not in RESULT_TYPES:
+            b.fail(where, f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+                          f"{did_you_mean(t, RESULT_TYPES)}")
+            continue
+        choices += ((f"penalties_by_race:{t}", tuple(_by_race(b, army, by_race, where).items())),)
     return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices, avoidance=m.avoidance) if army else None
+
+
+def _by_race(b: _Builder, army: Army | None, value: dict[str, int], path: tuple) -> dict[str, int]:
+    """{race name: n} with the names checked against the races of the army."""
+    out = {}
+    for name, n in value.items():
+        rec = b.name("race", name, (*path, name))
+        if rec is None or army is None:
+            continue
+        if rec.id not in {u.race for u in army.units}:
+            b.fail((*path, name), f"{army.id} has no units of the race {rec.name}")
+        elif n < 0:
+            b.fail((*path, name), f"expected a whole number of results >= 0, got {n}")
+        else:
+            out[rec.id] = n
+    return out
 
 
 def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:

@@ -74,6 +74,8 @@ class RollStepIn(Strict):
     ids: dict[str, int] | None = None        # where ID icons go in a combination roll
     splits: dict[str, dict[str, int]] | None = None   # SAI name -> how its points split
     counts_as: dict[str, int] | None = None  # how many results a racial ability converts, by target type
+    # result type -> {race: n}: how many of the results army penalties took were each race's
+    penalties_by_race: dict[str, dict[str, int]] | None = None
 
 
 class ManeuverStepIn(Strict):
