@@ -14,8 +14,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__
+from . import __version__, params
 from .errors import UserError
+
+params.install()
 
 app = typer.Typer(
     name="ddref",
