@@ -36,7 +36,8 @@ class SaiUse:
 
     gives: tuple[ResultType, ...] = ()
     each: bool = False
-    special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "back-damage"] | None = None
+    special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "cut-counter-maneuvers",
+                     "back-damage"] | None = None
     modelled: bool = True
 
 
@@ -80,10 +81,11 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
                       (("avoid-missile",), SaiUse(("missile",)))),
     # Delayed: "after the defending army rolls for saves but before they finalize any results,
     #  subtract four from the save results" (Screech: melee attack; Howl: melee attack or missile
-    #  action; Wave: melee attack, and against counter-maneuvers, not modelled yet)
+    #  action; Wave: melee attack). Wave in a maneuver: "subtract four from each
+    #  counter-maneuvering army's maneuver results" before they are finalized
     "screech": _uses((("melee",), SaiUse(special="cut-saves"))),
     "howl": _uses((("melee", "missile"), SaiUse(special="cut-saves"))),
-    "wave": _uses((("melee",), SaiUse(special="cut-saves")), (("maneuver",), NOT_MODELLED)),
+    "wave": _uses((("melee",), SaiUse(special="cut-saves")), (("maneuver",), SaiUse(special="cut-counter-maneuvers"))),
     # "During any roll the army makes, Create Fireminions generates magic, maneuver, melee, missile or save results."
     "create-fireminions": _uses((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a missile action or missile avoidance roll, Volley generates missile results. During a

@@ -6,7 +6,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, GameState
 from ..steps import ManeuverStep, StepResult
 from ..trace import StepError, TraceEvent
-from .common import army, roll, terrains
+from .common import army, cut_results, roll, terrains
 
 
 def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -23,13 +23,16 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     else:
         if step.roll is None:
             raise StepError(f"the maneuver is opposed: give {acting.id}'s roll", cite=cite, field="roll")
-        mine = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out).results["maneuver"]
+        rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out)
+        mine = rolled.results["maneuver"]
+        waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
         for counter_id, counter_roll in step.counter:
             other = army(state, counter_id, field="counter")
             if other.at != acting.at or other.player == acting.player:
                 raise StepError(f"{counter_id} cannot counter-maneuver: only other players' armies at "
                                 f"{terrain.id} can", cite=cite, field="counter")
-            theirs = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out).results["maneuver"]
+            answer = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out)
+            theirs = cut_results(answer, waves, other, "maneuver", ruleset, out)
             # "If the total ... equals or exceeds that of the highest counter-maneuvering army, the maneuver succeeds"
             won = mine >= theirs
             out.trace.append(TraceEvent(what=f"{acting.id} {mine} vs {other.id} {theirs}: "
