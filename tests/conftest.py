@@ -14,6 +14,16 @@ from tools.corpus.build import build_context
 DOCS = ("000", "001", "002", "003", "004")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def index_cache(tmp_path_factory):
+    """One search index for the whole run, in a folder of its own: no test reads or writes the
+    user's cache (a test that needs an empty cache sets DDREF_CACHE_DIR itself)."""
+    path = tmp_path_factory.mktemp("ddref-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DDREF_CACHE_DIR", str(path))
+        yield path
+
+
 @pytest.fixture(scope="session")
 def ctx():
     """The corpus build's context (normalized texts and section trees), built once for the suite."""

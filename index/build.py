@@ -1,0 +1,247 @@
+"""Build the index into a folder: the SQLite database and the whoosh index.
+
+``build_into(folder, progress)`` writes
+
+- ``whoosh/``: one document per spell, SAI, race, unit, FAQ ruling, glossary
+  term and rule section (``index.documents``), its text fields analyzed by
+  ``index.analysis``;
+- ``ddref.db`` (sqlite-utils): every record kind as a table of its own
+  (``spells``, ``sais``, ... ``sections``, nested fields as JSON), and the
+  tables the query side reads: ``search_docs`` (each whoosh document's facets
+  and text), ``postings`` (per term, the BM25F impact in each document, read
+  from whoosh's postings), ``names`` (every name slug of every record),
+  ``aliases``, ``vocab`` and ``deletes`` (spelling), and ``meta``.
+
+``index.cache`` decides where and when; this module only fills the folder it
+is given.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from array import array
+from collections import Counter
+from datetime import datetime, timezone
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from engine.names import slug
+
+from .analysis import analyzer, words
+from .corpus import KINDS, corpus_hash, records, rows, section_rows
+from .documents import documents
+from .spelling import deletes
+
+Progress = Callable[[int, int, str], None]  # (done, total, stage)
+DB_NAME = "ddref.db"
+WHOOSH_DIR = "whoosh"
+MIN_VOCAB_LEN = 3
+
+
+def schema():
+    """The whoosh schema: text fields share one analyzer; facets are exact."""
+    from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+
+    text = analyzer()
+    return Schema(
+        key=ID(stored=True, unique=True), type=ID(stored=True), id=STORED, edition=ID(stored=True),
+        title=TEXT(analyzer=text), names=TEXT(analyzer=text),
+        context=TEXT(analyzer=text), body=TEXT(analyzer=text), tags=TEXT(analyzer=text),
+        section=STORED, color=KEYWORD(lowercase=True), race=KEYWORD(lowercase=True),
+        cost=NUMERIC(int, signed=False), reserve=ID, cantrip=ID,
+    )
+
+
+def build_into(folder: Path, progress: Progress | None = None) -> dict[str, Any]:
+    """Write a complete index into ``folder`` (which must be empty); return its manifest."""
+    report = progress or _silent
+    started = time.perf_counter()
+    docs = list(documents())
+    total = len(docs) + len(KINDS) + 3
+    db = _build_db(folder / DB_NAME, docs, report, total)
+    _build_whoosh(folder / WHOOSH_DIR, docs, report, total, done=len(KINDS) + 1)
+    report(total - 1, total, "ranking tables")
+    _build_ranking(db, folder / WHOOSH_DIR, docs)
+    manifest = {
+        "hash": corpus_hash(), "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "seconds": round(time.perf_counter() - started, 3), "counts": _counts(docs),
+    }
+    db["meta"].insert_all(({"key": k, "value": json.dumps(v)} for k, v in manifest.items()), pk="key")
+    db.conn.commit()
+    db.conn.close()
+    report(total, total, "done")
+    return manifest
+
+
+def _silent(done: int, total: int, stage: str) -> None:
+    pass
+
+
+def _counts(docs: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Searchable documents per kind and edition."""
+    found: dict[str, Counter] = {}
+    for d in docs:
+        found.setdefault(d["type"], Counter())[d["edition"]] += 1
+    return {kind: dict(by_edition) for kind, by_edition in found.items()}
+
+
+# -- SQLite -------------------------------------------------------------------
+
+def _build_db(path: Path, docs: list[dict[str, Any]], report: Progress, total: int):
+    """The record tables, names, aliases and spelling tables (the ranking tables come after whoosh)."""
+    import sqlite_utils
+
+    db = sqlite_utils.Database(path)
+    db.conn.execute("PRAGMA journal_mode=OFF")
+    db.conn.execute("PRAGMA synchronous=OFF")
+    for step, (kind, (table, _model)) in enumerate(KINDS.items()):
+        report(step, total, f"table {table}")
+        _kind_table(db, kind, table)
+    db["sections"].insert_all(section_rows(), pk="id")
+    report(len(KINDS), total, "names and spelling")
+    db["names"].insert_all(_name_rows(), pk=("kind", "key", "record"))
+    db["aliases"].insert_all(_alias_rows(), pk="key", replace=True)
+    vocab = _vocab(docs)
+    db["vocab"].insert_all(({"word": w, "freq": n} for w, n in vocab.items()), pk="word")
+    # 25,000 rows: plain executemany, without sqlite-utils' per-row dict handling
+    db.execute("CREATE TABLE deletes (del TEXT, word TEXT, PRIMARY KEY (del, word)) WITHOUT ROWID")
+    db.conn.executemany("INSERT OR IGNORE INTO deletes VALUES (?, ?)",
+                        ((d, w) for w in vocab for d in deletes(w)))
+    db.conn.commit()
+    return db
+
+
+def _kind_table(db, kind: str, table: str) -> None:
+    """One sqlite-utils table per record kind; nested fields stored as JSON."""
+    data = rows(kind)
+    pk = ("edition", "id") if data and "edition" in data[0] and kind != "ruling" else "id"
+    db[table].insert_all(data, pk=pk, alter=True)
+
+
+def record_key(kind: str, row: dict[str, Any]) -> str:
+    """``kind/edition/id``: for the kinds that are searched, also the search document's key."""
+    return f"{kind}/{row.get('edition') or ''}/{row['id']}"
+
+
+def _name_rows() -> Iterable[dict[str, Any]]:
+    """Every slug (and hyphen-less slug) each record answers to, as ``index.lookup.keys`` says."""
+    from .lookup import keys
+
+    for kind in KINDS:
+        for record in records(kind):
+            row = record.model_dump()
+            shown = getattr(record, "name", None) or getattr(record, "term", None) or record.id
+            for k in sorted(keys(record)):
+                yield {"kind": kind, "key": k, "record": record_key(kind, row),
+                       "edition": row.get("edition"), "shown": shown}
+
+
+def _alias_rows() -> Iterable[dict[str, Any]]:
+    """Alias or abbreviation (compact slug) -> the name it stands for, for query expansion."""
+    for g in records("glossary"):
+        if g.expansion:
+            yield {"key": slug(g.term).replace("-", ""), "alias": g.term, "expansion": g.expansion}
+        for alias in g.aliases:
+            yield {"key": slug(alias).replace("-", ""), "alias": alias, "expansion": g.term}
+    for kind in ("race", "sai", "spell"):
+        for r in records(kind):
+            for alias in getattr(r, "aliases", ()):
+                if slug(alias) != slug(r.name):
+                    yield {"key": slug(alias).replace("-", ""), "alias": alias, "expansion": r.name}
+
+
+def _vocab(docs: list[dict[str, Any]]) -> Counter:
+    """Every word of the searchable text with its frequency: what misspellings are corrected to."""
+    found: Counter = Counter()
+    for d in docs:
+        for field in ("title", "names", "context", "body"):
+            found.update(w for w in words(d[field]) if len(w) >= MIN_VOCAB_LEN and w.isalpha())
+    return found
+
+
+# -- whoosh and the ranking tables ---------------------------------------------
+
+TEXT_FIELDS = {"title": 4.0, "names": 3.0, "tags": 1.5, "context": 1.2, "body": 1.0}
+NAME_FIELDS = ("title", "names")
+LENGTH_NORM = {"title": 0.3, "names": 0.3, "tags": 0.0, "context": 0.5, "body": 0.75}  # BM25 b per field
+K1 = 1.2
+TIEBREAK = 0.3
+
+
+def _build_whoosh(path: Path, docs: list[dict[str, Any]], report: Progress, total: int, done: int) -> None:
+    from whoosh import index
+
+    path.mkdir()
+    ix = index.create_in(str(path), schema())
+    writer = ix.writer(limitmb=256)
+    step = max(1, len(docs) // 50)
+    for n, doc in enumerate(docs, 1):
+        writer.add_document(**{k: v for k, v in doc.items() if v is not None and v != ""})
+        if n % step == 0:
+            report(done + n, total, "search index")
+    report(done + len(docs), total, "writing the search index")
+    writer.commit(optimize=True)
+
+
+def _build_ranking(db, whoosh_path: Path, docs: list[dict[str, Any]]) -> None:
+    """Tables the query side ranks from: each document's facets, and per term its BM25F impacts.
+
+    The impacts (a score per document per term, the fields combined) are read
+    from whoosh's postings once here, so a query adds up a few arrays instead
+    of walking postings in pure Python.
+    """
+    from whoosh import index
+
+    with index.open_dir(str(whoosh_path)).reader() as reader:
+        if [reader.stored_fields(n)["key"] for n in range(len(docs))] != [d["key"] for d in docs]:
+            raise RuntimeError("whoosh document numbers do not follow the corpus order")
+        db["search_docs"].insert_all((_doc_row(n, d) for n, d in enumerate(docs)), pk="docnum")
+        db["postings"].insert_all(_posting_rows(reader, len(docs)), pk="term")
+
+
+def _doc_row(docnum: int, doc: dict[str, Any]) -> dict[str, Any]:
+    return {"docnum": docnum, "key": doc["key"], "type": doc["type"], "id": doc["id"],
+            "edition": doc["edition"], "title": doc["title"], "section": doc["section"], "body": " ".join(doc["body"].split()),
+            "names": doc["names"], "context": doc["context"],
+            "colors": f" {doc['color']} ", "races": f" {doc['race']} ", "cost": doc["cost"],
+            "reserve": doc["reserve"], "cantrip": doc["cantrip"]}
+
+
+def _posting_rows(reader, count: int) -> Iterable[dict[str, Any]]:
+    """One row per term and scope ("all" fields, or the "name" fields): document numbers and scores."""
+    per_field = {f: _field_scores(reader, f, count) for f in TEXT_FIELDS}
+    for scope, fields in (("all", tuple(TEXT_FIELDS)), ("name", NAME_FIELDS)):
+        every = sorted({t for f in fields for t in per_field[f]})
+        for term in every:
+            combined: dict[int, list[float]] = {}
+            for f in fields:
+                for docnum, score in per_field[f].get(term, {}).items():
+                    combined.setdefault(docnum, []).append(score)
+            idf = math.log(1 + (count - len(combined) + 0.5) / (len(combined) + 0.5))
+            nums = sorted(combined)
+            scores = [idf * _dismax(combined[n]) for n in nums]
+            yield {"term": f"{scope}:{term}", "docs": array("I", nums).tobytes(),
+                   "scores": array("f", scores).tobytes()}
+
+
+def _field_scores(reader, field: str, count: int) -> dict[str, dict[int, float]]:
+    """term -> {docnum: boosted BM25 term-frequency part} for one field."""
+    boost, b = TEXT_FIELDS[field], LENGTH_NORM[field]
+    avg = max(reader.field_length(field) / max(count, 1), 1e-9)
+    lengths = [reader.doc_field_length(n, field, 0) for n in range(count)]
+    found: dict[str, dict[int, float]] = {}
+    for term in reader.lexicon(field):
+        postings = reader.postings(field, term)
+        found[term.decode()] = {
+            n: boost * tf * (K1 + 1) / (tf + K1 * (1 - b + b * lengths[n] / avg))
+            for n, tf in postings.items_as("weight")
+        }
+    return found
+
+
+def _dismax(scores: list[float]) -> float:
+    best = max(scores)
+    return best + TIEBREAK * (sum(scores) - best)

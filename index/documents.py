@@ -1,0 +1,118 @@
+"""The corpus as search documents: one flat row per searchable record or rule section.
+
+A document has the fields the whoosh schema (``index.build``) declares: a
+``title`` (the name players say), ``names`` (aliases, abbreviations, the
+race of a unit), ``context`` (the headings above a section, a ruling's
+topic), ``body`` (the text), ``tags`` (the words of its kind: "spell",
+"special action icon"), and the facets the query language filters on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .corpus import View, records, sections
+
+# search type -> corpus kind ("rule" is a section, not a record)
+TYPES: dict[str, str] = {
+    "spell": "spell", "sai": "sai", "rule": "section", "ruling": "ruling",
+    "glossary": "glossary", "race": "race", "unit": "unit",
+}
+
+TAGS = {
+    "spell": "spell magic", "sai": "sai special action icon", "rule": "rule",
+    "ruling": "ruling faq clarification", "glossary": "glossary term definition",
+    "race": "race", "unit": "unit die",
+}
+
+
+def key(type_: str, edition: str, id_: str) -> str:
+    """The unique key of a document: ``spell/sfr-2012/wall-of-fog``."""
+    return f"{type_}/{edition}/{id_}"
+
+
+def documents() -> Iterator[dict[str, Any]]:
+    """Every search document, in corpus order."""
+    yield from _spells()
+    yield from _sais()
+    yield from _races()
+    yield from _units()
+    yield from _rulings()
+    yield from _glossary()
+    yield from _rules()
+
+
+def _doc(type_: str, record: View, title: str, body: str, *, names: str = "", context: str = "",
+         section: str | None = None, **facets: Any) -> dict[str, Any]:
+    section = section or record.source.section
+    return {
+        "key": key(type_, record.edition, record.id), "type": type_, "id": record.id,
+        "edition": record.edition, "title": title, "names": names, "context": context,
+        "body": body, "tags": TAGS[type_], "section": section,
+        "color": "", "race": "", "cost": None, "reserve": "", "cantrip": "", **facets,
+    }
+
+
+def _yes_no(value: bool | None) -> str:
+    return {True: "yes", False: "no"}.get(value, "unknown")
+
+
+def _spells() -> Iterator[dict[str, Any]]:
+    for s in records("spell"):
+        yield _doc("spell", s, s.name, s.text, names=" ".join(s.aliases) if hasattr(s, "aliases") else "",
+                   context=f"{s.color} magic {s.duration}", color=s.color, race=" ".join(s.lists),
+                   cost=s.cost, reserve=_yes_no(s.reserve), cantrip=_yes_no(s.cantrip))
+
+
+def _sais() -> Iterator[dict[str, Any]]:
+    for s in records("sai"):
+        yield _doc("sai", s, s.name, s.text, names=" ".join(s.aliases), context=s.heading or "",
+                   race=" ".join(s.races))
+
+
+def _races() -> Iterator[dict[str, Any]]:
+    for r in records("race"):
+        body = " ".join(f"{a.name}: {a.text}" for a in r.abilities)
+        yield _doc("race", r, r.name, body, names=" ".join(r.aliases), color=" ".join(r.colors), race=r.id)
+
+
+def _race_names() -> dict[str, str]:
+    return {r.id: " ".join(dict.fromkeys((r.name, *r.aliases))) for r in records("race")}
+
+
+def _units() -> Iterator[dict[str, Any]]:
+    race_names = _race_names()
+    for u in records("unit"):
+        klass = u.unit_class.replace("-", " ")
+        body = f"{u.size} {klass} unit, {u.health} health." + (f" Icons: {', '.join(u.icons)}." if u.icons else "")
+        yield _doc("unit", u, u.name, body, names=race_names.get(u.race or "", ""), context=klass,
+                   race=u.race or "")
+
+
+def _rulings() -> Iterator[dict[str, Any]]:
+    for r in records("ruling"):
+        yield _doc("ruling", r, f"{r.topic} ({r.letter})", r.text, context=r.part.title(),
+                   section=r.source.section)
+
+
+def _glossary() -> Iterator[dict[str, Any]]:
+    for g in records("glossary"):
+        names = " ".join((*g.aliases, g.expansion or ""))
+        yield _doc("glossary", g, g.term, g.text or g.expansion or "", names=names)
+
+
+def _rules() -> Iterator[dict[str, Any]]:
+    table = sections()
+    for s in table.values():
+        yield _doc("rule", s, s.heading, s.text, context=" ".join(_ancestors(s, table)), section=s.id)
+
+
+def _ancestors(section: View, table: dict[str, View]) -> list[str]:
+    """The headings above a section, outermost first."""
+    found: list[str] = []
+    parent = section.parent
+    while parent and parent in table:
+        found.insert(0, table[parent].heading)
+        parent = table[parent].parent
+    return found

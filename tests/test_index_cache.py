@@ -1,0 +1,145 @@
+"""index/cache.py and index/store.py: the index is built lazily, reused, rebuilt when the corpus changes
+or the cache is damaged, and two processes starting on an empty cache both succeed (issue 4)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import index.build
+from index import cache
+from index.store import TABLES, IndexUnavailable, Store, ensure, info, store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    """A cache directory of the test's own, empty."""
+    monkeypatch.setenv("DDREF_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+@pytest.fixture
+def builds(monkeypatch):
+    """A stand-in for the real build (seconds) that writes an empty database of the right shape
+    and counts its calls: the cache's own behaviour is what these tests look at."""
+    calls: list[Path] = []
+
+    def build_into(folder: Path, progress=None):
+        calls.append(folder)
+        conn = sqlite3.connect(folder / index.build.DB_NAME)
+        for table in TABLES:
+            conn.execute(f"CREATE TABLE {table} (x)")
+        conn.commit()
+        conn.close()
+        for done in range(3):
+            if progress:
+                progress(done + 1, 3, "stand-in")
+        return {"hash": "test", "built_at": "now", "seconds": 0.0, "counts": {"spell": {"sfr-2012": 1}}}
+
+    monkeypatch.setattr(index.build, "build_into", build_into)
+    return calls
+
+
+def test_first_use_builds_with_progress_then_reuses(empty_cache, builds):
+    seen = []
+    first = ensure(progress=lambda done, total, stage: seen.append((done, total, stage)))
+    assert first.built_now and first.folder.parent == empty_cache
+    assert seen == [(1, 3, "stand-in"), (2, 3, "stand-in"), (3, 3, "stand-in")]
+    again = ensure(progress=lambda *a: seen.append(a))
+    assert not again.built_now and again.folder == first.folder and len(builds) == 1 and len(seen) == 3
+
+
+def test_force_rebuilds_in_place(empty_cache, builds):
+    first = ensure()
+    forced = ensure(force=True)
+    assert forced.built_now and forced.folder == first.folder and len(builds) == 2
+    assert sorted(p.name for p in empty_cache.iterdir() if p.is_dir()) == [first.folder.name]
+
+
+def test_a_changed_corpus_gets_a_new_index(empty_cache, builds, monkeypatch):
+    old = ensure()
+    monkeypatch.setattr(cache, "corpus_hash", lambda: "another-corpus")
+    new = ensure()
+    assert new.built_now and new.folder != old.folder and len(builds) == 2
+
+
+@pytest.mark.parametrize("damage", ["manifest-garbage", "manifest-other-key", "no-manifest"])
+def test_a_partial_or_corrupt_index_is_rebuilt(empty_cache, builds, damage):
+    folder = ensure().folder
+    manifest = folder / cache.MANIFEST
+    if damage == "manifest-garbage":
+        manifest.write_text("{not json", encoding="utf-8")
+    elif damage == "manifest-other-key":
+        manifest.write_text(json.dumps({"key": "0" * 16}), encoding="utf-8")
+    else:
+        manifest.unlink()
+    (empty_cache / "tmp-abandoned").mkdir()  # a build killed half way
+    rebuilt = ensure()
+    assert rebuilt.built_now and len(builds) == 2 and (rebuilt.folder / cache.MANIFEST).exists()
+
+
+def test_an_unreadable_database_is_rebuilt_once(empty_cache, builds):
+    built = ensure()
+    built.db_path.write_bytes(b"this is not a database" * 100)
+    db = store()
+    assert isinstance(db, Store) and len(builds) == 2
+
+
+def test_a_database_missing_tables_is_rebuilt(empty_cache, builds):
+    built = ensure()
+    conn = sqlite3.connect(built.db_path)
+    conn.execute("DROP TABLE postings")
+    conn.commit()
+    conn.close()
+    assert isinstance(store(), Store) and len(builds) == 2
+
+
+def test_an_unwritable_cache_dir_falls_back_to_a_temporary_one(tmp_path, monkeypatch, builds):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("DDREF_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setattr(cache.tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    built = ensure()
+    assert built.folder.parent.parent == tmp_path / "tmp"
+
+
+def test_a_failing_build_is_a_clean_error(empty_cache, monkeypatch):
+    def broken(folder, progress=None):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(index.build, "build_into", broken)
+    with pytest.raises(IndexUnavailable, match="No space left on device"):
+        ensure()
+    assert not [p for p in empty_cache.iterdir() if p.name.startswith("tmp-")]
+
+
+def test_info_before_and_after_a_build(empty_cache, builds):
+    before = info()
+    assert before["fresh"] is False and before["built_at"] is None
+    assert before["location"].startswith(str(empty_cache))
+    ensure()
+    after = info()
+    assert after["fresh"] is True and after["counts"] == {"spell": {"sfr-2012": 1}}
+    assert after["size_bytes"] > 0 and after["corpus_hash"] == before["corpus_hash"]
+
+
+def test_two_processes_on_an_empty_cache_both_succeed(empty_cache):
+    """The real build, twice at once: one builds under the lock, the other waits and reuses it."""
+    code = "from index.search import search; print(search('wall of fog', limit=3).hits[0].id)"
+    env = {**os.environ, "DDREF_CACHE_DIR": str(empty_cache)}
+    procs = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [err for _, err in outputs]
+    assert [out.strip() for out, _ in outputs] == ["wall-of-fog", "wall-of-fog"]
+    folders = sorted(p.name for p in empty_cache.iterdir() if p.is_dir())
+    assert len(folders) == 1 and folders[0].startswith("index-")

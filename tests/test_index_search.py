@@ -1,0 +1,129 @@
+"""index/search.py: ranked search with misspellings, aliases, fields, negation and snippets (issue 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.analysis import terms
+from index.search import search
+
+
+def refs(result, n=3):
+    return [f"{h.kind}:{h.id}@{h.edition}" for h in result.hits[:n]]
+
+
+def test_a_name_finds_its_record_first_in_every_edition():
+    """Wall of Fog is in 000 (cost 4), 001 and 002 (cost 6): the three records lead."""
+    result = search("wall of fog")
+    assert set(refs(result)) == {"spell:wall-of-fog@sfr-2012", "spell:wall-of-fog@sfr-v4",
+                                 "spell:wall-of-fog@tsr-1996"}
+
+
+def test_misspelled_words_still_find_their_target():
+    result = search("lightening strik", edition="sfr-2012")
+    assert "spell:lightning-strike@sfr-2012" in refs(result)
+    assert result.corrections == {"lightening": ["lightning"], "strik": ["strike"]}
+    assert result.understood == "lightning strike"
+
+
+def test_words_the_books_write_as_one():
+    result = search("bulls eye", edition="sfr-2012", kind="sai")
+    assert refs(result, 1) == ["sai:bullseye@sfr-2012"]
+
+
+@pytest.mark.parametrize("query, edition, expected", [
+    ("TRtM", "sfr-2012", "spell:transmute-rock-to-mud@sfr-2012"),
+    ("DUA", "sfr-2012", "glossary:dead-unit-area@sfr-2012"),
+    ("BUA", "sfr-2012", "glossary:buried-unit-area@sfr-2012"),
+    ("SAI", "sfr-2012", "glossary:special-action-icon@sfr-2012"),
+    ("Selumari", "sfr-2012", "race:coral-elf@sfr-2012"),
+    ("Vagha", "tsr-1996", "race:dwarf@tsr-1996"),
+])
+def test_aliases_and_abbreviations_expand(query, edition, expected):
+    result = search(query, edition=edition)
+    assert expected in refs(result), refs(result)
+    assert result.expansions
+
+
+def test_two_letter_abbreviations_expand_only_in_capitals():
+    assert search("LS", edition="sfr-2012").expansions == {"LS": "Lightning Strike"}
+    assert search("ls", edition="sfr-2012").expansions == {}
+
+
+def test_fields_filter_the_hits():
+    result = search("type:spell color:green cost<=3", limit=200)
+    assert result.hits and result.total == len(result.hits)
+    assert {h.kind for h in result.hits} == {"spell"}
+    from index.lookup import find
+
+    for hit in result.hits:
+        spell = find("spell", hit.id, hit.edition)[0]
+        assert spell.color == "green" and spell.cost <= 3
+
+
+def test_race_reserve_and_cantrip_fields():
+    dwarves = search("race:vagha type:spell edition:sfr-2012", limit=50)
+    assert dwarves.hits and all(h.kind == "spell" and h.edition == "sfr-2012" for h in dwarves.hits)
+    assert "spell:earthen-armor@sfr-2012" in refs(dwarves, 50)
+    reserve = search("type:spell reserve:yes edition:sfr-2012", limit=200)
+    no_reserve = search("type:spell reserve:no edition:sfr-2012", limit=200)
+    assert reserve.total + no_reserve.total <= 84 and reserve.total and no_reserve.total
+    assert search("type:spell cantrip:yes", limit=200).total < search("type:spell", limit=200).total
+
+
+def test_edition_and_kind_arguments_and_the_limit():
+    result = search("dragon", edition="tsr-1996", kind="rule", limit=4)
+    assert len(result.hits) == 4 and result.total > 4
+    assert {(h.kind, h.edition) for h in result.hits} == {("rule", "tsr-1996")}
+    # a field in the query wins over the argument
+    assert {h.edition for h in search("dragon edition:sfr-v4", edition="tsr-1996").hits} == {"sfr-v4"}
+
+
+def test_negation_removes_hits():
+    every = search("halve missile", limit=200)
+    without = search("halve missile -fog", limit=200)
+    assert "spell:wall-of-fog@sfr-2012" in refs(every, 200)
+    assert not [h for h in without.hits if "fog" in (h.title + h.snippet).lower()]
+    assert without.total < every.total
+
+
+def test_quoted_phrases_are_required_in_order():
+    result = search('"wall of fog"', limit=200)
+    assert "spell:wall-of-fog@tsr-1996" in refs(result, 200)
+    assert search('"fog of wall"', limit=200).total == 0
+    # a phrase reads as the analyzer reads text: stop words and punctuation between its words do not count
+    assert "glossary:dead-unit-area@sfr-2012" in refs(search('"dead unit area"'), 10)
+
+
+def test_name_field_matches_names_only():
+    result = search("name:fog", limit=20)
+    assert result.hits and all("fog" in h.title.lower() for h in result.hits)
+
+
+def test_unknown_field_and_bad_values_warn_and_search_the_rest():
+    result = search("foo:bar fog color:purple race:hobbits")
+    assert "spell:wall-of-fog@sfr-2012" in refs(result)
+    warnings = " ".join(result.warnings)
+    assert "unknown field 'foo'" in warnings and "unknown color 'purple'" in warnings
+    assert "unknown race 'hobbits'" in warnings
+
+
+@pytest.mark.parametrize("query", ["", "   ", '"', "-", "the of a", "type:", ":::", "cost<=", "-\"\"", "name:"])
+def test_odd_queries_answer_without_failing(query):
+    result = search(query)
+    assert isinstance(result.hits, tuple)
+
+
+def test_snippets_mark_the_matched_words():
+    result = search("halve missile damage", edition="sfr-2012", limit=5)
+    marked = [h.snippet[s:e].lower() for h in result.hits for s, e in h.highlights]
+    assert marked and all(terms(w)[0] in {"halv", "missil", "damag"} for w in marked)
+    assert all(len(h.snippet) <= 200 for h in result.hits)
+
+
+def test_hits_carry_their_section_and_json():
+    result = search("wall of fog", edition="sfr-2012", limit=1)
+    hit = result.hits[0]
+    assert hit.section == "sfr-2012:green-water-spells.wall-of-fog"
+    data = result.to_dict()
+    assert data["hits"][0]["kind"] == "spell" and isinstance(data["hits"][0]["highlights"], list)
