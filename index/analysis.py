@@ -1,9 +1,13 @@
 """How text becomes search terms, shared by the index build and the query side.
 
 Both sides must analyze alike, or a query word never meets its indexed term:
-lower case, English stop words plus the question words players type ("what
-does ... do"), Porter stems ("halve"/"halved" -> "halv"). Only whoosh's small
-analysis modules are imported here, never its index or searcher.
+whoosh's default tokens, lower case, stop words (whoosh's English list plus
+the question words players type: "what does ... do"), words of two letters
+or more, Porter stems ("halve"/"halved" -> "halv"). The build hands whoosh a
+``StemmingAnalyzer`` made of exactly these; the query side does the same few
+steps itself, so a search never imports ``whoosh.analysis`` (50 ms of imports,
+mostly urllib). ``tests/test_index_analysis.py`` checks the two agree on the
+whole corpus.
 """
 
 from __future__ import annotations
@@ -11,42 +15,52 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
+# whoosh.analysis.STOP_WORDS, as of whoosh 2.7 (pinned in pyproject.toml)
+WHOOSH_STOP_WORDS = frozenset(
+    "a an and are as at be by can for from have if in is it may not of on or tbd that the this to us "
+    "we when will with yet you your".split()
+)
 # Question words and filler of real questions: "what does a dragon's belly do".
 QUESTION_WORDS = frozenset(
     "what whats does do did doing done how which who whom whose why where when i me my mine "
     "there their they them its happen happens happened get gets should would could".split()
 )
+STOP_WORDS = WHOOSH_STOP_WORDS | QUESTION_WORDS
+MIN_SIZE = 2
 
+TOKEN = re.compile(r"\w+(?:\.?\w+)*")  # whoosh's RegexTokenizer default pattern
 WORD = re.compile(r"[a-z0-9]+", re.IGNORECASE)
 
 
-@cache
 def stop_words() -> frozenset[str]:
-    from whoosh.analysis import STOP_WORDS
-
-    return STOP_WORDS | QUESTION_WORDS
+    return STOP_WORDS
 
 
 @cache
 def analyzer():
-    """The whoosh analyzer of every text field (tokenize, lower, stop, stem)."""
+    """The whoosh analyzer of every text field at build time: the same steps as ``terms``."""
     from whoosh.analysis import StemmingAnalyzer
 
-    return StemmingAnalyzer(stoplist=stop_words(), minsize=2)
+    return StemmingAnalyzer(stoplist=STOP_WORDS, minsize=MIN_SIZE, stemfn=stem)
 
 
 @lru_cache(maxsize=8192)
 def terms(text: str) -> tuple[str, ...]:
-    """The indexed terms of ``text``, in order (stop words dropped)."""
-    return tuple(t.text for t in analyzer()(text))
+    """The indexed terms of ``text``, in order (stop words and one-letter words dropped)."""
+    found = []
+    for match in TOKEN.finditer(text):
+        word = match.group(0).lower()
+        if len(word) >= MIN_SIZE and word not in STOP_WORDS:
+            found.append(stem(word))
+    return tuple(found)
 
 
 def words(text: str) -> list[str]:
-    """The surface words of ``text``, lower case, split as the analyzer splits them."""
+    """The surface words of ``text``, lower case, split at anything not a letter or digit."""
     return [w.lower() for w in WORD.findall(text)]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     from whoosh.lang.porter import stem as porter
 
