@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import heapq
+import re
 import sqlite3
 from array import array
 from collections import defaultdict
@@ -38,9 +39,10 @@ EXACT_NAME_KINDS = ("spell", "sai", "race", "unit", "glossary")
 CORRECTION_WEIGHT = 0.8
 SYNONYM_WEIGHT = 0.9
 SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds ranks its record up
+SLACK = 5  # extra candidates fetched, for the sections that only repeat a record above them
 MATCHED = 1000.0  # rank added per query word a document matches (BM25F scores stay far below)
 EXACT = 1e6  # rank added to a record named by the whole query
-NAMED = MATCHED  # rank added to a record named by part of the query ("undead" in "undead unit resists")
+NAMED = MATCHED  # rank added per word of a run of the query that names a record ("acting army")
 MAX_ALIAS_WORDS = 4
 TYPE_ORDER = ("spell", "sai", "race", "unit", "glossary", "ruling", "rule")
 EDITION_ORDER = ("sfr-2012", "sfr-v4", "tsr-1996")
@@ -101,7 +103,7 @@ class _Plan:
     groups: list[_Group]
     exact: set[str]
     warnings: list[str]
-    named: set[str] = field(default_factory=set)
+    named: dict[str, int] = field(default_factory=dict)  # record key -> words of the query naming it
     corrections: dict[str, list[str]] = field(default_factory=dict)
     expansions: dict[str, str] = field(default_factory=dict)
 
@@ -121,9 +123,12 @@ class Searcher:
         if not plan.query.has_text:
             ranked = self._listing(allowed) if allowed is not None else []
             ranked, total = ranked[:limit], len(ranked)
+            rows = self._hit_rows(ranked)
         else:
-            ranked, total = self._ranked(plan, allowed, limit)
-        hits = self._hits(ranked, plan)
+            ranked, total = self._ranked(plan, allowed, limit + SLACK)
+            rows = self._hit_rows(ranked)
+            ranked = _without_own_sections(ranked, rows)[:limit]
+        hits = self._hits(ranked, rows, plan)
         return Results(text, understood(plan.query, plan.corrections, plan.expansions), hits, total,
                        tuple(plan.warnings), plan.corrections, plan.expansions)
 
@@ -153,7 +158,7 @@ class Searcher:
         plan.groups += [_Group(p, {}, [terms(p)], "name") for p in query.name_phrases if terms(p)]
         plan.groups += [_Group(w, dict.fromkeys(terms(w), 1.0), [], "name") for w in query.name_words if terms(w)]
         plan.exact = self._exact(query, plan.expansions)
-        plan.named = self._named(words) - plan.exact
+        plan.named = {k: n for k, n in self._named(words).items() if k not in plan.exact}
         if not query.has_text and not query.filters:
             plan.warnings.append("empty query: give some words or a field such as type:spell")
         return plan
@@ -210,14 +215,17 @@ class Searcher:
         keys = {slug(n).replace("-", "") for n in names} - {""}
         return set(self.db.named_any(EXACT_NAME_KINDS, keys))  # record keys are document keys
 
-    def _named(self, words: list[str]) -> set[str]:
+    def _named(self, words: list[str]) -> dict[str, int]:
         """Keys of the records named by a run of two or more of the query's words, or by one word for
-        the kinds in SINGLE_WORD_NAMES ("acting army", "health worth", "undead")."""
+        the kinds in SINGLE_WORD_NAMES ("acting army", "health worth", "undead"), with the run's length."""
         runs = {slug(" ".join(words[i:i + n])).replace("-", ""): n
                 for n in range(1, MAX_ALIAS_WORDS + 1) for i in range(len(words) - n + 1)}
-        long = [k for k, n in runs.items() if n > 1]
-        return set(self.db.named_any(EXACT_NAME_KINDS, long)) | \
-            set(self.db.named_any(SINGLE_WORD_NAMES, [k for k, n in runs.items() if n == 1]))
+        named: dict[str, int] = {}
+        for kind, key, record in self.db.names_of(EXACT_NAME_KINDS, runs):
+            n = runs[key]
+            if n > 1 or kind in SINGLE_WORD_NAMES:
+                named[record] = max(named.get(record, 0), n)
+        return named
 
     # -- which documents may answer -----------------------------------------------
 
@@ -293,8 +301,8 @@ class Searcher:
                 score[n] += s
         for n in self._exact_docnums(plan.exact, candidates):
             rank[n] += EXACT
-        for n in self._exact_docnums(plan.named, candidates):
-            rank[n] += NAMED
+        for n, words in self._named_docnums(plan.named, candidates).items():
+            rank[n] += NAMED * words
         for n in self._banned(plan.query):
             rank.pop(n, None)
         top = heapq.nlargest(limit, rank, key=rank.__getitem__)
@@ -370,6 +378,13 @@ class Searcher:
             banned |= self._phrase_docs(terms(phrase), PHRASE_FIELDS, None)
         return banned
 
+    def _named_docnums(self, named: dict[str, int], candidates: set[int] | None) -> dict[int, int]:
+        if not named:
+            return {}
+        found = dict(self.db.query(
+            f"SELECT docnum, key FROM search_docs WHERE key IN ({','.join('?' * len(named))})", list(named)))
+        return {n: named[key] for n, key in found.items() if candidates is None or n in candidates}
+
     def _exact_docnums(self, keys: set[str], candidates: set[int] | None) -> set[int]:
         if not keys:
             return set()
@@ -388,12 +403,14 @@ class Searcher:
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row)) for row in cursor.fetchall()]
 
-    def _hits(self, ranked: list[tuple[int, float]], plan: _Plan) -> tuple[Hit, ...]:
+    def _hit_rows(self, ranked: list[tuple[int, float]]) -> dict[int, dict[str, Any]]:
+        return {r["docnum"]: r for r in self._docs([n for n, _ in ranked], "type, id, edition, title, section, body")}
+
+    def _hits(self, ranked: list[tuple[int, float]], rows: dict[int, dict[str, Any]], plan: _Plan) -> tuple[Hit, ...]:
         query = plan.query
         stems = [s for g in plan.groups for s in g.stems] + [t for g in plan.groups for p in g.phrases for t in p]
         stems += [t for p in (*query.phrases, *query.name_phrases, *query.name_words) for t in terms(p)]
         prefixes = variants(stems)
-        rows = {r["docnum"]: r for r in self._docs([n for n, _ in ranked], "type, id, edition, title, section, body")}
         hits = []
         for n, score in ranked:
             row = rows[n]
@@ -402,6 +419,27 @@ class Searcher:
                             section=row["section"], score=round(score, 3), snippet=text,
                             highlights=tuple(marks), title_highlights=tuple(spans(row["title"], prefixes))))
         return tuple(hits)
+
+
+def _without_own_sections(ranked: list[tuple[int, float]], rows: dict[int, dict[str, Any]]) -> list:
+    """The ranking less each rule section that only repeats a record above it: the section the
+    record cites, headed with the record's name (a spell's entry, a glossary entry). The record's
+    hit names that section, for ``ddref rule``."""
+    shown: set[tuple[str, str]] = set()
+    kept = []
+    for n, score in ranked:
+        row = rows[n]
+        if row["type"] == "rule" and (row["id"], _bare(row["title"])) in shown:
+            continue
+        if row["type"] != "rule":
+            shown.add((row["section"], _bare(row["title"])))
+        kept.append((n, score))
+    return kept
+
+
+def _bare(heading: str) -> str:
+    """A heading without a closing parenthesis: "Dead Unit Area (DUA)" is "dead unit area"."""
+    return re.sub(r"\s*\(.*?\)\s*$", "", heading).strip().lower()
 
 
 def _distinct(groups: list[_Group]) -> list[_Group]:

@@ -50,6 +50,14 @@ class Store:
             f"SELECT record FROM names WHERE kind IN ({_marks(kinds)}) AND key IN ({_marks(keys)})",
             [*kinds, *keys])]
 
+    def names_of(self, kinds: Sequence[str], keys: Iterable[str]) -> list[tuple[str, str, str]]:
+        """(kind, name slug, record key) of the records of ``kinds`` answering to any of ``keys``."""
+        keys = list(keys)
+        if not keys:
+            return []
+        return self.query(f"SELECT kind, key, record FROM names WHERE kind IN ({_marks(kinds)}) "
+                          f"AND key IN ({_marks(keys)})", [*kinds, *keys])
+
     def shown_names(self, kind: str) -> set[str]:
         """Every record name of ``kind`` as the books print it (for did-you-mean hints)."""
         return {s for (s,) in self.query("SELECT DISTINCT shown FROM names WHERE kind = ?", (kind,))}
