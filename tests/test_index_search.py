@@ -117,7 +117,8 @@ def test_odd_queries_answer_without_failing(query):
 def test_snippets_mark_the_matched_words():
     result = search("halve missile damage", edition="sfr-2012", limit=5)
     marked = [h.snippet[s:e].lower() for h in result.hits for s, e in h.highlights]
-    assert marked and all(terms(w)[0] in {"halv", "missil", "damag"} for w in marked)
+    # "half" is marked as well: players' "halve" is also the books' "half" (index/synonyms.py)
+    assert marked and all(terms(w)[0] in {"halv", "missil", "damag", "half"} for w in marked)
     assert all(len(h.snippet) <= 200 for h in result.hits)
 
 
