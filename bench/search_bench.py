@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 QUERIES = ROOT / "bench" / "search-queries.txt"
 sys.path.insert(0, str(ROOT))
 
+from bench import median_seconds as cold  # noqa: E402 - bench/bench.py, beside this script
+
 
 def queries() -> list[str]:
     lines = QUERIES.read_text(encoding="utf-8").splitlines()
@@ -81,15 +83,6 @@ def freshness_ms(runs: int) -> float:
     times = [float(subprocess.run([sys.executable, "-c", FRESHNESS], cwd=ROOT, capture_output=True,
                                   text=True, check=True).stdout) for _ in range(runs)]
     return statistics.median(times) * 1000
-
-
-def cold(cmd: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -1,1 +1,1 @@
-"""The corpus as data: loading records, looking them up by name, and (later) the search index."""
+"""The corpus as data: loading records, looking them up by name, and the search index."""

@@ -60,7 +60,7 @@ def _yes_no(value: bool | None) -> str:
 
 def _spells() -> Iterator[dict[str, Any]]:
     for s in records("spell"):
-        yield _doc("spell", s, s.name, s.text, names=" ".join(s.aliases) if hasattr(s, "aliases") else "",
+        yield _doc("spell", s, s.name, s.text, names=" ".join(getattr(s, "aliases", ())),
                    context=f"{s.color} magic {s.duration}", color=s.color, race=" ".join(s.lists),
                    cost=s.cost, reserve=_yes_no(s.reserve), cantrip=_yes_no(s.cantrip))
 

@@ -23,6 +23,7 @@ import re
 import sqlite3
 from array import array
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -137,21 +138,7 @@ class Searcher:
     def _plan(self, query: Query) -> _Plan:
         plan = _Plan(query, [], set(), list(query.warnings))
         words = [w.lower() for w in query.words]
-        known = self.db.known(words, {s for w in words for s in terms(w)})
-        slots: list[_Group | None] = []
-        for word in words:
-            stems = terms(word)
-            group = _Group(word, dict.fromkeys(stems, 1.0)) if stems else None
-            if group:
-                for synonym in SYNONYMS.get(word, ()):
-                    for stem in terms(synonym):
-                        group.stems.setdefault(stem, SYNONYM_WEIGHT)
-            slots.append(group)
-        joined = self._joined(words, slots, known, plan)
-        for i, group in enumerate(slots):
-            unknown = words[i] not in known and not set(terms(words[i])) <= known
-            if group and unknown and i not in joined and words[i] not in SYNONYMS and not words[i].isdigit():
-                self._correct(group, plan)
+        slots = self._word_groups(words, plan)
         self._aliases(query.words, slots, plan)
         plan.groups = [g for g in slots if g is not None]
         plan.groups += [_Group(p, {}, [terms(p)]) for p in query.phrases if terms(p)]
@@ -162,6 +149,24 @@ class Searcher:
         if not query.has_text and not query.filters:
             plan.warnings.append("empty query: give some words or a field such as type:spell")
         return plan
+
+    def _word_groups(self, words: list[str], plan: _Plan) -> list[_Group | None]:
+        """A group per free word (None for a stop word): its stem, its synonyms, and the corrections
+        of a word the corpus does not have (or of two words it writes as one)."""
+        known = self.db.known(words, {s for w in words for s in terms(w)})
+        slots: list[_Group | None] = []
+        for word in words:
+            group = _Group(word, dict.fromkeys(terms(word), 1.0)) if terms(word) else None
+            for synonym in SYNONYMS.get(word, ()) if group else ():
+                for stem in terms(synonym):
+                    group.stems.setdefault(stem, SYNONYM_WEIGHT)
+            slots.append(group)
+        joined = self._joined(words, slots, known, plan)
+        for i, (word, group) in enumerate(zip(words, slots)):
+            unknown = word not in known and not set(terms(word)) <= known
+            if group and unknown and i not in joined and word not in SYNONYMS and not word.isdigit():
+                self._correct(group, plan)
+        return slots
 
     def _joined(self, words: list[str], slots: list[_Group | None], known: set[str], plan: _Plan) -> set[int]:
         """Two neighbouring words that the books write as one ("bulls eye"): both match it."""
@@ -190,10 +195,7 @@ class Searcher:
         The expansion joins the group of the alias's last word; two-letter
         abbreviations (AM, DW, LE) count only when written in capitals.
         """
-        grams: dict[str, tuple[int, int]] = {}
-        for n in range(1, MAX_ALIAS_WORDS + 1):
-            for i in range(len(words) - n + 1):
-                grams.setdefault(slug(" ".join(words[i:i + n])).replace("-", ""), (i, n))
+        grams = _runs(words)
         for key, (alias, expansion) in self.db.aliases(grams).items():
             i, n = grams[key]
             if n == 1 and len(key) <= 2 and words[i] != words[i].upper():
@@ -213,16 +215,15 @@ class Searcher:
         names = [" ".join(query.words), *expansions.values()] if query.words else []
         names += [*query.name_phrases, " ".join(query.name_words)]
         keys = {slug(n).replace("-", "") for n in names} - {""}
-        return set(self.db.named_any(EXACT_NAME_KINDS, keys))  # record keys are document keys
+        return {record for _kind, _key, record in self.db.names_of(EXACT_NAME_KINDS, keys)}
 
     def _named(self, words: list[str]) -> dict[str, int]:
         """Keys of the records named by a run of two or more of the query's words, or by one word for
         the kinds in SINGLE_WORD_NAMES ("acting army", "health worth", "undead"), with the run's length."""
-        runs = {slug(" ".join(words[i:i + n])).replace("-", ""): n
-                for n in range(1, MAX_ALIAS_WORDS + 1) for i in range(len(words) - n + 1)}
+        runs = _runs(words)
         named: dict[str, int] = {}
-        for kind, key, record in self.db.names_of(EXACT_NAME_KINDS, runs):
-            n = runs[key]
+        for kind, key, record in self.db.names_of(EXACT_NAME_KINDS, runs):  # record keys are document keys
+            _i, n = runs[key]
             if n > 1 or kind in SINGLE_WORD_NAMES:
                 named[record] = max(named.get(record, 0), n)
         return named
@@ -419,6 +420,16 @@ class Searcher:
                             section=row["section"], score=round(score, 3), snippet=text,
                             highlights=tuple(marks), title_highlights=tuple(spans(row["title"], prefixes))))
         return tuple(hits)
+
+
+def _runs(words: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Every run of up to MAX_ALIAS_WORDS query words as a name slug without hyphens (how names
+    and aliases are keyed) -> (where it starts, how many words), the first of equal runs."""
+    found: dict[str, tuple[int, int]] = {}
+    for n in range(1, MAX_ALIAS_WORDS + 1):
+        for i in range(len(words) - n + 1):
+            found.setdefault(slug(" ".join(words[i:i + n])).replace("-", ""), (i, n))
+    return found
 
 
 def _without_own_sections(ranked: list[tuple[int, float]], rows: dict[int, dict[str, Any]]) -> list:

@@ -41,15 +41,6 @@ class Store:
         """Keys of the records of ``kind`` answering to the name slug ``key``."""
         return [r for (r,) in self.query("SELECT record FROM names WHERE kind = ? AND key = ?", (kind, key))]
 
-    def named_any(self, kinds: Sequence[str], keys: Iterable[str]) -> list[str]:
-        """Keys of the records of any of ``kinds`` answering to any of the name slugs ``keys``."""
-        keys = list(keys)
-        if not keys:
-            return []
-        return [r for (r,) in self.query(
-            f"SELECT record FROM names WHERE kind IN ({_marks(kinds)}) AND key IN ({_marks(keys)})",
-            [*kinds, *keys])]
-
     def names_of(self, kinds: Sequence[str], keys: Iterable[str]) -> list[tuple[str, str, str]]:
         """(kind, name slug, record key) of the records of ``kinds`` answering to any of ``keys``."""
         keys = list(keys)
