@@ -40,7 +40,7 @@ EXACT_NAME_KINDS = ("spell", "sai", "race", "unit", "glossary")
 CORRECTION_WEIGHT = 0.8
 SYNONYM_WEIGHT = 0.9
 SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds ranks its record up
-SLACK = 5  # extra candidates fetched, for the sections that only repeat a record above them
+SLACK = 5  # extra candidates fetched, for the sections shown as their records
 MATCHED = 1000.0  # rank added per query word a document matches (BM25F scores stay far below)
 EXACT = 1e6  # rank added to a record named by the whole query
 NAMED = MATCHED  # rank added per word of a run of the query that names a record ("acting army")
@@ -433,19 +433,21 @@ def _runs(words: Sequence[str]) -> dict[str, tuple[int, int]]:
 
 
 def _without_own_sections(ranked: list[tuple[int, float]], rows: dict[int, dict[str, Any]]) -> list:
-    """The ranking less each rule section that only repeats a record above it: the section the
-    record cites, headed with the record's name (a spell's entry, a glossary entry). The record's
-    hit names that section, for ``ddref rule``."""
-    shown: set[tuple[str, str]] = set()
-    kept = []
+    """The ranking with each record and its own rule section (the section the record cites, headed
+    with its name: a spell's entry, a glossary entry) shown once, as the record, at the better of
+    their two places. The record's hit names the section, for ``ddref rule``."""
+    owner: dict[tuple[str, str], int] = {}
+    for n, _score in ranked:
+        if rows[n]["type"] != "rule":
+            owner.setdefault((rows[n]["section"], _bare(rows[n]["title"])), n)
+    scores = dict(ranked)
+    kept: dict[int, float] = {}
     for n, score in ranked:
         row = rows[n]
-        if row["type"] == "rule" and (row["id"], _bare(row["title"])) in shown:
-            continue
-        if row["type"] != "rule":
-            shown.add((row["section"], _bare(row["title"])))
-        kept.append((n, score))
-    return kept
+        if row["type"] == "rule":
+            n = owner.get((row["id"], _bare(row["title"])), n)
+        kept.setdefault(n, scores[n])
+    return list(kept.items())
 
 
 def _bare(heading: str) -> str:

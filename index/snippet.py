@@ -56,10 +56,12 @@ def matches(text: str, prefixes: tuple[tuple[str, str], ...]) -> list[Match]:
 
 
 def phrase_pattern(stems: tuple[str, ...], stop_words: frozenset[str]) -> re.Pattern:
-    """Words beginning like ``stems`` in a row, with only stop words (or one-letter words) between,
-    which is how the analyzer reads a phrase; " | " between fields stops a match. A match is a
-    candidate: its words' stems must still be compared (``terms(match) == stems``)."""
-    gap = r"(?:[^\w|]+(?:" + "|".join(sorted(map(re.escape, stop_words))) + r"|\w)\b)*[^\w|]+"
+    """Words beginning like ``stems`` in a row, with only spaces, hyphens, slashes or quotes and
+    stop words (or one-letter words) between: "dead unit" is in "the dead-unit area" but not in
+    "Dead: Units ...". A match is a candidate: its words' stems must still be compared
+    (``terms(match) == stems``)."""
+    space = r"[\s\-/'\"]+"
+    gap = f"(?:{space}(?:" + "|".join(sorted(map(re.escape, stop_words))) + r"|\w)\b)*" + space
     words = ["(?:" + "|".join(re.escape(p) for p, _ in variants((stem,))) + r")\w*" for stem in stems]
     return re.compile(r"\b" + gap.join(words), re.IGNORECASE)
 
