@@ -128,3 +128,22 @@ def test_hits_carry_their_section_and_json():
     assert hit.section == "sfr-2012:green-water-spells.wall-of-fog"
     data = result.to_dict()
     assert data["hits"][0]["kind"] == "spell" and isinstance(data["hits"][0]["highlights"], list)
+
+
+def test_a_record_and_its_own_section_show_once():
+    """002's Lightning Strike entry is the spell record's own section: the record stands for both."""
+    result = search("lightening strik", limit=10)
+    cited = {(h.section, h.title) for h in result.hits if h.kind != "rule"}
+    assert not [h for h in result.hits if h.kind == "rule" and (h.id, h.title) in cited]
+    assert set(refs(result, 3)) == {"spell:lightning-strike@sfr-v4", "spell:lightning-strike@sfr-2012",
+                                    "spell:lightning-strike@tsr-1996"}
+
+
+def test_a_phrase_stays_within_a_sentence():
+    from index.analysis import STOP_WORDS
+    from index.snippet import phrase_pattern
+
+    dead_unit = phrase_pattern(terms("dead unit"), STOP_WORDS)
+    assert dead_unit.search("placed in the dead-unit area") and dead_unit.search("Dead units are")
+    assert dead_unit.search("the dead of the unit")  # stop words between count for nothing
+    assert not dead_unit.search("Dead: Units (except Dragonkin)")
