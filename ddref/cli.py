@@ -236,36 +236,6 @@ def unit(
 
 
 @app.command()
-def rule(
-    section_id: Annotated[str, typer.Argument(metavar="ID", help="A section id, as traces and records cite it.")],
-    as_json: JsonOpt = False,
-) -> None:
-    """Print a rule section and its subsections by its stable id.
-
-    Example:
-      ddref rule sfr-2012:dice-modifiers.applying-dice-modifiers
-    """
-    import difflib
-
-    from index.corpus import sections
-
-    from .output import out, print_json
-    from .render import section_panel
-
-    table = sections()
-    section = table.get(section_id.strip())
-    if section is None:
-        close = difflib.get_close_matches(section_id.strip(), list(table), n=5, cutoff=0.5)
-        hint = f"; did you mean: {', '.join(close)}?" if close else ""
-        raise UserError(f"no rule section with id {section_id!r}{hint}")
-    children = [s for s in table.values() if s.id.startswith(section.id + ".")]
-    if as_json:
-        print_json({"section": section.model_dump(), "subsections": [c.model_dump() for c in children]})
-        return
-    out.print(section_panel(section, children))
-
-
-@app.command()
 def resolve(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Scenario files (YAML, format version 1).")],
     edition: Annotated[Optional[str], typer.Option("--edition", "-e", metavar="EDITION",
@@ -309,6 +279,10 @@ def resolve(
     if as_json:
         print_json(results[0] if len(files) == 1 and results else results)
     raise typer.Exit(code)
+
+
+from .cli_search import register  # noqa: E402 - search and reference commands (issue 4)
+register(app)
 
 
 def _version(value: bool) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
@@ -21,3 +23,56 @@ def dump(records: list, as_list: bool) -> Any:
     """Records as JSON data: one object, or a list when several (or asked for)."""
     rows = [r.model_dump(mode="json") for r in records]
     return rows if as_list or len(rows) != 1 else rows[0]
+
+
+def show(*renderables: Any) -> None:
+    """Print for people, through rich's pager when stdout is a TTY and the output is taller than it."""
+    if not out.is_terminal or _height(renderables) <= out.height:
+        for renderable in renderables:
+            out.print(renderable)
+        return
+    import os
+
+    # less: quit when one screen, keep colors (-R), leave the text on screen (-X)
+    os.environ.setdefault("LESS", "-FRX")
+    with out.pager(styles="R" in os.environ["LESS"]):
+        for renderable in renderables:
+            out.print(renderable)
+
+
+def _height(renderables: tuple[Any, ...]) -> int:
+    return sum(len(out.render_lines(r, pad=False, new_lines=False)) for r in renderables)
+
+
+def warn(message: str) -> None:
+    """A warning the user can act on, in yellow on stderr (stdout stays data)."""
+    from rich.text import Text
+
+    err.print(Text(f"warning: {message}", style="yellow"))
+
+
+@contextmanager
+def build_progress() -> Iterator[Callable[[int, int, str], None] | None]:
+    """A ``progress(done, total, stage)`` callback drawing a bar on stderr, or None when stderr is no TTY."""
+    if not err.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=err, transient=True)
+    task: list = []
+
+    def report(done: int, total: int, stage: str) -> None:
+        description = f"Building the index: {stage}"
+        if not task:  # start drawing only when something is really built
+            bar.start()
+            task.append(bar.add_task(description, total=total))
+        bar.update(task[0], completed=done, total=total, description=description)
+
+    try:
+        yield report
+    finally:
+        if task:
+            bar.stop()
+            err.print(f"[dim]Built the search index in {bar.tasks[0].elapsed or 0:.1f} s.[/dim]")

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -107,3 +108,133 @@ def record_table(rows: list[Any], columns: list[tuple[str, Callable[[Any], str]]
     for row in rows:
         table.add_row(*(get(row) for _, get in columns))
     return table
+
+
+# --- search and reference pages (issue 4) ---------------------------------
+
+def toc(rows: list[View], width: int = 80) -> Text:
+    """The table of contents: headings indented by level, each followed by its id,
+    on the same line when both fit in ``width`` columns, else on the next."""
+    text = Text(overflow="fold")
+    for s in rows:
+        indent = "  " * (s.level - 1)
+        text.append(indent + s.heading, style="bold" if s.level == 1 else "")
+        fits = len(indent) + len(s.heading) + 2 + len(s.id) <= width
+        text.append("  " if fits else "\n" + indent + "    ")
+        text.append(s.id + "\n", style="dim cyan")
+    text.rstrip()
+    return text
+
+
+def ruling_panel(rulings: list[View]) -> Panel:
+    """One FAQ topic: its lettered rulings, each with its id, and the source."""
+    first = rulings[0]
+    parts: list[RenderableType] = []
+    for r in rulings:
+        parts += [Text.assemble((f"{r.letter}) ", "bold"), r.text), Text(f"   {r.id}", style="dim cyan")]
+    parts += [_source(first)]
+    title = f"[bold]{first.topic}[/bold]  [dim]{first.part.title()} · {first.edition}[/dim]"
+    return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def glossary_panel(entry: View) -> Panel:
+    parts: list[RenderableType] = []
+    if entry.kind == "abbreviation":
+        parts.append(Text.assemble(("Stands for: ", "bold"), entry.expansion or "-",
+                                   (f"  ({entry.category})" if entry.category else "", "dim")))
+    else:
+        parts.append(Text(entry.text))
+    if entry.aliases:
+        parts.append(Text.assemble(("Also: ", "bold"), _joined(entry.aliases)))
+    if entry.parent:
+        parts.append(Text.assemble(("See also: ", "bold"), entry.parent))
+    parts += [Text(""), _source(entry)]
+    title = f"[bold]{entry.term}[/bold]  [dim]{entry.kind} · {entry.edition}[/dim]"
+    return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def _field_value(record: View, field: str) -> str:
+    value = getattr(record, field, None)
+    if field == "resolution":
+        return resolution_text(record)
+    if isinstance(value, bool) or value is None:
+        return _yes_no(value)
+    if isinstance(value, tuple):
+        return _joined(value)
+    return str(value)
+
+
+def comparison_table(comparison: Any) -> Table:
+    """The compared fields side by side, one column per edition; differing rows marked and styled."""
+    table = Table(pad_edge=False, show_lines=False)
+    table.add_column("Field", style="bold", no_wrap=True)
+    for edition in comparison.editions:
+        table.add_column(edition, overflow="fold", ratio=1)
+    for field in comparison.fields:
+        if field == "text":  # shown below as a word diff
+            continue
+        differs = field in comparison.differing
+        style = "bold yellow" if differs else ""
+        table.add_row(("* " if differs else "  ") + field,
+                      *(Text(_field_value(r, field), style=style) for r in comparison.records))
+    return table
+
+
+def word_diff_text(tokens: tuple, marked: bool) -> Text:
+    """A word diff as one text: deletions red and struck out, insertions green; with
+    ``marked`` (no color) as git's word diff writes them, [-old-] and {+new+}."""
+    styles = {"equal": "", "delete": "red strike", "insert": "green bold"}
+    marks = {"equal": ("", ""), "delete": ("[-", "-]"), "insert": ("{+", "+}")}
+    text = Text()
+    for token in tokens:
+        left, right = marks[token.op] if marked else ("", "")
+        lead = token.text[: len(token.text) - len(token.text.lstrip())]
+        text.append(lead)
+        text.append(left + token.text.lstrip() + right, style=styles[token.op])
+    return text
+
+
+def comparison_view(comparison: Any, marked: bool) -> list[RenderableType]:
+    """``ddref compare``: the title, the fields side by side, the base text and each edition's word diff."""
+    parts: list[RenderableType] = [
+        Text.assemble((f"{comparison.name}", "bold"), (f"  {comparison.kind} in ", "dim"),
+                      (", ".join(comparison.editions), "dim")),
+        comparison_table(comparison),
+        Text.assemble(("Differs in: ", "bold"), ", ".join(comparison.differing) or "nothing"),
+    ]
+    if "text" in comparison.fields:
+        base = comparison.records[0]
+        parts += [Text(""), Text(f"Text ({comparison.base})", style="bold"), Text(base.text or "-")]
+        for edition, tokens in comparison.diffs:
+            parts += [Text(""), Text(f"Text ({edition}), against {comparison.base}", style="bold"),
+                      word_diff_text(tokens, marked)]
+    parts += [Text(""), Text("Sources", style="bold")]
+    parts += [Text.assemble((f"{r.edition}: ", "dim"), (_section_of(r), "cyan")) for r in comparison.records]
+    return parts
+
+
+def _section_of(record: View) -> str:
+    return record.source.section if getattr(record, "source", None) else record.id
+
+
+def search_hits(result: Any, open_command: Callable[[Any], str]) -> RenderableType:
+    """Ranked hits: title, kind and edition; the snippet with matched words highlighted; how to open it."""
+    parts: list[RenderableType] = []
+    for rank, hit in enumerate(result.hits, 1):
+        snippet = Text(hit.snippet)
+        for start, end in hit.highlights:
+            snippet.stylize("bold yellow", start, end)
+        parts += [Text.assemble((f"{rank:>2}. ", "dim"), (hit.title, "bold"),
+                                (f"  {hit.kind} · {hit.edition}", "dim")),
+                  Padding(snippet, (0, 0, 0, 4), expand=False),
+                  Padding(Text(open_command(hit), style="cyan"), (0, 0, 0, 4), expand=False)]
+    return Group(*parts)
+
+
+def key_values(rows: list[tuple[str, str]]) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(overflow="fold")
+    for label, value in rows:
+        grid.add_row(label, value)
+    return grid

@@ -1,0 +1,446 @@
+"""Search and reference commands (issue 4): search, index, rule(s), ruling, glossary, compare, sources.
+
+``register(app)`` adds them to the ``ddref`` app. Like the rest of the CLI
+they are thin shells: index/ finds and compares, render.py draws, and every
+error a user can cause becomes a one-line message with exit code 2. Heavy
+modules (whoosh, sqlite-utils) load inside the command bodies only.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+
+from .errors import UserError
+
+# the editions a section id can start with (engine.edition.EDITIONS, kept
+# literal here so that parsing arguments imports nothing)
+_SECTION_ID = re.compile(r"^(sfr-2012|sfr-v4|tsr-1996):[a-z0-9][a-z0-9.-]*$")
+
+
+class Edition(str, Enum):
+    sfr_2012 = "sfr-2012"
+    sfr_v4 = "sfr-v4"
+    tsr_1996 = "tsr-1996"
+    all = "all"
+
+
+class Kind(str, Enum):
+    spell = "spell"
+    sai = "sai"
+    rule = "rule"
+    ruling = "ruling"
+    glossary = "glossary"
+    race = "race"
+    unit = "unit"
+
+
+class Comparable(str, Enum):
+    spell = "spell"
+    sai = "sai"
+    rule = "rule"
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the answer as JSON data.")]
+DefaultEditionOpt = Annotated[
+    Edition, typer.Option("--edition", "-e", metavar="EDITION", case_sensitive=False,
+                          help="sfr-2012 (default), sfr-v4, tsr-1996, or all.")]
+AnyEditionOpt = Annotated[
+    Optional[Edition], typer.Option("--edition", "-e", metavar="EDITION", case_sensitive=False,
+                                    help="sfr-2012, sfr-v4, tsr-1996, or all (the default).")]
+
+
+def _edition(choice: Edition | None) -> str | None:
+    return None if choice is None or choice is Edition.all else choice.value
+
+
+# --- search and the index -------------------------------------------------
+
+def search_command(
+    query: Annotated[str, typer.Argument(help="Words, \"phrases\", -not, and fields such as type:spell cost<=4.")],
+    edition: AnyEditionOpt = None,
+    kind: Annotated[Optional[Kind], typer.Option("--type", "-t", case_sensitive=False,
+                                                 help="Only this type of record.")] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=200, help="At most N hits.")] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search spells, SAIs, rule sections, FAQ rulings, glossary terms, races and units.
+
+    Free words, "quoted phrases", -negation and fields (type:, edition:, color:,
+    race:, cost:3, cost<=4, reserve:yes, cantrip:yes, name:). The first search
+    builds the index in the cache directory. Every edition unless --edition.
+
+    Examples:
+      ddref search "halve missile damage"
+      ddref search "type:spell color:green cost<=3 -elemental"
+      ddref search dua --type glossary --json
+    """
+    from .output import print_json, show
+    from .render import search_hits
+
+    result = _search(query, edition=_edition(edition), kind=kind.value if kind else None, limit=limit)
+    if as_json:
+        print_json(_search_json(query, edition, kind, result))
+        return
+    if not result.hits:
+        read = result.understood or query.strip()
+        show(f"No match for [bold]{_escape(read)}[/bold]." if read else "No match.")
+        return
+    header = f"{len(result.hits)} hit(s) for [bold]{_escape(result.understood or query)}[/bold]"
+    show(header, search_hits(result, _open_command))
+
+
+def _search(query: str, **options):
+    """``index.search.search`` with a progress bar while it builds, warnings on stderr, clean errors."""
+    from index.search import search
+    from index.store import IndexUnavailable
+
+    from .output import build_progress, warn
+
+    try:
+        with build_progress() as progress:
+            result = search(query, progress=progress, **options)
+    except IndexUnavailable as exc:
+        raise UserError(str(exc)) from None
+    for warning in result.warnings:
+        warn(warning)
+    return result
+
+
+def _search_json(query: str, edition: Edition | None, kind: Kind | None, result) -> dict:
+    from dataclasses import asdict
+
+    return {"query": query, "understood": result.understood, "edition": _edition(edition),
+            "type": kind.value if kind else None, "warnings": list(result.warnings),
+            "hits": [asdict(h) for h in result.hits]}
+
+
+def _open_command(hit) -> str:
+    """The ddref command that shows a hit in full."""
+    edition = "" if hit.kind in ("rule", "ruling", "glossary") else f" -e {hit.edition}"
+    return f"ddref {hit.kind} {hit.id}{edition}"
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+index_app = typer.Typer(help="Build the search index or show where it is and what it holds.",
+                        no_args_is_help=True, add_completion=False, rich_markup_mode="rich")
+
+
+@index_app.command("build")
+def index_build(
+    force: Annotated[bool, typer.Option("--force", help="Rebuild even when the index is fresh.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Build the search index now (it builds by itself on the first search).
+
+    Examples:
+      ddref index build
+      ddref index build --force --json
+    """
+    from index.store import IndexUnavailable, ensure
+
+    from .output import build_progress
+
+    try:
+        with build_progress() as progress:
+            ensure(force=force, progress=progress)
+    except IndexUnavailable as exc:
+        raise UserError(str(exc)) from None
+    _print_info(as_json)
+
+
+@index_app.command("info")
+def index_info(as_json: JsonOpt = False) -> None:
+    """Where the index is, the corpus hash it was built from, counts, build time, and whether it is fresh.
+
+    Examples:
+      ddref index info
+      ddref index info --json
+    """
+    _print_info(as_json)
+
+
+def _print_info(as_json: bool) -> None:
+    from index.store import IndexUnavailable, info
+
+    from .output import print_json, show
+    from .render import key_values
+
+    try:
+        facts = info()
+    except IndexUnavailable as exc:
+        raise UserError(str(exc)) from None
+    if as_json:
+        print_json(facts)
+        return
+    counts = facts.get("counts") or {}
+    show(key_values([
+        ("Location", str(facts.get("location", "-"))),
+        ("Corpus hash", str(facts.get("corpus_hash") or "-")),
+        ("Fresh", "yes" if facts.get("fresh") else "no (the next search rebuilds it)"),
+        ("Built at", str(facts.get("built_at") or "never")),
+        ("Build time", f"{facts['build_seconds']:.2f} s" if facts.get("build_seconds") is not None else "-"),
+        ("Size", f"{facts['size_bytes'] / 1024:.0f} KiB" if facts.get("size_bytes") is not None else "-"),
+        *((kind, ", ".join(f"{n} {ed}" for ed, n in by_edition.items())) for kind, by_edition in counts.items()),
+    ]))
+
+
+# --- rule sections --------------------------------------------------------
+
+def rule_command(
+    target: Annotated[str, typer.Argument(metavar="ID|QUERY",
+                                          help="A section id as traces and records cite it, or words.")],
+    edition: AnyEditionOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print a rule section and its subsections, by its stable id or as the best match for words.
+
+    Words search the rule sections of --edition (sfr-2012 unless given; 'all'
+    for every edition) and print the best-matching one, saying so.
+
+    Examples:
+      ddref rule sfr-2012:dice-modifiers.applying-dice-modifiers
+      ddref rule "reserve magic" --edition tsr-1996
+      ddref rule tsr-1996:faq --json
+    """
+    from index.corpus import sections
+
+    from .output import print_json, show
+    from .render import section_panel
+
+    table = sections()
+    target = target.strip()
+    if not target:
+        raise UserError("give a section id or words to look for; `ddref rules` lists the sections")
+    best = not _SECTION_ID.match(target)
+    section = _best_section(target, edition) if best else _section_by_id(table, target, edition)
+    children = [s for s in table.values() if s.id.startswith(section.id + ".")]
+    if as_json:
+        print_json({"section": section.model_dump(), "subsections": [c.model_dump() for c in children],
+                    "match": "best" if best else "id", "query": target})
+        return
+    note = [f"[dim]Best match for {_escape(repr(target))}:[/dim]"] if best else []
+    show(*note, section_panel(section, children))
+
+
+def _section_by_id(table: dict, section_id: str, edition: Edition | None):
+    import difflib
+
+    section = table.get(section_id)
+    if section is None:
+        close = difflib.get_close_matches(section_id, list(table), n=5, cutoff=0.5)
+        hint = f"; did you mean: {', '.join(close)}?" if close else ""
+        raise UserError(f"no rule section with id {section_id!r}{hint}")
+    wanted = _edition(edition)
+    if wanted and section.edition != wanted:
+        raise UserError(f"section {section_id!r} is in {section.edition}, not {wanted}")
+    return section
+
+
+def _best_section(query: str, edition: Edition | None):
+    from engine.edition import DEFAULT_EDITION
+    from index.corpus import sections
+
+    wanted = DEFAULT_EDITION if edition is None else _edition(edition)
+    result = _search(query, edition=wanted, kind="rule", limit=1)
+    if not result.hits:
+        where = f" in {wanted}" if wanted else ""
+        raise UserError(f"no rule section matches {query!r}{where}; try `ddref rules` for the contents")
+    return sections()[result.hits[0].id]
+
+
+def rules_command(edition: DefaultEditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> None:
+    """The table of contents of an edition's rules: headings indented by level, with their ids.
+
+    Examples:
+      ddref rules
+      ddref rules --edition sfr-v4
+      ddref rules --edition all --json
+    """
+    from index.corpus import sections
+
+    from .output import out, print_json, show
+    from .render import toc
+
+    wanted = _edition(edition)
+    rows = [s for s in sections().values() if wanted is None or s.edition == wanted]
+    if as_json:
+        print_json([{k: getattr(s, k) for k in ("id", "heading", "level", "parent", "document", "edition")}
+                    for s in rows])
+        return
+    show(toc(rows, out.width), f"{len(rows)} section(s); [cyan]ddref rule ID[/cyan] prints one")
+
+
+# --- FAQ rulings and the glossary ------------------------------------------
+
+def ruling_command(
+    query: Annotated[str, typer.Argument(help="Topic words, a ruling or topic id, a spell/SAI/race name, or words of the text.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """FAQ rulings (tsr-1996, FAQ part four) with their topic, letter, text and source.
+
+    Matches a ruling id (or the id of a topic or part), the words of a topic,
+    the spell, SAI, race or section a ruling concerns, then the ruling's text.
+
+    Examples:
+      ddref ruling "amazons in reserves"
+      ddref ruling charm
+      ddref ruling tsr-1996:faq.amazons --json
+    """
+    from index.corpus import records
+
+    from index.rulings import match_rulings
+
+    from .output import print_json, show
+    from .render import ruling_panel
+
+    found = match_rulings(query, records("ruling"))
+    if not found:
+        raise UserError(_no_ruling(query, records("ruling")))
+    if as_json:
+        print_json([r.model_dump() for r in found])
+        return
+    topics: dict[str, list] = {}
+    for r in found:
+        topics.setdefault(r.source.section, []).append(r)
+    show(*(ruling_panel(group) for group in topics.values()), f"{len(found)} ruling(s)")
+
+
+# words that carry no topic: a question's "can", "the", "what" must not block a match
+def _no_ruling(query: str, rulings) -> str:
+    import difflib
+
+    topics = sorted({r.topic for r in rulings} | {r.part.title() for r in rulings})
+    close = difflib.get_close_matches(query.title(), topics, n=5, cutoff=0.5)
+    hint = f"; did you mean: {', '.join(close)}?" if close else "; try `ddref search QUERY --type ruling`"
+    return f"no FAQ ruling matches {query!r}{hint}"
+
+
+def glossary_command(
+    term: Annotated[str, typer.Argument(help="A term or abbreviation of the sfr-2012 glossary: 'dua', 'acting army'.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Look a term or abbreviation up in the sfr-2012 glossary (an abbreviation shows its full entry too).
+
+    Examples:
+      ddref glossary dua
+      ddref glossary "acting army" --json
+    """
+    from .output import print_json, show
+    from .render import glossary_panel
+
+    entries = _glossary_entries(term)
+    if as_json:
+        print_json([e.model_dump() for e in entries])
+        return
+    hints = [f"[dim]See [cyan]ddref {e.category.lower()} {_quoted(e.expansion)}[/cyan] for the {e.category}.[/dim]"
+             for e in entries if e.kind == "abbreviation" and (e.category or "").lower() in ("spell", "sai", "race")]
+    show(*(glossary_panel(e) for e in entries), *hints)
+
+
+def _glossary_entries(term: str) -> list:
+    """The entry for ``term``, and for an abbreviation the entry of what it stands for, when there is one."""
+    from index.lookup import NotFound, find
+
+    try:
+        entries = list(find("glossary", term))
+    except NotFound as exc:
+        raise UserError(exc.message().replace("no glossary named", "no glossary entry for")) from None
+    for entry in list(entries):
+        if entry.kind == "abbreviation" and entry.expansion:
+            try:
+                entries += [e for e in find("glossary", entry.expansion) if e not in entries]
+            except NotFound:
+                pass  # stands for a spell, race or die: the hint names the command
+    return entries
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"' if " " in text else text
+
+
+# --- editions side by side, and the documents -------------------------------
+
+def compare_command(
+    kind: Annotated[Comparable, typer.Argument(case_sensitive=False, help="spell, sai or rule.")],
+    name: Annotated[str, typer.Argument(help="Its name (for a rule: a heading or any edition's section id).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a spell, SAI or rule section in every edition side by side, with what differs highlighted.
+
+    Differing fields are marked with *; each edition's text is a word diff
+    against the first edition's ([-removed-] and {+added+} without color).
+
+    Examples:
+      ddref compare spell "wall of fog"
+      ddref compare sai charm --json
+      ddref compare rule "dice modifiers"
+    """
+    from index.compare import compare
+    from index.lookup import NotFound
+
+    from .output import out, print_json, show
+    from .render import comparison_view
+
+    try:
+        comparison = compare(kind.value, name)
+    except NotFound as exc:
+        raise UserError(exc.message()) from None
+    if as_json:
+        print_json(comparison.as_json())
+        return
+    show(*comparison_view(comparison, marked=out.no_color or out.color_system is None))
+
+
+def sources_command(as_json: JsonOpt = False) -> None:
+    """The rule documents loaded: edition, title, year, record counts, and the corpus hash.
+
+    Examples:
+      ddref sources
+      ddref sources --json
+    """
+    from index.corpus import corpus_hash, records
+
+    from .output import print_json, show
+    from .render import record_table
+
+    docs = [{**d.model_dump(), "counts": _counts(d.id)} for d in records("document")]
+    if as_json:
+        print_json({"corpus_hash": corpus_hash(), "documents": docs})
+        return
+    show(record_table(docs, [
+        ("Doc", lambda d: d["id"]), ("Edition", lambda d: d["edition"]),
+        ("Title", lambda d: d["title"]), ("Year", lambda d: d["year"]),
+        ("Records", lambda d: ", ".join(f"{n} {k}" for k, n in d["counts"].items()) or "-"),
+    ]), f"Corpus hash [bold]{corpus_hash()}[/bold]")
+
+
+# kinds counted per document, as `ddref sources` names them
+_COUNTED = ("section", "spell", "sai", "race", "unit", "terrain", "eighth-face", "dragon", "ruling", "glossary")
+
+
+def _counts(document: str) -> dict[str, int]:
+    """How many sections and records of each kind cite ``document`` (kinds with none left out)."""
+    from index.corpus import records, sections
+
+    counts = {"section": sum(1 for s in sections().values() if s.document == document)}
+    for kind in _COUNTED[1:]:
+        counts[kind] = sum(1 for r in records(kind) if r.source.document == document)
+    return {k: n for k, n in counts.items() if n}
+
+
+def register(app: typer.Typer) -> None:
+    """Add the search and reference commands, and the ``index`` sub-app, to ``app``."""
+    for name, command in (("search", search_command), ("rule", rule_command), ("rules", rules_command),
+                          ("ruling", ruling_command), ("glossary", glossary_command),
+                          ("compare", compare_command), ("sources", sources_command)):
+        app.command(name)(command)
+    app.add_typer(index_app, name="index")
