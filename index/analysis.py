@@ -13,6 +13,9 @@ whole corpus.
 from __future__ import annotations
 
 import re
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 
 # whoosh.analysis.STOP_WORDS, as of whoosh 2.7 (pinned in pyproject.toml)
@@ -36,10 +39,21 @@ def stop_words() -> frozenset[str]:
     return STOP_WORDS
 
 
+@contextmanager
+def quiet_whoosh() -> Iterator[None]:
+    """Around every use of whoosh: 2.7 is unmaintained, and compiling it on Python 3.11+ warns
+    (SyntaxWarning, DeprecationWarning); no warning of it may reach a user."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        yield
+
+
 @cache
 def analyzer():
     """The whoosh analyzer of every text field at build time: the same steps as ``terms``."""
-    from whoosh.analysis import StemmingAnalyzer
+    with quiet_whoosh():
+        from whoosh.analysis import StemmingAnalyzer
 
     return StemmingAnalyzer(stoplist=STOP_WORDS, minsize=MIN_SIZE, stemfn=stem)
 
@@ -62,6 +76,7 @@ def words(text: str) -> list[str]:
 
 @lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    from whoosh.lang.porter import stem as porter
+    with quiet_whoosh():
+        from whoosh.lang.porter import stem as porter
 
     return porter(word.lower())

@@ -30,7 +30,7 @@ from typing import Any
 
 from engine.names import slug
 
-from .analysis import analyzer, words
+from .analysis import analyzer, quiet_whoosh, words
 from .corpus import KINDS, corpus_hash, records, rows, section_rows
 from .documents import documents
 from .spelling import deletes
@@ -43,7 +43,8 @@ MIN_VOCAB_LEN = 3
 
 def schema():
     """The whoosh schema: text fields share one analyzer; facets are exact."""
-    from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+    with quiet_whoosh():
+        from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
     text = analyzer()
     return Schema(
@@ -61,9 +62,10 @@ def build_into(folder: Path, progress: Progress | None = None) -> dict[str, Any]
     docs = list(documents())
     steps = _Steps(progress or _silent, len(docs))
     db = _build_db(folder / DB_NAME, docs, steps)
-    _build_whoosh(folder / WHOOSH_DIR, docs, steps)
-    steps.reach("ranking tables", steps.ranked)
-    _build_ranking(db, folder / WHOOSH_DIR, docs)
+    with quiet_whoosh():  # whoosh loads its codec modules while it writes and reads
+        _build_whoosh(folder / WHOOSH_DIR, docs, steps)
+        steps.reach("ranking tables", steps.ranked)
+        _build_ranking(db, folder / WHOOSH_DIR, docs)
     manifest = {
         "hash": corpus_hash(), "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "seconds": round(time.perf_counter() - started, 3), "counts": _counts(docs),

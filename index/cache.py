@@ -86,7 +86,7 @@ def current() -> Built | None:
     return Built(folder, manifest) if manifest.get("key") == index_key() else None
 
 
-def ensure(force: bool = False, progress: Progress | None = None) -> Built:
+def ensure(*, force: bool = False, progress: Progress | None = None) -> Built:
     """The index for this corpus: reused when fresh, built (once, under a lock) when not.
 
     ``progress(done, total, stage)`` is called while building, never when the
@@ -123,7 +123,7 @@ def info() -> dict[str, Any]:
     folder = found.folder if found else _writable_root(create=False) / f"index-{index_key()}"
     manifest = found.manifest if found else {}
     return {
-        "location": str(folder), "cache_dir": str(folder.parent), "corpus_hash": corpus_hash(),
+        "location": str(folder), "corpus_hash": corpus_hash(),
         "fresh": found is not None, "built_at": manifest.get("built_at"),
         "build_seconds": manifest.get("seconds"),
         "size_bytes": sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) if found else None,

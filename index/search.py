@@ -24,14 +24,14 @@ import sqlite3
 from array import array
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.names import slug
 
 from .analysis import stop_words, terms
 from .query import Filter, Query, parse
-from .snippet import phrase_pattern, snippet, spans, variants
+from .snippet import phrase_pattern, snippet, variants
 from .spelling import corrections
 from .store import Progress, Store, forget, store
 from .synonyms import SYNONYMS
@@ -53,37 +53,23 @@ NAME_FIELDS = ("title", "names")
 
 @dataclass(frozen=True)
 class Hit:
-    """One ranked answer; ``highlights`` are (start, end) spans of ``snippet``."""
+    """One ranked answer (the API the CLI and the relevance tests code against)."""
 
-    kind: str  # spell, sai, rule, ruling, glossary, race or unit
-    id: str  # the record id; for a rule, its section id
-    edition: str
-    title: str
-    section: str  # the section the hit cites (a rule's own id)
-    score: float
-    snippet: str
-    highlights: tuple[tuple[int, int], ...] = ()
-    title_highlights: tuple[tuple[int, int], ...] = ()
+    kind: str  # "spell" | "sai" | "rule" | "ruling" | "glossary" | "race" | "unit"
+    id: str  # the record id; for kind "rule" the section id
+    edition: str  # sfr-2012 | sfr-v4 | tsr-1996
+    title: str  # spell/SAI/race/unit name, section heading, ruling "Topic (A)", glossary term
+    snippet: str  # plain text (about 180 characters) around the best match
+    highlights: tuple[tuple[int, int], ...]  # (start, end) offsets into snippet of matched words
+    score: float  # the BM25F score (the rank also counts the query words matched)
+    source: str  # the section id the record cites (for a rule: its own id)
 
 
 @dataclass(frozen=True)
-class Results:
-    """The hits of one query, how many matched in all, and what the query was read as."""
-
-    query: str
-    understood: str  # the query as it was read: corrections, expansions, what was ignored left out
+class SearchResult:
     hits: tuple[Hit, ...]
-    total: int
-    warnings: tuple[str, ...] = ()
-    corrections: dict[str, list[str]] = field(default_factory=dict)
-    expansions: dict[str, str] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        for hit in data["hits"]:
-            hit["highlights"] = [list(s) for s in hit["highlights"]]
-            hit["title_highlights"] = [list(s) for s in hit["title_highlights"]]
-        return data
+    warnings: tuple[str, ...]  # each names what part of the query was ignored and why
+    understood: str  # the query as understood, normalized: corrections and alias meanings shown
 
 
 @dataclass
@@ -107,6 +93,7 @@ class _Plan:
     named: dict[str, int] = field(default_factory=dict)  # record key -> words of the query naming it
     corrections: dict[str, list[str]] = field(default_factory=dict)
     expansions: dict[str, str] = field(default_factory=dict)
+    ignored: set[Filter] = field(default_factory=set)  # fields whose value was not understood
 
 
 class Searcher:
@@ -117,21 +104,18 @@ class Searcher:
         self.colors = {c for (cs,) in db.query("SELECT DISTINCT colors FROM search_docs") for c in cs.split()}
 
     def search(self, text: str, edition: str | None = None, kind: str | None = None,
-               limit: int = 10) -> Results:
-        """Hits for ``text``; ``edition`` and ``kind`` apply unless the query names its own."""
+               limit: int = 10) -> SearchResult:
+        """Hits for ``text``; ``edition`` and ``kind`` hold as well as the query's own fields."""
         plan = self._plan(parse(text))
         allowed = self._allowed(plan, edition, (kind,) if kind else ())
         if not plan.query.has_text:
-            ranked = self._listing(allowed) if allowed is not None else []
-            ranked, total = ranked[:limit], len(ranked)
+            ranked = (self._listing(allowed) if allowed is not None else [])[:limit]
             rows = self._hit_rows(ranked)
         else:
-            ranked, total = self._ranked(plan, allowed, limit + SLACK)
+            ranked = self._ranked(plan, allowed, limit + SLACK)
             rows = self._hit_rows(ranked)
             ranked = _without_own_sections(ranked, rows)[:limit]
-        hits = self._hits(ranked, rows, plan)
-        return Results(text, understood(plan.query, plan.corrections, plan.expansions), hits, total,
-                       tuple(plan.warnings), plan.corrections, plan.expansions)
+        return SearchResult(self._hits(ranked, rows, plan), tuple(plan.warnings), understood(plan))
 
     # -- reading the query --------------------------------------------------------
 
@@ -240,16 +224,18 @@ class Searcher:
             for f in query.filters:
                 if f.negated == negated:
                     clause = self._facet(f, plan.warnings)
-                    if clause is not None:
+                    if clause is None:
+                        plan.ignored.add(f)
+                    else:
                         by_field.setdefault(f.field, []).append(clause)
             for clauses in by_field.values():
                 sql = " OR ".join(c for c, _ in clauses)
                 wheres.append(f"NOT ({sql})" if negated else f"({sql})")
                 params += [p for _, ps in clauses for p in ps]
-        if edition and not query.values("edition"):
+        if edition:
             wheres.append("edition = ?")
             params.append(edition)
-        if types and not query.values("type"):
+        if types:
             wheres.append(f"type IN ({','.join('?' * len(types))})")
             params += list(types)
         if not wheres:
@@ -287,11 +273,11 @@ class Searcher:
 
     # -- ranking --------------------------------------------------------------------
 
-    def _ranked(self, plan: _Plan, allowed: set[int] | None, limit: int) -> tuple[list[tuple[int, float]], int]:
-        """The best ``limit`` documents with their scores, and how many matched in all."""
+    def _ranked(self, plan: _Plan, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
+        """The best ``limit`` documents with their scores."""
         required = self._required(plan.query, allowed)
         if required is not None and not required:
-            return [], 0
+            return []
         candidates = required if required is not None else allowed
         # one number per document ranks it: MATCHED per query word matched, plus the BM25F score
         rank: defaultdict[int, float] = defaultdict(float)
@@ -307,7 +293,7 @@ class Searcher:
         for n in self._banned(plan.query):
             rank.pop(n, None)
         top = heapq.nlargest(limit, rank, key=rank.__getitem__)
-        return [(n, score[n]) for n in top], len(rank)
+        return [(n, score[n]) for n in top]
 
     def _group_scores(self, group: _Group, candidates: set[int] | None) -> dict[int, float]:
         """Per document, the best score among the group's spellings (a phrase needs all its words)."""
@@ -417,8 +403,7 @@ class Searcher:
             row = rows[n]
             text, marks = snippet(row["body"], prefixes)
             hits.append(Hit(kind=row["type"], id=row["id"], edition=row["edition"], title=row["title"],
-                            section=row["section"], score=round(score, 3), snippet=text,
-                            highlights=tuple(marks), title_highlights=tuple(spans(row["title"], prefixes))))
+                            snippet=text, highlights=tuple(marks), score=round(score, 3), source=row["section"]))
         return tuple(hits)
 
 
@@ -487,12 +472,14 @@ def searcher(progress: Progress | None = None) -> Searcher:
     return found
 
 
-def search(query: str, edition: str | None = None, kind: str | None = None, limit: int = 10,
-           progress: Progress | None = None) -> Results:
+def search(query: str, *, edition: str | None = None, kind: str | None = None, limit: int = 10,
+           progress: Progress | None = None) -> SearchResult:
     """Search the corpus: ``search("lightening strik", edition="sfr-2012", kind="spell")``.
 
-    ``edition`` None searches every edition; ``progress(done, total, stage)``
-    hears about the index build if this is the first search.
+    ``edition`` None searches every edition, ``kind`` None every kind; the
+    query's own ``edition:`` and ``type:`` fields must hold as well.
+    ``progress(done, total, stage)`` hears about the index build when the
+    index is missing or stale.
     """
     try:
         return searcher(progress).search(query, edition, kind, limit)
@@ -501,15 +488,22 @@ def search(query: str, edition: str | None = None, kind: str | None = None, limi
         return searcher(progress).search(query, edition, kind, limit)
 
 
-def understood(query: Query, fixes: dict[str, list[str]], expansions: dict[str, str]) -> str:
-    """The query as it was read, in the query language: corrected words, alias meanings, clean fields."""
+def understood(plan: _Plan) -> str:
+    """The query as it was read, in the query language: corrected words, alias meanings, the fields
+    understood (what was ignored is left out; the warnings name it)."""
+    query, fixes = plan.query, plan.corrections
+    meanings = {alias.lower(): meaning for alias, meaning in plan.expansions.items()}
     parts = []
-    for word in query.words:
-        fixed = fixes.get(word.lower())
-        meaning = next((e for a, e in expansions.items() if a.lower() == word.lower()), None)
+    for i, word in enumerate(query.words):
+        joined = fixes.get(f"{word} {query.words[i + 1]}".lower()) if i + 1 < len(query.words) else None
+        if joined or (i and fixes.get(f"{query.words[i - 1]} {word}".lower())):
+            parts += joined or []  # two words the books write as one: "bulls eye" -> bullseye
+            continue
+        fixed, meaning = fixes.get(word.lower()), meanings.get(word.lower())
         parts.append(fixed[0] if fixed else f"{word} ({meaning})" if meaning else word)
     parts += [f'"{p}"' for p in query.phrases]
     parts += [f"name:{w}" for w in query.name_words] + [f'name:"{p}"' for p in query.name_phrases]
     parts += [f"-{w}" for w in query.not_words] + [f'-"{p}"' for p in query.not_phrases]
-    parts += [f"{'-' if f.negated else ''}{f.field}{':' if f.op == ':' else f.op}{f.value}" for f in query.filters]
+    parts += [f"{'-' if f.negated else ''}{f.field}{':' if f.op == ':' else f.op}{f.value}"
+              for f in query.filters if f not in plan.ignored]
     return " ".join(parts)

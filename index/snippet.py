@@ -66,10 +66,6 @@ def phrase_pattern(stems: tuple[str, ...], stop_words: frozenset[str]) -> re.Pat
     return re.compile(r"\b" + gap.join(words), re.IGNORECASE)
 
 
-def spans(text: str, prefixes: tuple[tuple[str, str], ...]) -> list[tuple[int, int]]:
-    return [(s, e) for s, e, _ in matches(text, prefixes)]
-
-
 def snippet(text: str, prefixes: tuple[tuple[str, str], ...],
             width: int = WIDTH) -> tuple[str, list[tuple[int, int]]]:
     """The window of ``text`` holding the most distinct matched stems, and the match spans within it.

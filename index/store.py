@@ -15,7 +15,7 @@ from typing import Any
 
 from .cache import Built, IndexUnavailable, Progress, cache_root, discard, ensure, info
 
-__all__ = ["IndexUnavailable", "Store", "ensure", "forget", "info", "store"]
+__all__ = ["IndexUnavailable", "Store", "cache_root", "ensure", "forget", "info", "store"]
 
 # what every query needs; a database without one of them was not built whole
 TABLES = {"meta", "names", "aliases", "vocab", "deletes", "search_docs", "postings"}
