@@ -8,7 +8,8 @@ as a one-line message and exit code 2; nothing prints a traceback.
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -16,6 +17,7 @@ import typer
 
 from . import __version__, params
 from .errors import UserError
+from .options import Edition, EditionOpt, JsonOpt, edition_id
 
 params.install()
 
@@ -30,42 +32,23 @@ app = typer.Typer(
 )
 
 
-class EditionChoice(str, Enum):
-    sfr_2012 = "sfr-2012"
-    sfr_v4 = "sfr-v4"
-    tsr_1996 = "tsr-1996"
-    all = "all"
-
-
-EditionOpt = Annotated[
-    EditionChoice,
-    typer.Option("--edition", "-e", metavar="EDITION", case_sensitive=False,
-                 help="sfr-2012 (default), sfr-v4, tsr-1996, or all."),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the record(s) as JSON data.")]
-
-
-def _edition(choice: EditionChoice) -> str | None:
-    return None if choice is EditionChoice.all else choice.value
-
-
-def _lookup(kind: str, name: str, edition: EditionChoice) -> list:
+def _lookup(kind: str, name: str, edition: Edition) -> list:
     from index.lookup import NotFound, find
 
     try:
-        return find(kind, name, _edition(edition))
+        return find(kind, name, edition_id(edition))
     except NotFound as exc:
         raise UserError(exc.message()) from None
 
 
-def _show(kind: str, name: str, edition: EditionChoice, as_json: bool, extras=None) -> None:
+def _show(kind: str, name: str, edition: Edition, as_json: bool, extras=None) -> None:
     """Look a record up and print it: panels for people, JSON for scripts."""
     from .output import dump, out, print_json
     from .render import record_panel
 
     found = _lookup(kind, name, edition)
     if as_json:
-        print_json(dump(found, as_list=edition is EditionChoice.all))
+        print_json(dump(found, as_list=edition is Edition.all))
         return
     for record in found:
         out.print(record_panel(kind, record, extras(record) if extras else []))
@@ -89,7 +72,7 @@ def _ruling_block(kind: str, record) -> list:
 @app.command()
 def spell(
     name: Annotated[str, typer.Argument(help="Spell name in any case, e.g. 'wall of fog'.")],
-    edition: EditionOpt = EditionChoice.sfr_2012,
+    edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
     """Show a spell: color, cost, lists, duration, multiplicity, text and source.
@@ -103,7 +86,7 @@ def spell(
 
 @app.command()
 def spells(
-    edition: EditionOpt = EditionChoice.sfr_2012,
+    edition: EditionOpt = Edition.sfr_2012,
     color: Annotated[Optional[str], typer.Option(help="black, blue, gold, green, red or elemental.")] = None,
     race: Annotated[Optional[str], typer.Option(help="Only spells on this race's list (or 'basic').")] = None,
     max_cost: Annotated[Optional[int], typer.Option("--max-cost", min=0, help="Only spells costing at most N.")] = None,
@@ -122,11 +105,11 @@ def spells(
     from .output import out, print_json
     from .render import record_table
 
-    rows = in_edition(records("spell"), _edition(edition))
+    rows = in_edition(records("spell"), edition_id(edition))
     if color:
         rows = [s for s in rows if s.color == _known(color, {s.color for s in records("spell")}, "color")]
     if race:
-        wanted = "basic" if race.lower() == "basic" else _lookup("race", race, EditionChoice.all)[0].id
+        wanted = "basic" if race.lower() == "basic" else _lookup("race", race, Edition.all)[0].id
         rows = [s for s in rows if wanted in s.lists]
     if max_cost is not None:
         rows = [s for s in rows if s.cost <= max_cost]
@@ -156,7 +139,7 @@ def _known(value: str, allowed: set[str], what: str) -> str:
 @app.command()
 def sai(
     name: Annotated[str, typer.Argument(help="SAI name in any case, e.g. 'double strike'.")],
-    edition: EditionOpt = EditionChoice.sfr_2012,
+    edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
     """Show a special action icon: resolution per kind of roll, text and source.
@@ -169,7 +152,7 @@ def sai(
 
 
 @app.command()
-def sais(edition: EditionOpt = EditionChoice.sfr_2012, as_json: JsonOpt = False) -> None:
+def sais(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> None:
     """List the special action icons of an edition.
 
     Example:
@@ -181,7 +164,7 @@ def sais(edition: EditionOpt = EditionChoice.sfr_2012, as_json: JsonOpt = False)
     from .output import out, print_json
     from .render import resolution_text, record_table
 
-    rows = in_edition(records("sai"), _edition(edition))
+    rows = in_edition(records("sai"), edition_id(edition))
     if as_json:
         print_json([s.model_dump(mode="json") for s in rows])
         return
@@ -194,7 +177,7 @@ def sais(edition: EditionOpt = EditionChoice.sfr_2012, as_json: JsonOpt = False)
 @app.command()
 def race(
     name: Annotated[str, typer.Argument(help="Race name or alias: 'coral elves', 'Selumari'.")],
-    edition: EditionOpt = EditionChoice.sfr_2012,
+    edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
     """Show a race: aliases, colors, abilities, its spells, rulings and source.
@@ -223,7 +206,7 @@ def _race_extras(record) -> list:
 @app.command()
 def unit(
     name: Annotated[str, typer.Argument(help="Unit name: 'Coral Elf Trooper', 'Umber Hulk'.")],
-    edition: EditionOpt = EditionChoice.sfr_2012,
+    edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
     """Show a unit (or monster, champion, dragonkin, magical item): race, class, size, health.
@@ -308,7 +291,8 @@ def main() -> None:
     import os
 
     try:
-        app()
+        with _only_the_command_asked_for(sys.argv[1:]):
+            app()
     except UserError as exc:
         _fail(str(exc), exc.exit_code)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
@@ -316,6 +300,30 @@ def main() -> None:
             raise
         _fail(f"internal error ({type(exc).__name__}: {exc}); please report it "
               "with DDREF_DEBUG=1 set to include the traceback", 2)
+
+
+@contextmanager
+def _only_the_command_asked_for(args: list[str]) -> Iterator[None]:
+    """Keep only the command being run: typer reads every command's signature at each start.
+
+    ``ddref spell ...`` then skips the parameters of the other sixteen commands;
+    ``ddref``, ``ddref --help`` and unknown names keep them all for the listing
+    and the did-you-mean.
+    """
+    name = args[0] if args else ""
+    commands = [c for c in app.registered_commands if _name(c) == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    every = app.registered_commands, app.registered_groups
+    if commands or groups:
+        app.registered_commands, app.registered_groups = commands, groups
+    try:
+        yield
+    finally:
+        app.registered_commands, app.registered_groups = every
+
+
+def _name(info) -> str:
+    return info.name or info.callback.__name__.replace("_", "-")
 
 
 def _fail(message: str, code: int) -> None:

@@ -15,17 +15,11 @@ from typing import Annotated, Optional
 import typer
 
 from .errors import UserError
+from .options import AnyEditionOpt, Edition, EditionOpt, JsonOpt, edition_id
 
 # the editions a section id can start with (engine.edition.EDITIONS, kept
 # literal here so that parsing arguments imports nothing)
 _SECTION_ID = re.compile(r"^(sfr-2012|sfr-v4|tsr-1996):[a-z0-9][a-z0-9.-]*$")
-
-
-class Edition(str, Enum):
-    sfr_2012 = "sfr-2012"
-    sfr_v4 = "sfr-v4"
-    tsr_1996 = "tsr-1996"
-    all = "all"
 
 
 class Kind(str, Enum):
@@ -42,19 +36,6 @@ class Comparable(str, Enum):
     spell = "spell"
     sai = "sai"
     rule = "rule"
-
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the answer as JSON data.")]
-DefaultEditionOpt = Annotated[
-    Edition, typer.Option("--edition", "-e", metavar="EDITION", case_sensitive=False,
-                          help="sfr-2012 (default), sfr-v4, tsr-1996, or all.")]
-AnyEditionOpt = Annotated[
-    Optional[Edition], typer.Option("--edition", "-e", metavar="EDITION", case_sensitive=False,
-                                    help="sfr-2012, sfr-v4, tsr-1996, or all (the default).")]
-
-
-def _edition(choice: Edition | None) -> str | None:
-    return None if choice is None or choice is Edition.all else choice.value
 
 
 # --- search and the index -------------------------------------------------
@@ -81,7 +62,7 @@ def search_command(
     from .output import print_json, show
     from .render import search_hits
 
-    result = _search(query, edition=_edition(edition), kind=kind.value if kind else None, limit=limit)
+    result = _search(query, edition=edition_id(edition), kind=kind.value if kind else None, limit=limit)
     if as_json:
         print_json(_search_json(query, edition, kind, result))
         return
@@ -113,7 +94,7 @@ def _search(query: str, **options):
 def _search_json(query: str, edition: Edition | None, kind: Kind | None, result) -> dict:
     from dataclasses import asdict
 
-    return {"query": query, "understood": result.understood, "edition": _edition(edition),
+    return {"query": query, "understood": result.understood, "edition": edition_id(edition),
             "type": kind.value if kind else None, "warnings": list(result.warnings),
             "hits": [asdict(h) for h in result.hits]}
 
@@ -239,7 +220,7 @@ def _section_by_id(table: dict, section_id: str, edition: Edition | None):
         close = difflib.get_close_matches(section_id, list(table), n=5, cutoff=0.5)
         hint = f"; did you mean: {', '.join(close)}?" if close else ""
         raise UserError(f"no rule section with id {section_id!r}{hint}")
-    wanted = _edition(edition)
+    wanted = edition_id(edition)
     if wanted and section.edition != wanted:
         raise UserError(f"section {section_id!r} is in {section.edition}, not {wanted}")
     return section
@@ -249,7 +230,7 @@ def _best_section(query: str, edition: Edition | None):
     from engine.edition import DEFAULT_EDITION
     from index.corpus import sections
 
-    wanted = DEFAULT_EDITION if edition is None else _edition(edition)
+    wanted = DEFAULT_EDITION if edition is None else edition_id(edition)
     result = _search(query, edition=wanted, kind="rule", limit=1)
     if not result.hits:
         where = f" in {wanted}" if wanted else ""
@@ -257,7 +238,7 @@ def _best_section(query: str, edition: Edition | None):
     return sections()[result.hits[0].id]
 
 
-def rules_command(edition: DefaultEditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> None:
+def rules_command(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> None:
     """The table of contents of an edition's rules: headings indented by level, with their ids.
 
     Examples:
@@ -270,7 +251,7 @@ def rules_command(edition: DefaultEditionOpt = Edition.sfr_2012, as_json: JsonOp
     from .output import out, print_json, show
     from .render import toc
 
-    wanted = _edition(edition)
+    wanted = edition_id(edition)
     rows = [s for s in sections().values() if wanted is None or s.edition == wanted]
     if as_json:
         print_json([{k: getattr(s, k) for k in ("id", "heading", "level", "parent", "document", "edition")}

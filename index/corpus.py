@@ -9,12 +9,17 @@ whoever wants to validate).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+
+import corpus
+
+# the corpus is installed as a plain package directory (pyproject package-data);
+# a path to it spares every command importing importlib.resources
+ROOT = Path(corpus.__file__).parent
 
 # record kind -> (file under corpus/records/, model class name in engine.records)
 KINDS: dict[str, tuple[str, str]] = {
@@ -63,7 +68,7 @@ DOCUMENT_IDS = ("000", "001", "002", "003", "004")
 
 
 def _read_json(*parts: str) -> Any:
-    return json.loads(files("corpus").joinpath(*parts).read_text(encoding="utf-8"))
+    return json.loads(ROOT.joinpath(*parts).read_text(encoding="utf-8"))
 
 
 def rows(kind: str) -> list[dict[str, Any]]:
@@ -89,16 +94,17 @@ def sections() -> dict[str, View]:
 
 def source_text(doc: str) -> str:
     """A whole normalized document."""
-    return files("corpus").joinpath("sources", f"{doc}.txt").read_text(encoding="utf-8")
+    return ROOT.joinpath("sources", f"{doc}.txt").read_text(encoding="utf-8")
 
 
 @cache
 def corpus_hash() -> str:
     """A digest of every corpus data file: changes whenever the corpus does."""
+    import hashlib
+
     digest = hashlib.sha256()
-    root = files("corpus")
     for folder in ("sources", "sections", "records"):
-        for entry in sorted(root.joinpath(folder).iterdir(), key=lambda p: p.name):
+        for entry in sorted(ROOT.joinpath(folder).iterdir(), key=lambda p: p.name):
             digest.update(entry.name.encode())
             digest.update(entry.read_bytes())
     return digest.hexdigest()[:16]

@@ -7,7 +7,6 @@ matter ("wall of fog", "Wall-of-Fog", "WALL OF FOG"). Unknown names raise
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from functools import cache
 
@@ -98,6 +97,8 @@ def suggest(pool: Iterable[Record], wanted: str, n: int = 5) -> list[str]:
     for r in pool:
         for k in keys(r):
             shown.setdefault(k, getattr(r, "name", None) or getattr(r, "term", None) or r.id)
+    import difflib
+
     close = difflib.get_close_matches(wanted, list(shown), n=n * 3, cutoff=0.6)
     out: list[str] = []
     for k in close:
