@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from .actions.combat import melee, missile
 from .actions.common import army, roll, terrains
+from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .ruleset import Ruleset
 from .state import GameState
-from .steps import ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult
+from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult
 from .trace import StepError
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -25,6 +26,8 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
         return melee(state, step, ruleset)
     if isinstance(step, MissileStep):
         return missile(state, step, ruleset)
+    if isinstance(step, MagicStep):
+        return magic(state, step, ruleset)
     raise StepError(f"unknown step {type(step).__name__}")
 
 

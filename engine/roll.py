@@ -119,6 +119,8 @@ class Outcome:
     # per unit (the army id for an aggregate roll): results counted from icons other than ID,
     # before any modifier (002 Scalders, Scorching Touch counts "non-ID save results")
     non_id: dict[str, dict[str, int]] = field(default_factory=dict)
+    # per unit (or the army id): every result counted, before any modifier
+    per_unit: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 # --- counting ---------------------------------------------------------------------------
@@ -420,6 +422,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     trace: list[TraceEvent] = []
     specials: list[Special] = []
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
+    per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
     unit_ids = set(units)
     actives = active_modifiers(ctx, unit_ids)
     groups: dict[str | None, Tally] = {}
@@ -448,7 +451,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}
-    return Outcome(final, specials, trace, sai_part, non_id)
+    return Outcome(final, specials, trace, sai_part, non_id, per_unit)
 
 
 def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], ctx: RollContext,

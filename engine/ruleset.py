@@ -60,6 +60,10 @@ class Ruleset:
     racial: tuple[RacialAbility, ...]
     spell_modifiers: Mapping[str, tuple[SpellModifier, ...]]
     cites: Mapping[str, str] = field(default_factory=dict)
+    # race -> the colors its units cast (an empty tuple: the colors of the terrain, as Amazons)
+    race_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # spell -> ("add" | "remove", element) it gives a terrain while in effect
+    terrain_elements: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # corpus section of each spell and SAI of the edition, filled from the corpus by the caller
     spell_sections: Mapping[str, str] = field(default_factory=dict)
     sai_sections: Mapping[str, str] = field(default_factory=dict)

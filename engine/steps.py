@@ -54,7 +54,37 @@ class MissileStep(AttackStep):
     """A missile action has no counter-attack."""
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep
+@dataclass(frozen=True)
+class SpellCard:
+    """What the magic action needs to know of a spell (from the edition's spell list)."""
+
+    id: str
+    name: str
+    color: str                      # black, blue, gold, green, red or elemental
+    cost: int
+    lists: tuple[str, ...]          # "basic" or the races whose spell it is
+    reserve: bool                   # castable from the reserve area
+    multiplicity: tuple[str, ...]   # target-another, increase-effect, increase-number-affected, once-per-action
+    target: str | None              # terrain, army, enemy-army, own-unit, ...
+
+
+@dataclass(frozen=True)
+class Cast:
+    spell: SpellCard
+    target: str
+    count: int = 1
+    color: str | None = None        # the color paying for an elemental spell
+
+
+@dataclass(frozen=True)
+class MagicStep:
+    army: str
+    roll: Roll
+    colors: tuple[tuple[str, int], ...] | None = None   # the owner's split of the points by color
+    cast: tuple[Cast, ...] = ()
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep
 
 
 @dataclass
@@ -71,3 +101,4 @@ class StepResult:
     terrains: dict[str, dict] = field(default_factory=dict)
     trace: list = field(default_factory=list)
     maneuver: dict | None = None
+    magic: dict | None = None

@@ -16,7 +16,8 @@ import pydantic
 from engine.names import slug
 from engine.roll import Face, Roll
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
-from engine.steps import ManeuverStep, MeleeStep, MissileStep, RollStep, Step
+from engine.magic import COLORS
+from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step
 from index.corpus import records
 from index.lookup import NotFound, find
 
@@ -411,8 +412,36 @@ def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                        **_targets(b, state, m, path))
 
 
+def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    colors = None
+    if m.colors is not None:
+        for color, n in m.colors.items():
+            if color not in COLORS:
+                b.fail((*path, "colors", color), f"unknown color {color!r}; expected one of: {', '.join(COLORS)}"
+                                                 f"{did_you_mean(color, COLORS)}")
+            elif n < 0:
+                b.fail((*path, "colors", color), f"expected a whole number of points >= 0, got {n}")
+        colors = tuple(m.colors.items())
+    cast = []
+    for i, c in enumerate(m.cast):
+        where = (*path, "cast", i)
+        rec = b.name("spell", c.spell, (*where, "spell"))
+        if c.color is not None and c.color not in COLORS:
+            b.fail((*where, "color"), f"unknown color {c.color!r}; expected one of: {', '.join(COLORS)}"
+                                      f"{did_you_mean(c.color, COLORS)}")
+        if rec is not None:
+            card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
+                             reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
+            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color))
+    if army is None:
+        return None
+    return MagicStep(army=m.army, roll=_roll(b, army, m.roll, (*path, "roll")), colors=colors, cast=tuple(cast))
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
+    "magic": _magic_step,
 }
 
 

@@ -107,14 +107,29 @@ class MissileStepIn(Strict):
     unit_saves: dict[str, RollIn | str | list[str]] | None = None   # unit id -> its own save roll (faces)
 
 
+class CastIn(Strict):
+    spell: str
+    target: str
+    count: int = Field(default=1, ge=1, le=20)
+    color: str | None = None        # the color paying for an elemental spell
+
+
+class MagicStepIn(Strict):
+    army: str
+    roll: RollIn
+    colors: dict[str, int] | None = None    # the owner's split of the magic points by color
+    cast: list[CastIn] = Field(default_factory=list)
+
+
 STEP_MODELS: dict[str, type[Strict]] = {
     "roll": RollStepIn,
     "maneuver": ManeuverStepIn,
     "melee": MeleeStepIn,
     "missile": MissileStepIn,
+    "magic": MagicStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
-LATER_STEPS = ("magic", "dragon_attack", "reserves", "turn")
+LATER_STEPS = ("dragon_attack", "reserves", "turn")
 
 
 class ScenarioIn(Strict):

@@ -94,6 +94,8 @@ def step_json(result) -> dict[str, Any]:
     }
     if result.maneuver is not None:
         data["maneuver"] = result.maneuver
+    if result.magic is not None:
+        data["magic"] = result.magic
     return data
 
 

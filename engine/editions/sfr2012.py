@@ -28,6 +28,21 @@ CITES = {
     "actions": f"{E}:the-turn-sequence.first-march.actions",
     "melee": f"{E}:the-turn-sequence.first-march.melee",
     "missile": f"{E}:the-turn-sequence.first-march.missile",
+    "magic": f"{E}:the-turn-sequence.first-march.magic",
+    "doubling-magic": f"{E}:the-turn-sequence.first-march.doubling-magic",
+    "terrain-advantage": f"{E}:the-turn-sequence.first-march.terrain-advantage",
+    "dua-advantage": f"{E}:the-turn-sequence.first-march.dead-unit-area-advantage",
+    "total-magic": f"{E}:the-turn-sequence.first-march.total-your-magic-results",
+    "spell-targets": f"{E}:the-turn-sequence.first-march.target-your-spells",
+    "reserve-magic": f"{E}:the-turn-sequence.first-march.reserve-magic",
+    "standing-stones": f"{E}:the-eighth-face.standing-stones",
+    "amazon-magic": f"{RACIAL}.amazons.magic-use",
+    "undead-magic": f"{RACIAL}.undead.double-magic",
+    "spell-cost": f"{E}:spell-attributes.casting-cost",
+    "spell-color": f"{E}:spell-attributes.color",
+    "racial-spells": f"{E}:spell-attributes.racial-limitation",
+    "multiplicity": f"{E}:spell-attributes.multiplicity",
+    "spell-target": f"{E}:spell-attributes.target",
     "damage": f"{E}:damage",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
@@ -105,4 +120,16 @@ SFR_2012 = Ruleset(
     racial=RACIAL_ABILITIES,
     spell_modifiers=SPELL_MODIFIERS,
     cites=CITES,
+    # 002 First March, Magic: "Coral Elves cast blue and green magic; Lava Elves cast red and black
+    # magic; ... Treefolk cast green and gold magic"; Amazons "the element colors of the terrain
+    # where they are located"; Undead "only that color", black
+    race_colors={
+        "coral-elf": ("blue", "green"), "lava-elf": ("red", "black"), "dwarf": ("red", "gold"),
+        "goblin": ("black", "gold"), "firewalker": ("blue", "red"), "feral": ("blue", "gold"),
+        "swamp-stalker": ("green", "black"), "frostwing": ("blue", "black"), "scalder": ("red", "green"),
+        "treefolk": ("green", "gold"), "amazon": (), "undead": ("black",),
+    },
+    # 002 Deadlands: "the target terrain gains the black (death) element"; Call Water: "add the water
+    # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
+    terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
 )

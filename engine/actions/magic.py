@@ -1,0 +1,274 @@
+"""The magic action: magic points by color, doubling, the purchase of spells, announce then resolve.
+
+002 First March, Magic and Doubling Magic; Spell Attributes. This version
+resolves the spells whose effect is a durational modifier of rolls or a
+terrain element (the ruleset's ``spell_modifiers`` and ``terrain_elements``):
+they go into play as effects. Any other spell is refused with a message, and
+so is a roll whose magic total a modifier changes, rather than guessed.
+"""
+
+from __future__ import annotations
+
+from ..magic import COLORS, Bucket, Caster, allocations, by_color
+from ..roll import RollContext, resolve_roll
+from ..ruleset import Ruleset
+from ..state import RESERVE, Army, Effect, GameState, Terrain
+from ..steps import Cast, MagicStep, StepResult
+from ..trace import StepError, TraceEvent
+from .common import army
+
+
+def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="magic")
+    caster = army(state, step.army)
+    terrain = _where(state, caster, ruleset)
+    casters = _count(state, caster, step, terrain, ruleset, out)
+    buckets = _buckets(caster, step.cast, ruleset)
+    budgets = _dua_budgets(state)
+    reachable = allocations(casters, buckets, budgets)
+    vector = _choose(reachable, buckets, step, ruleset, out)
+    points = by_color(vector, buckets)
+    rolled = sum(c.normal + c.ids for c in casters)
+    if sum(vector) != rolled:
+        out.trace.append(TraceEvent(what=f"{caster.id}: ID magic doubled", before=rolled, after=sum(vector),
+                                    rule="doubling magic is a multiply modifier on ID points, after any "
+                                         "subtraction or division", cite=ruleset.cite("doubling-magic")))
+    out.results[caster.id] = {"magic": sum(points.values())}
+    _pay(step.cast, vector, buckets, points, caster, ruleset, out)
+    state = _resolve(state, caster, step.cast, ruleset, out)
+    out.magic = {"army": caster.id, "points": points,
+                 "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
+                           "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],
+                 "unspent": sum(points.values()) - sum(c.spell.cost * c.count for c in step.cast)}
+    return state, out
+
+
+def _where(state: GameState, caster: Army, ruleset: Ruleset) -> Terrain | None:
+    if caster.at == RESERVE:
+        return None
+    terrain = state.terrain(caster.at)
+    held = terrain.face == 8 and terrain.controlled_by == caster.id
+    if not held and terrain.action not in (None, "magic"):
+        raise StepError(f"{terrain.id} shows a {terrain.action} icon: an army there casts spells only when the "
+                        "terrain shows magic (or from the reserve area)", cite=ruleset.cite("magic"), field="army")
+    return terrain
+
+
+# --- counting: each unit's magic and ID points, and its colors ----------------------------------
+
+
+def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None, ruleset: Ruleset,
+           out: StepResult) -> list[Caster]:
+    ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset)
+    rolled = resolve_roll(ctx, step.roll)
+    out.trace.extend(rolled.trace)
+    counted = sum(t.get("magic", 0) for t in rolled.per_unit.values())
+    if rolled.results.get("magic", 0) != counted:
+        raise StepError(f"a modifier changes {who.id}'s magic ({counted} -> {rolled.results.get('magic', 0)}); "
+                        "this version does not yet say whose points of which color it takes",
+                        cite=ruleset.cite("doubling-magic"))
+    elements = _elements(state, terrain, who, ruleset)
+    casters = []
+    races = {u.race for u in who.units}
+    for unit_id, tally in rolled.per_unit.items():
+        unit = who.unit(unit_id)
+        if unit is None and len(races) > 1:
+            raise StepError(f"{who.id} mixes races, which cast different colors: give the magic roll per unit",
+                            cite=ruleset.cite("magic"), field="roll")
+        unit = unit or who.units[0].evolve(id=who.id)      # an aggregate roll of a one-race army
+        total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
+        if total:
+            casters.append(_caster(unit, plain, total - plain, terrain, elements, who, ruleset, out))
+    return casters
+
+
+def _elements(state: GameState, terrain: Terrain | None, who: Army, ruleset: Ruleset) -> set[str]:
+    """The terrain's colors, with those spells give or take (Deadlands, Call Water, Part Water)."""
+    if terrain is None:
+        return set()
+    colors = set(terrain.colors)
+    for effect in state.effects:
+        change = ruleset.terrain_elements.get(effect.spell)
+        if effect.target != terrain.id or change is None:
+            continue
+        op, color = change
+        if op == "add":
+            colors.add(color)
+        elif effect.by != who.player:        # Part Water: "for all but the caster's components"
+            colors.discard(color)
+    return colors
+
+
+def _caster(unit, plain: int, ids: int, terrain: Terrain | None, elements: set[str], who: Army,
+            ruleset: Ruleset, out: StepResult) -> Caster:
+    if unit.race not in ruleset.race_colors:
+        raise StepError(f"{unit.id} ({unit.race}): which colors it casts depends on the die itself (one color "
+                        "per Eldarim acolyte or dragonkin); this version cannot tell them yet",
+                        cite=ruleset.cite("magic"), field="roll")
+    own = ruleset.race_colors[unit.race] or tuple(sorted(elements))     # Amazons: the terrain's colors
+    stones = terrain is not None and terrain.eighth == "standing-stones"
+    colors = set(own)
+    if stones and terrain.face == 8 and terrain.controlled_by == who.id:
+        colors |= elements      # 002 Standing Stones: "cast magic of the terrain's colors"
+    # 002 Terrain Advantage: ID points double for a color both the unit and the terrain have; never
+    # in reserve; "Amazons and Frostwings can only double ID icons at a terrain with a Standing Stones"
+    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing") or stones)
+    doubles = tuple(sorted(set(own) & elements)) if may_double else ()
+    dua = None
+    if terrain is not None and "black" in own and "black" not in doubles:
+        dua = "all" if unit.race == "undead" else "max"
+    out.trace.append(TraceEvent(
+        what=f"{unit.id}: {plain} magic point(s) from icons and SAIs, {ids} from ID; casts "
+             f"{', '.join(sorted(colors))}" + (f"; ID points may double as {', '.join(doubles)}" if ids and doubles else "")
+             + (" or black through the DUA" if ids and dua else ""),
+        after=plain + ids, rule="a unit casts its aspect colors; only ID points double, for a color it shares "
+                                "with the terrain", cite=ruleset.cite("terrain-advantage" if ids and doubles else "magic")))
+    return Caster(unit.id, unit.race, plain, ids, tuple(sorted(colors)), doubles, dua if ids else None)
+
+
+def _dua_budgets(state: GameState) -> tuple[int, int]:
+    """002 Dead Unit Area Advantage: the player with the most dead health-worth; Undead: every dead unit."""
+    health = [a.health for a in state.dua]
+    return max(health, default=0), sum(health)
+
+
+# --- the owner's split ----------------------------------------------------------------------
+
+
+def _buckets(who: Army, cast: tuple[Cast, ...], ruleset: Ruleset) -> tuple[Bucket, ...]:
+    """One bucket per color, and one per (color, race) a racial spell must be paid from."""
+    racial = {(c.color or c.spell.color, race) for c in cast for race in c.spell.lists if race != "basic"}
+    return tuple((color, None) for color in COLORS) + tuple(sorted(racial))
+
+
+def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: Ruleset,
+            out: StepResult) -> tuple[int, ...]:
+    cite = ruleset.cite("magic")
+    options = sorted(reachable, key=lambda v: (-sum(v), [-n for n in v]))
+    if step.colors is None:
+        fitting = [v for v in options if _affordable(step.cast, v, buckets)]
+        if not fitting:
+            raise StepError("no split of the magic points pays for the spells cast", cite=cite, field="cast")
+        out.trace.append(TraceEvent(what=f"magic points: {_fmt(by_color(fitting[0], buckets))}",
+                                    after=sum(fitting[0]), rule="the owner splits the points by color; none "
+                                    "given, so the largest split that pays for the spells", cite=cite, defaulted=True))
+        return fitting[0]
+    wanted = {c: n for c, n in step.colors if n}
+    matching = [v for v in options if by_color(v, buckets) == dict(sorted(wanted.items()))]
+    if matching:
+        # with a racial spell one color may split over races in several ways: prefer one that pays
+        matching.sort(key=lambda v: not _affordable(step.cast, v, buckets))
+        out.trace.append(TraceEvent(what=f"magic points: {_fmt(wanted)}", after=sum(wanted.values()),
+                                    rule="points of one color combine across units; each unit's points go to "
+                                         "its own colors", cite=cite))
+        return matching[0]
+    legal = list(dict.fromkeys(_fmt(by_color(v, buckets)) for v in options))
+    raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: {'; '.join(legal[:6])}",
+                    cite=ruleset.cite("doubling-magic"), field="colors")
+
+
+def _affordable(cast: tuple[Cast, ...], vector: tuple[int, ...], buckets) -> bool:
+    """Each color pays its spells; a racial spell only from that race's points of the color.
+
+    Racial spells are paid first, so that a basic spell of the same color takes
+    what the race's points leave.
+    """
+    have = dict(zip(buckets, vector))
+    for c in sorted(cast, key=lambda c: c.spell.lists == ("basic",)):
+        color, cost = c.color or c.spell.color, c.spell.cost * c.count
+        races = [r for r in c.spell.lists if r != "basic"]
+        for bucket in [(color, r) for r in races] if races else [b for b in buckets if b[0] == color]:
+            take = min(have.get(bucket, 0), cost)
+            have[bucket] = have.get(bucket, 0) - take
+            cost -= take
+        if cost:
+            return False
+    return True
+
+
+def _fmt(points: dict[str, int]) -> str:
+    return ", ".join(f"{n} {c}" for c, n in points.items()) or "no points"
+
+
+# --- buying and resolving ------------------------------------------------------------------
+
+
+def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: Army, ruleset: Ruleset,
+         out: StepResult) -> None:
+    for c in cast:
+        spell, color = c.spell, c.color or c.spell.color
+        if spell.color == "elemental" and c.color not in COLORS:
+            raise StepError(f"{spell.name} is an elemental spell: say which one color pays for it "
+                            f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
+        if who.at == RESERVE and not spell.reserve:
+            raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
+                            field="cast")
+        races = [r for r in spell.lists if r != "basic"]
+        if races and not any(u.race in races for u in who.units):
+            raise StepError(f"{spell.name} is a {', '.join(races)} spell and {who.id} has none of them",
+                            cite=ruleset.cite("racial-spells"), field="cast")
+        _check_count(c, cast, ruleset)
+        out.trace.append(TraceEvent(what=f"buy {spell.name} x{c.count} for {spell.cost * c.count} {color}",
+                                    after=spell.cost * c.count, rule="each spell is paid in its color (racial "
+                                    "spells from that race's points)", cite=ruleset.spell_sections.get(spell.id, ruleset.cite("spell-cost"))))
+    if not _affordable(cast, vector, buckets):
+        raise StepError(f"the spells cost more than the {_fmt(points)} rolled", cite=ruleset.cite("spell-cost"),
+                        field="cast")
+
+
+def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset) -> None:
+    """002 Multiplicity: more castings at one target only where they "increase the effect"."""
+    cite = ruleset.cite("multiplicity")
+    same = [x for x in cast if x.spell.id == c.spell.id]
+    if "once-per-action" in c.spell.multiplicity and sum(x.count for x in same) > 1:
+        raise StepError(f"{c.spell.name} can be cast only once per magic action", cite=cite, field="cast")
+    at_target = sum(x.count for x in same if x.target == c.target)
+    stacking = {"increase-effect", "increase-number-affected"} & set(c.spell.multiplicity)
+    if at_target > 1 and not stacking:
+        raise StepError(f"{c.spell.name} cannot be cast on {c.target} more than once in one magic action "
+                        "(multiple castings target another)", cite=cite, field="cast")
+
+
+def _resolve(state: GameState, who: Army, cast: tuple[Cast, ...], ruleset: Ruleset,
+             out: StepResult) -> GameState:
+    """Announce every spell and its target, then resolve them in the order written."""
+    for c in cast:
+        _check_target(state, who, c, ruleset)
+    for c in cast:
+        cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-targets"))
+        if c.spell.id not in ruleset.spell_modifiers and c.spell.id not in ruleset.terrain_elements:
+            raise StepError(f"resolving {c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
+        state = state.evolve(effects=(*state.effects, Effect(spell=c.spell.id, target=c.target, by=who.player,
+                                                             count=c.count)))
+        out.trace.append(TraceEvent(what=f"{c.spell.name} x{c.count} takes effect on {c.target}", after=c.count,
+                                    rule="spells resolve one at a time, in the caster's order", cite=cite))
+    return state
+
+
+def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None:
+    """The target must exist when the spells are announced, and be of the kind the spell names."""
+    cite = ruleset.cite("spell-targets")
+    kind = c.spell.target or ""
+    armies = {a.id: a for a in state.armies}
+    if kind == "terrain":
+        ok = any(t.id == c.target for t in state.terrains)
+    elif kind.endswith("army"):
+        target = armies.get(c.target)
+        ok = target is not None and (kind == "army" or (target.player == who.player) == kind.startswith("own"))
+    elif kind.endswith("unit"):
+        owner = next((a for a in state.armies if a.unit(c.target) is not None), None)
+        ok = owner is not None and (kind == "unit" or (owner.player == who.player) == kind.startswith("own"))
+    else:
+        raise StepError(f"{c.spell.name} targets {kind or 'something'} that this version cannot aim at yet",
+                        cite=cite, field="cast")
+    if not ok:
+        raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}",
+                        cite=ruleset.cite("spell-target"), field="cast")
+    if who.at == RESERVE and kind != "terrain":
+        owner = armies.get(c.target) or next((a for a in state.armies if a.unit(c.target) is not None), None)
+        if owner is not None and owner.player != who.player:
+            raise StepError("a reserve army's magic targets only its own player's armies and units",
+                            cite=ruleset.cite("reserve-magic"), field="cast")
+    if who.at == RESERVE and kind == "terrain":
+        raise StepError("a reserve army's magic cannot target a terrain", cite=ruleset.cite("reserve-magic"),
+                        field="cast")

@@ -1,0 +1,97 @@
+"""Magic points by color: who casts which colors, which ID points double, and what splits are possible.
+
+002 First March, Magic: "each unit may normally cast magic only according to
+its aspect colors"; "Magic points of a particular color can be combined from
+component to component as the player chooses, and multiple points of a
+particular unit can be divided between that unit's colors." 002 Doubling
+Magic: only ID points double, each health-worth separately ("split a
+multi-health ID icon into the equivalent number of 1-health IDs, each of which
+may be doubled (or not doubled, your choice)"), for a color the unit shares
+with the terrain, or black through the Dead Unit Area.
+
+The owner's split is a choice, so this module computes every split the roll
+allows (small numbers: a set of reachable vectors) and the magic action checks
+the scenario's ``colors`` against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+COLORS = ("black", "blue", "gold", "green", "red")
+
+Bucket = tuple[str, str | None]          # (color, race) -- race only where a racial spell needs it
+Allocation = tuple[tuple[Bucket, int], ...]
+
+
+@dataclass(frozen=True)
+class Caster:
+    """One unit's magic in one roll.
+
+    ``normal``: points from magic icons and SAIs (never doubled); ``ids``:
+    health-worth of ID icons; ``colors``: the colors it may cast;
+    ``doubles``: the colors whose ID points the terrain doubles;
+    ``dua``: which Dead Unit Area budget doubles its black ID points
+    ("max": the player with the most dead health-worth; "all": every dead unit,
+    for Undead; None: no DUA doubling).
+    """
+
+    unit: str
+    race: str | None
+    normal: int
+    ids: int
+    colors: tuple[str, ...]
+    doubles: tuple[str, ...] = ()
+    dua: str | None = None
+
+
+State = tuple[tuple[int, ...], int, int]       # points per bucket, DUA "max" used, DUA "all" used
+
+
+def allocations(casters: Iterable[Caster], buckets: tuple[Bucket, ...],
+                budgets: tuple[int, int]) -> set[tuple[int, ...]]:
+    """Every vector of points per bucket the casters can make, doubling as they may."""
+    index = {b: i for i, b in enumerate(buckets)}
+    states: set[State] = {((0,) * len(buckets), 0, 0)}
+    for caster in casters:
+        for _ in range(caster.normal):
+            states = _spread(states, _point_options(caster, index, doubled=False), budgets)
+        for _ in range(caster.ids):
+            states = _spread(states, _point_options(caster, index, doubled=True), budgets)
+    return {vector for vector, _, _ in states}
+
+
+def _point_options(caster: Caster, index: dict[Bucket, int], doubled: bool) -> list[tuple[int, int, int, int]]:
+    """(bucket, points, DUA max used, DUA all used) for one point of this caster."""
+    options = []
+    for color in caster.colors:
+        slot = index.get((color, caster.race), index.get((color, None)))
+        options.append((slot, 1, 0, 0))
+        if not doubled:
+            continue
+        if color in caster.doubles:
+            options.append((slot, 2, 0, 0))
+        elif color == "black" and caster.dua:
+            options.append((slot, 2, int(caster.dua == "max"), int(caster.dua == "all")))
+    return options
+
+
+def _spread(states: set[State], options, budgets: tuple[int, int]) -> set[State]:
+    out: set[State] = set()
+    for vector, used_max, used_all in states:
+        for slot, points, more_max, more_all in options:
+            if used_max + more_max > budgets[0] or used_all + more_all > budgets[1]:
+                continue
+            grown = list(vector)
+            grown[slot] += points
+            out.add((tuple(grown), used_max + more_max, used_all + more_all))
+    return out
+
+
+def by_color(vector: tuple[int, ...], buckets: tuple[Bucket, ...]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for (color, _), n in zip(buckets, vector):
+        if n:
+            totals[color] = totals.get(color, 0) + n
+    return dict(sorted(totals.items()))
