@@ -85,18 +85,6 @@ class ManeuverStepIn(Strict):
     counter: dict[str, RollIn] | None = None
 
 
-class MeleeStepIn(Strict):
-    army: str
-    target: str
-    roll: RollIn
-    saves: dict[str, RollIn] | None = None
-    counter: RollIn | Literal[False] | None = None
-    counter_saves: dict[str, RollIn] | None = None
-    casualties: dict[str, list[str]] | None = None
-    targets: dict[str, dict[str, int]] | None = None     # SAI name -> {unit id: points}
-    unit_saves: dict[str, RollIn | str | list[str]] | None = None   # unit id -> its own save roll (faces)
-
-
 class MissileStepIn(Strict):
     army: str
     target: str
@@ -105,6 +93,13 @@ class MissileStepIn(Strict):
     casualties: dict[str, list[str]] | None = None
     targets: dict[str, dict[str, int]] | None = None     # SAI name -> {unit id: points}
     unit_saves: dict[str, RollIn | str | list[str]] | None = None   # unit id -> its own save roll (faces)
+
+
+class MeleeStepIn(MissileStepIn):
+    """A missile action's fields, and the defender's counter-attack."""
+
+    counter: RollIn | Literal[False] | None = None
+    counter_saves: dict[str, RollIn] | None = None
 
 
 class CastIn(Strict):
