@@ -577,13 +577,13 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
     non_id: dict[str, dict[str, int]] = {}
     for who, unit, faces in rolled:
         tally = out.setdefault(who, _blank())
-        ids = non_id.setdefault(who, dict.fromkeys(RESULT_TYPES, 0))
+        from_ids = dict.fromkeys(RESULT_TYPES, 0)
         for face in faces:
-            before = {t: p.total for t, p in tally.items()}
+            before = {t: p.total for t, p in tally.items()} if face.icon == "id" else None
             _count_face(face, unit, ctx, tally, specials, trace, who)
-            if face.icon != "id":
-                for t, part in tally.items():
-                    ids[t] += part.total - before[t]
+            for t in before or ():
+                from_ids[t] += tally[t].total - before[t]
+        non_id[who] = {t: part.total - from_ids[t] for t, part in tally.items()}
     silent = [u.id for u in ctx.army.units if u.id not in out] if roll.per_unit else []
     if silent:
         trace.append(TraceEvent(what=f"units with nothing relevant: {', '.join(silent)}", after=0,
