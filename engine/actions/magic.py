@@ -115,7 +115,9 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, elements: set[s
     may_double = terrain is not None and (unit.race not in ("amazon", "frostwing") or stones)
     doubles = tuple(sorted(set(own) & elements)) if may_double else ()
     dua = None
-    if terrain is not None and "black" in own and "black" not in doubles:
+    # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting
+    # black at a Deadlands terrain has no black aspect
+    if terrain is not None and "black" in ruleset.race_colors[unit.race] and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
     out.trace.append(TraceEvent(
         what=f"{unit.id}: {plain} magic point(s) from icons and SAIs, {ids} from ID; casts "
