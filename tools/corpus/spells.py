@@ -76,26 +76,32 @@ _TSR_COLOR = re.compile(r"^(?:Earth|Air|Fire|Water|Death): (Gold|Blue|Red|Green|
 _TSR_ENTRY = re.compile(r"^(\d+) ([A-Z][^:\n]*): (.+?)(?=\n\d+ [A-Z][^:\n]*: |\n\n|\Z)", re.M | re.S)
 
 
+def _table_rows(ctx, doc: str, first: str, last: str, heading, row):
+    """(color heading, row match) for each row of a spell table between two lines of a document."""
+    text = ctx.text(doc)
+    start = ctx.find(doc, f"\n{first}\n")
+    end = ctx.find(doc, f"\n{last}\n", start)
+    for head, stop in spans(heading, text, start, end):
+        for m in row.finditer(text, head.end(), stop):
+            yield head, m
+
+
 def _tsr_1996(ctx) -> list[Entry]:
     doc = "000"
-    text = ctx.text(doc)
-    start = ctx.find(doc, "\nSpell List\n")
-    end = ctx.find(doc, "\nOutline of Play\n", start)
     entries = []
-    for head, stop in spans(_TSR_COLOR, text, start, end):
-        for m in _TSR_ENTRY.finditer(text, head.end(), stop):
-            entries.append(Entry(
-                doc=doc, edition="tsr-1996", name=m.group(2), color=head.group(1).lower(),
-                cost=int(m.group(1)),
-                # 000 has no racial spells: each color's list is open to any race casting that color
-                # (000 Magic: "refer to the spell lists ... Each spell is preceded by a magic point cost").
-                lists=("basic",), text=_one_line(m.group(3)), offset=m.start(2),
-                reserve=_tsr_reserve(m.group(2)),
-                # 000 Cantrip: "During any other action ... the cantrip can be used to purchase
-                # immediate spells" names no spell, and its own Note lets a defender "buy spells such
-                # as Stoneskin", which lasts a turn: which spells qualify is unstated.
-                cantrip=None,
-            ))
+    for head, m in _table_rows(ctx, doc, "Spell List", "Outline of Play", _TSR_COLOR, _TSR_ENTRY):
+        entries.append(Entry(
+            doc=doc, edition="tsr-1996", name=m.group(2), color=head.group(1).lower(),
+            cost=int(m.group(1)),
+            # 000 has no racial spells: each color's list is open to any race casting that color
+            # (000 Magic: "refer to the spell lists ... Each spell is preceded by a magic point cost").
+            lists=("basic",), text=_one_line(m.group(3)), offset=m.start(2),
+            reserve=_tsr_reserve(m.group(2)),
+            # 000 Cantrip: "During any other action ... the cantrip can be used to purchase
+            # immediate spells" names no spell, and its own Note lets a defender "buy spells such
+            # as Stoneskin", which lasts a turn: which spells qualify is unstated.
+            cantrip=None,
+        ))
     return entries
 
 
@@ -140,20 +146,16 @@ _V4_ROW = re.compile(r"^(\d+)\t(X?)\t(X?)\t([^(\n]+?) \(([^)\n]+)\): ([^\n]+)$",
 
 def _sfr_v4(ctx) -> list[Entry]:
     doc = "001"
-    text = ctx.text(doc)
-    start = ctx.find(doc, "\nSPELLS\n")
-    end = ctx.find(doc, "\nRACIAL ICONS\n", start)
     entries = []
-    for head, stop in spans(_V4_COLOR, text, start, end):
-        for m in _V4_ROW.finditer(text, head.end(), stop):
-            entries.append(Entry(
-                doc=doc, edition="sfr-v4", name=m.group(4), color=_V4_COLORS[head.group(1)],
-                cost=int(m.group(1)), lists=(_v4_list(m.group(5)),), text=_one_line(m.group(6)),
-                offset=m.start(4),
-                # 001 SPELLS: "Spells marked in the 'R' column may be cast from reserves. Spells
-                # marked in the 'C' column may be cast using the Cantrip SAI."
-                reserve=m.group(2) == "X", cantrip=m.group(3) == "X",
-            ))
+    for head, m in _table_rows(ctx, doc, "SPELLS", "RACIAL ICONS", _V4_COLOR, _V4_ROW):
+        entries.append(Entry(
+            doc=doc, edition="sfr-v4", name=m.group(4), color=_V4_COLORS[head.group(1)],
+            cost=int(m.group(1)), lists=(_v4_list(m.group(5)),), text=_one_line(m.group(6)),
+            offset=m.start(4),
+            # 001 SPELLS: "Spells marked in the 'R' column may be cast from reserves. Spells
+            # marked in the 'C' column may be cast using the Cantrip SAI."
+            reserve=m.group(2) == "X", cantrip=m.group(3) == "X",
+        ))
     return entries
 
 
