@@ -17,7 +17,8 @@ the scenario's ``colors`` against it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from .value import Value
 
 COLORS = ("black", "blue", "gold", "green", "red")
 
@@ -25,8 +26,7 @@ Bucket = tuple[str, str | None]          # (color, race) -- race only where a ra
 Allocation = tuple[tuple[Bucket, int], ...]
 
 
-@dataclass(frozen=True)
-class Caster:
+class Caster(Value):
     """One unit's magic in one roll.
 
     ``normal``: points from magic icons and SAIs (never doubled); ``ids``:

@@ -12,12 +12,12 @@ parts, ``normal`` (normal and ID icons, and spell additions) and ``sai``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from . import sais as sai_table
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
 from .trace import StepError, TraceEvent
+from .value import Struct, Value, field
 
 NORMAL_ICONS: tuple[str, ...] = RESULT_TYPES
 
@@ -25,16 +25,14 @@ NORMAL_ICONS: tuple[str, ...] = RESULT_TYPES
 # --- what was rolled -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(Value):
     """One face that came up: an icon and how many of it (``id``, ``maneuver 2``, ``fly 3``)."""
 
     icon: str
     count: int = 1
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(Value):
     """A roll in either form of the scenario format.
 
     ``counts``: the army aggregate (result icons, ``id`` health-worth, SAI
@@ -50,8 +48,7 @@ class Roll:
         return bool(self.units)
 
 
-@dataclass(frozen=True)
-class RollContext:
+class RollContext(Value):
     """Who rolls, for what, where, and the owner's choices.
 
     ``kind``: the kind of roll in the SAI vocabulary (engine.sais);
@@ -83,8 +80,7 @@ class RollContext:
 # --- tallies ------------------------------------------------------------------------------
 
 
-@dataclass
-class Part:
+class Part(Struct):
     normal: int = 0
     sai: int = 0
 
@@ -100,8 +96,7 @@ def _blank() -> Tally:
     return {t: Part() for t in RESULT_TYPES}
 
 
-@dataclass
-class Special:
+class Special(Struct):
     """A special SAI result, resolved by the action before the target's saves."""
 
     sai: str
@@ -110,8 +105,7 @@ class Special:
     unit: str
 
 
-@dataclass
-class Outcome:
+class Outcome(Struct):
     results: dict[str, int]
     specials: list[Special]
     trace: list[TraceEvent]
@@ -223,8 +217,7 @@ def _fmt(counts: Mapping[str, int]) -> str:
 # --- modifiers --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Active:
+class Active(Value):
     """A spell modifier in force for this roll."""
 
     effect: Effect

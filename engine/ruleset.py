@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .state import ResultType
+from .value import Value, field
 
 ModifierStep = Literal["subtract", "divide", "multiply", "racial", "add"]
 
 
-@dataclass(frozen=True)
-class RacialAbility:
+class RacialAbility(Value):
     """A racial ability that changes results (002 Racial Abilities).
 
     ``kind``: "counts-as" (``source`` results count as ``target`` results),
@@ -32,8 +31,7 @@ class RacialAbility:
     icons_only: bool = False        # only results of normal icons (not ID, not SAI) are converted
 
 
-@dataclass(frozen=True)
-class SpellModifier:
+class SpellModifier(Value):
     """What a durational spell does to rolls (one spell may carry several).
 
     ``scope``: "army" (rolls of the target army), "unit" (rolls of the target
@@ -51,8 +49,7 @@ class SpellModifier:
     stacks: bool
 
 
-@dataclass(frozen=True)
-class Ruleset:
+class Ruleset(Value):
     edition: str
     modifier_steps: tuple[ModifierStep, ...]
     eighth_face_doubles: tuple[ResultType, ...]
@@ -73,7 +70,7 @@ class Ruleset:
 
     def with_sections(self, spells: Mapping[str, str], sais: Mapping[str, str]) -> Ruleset:
         """This ruleset with the corpus section of each spell and SAI (for citations)."""
-        return replace(self, spell_sections=dict(spells), sai_sections=dict(sais))
+        return self.evolve(spell_sections=dict(spells), sai_sections=dict(sais))
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

@@ -12,10 +12,10 @@ a message rather than silently ignored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from .state import ResultType
+from .value import Value
 
 E = "sfr-2012"
 LIST = f"{E}:special-action-icon-sai-list"
@@ -24,8 +24,7 @@ ANY = ("maneuver", "counter-maneuver", "melee", "missile", "magic", *SAVES,
        "avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
 
 
-@dataclass(frozen=True)
-class SaiUse:
+class SaiUse(Value):
     """One SAI in one kind of roll.
 
     ``gives``: the normal results it generates; ``each`` True means every point

@@ -1,28 +1,21 @@
 """The game state: frozen values; a step returns a new state, never edits one.
 
-Plain frozen dataclasses rather than pydantic models: the scenario loader
+Frozen value classes (engine.value) rather than pydantic models: the scenario loader
 validates input, and the engine needs only cheap, immutable values.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Literal
+
+from .value import Value
 
 ResultType = Literal["maneuver", "melee", "missile", "save", "magic"]
 RESULT_TYPES: tuple[ResultType, ...] = ("maneuver", "melee", "missile", "save", "magic")
 RESERVE = "reserve"
 
 
-def frozen(cls):
-    """A frozen, keyword-only value class; ``evolve`` makes a changed copy."""
-    cls = dataclass(frozen=True, kw_only=True)(cls)
-    cls.evolve = lambda self, **changes: replace(self, **changes)
-    return cls
-
-
-@frozen
-class Unit:
+class Unit(Value, kw_only=True):
     """A unit in play or in a dead/buried area."""
 
     id: str
@@ -37,8 +30,7 @@ class Unit:
         return f"{self.id} ({self.name or self.race or 'unit'}, {self.health} health)"
 
 
-@frozen
-class Terrain:
+class Terrain(Value, kw_only=True):
     id: str
     type: str                   # coastland, flatland, ...
     colors: tuple[str, ...]
@@ -50,8 +42,7 @@ class Terrain:
     frontier: bool = False
 
 
-@frozen
-class Army:
+class Army(Value, kw_only=True):
     id: str
     player: str
     at: str                     # terrain id or RESERVE
@@ -65,8 +56,7 @@ class Army:
         return next((u for u in self.units if u.id == unit_id), None)
 
 
-@frozen
-class Effect:
+class Effect(Value, kw_only=True):
     """A spell or durational effect in play."""
 
     spell: str                  # spell id
@@ -75,8 +65,7 @@ class Effect:
     count: int = 1
 
 
-@frozen
-class Area:
+class Area(Value, kw_only=True):
     """A player's dead or buried unit area."""
 
     player: str
@@ -87,8 +76,7 @@ class Area:
         return sum(u.health for u in self.units)
 
 
-@frozen
-class Dragon:
+class Dragon(Value, kw_only=True):
     """A dragon in play (summoned to a terrain) or waiting in a summoning pool."""
 
     id: str
@@ -98,16 +86,14 @@ class Dragon:
     form: str | None = None     # drake | wyrm
 
 
-@frozen
-class Pool:
+class Pool(Value, kw_only=True):
     """A player's summoning pool: what magic can bring into play (dragons, dragonkin, minor terrains)."""
 
     player: str
     items: tuple[str, ...] = ()
 
 
-@frozen
-class GameState:
+class GameState(Value, kw_only=True):
     edition: str
     players: tuple[str, ...]
     turn_player: str

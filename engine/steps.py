@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 from .roll import Roll
+from .value import Struct, Value, field
 
 Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pairs
 Targets = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (SAI id, ((unit id, points), ...))
@@ -13,8 +13,7 @@ UnitRolls = tuple[tuple[str, Roll], ...]                # (unit id, its own roll
 Choices = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 
 
-@dataclass(frozen=True)
-class RollStep:
+class RollStep(Value):
     army: str
     wanted: tuple[str, ...]
     roll: Roll
@@ -22,16 +21,14 @@ class RollStep:
     avoidance: bool = False
 
 
-@dataclass(frozen=True)
-class ManeuverStep:
+class ManeuverStep(Value):
     army: str
     direction: Literal["up", "down"] | None = None
     roll: Roll | None = None
     counter: tuple[tuple[str, Roll], ...] = ()
 
 
-@dataclass(frozen=True)
-class AttackStep:
+class AttackStep(Value):
     """What a melee and a missile action share: who attacks whom, the rolls, the choices."""
 
     army: str
@@ -43,19 +40,16 @@ class AttackStep:
     unit_saves: UnitRolls = ()      # the targets' own save rolls
 
 
-@dataclass(frozen=True)
 class MeleeStep(AttackStep):
     counter: Roll | None = None     # the defender's counter-attack roll
     counter_saves: Roll | None = None
 
 
-@dataclass(frozen=True)
 class MissileStep(AttackStep):
     """A missile action has no counter-attack."""
 
 
-@dataclass(frozen=True)
-class SpellCard:
+class SpellCard(Value):
     """What the magic action needs to know of a spell (from the edition's spell list)."""
 
     id: str
@@ -68,16 +62,14 @@ class SpellCard:
     target: str | None              # terrain, army, enemy-army, own-unit, ...
 
 
-@dataclass(frozen=True)
-class Cast:
+class Cast(Value):
     spell: SpellCard
     target: str
     count: int = 1
     color: str | None = None        # the color paying for an elemental spell
 
 
-@dataclass(frozen=True)
-class MagicStep:
+class MagicStep(Value):
     army: str
     roll: Roll
     colors: tuple[tuple[str, int], ...] | None = None   # the owner's split of the points by color
@@ -87,8 +79,7 @@ class MagicStep:
 Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep
 
 
-@dataclass
-class StepResult:
+class StepResult(Struct):
     """What a step produced (the scenario format's step object, less ``expect``)."""
 
     kind: str

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
+from .value import Value, asdict
 
-@dataclass(frozen=True, kw_only=True)
-class TraceEvent:
+
+class TraceEvent(Value, kw_only=True):
     """One explained change: what changed, before and after, why, and where the rule is.
 
     ``cite`` is a corpus section id (``ddref rule <cite>`` prints it).
@@ -23,13 +23,10 @@ class TraceEvent:
 
     def json(self) -> dict[str, Any]:
         # the fields are plain values: a shallow copy is the JSON object
-        data = {k: v for k, v in vars(self).items() if v is not None}
+        data = {k: v for k, v in asdict(self).items() if v is not None}
         if not self.defaulted:
             data.pop("defaulted")
         return data
-
-    def evolve(self, **changes: Any) -> TraceEvent:
-        return replace(self, **changes)
 
 
 class StepError(Exception):

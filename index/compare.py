@@ -154,7 +154,7 @@ def _whole(section: View, table: dict[str, View]) -> View:
     (a heading-only section such as sfr-2012 Dice Modifiers has all its rules below it)."""
     below = [s for s in table.values() if s.id.startswith(section.id + ".")]
     text = "\n\n".join([section.text, *(f"{s.heading}\n{s.text}" for s in below)]).strip()
-    return View(**{**vars(section), "text": text, "subsections": tuple(s.id for s in below)})
+    return View({**section.fields(), "text": text, "subsections": tuple(s.id for s in below)})
 
 
 def _closest_headings(pool, wanted: str, n: int = 5) -> list[str]:

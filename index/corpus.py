@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import corpus
@@ -36,16 +35,48 @@ KINDS: dict[str, tuple[str, str]] = {
 }
 
 
-class View(SimpleNamespace):
-    """A corpus record as attributes (JSON arrays become tuples); ``model_dump`` gives the JSON back."""
+class View:
+    """A corpus record as attributes (JSON arrays become tuples); ``model_dump`` gives the JSON back.
+
+    Nested values are converted when first read, so loading a kind costs one
+    object per record, not one per field.
+    """
+
+    __slots__ = ("_row",)
+
+    def __init__(self, row: dict[str, Any] | None = None, /, **fields: Any) -> None:
+        self._row = dict(row or (), **fields)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_row":  # not yet set (copy, pickle)
+            raise AttributeError(name)
+        try:
+            value = self._row[name]
+        except KeyError:
+            raise AttributeError(name) from None
+        if isinstance(value, (dict, list)):
+            value = self._row[name] = _view(value)
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and self.model_dump() == other.model_dump()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"View({self.model_dump()!r})"
+
+    def fields(self) -> dict[str, Any]:
+        """Every field, converted."""
+        return {k: getattr(self, k) for k in self._row}
 
     def model_dump(self, mode: str = "json") -> dict[str, Any]:
-        return _plain(self)
+        return {k: _plain(v) for k, v in self._row.items()}
 
 
 def _view(value: Any) -> Any:
     if isinstance(value, dict):
-        return View(**{k: _view(v) for k, v in value.items()})
+        return View(value)
     if isinstance(value, list):
         return tuple(_view(v) for v in value)
     return value
@@ -53,9 +84,11 @@ def _view(value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     if isinstance(value, View):
-        return {k: _plain(v) for k, v in vars(value).items()}
-    if isinstance(value, tuple):
+        return value.model_dump()
+    if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
     return value
 
 
@@ -79,7 +112,7 @@ def rows(kind: str) -> list[dict[str, Any]]:
 @cache
 def records(kind: str) -> tuple[View, ...]:
     """Every record of one kind, in corpus order (edition, id)."""
-    return tuple(_view(row) for row in rows(kind))
+    return tuple(View(row) for row in rows(kind))
 
 
 def section_rows() -> list[dict[str, Any]]:
@@ -89,7 +122,7 @@ def section_rows() -> list[dict[str, Any]]:
 @cache
 def sections() -> dict[str, View]:
     """Every rule section of every document, by id, in document order."""
-    return {row["id"]: _view(row) for row in section_rows()}
+    return {row["id"]: View(row) for row in section_rows()}
 
 
 def source_text(doc: str) -> str:

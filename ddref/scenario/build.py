@@ -8,7 +8,6 @@ together.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import pydantic
@@ -18,6 +17,7 @@ from engine.roll import Face, Roll
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step
+from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
@@ -29,8 +29,7 @@ from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydant
 GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds", "will-o-wisps"}
 
 
-@dataclass
-class PlannedStep:
+class PlannedStep(Struct):
     index: int                      # 1-based, as reported
     kind: str
     step: Step | None               # None when the step could not be built (errors reported)
@@ -39,8 +38,7 @@ class PlannedStep:
     path: tuple
 
 
-@dataclass
-class Scenario:
+class Scenario(Struct):
     file: str
     spec: ScenarioIn
     state: GameState
@@ -48,8 +46,7 @@ class Scenario:
     locator: Locator
 
 
-@dataclass
-class _Builder:
+class _Builder(Struct):
     file: str
     locator: Locator
     edition: str = "sfr-2012"

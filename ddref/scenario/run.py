@@ -8,7 +8,6 @@ The output is the results object of the scenario format: ``edition``,
 from __future__ import annotations
 
 import operator
-from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from engine.resolve import resolve
 from engine.ruleset import Ruleset
 from engine.state import GameState
 from engine.trace import StepError
+from engine.value import asdict
 from index.corpus import records
 
 from .build import Scenario, build

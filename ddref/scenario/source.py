@@ -16,7 +16,6 @@ import re
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, Union
 
 import pydantic
@@ -24,6 +23,8 @@ import pydantic_core.core_schema
 import yaml
 from yaml.events import AliasEvent, MappingEndEvent, MappingStartEvent, SequenceEndEvent, SequenceStartEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from engine.value import Struct, field
 
 from ..errors import UserError
 
@@ -139,8 +140,7 @@ def show_value(value: Any, limit: int = 40) -> str:
 # --------------------------------------------------------------------------- locator
 
 
-@dataclass
-class Locator:
+class Locator(Struct):
     """Maps field paths to 1-based (line, column) positions in one file.
 
     ``positions`` holds the position of each value node; ``key_positions`` the
