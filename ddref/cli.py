@@ -257,8 +257,8 @@ def resolve(
         if any(not c["ok"] for c in result["expectations"]):
             code = max(code, 1)
         if not as_json:
-            for block in resolution(result, quiet):
-                out.print(block)
+            for block in resolution(result, quiet, out.width):
+                out.print(block, no_wrap=True, overflow="ignore")  # wrapped already, with indents
     if as_json:
         print_json(results[0] if len(files) == 1 and results else results)
     raise typer.Exit(code)

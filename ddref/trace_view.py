@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 
@@ -19,63 +17,97 @@ def _change(event: dict[str, Any]) -> str:
     return f"{before} -> {after}"
 
 
-def _trace(events: list[dict[str, Any]]) -> Text:
+def _block(heading: str) -> Text:
     text = Text()
-    for e in events:
-        text.append("- " + e["what"])
-        change = _change(e)
-        if change:
-            text.append(f"  {change}", style="bold")
-        if e.get("defaulted"):
-            text.append("  (defaulted)", style="yellow")
-        text.append(f"\n    {e['rule']} ", style="dim")
-        text.append(f"[{e['cite']}]\n", style="cyan")
+    text.append(heading, style="bold")
     return text
 
 
-def _results(step: dict[str, Any]) -> Table:
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold")
-    grid.add_column()
-    for army, counts in step.get("results", {}).items():
-        grid.add_row(army, ", ".join(f"{n} {t}" for t, n in counts.items()) or "-")
-    for army, n in step.get("damage", {}).items():
-        grid.add_row(f"damage to {army}", str(n))
+def _wrapped(text: Text, line: str, indent: str, width: int, style: str = "") -> int:
+    """Append ``line`` wrapped to ``width`` (continuation lines indented); return the last line's length."""
+    lead = indent + "  " if line.startswith("- ") else indent
+    lines = textwrap.wrap(line, width, initial_indent=indent, subsequent_indent=lead, break_on_hyphens=False)
+    text.append("\n".join(lines), style=style)
+    return len(lines[-1]) if lines else 0
+
+
+def _tail(text: Text, line_length: int, part: str, width: int, style: str) -> int:
+    """Append ``part`` to the current line, or on a new indented one when it would not fit."""
+    if line_length + len(part) > width:
+        part = "\n      " + part.lstrip()
+        line_length = 0
+    text.append(part, style=style)
+    return line_length + len(part)
+
+
+def _trace(events: list[dict[str, Any]], text: Text, width: int) -> None:
+    for e in events:
+        length = _wrapped(text, "- " + e["what"], "  ", width)
+        change = _change(e)
+        if change:
+            length = _tail(text, length, f"  {change}", width, "bold")
+        if e.get("defaulted"):
+            _tail(text, length, "  (defaulted)", width, "yellow")
+        text.append("\n")
+        length = _wrapped(text, e["rule"], "      ", width, "dim")
+        _tail(text, length, f" [{e['cite']}]", width, "cyan")
+        text.append("\n")
+
+
+def _results(step: dict[str, Any], text: Text, width: int) -> None:
+    rows = [(army, ", ".join(f"{n} {t}" for t, n in counts.items()) or "-")
+            for army, counts in step.get("results", {}).items()]
+    rows += [(f"damage to {army}", str(n)) for army, n in step.get("damage", {}).items()]
     if step.get("killed"):
-        grid.add_row("killed", ", ".join(step["killed"]))
+        rows.append(("killed", ", ".join(step["killed"])))
     if step.get("maneuver"):
-        grid.add_row("maneuver", "succeeded" if step["maneuver"]["succeeded"] else "failed")
-    return grid
+        rows.append(("maneuver", "succeeded" if step["maneuver"]["succeeded"] else "failed"))
+    pad = max((len(label) for label, _ in rows), default=0) + 2
+    for label, value in rows:
+        start = len(text)
+        _wrapped(text, f"{label.ljust(pad)}{value}", "  ", width)
+        text.stylize("bold", start, start + 2 + len(label))
+        text.append("\n")
 
 
-def step_panel(index: int, step: dict[str, Any], checks: list[dict[str, Any]]) -> Panel:
-    parts: list[RenderableType] = []
-    if "rejected" in step:
-        parts.append(Text(f"rejected: {step['rejected']}", style="yellow"))
-    else:
-        parts += [_results(step), Text(""), _trace(step["trace"])]
-    parts += [_check_line(c) for c in checks]
-    return Panel(Group(*parts), title=f"[bold]Step {index}[/bold] {step['kind']}", title_align="left")
-
-
-def _check_line(check: dict[str, Any]) -> Text:
+def _check(check: dict[str, Any], text: Text, indent: str, width: int) -> None:
     mark, style = ("ok", "green") if check["ok"] else ("FAILED", "bold red")
-    return Text.assemble((f"{mark} ", style), f"{check['key']}: expected {check['expected']!r}, "
-                                               f"actual {check['actual']!r}")
+    start = len(text) + len(indent)
+    _wrapped(text, f"{mark} {check['key']}: expected {check['expected']!r}, actual {check['actual']!r}",
+             indent, width)
+    text.stylize(style, start, start + len(mark))
+    text.append("\n")
 
 
-def resolution(result: dict[str, Any], quiet: bool) -> list[RenderableType]:
+def step_text(index: int, step: dict[str, Any], checks: list[dict[str, Any]], width: int) -> Text:
+    """One step: a heading, its results, then each trace event with its rule and citation."""
+    text = _block(f"Step {index}  {step['kind']}\n")
+    if "rejected" in step:
+        _wrapped(text, f"rejected: {step['rejected']}", "  ", width, "yellow")
+        text.append("\n")
+    else:
+        _results(step, text, width)
+        _trace(step["trace"], text, width)
+    for c in checks:
+        _check(c, text, "  ", width)
+    return text
+
+
+def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Text]:
+    """The blocks to print, every line already wrapped to ``width`` (print them with ``no_wrap``)."""
     checks = result["expectations"]
-    out: list[RenderableType] = [Text(f"{result['title']}  ({result['edition']})", style="bold")]
-    if not quiet:
-        for i, step in enumerate(result["steps"], 1):
-            out.append(step_panel(i, step, [c for c in checks if c["step"] == i]))
-        final = [c for c in checks if c["step"] is None]
-        if final:
-            out.append(Panel(Group(*[_check_line(c) for c in final]), title="Final state", title_align="left"))
     failed = [c for c in checks if not c["ok"]]
-    for c in failed if quiet else []:
-        out.append(_check_line(c))
+    out = [_block("")]
+    _wrapped(out[0], f"{result['title']}  ({result['edition']})", "", width, "bold")
+    if not quiet:
+        out += [step_text(i, step, [c for c in checks if c["step"] == i], width)
+                for i, step in enumerate(result["steps"], 1)]
+    shown = [c for c in checks if c["step"] is None] if not quiet else failed
+    if shown:
+        out.append(_block("" if quiet else "Final state\n"))
+        for c in shown:
+            _check(c, out[-1], "" if quiet else "  ", width)
     summary = f"{len(checks) - len(failed)} of {len(checks)} expectations hold" if checks else "no expectations"
-    out.append(Text(f"{result['file']}: {summary}", style="red" if failed else "green"))
+    out.append(_block(""))
+    _wrapped(out[-1], f"{result['file']}: {summary}", "", width, "red" if failed else "green")
     return out

@@ -62,15 +62,30 @@ def find(kind: str, name: str, edition: str | None = None) -> list[Record]:
     An exact slug match wins; otherwise a unique prefix ("lightning" finds
     Lightning Strike). Several editions give several records, newest first.
     """
+    # in one edition, a record's own id (as scenarios write names) needs no index of every spelling
+    if edition is not None and (chosen := in_edition(_by_id(kind).get(name, ()), edition)):
+        return chosen
     wanted = compact(slug(name))
     pool = records(kind)
     exact = list(_by_key(kind).get(wanted, ()))
     hits = exact or _unique_prefix(kind, wanted)
     chosen = in_edition(hits, edition)
     if chosen:
-        return sorted(chosen, key=lambda r: EDITIONS.index(r.edition) if hasattr(r, "edition") else 0)
+        return _newest_first(chosen)
     elsewhere = sorted({r.edition for r in hits if hasattr(r, "edition")}, key=EDITIONS.index)
     raise NotFound(kind, name, edition, suggest(in_edition(pool, edition) or pool, wanted), elsewhere)
+
+
+def _newest_first(found: list[Record]) -> list[Record]:
+    return sorted(found, key=lambda r: EDITIONS.index(r.edition) if hasattr(r, "edition") else 0)
+
+
+@cache
+def _by_id(kind: str) -> dict[str, tuple[Record, ...]]:
+    index: dict[str, list[Record]] = {}
+    for r in records(kind):
+        index.setdefault(r.id, []).append(r)
+    return {k: tuple(v) for k, v in index.items()}
 
 
 @cache

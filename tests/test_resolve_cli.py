@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,25 @@ def test_passing_scenario_exits_0_and_prints_the_cited_trace(run):
     result = run("resolve", CORAL)
     assert result.exit_code == 0
     assert "17 save" in result.stdout and "sfr-2012:the-eighth-face" in result.stdout
+
+
+def test_trace_lines_fit_the_width_with_each_rule_under_its_event(run):
+    """Wrapped lines keep their indent; a citation is never split across two lines."""
+    result = run("resolve", str(ROOT / "bench" / "ten-steps.yaml"))
+    lines = result.stdout.splitlines()
+    assert lines and all(len(line) <= 80 for line in lines)
+    events = [i for i, line in enumerate(lines) if line.startswith("  - ")]
+    assert len(events) > 30
+    for i in events:  # every event is followed by its rule, indented, ending in its [citation]
+        below = []
+        for line in lines[i + 1:]:
+            if not line.startswith("      "):
+                break
+            below.append(line)
+        assert below and re.search(r"\[sfr-2012:[\w.-]+\]$", below[-1]), lines[i:i + 4]
+    # a defaulted casualty choice whose rule text is longer than one line
+    at = next(i for i, line in enumerate(lines) if "(defaulted)" in line)
+    assert lines[at + 1].startswith("      as much damage") and lines[at + 2].startswith("      ")
 
 
 def test_json_is_the_format_object(run):
