@@ -96,9 +96,14 @@ def _take(items: Iterator[tuple[str, ...]], n: int) -> Iterator[tuple[str, ...]]
 
 
 def kill(state: GameState, army_id: str, unit_ids: Sequence[str]) -> GameState:
-    """Killed units leave their army for their owner's dead unit area."""
+    """Killed units leave their army for their owner's dead unit area.
+
+    Spells on a killed unit expire with it (002 Spell Attributes > Target: "Any spell cast on a
+    unit immediately expires when the unit is out of play").
+    """
     army = state.army(army_id)
     dead = tuple(u for u in army.units if u.id in unit_ids)
     state = state.with_army(army.evolve(units=tuple(u for u in army.units if u.id not in unit_ids)))
+    state = state.evolve(effects=tuple(e for e in state.effects if e.target not in unit_ids))
     dua = state.area("dua", army.player)
     return state.with_area("dua", Area(player=army.player, units=dua.units + dead))

@@ -49,6 +49,26 @@ class SpellModifier(Value):
     stacks: bool
 
 
+class SpellEffect(Value):
+    """What an immediate spell does to the game state (002 spell descriptions), as data.
+
+    ``kind``: "army-damage" (``points`` per casting on the target army),
+    "terrain-damage" (on each army at the target terrain), "unit-damage" (on
+    the target unit), "resurrect" (``points`` health-worth per casting of the
+    caster's dead units join the casting army), "bury" (health-worth of an
+    enemy's dead units are buried), "negate" (``points`` of spells in play are
+    negated). ``save``: how the target may save against damage: "army" (an
+    army save roll), "commons" (only 1-health units roll and can be removed),
+    "unit" (the unit saves by itself), "or-killed" (the unit saves or is
+    killed), "none". Spells of one kind combine ("identical effects", 002
+    Spell Attributes > Effect).
+    """
+
+    kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate"]
+    points: int = 1
+    save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
+
+
 class Ruleset(Value):
     edition: str
     modifier_steps: tuple[ModifierStep, ...]
@@ -61,16 +81,21 @@ class Ruleset(Value):
     race_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # spell -> ("add" | "remove", element) it gives a terrain while in effect
     terrain_elements: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    # corpus section of each spell and SAI of the edition, filled from the corpus by the caller
+    # spell -> what it does to the game state when it resolves (immediate spells)
+    spell_effects: Mapping[str, SpellEffect] = field(default_factory=dict)
+    # filled from the corpus by the caller: each spell's and SAI's section (for citations),
+    # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)
     sai_sections: Mapping[str, str] = field(default_factory=dict)
+    spell_costs: Mapping[str, tuple[str, int]] = field(default_factory=dict)
 
     def cite(self, key: str) -> str:
         return self.cites[key]
 
-    def with_sections(self, spells: Mapping[str, str], sais: Mapping[str, str]) -> Ruleset:
-        """This ruleset with the corpus section of each spell and SAI (for citations)."""
-        return self.evolve(spell_sections=dict(spells), sai_sections=dict(sais))
+    def with_corpus(self, spells: Mapping[str, str], sais: Mapping[str, str],
+                    costs: Mapping[str, tuple[str, int]]) -> Ruleset:
+        """This ruleset with each spell's and SAI's corpus section, and each spell's color and cost."""
+        return self.evolve(spell_sections=dict(spells), sai_sections=dict(sais), spell_costs=dict(costs))
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

@@ -74,6 +74,9 @@ class MagicStep(Value):
     roll: Roll
     colors: tuple[tuple[str, int], ...] | None = None   # the owner's split of the points by color
     cast: tuple[Cast, ...] = ()
+    # target (army or unit id) -> the rolls it makes against the spells, in the order they resolve
+    avoidance: tuple[tuple[str, tuple[Roll, ...]], ...] = ()
+    casualties: Casualties = ()
 
 
 Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep

@@ -36,6 +36,8 @@ CORE_EXAMPLES = {
 MAGIC_EXAMPLES = {
     "tsr-magic-colors-goblin-dwarf-combinations", "sfr2012-terrain-advantage-flatland-highland",
     "sfr2012-terrain-advantage-eagle-knight-swampland", "sfr2012-magic-deadlands-lava-elves-and-amazons",
+    "sfr2012-spell-target-no-damage-to-own-army", "sfr2012-spell-multiplicity-finger-of-death-separate-marches",
+    "sfr2012-spell-target-dua-rules", "sfr2012-spell-combine-identical-effects",
 }
 
 
@@ -64,7 +66,8 @@ def test_every_citation_the_engine_can_emit_exists():
     rules = load_ruleset("sfr-2012")
     known = sections()
     cited = [*rules.cites.values(), *(a.cite for a in rules.racial)]
-    cited += [rules.spell_sections[s] for s in (*rules.spell_modifiers, *rules.terrain_elements)]
+    cited += [rules.spell_sections[s] for s in (*rules.spell_modifiers, *rules.terrain_elements,
+                                                 *rules.spell_effects)]
     from engine.sais import SAI_USES
 
     cited += [rules.sai_sections[s] for s in SAI_USES]

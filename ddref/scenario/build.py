@@ -433,7 +433,31 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
             cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color))
     if army is None:
         return None
-    return MagicStep(army=m.army, roll=_roll(b, army, m.roll, (*path, "roll")), colors=colors, cast=tuple(cast))
+    return MagicStep(army=m.army, roll=_roll(b, army, m.roll, (*path, "roll")), colors=colors, cast=tuple(cast),
+                     avoidance=_avoidance(b, state, m.avoidance, (*path, "avoidance")),
+                     casualties=_casualties(b, state, m.casualties, (*path, "casualties")))
+
+
+def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """Target (army or unit) -> the rolls it makes against spells: one roll, or a list of them."""
+    out = []
+    for target, value in (raw or {}).items():
+        where = (*path, target)
+        who = state.army(target) if state.has_army(target) else \
+            next((a for a in state.armies if a.unit(target) is not None), None)
+        if who is None:
+            b.fail(where, f"{target!r} is neither an army nor a unit in play"
+                          f"{did_you_mean(target, [a.id for a in state.armies] + [u.id for a in state.armies for u in a.units])}")
+            continue
+        if who.id != target:            # a unit rolls by itself; a face or list of faces is its roll
+            who = who.evolve(units=(who.unit(target),))
+        several = isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+        rolls = []
+        for i, one in enumerate(value if several else [value]):
+            one = {target: one} if isinstance(one, (str, list)) and who.id != target else one
+            rolls.append(_roll(b, who, one, (*where, i) if several else where))
+        out.append((target, tuple(rolls)))
+    return tuple(out)
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

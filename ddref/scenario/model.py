@@ -114,6 +114,9 @@ class MagicStepIn(Strict):
     roll: RollIn
     colors: dict[str, int] | None = None    # the owner's split of the magic points by color
     cast: list[CastIn] = Field(default_factory=list)
+    # target army or unit -> its roll against the spells (a list when several spells need rolls)
+    avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = None
+    casualties: dict[str, list[str]] | None = None
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

@@ -15,7 +15,8 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from .common import army
+from . import spells
+from .common import army, casualty_lists, leftover_casualties
 
 
 def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -35,7 +36,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
                                          "subtraction or division", cite=ruleset.cite("doubling-magic")))
     out.results[caster.id] = {"magic": sum(points.values())}
     _pay(step.cast, vector, buckets, points, caster, ruleset, out)
-    state = _resolve(state, caster, step.cast, ruleset, out)
+    state = _resolve(state, caster, step, ruleset, out)
     out.magic = {"army": caster.id, "points": points,
                  "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
                            "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],
@@ -231,46 +232,87 @@ def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset) -> None:
                         "(multiple castings target another)", cite=cite, field="cast")
 
 
-def _resolve(state: GameState, who: Army, cast: tuple[Cast, ...], ruleset: Ruleset,
-             out: StepResult) -> GameState:
-    """Announce every spell and its target, then resolve them in the order written."""
-    for c in cast:
+def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Announce every spell and its target, then resolve them in the order written.
+
+    Castings that act as one (``spells.group_key``) resolve together, where the first of them is written.
+    """
+    for c in step.cast:
         _check_target(state, who, c, ruleset)
-    for c in cast:
+    rolls, casualties = spells.Rolls(step.avoidance), casualty_lists(step.casualties)
+    groups: dict[tuple, list[Cast]] = {}
+    for i, c in enumerate(step.cast):
+        key = spells.group_key(c, ruleset) if c.spell.id in ruleset.spell_effects else (i,)
+        groups.setdefault(key, []).append(c)
+    for casts in groups.values():
+        c = casts[0]
         cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-targets"))
+        if c.spell.id in ruleset.spell_effects:
+            state = spells.resolve(state, who, casts, ruleset, rolls, casualties, out)
+            continue
         if c.spell.id not in ruleset.spell_modifiers and c.spell.id not in ruleset.terrain_elements:
             raise StepError(f"resolving {c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
         state = state.evolve(effects=(*state.effects, Effect(spell=c.spell.id, target=c.target, by=who.player,
                                                              count=c.count)))
         out.trace.append(TraceEvent(what=f"{c.spell.name} x{c.count} takes effect on {c.target}", after=c.count,
                                     rule="spells resolve one at a time, in the caster's order", cite=cite))
+    rolls.check_all_used(ruleset.cite("spell-targets"))
+    leftover_casualties(casualties, ruleset)
     return state
 
 
 def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None:
-    """The target must exist when the spells are announced, and be of the kind the spell names."""
-    cite = ruleset.cite("spell-targets")
+    """The target must exist when the spells are announced, and be of the kind the spell names.
+
+    002 Spell Attributes > Target: no spell that directly inflicts damage on one's own armies or
+    units; only spells that resurrect or bury may target units in a DUA.
+    """
+    cite = ruleset.cite("spell-target")
     kind = c.spell.target or ""
+    effect = ruleset.spell_effects.get(c.spell.id)
     armies = {a.id: a for a in state.armies}
+    owner: Army | None = None
+    dead = next((a for a in state.dua if any(u.id == c.target for u in a.units)), None)
     if kind == "terrain":
         ok = any(t.id == c.target for t in state.terrains)
+        if ok and effect is not None and effect.kind == "terrain-damage" and not any(
+                a.at == c.target and a.units and a.player != who.player for a in state.armies):
+            raise StepError(f"{c.spell.name} targets a terrain that has an enemy army present; {c.target} has none",
+                            cite=ruleset.spell_sections[c.spell.id], field="cast")
     elif kind.endswith("army"):
-        target = armies.get(c.target)
-        ok = target is not None and (kind == "army" or (target.player == who.player) == kind.startswith("own"))
+        owner = armies.get(c.target)
+        ok = owner is not None and (kind == "army" or (owner.player == who.player) == kind.startswith("own"))
     elif kind.endswith("unit"):
+        if dead is not None:
+            raise StepError(f"{c.target} is in a dead unit area, and {c.spell.name} neither resurrects nor buries: "
+                            "only such spells target dead units", cite=cite, field="cast")
         owner = next((a for a in state.armies if a.unit(c.target) is not None), None)
         ok = owner is not None and (kind == "unit" or (owner.player == who.player) == kind.startswith("own"))
+    elif kind.endswith("dua"):
+        ok = dead is not None and (kind == "dua" or (dead.player == who.player) == kind.startswith("own"))
+        if ok and effect is None:
+            raise StepError(f"{c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
+    elif kind == "spell" and effect is not None:
+        ok = spells.effect_ref(state, c.target) is not None
+        if not ok:
+            raise StepError(f"{c.spell.name} targets a spell in play, written <spell>@<target>; no "
+                            f"{c.target!r} is in play (in play: "
+                            f"{', '.join(f'{e.spell}@{e.target}' for e in state.effects) or 'none'})",
+                            cite=cite, field="cast")
     else:
         raise StepError(f"{c.spell.name} targets {kind or 'something'} that this version cannot aim at yet",
-                        cite=cite, field="cast")
+                        cite=ruleset.cite("spell-targets"), field="cast")
+    if not ok and owner is not None and owner.player == who.player and effect is not None and \
+            effect.kind in spells.DAMAGE:
+        raise StepError(f"{c.spell.name} directly inflicts damage: you cannot target your own armies or units "
+                        f"with it ({c.target} is {who.player}'s)", cite=cite, field="cast")
     if not ok:
         raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}",
-                        cite=ruleset.cite("spell-target"), field="cast")
-    if who.at == RESERVE and kind != "terrain":
-        owner = armies.get(c.target) or next((a for a in state.armies if a.unit(c.target) is not None), None)
-        if owner is not None and owner.player != who.player:
-            raise StepError("a reserve army's magic targets only its own player's armies and units",
-                            cite=ruleset.cite("reserve-magic"), field="cast")
+                        cite=cite, field="cast")
     if who.at == RESERVE and kind == "terrain":
         raise StepError("a reserve army's magic cannot target a terrain", cite=ruleset.cite("reserve-magic"),
                         field="cast")
+    target_player = owner.player if owner is not None else dead.player if dead is not None else None
+    if who.at == RESERVE and target_player not in (None, who.player):
+        raise StepError("a reserve army's magic targets only its own player's armies and units",
+                        cite=ruleset.cite("reserve-magic"), field="cast")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ruleset import RacialAbility, Ruleset, SpellModifier
+from ..ruleset import RacialAbility, Ruleset, SpellEffect, SpellModifier
 
 E = "sfr-2012"
 RACIAL = f"{E}:racial-abilities"
@@ -43,6 +43,8 @@ CITES = {
     "racial-spells": f"{E}:spell-attributes.racial-limitation",
     "multiplicity": f"{E}:spell-attributes.multiplicity",
     "spell-target": f"{E}:spell-attributes.target",
+    "spell-duration": f"{E}:spell-attributes.duration",
+    "spell-effect": f"{E}:spell-attributes.effect",
     "damage": f"{E}:damage",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
@@ -110,6 +112,34 @@ SPELL_MODIFIERS = {
     "wind-walk": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
 }
 
+# Immediate spells, each restating its text in 002.
+SPELL_EFFECTS = {
+    # "inflict one point of damage to the target army, which may roll to save"
+    "hailstorm": SpellEffect("army-damage", 1, "army"),
+    # "Only 1-health (common) units roll for saves, and only 1-health units can be removed"
+    "foul-water": SpellEffect("army-damage", 1, "commons"),
+    # "inflict two points of damage to each army at the target terrain, which may roll to save"
+    "firestorm": SpellEffect("terrain-damage", 2, "army"),
+    # "inflict one point of damage on the target unit. The target unit must generate saves"
+    "firebolt": SpellEffect("unit-damage", 1, "unit"),
+    # "inflict one point of damage to the target unit with no save possible"
+    "finger-of-death": SpellEffect("unit-damage", 1, "none"),
+    # "The target unit must immediately generate a save or be killed"
+    "lightning-strike": SpellEffect("unit-damage", 0, "or-killed"),
+    # "Target one health-worth of units in your DUA. Target units immediately join the casting army"
+    "breath-of-life": SpellEffect("resurrect"),
+    "spark-of-life": SpellEffect("resurrect"),
+    "water-of-life": SpellEffect("resurrect"),
+    "reanimate-dead": SpellEffect("resurrect"),
+    # "Target one health-worth of units in any enemy's DUA. Target units are immediately buried"
+    "ashes-to-ashes": SpellEffect("bury"),
+    "bloat-corpses": SpellEffect("bury"),
+    "dust-to-dust": SpellEffect("bury"),
+    # "Target up to two points of non-blue (non-red) spells in play. The target spell is immediately negated"
+    "blue-elemental-blast": SpellEffect("negate", 2),
+    "red-elemental-blast": SpellEffect("negate", 2),
+}
+
 SFR_2012 = Ruleset(
     edition=E,
     # 002 Applying Dice Modifiers: subtract, divide, multiply, racial abilities, add
@@ -132,4 +162,5 @@ SFR_2012 = Ruleset(
     # 002 Deadlands: "the target terrain gains the black (death) element"; Call Water: "add the water
     # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
+    spell_effects=SPELL_EFFECTS,
 )

@@ -1,0 +1,176 @@
+"""Immediate spells as changes to the game state: damage, resurrection, burial, negation.
+
+002 Spell Attributes and each spell's description. What a spell does is data
+(``Ruleset.spell_effects``); this module carries out each kind of effect:
+
+- damage on an army (an army save roll), on each army at a terrain, or on a
+  unit (its own save roll, no save, or "save or be killed"). Identical damage
+  spells at one target are one effect with one save roll; a unit is never
+  "wounded" across magic actions (002 Spell Attributes > Effect);
+- resurrection and burial by health-worth, where different spells with the
+  identical effect combine on one dead unit;
+- negation of a spell in play by the points of the blasts aimed at it.
+"""
+
+from __future__ import annotations
+
+from ..damage import kill
+from ..roll import Roll
+from ..ruleset import Ruleset, SpellEffect
+from ..state import Area, Army, Effect, GameState
+from ..steps import Cast, StepResult
+from ..trace import StepError, TraceEvent
+from .common import roll, take_damage
+
+DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
+
+
+class Rolls:
+    """The avoidance rolls a magic step gives, taken in the order the spells resolve."""
+
+    def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...]) -> None:
+        self.left = {target: list(rolls) for target, rolls in given}
+
+    def take(self, target: str, why: str, cite: str) -> Roll:
+        if not self.left.get(target):
+            raise StepError(f"{target} rolls {why}: give avoidance.{target} (a list when it rolls more than once)",
+                            cite=cite, field="avoidance")
+        return self.left[target].pop(0)
+
+    def check_all_used(self, cite: str) -> None:
+        unused = [t for t, rolls in self.left.items() if rolls]
+        if unused:
+            raise StepError(f"avoidance rolls given for {', '.join(unused)} that no spell called for",
+                            cite=cite, field="avoidance")
+
+
+def group_key(c: Cast, ruleset: Ruleset) -> tuple[str, str]:
+    """Castings resolved together: the same damage spell at one target, or one effect at one target."""
+    effect = ruleset.spell_effects[c.spell.id]
+    return (c.spell.id if effect.kind in DAMAGE else effect.kind, c.target)
+
+
+def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, rolls: Rolls,
+            casualties: dict[str, list[str]], out: StepResult) -> GameState:
+    """One group of castings (see ``group_key``) takes effect."""
+    effect = ruleset.spell_effects[casts[0].spell.id]
+    cite = ruleset.spell_sections[casts[0].spell.id]
+    names = " + ".join(f"{c.spell.name} x{c.count}" for c in casts)
+    amount = sum(c.count for c in casts) * effect.points
+    target = casts[0].target
+    if effect.kind == "army-damage":
+        return _army_damage(state, state.army(target), amount, effect, names, cite, ruleset, rolls, casualties, out)
+    if effect.kind == "terrain-damage":
+        for army in [a for a in state.armies if a.at == target and a.units]:
+            state = _army_damage(state, army, amount, effect, names, cite, ruleset, rolls, casualties, out)
+        return state
+    if effect.kind == "unit-damage":
+        return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
+    if effect.kind in ("resurrect", "bury"):
+        return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out)
+    return _negate(state, target, casts, amount, names, cite, ruleset, out)
+
+
+def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect, names: str, cite: str,
+                 ruleset: Ruleset, rolls: Rolls, casualties: dict[str, list[str]], out: StepResult) -> GameState:
+    out.trace.append(TraceEvent(what=f"{names}: {damage} damage to {army.id}", after=damage,
+                                rule="identical spells at one target are one effect with one save roll",
+                                cite=ruleset.cite("multiplicity")))
+    target = army
+    if effect.save == "commons":
+        target = army.evolve(units=tuple(u for u in army.units if u.health == 1))
+        out.trace.append(TraceEvent(what=f"only {army.id}'s 1-health units roll and can be removed",
+                                    after=len(target.units), rule="only 1-health (common) units roll for saves, "
+                                    "and only 1-health units can be removed", cite=cite))
+        if not target.units:
+            return state
+    dice = rolls.take(army.id, f"saves against {names}", cite)
+    saves = roll(state, ruleset, target, "save", ("save",), dice, out).results.get("save", 0)
+    left = max(0, damage - saves)
+    out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {army.id}", before=damage,
+                                after=left, rule="each save negates one point of damage", cite=cite))
+    return take_damage(state, ruleset, target, left, casualties, out, names)
+
+
+def _owner(state: GameState, unit_id: str) -> Army:
+    return next(a for a in state.armies if a.unit(unit_id) is not None)
+
+
+def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffect, names: str, cite: str,
+                 ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
+    army = _owner(state, unit_id)
+    unit = army.unit(unit_id)
+    saves = 0
+    if effect.save != "none":
+        dice = rolls.take(unit_id, f"saves by itself against {names}", cite)
+        saves = roll(state, ruleset, army, "save", ("save",), dice, out, unit=unit_id).results.get("save", 0)
+    if effect.save == "or-killed":
+        killed = saves == 0
+        what = f"{names}: {unit_id} rolled {saves} save(s): {'killed' if killed else 'survives'}"
+        rule, before, after = "the target unit must generate a save or be killed", None, saves
+    else:
+        left = max(0, damage - saves)
+        killed = left >= unit.health
+        saved = "no save possible" if effect.save == "none" else f"{saves} saves"
+        what = f"{names}: {damage} damage ({saved}) on {unit.label}: {'killed' if killed else 'no effect'}"
+        rule = ("a unit is killed by damage equal to its health; less has no effect, and damage from "
+                "another magic action never adds to it (no wounding)")
+        before, after = damage, left
+    out.trace.append(TraceEvent(what=what, before=before, after=after, rule=rule,
+                                cite=cite if killed else ruleset.cite("spell-effect")))
+    if killed:
+        out.killed.append(unit_id)
+        state = kill(state, army.id, [unit_id])
+    return state
+
+
+def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,
+                   cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    area = next(a for a in state.dua if any(u.id == unit_id for u in a.units))
+    unit = next(u for u in area.units if u.id == unit_id)
+    if worth < unit.health:
+        raise StepError(f"only {worth} health-worth ({names}) is aimed at {unit_id}, which has {unit.health} "
+                        "health: aim more castings at it (spells with identical effects combine)",
+                        cite=ruleset.cite("spell-effect"), field="cast")
+    state = state.with_area("dua", area.evolve(units=tuple(u for u in area.units if u.id != unit_id)))
+    if effect.kind == "resurrect":
+        state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, unit)))
+        what, rule = f"{names}: {unit.label} rises and joins {who.id}", "target units immediately join the casting army"
+        out.moved.append(unit_id)
+    else:
+        bua = state.area("bua", area.player)
+        state = state.with_area("bua", Area(player=area.player, units=(*bua.units, unit)))
+        what, rule = f"{names}: {unit.label} is buried", "target units are immediately buried"
+        out.buried.append(unit_id)
+    out.trace.append(TraceEvent(what=what, before=unit.health, after=worth, rule=rule, cite=cite))
+    if worth > unit.health:
+        out.trace.append(TraceEvent(what=f"{worth - unit.health} health-worth left unused", after=worth - unit.health,
+                                    rule="health-worth not aimed at a unit has no effect",
+                                    cite=ruleset.cite("spell-effect")))
+    return state
+
+
+def effect_ref(state: GameState, ref: str) -> Effect | None:
+    """A spell in play named ``<spell>@<target>`` (as ``deadlands@hill``)."""
+    spell, _, target = ref.partition("@")
+    return next((e for e in state.effects if e.spell == spell and e.target == target), None)
+
+
+def _negate(state: GameState, ref: str, casts: list[Cast], points: int, names: str, cite: str,
+            ruleset: Ruleset, out: StepResult) -> GameState:
+    found = effect_ref(state, ref)
+    color, cost = ruleset.spell_costs[found.spell]
+    for c in casts:
+        if c.spell.color == color:
+            raise StepError(f"{c.spell.name} negates only non-{color} spells, and {found.spell} is {color}",
+                            cite=cite, field="cast")
+    if points < cost:
+        raise StepError(f"only {points} points ({names}) are aimed at {found.spell}, which costs {cost}: "
+                        "combine more blasts (identical effects combine)", cite=ruleset.cite("spell-effect"), field="cast")
+    left = found.count - 1
+    state = state.evolve(effects=tuple(e.evolve(count=left) if e is found else e
+                                       for e in state.effects if e is not found or left))
+    out.trace.append(TraceEvent(what=f"{names}: one casting of {found.spell} on {found.target} is negated",
+                                before=found.count, after=left,
+                                rule=f"{points} points of blasts negate a {cost}-point spell in play", cite=cite))
+    return state

@@ -1,0 +1,108 @@
+"""Immediate spells (002 spell descriptions, Spell Attributes): damage, dead units, negation, targets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+HEAD = """\
+ddref: 1
+title: spells
+players: [a, b]
+terrains:
+  here: {type: highland, face: 3, action: magic, home_of: a}
+  there: {type: coastland, face: 3, action: magic, home_of: b}
+armies:
+  mages: {player: a, at: here, units: [{id: fw, race: firewalker, health: 3}, {id: sw, race: swamp-stalker, health: 3},
+                                       {id: sc, race: scalder, health: 3}]}
+  spare: {player: a, at: reserve, units: [{id: r1, race: firewalker, health: 2}]}
+  them: {player: b, at: there, units: [{id: t1, race: dwarf, health: 1}, {id: t2, race: dwarf, health: 1},
+                                       {id: t3, race: dwarf, health: 2}, {id: t4, race: dwarf, health: 3}]}
+dua:
+  b: [{id: dead-b, race: dwarf, health: 1}]
+effects:
+  - {spell: wind-walk, target: them, by: b}
+  - {spell: deadlands, target: there, by: b}
+steps:
+"""
+
+
+def resolve(run, tmp_path: Path, step: str) -> dict:
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD + step, encoding="utf-8")
+    result = run("resolve", str(path), "--json")
+    assert result.exit_code in (0, 1), result.stderr
+    return json.loads(result.stdout)["steps"][0]
+
+
+def test_foul_water_damages_only_commons_and_only_they_save(run, tmp_path):
+    """Foul Water x3: 3 damage, 1 save from the commons' roll: both commons die, never the 2- or 3-health."""
+    step = resolve(run, tmp_path, """\
+  - magic: {army: mages, roll: {sw: magic 6}, colors: {green: 6},
+            cast: [{spell: foul water, target: them, count: 3}], avoidance: {them: {t1: save, t2: melee}}}
+""")
+    assert step["killed"] == ["t1", "t2"] and step["damage"] == {"them": 2}
+    assert step["results"]["them"]["save"] == 1
+
+
+def test_terrain_damage_needs_an_enemy_army_there(run, tmp_path):
+    step = resolve(run, tmp_path, """\
+  - magic: {army: mages, roll: {sc: magic 3}, colors: {red: 3}, cast: [{spell: firestorm, target: here}]}
+    expect_error: "has an enemy army present"
+""")
+    assert "here has none" in step["rejected"]
+
+
+@pytest.mark.parametrize("avoidance, words", [
+    ("", "give avoidance.t4"),
+    ("avoidance: {t4: save, t3: save}, ", "no spell called for"),
+])
+def test_every_save_roll_is_given_and_used(run, tmp_path, avoidance, words):
+    step = resolve(run, tmp_path, f"""\
+  - magic: {{army: mages, roll: {{fw: magic 3}}, colors: {{red: 3}}, {avoidance}cast: [{{spell: firebolt, target: t4}}]}}
+    expect_error: "x"
+""")
+    assert words in step["rejected"]
+
+
+def test_a_firebolt_kills_a_common_that_fails_to_save(run, tmp_path):
+    step = resolve(run, tmp_path, """\
+  - magic: {army: mages, roll: {fw: magic 3}, colors: {red: 3}, cast: [{spell: firebolt, target: t1}],
+            avoidance: {t1: maneuver}}
+""")
+    assert step["killed"] == ["t1"]
+
+
+def test_an_elemental_blast_cannot_negate_its_own_color(run, tmp_path):
+    """Blue Elemental Blast: "Target up to two points of non-blue spells in play"."""
+    step = resolve(run, tmp_path, """\
+  - magic: {army: mages, roll: {fw: magic 6}, colors: {blue: 6},
+            cast: [{spell: blue elemental blast, target: wind-walk@them, count: 2}]}
+    expect_error: "x"
+""")
+    assert "negates only non-blue spells, and wind-walk is blue" in step["rejected"]
+    step = resolve(run, tmp_path, """\
+  - magic: {army: mages, roll: {fw: magic 3}, colors: {red: 3},
+            cast: [{spell: red elemental blast, target: deadlands@there}]}
+    expect_error: "x"
+""")
+    assert "only 2 points" in step["rejected"] and "costs 4" in step["rejected"]
+
+
+def test_spells_in_play_are_named_spell_at_target(run, tmp_path):
+    step = resolve(run, tmp_path, """\
+  - magic: {army: mages, roll: {fw: magic 3}, colors: {blue: 3},
+            cast: [{spell: blue elemental blast, target: palsy@them}]}
+    expect_error: "x"
+""")
+    assert "wind-walk@them, deadlands@there" in step["rejected"]
+
+
+def test_a_reserve_army_cannot_bury_an_enemys_dead(run, tmp_path):
+    step = resolve(run, tmp_path, """\
+  - magic: {army: spare, roll: {r1: magic 3}, colors: {blue: 3}, cast: [{spell: breath of life, target: dead-b}]}
+    expect_error: "x"
+""")
+    assert "is not a target for Breath of Life" in step["rejected"]
