@@ -9,7 +9,7 @@ from .actions.maneuver import maneuver
 from .ruleset import Ruleset
 from .state import GameState
 from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult
-from .trace import StepError
+from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
 _ROLL_KINDS = {("maneuver",): "maneuver", ("melee",): "melee", ("missile",): "missile",
@@ -18,17 +18,22 @@ _ROLL_KINDS = {("maneuver",): "maneuver", ("melee",): "melee", ("missile",): "mi
 
 def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     """Resolve one step; a step the rules forbid raises StepError and changes nothing."""
-    if isinstance(step, RollStep):
-        return _roll(state, step, ruleset)
-    if isinstance(step, ManeuverStep):
-        return maneuver(state, step, ruleset)
-    if isinstance(step, MeleeStep):
-        return melee(state, step, ruleset)
-    if isinstance(step, MissileStep):
-        return missile(state, step, ruleset)
-    if isinstance(step, MagicStep):
-        return magic(state, step, ruleset)
-    raise StepError(f"unknown step {type(step).__name__}")
+    action = _ACTIONS.get(type(step))
+    if action is None:
+        raise StepError(f"unknown step {type(step).__name__}")
+    state, out = action(state, step, ruleset)
+    return _expire_used(state, out, ruleset), out
+
+
+def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:
+    """A spell lasting "until used" expires once it has changed its unit's results (002 Burning Hands,
+    Earthen Armor, Flaming Armor, Flaming Spears)."""
+    spent = [e for e in out.used if ruleset.spell_durations.get(e.spell) == "until-used" and e in state.effects]
+    for e in spent:
+        out.trace.append(TraceEvent(what=f"{e.spell} on {e.target} is used and expires", before=1, after=0,
+                                    rule="this spell remains in effect until it is used by the unit",
+                                    cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-duration"))))
+    return state.evolve(effects=tuple(e for e in state.effects if e not in spent)) if spent else state
 
 
 def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -45,3 +50,6 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
     roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
     terrains(state, out)
     return state, out
+
+
+_ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic}

@@ -115,6 +115,8 @@ class Outcome(Struct):
     non_id: dict[str, dict[str, int]] = field(default_factory=dict)
     # per unit (or the army id): every result counted, before any modifier
     per_unit: dict[str, dict[str, int]] = field(default_factory=dict)
+    # unit effects that changed a result rolled for (those lasting "until used" then expire)
+    used: list[Effect] = field(default_factory=list)
 
 
 # --- counting ---------------------------------------------------------------------------
@@ -274,7 +276,8 @@ _SIGN = {"subtract": "-", "divide": "/", "multiply": "x", "add": "+"}
 
 
 def _spell_step(op: str, actives: list[Active], tally: Tally, ctx: RollContext, trace: list[TraceEvent],
-                scope_label: str) -> None:
+                scope_label: str, used: list[Effect] | None = None) -> None:
+    """Apply the ``op`` modifiers; ``used`` collects the effects that changed a result rolled for."""
     mine = [a for a in actives if a.mod.op == op]
     generic = [a for a in mine if a.mod.results == "any"]
     for active in mine:
@@ -289,6 +292,8 @@ def _spell_step(op: str, actives: list[Active], tally: Tally, ctx: RollContext, 
                      f"{t} {_SIGN[op]}{active.amount}",
                 before=before, after=tally[t].total, rule=f"modifiers that {op} ({_sai_note(op)})",
                 cite=active.cite))
+            if used is not None and t in ctx.wanted and tally[t].total != before and active.effect not in used:
+                used.append(active.effect)
     if generic and len(ctx.wanted) > 1:
         _generic_penalty(op, generic, tally, ctx, trace, scope_label)
 
@@ -418,12 +423,13 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
     unit_ids = set(units)
     actives = active_modifiers(ctx, unit_ids)
+    used: list[Effect] = []
     groups: dict[str | None, Tally] = {}
     for unit_id, tally in units.items():
         unit_mods = [a for a in actives if a.mod.scope == "unit" and a.effect.target == unit_id]
         # 002: "All unit modifiers are applied before any army modifiers are applied."
         for op in ("subtract", "divide", "multiply", "add"):
-            _spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}")
+            _spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}", used)
         race = _race_of(ctx, unit_id)
         into = groups.setdefault(race, _blank())
         for t, part in tally.items():
@@ -444,7 +450,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}
-    return Outcome(final, specials, trace, sai_part, non_id, per_unit)
+    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used)
 
 
 def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], ctx: RollContext,

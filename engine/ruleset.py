@@ -57,14 +57,15 @@ class SpellEffect(Value):
     the target unit), "resurrect" (``points`` health-worth per casting of the
     caster's dead units join the casting army), "bury" (health-worth of an
     enemy's dead units are buried), "negate" (``points`` of spells in play are
-    negated). ``save``: how the target may save against damage: "army" (an
+    negated), "move" (the target unit moves to another terrain, joining the
+    army the caster names). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
     Spell Attributes > Effect).
     """
 
-    kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate"]
+    kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
 
@@ -88,14 +89,16 @@ class Ruleset(Value):
     spell_sections: Mapping[str, str] = field(default_factory=dict)
     sai_sections: Mapping[str, str] = field(default_factory=dict)
     spell_costs: Mapping[str, tuple[str, int]] = field(default_factory=dict)
+    spell_durations: Mapping[str, str] = field(default_factory=dict)
 
     def cite(self, key: str) -> str:
         return self.cites[key]
 
     def with_corpus(self, spells: Mapping[str, str], sais: Mapping[str, str],
-                    costs: Mapping[str, tuple[str, int]]) -> Ruleset:
-        """This ruleset with each spell's and SAI's corpus section, and each spell's color and cost."""
-        return self.evolve(spell_sections=dict(spells), sai_sections=dict(sais), spell_costs=dict(costs))
+                    costs: Mapping[str, tuple[str, int]], durations: Mapping[str, str]) -> Ruleset:
+        """This ruleset with each spell's and SAI's corpus section, and each spell's color, cost and duration."""
+        return self.evolve(spell_sections=dict(spells), sai_sections=dict(sais), spell_costs=dict(costs),
+                           spell_durations=dict(durations))
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

@@ -67,6 +67,7 @@ class Cast(Value):
     target: str
     count: int = 1
     color: str | None = None        # the color paying for an elemental spell
+    to: str | None = None           # where a moving spell sends its target (an army id)
 
 
 class MagicStep(Value):
@@ -96,3 +97,4 @@ class StepResult(Struct):
     trace: list = field(default_factory=list)
     maneuver: dict | None = None
     magic: dict | None = None
+    used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)

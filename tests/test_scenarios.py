@@ -38,6 +38,7 @@ MAGIC_EXAMPLES = {
     "sfr2012-terrain-advantage-eagle-knight-swampland", "sfr2012-magic-deadlands-lava-elves-and-amazons",
     "sfr2012-spell-target-no-damage-to-own-army", "sfr2012-spell-multiplicity-finger-of-death-separate-marches",
     "sfr2012-spell-target-dua-rules", "sfr2012-spell-combine-identical-effects",
+    "sfr2012-spell-duration-earthen-armor-follows-unit", "sfr2012-spell-duration-palsy-units-leave-and-join",
 }
 
 

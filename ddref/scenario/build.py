@@ -430,7 +430,9 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         if rec is not None:
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
                              reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
-            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color))
+            if c.to is not None:
+                _army_ref(b, state, c.to, (*where, "to"))
+            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to))
     if army is None:
         return None
     return MagicStep(army=m.army, roll=_roll(b, army, m.roll, (*path, "roll")), colors=colors, cast=tuple(cast),

@@ -107,6 +107,7 @@ class CastIn(Strict):
     target: str
     count: int = Field(default=1, ge=1, le=20)
     color: str | None = None        # the color paying for an elemental spell
+    to: str | None = None           # the army a moved unit joins (Path)
 
 
 class MagicStepIn(Strict):

@@ -30,12 +30,13 @@ MISSING = object()
 
 @cache
 def load_ruleset(edition: str) -> Ruleset:
-    """The edition's ruleset with each spell's and SAI's corpus section, and each spell's color and cost."""
+    """The edition's ruleset with each spell's and SAI's corpus section, and each spell's color, cost and duration."""
     spells = [s for s in records("spell") if s.edition == edition]
     return edition_ruleset(edition).with_corpus(
         {s.id: s.source.section for s in spells},
         {s.id: s.source.section for s in records("sai") if s.edition == edition},
         {s.id: (s.color, s.cost) for s in spells},
+        {s.id: s.duration for s in spells},
     )
 
 

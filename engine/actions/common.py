@@ -35,6 +35,7 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None)
     outcome = resolve_roll(ctx, dice)
     out.trace.extend(outcome.trace)
+    out.used.extend(e for e in outcome.used if e not in out.used)
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
 

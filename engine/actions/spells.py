@@ -9,7 +9,8 @@
   "wounded" across magic actions (002 Spell Attributes > Effect);
 - resurrection and burial by health-worth, where different spells with the
   identical effect combine on one dead unit;
-- negation of a spell in play by the points of the blasts aimed at it.
+- negation of a spell in play by the points of the blasts aimed at it;
+- Path's move of a unit to another terrain, its own spells going with it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from ..damage import kill
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
-from ..state import Area, Army, Effect, GameState
+from ..state import RESERVE, Area, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
 from .common import roll, take_damage
@@ -68,7 +69,41 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
         return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out)
+    if effect.kind == "move":
+        return _move(state, casts[0], cite, ruleset, out)
     return _negate(state, target, casts, amount, names, cite, ruleset, out)
+
+
+def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The unit leaves its army for another of its player's armies at another terrain.
+
+    Spells on the unit go with it; spells on the army it left stay there, and expire if no unit is
+    left in it (002 Spell Attributes > Duration).
+    """
+    source = _owner(state, c.target)
+    dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
+    if source.at == RESERVE:
+        raise StepError(f"{c.spell.name} targets a unit at a terrain; {c.target} is in the reserve area",
+                        cite=cite, field="cast")
+    if dest is None or dest.player != source.player or dest.at in (RESERVE, source.at):
+        raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, the army of "
+                        f"{source.player}'s it joins at another terrain", cite=cite, field="cast")
+    unit = source.unit(c.target)
+    state = state.with_army(source.evolve(units=tuple(u for u in source.units if u.id != c.target)))
+    state = state.with_army(dest.evolve(units=(*dest.units, unit)))
+    out.moved.append(c.target)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {unit.label} moves from {source.at} to {dest.at}, "
+                                     f"joining {dest.id}", rule="spells on a unit follow it wherever it goes; "
+                                "spells on an army stay with the army", cite=cite))
+    if len(source.units) == 1:
+        gone = [e for e in state.effects if e.target == source.id]
+        state = state.evolve(effects=tuple(e for e in state.effects if e not in gone))
+        for e in gone:
+            out.trace.append(TraceEvent(what=f"{e.spell} on {source.id} expires: every unit has moved away",
+                                        rule="if all the units in an army move away from their current "
+                                             "location then all spells cast on that army immediately expire",
+                                        cite=ruleset.cite("spell-duration")))
+    return state
 
 
 def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect, names: str, cite: str,

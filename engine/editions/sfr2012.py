@@ -138,6 +138,8 @@ SPELL_EFFECTS = {
     # "Target up to two points of non-blue (non-red) spells in play. The target spell is immediately negated"
     "blue-elemental-blast": SpellEffect("negate", 2),
     "red-elemental-blast": SpellEffect("negate", 2),
+    # "Target any of your units at any terrain. Immediately move the target unit to any other terrain"
+    "path": SpellEffect("move"),
 }
 
 SFR_2012 = Ruleset(
