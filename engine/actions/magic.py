@@ -1,10 +1,11 @@
 """The magic action: magic points by color, doubling, the purchase of spells, announce then resolve.
 
-002 First March, Magic and Doubling Magic; Spell Attributes. This version
-resolves the spells whose effect is a durational modifier of rolls or a
-terrain element (the ruleset's ``spell_modifiers`` and ``terrain_elements``):
-they go into play as effects. Any other spell is refused with a message, and
-so is a roll whose magic total a modifier changes, rather than guessed.
+002 First March, Magic and Doubling Magic; Spell Attributes. Spells whose
+effect is a durational modifier of rolls or a terrain element (the ruleset's
+``spell_modifiers`` and ``terrain_elements``) go into play as effects; the
+immediate ones the ruleset describes (``spell_effects``) change the state
+through ``actions.spells``. Any other spell is refused with a message, and so
+is a roll whose magic total a modifier changes, rather than guessed.
 """
 
 from __future__ import annotations
