@@ -58,14 +58,16 @@ class SpellEffect(Value):
     caster's dead units join the casting army), "bury" (health-worth of an
     enemy's dead units are buried), "negate" (``points`` of spells in play are
     negated), "move" (the target unit moves to another terrain, joining the
-    army the caster names). ``save``: how the target may save against damage: "army" (an
+    army the caster names), "terrain-reduction" (the target terrain turns down
+    one face unless an army there rolls ``points`` maneuvers). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
     Spell Attributes > Effect).
     """
 
-    kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move"]
+    kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
+                  "terrain-reduction"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
 

@@ -39,6 +39,7 @@ MAGIC_EXAMPLES = {
     "sfr2012-spell-target-no-damage-to-own-army", "sfr2012-spell-multiplicity-finger-of-death-separate-marches",
     "sfr2012-spell-target-dua-rules", "sfr2012-spell-combine-identical-effects",
     "sfr2012-spell-duration-earthen-armor-follows-unit", "sfr2012-spell-duration-palsy-units-leave-and-join",
+    "sfr2012-spell-order-trm-before-flash-flood",
 }
 
 

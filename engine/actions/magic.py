@@ -17,7 +17,7 @@ from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from . import spells
-from .common import army, casualty_lists, leftover_casualties
+from .common import army, casualty_lists, leftover_casualties, terrains
 
 
 def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -38,6 +38,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     out.results[caster.id] = {"magic": sum(points.values())}
     _pay(step.cast, vector, buckets, points, caster, ruleset, out)
     state = _resolve(state, caster, step, ruleset, out)
+    terrains(state, out)
     out.magic = {"army": caster.id, "points": points,
                  "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
                            "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],

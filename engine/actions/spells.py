@@ -10,7 +10,8 @@
 - resurrection and burial by health-worth, where different spells with the
   identical effect combine on one dead unit;
 - negation of a spell in play by the points of the blasts aimed at it;
-- Path's move of a unit to another terrain, its own spells going with it.
+- Path's move of a unit to another terrain, its own spells going with it;
+- Flash Flood's reduction of a terrain, avoided by any army's maneuver roll.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class Rolls:
 
     def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...]) -> None:
         self.left = {target: list(rolls) for target, rolls in given}
+
+    def has(self, target: str) -> bool:
+        return bool(self.left.get(target))
 
     def take(self, target: str, why: str, cite: str) -> Roll:
         if not self.left.get(target):
@@ -71,7 +75,40 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out)
     if effect.kind == "move":
         return _move(state, casts[0], cite, ruleset, out)
+    if effect.kind == "terrain-reduction":
+        return _reduce(state, target, effect.points, names, cite, ruleset, rolls, out)
     return _negate(state, target, casts, amount, names, cite, ruleset, out)
+
+
+def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: str, ruleset: Ruleset,
+            rolls: Rolls, out: StepResult) -> GameState:
+    """Each army at the terrain may roll to avoid it; the terrain turns down one face unless one succeeds."""
+    best = 0
+    for army in [a for a in state.armies if a.at == terrain_id and a.units]:
+        if not rolls.has(army.id):
+            out.trace.append(TraceEvent(what=f"{army.id} makes no avoidance roll against {names}", after=0,
+                                        rule="each army at the target terrain may make a maneuver avoidance roll; "
+                                             "the scenario gives none for this one", cite=cite, defaulted=True))
+            continue
+        dice = rolls.take(army.id, f"maneuvers to avoid {names}", cite)
+        rolled = roll(state, ruleset, army, "avoid-maneuver", ("maneuver",), dice, out).results.get("maneuver", 0)
+        best = max(best, rolled)
+    terrain = state.terrain(terrain_id)
+    if best >= needed or terrain.face == 1:
+        why = f"an army rolled {best} >= {needed} maneuvers" if best >= needed else "it shows its first face"
+        out.trace.append(TraceEvent(what=f"{names}: {terrain_id} is not reduced: {why}", before=terrain.face,
+                                    after=terrain.face, rule=f"reduce the terrain unless an army generates at "
+                                    f"least {needed} maneuver results", cite=cite))
+        return state
+    control = None if terrain.face == 8 else terrain.controlled_by
+    out.trace.append(TraceEvent(what=f"{names}: no army rolled {needed} maneuvers ({best} at most): {terrain_id} "
+                                     "is reduced one face", before=terrain.face, after=terrain.face - 1,
+                                rule=f"reduce the terrain one face if no army generates at least {needed} "
+                                     "maneuver results", cite=cite))
+    if terrain.face == 8:
+        out.trace.append(TraceEvent(what=f"{terrain_id} leaves its eighth face: control lost", before=8, after=7,
+                                    rule="all advantages of the eighth face cease", cite=ruleset.cite("eighth-face")))
+    return state.with_terrain(terrain.evolve(face=terrain.face - 1, controlled_by=control))
 
 
 def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:

@@ -140,6 +140,9 @@ SPELL_EFFECTS = {
     "red-elemental-blast": SpellEffect("negate", 2),
     # "Target any of your units at any terrain. Immediately move the target unit to any other terrain"
     "path": SpellEffect("move"),
+    # "Each army at the target terrain may make a maneuver avoidance roll. Immediately reduce the target
+    #  terrain one face if no army generates at least eight maneuver results"
+    "flash-flood": SpellEffect("terrain-reduction", 8),
 }
 
 SFR_2012 = Ruleset(
