@@ -106,3 +106,15 @@ def test_a_reserve_army_cannot_bury_an_enemys_dead(run, tmp_path):
     expect_error: "x"
 """)
     assert "is not a target for Breath of Life" in step["rejected"]
+
+
+def test_flash_flood_on_an_eighth_face_costs_its_control(run, tmp_path):
+    """An army that makes no avoidance roll rolls nothing (marked defaulted); face 8 -> 7 loses control."""
+    path = tmp_path / "s.yaml"
+    path.write_text(HEAD.replace("there: {type: coastland, face: 3, action: magic, home_of: b}",
+                                 "there: {type: coastland, face: 8, controlled_by: them, home_of: b}") + """\
+  - magic: {army: mages, roll: {sw: magic 5}, colors: {green: 5}, cast: [{spell: flash flood, target: there}]}
+""", encoding="utf-8")
+    step = json.loads(run("resolve", str(path), "--json").stdout)["steps"][0]
+    assert step["terrains"]["there"] == {"face": 7, "controlled_by": None}
+    assert any(e.get("defaulted") and "no avoidance roll" in e["what"] for e in step["trace"])
