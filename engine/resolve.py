@@ -6,10 +6,12 @@ from .actions.combat import melee, missile
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
+from .actions.turn import turn
+from .expiry import expire
 from .ruleset import Ruleset
 from .state import GameState
-from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult
-from .trace import StepError, TraceEvent
+from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
+from .trace import StepError
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
 _ROLL_KINDS = {("maneuver",): "maneuver", ("melee",): "melee", ("missile",): "missile",
@@ -28,12 +30,9 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
 def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:
     """A spell lasting "until used" expires once it has changed its unit's results (002 Burning Hands,
     Earthen Armor, Flaming Armor, Flaming Spears)."""
-    spent = [e for e in out.used if ruleset.spell_durations.get(e.spell) == "until-used" and e in state.effects]
-    for e in spent:
-        out.trace.append(TraceEvent(what=f"{e.spell} on {e.target} is used and expires", before=1, after=0,
-                                    rule="this spell remains in effect until it is used by the unit",
-                                    cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-duration"))))
-    return state.evolve(effects=tuple(e for e in state.effects if e not in spent)) if spent else state
+    spent = [e for e in out.used if ruleset.spell_durations.get(e.spell) == "until-used"]
+    return expire(state, spent, "it is used", "this spell remains in effect until it is used by the unit",
+                  ruleset, out) if spent else state
 
 
 def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -52,4 +51,5 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
     return state, out
 
 
-_ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic}
+_ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
+            TurnStep: turn}

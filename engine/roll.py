@@ -340,13 +340,20 @@ def _eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> Non
                                 "maneuver result, whatever icon made it", cite=ctx.ruleset.cite("eighth-face")))
 
 
+def terrain_types(state: GameState, terrain: Terrain, ruleset: Ruleset) -> set[str]:
+    """The terrain's type and any a spell adds (002 Create Mountain: "also considered to be a highland")."""
+    return {terrain.type, *(ruleset.terrain_types[e.spell] for e in state.effects_on(terrain.id)
+                            if e.spell in ruleset.terrain_types)}
+
+
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
     terrain = ctx.terrain
+    types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
     out = []
     for ability in ctx.ruleset.racial:
         if ability.race != race:
             continue
-        if ability.terrains is not None and (terrain is None or terrain.type not in ability.terrains):
+        if ability.terrains is not None and not types & set(ability.terrains):
             continue
         if ability.rolls is not None and ctx.kind not in ability.rolls:
             continue
@@ -354,13 +361,22 @@ def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
     return out
 
 
+def spell_abilities(ctx: RollContext) -> list[RacialAbility]:
+    """Conversions a spell on the army gives all its units (002 Necromantic Wave); not in a unit's own roll."""
+    if ctx.individual:
+        return []
+    return [ctx.ruleset.spell_abilities[e.spell] for e in ctx.state.effects_on(ctx.army.id)
+            if e.spell in ctx.ruleset.spell_abilities]
+
+
 def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
-    for ability in racial_abilities(group, ctx):
+    for ability in (*racial_abilities(group, ctx), *spell_abilities(ctx)):
+        label = f"{ability.race} {ability.name}" if ability.race else f"{ability.name} on {ctx.army.id}"
         if ability.kind == "auto":
             units = sum(1 for u in ctx.army.units if u.race == ability.race)
             before = tally[ability.target].total
             tally[ability.target].normal += units
-            trace.append(TraceEvent(what=f"{ability.race} {ability.name}: {units} unit(s) add {units} "
+            trace.append(TraceEvent(what=f"{label}: {units} unit(s) add {units} "
                                          f"{ability.target}", before=before, after=tally[ability.target].total,
                                     rule="an automatic result for each unit of the race", cite=ability.cite))
             continue
@@ -371,13 +387,13 @@ def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[Trace
         if ability.kind == "double":
             src.normal *= 2
             src.sai *= 2
-            trace.append(TraceEvent(what=f"{ability.race} {ability.name}: {ability.source} doubled",
+            trace.append(TraceEvent(what=f"{label}: {ability.source} doubled",
                                     before=before, after=src.total, rule="racial abilities that multiply",
                                     cite=ability.cite))
             continue
         if ability.target not in ctx.wanted:
             continue  # counting maneuvers as saves matters only when saves are rolled for
-        moved = _converted(ability, src.normal if ability.icons_only else before, ctx, trace)
+        moved = _converted(ability, label, src.normal if ability.icons_only else before, ctx, trace)
         dst = tally[ability.target]
         dst_before = dst.total
         take_normal = min(src.normal, moved)
@@ -385,12 +401,13 @@ def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[Trace
         src.sai -= moved - take_normal
         dst.normal += take_normal
         dst.sai += moved - take_normal
-        trace.append(TraceEvent(what=f"{ability.race} {ability.name}: {moved} {ability.source} count as "
+        trace.append(TraceEvent(what=f"{label}: {moved} {ability.source} count as "
                                      f"{ability.target}", before=dst_before, after=dst.total,
                                 rule="racial abilities that count one result as another", cite=ability.cite))
 
 
-def _converted(ability: RacialAbility, available: int, ctx: RollContext, trace: list[TraceEvent]) -> int:
+def _converted(ability: RacialAbility, label: str, available: int, ctx: RollContext,
+               trace: list[TraceEvent]) -> int:
     """How many results a counts-as ability converts.
 
     All of them when only the target result is rolled for; in a combination
@@ -401,7 +418,7 @@ def _converted(ability: RacialAbility, available: int, ctx: RollContext, trace: 
         return available
     chosen = ctx.choices.get("counts_as", {}).get(ability.target)
     if chosen is None:
-        trace.append(TraceEvent(what=f"{ability.race} {ability.name}: all {available} {ability.source} counted "
+        trace.append(TraceEvent(what=f"{label}: all {available} {ability.source} counted "
                                      f"as {ability.target}", after=available, rule="in a combination roll the "
                                      "owner chooses, result by result; none given", cite=ctx.ruleset.cite("avoidance"),
                                 defaulted=True))

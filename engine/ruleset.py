@@ -20,7 +20,7 @@ class RacialAbility(Value):
     terrain; ``rolls`` None means in any roll where ``source`` results matter.
     """
 
-    race: str
+    race: str | None            # None: a spell's conversion for every unit (Necromantic Wave)
     name: str
     kind: Literal["counts-as", "double", "auto"]
     source: ResultType | None
@@ -72,6 +72,21 @@ class SpellEffect(Value):
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
 
 
+class TargetRule(Value, kw_only=True):
+    """What a spell's target must be beyond its kind (each spell's own text in 002).
+
+    ``element``: the target terrain has that element; ``army_at_element``: the target army is at a
+    terrain with that element; ``enemy_present``: an enemy army is at the target terrain;
+    ``not_eighth``: the terrain is not at its eighth face; ``alone``: not already under this spell.
+    """
+
+    element: str | None = None
+    army_at_element: str | None = None
+    enemy_present: bool = False
+    not_eighth: bool = False
+    alone: bool = False
+
+
 class Ruleset(Value):
     edition: str
     modifier_steps: tuple[ModifierStep, ...]
@@ -86,6 +101,13 @@ class Ruleset(Value):
     terrain_elements: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # spell -> what it does to the game state when it resolves (immediate spells)
     spell_effects: Mapping[str, SpellEffect] = field(default_factory=dict)
+    # spell -> what its target must be, beyond the kind of target
+    spell_targets: Mapping[str, TargetRule] = field(default_factory=dict)
+    # spell -> the terrain type a terrain it targets also counts as (Create Mountain: highland)
+    terrain_types: Mapping[str, str] = field(default_factory=dict)
+    # spell -> the conversion it gives the target army's units ("may be counted as"), as a racial
+    # ability with race None (Necromantic Wave: magic as melee)
+    spell_abilities: Mapping[str, RacialAbility] = field(default_factory=dict)
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)

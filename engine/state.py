@@ -63,6 +63,8 @@ class Effect(Value, kw_only=True):
     target: str                 # terrain, army or unit id
     by: str                     # the casting player
     count: int = 1
+    # the caster's next turn has begun (a spell lasting "until the end of your next turn" ends with it)
+    next_turn: bool = False
 
 
 class Area(Value, kw_only=True):

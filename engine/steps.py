@@ -80,7 +80,13 @@ class MagicStep(Value):
     casualties: Casualties = ()
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep
+class TurnStep(Value):
+    """The current turn ends and ``player``'s turn begins."""
+
+    player: str
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep
 
 
 class StepResult(Struct):

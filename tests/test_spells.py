@@ -50,9 +50,9 @@ def test_foul_water_damages_only_commons_and_only_they_save(run, tmp_path):
 def test_terrain_damage_needs_an_enemy_army_there(run, tmp_path):
     step = resolve(run, tmp_path, """\
   - magic: {army: mages, roll: {sc: magic 3}, colors: {red: 3}, cast: [{spell: firestorm, target: here}]}
-    expect_error: "has an enemy army present"
+    expect_error: "no enemy army is present there"
 """)
-    assert "here has none" in step["rejected"]
+    assert "firestorm cannot target here" in step["rejected"].lower()
 
 
 @pytest.mark.parametrize("avoidance, words", [

@@ -16,7 +16,7 @@ from engine.names import slug
 from engine.roll import Face, Roll
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
-from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step
+from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -219,7 +219,8 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
-    return Effect(spell=rec.id if rec else slug(e.spell), target=e.target, by=e.by, count=e.count)
+    return Effect(spell=rec.id if rec else slug(e.spell), target=e.target, by=e.by, count=e.count,
+                  next_turn=e.next_turn)
 
 
 def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
@@ -239,7 +240,7 @@ def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
 def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) -> PlannedStep:
     path = ("steps", i)
     if not isinstance(raw, dict):
-        b.fail(path, "a step is a mapping with one kind key (roll, maneuver, melee, missile)")
+        b.fail(path, f"a step is a mapping with one kind key ({', '.join(STEP_MODELS)})")
         return PlannedStep(i + 1, "?", None, None, None, path)
     kinds = [k for k in raw if k not in ("expect", "expect_error")]
     expect, expect_error = raw.get("expect"), raw.get("expect_error")
@@ -254,7 +255,7 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
     if kind in LATER_STEPS:
         b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              "ddref yet (it resolves roll, maneuver, melee and missile steps)")
+                              "ddref yet (it resolves roll, maneuver, melee, missile, magic and turn steps)")
         return planned
     if kind not in STEP_MODELS:
         b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
@@ -462,9 +463,16 @@ def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> 
     return tuple(out)
 
 
+def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    if m.player not in state.players:
+        b.fail((*path, "player"), f"unknown player {m.player!r}{did_you_mean(m.player, state.players)}")
+        return None
+    return TurnStep(player=m.player)
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step,
+    "magic": _magic_step, "turn": _turn_step,
 }
 
 

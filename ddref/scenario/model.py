@@ -51,6 +51,9 @@ class EffectIn(Strict):
     target: str
     by: str
     count: int = Field(default=1, ge=1, le=20)
+    # true when the caster's next turn has already begun (a spell lasting "until the end of your
+    # next turn" then ends with the current turn); by default the spell was cast in the caster's last turn
+    next_turn: bool = False
 
 
 class DragonIn(Strict):
@@ -63,6 +66,10 @@ class DragonIn(Strict):
 
 class TurnIn(Strict):
     player: str
+
+
+class TurnStepIn(Strict):
+    player: str                     # whose turn begins
 
 
 class RollStepIn(Strict):
@@ -126,9 +133,10 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "melee": MeleeStepIn,
     "missile": MissileStepIn,
     "magic": MagicStepIn,
+    "turn": TurnStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
-LATER_STEPS = ("dragon_attack", "reserves", "turn")
+LATER_STEPS = ("dragon_attack", "reserves")
 
 
 class ScenarioIn(Strict):

@@ -109,7 +109,7 @@ def state_json(state: GameState) -> dict[str, Any]:
                    for a in state.armies},
         "dua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.dua},
         "bua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.bua},
-        "effects": [asdict(e) for e in state.effects],
+        "effects": [_effect(e) for e in state.effects],
         "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form} for d in state.dragons},
         "summoning_pool": {p.player: list(p.items) for p in state.summoning_pool},
         "winner": state.winner,
@@ -147,3 +147,11 @@ def _matches(actual: Any, wanted: Any) -> bool:
         except TypeError:
             return False
     return actual == wanted
+
+
+def _effect(e) -> dict[str, Any]:
+    """An effect in play; ``next_turn`` only once the caster's next turn has begun."""
+    data = asdict(e)
+    if not e.next_turn:
+        del data["next_turn"]
+    return data

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..roll import RollContext, resolve_roll
-from ..ruleset import Ruleset
+from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
@@ -277,10 +277,6 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
     dead = next((a for a in state.dua if any(u.id == c.target for u in a.units)), None)
     if kind == "terrain":
         ok = any(t.id == c.target for t in state.terrains)
-        if ok and effect is not None and effect.kind == "terrain-damage" and not any(
-                a.at == c.target and a.units and a.player != who.player for a in state.armies):
-            raise StepError(f"{c.spell.name} targets a terrain that has an enemy army present; {c.target} has none",
-                            cite=ruleset.spell_sections[c.spell.id], field="cast")
     elif kind.endswith("army"):
         owner = armies.get(c.target)
         ok = owner is not None and (kind == "army" or (owner.player == who.player) == kind.startswith("own"))
@@ -311,6 +307,8 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
     if not ok:
         raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}",
                         cite=cite, field="cast")
+    if c.spell.id in ruleset.spell_targets:
+        _check_rule(state, who, c, ruleset.spell_targets[c.spell.id], ruleset)
     if who.at == RESERVE and kind == "terrain":
         raise StepError("a reserve army's magic cannot target a terrain", cite=ruleset.cite("reserve-magic"),
                         field="cast")
@@ -318,3 +316,29 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
     if who.at == RESERVE and target_player not in (None, who.player):
         raise StepError("a reserve army's magic targets only its own player's armies and units",
                         cite=ruleset.cite("reserve-magic"), field="cast")
+
+
+def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
+    """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
+    cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
+    if rule.army_at_element:
+        at = state.army(c.target).at
+        terrain = None if at == RESERVE else state.terrain(at)
+        if terrain is None or rule.army_at_element not in _elements(state, terrain, who, ruleset):
+            raise StepError(f"{c.spell.name} targets an army at a terrain with the {rule.army_at_element} element; "
+                            f"{c.target} is at {at}", cite=cite, field="cast")
+        return
+    terrain = state.terrain(c.target)
+    elements = _elements(state, terrain, who, ruleset)
+    problems = []
+    if rule.element and rule.element not in elements:
+        problems.append(f"it has no {rule.element} element (it has {', '.join(sorted(elements))})")
+    if rule.enemy_present and not any(a.at == terrain.id and a.units and a.player != who.player
+                                      for a in state.armies):
+        problems.append("no enemy army is present there")
+    if rule.not_eighth and terrain.face == 8:
+        problems.append("it is at its eighth face")
+    if rule.alone and any(e.spell == c.spell.id for e in state.effects_on(terrain.id)):
+        problems.append(f"it is already under the effects of {c.spell.name}")
+    if problems:
+        raise StepError(f"{c.spell.name} cannot target {terrain.id}: {'; '.join(problems)}", cite=cite, field="cast")

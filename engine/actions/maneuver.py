@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..expiry import face_changed
 from ..ruleset import Ruleset
 from ..state import RESERVE, GameState
 from ..steps import ManeuverStep, StepResult
@@ -70,4 +71,5 @@ def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None
                                     cite=ruleset.cite("eighth-face")))
     out.trace.append(TraceEvent(what=f"{terrain.id} turned {direction}", before=terrain.face, after=face,
                                 rule="a successful maneuver turns the terrain one step", cite=cite))
-    return state.with_terrain(terrain.evolve(face=face, controlled_by=control))
+    state = state.with_terrain(terrain.evolve(face=face, controlled_by=control))
+    return face_changed(state, terrain_id, ruleset, out)

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from ..damage import kill
+from ..expiry import army_emptied, face_changed
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
 from ..state import RESERVE, Area, Army, Effect, GameState
@@ -108,7 +109,8 @@ def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: st
     if terrain.face == 8:
         out.trace.append(TraceEvent(what=f"{terrain_id} leaves its eighth face: control lost", before=8, after=7,
                                     rule="all advantages of the eighth face cease", cite=ruleset.cite("eighth-face")))
-    return state.with_terrain(terrain.evolve(face=terrain.face - 1, controlled_by=control))
+    state = state.with_terrain(terrain.evolve(face=terrain.face - 1, controlled_by=control))
+    return face_changed(state, terrain_id, ruleset, out)
 
 
 def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -132,15 +134,7 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     out.trace.append(TraceEvent(what=f"{c.spell.name}: {unit.label} moves from {source.at} to {dest.at}, "
                                      f"joining {dest.id}", rule="spells on a unit follow it wherever it goes; "
                                 "spells on an army stay with the army", cite=cite))
-    if len(source.units) == 1:
-        gone = [e for e in state.effects if e.target == source.id]
-        state = state.evolve(effects=tuple(e for e in state.effects if e not in gone))
-        for e in gone:
-            out.trace.append(TraceEvent(what=f"{e.spell} on {source.id} expires: every unit has moved away",
-                                        rule="if all the units in an army move away from their current "
-                                             "location then all spells cast on that army immediately expire",
-                                        cite=ruleset.cite("spell-duration")))
-    return state
+    return army_emptied(state, source.id, ruleset, out)
 
 
 def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect, names: str, cite: str,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ruleset import RacialAbility, Ruleset, SpellEffect, SpellModifier
+from ..ruleset import RacialAbility, Ruleset, SpellEffect, SpellModifier, TargetRule
 
 E = "sfr-2012"
 RACIAL = f"{E}:racial-abilities"
@@ -22,6 +22,11 @@ CITES = {
     "eighth-face": f"{E}:the-eighth-face",
     "tower": f"{E}:the-eighth-face.tower",
     "avoidance": f"{E}:avoidance-rolls",
+    # the turn
+    "turn-sequence": f"{E}:the-turn-sequence",
+    "turn-begins": f"{E}:the-turn-sequence.spell-effect-expiration-beginning-of-turn",
+    "turn-ends": f"{E}:the-turn-sequence.spell-effect-expiration-end-of-turn",
+    "initial-effects": f"{E}:the-turn-sequence.initial-effects-phase",
     # actions
     "march": f"{E}:the-turn-sequence.first-march",
     "maneuver": f"{E}:the-turn-sequence.first-march.maneuver",
@@ -93,12 +98,16 @@ SPELL_MODIFIERS = {
     "higher-ground": (_mod("subtract", ["melee"], 5, "army"),),
     "magic-drain": (_mod("subtract", ["magic"], 2, "terrain", stacks=True),),
     "fields-of-ice": (_mod("subtract", ["maneuver"], 6, "terrain"),),
+    # "subtract four maneuver and four missile results at the target terrain"
+    "deluge": (_mod("subtract", ["maneuver"], 4, "terrain"), _mod("subtract", ["missile"], 4, "terrain")),
     # "halve all maneuver results at the target terrain, and all missile damage into or at"
     "wall-of-fog": (_mod("divide", ["maneuver"], 2, "terrain"), _mod("divide", ["missile"], 2, "missile-into")),
     # "halve all missile damage into or out of the target terrain"
     "dust-devil": (_mod("divide", ["missile"], 2, "missile-into-or-out"),),
     "blizzard": (_mod("divide", ["melee"], 2, "terrain"),),
     "dancing-lights": (_mod("divide", ["missile", "magic"], 2, "army"),),
+    # "halve all save results at the target terrain"
+    "black-rain": (_mod("divide", ["save"], 2, "terrain"),),
     # unit spells: "The target unit's melee results are doubled"
     "burning-hands": (_mod("multiply", ["melee"], 2, "unit"),),
     "flaming-armor": (_mod("multiply", ["save"], 2, "unit"),),
@@ -110,6 +119,23 @@ SPELL_MODIFIERS = {
     "wall-of-ice": (_mod("add", ["save"], 3, "army"),),
     "wind-wall": (_mod("add", ["save"], 3, "army"),),
     "wind-walk": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
+    "restless-dead": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
+    "water-walking": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
+}
+
+# What a spell's target must be beyond its kind, each restating its spell's text in 002.
+SPELL_TARGETS = {
+    "black-rain": TargetRule(element="green"),           # "any terrain with the green (water) element"
+    "water-walking": TargetRule(army_at_element="green"),  # "any army located at a terrain with the green"
+    "firestorm": TargetRule(enemy_present=True),         # "any terrain that has an enemy army present"
+    # "any terrain with the green (water) / red (fire) element and has an enemy army present"
+    "tidal-wave": TargetRule(element="green", enemy_present=True),
+    "volcanic-eruption": TargetRule(element="red", enemy_present=True),
+    # "any terrain with the gold (earth) element that is not at the 8th face"
+    "create-mountain": TargetRule(element="gold", not_eighth=True),
+    # "any terrain not already under the effects of a Mire (Wall of Thorns) spell or currently at the 8th face"
+    "mire": TargetRule(not_eighth=True, alone=True),
+    "wall-of-thorns": TargetRule(not_eighth=True, alone=True),
 }
 
 # Immediate spells, each restating its text in 002.
@@ -168,4 +194,11 @@ SFR_2012 = Ruleset(
     # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
     spell_effects=SPELL_EFFECTS,
+    spell_targets=SPELL_TARGETS,
+    # 002 Create Mountain: "in addition to its normal terrain type, it is also considered to be a
+    # highland terrain" (its type only: the spell, unlike Deadlands, gives no element)
+    terrain_types={"create-mountain": "highland"},
+    # 002 Necromantic Wave: "all magic results in the target army may be counted as melee results"
+    spell_abilities={"necromantic-wave": RacialAbility(None, "Necromantic Wave", "counts-as", "magic", "melee",
+                                                       None, None, f"{E}:black-death-spells.necromantic-wave")},
 )

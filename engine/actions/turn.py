@@ -1,0 +1,37 @@
+"""A turn ends and the next player's begins (002 The Turn Sequence; Spell Attributes > Duration).
+
+What this step does now: the expiry of spells at the end of the current turn
+and at the beginning of the next one. The Initial Effects phase and win
+detection are not replayed yet: the trace says so instead of passing over them.
+"""
+
+from __future__ import annotations
+
+from ..expiry import turn_begins, turn_ends
+from ..ruleset import Ruleset
+from ..state import GameState
+from ..steps import StepResult, TurnStep
+from ..trace import StepError, TraceEvent
+from .common import terrains
+
+
+def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="turn")
+    cite = ruleset.cite("turn-sequence")
+    ending, player = state.turn_player, step.player
+    if player == ending:
+        raise StepError(f"it is {player}'s turn already: name the player whose turn begins", cite=cite,
+                        field="player")
+    out.trace.append(TraceEvent(what=f"{ending}'s turn ends", rule="durational effects from the previous turn "
+                                "that expire at the end of your next turn immediately expire",
+                                cite=ruleset.cite("turn-ends")))
+    state = turn_ends(state, ending, ruleset, out)
+    out.trace.append(TraceEvent(what=f"{player}'s turn begins", rule="before the Initial Effects phase, the spells "
+                                "you cast that expire at the beginning of your next turn immediately expire",
+                                cite=ruleset.cite("turn-begins")))
+    state = turn_begins(state.evolve(turn_player=player), player, ruleset, out)
+    out.trace.append(TraceEvent(what=f"{player}'s Initial Effects phase is not replayed by this version",
+                                rule="the turn begins with the Initial Effects phase; give what it changed as "
+                                     "later steps", cite=ruleset.cite("initial-effects"), defaulted=True))
+    terrains(state, out)
+    return state, out
