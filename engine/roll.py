@@ -372,6 +372,7 @@ def spell_abilities(ctx: RollContext) -> list[RacialAbility]:
 def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
     for ability in (*racial_abilities(group, ctx), *spell_abilities(ctx)):
         label = f"{ability.race} {ability.name}" if ability.race else f"{ability.name} on {ctx.army.id}"
+        _terrain_by_spell(ability, ctx, trace)
         if ability.kind == "auto":
             units = sum(1 for u in ctx.army.units if u.race == ability.race)
             before = tally[ability.target].total
@@ -401,9 +402,24 @@ def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[Trace
         src.sai -= moved - take_normal
         dst.normal += take_normal
         dst.sai += moved - take_normal
-        trace.append(TraceEvent(what=f"{label}: {moved} {ability.source} count as "
-                                     f"{ability.target}", before=dst_before, after=dst.total,
-                                rule="racial abilities that count one result as another", cite=ability.cite))
+        rule = ("racial abilities that count one result as another" if ability.race else
+                "a spell that counts one result as another, applied with the racial abilities that do "
+                "(a reading: 002 names no other place for such a count)")
+        trace.append(TraceEvent(what=f"{label}: {moved} {ability.source} count as {ability.target}",
+                                before=dst_before, after=dst.total, rule=rule, cite=ability.cite))
+
+
+def _terrain_by_spell(ability: RacialAbility, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """Say so when an ability applies because a spell gives the terrain its type (Create Mountain)."""
+    terrain = ctx.terrain
+    if ability.terrains is None or terrain is None or terrain.type in ability.terrains:
+        return
+    spell = next(e.spell for e in ctx.state.effects_on(terrain.id)
+                 if ctx.ruleset.terrain_types.get(e.spell) in ability.terrains)
+    kind = ctx.ruleset.terrain_types[spell]
+    trace.append(TraceEvent(what=f"{spell} on {terrain.id}: the {terrain.type} also counts as a {kind}",
+                            rule=f"in addition to its normal terrain type, it is also considered to be a {kind} "
+                                 "terrain", cite=ctx.ruleset.spell_sections.get(spell, ability.cite)))
 
 
 def _converted(ability: RacialAbility, label: str, available: int, ctx: RollContext,

@@ -115,6 +115,11 @@ class Ruleset(Value):
     spell_costs: Mapping[str, tuple[str, int]] = field(default_factory=dict)
     spell_durations: Mapping[str, str] = field(default_factory=dict)
 
+    def in_play(self, spell: str) -> bool:
+        """The spell goes into play as an effect that the engine applies while it lasts."""
+        return any(spell in table for table in (self.spell_modifiers, self.terrain_elements, self.terrain_types,
+                                                self.spell_abilities))
+
     def cite(self, key: str) -> str:
         return self.cites[key]
 

@@ -252,7 +252,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
         if c.spell.id in ruleset.spell_effects:
             state = spells.resolve(state, who, casts, ruleset, rolls, casualties, out)
             continue
-        if c.spell.id not in ruleset.spell_modifiers and c.spell.id not in ruleset.terrain_elements:
+        if not ruleset.in_play(c.spell.id):
             raise StepError(f"resolving {c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
         state = state.evolve(effects=(*state.effects, Effect(spell=c.spell.id, target=c.target, by=who.player,
                                                              count=c.count)))
