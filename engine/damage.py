@@ -60,31 +60,37 @@ def legal_choices(units: Sequence[Unit], damage: int) -> Iterator[tuple[str, ...
             yield tuple(u.id for u in combo)
 
 
-def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str) -> tuple[tuple[str, ...], TraceEvent]:
-    """Check the scenario's casualties, or make the default choice; returns ids and a trace event."""
+def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
+           field: str = "casualties") -> tuple[tuple[str, ...], TraceEvent]:
+    """Check the scenario's choice of units for ``damage`` health-worth (casualties, or units that must
+    flee), or make the default choice; returns ids and a trace event."""
     target = reachable(army.units, damage)
+    amount = f"{damage} damage" if field == "casualties" else f"{damage} health-worth fleeing"
     if named is None:
         ids = default_casualties(army.units, damage)
         return ids, TraceEvent(
             what=f"{army.id} removes {', '.join(ids) or 'no unit'}", before=damage, after=target,
-            rule="as much damage as whole units can take, never more; the scenario named no "
-                 "casualties, so the smallest units are taken first", cite=cite, defaulted=True)
+            rule=f"as much {'damage' if field == 'casualties' else 'health-worth'} as whole units can take, never "
+                 f"more; the scenario named no {field}, so the smallest units are taken first", cite=cite,
+            defaulted=True)
     unknown = [i for i in named if army.unit(i) is None]
     if unknown:
-        raise StepError(f"casualties {unknown} are not units of army {army.id} "
-                        f"(its units: {', '.join(u.id for u in army.units)})", cite=cite, field="casualties")
+        raise StepError(f"{field} {unknown} are not units of army {army.id} "
+                        f"(its units: {', '.join(u.id for u in army.units)})", cite=cite, field=field)
     if len(set(named)) != len(named):
-        raise StepError(f"casualties for {army.id} name a unit twice: {list(named)}", cite=cite, field="casualties")
+        raise StepError(f"{field} for {army.id} name a unit twice: {list(named)}", cite=cite, field=field)
     taken = sum(army.unit(i).health for i in named)
     if taken != target:
         options = list(_take(legal_choices(army.units, damage), MAX_LISTED))
         listing = "; ".join("[" + ", ".join(o) + "]" if o else "[]" for o in options)
-        why = "more than the damage" if taken > damage else f"less than the {target} health-worth that must be taken"
-        raise StepError(f"{damage} damage to {army.id}: casualties {list(named)} are {taken} health-worth, "
-                        f"{why}; legal choices include: {listing}", cite=cite, field="casualties")
+        why = f"more than the {amount}" if taken > damage else f"less than the {target} health-worth that must be taken"
+        raise StepError(f"{amount} from {army.id}: {field} {list(named)} are {taken} health-worth, "
+                        f"{why}; legal choices include: {listing}", cite=cite, field=field)
     return tuple(named), TraceEvent(what=f"{army.id} removes {', '.join(named) or 'no unit'}",
                                     before=damage, after=taken,
-                                    rule="the owner chooses the casualties: as much as possible, never more",
+                                    rule="the owner chooses the " + ("casualties" if field == "casualties" else
+                                                                     "units that flee") +
+                                         ": as much as possible, never more",
                                     cite=cite)
 
 

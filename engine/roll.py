@@ -285,6 +285,8 @@ def _spell_step(op: str, actives: list[Active], tally: Tally, ctx: RollContext, 
             continue
         for t in (active.mod.results if active not in generic else ctx.wanted):
             before = tally[t].total
+            if not before and t not in ctx.wanted and op != "add":
+                continue    # a penalty on a result neither rolled nor wanted changes nothing: not traced
             _apply_op(op, tally[t], active.amount)
             times = f" x{active.effect.count}" if active.mod.stacks and active.effect.count > 1 else ""
             trace.append(TraceEvent(

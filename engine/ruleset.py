@@ -59,7 +59,10 @@ class SpellEffect(Value):
     enemy's dead units are buried), "negate" (``points`` of spells in play are
     negated), "move" (the target unit moves to another terrain, joining the
     army the caster names), "terrain-reduction" (the target terrain turns down
-    one face unless an army there rolls ``points`` maneuvers). ``save``: how the target may save against damage: "army" (an
+    one face unless an army there rolls ``points`` maneuvers), "terrain-flee"
+    (each 1-health unit at the target terrain saves or flees to its reserve
+    area), "army-flee" (``points`` health-worth per casting of the target army
+    flee to the reserve area), "recall" (the target unit joins the casting army). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -67,9 +70,14 @@ class SpellEffect(Value):
     """
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
-                  "terrain-reduction"]
+                  "terrain-reduction", "terrain-flee", "army-flee", "recall"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
+    # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
+    # same combination roll as its saves (Tidal Wave, Volcanic Eruption); 0: no reduction
+    reduce_unless: int = 0
+    # a unit that saves against the damage must save again or flee to the reserve area (Fearful Flames)
+    then_flee: bool = False
 
 
 class TargetRule(Value, kw_only=True):
@@ -77,7 +85,8 @@ class TargetRule(Value, kw_only=True):
 
     ``element``: the target terrain has that element; ``army_at_element``: the target army is at a
     terrain with that element; ``enemy_present``: an enemy army is at the target terrain;
-    ``not_eighth``: the terrain is not at its eighth face; ``alone``: not already under this spell.
+    ``not_eighth``: the terrain is not at its eighth face; ``alone``: not already under this spell;
+    ``race``: the target unit is of that race.
     """
 
     element: str | None = None
@@ -85,6 +94,8 @@ class TargetRule(Value, kw_only=True):
     enemy_present: bool = False
     not_eighth: bool = False
     alone: bool = False
+    race: str | None = None         # the target unit is of this race (Call of the Wild: Feral)
+    at_terrain: bool = False        # the target army is at a terrain, not in the reserve area
 
 
 class Ruleset(Value):
@@ -108,6 +119,8 @@ class Ruleset(Value):
     # spell -> the conversion it gives the target army's units ("may be counted as"), as a racial
     # ability with race None (Necromantic Wave: magic as melee)
     spell_abilities: Mapping[str, RacialAbility] = field(default_factory=dict)
+    # spells on a terrain under which maneuver ties there go to the non-acting player (Fields of Ice)
+    ties_to_defender: tuple[str, ...] = ()
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)

@@ -78,6 +78,8 @@ class MagicStep(Value):
     # target (army or unit id) -> the rolls it makes against the spells, in the order they resolve
     avoidance: tuple[tuple[str, tuple[Roll, ...]], ...] = ()
     casualties: Casualties = ()
+    fleeing: Casualties = ()        # the units an army's owner sends to the reserve area (Scent of Fear)
+    choices: tuple[tuple[str, Choices], ...] = ()   # target -> its choices in its combination rolls
 
 
 class TurnStep(Value):

@@ -296,16 +296,21 @@ def _split(b: _Builder, value: dict[str, int] | None, wanted: tuple[str, ...], p
     return tuple(value.items())
 
 
-def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    army = _army_ref(b, state, m.army, (*path, "army"))
-    wanted = _results(b, m.for_, (*path, "for"))
-    roll = _roll(b, army, m.roll, (*path, "roll"))
+def _choices(b: _Builder, m, wanted: tuple[str, ...], path: tuple) -> tuple:
+    """A combination roll's choices: where penalties, IDs, conversions and each SAI's points go."""
     pairs = [("penalties", m.penalties), ("ids", m.ids), ("counts_as", m.counts_as)]
     for sai, split in (m.splits or {}).items():
         icon = _icon(b, sai, (*path, "splits", sai))
         if icon:
             pairs.append((icon, split))
-    choices = tuple((k, _split(b, v, wanted, (*path, k))) for k, v in pairs if v)
+    return tuple((k, _split(b, v, wanted, (*path, k))) for k, v in pairs if v)
+
+
+def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    wanted = _results(b, m.for_, (*path, "for"))
+    roll = _roll(b, army, m.roll, (*path, "roll"))
+    choices = _choices(b, m, wanted, path)
     for t, by_race in (m.penalties_by_race or {}).items():
         where = (*path, "penalties_by_race", t)
         if t not in RESULT_TYPES:
@@ -438,7 +443,10 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         return None
     return MagicStep(army=m.army, roll=_roll(b, army, m.roll, (*path, "roll")), colors=colors, cast=tuple(cast),
                      avoidance=_avoidance(b, state, m.avoidance, (*path, "avoidance")),
-                     casualties=_casualties(b, state, m.casualties, (*path, "casualties")))
+                     casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+                     fleeing=_casualties(b, state, m.fleeing, (*path, "fleeing")),
+                     choices=tuple((target, _choices(b, c, RESULT_TYPES, (*path, "choices", target)))
+                                   for target, c in (m.choices or {}).items()))
 
 
 def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

@@ -117,6 +117,15 @@ class CastIn(Strict):
     to: str | None = None           # the army a moved unit joins (Path)
 
 
+class ChoicesIn(Strict):
+    """A target's choices in its combination rolls against spells (as in a ``roll`` step)."""
+
+    ids: dict[str, int] | None = None
+    counts_as: dict[str, int] | None = None
+    splits: dict[str, dict[str, int]] | None = None
+    penalties: dict[str, int] | None = None
+
+
 class MagicStepIn(Strict):
     army: str
     roll: RollIn
@@ -125,6 +134,8 @@ class MagicStepIn(Strict):
     # target army or unit -> its roll against the spells (a list when several spells need rolls)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = None
     casualties: dict[str, list[str]] | None = None
+    fleeing: dict[str, list[str]] | None = None     # army -> the units its owner sends to the reserve area
+    choices: dict[str, ChoicesIn] | None = None     # target -> its choices in its combination rolls
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

@@ -30,7 +30,8 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     Face); its results are recorded under the unit's id.
     """
     if unit is not None:
-        who = who.evolve(units=(who.unit(unit),))
+        # the trace names the unit; its army's spells do not reach a unit's own roll anyway
+        who = who.evolve(id=unit, units=(who.unit(unit),))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None)
     outcome = resolve_roll(ctx, dice)
@@ -112,11 +113,12 @@ def casualty_lists(casualties: Casualties) -> dict[str, list[str]]:
     return {army_id: list(ids) for army_id, ids in casualties}
 
 
-def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset) -> None:
+def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, field: str = "casualties") -> None:
     unused = {a: ids for a, ids in casualties.items() if ids}
     if unused:
-        raise StepError(f"casualties name units this step did not kill: {unused}", cite=ruleset.cite("damage"),
-                        field="casualties")
+        did = "kill" if field == "casualties" else "send to the reserve area"
+        raise StepError(f"{field} name units this step did not {did}: {unused}", cite=ruleset.cite("damage"),
+                        field=field)
 
 
 def terrains(state: GameState, out: StepResult) -> None:

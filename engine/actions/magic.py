@@ -241,7 +241,8 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     """
     for c in step.cast:
         _check_target(state, who, c, ruleset)
-    rolls, casualties = spells.Rolls(step.avoidance), casualty_lists(step.casualties)
+    rolls, casualties = spells.Rolls(step.avoidance, step.choices), casualty_lists(step.casualties)
+    fleeing = casualty_lists(step.fleeing)
     groups: dict[tuple, list[Cast]] = {}
     for i, c in enumerate(step.cast):
         key = spells.group_key(c, ruleset) if c.spell.id in ruleset.spell_effects else (i,)
@@ -250,7 +251,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
         c = casts[0]
         cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-targets"))
         if c.spell.id in ruleset.spell_effects:
-            state = spells.resolve(state, who, casts, ruleset, rolls, casualties, out)
+            state = spells.resolve(state, who, casts, ruleset, rolls, casualties, fleeing, out)
             continue
         if not ruleset.in_play(c.spell.id):
             raise StepError(f"resolving {c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
@@ -260,6 +261,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
                                     rule="spells resolve one at a time, in the caster's order", cite=cite))
     rolls.check_all_used(ruleset.cite("spell-targets"))
     leftover_casualties(casualties, ruleset)
+    leftover_casualties(fleeing, ruleset, "fleeing")
     return state
 
 
@@ -321,12 +323,23 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
     """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
     cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
+    if rule.race:
+        unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
+        if unit.race != rule.race:
+            raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
+                            cite=cite, field="cast")
+        return
+    if rule.at_terrain and state.army(c.target).at == RESERVE:
+        raise StepError(f"{c.spell.name} targets an army at a terrain; {c.target} is in the reserve area",
+                        cite=cite, field="cast")
     if rule.army_at_element:
         at = state.army(c.target).at
         terrain = None if at == RESERVE else state.terrain(at)
         if terrain is None or rule.army_at_element not in _elements(state, terrain, who, ruleset):
             raise StepError(f"{c.spell.name} targets an army at a terrain with the {rule.army_at_element} element; "
                             f"{c.target} is at {at}", cite=cite, field="cast")
+        return
+    if rule.at_terrain:
         return
     terrain = state.terrain(c.target)
     elements = _elements(state, terrain, who, ruleset)

@@ -27,6 +27,7 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
         rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out)
         mine = rolled.results["maneuver"]
         waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
+        icy = next((e.spell for e in state.effects_on(terrain.id) if e.spell in ruleset.ties_to_defender), None)
         for counter_id, counter_roll in step.counter:
             other = army(state, counter_id, field="counter")
             if other.at != acting.at or other.player == acting.player:
@@ -35,11 +36,14 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
             answer = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out)
             theirs = cut_results(answer, waves, other, "maneuver", ruleset, out)
             # "If the total ... equals or exceeds that of the highest counter-maneuvering army, the maneuver succeeds"
-            won = mine >= theirs
+            won = mine > theirs if icy else mine >= theirs
+            ties = (f"ties go to the non-acting player while {icy} is on {terrain.id}" if icy
+                    else "ties go to the acting army")
             out.trace.append(TraceEvent(what=f"{acting.id} {mine} vs {other.id} {theirs}: "
                                              f"{'acting army holds' if won else 'counter-maneuver wins'}",
-                                        before=theirs, after=mine, rule="ties go to the acting army; each "
-                                        "counter-maneuvering army is compared with the acting army", cite=cite))
+                                        before=theirs, after=mine, rule=f"{ties}; each counter-maneuvering army "
+                                        "is compared with the acting army",
+                                        cite=ruleset.spell_sections.get(icy, cite) if icy and mine == theirs else cite))
             success = success and won
     out.maneuver = {"army": acting.id, "succeeded": success}
     if success:

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from ..damage import kill
+from ..damage import choose, kill
 from ..expiry import army_emptied, face_changed
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -31,8 +31,9 @@ DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
 class Rolls:
     """The avoidance rolls a magic step gives, taken in the order the spells resolve."""
 
-    def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...]) -> None:
+    def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...], choices: tuple = ()) -> None:
         self.left = {target: list(rolls) for target, rolls in given}
+        self.choices = {target: {key: dict(pairs) for key, pairs in made} for target, made in choices}
 
     def has(self, target: str) -> bool:
         return bool(self.left.get(target))
@@ -57,7 +58,7 @@ def group_key(c: Cast, ruleset: Ruleset) -> tuple[str, str]:
 
 
 def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, rolls: Rolls,
-            casualties: dict[str, list[str]], out: StepResult) -> GameState:
+            casualties: dict[str, list[str]], fleeing: dict[str, list[str]], out: StepResult) -> GameState:
     """One group of castings (see ``group_key``) takes effect."""
     effect = ruleset.spell_effects[casts[0].spell.id]
     cite = ruleset.spell_sections[casts[0].spell.id]
@@ -65,17 +66,28 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
     amount = sum(c.count for c in casts) * effect.points
     target = casts[0].target
     if effect.kind == "army-damage":
-        return _army_damage(state, state.army(target), amount, effect, names, cite, ruleset, rolls, casualties, out)
+        return _army_damage(state, state.army(target), amount, effect, names, cite, ruleset, rolls, casualties,
+                            out)[0]
     if effect.kind == "terrain-damage":
+        best = 0
         for army in [a for a in state.armies if a.at == target and a.units]:
-            state = _army_damage(state, army, amount, effect, names, cite, ruleset, rolls, casualties, out)
-        return state
+            state, maneuvers = _army_damage(state, army, amount, effect, names, cite, ruleset, rolls, casualties,
+                                            out)
+            best = max(best, maneuvers)
+        return _reduce_unless(state, target, best, effect.reduce_unless, names, cite, ruleset, out) \
+            if effect.reduce_unless else state
     if effect.kind == "unit-damage":
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
         return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out)
     if effect.kind == "move":
         return _move(state, casts[0], cite, ruleset, out)
+    if effect.kind == "recall":
+        return _recall(state, who, target, names, cite, ruleset, out)
+    if effect.kind == "terrain-flee":
+        return _terrain_flee(state, target, names, cite, ruleset, rolls, out)
+    if effect.kind == "army-flee":
+        return _army_flee(state, state.army(target), amount, names, cite, ruleset, fleeing, out)
     if effect.kind == "terrain-reduction":
         return _reduce(state, target, effect.points, names, cite, ruleset, rolls, out)
     return _negate(state, target, casts, amount, names, cite, ruleset, out)
@@ -94,6 +106,12 @@ def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: st
         dice = rolls.take(army.id, f"maneuvers to avoid {names}", cite)
         rolled = roll(state, ruleset, army, "avoid-maneuver", ("maneuver",), dice, out).results.get("maneuver", 0)
         best = max(best, rolled)
+    return _reduce_unless(state, terrain_id, best, needed, names, cite, ruleset, out)
+
+
+def _reduce_unless(state: GameState, terrain_id: str, best: int, needed: int, names: str, cite: str,
+                   ruleset: Ruleset, out: StepResult) -> GameState:
+    """The terrain turns down one face unless the best maneuver roll made ``needed``."""
     terrain = state.terrain(terrain_id)
     if best >= needed or terrain.face == 1:
         why = f"an army rolled {best} >= {needed} maneuvers" if best >= needed else "it shows its first face"
@@ -127,18 +145,97 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     if dest is None or dest.player != source.player or dest.at in (RESERVE, source.at):
         raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, the army of "
                         f"{source.player}'s it joins at another terrain", cite=cite, field="cast")
-    unit = source.unit(c.target)
-    state = state.with_army(source.evolve(units=tuple(u for u in source.units if u.id != c.target)))
-    state = state.with_army(dest.evolve(units=(*dest.units, unit)))
     out.moved.append(c.target)
-    out.trace.append(TraceEvent(what=f"{c.spell.name}: {unit.label} moves from {source.at} to {dest.at}, "
-                                     f"joining {dest.id}", rule="spells on a unit follow it wherever it goes; "
-                                "spells on an army stay with the army", cite=cite))
+    return _transfer(state, c.target, source, dest, c.spell.name, cite, ruleset, out)
+
+
+def _transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: str, cite: str, ruleset: Ruleset,
+              out: StepResult) -> GameState:
+    """The unit leaves ``source`` for ``dest``: spells on the unit go with it, spells on ``source`` stay
+    (and expire if it is left empty), spells on ``dest`` now cover it (002 Spell Attributes > Duration)."""
+    unit = source.unit(unit_id)
+    state = state.with_army(source.evolve(units=tuple(u for u in source.units if u.id != unit_id)))
+    state = state.with_army(state.army(dest.id).evolve(units=(*state.army(dest.id).units, unit)))
+    where = "the reserve area" if dest.at == RESERVE else dest.at
+    out.trace.append(TraceEvent(what=f"{names}: {unit.label} goes from {source.at} to {where}, joining {dest.id}",
+                                rule="spells on a unit follow it wherever it goes; spells on an army stay with "
+                                     "the army", cite=cite))
     return army_emptied(state, source.id, ruleset, out)
 
 
+def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The unit flees to its player's reserve area, whose units form one army (002 Basic Terms, Reserve Area)."""
+    source = _owner(state, unit_id)
+    if source.at == RESERVE:
+        out.trace.append(TraceEvent(what=f"{names}: {unit_id} is in the reserve area already", rule="a unit in "
+                                    "the reserve area has nowhere to flee", cite=cite))
+        return state
+    reserve = next((a for a in state.armies if a.player == source.player and a.at == RESERVE), None)
+    if reserve is None:
+        ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | \
+            {t.id for t in state.terrains}
+        name = next(n for n in (f"{source.player}-reserve", *(f"{source.player}-reserve-{i}" for i in range(2, 99)))
+                    if n not in ids)
+        reserve = Army(id=name, player=source.player, at=RESERVE, units=())
+        state = state.evolve(armies=(*state.armies, reserve))
+        out.trace.append(TraceEvent(what=f"{source.player}'s reserve area forms the army {name}",
+                                    rule="the units in a player's reserve area form an army",
+                                    cite=ruleset.cite("reserve-area")))
+    out.fled.append(unit_id)
+    return _transfer(state, unit_id, source, reserve, names, cite, ruleset, out)
+
+
+def _recall(state: GameState, who: Army, unit_id: str, names: str, cite: str, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    """Call of the Wild: the unit joins the casting army, wherever it was."""
+    source = _owner(state, unit_id)
+    if source.id == who.id:
+        raise StepError(f"{unit_id} is in the casting army already", cite=cite, field="cast")
+    out.moved.append(unit_id)
+    return _transfer(state, unit_id, source, state.army(who.id), names, cite, ruleset, out)
+
+
+def _terrain_flee(state: GameState, terrain_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
+                  out: StepResult) -> GameState:
+    """Mirage: each common unit at the terrain makes its own save avoidance roll, or flees."""
+    commons = [u.id for a in state.armies if a.at == terrain_id for u in a.units if u.health == 1]
+    out.trace.append(TraceEvent(what=f"{names}: {len(commons)} common unit(s) at {terrain_id} must save or flee",
+                                after=len(commons), rule="each 1-health (common) unit at the target terrain must "
+                                "generate a save or immediately flee to its reserve area", cite=cite))
+    for unit_id in commons:
+        if not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):
+            state = flee(state, unit_id, names, cite, ruleset, out)
+    return state
+
+
+def _saves_or_flees(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
+                    out: StepResult) -> bool:
+    """The unit's save avoidance roll (002 Avoidance Rolls): True when it generates a save."""
+    dice = rolls.take(unit_id, f"a save to avoid fleeing from {names}", cite)
+    saves = roll(state, ruleset, _owner(state, unit_id), "avoid-save", ("save",), dice, out,
+                 unit=unit_id).results.get("save", 0)
+    out.trace.append(TraceEvent(what=f"{unit_id}: {saves} save(s): {'stays' if saves else 'flees'}", after=saves,
+                                rule="the unit must generate a save or flee to the reserve area", cite=cite))
+    return saves > 0
+
+
+def _army_flee(state: GameState, army: Army, worth: int, names: str, cite: str, ruleset: Ruleset,
+               fleeing: dict[str, list[str]], out: StepResult) -> GameState:
+    """Scent of Fear: the army's owner chooses which units make up the health-worth that flees."""
+    named = fleeing.pop(army.id, None)
+    ids, event = choose(army, worth, named, cite, field="fleeing")
+    out.trace.append(event.evolve(what=f"{names}: {worth} health-worth of {army.id} must flee: "
+                                       f"{', '.join(ids) or 'no unit can'}"))
+    for unit_id in ids:
+        state = flee(state, unit_id, names, cite, ruleset, out)
+    return state
+
+
 def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect, names: str, cite: str,
-                 ruleset: Ruleset, rolls: Rolls, casualties: dict[str, list[str]], out: StepResult) -> GameState:
+                 ruleset: Ruleset, rolls: Rolls, casualties: dict[str, list[str]],
+                 out: StepResult) -> tuple[GameState, int]:
+    """The army saves against the damage; returns the new state and the maneuvers rolled with the saves
+    when the spell makes it a save and maneuver combination roll (Tidal Wave)."""
     out.trace.append(TraceEvent(what=f"{names}: {damage} damage to {army.id}", after=damage,
                                 rule="identical spells at one target are one effect with one save roll",
                                 cite=ruleset.cite("multiplicity")))
@@ -149,13 +246,19 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
                                     after=len(target.units), rule="only 1-health (common) units roll for saves, "
                                     "and only 1-health units can be removed", cite=cite))
         if not target.units:
-            return state
-    dice = rolls.take(army.id, f"saves against {names}", cite)
-    saves = roll(state, ruleset, target, "save", ("save",), dice, out).results.get("save", 0)
+            return state, 0
+    if effect.reduce_unless:
+        dice = rolls.take(army.id, f"saves and maneuvers (one combination roll) against {names}", cite)
+        rolled = roll(state, ruleset, target, "combination:save,maneuver", ("save", "maneuver"), dice, out,
+                      choices=rolls.choices.get(army.id)).results
+    else:
+        dice = rolls.take(army.id, f"saves against {names}", cite)
+        rolled = roll(state, ruleset, target, "save", ("save",), dice, out).results
+    saves = rolled.get("save", 0)
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {army.id}", before=damage,
                                 after=left, rule="each save negates one point of damage", cite=cite))
-    return take_damage(state, ruleset, target, left, casualties, out, names)
+    return take_damage(state, ruleset, target, left, casualties, out, names), rolled.get("maneuver", 0)
 
 
 def _owner(state: GameState, unit_id: str) -> Army:
@@ -166,10 +269,15 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
                  ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
     army = _owner(state, unit_id)
     unit = army.unit(unit_id)
+    if effect.then_flee and unit.health > damage:
+        raise StepError(f"{names} targets {damage} health-worth of units, and {unit.label} is more: aim more "
+                        "castings at it", cite=cite, field="cast")
     saves = 0
     if effect.save != "none":
+        # "generate a save or be killed" is a save avoidance roll; against damage, a save roll (002 Avoidance Rolls)
+        kind = "avoid-save" if effect.save == "or-killed" else "save"
         dice = rolls.take(unit_id, f"saves by itself against {names}", cite)
-        saves = roll(state, ruleset, army, "save", ("save",), dice, out, unit=unit_id).results.get("save", 0)
+        saves = roll(state, ruleset, army, kind, ("save",), dice, out, unit=unit_id).results.get("save", 0)
     if effect.save == "or-killed":
         killed = saves == 0
         what = f"{names}: {unit_id} rolled {saves} save(s): {'killed' if killed else 'survives'}"
@@ -186,7 +294,10 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
                                 cite=cite if killed else ruleset.cite("spell-effect")))
     if killed:
         out.killed.append(unit_id)
-        state = kill(state, army.id, [unit_id])
+        return kill(state, army.id, [unit_id])
+    # Fearful Flames: "If the unit saves against the damage" read as: if the damage does not kill it
+    if effect.then_flee and not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):
+        state = flee(state, unit_id, names, cite, ruleset, out)
     return state
 
 

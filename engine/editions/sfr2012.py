@@ -50,6 +50,7 @@ CITES = {
     "spell-target": f"{E}:spell-attributes.target",
     "spell-duration": f"{E}:spell-attributes.duration",
     "spell-effect": f"{E}:spell-attributes.effect",
+    "reserve-area": f"{E}:basic-terms",
     "damage": f"{E}:damage",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
@@ -136,6 +137,8 @@ SPELL_TARGETS = {
     # "any terrain not already under the effects of a Mire (Wall of Thorns) spell or currently at the 8th face"
     "mire": TargetRule(not_eighth=True, alone=True),
     "wall-of-thorns": TargetRule(not_eighth=True, alone=True),
+    "call-of-the-wild": TargetRule(race="feral"),        # "Target any of your Feral units in play"
+    "scent-of-fear": TargetRule(at_terrain=True),         # "Target any enemy army at a terrain"
 }
 
 # Immediate spells, each restating its text in 002.
@@ -146,8 +149,24 @@ SPELL_EFFECTS = {
     "foul-water": SpellEffect("army-damage", 1, "commons"),
     # "inflict two points of damage to each army at the target terrain, which may roll to save"
     "firestorm": SpellEffect("terrain-damage", 2, "army"),
+    # "inflict eight points of damage to each army at the target terrain, which may roll to save. In
+    #  addition, reduce the target terrain die one step unless any army generates eight or more maneuver
+    #  results during this combination roll"
+    "tidal-wave": SpellEffect("terrain-damage", 8, "army", reduce_unless=8),
+    "volcanic-eruption": SpellEffect("terrain-damage", 8, "army", reduce_unless=8),
     # "inflict one point of damage on the target unit. The target unit must generate saves"
     "firebolt": SpellEffect("unit-damage", 1, "unit"),
+    # "Immediately inflict one point of damage on the target unit. The target unit must generate saves
+    #  against the damage. If the unit saves against the damage, it must generate another save or
+    #  immediately flee to the reserve area"
+    "fearful-flames": SpellEffect("unit-damage", 1, "unit", then_flee=True),
+    # "Each 1-health (common) unit at the target terrain must generate a save or immediately flee to its
+    #  reserve area"
+    "mirage": SpellEffect("terrain-flee"),
+    # "One health-worth of units in the target army must immediately flee to its reserve area"
+    "scent-of-fear": SpellEffect("army-flee"),
+    # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
+    "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
     "finger-of-death": SpellEffect("unit-damage", 1, "none"),
     # "The target unit must immediately generate a save or be killed"
@@ -198,6 +217,9 @@ SFR_2012 = Ruleset(
     # 002 Create Mountain: "in addition to its normal terrain type, it is also considered to be a
     # highland terrain" (its type only: the spell, unlike Deadlands, gives no element)
     terrain_types={"create-mountain": "highland"},
+    # 002 Fields of Ice: "during a maneuver attempt at the target terrain the results of ties go to the
+    # non-acting player"
+    ties_to_defender=("fields-of-ice",),
     # 002 Necromantic Wave: "all magic results in the target army may be counted as melee results"
     spell_abilities={"necromantic-wave": RacialAbility(None, "Necromantic Wave", "counts-as", "magic", "melee",
                                                        None, None, f"{E}:black-death-spells.necromantic-wave")},
