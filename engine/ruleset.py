@@ -80,6 +80,18 @@ class SpellEffect(Value):
     then_flee: bool = False
 
 
+class Protection(Value, kw_only=True):
+    """What a spell on a unit shields it from (engine.protection).
+
+    ``no_rolls``: "any" (the unit makes no rolls) or "combat" (none in a melee or missile action);
+    ``immune``: the effects that cannot target it nor take it as a loss ("melee", "missile",
+    "magic", "dragon", or "any").
+    """
+
+    no_rolls: Literal["any", "combat"] | None = None
+    immune: tuple[str, ...] = ()
+
+
 class TargetRule(Value, kw_only=True):
     """What a spell's target must be beyond its kind (each spell's own text in 002).
 
@@ -95,6 +107,7 @@ class TargetRule(Value, kw_only=True):
     not_eighth: bool = False
     alone: bool = False
     race: str | None = None         # the target unit is of this race (Call of the Wild: Feral)
+    health_worth: bool = False      # the target unit is "one health-worth" per casting at most
     at_terrain: bool = False        # the target army is at a terrain, not in the reserve area
 
 
@@ -121,6 +134,10 @@ class Ruleset(Value):
     spell_abilities: Mapping[str, RacialAbility] = field(default_factory=dict)
     # spells on a terrain under which maneuver ties there go to the non-acting player (Fields of Ice)
     ties_to_defender: tuple[str, ...] = ()
+    # spell on a unit -> what it shields the unit from (Hide, Fade, Camouflage)
+    spell_protections: Mapping[str, Protection] = field(default_factory=dict)
+    # spells on a terrain under which no army there may attempt to maneuver the terrain (Mire)
+    no_maneuver: tuple[str, ...] = ()
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)
@@ -131,7 +148,8 @@ class Ruleset(Value):
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
         return any(spell in table for table in (self.spell_modifiers, self.terrain_elements, self.terrain_types,
-                                                self.spell_abilities))
+                                                self.spell_abilities, self.ties_to_defender, self.no_maneuver,
+                                                self.spell_protections))
 
     def cite(self, key: str) -> str:
         return self.cites[key]

@@ -7,6 +7,7 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
+from ..protection import shield
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
@@ -92,7 +93,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         out.trace.append(TraceEvent(what=f"{special.sai}: {special.points} damage to {defender.id}, no saves",
                                     after=special.points, rule="special SAI results resolve before the "
                                     "defending army rolls for saves", cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
-        state = take_damage(state, ruleset, state.army(defender.id), special.points, casualties, out, special.sai)
+        state = take_damage(state, ruleset, state.army(defender.id), special.points, casualties, out, special.sai,
+                            action)
     for sai, points in _combined(hit.specials, "unit-damage-with-saves").items():
         state = _unit_damage(state, ruleset, state.army(defender.id), sai, points, action, step, out)
     normal = hit.results.get(action, 0)
@@ -115,7 +117,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     answer = roll(state, ruleset, defender, kind, ("save",), saves, out)
     for sai, points in _combined(answer.specials, "back-damage").items():
         state = _back_damage(state, ruleset, state.army(attacker.id), sai, points, casualties, out,
-                             ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")))
+                             ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")), action)
     if action == "melee":
         state = _scorching_touch(state, ruleset, defender, state.army(attacker.id), answer, casualties, out,
                                  counter=bool(prefix))
@@ -124,7 +126,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
                                 before=normal, after=damage, rule="each save negates one point of damage",
                                 cite=cite))
-    return take_damage(state, ruleset, defender, damage, casualties, out, f"{action} damage")
+    return take_damage(state, ruleset, defender, damage, casualties, out, f"{action} damage", action)
 
 
 def _combined(specials, effect: str) -> dict[str, int]:
@@ -154,6 +156,10 @@ def _unit_damage(state: GameState, ruleset: Ruleset, defender: Army, sai: str, p
     kind = "save-melee" if action == "melee" else "save-missile"
     for uid, damage in assigned.items():
         unit = defender.unit(uid)
+        hidden = shield(state, ruleset, uid, action)
+        if hidden is not None:
+            raise StepError(f"{uid} cannot be the target of a {action} effect while {hidden.spell} is on it",
+                            cite=ruleset.spell_sections.get(hidden.spell, cite), field="targets")
         if uid not in unit_saves:
             raise StepError(f"{uid} must roll saves by itself against {damage} {sai} damage: give "
                             f"unit_saves.{uid}", cite=cite, field="unit_saves")
@@ -198,11 +204,11 @@ def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacke
         what=f"Scorching Touch: the Scalders of {defender.id} rolled {points} non-ID save result(s)", after=points,
         rule="one point of damage back per non-ID save result, counted as rolled, before modifiers (the text "
              f"does not say; see also {ruleset.cite('modifier-order')})", cite=cite))
-    return _back_damage(state, ruleset, attacker, "Scorching Touch", points, casualties, out, cite)
+    return _back_damage(state, ruleset, attacker, "Scorching Touch", points, casualties, out, cite, "melee")
 
 
 def _back_damage(state: GameState, ruleset: Ruleset, attacker: Army, what: str, points: int,
-                 casualties: dict[str, list[str]], out: StepResult, cite: str) -> GameState:
+                 casualties: dict[str, list[str]], out: StepResult, cite: str, action: str) -> GameState:
     """Damage back at the attacker (Counter, Volley, Scorching Touch): "Only magical saves protect"."""
     ctx = RollContext(state=state, army=attacker, kind="save", wanted=("save",), ruleset=ruleset)
     magical = sum(a.amount for a in active_modifiers(ctx, set())
@@ -211,4 +217,4 @@ def _back_damage(state: GameState, ruleset: Ruleset, attacker: Army, what: str, 
     out.trace.append(TraceEvent(what=f"{what}: {points} damage back at {attacker.id}, {magical} magical save(s)",
                                 before=points, after=damage, rule="only saves from spells protect against "
                                 "this damage", cite=cite))
-    return take_damage(state, ruleset, attacker, damage, casualties, out, what)
+    return take_damage(state, ruleset, attacker, damage, casualties, out, what, action)

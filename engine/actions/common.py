@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, resolve_roll
+from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
@@ -29,6 +30,7 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     and the eighth face do not apply (002 Applying Dice Modifiers, The Eighth
     Face); its results are recorded under the unit's id.
     """
+    check_rollers(state, ruleset, dice, kind)
     if unit is not None:
         # the trace names the unit; its army's spells do not reach a unit's own roll anyway
         who = who.evolve(id=unit, units=(who.unit(unit),))
@@ -68,11 +70,13 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
 
 
 def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, casualties: dict[str, list[str]],
-                out: StepResult, what: str) -> GameState:
-    """Remove whole units for ``damage`` (the owner's named units, or the default)."""
+                out: StepResult, what: str, source: str) -> GameState:
+    """Remove whole units for ``damage`` from ``source`` (melee, missile, magic): the owner's named
+    units, or the default; units a spell shields from that source cannot be taken (engine.protection)."""
     out.damage[target.id] = out.damage.get(target.id, 0) + damage
     if damage <= 0:
         return state
+    target = exposed(state, ruleset, target, source, out)
     named = _named_for(target, damage, casualties)
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
     out.trace.append(event.evolve(what=f"{what}: {event.what}"))

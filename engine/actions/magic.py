@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..roll import RollContext, resolve_roll
+from ..protection import shield
 from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
@@ -288,6 +289,10 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
                             "only such spells target dead units", cite=cite, field="cast")
         owner = next((a for a in state.armies if a.unit(c.target) is not None), None)
         ok = owner is not None and (kind == "unit" or (owner.player == who.player) == kind.startswith("own"))
+        hidden = shield(state, ruleset, c.target, "magic") if ok else None
+        if hidden is not None:
+            raise StepError(f"{c.target} cannot be the target of a magic effect while {hidden.spell} is on it",
+                            cite=ruleset.spell_sections.get(hidden.spell, cite), field="cast")
     elif kind.endswith("dua"):
         ok = dead is not None and (kind == "dua" or (dead.player == who.player) == kind.startswith("own"))
         if ok and effect is None:
@@ -323,11 +328,15 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
     """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
     cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
-    if rule.race:
+    if rule.race or rule.health_worth:
         unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
-        if unit.race != rule.race:
+        if rule.race and unit.race != rule.race:
             raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
                             cite=cite, field="cast")
+        if rule.health_worth and unit.health > c.count:
+            raise StepError(f"{c.spell.name} x{c.count} targets {c.count} health-worth of units, and {unit.label} "
+                            "is more: multiple castings increase the number of health affected", cite=cite,
+                            field="cast")
         return
     if rule.at_terrain and state.army(c.target).at == RESERVE:
         raise StepError(f"{c.spell.name} targets an army at a terrain; {c.target} is in the reserve area",

@@ -17,6 +17,10 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     if acting.at == RESERVE:
         raise StepError(f"{acting.id} is in the reserve area: a reserve army makes no maneuver", cite=ruleset.cite("march"))
     terrain = state.terrain(acting.at)
+    mired = next((e for e in state.effects_on(terrain.id) if e.spell in ruleset.no_maneuver), None)
+    if mired is not None:
+        raise StepError(f"{mired.spell} is on {terrain.id}: no army there can make a maneuver attempt to change "
+                        "the terrain face", cite=ruleset.spell_sections.get(mired.spell, cite), field="army")
     success = True
     if not step.counter:
         out.trace.append(TraceEvent(what=f"nobody counter-maneuvers: {acting.id} maneuvers without rolling",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill
 from ..expiry import army_emptied, face_changed
+from ..protection import exposed, shield
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
 from ..state import RESERVE, Area, Army, Effect, GameState
@@ -198,7 +199,8 @@ def _recall(state: GameState, who: Army, unit_id: str, names: str, cite: str, ru
 def _terrain_flee(state: GameState, terrain_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
                   out: StepResult) -> GameState:
     """Mirage: each common unit at the terrain makes its own save avoidance roll, or flees."""
-    commons = [u.id for a in state.armies if a.at == terrain_id for u in a.units if u.health == 1]
+    commons = [u.id for a in state.armies if a.at == terrain_id for u in a.units
+               if u.health == 1 and shield(state, ruleset, u.id, "magic") is None]
     out.trace.append(TraceEvent(what=f"{names}: {len(commons)} common unit(s) at {terrain_id} must save or flee",
                                 after=len(commons), rule="each 1-health (common) unit at the target terrain must "
                                 "generate a save or immediately flee to its reserve area", cite=cite))
@@ -223,7 +225,7 @@ def _army_flee(state: GameState, army: Army, worth: int, names: str, cite: str, 
                fleeing: dict[str, list[str]], out: StepResult) -> GameState:
     """Scent of Fear: the army's owner chooses which units make up the health-worth that flees."""
     named = fleeing.pop(army.id, None)
-    ids, event = choose(army, worth, named, cite, field="fleeing")
+    ids, event = choose(exposed(state, ruleset, army, "magic", out), worth, named, cite, field="fleeing")
     out.trace.append(event.evolve(what=f"{names}: {worth} health-worth of {army.id} must flee: "
                                        f"{', '.join(ids) or 'no unit can'}"))
     for unit_id in ids:
@@ -258,7 +260,7 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {army.id}", before=damage,
                                 after=left, rule="each save negates one point of damage", cite=cite))
-    return take_damage(state, ruleset, target, left, casualties, out, names), rolled.get("maneuver", 0)
+    return take_damage(state, ruleset, target, left, casualties, out, names, "magic"), rolled.get("maneuver", 0)
 
 
 def _owner(state: GameState, unit_id: str) -> Army:
@@ -269,9 +271,6 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
                  ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
     army = _owner(state, unit_id)
     unit = army.unit(unit_id)
-    if effect.then_flee and unit.health > damage:
-        raise StepError(f"{names} targets {damage} health-worth of units, and {unit.label} is more: aim more "
-                        "castings at it", cite=cite, field="cast")
     saves = 0
     if effect.save != "none":
         # "generate a save or be killed" is a save avoidance roll; against damage, a save roll (002 Avoidance Rolls)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ruleset import RacialAbility, Ruleset, SpellEffect, SpellModifier, TargetRule
+from ..ruleset import Protection, RacialAbility, Ruleset, SpellEffect, SpellModifier, TargetRule
 
 E = "sfr-2012"
 RACIAL = f"{E}:racial-abilities"
@@ -139,6 +139,11 @@ SPELL_TARGETS = {
     "wall-of-thorns": TargetRule(not_eighth=True, alone=True),
     "call-of-the-wild": TargetRule(race="feral"),        # "Target any of your Feral units in play"
     "scent-of-fear": TargetRule(at_terrain=True),         # "Target any enemy army at a terrain"
+    # "Target one health-worth of (enemy / your) units"
+    "fearful-flames": TargetRule(health_worth=True),
+    "camouflage": TargetRule(health_worth=True),
+    "hide": TargetRule(health_worth=True),
+    "fade": TargetRule(race="undead"),                   # "Target one of your Undead units"
 }
 
 # Immediate spells, each restating its text in 002.
@@ -220,6 +225,18 @@ SFR_2012 = Ruleset(
     # 002 Fields of Ice: "during a maneuver attempt at the target terrain the results of ties go to the
     # non-acting player"
     ties_to_defender=("fields-of-ice",),
+    spell_protections={
+        # "the target unit 1) makes no rolls, 2) cannot be the target of a melee, missile, magic, or dragon
+        #  effect, ... 4) cannot be taken as a loss to account for damage"
+        "hide": Protection(no_rolls="any", immune=("any",)),
+        # "1) cannot roll during a melee or missile action or during a dragon attack, 2) cannot be the target
+        #  of a missile, melee, or dragon effect or be taken as a casualty for this damage"
+        "fade": Protection(no_rolls="combat", immune=("melee", "missile", "dragon")),
+        # "only melee effects can affect the target unit and only melee damage can kill a camouflaged unit"
+        "camouflage": Protection(immune=("missile", "magic", "dragon")),
+    },
+    # 002 Mire: "no army at the target terrain can make a maneuver attempt to change the terrain face"
+    no_maneuver=("mire",),
     # 002 Necromantic Wave: "all magic results in the target army may be counted as melee results"
     spell_abilities={"necromantic-wave": RacialAbility(None, "Necromantic Wave", "counts-as", "magic", "melee",
                                                        None, None, f"{E}:black-death-spells.necromantic-wave")},

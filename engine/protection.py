@@ -1,0 +1,54 @@
+"""Units a spell hides or shields: they make no rolls, cannot be targeted, cannot be taken as losses.
+
+002 Hide ("makes no rolls, cannot be the target of a melee, missile, magic, or
+dragon effect ... cannot be taken as a loss to account for damage"), Fade
+("cannot roll during a melee or missile action ... cannot be the target of a
+missile, melee, or dragon effect or be taken as a casualty for this damage")
+and Camouflage ("only melee effects can affect the target unit and only melee
+damage can kill a camouflaged unit"). What each spell shields against is data:
+``Ruleset.spell_protections``.
+"""
+
+from __future__ import annotations
+
+from .roll import Roll
+from .ruleset import Ruleset
+from .state import Army, Effect, GameState
+from .steps import StepResult
+from .trace import StepError, TraceEvent
+
+# the kinds of roll made in a melee or missile action (engine.sais vocabulary)
+COMBAT_ROLLS = ("melee", "missile", "save-melee", "save-missile")
+
+
+def shield(state: GameState, ruleset: Ruleset, unit_id: str, source: str) -> Effect | None:
+    """The spell that keeps ``source`` (melee, missile, magic, dragon) from affecting the unit, if any."""
+    for e in state.effects_on(unit_id):
+        p = ruleset.spell_protections.get(e.spell)
+        if p is not None and ("any" in p.immune or source in p.immune):
+            return e
+    return None
+
+
+def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: StepResult) -> Army:
+    """The army as ``source`` damage sees it: shielded units cannot be taken as losses."""
+    kept = [(u, shield(state, ruleset, u.id, source)) for u in army.units]
+    shielded = [(u, e) for u, e in kept if e is not None]
+    for u, e in shielded:
+        out.trace.append(TraceEvent(what=f"{u.label} cannot be taken as a loss for {source} damage ({e.spell})",
+                                    rule="the spell keeps the unit from being taken as a casualty",
+                                    cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))))
+    return army.evolve(units=tuple(u for u, e in kept if e is None)) if shielded else army
+
+
+def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str) -> None:
+    """A unit a spell keeps from rolling must not appear in a per-unit roll."""
+    for unit_id, _ in dice.units:
+        for e in state.effects_on(unit_id):
+            p = ruleset.spell_protections.get(e.spell)
+            if p is None or p.no_rolls is None:
+                continue
+            if p.no_rolls == "any" or kind in COMBAT_ROLLS:
+                when = "makes no rolls" if p.no_rolls == "any" else "cannot roll during a melee or missile action"
+                raise StepError(f"{unit_id} {when} while {e.spell} is on it: leave it out of the roll",
+                                cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="roll")
