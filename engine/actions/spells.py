@@ -17,7 +17,8 @@
 from __future__ import annotations
 
 from ..damage import choose, kill
-from ..expiry import army_emptied, face_changed
+from ..expiry import face_changed
+from ..moves import flee, owner, transfer
 from ..protection import exposed, shield
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -138,7 +139,7 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     Spells on the unit go with it; spells on the army it left stay there, and expire if no unit is
     left in it (002 Spell Attributes > Duration).
     """
-    source = _owner(state, c.target)
+    source = owner(state, c.target)
     dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
     if source.at == RESERVE:
         raise StepError(f"{c.spell.name} targets a unit at a terrain; {c.target} is in the reserve area",
@@ -147,53 +148,17 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
         raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, the army of "
                         f"{source.player}'s it joins at another terrain", cite=cite, field="cast")
     out.moved.append(c.target)
-    return _transfer(state, c.target, source, dest, c.spell.name, cite, ruleset, out)
-
-
-def _transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: str, cite: str, ruleset: Ruleset,
-              out: StepResult) -> GameState:
-    """The unit leaves ``source`` for ``dest``: spells on the unit go with it, spells on ``source`` stay
-    (and expire if it is left empty), spells on ``dest`` now cover it (002 Spell Attributes > Duration)."""
-    unit = source.unit(unit_id)
-    state = state.with_army(source.evolve(units=tuple(u for u in source.units if u.id != unit_id)))
-    state = state.with_army(state.army(dest.id).evolve(units=(*state.army(dest.id).units, unit)))
-    where = "the reserve area" if dest.at == RESERVE else dest.at
-    out.trace.append(TraceEvent(what=f"{names}: {unit.label} goes from {source.at} to {where}, joining {dest.id}",
-                                rule="spells on a unit follow it wherever it goes; spells on an army stay with "
-                                     "the army", cite=cite))
-    return army_emptied(state, source.id, ruleset, out)
-
-
-def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
-    """The unit flees to its player's reserve area, whose units form one army (002 Basic Terms, Reserve Area)."""
-    source = _owner(state, unit_id)
-    if source.at == RESERVE:
-        out.trace.append(TraceEvent(what=f"{names}: {unit_id} is in the reserve area already", rule="a unit in "
-                                    "the reserve area has nowhere to flee", cite=cite))
-        return state
-    reserve = next((a for a in state.armies if a.player == source.player and a.at == RESERVE), None)
-    if reserve is None:
-        ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | \
-            {t.id for t in state.terrains}
-        name = next(n for n in (f"{source.player}-reserve", *(f"{source.player}-reserve-{i}" for i in range(2, 99)))
-                    if n not in ids)
-        reserve = Army(id=name, player=source.player, at=RESERVE, units=())
-        state = state.evolve(armies=(*state.armies, reserve))
-        out.trace.append(TraceEvent(what=f"{source.player}'s reserve area forms the army {name}",
-                                    rule="the units in a player's reserve area form an army",
-                                    cite=ruleset.cite("reserve-area")))
-    out.fled.append(unit_id)
-    return _transfer(state, unit_id, source, reserve, names, cite, ruleset, out)
+    return transfer(state, c.target, source, dest, c.spell.name, cite, ruleset, out)
 
 
 def _recall(state: GameState, who: Army, unit_id: str, names: str, cite: str, ruleset: Ruleset,
             out: StepResult) -> GameState:
     """Call of the Wild: the unit joins the casting army, wherever it was."""
-    source = _owner(state, unit_id)
+    source = owner(state, unit_id)
     if source.id == who.id:
         raise StepError(f"{unit_id} is in the casting army already", cite=cite, field="cast")
     out.moved.append(unit_id)
-    return _transfer(state, unit_id, source, state.army(who.id), names, cite, ruleset, out)
+    return transfer(state, unit_id, source, state.army(who.id), names, cite, ruleset, out)
 
 
 def _terrain_flee(state: GameState, terrain_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
@@ -214,7 +179,7 @@ def _saves_or_flees(state: GameState, unit_id: str, names: str, cite: str, rules
                     out: StepResult) -> bool:
     """The unit's save avoidance roll (002 Avoidance Rolls): True when it generates a save."""
     dice = rolls.take(unit_id, f"a save to avoid fleeing from {names}", cite)
-    saves = roll(state, ruleset, _owner(state, unit_id), "avoid-save", ("save",), dice, out,
+    saves = roll(state, ruleset, owner(state, unit_id), "avoid-save", ("save",), dice, out,
                  unit=unit_id).results.get("save", 0)
     out.trace.append(TraceEvent(what=f"{unit_id}: {saves} save(s): {'stays' if saves else 'flees'}", after=saves,
                                 rule="the unit must generate a save or flee to the reserve area", cite=cite))
@@ -263,13 +228,9 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     return take_damage(state, ruleset, target, left, casualties, out, names, "magic"), rolled.get("maneuver", 0)
 
 
-def _owner(state: GameState, unit_id: str) -> Army:
-    return next(a for a in state.armies if a.unit(unit_id) is not None)
-
-
 def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffect, names: str, cite: str,
                  ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
-    army = _owner(state, unit_id)
+    army = owner(state, unit_id)
     unit = army.unit(unit_id)
     saves = 0
     if effect.save != "none":

@@ -1,0 +1,60 @@
+"""Units moving between armies: by a spell, fleeing to the reserve area, or going elsewhere than the DUA.
+
+002 Spell Attributes > Duration: "Armies never actually move; only units in that
+army move" -- spells on a unit go with it, spells on the army it leaves stay,
+and expire once the army is empty; a unit joining an army comes under its spells.
+"""
+
+from __future__ import annotations
+
+from .expiry import army_emptied
+from .ruleset import Ruleset
+from .state import RESERVE, Army, GameState
+from .steps import StepResult
+from .trace import TraceEvent
+
+
+def owner(state: GameState, unit_id: str) -> Army:
+    """The army a unit in play belongs to."""
+    return next(a for a in state.armies if a.unit(unit_id) is not None)
+
+
+def transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: str, cite: str, ruleset: Ruleset,
+             out: StepResult) -> GameState:
+    """The unit leaves ``source`` for ``dest``: spells on the unit go with it, spells on ``source`` stay
+    (and expire if it is left empty), spells on ``dest`` now cover it (002 Spell Attributes > Duration)."""
+    unit = source.unit(unit_id)
+    state = state.with_army(source.evolve(units=tuple(u for u in source.units if u.id != unit_id)))
+    state = state.with_army(state.army(dest.id).evolve(units=(*state.army(dest.id).units, unit)))
+    where = "the reserve area" if dest.at == RESERVE else dest.at
+    out.trace.append(TraceEvent(what=f"{names}: {unit.label} goes from {source.at} to {where}, joining {dest.id}",
+                                rule="spells on a unit follow it wherever it goes; spells on an army stay with "
+                                     "the army", cite=cite))
+    return army_emptied(state, source.id, ruleset, out)
+
+
+def reserve_army(state: GameState, player: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
+    """The player's army in the reserve area, formed when a first unit arrives (002 Basic Terms, Reserve Area:
+    "The units in a player's reserve area form an army")."""
+    reserve = next((a for a in state.armies if a.player == player and a.at == RESERVE), None)
+    if reserve is not None:
+        return state, reserve
+    ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+    name = next(n for n in (f"{player}-reserve", *(f"{player}-reserve-{i}" for i in range(2, 99))) if n not in ids)
+    reserve = Army(id=name, player=player, at=RESERVE, units=())
+    out.trace.append(TraceEvent(what=f"{player}'s reserve area forms the army {name}",
+                                rule="the units in a player's reserve area form an army",
+                                cite=ruleset.cite("reserve-area")))
+    return state.evolve(armies=(*state.armies, reserve)), reserve
+
+
+def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The unit flees to its player's reserve area."""
+    source = owner(state, unit_id)
+    if source.at == RESERVE:
+        out.trace.append(TraceEvent(what=f"{names}: {unit_id} is in the reserve area already", rule="a unit in "
+                                    "the reserve area has nowhere to flee", cite=cite))
+        return state
+    state, reserve = reserve_army(state, source.player, ruleset, out)
+    out.fled.append(unit_id)
+    return transfer(state, unit_id, source, reserve, names, cite, ruleset, out)
