@@ -138,6 +138,13 @@ class Ruleset(Value):
     spell_protections: Mapping[str, Protection] = field(default_factory=dict)
     # spells on a terrain under which no army there may attempt to maneuver the terrain (Mire)
     no_maneuver: tuple[str, ...] = ()
+    # spell on an army (or on all of a player's armies) -> where the casualties of army-targeting damage
+    # go instead of the DUA: "reserve" (Open Grave) or "other-army" (Leaving)
+    casualties_go: Mapping[str, str] = field(default_factory=dict)
+    # spells on a terrain that damage an army there which casts spells (Backlash)
+    magic_backlash: tuple[str, ...] = ()
+    # spell on a DUA -> the aspect a dead unit there must have to be buried (Honor the Dead: black)
+    burial_limits: Mapping[str, str] = field(default_factory=dict)
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)
@@ -149,7 +156,8 @@ class Ruleset(Value):
         """The spell goes into play as an effect that the engine applies while it lasts."""
         return any(spell in table for table in (self.spell_modifiers, self.terrain_elements, self.terrain_types,
                                                 self.spell_abilities, self.ties_to_defender, self.no_maneuver,
-                                                self.spell_protections))
+                                                self.spell_protections, self.casualties_go, self.burial_limits,
+                                                self.magic_backlash))
 
     def cite(self, key: str) -> str:
         return self.cites[key]

@@ -213,9 +213,10 @@ def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:
 def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) -> Effect:
     path = ("effects", i)
     rec = b.name("spell", e.spell, (*path, "spell"))
-    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units)]
+    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players]
     if e.target not in targets:
-        b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id)"
+        b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id, or a player for "
+                                  "their DUA or all their armies)"
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, resolve_roll
+from ..moves import reserve_army, transfer
 from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, ResultType, Terrain
@@ -70,9 +71,12 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
 
 
 def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, casualties: dict[str, list[str]],
-                out: StepResult, what: str, source: str) -> GameState:
+                out: StepResult, what: str, source: str, army_targeting: bool = True) -> GameState:
     """Remove whole units for ``damage`` from ``source`` (melee, missile, magic): the owner's named
-    units, or the default; units a spell shields from that source cannot be taken (engine.protection)."""
+    units, or the default; units a spell shields from that source cannot be taken (engine.protection).
+
+    Casualties of an effect that targets the army go to the DUA, or where a spell sends them.
+    """
     out.damage[target.id] = out.damage.get(target.id, 0) + damage
     if damage <= 0:
         return state
@@ -80,8 +84,42 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
     named = _named_for(target, damage, casualties)
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
     out.trace.append(event.evolve(what=f"{what}: {event.what}"))
-    out.killed.extend(ids)
-    return kill(state, target.id, ids)
+    elsewhere = _casualties_go(state, ruleset, target) if army_targeting else None
+    if elsewhere is None:
+        out.killed.extend(ids)
+        return kill(state, target.id, ids)
+    spell, where = elsewhere
+    cite = ruleset.spell_sections.get(spell, ruleset.cite("damage"))
+    for unit_id in ids:
+        if where == "reserve":
+            state, dest = reserve_army(state, target.player, ruleset, out)
+        else:
+            dest = next((a for a in state.armies if a.player == target.player and a.id != target.id
+                         and a.at != RESERVE), None)
+            if dest is None:
+                out.trace.append(TraceEvent(what=f"{spell}: {target.player} has no other army at a terrain: "
+                                                 f"{unit_id} goes to the DUA", rule="casualties go to another "
+                                            "of your armies at a terrain", cite=cite))
+                out.killed.append(unit_id)
+                state = kill(state, target.id, [unit_id])
+                continue
+            out.trace.append(TraceEvent(what=f"{spell}: {unit_id} goes to {dest.id} at {dest.at}", rule="the "
+                                        "owner chooses which other army at a terrain; none given, so the first",
+                                        cite=cite, defaulted=True))
+        out.moved.append(unit_id)
+        state = transfer(state, unit_id, state.army(target.id), dest, f"{spell}: casualty {unit_id}", cite,
+                         ruleset, out)
+    return state
+
+
+def _casualties_go(state: GameState, ruleset: Ruleset, target: Army) -> tuple[str, str] | None:
+    """The spell sending this army's casualties elsewhere than the DUA, and where (Open Grave, Leaving);
+    the owner's first army at a terrain takes them under Leaving (the owner's choice; defaulted)."""
+    for e in state.effects:
+        where = ruleset.casualties_go.get(e.spell)
+        if where is not None and (e.target == target.id or (e.target == target.player == e.by)):
+            return e.spell, where
+    return None
 
 
 def _named_for(target: Army, damage: int, casualties: dict[str, list[str]]) -> list[str] | None:

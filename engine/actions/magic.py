@@ -11,14 +11,14 @@ is a roll whose magic total a modifier changes, rather than guessed.
 from __future__ import annotations
 
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
-from ..roll import RollContext, resolve_roll
 from ..protection import shield
+from ..roll import RollContext, resolve_roll
 from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from . import spells
-from .common import army, casualty_lists, leftover_casualties, terrains
+from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
 def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -244,6 +244,8 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
         _check_target(state, who, c, ruleset)
     rolls, casualties = spells.Rolls(step.avoidance, step.choices), casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
+    # 002 Backlash: "this spell must be in effect before the magic action has begun"
+    backlash = [e for e in state.effects if e.target == who.at and e.spell in ruleset.magic_backlash]
     groups: dict[tuple, list[Cast]] = {}
     for i, c in enumerate(step.cast):
         key = spells.group_key(c, ruleset) if c.spell.id in ruleset.spell_effects else (i,)
@@ -260,10 +262,29 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
                                                              count=c.count)))
         out.trace.append(TraceEvent(what=f"{c.spell.name} x{c.count} takes effect on {c.target}", after=c.count,
                                     rule="spells resolve one at a time, in the caster's order", cite=cite))
+    for e in backlash[:1] if step.cast and state.army(who.id).units else ():
+        state = _backlash(state, state.army(who.id), e, step.cast, ruleset, rolls, casualties, out)
     rolls.check_all_used(ruleset.cite("spell-targets"))
     leftover_casualties(casualties, ruleset)
     leftover_casualties(fleeing, ruleset, "fleeing")
     return state
+
+
+def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ruleset: Ruleset,
+              rolls: spells.Rolls, casualties: dict[str, list[str]], out: StepResult) -> GameState:
+    """002 Backlash: "after all spells are resolved, the army must save against an amount of damage equal
+    to the combined casting costs of all spells cast"."""
+    cite = ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))
+    damage = sum(c.spell.cost * c.count for c in cast)
+    out.trace.append(TraceEvent(what=f"{e.spell} on {e.target}: {who.id} cast {damage} points of spells and must "
+                                     f"save against {damage} damage", after=damage, rule="after all spells are "
+                                "resolved, the army saves against the combined casting costs", cite=cite))
+    dice = rolls.take(who.id, f"saves against {e.spell}", cite)
+    saves = roll(state, ruleset, who, "save", ("save",), dice, out).results.get("save", 0)
+    left = max(0, damage - saves)
+    out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {who.id}", before=damage,
+                                after=left, rule="each save negates one point of damage", cite=cite))
+    return take_damage(state, ruleset, who, left, casualties, out, e.spell, "magic", army_targeting=False)
 
 
 def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None:
@@ -293,10 +314,14 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
         if hidden is not None:
             raise StepError(f"{c.target} cannot be the target of a magic effect while {hidden.spell} is on it",
                             cite=ruleset.spell_sections.get(hidden.spell, cite), field="cast")
+    elif kind.endswith("dua") and c.target in state.players:     # a whole DUA, named by its player
+        ok = kind == "dua" or (c.target == who.player) == kind.startswith("own")
     elif kind.endswith("dua"):
         ok = dead is not None and (kind == "dua" or (dead.player == who.player) == kind.startswith("own"))
         if ok and effect is None:
             raise StepError(f"{c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
+    elif kind == "own-armies":
+        ok = c.target == who.player         # "Target all of your armies": named by the casting player
     elif kind == "spell" and effect is not None:
         ok = spells.effect_ref(state, c.target) is not None
         if not ok:
@@ -312,8 +337,9 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
         raise StepError(f"{c.spell.name} directly inflicts damage: you cannot target your own armies or units "
                         f"with it ({c.target} is {who.player}'s)", cite=cite, field="cast")
     if not ok:
-        raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}",
-                        cite=cite, field="cast")
+        hint = " (a DUA or all of a player's armies is named by its player)" if kind.endswith(("dua", "armies")) else ""
+        raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}"
+                        + hint, cite=cite, field="cast")
     if c.spell.id in ruleset.spell_targets:
         _check_rule(state, who, c, ruleset.spell_targets[c.spell.id], ruleset)
     if who.at == RESERVE and kind == "terrain":

@@ -225,7 +225,10 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {army.id}", before=damage,
                                 after=left, rule="each save negates one point of damage", cite=cite))
-    return take_damage(state, ruleset, target, left, casualties, out, names, "magic"), rolled.get("maneuver", 0)
+    # Open Grave and Leaving redirect the casualties of army-targeting effects only (not Firestorm's)
+    state = take_damage(state, ruleset, target, left, casualties, out, names, "magic",
+                        army_targeting=effect.kind == "army-damage")
+    return state, rolled.get("maneuver", 0)
 
 
 def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffect, names: str, cite: str,
@@ -269,6 +272,8 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
         raise StepError(f"only {worth} health-worth ({names}) is aimed at {unit_id}, which has {unit.health} "
                         "health: aim more castings at it (spells with identical effects combine)",
                         cite=ruleset.cite("spell-effect"), field="cast")
+    if effect.kind == "bury":
+        _check_burial(state, area.player, unit, ruleset)
     state = state.with_area("dua", area.evolve(units=tuple(u for u in area.units if u.id != unit_id)))
     if effect.kind == "resurrect":
         state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, unit)))
@@ -285,6 +290,16 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
                                     rule="health-worth not aimed at a unit has no effect",
                                     cite=ruleset.cite("spell-effect")))
     return state
+
+
+def _check_burial(state: GameState, player: str, unit, ruleset: Ruleset) -> None:
+    """Honor the Dead: only dead units with the black (death) aspect in the DUA can be buried."""
+    for e in state.effects_on(player):
+        aspect = ruleset.burial_limits.get(e.spell)
+        if aspect is not None and aspect not in ruleset.race_colors.get(unit.race, ()):
+            raise StepError(f"{unit.label} has no {aspect} aspect, and {e.spell} is on {player}'s DUA: only dead "
+                            f"units with the {aspect} aspect can be buried",
+                            cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="cast")
 
 
 def effect_ref(state: GameState, ref: str) -> Effect | None:

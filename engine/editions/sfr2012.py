@@ -235,6 +235,15 @@ SFR_2012 = Ruleset(
         # "only melee effects can affect the target unit and only melee damage can kill a camouflaged unit"
         "camouflage": Protection(immune=("missile", "magic", "dragon")),
     },
+    # 002 Open Grave: "any units taken as casualties immediately go to the reserve area rather than the
+    # DUA"; Leaving: "... go to any other of your armies at a terrain rather than the DUA" (both "for any
+    # army-targeting effect that causes damage to the target army")
+    casualties_go={"open-grave": "reserve", "leaving": "other-army"},
+    # 002 Honor the Dead: "only dead units with the black (death) aspect in the target DUA can be buried"
+    burial_limits={"honor-the-dead": "black"},
+    # 002 Backlash: "if any army at the target terrain takes a magic action and casts magic, then, after all
+    # spells are resolved, the army must save against an amount of damage equal to the combined casting costs"
+    magic_backlash=("backlash",),
     # 002 Mire: "no army at the target terrain can make a maneuver attempt to change the terrain face"
     no_maneuver=("mire",),
     # 002 Necromantic Wave: "all magic results in the target army may be counted as melee results"
