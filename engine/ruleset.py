@@ -141,6 +141,9 @@ class Ruleset(Value):
     # spell on an army (or on all of a player's armies) -> where the casualties of army-targeting damage
     # go instead of the DUA: "reserve" (Open Grave) or "other-army" (Leaving)
     casualties_go: Mapping[str, str] = field(default_factory=dict)
+    # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,
+    # less the melee results of its roll (Wall of Thorns)
+    maneuver_damage: tuple[str, ...] = ()
     # spells on a terrain that damage an army there which casts spells (Backlash)
     magic_backlash: tuple[str, ...] = ()
     # spell on a DUA -> the aspect a dead unit there must have to be buried (Honor the Dead: black)
@@ -157,7 +160,7 @@ class Ruleset(Value):
         return any(spell in table for table in (self.spell_modifiers, self.terrain_elements, self.terrain_types,
                                                 self.spell_abilities, self.ties_to_defender, self.no_maneuver,
                                                 self.spell_protections, self.casualties_go, self.burial_limits,
-                                                self.magic_backlash))
+                                                self.magic_backlash, self.maneuver_damage))
 
     def cite(self, key: str) -> str:
         return self.cites[key]

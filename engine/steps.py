@@ -26,6 +26,8 @@ class ManeuverStep(Value):
     direction: Literal["up", "down"] | None = None
     roll: Roll | None = None
     counter: tuple[tuple[str, Roll], ...] = ()
+    avoidance: Roll | None = None   # the acting army's roll against a spell its maneuver sets off (Wall of Thorns)
+    casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 class AttackStep(Value):

@@ -85,7 +85,7 @@ NOT_MODELLED = {
     "exhume", "explode-stone", "flashfire", "haunt",
     "night-moves", "promote-dragonkin", "reforge-item", "reform-land", "rise-of-the-eldarim",
     "soiled-ground", "spirit-furnace", "summon-dragonkin", "summon-elemental-dragon", "summon-hybrid-dragon",
-    "summon-ivory-dragon", "summon-ivory-hybrid-dragon", "summon-white-dragon", "wall-of-thorns", "wilding",
+    "summon-ivory-dragon", "summon-ivory-hybrid-dragon", "summon-white-dragon", "wilding",
 }
 
 

@@ -345,7 +345,9 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
         other = _army_ref(b, state, cid, (*path, "counter", cid))
         counter.append((cid, _roll(b, other, raw, (*path, "counter", cid))))
     roll = _roll(b, army, m.roll, (*path, "roll")) if m.roll is not None else None
-    return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=tuple(counter)) if army else None
+    avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
+    return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=tuple(counter), avoidance=avoidance,
+                        casualties=_casualties(b, state, m.casualties, (*path, "casualties"))) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:

@@ -90,6 +90,8 @@ class ManeuverStepIn(Strict):
     direction: Literal["up", "down"] | None = None
     roll: RollIn | None = None
     counter: dict[str, RollIn] | None = None
+    avoidance: RollIn | None = None         # the acting army's roll against a spell its maneuver sets off
+    casualties: dict[str, list[str]] | None = None
 
 
 class MissileStepIn(Strict):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ..expiry import face_changed
 from ..ruleset import Ruleset
-from ..state import RESERVE, GameState
+from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..trace import StepError, TraceEvent
-from .common import army, cut_results, roll, terrains
+from .common import army, casualty_lists, cut_results, leftover_casualties, roll, take_damage, terrains
 
 
 def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -50,10 +50,36 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
                                         cite=ruleset.spell_sections.get(icy, cite) if icy and mine == theirs else cite))
             success = success and won
     out.maneuver = {"army": acting.id, "succeeded": success}
+    thorns = next((e for e in state.effects_on(terrain.id) if e.spell in ruleset.maneuver_damage), None)
     if success:
         state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset)
+        if thorns is not None:
+            state = _thorns(state, acting, thorns, step, ruleset, out)
+    if step.avoidance is not None and not (success and thorns):
+        raise StepError("avoidance is the acting army's roll against a spell its maneuver sets off, and none "
+                        "does here", cite=cite, field="avoidance")
     terrains(state, out)
     return state, out
+
+
+def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    """002 Wall of Thorns: damage equal to the army's health-worth, less one per melee result it rolls."""
+    cite = ruleset.spell_sections.get(e.spell, ruleset.cite("maneuver"))
+    damage = acting.health
+    if step.avoidance is None:
+        raise StepError(f"{acting.id} changed the face of {e.target} under {e.spell}: give its melee avoidance "
+                        "roll (avoidance)", cite=cite, field="avoidance")
+    melee = roll(state, ruleset, acting, "avoid-melee", ("melee",), step.avoidance, out).results.get("melee", 0)
+    left = max(0, damage - melee)
+    out.trace.append(TraceEvent(what=f"{e.spell} on {e.target}: {damage} damage (the army's health-worth) - "
+                                     f"{melee} melee: {left} damage to {acting.id}", before=damage, after=left,
+                                rule="an army whose maneuver changes the terrain face takes damage equal to its "
+                                     "health-worth; each melee result reduces it by one point", cite=cite))
+    casualties = casualty_lists(step.casualties)
+    state = take_damage(state, ruleset, acting, left, casualties, out, e.spell, "magic", army_targeting=False)
+    leftover_casualties(casualties, ruleset)
+    return state
 
 
 def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None, out: StepResult,

@@ -244,6 +244,10 @@ SFR_2012 = Ruleset(
     # 002 Backlash: "if any army at the target terrain takes a magic action and casts magic, then, after all
     # spells are resolved, the army must save against an amount of damage equal to the combined casting costs"
     magic_backlash=("backlash",),
+    # 002 Wall of Thorns: "any army making a maneuver attempt that results in changing the terrain face causes
+    # damage to itself equal to the total health-worth of units in the army. Roll the army; each melee result
+    # reduces the damage by one point"
+    maneuver_damage=("wall-of-thorns",),
     # 002 Mire: "no army at the target terrain can make a maneuver attempt to change the terrain face"
     no_maneuver=("mire",),
     # 002 Necromantic Wave: "all magic results in the target army may be counted as melee results"
