@@ -44,6 +44,7 @@ class Caster(Value):
     colors: tuple[str, ...]
     doubles: tuple[str, ...] = ()
     dua: str | None = None
+    any_race: bool = False      # its points pay racial spells of any race (Spirit Furnace's points)
 
 
 State = tuple[tuple[int, ...], int, int]       # points per bucket, DUA "max" used, DUA "all" used
@@ -64,6 +65,8 @@ def allocations(casters: Iterable[Caster], buckets: tuple[Bucket, ...],
 
 def _point_options(caster: Caster, index: dict[Bucket, int], doubled: bool) -> list[tuple[int, int, int, int]]:
     """(bucket, points, DUA max used, DUA all used) for one point of this caster."""
+    if caster.any_race:
+        return [(slot, 1, 0, 0) for (color, _), slot in index.items() if color in caster.colors]
     options = []
     for color in caster.colors:
         slot = index.get((color, caster.race), index.get((color, None)))

@@ -62,7 +62,8 @@ class SpellEffect(Value):
     one face unless an army there rolls ``points`` maneuvers), "terrain-flee"
     (each 1-health unit at the target terrain saves or flees to its reserve
     area), "army-flee" (``points`` health-worth per casting of the target army
-    flee to the reserve area), "recall" (the target unit joins the casting army). ``save``: how the target may save against damage: "army" (an
+    flee to the reserve area), "recall" (the target unit joins the casting army), "furnace" (the
+    caster's dead units are buried for ``points`` black magic points per health, before any other spell). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -70,7 +71,7 @@ class SpellEffect(Value):
     """
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
-                  "terrain-reduction", "terrain-flee", "army-flee", "recall"]
+                  "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the

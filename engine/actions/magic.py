@@ -28,6 +28,8 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     casters = _count(state, caster, step, terrain, ruleset, out)
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
+    state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, ruleset, out)
+    casters += furnace
     reachable = allocations(casters, buckets, budgets)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
@@ -56,6 +58,40 @@ def _where(state: GameState, caster: Army, ruleset: Ruleset) -> Terrain | None:
         raise StepError(f"{terrain.id} shows a {terrain.action} icon: an army there casts spells only when the "
                         "terrain shows magic (or from the reserve area)", cite=ruleset.cite("magic"), field="army")
     return terrain
+
+
+def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[Caster], buckets, budgets,
+                    ruleset: Ruleset, out: StepResult) -> tuple[GameState, list[Caster]]:
+    """002 Spirit Furnace: "announced and resolved first, before any other spells"; the caster's dead units
+    are buried and count as black points, "treated as a modifier that adds", for racial spells of any race
+    in the casting army too. It is paid from the points rolled."""
+    furnaces = [c for c in step.cast if _kind(c, ruleset) == "furnace"]
+    if not furnaces:
+        return state, []
+    c = furnaces[0]
+    cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-targets"))
+    if step.cast[0] is not c:
+        raise StepError(f"{c.spell.name} must be announced and resolved first, before any other spells are "
+                        "announced or resolved: write it first", cite=cite, field="cast")
+    _check_target(state, who, c, ruleset)
+    if not any(_affordable((c,), v, buckets) for v in allocations(casters, buckets, budgets)):
+        raise StepError(f"{c.spell.name} is paid from the points rolled, which cannot pay its {c.spell.cost}",
+                        cite=ruleset.cite("spell-cost"), field="cast")
+    area = state.area("dua", who.player)
+    points = ruleset.spell_effects[c.spell.id].points * area.health
+    bua = state.area("bua", who.player)
+    state = state.with_area("dua", area.evolve(units=())).with_area("bua", bua.evolve(units=(*bua.units, *area.units)))
+    out.buried.extend(u.id for u in area.units)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(area.units)} dead unit(s), {area.health} health-worth, "
+                                     f"buried: {points} black point(s)", before=area.health, after=points,
+                                rule="all dead units are buried and count as double their health in black magic, "
+                                     "added after every modifier", cite=cite))
+    return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True)] if points else []
+
+
+def _kind(c: Cast, ruleset: Ruleset) -> str | None:
+    effect = ruleset.spell_effects.get(c.spell.id)
+    return effect.kind if effect is not None else None
 
 
 # --- counting: each unit's magic and ID points, and its colors ----------------------------------
@@ -253,6 +289,8 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     for casts in groups.values():
         c = casts[0]
         cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-targets"))
+        if _kind(c, ruleset) == "furnace":
+            continue        # resolved before the points were split (_spirit_furnace)
         if c.spell.id in ruleset.spell_effects:
             state = spells.resolve(state, who, casts, ruleset, rolls, casualties, fleeing, out)
             continue

@@ -170,6 +170,9 @@ SPELL_EFFECTS = {
     "mirage": SpellEffect("terrain-flee"),
     # "One health-worth of units in the target army must immediately flee to its reserve area"
     "scent-of-fear": SpellEffect("army-flee"),
+    # "All dead units are immediately buried and are counted as a number of points of black (death) magic
+    #  equal to double their total health value buried"
+    "spirit-furnace": SpellEffect("furnace", 2),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
