@@ -29,8 +29,9 @@ Allocation = tuple[tuple[Bucket, int], ...]
 class Caster(Value):
     """One unit's magic in one roll.
 
-    ``normal``: points from magic icons and SAIs (never doubled); ``ids``:
-    health-worth of ID icons; ``colors``: the colors it may cast;
+    ``normal``: points from magic icons and SAIs (never doubled), ``sai`` of them
+    beyond the reach of penalties and negation (from SAIs, or added after every
+    modifier as Spirit Furnace's); ``ids``: health-worth of ID icons; ``colors``: the colors it may cast;
     ``doubles``: the colors whose ID points the terrain doubles;
     ``dua``: which Dead Unit Area budget doubles its black ID points
     ("max": the player with the most dead health-worth; "all": every dead unit,
@@ -45,22 +46,28 @@ class Caster(Value):
     doubles: tuple[str, ...] = ()
     dua: str | None = None
     any_race: bool = False      # its points pay racial spells of any race (Spirit Furnace's points)
+    sai: int = 0
 
 
-State = tuple[tuple[int, ...], int, int]       # points per bucket, DUA "max" used, DUA "all" used
-
+State = tuple[tuple[int, ...], int, int, int]   # points per bucket, DUA "max" used, DUA "all" used, lost
 
 def allocations(casters: Iterable[Caster], buckets: tuple[Bucket, ...],
-                budgets: tuple[int, int]) -> set[tuple[int, ...]]:
-    """Every vector of points per bucket the casters can make, doubling as they may."""
+                budgets: tuple[int, int], lose: int = 0) -> set[tuple[int, ...]]:
+    """Every vector of points per bucket the casters can make, doubling as they may.
+
+    ``lose``: points that negation and penalties take before doubling (002 Doubling Magic: "a multiply
+    modifier" after "any subtraction or division"); which of the non-SAI points is the owner's choice,
+    so every choice is a possibility.
+    """
     index = {b: i for i, b in enumerate(buckets)}
-    states: set[State] = {((0,) * len(buckets), 0, 0)}
+    states: set[State] = {((0,) * len(buckets), 0, 0, 0)}
     for caster in casters:
-        for _ in range(caster.normal):
-            states = _spread(states, _point_options(caster, index, doubled=False), budgets)
+        for i in range(caster.normal):
+            states = _spread(states, _point_options(caster, index, doubled=False), budgets,
+                             lose if i >= caster.sai else 0)
         for _ in range(caster.ids):
-            states = _spread(states, _point_options(caster, index, doubled=True), budgets)
-    return {vector for vector, _, _ in states}
+            states = _spread(states, _point_options(caster, index, doubled=True), budgets, lose)
+    return {vector for vector, _, _, lost in states if lost == lose}
 
 
 def _point_options(caster: Caster, index: dict[Bucket, int], doubled: bool) -> list[tuple[int, int, int, int]]:
@@ -80,15 +87,17 @@ def _point_options(caster: Caster, index: dict[Bucket, int], doubled: bool) -> l
     return options
 
 
-def _spread(states: set[State], options, budgets: tuple[int, int]) -> set[State]:
+def _spread(states: set[State], options, budgets: tuple[int, int], lose: int) -> set[State]:
     out: set[State] = set()
-    for vector, used_max, used_all in states:
+    for vector, used_max, used_all, lost in states:
+        if lost < lose:
+            out.add((vector, used_max, used_all, lost + 1))
         for slot, points, more_max, more_all in options:
             if used_max + more_max > budgets[0] or used_all + more_all > budgets[1]:
                 continue
             grown = list(vector)
             grown[slot] += points
-            out.add((tuple(grown), used_max + more_max, used_all + more_all))
+            out.add((tuple(grown), used_max + more_max, used_all + more_all, lost))
     return out
 
 

@@ -142,6 +142,8 @@ class Ruleset(Value):
     # spell on an army (or on all of a player's armies) -> where the casualties of army-targeting damage
     # go instead of the DUA: "reserve" (Open Grave) or "other-army" (Leaving)
     casualties_go: Mapping[str, str] = field(default_factory=dict)
+    # races whose units may roll to negate an opposing army's magic (Frostwings)
+    magic_negators: tuple[str, ...] = ()
     # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,
     # less the melee results of its roll (Wall of Thorns)
     maneuver_damage: tuple[str, ...] = ()

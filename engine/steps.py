@@ -82,6 +82,7 @@ class MagicStep(Value):
     casualties: Casualties = ()
     fleeing: Casualties = ()        # the units an army's owner sends to the reserve area (Scent of Fear)
     choices: tuple[tuple[str, Choices], ...] = ()   # target -> its choices in its combination rolls
+    negation: tuple[tuple[str, Roll], ...] = ()     # opposing Frostwing armies' magic negation rolls
 
 
 class TurnStep(Value):

@@ -340,13 +340,10 @@ def _by_race(b: _Builder, army: Army | None, value: dict[str, int], path: tuple)
 
 def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     army = _army_ref(b, state, m.army, (*path, "army"))
-    counter = []
-    for cid, raw in (m.counter or {}).items():
-        other = _army_ref(b, state, cid, (*path, "counter", cid))
-        counter.append((cid, _roll(b, other, raw, (*path, "counter", cid))))
+    counter = _rolls_by_army(b, state, m.counter, (*path, "counter"))
     roll = _roll(b, army, m.roll, (*path, "roll")) if m.roll is not None else None
     avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
-    return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=tuple(counter), avoidance=avoidance,
+    return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties"))) if army else None
 
 
@@ -449,7 +446,18 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                      fleeing=_casualties(b, state, m.fleeing, (*path, "fleeing")),
                      choices=tuple((target, _choices(b, c, RESULT_TYPES, (*path, "choices", target)))
-                                   for target, c in (m.choices or {}).items()))
+                                   for target, c in (m.choices or {}).items()),
+                     negation=_rolls_by_army(b, state, m.negation, (*path, "negation")))
+
+
+def _rolls_by_army(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{army id: roll} with each army checked and its roll read against it."""
+    out = []
+    for army_id, value in (raw or {}).items():
+        other = _army_ref(b, state, army_id, (*path, army_id))
+        if other is not None:
+            out.append((army_id, _roll(b, other, value, (*path, army_id))))
+    return tuple(out)
 
 
 def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

@@ -138,6 +138,7 @@ class MagicStepIn(Strict):
     casualties: dict[str, list[str]] | None = None
     fleeing: dict[str, list[str]] | None = None     # army -> the units its owner sends to the reserve area
     choices: dict[str, ChoicesIn] | None = None     # target -> its choices in its combination rolls
+    negation: dict[str, RollIn] | None = None       # opposing army -> its Frostwing magic negation roll
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

@@ -25,12 +25,12 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     out = StepResult(kind="magic")
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset)
-    casters = _count(state, caster, step, terrain, ruleset, out)
+    casters, lose = _count(state, caster, step, terrain, ruleset, out)
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
-    state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, ruleset, out)
+    state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
     casters += furnace
-    reachable = allocations(casters, buckets, budgets)
+    reachable = allocations(casters, buckets, budgets, lose)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
     rolled = sum(c.normal + c.ids for c in casters)
@@ -61,7 +61,7 @@ def _where(state: GameState, caster: Army, ruleset: Ruleset) -> Terrain | None:
 
 
 def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[Caster], buckets, budgets,
-                    ruleset: Ruleset, out: StepResult) -> tuple[GameState, list[Caster]]:
+                    lose: int, ruleset: Ruleset, out: StepResult) -> tuple[GameState, list[Caster]]:
     """002 Spirit Furnace: "announced and resolved first, before any other spells"; the caster's dead units
     are buried and count as black points, "treated as a modifier that adds", for racial spells of any race
     in the casting army too. It is paid from the points rolled."""
@@ -74,7 +74,7 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
         raise StepError(f"{c.spell.name} must be announced and resolved first, before any other spells are "
                         "announced or resolved: write it first", cite=cite, field="cast")
     _check_target(state, who, c, ruleset)
-    if not any(_affordable((c,), v, buckets) for v in allocations(casters, buckets, budgets)):
+    if not any(_affordable((c,), v, buckets) for v in allocations(casters, buckets, budgets, lose)):
         raise StepError(f"{c.spell.name} is paid from the points rolled, which cannot pay its {c.spell.cost}",
                         cite=ruleset.cite("spell-cost"), field="cast")
     area = state.area("dua", who.player)
@@ -86,7 +86,7 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
                                      f"buried: {points} black point(s)", before=area.health, after=points,
                                 rule="all dead units are buried and count as double their health in black magic, "
                                      "added after every modifier", cite=cite))
-    return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True)] if points else []
+    return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True, sai=points)] if points else []
 
 
 def _kind(c: Cast, ruleset: Ruleset) -> str | None:
@@ -98,15 +98,22 @@ def _kind(c: Cast, ruleset: Ruleset) -> str | None:
 
 
 def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None, ruleset: Ruleset,
-           out: StepResult) -> list[Caster]:
-    ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset)
+           out: StepResult) -> tuple[list[Caster], int]:
+    """Each unit's points, and how many of them negation and penalties take (the owner says which)."""
+    ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
+                      negation=_negation(state, who, step, ruleset, out))
     rolled = resolve_roll(ctx, step.roll)
     out.trace.extend(rolled.trace)
     counted = sum(t.get("magic", 0) for t in rolled.per_unit.values())
-    if rolled.results.get("magic", 0) != counted:
-        raise StepError(f"a modifier changes {who.id}'s magic ({counted} -> {rolled.results.get('magic', 0)}); "
-                        "this version does not yet say whose points of which color it takes",
-                        cite=ruleset.cite("doubling-magic"))
+    final = rolled.results.get("magic", 0)
+    if final > counted:
+        raise StepError(f"a modifier adds to {who.id}'s magic ({counted} -> {final}); this version does not "
+                        "yet say which color the added points are", cite=ruleset.cite("doubling-magic"))
+    if final < counted:
+        out.trace.append(TraceEvent(what=f"{who.id}: {counted - final} of its {counted} magic point(s) are lost "
+                                         "before doubling; which ones is the owner's choice, shown by the split",
+                                    before=counted, after=final, rule="doubling magic is a multiply modifier, "
+                                    "after any subtraction or division", cite=ruleset.cite("doubling-magic")))
     elements = _elements(state, terrain, who, ruleset)
     casters = []
     races = {u.race for u in who.units}
@@ -118,8 +125,34 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         unit = unit or who.units[0].evolve(id=who.id)      # an aggregate roll of a one-race army
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
         if total:
-            casters.append(_caster(unit, plain, total - plain, terrain, elements, who, ruleset, out))
-    return casters
+            caster = _caster(unit, plain, total - plain, terrain, elements, who, ruleset, out)
+            sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
+            casters.append(caster.evolve(sai=sai) if sai else caster)
+    return casters, counted - final
+
+
+def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
+    """002 Frostwings, Magic Negation: opposing armies' Frostwings roll; each non-ID magic result of theirs
+    negates a point, and "only the greater of the rolls is subtracted"."""
+    cite = ruleset.cite("magic-negation")
+    best = 0
+    for army_id, dice in step.negation:
+        other = army(state, army_id, field="negation")
+        negators = [u for u in other.units if u.race in ruleset.magic_negators]
+        if other.player == who.player or not negators:
+            raise StepError(f"{army_id} cannot negate {who.id}'s magic: only an opposing army with Frostwing "
+                            "units can", cite=cite, field="negation")
+        if not dice.per_unit and len(negators) != len(other.units):
+            raise StepError(f"{army_id} is not all Frostwings: give its negation roll per unit, since only the "
+                            "Frostwings' results negate", cite=cite, field="negation")
+        outcome = roll(state, ruleset, other, "magic", ("magic",), dice, out)
+        keys = [u.id for u in negators] if dice.per_unit else [other.id]
+        n = sum(outcome.non_id.get(k, {}).get("magic", 0) for k in keys)
+        out.trace.append(TraceEvent(what=f"{army_id}: {n} non-ID magic result(s) of Frostwings", after=n,
+                                    rule="each non-ID magic result negates one point; of several rolls only the "
+                                         "greatest counts", cite=cite))
+        best = max(best, n)
+    return best
 
 
 def _elements(state: GameState, terrain: Terrain | None, who: Army, ruleset: Ruleset) -> set[str]:

@@ -43,6 +43,7 @@ CITES = {
     "standing-stones": f"{E}:the-eighth-face.standing-stones",
     "amazon-magic": f"{RACIAL}.amazons.magic-use",
     "undead-magic": f"{RACIAL}.undead.double-magic",
+    "magic-negation": f"{RACIAL}.frostwings.magic-negation",
     "spell-cost": f"{E}:spell-attributes.casting-cost",
     "spell-color": f"{E}:spell-attributes.color",
     "racial-spells": f"{E}:spell-attributes.racial-limitation",
@@ -247,6 +248,8 @@ SFR_2012 = Ruleset(
     # 002 Backlash: "if any army at the target terrain takes a magic action and casts magic, then, after all
     # spells are resolved, the army must save against an amount of damage equal to the combined casting costs"
     magic_backlash=("backlash",),
+    # 002 Frostwings, Magic Negation: "Frostwings may simultaneously make a magic negation roll"
+    magic_negators=("frostwing",),
     # 002 Wall of Thorns: "any army making a maneuver attempt that results in changing the terrain face causes
     # damage to itself equal to the total health-worth of units in the army. Roll the army; each melee result
     # reduces the damage by one point"
