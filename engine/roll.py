@@ -251,10 +251,26 @@ def _applies(mod: SpellModifier, effect: Effect, ctx: RollContext, unit_ids: set
     return effect.target in (target, ctx.where)
 
 
-def active_modifiers(ctx: RollContext, unit_ids: set[str]) -> list[Active]:
+def _temple_shields(effect: Effect, mod: SpellModifier, ctx: RollContext) -> bool:
+    """002 Temple: "death (black) magic cast by enemy armies cannot affect this army". Read for spells on
+    the Temple's terrain; spells on the army itself can only predate the capture, and "it does not negate
+    those already affecting that army"."""
+    terrain = ctx.terrain
+    return (mod.scope == "terrain" and terrain is not None and terrain.face == 8 and terrain.eighth == "temple"
+            and terrain.controlled_by == ctx.army.id and effect.by != ctx.army.player
+            and ctx.ruleset.spell_costs.get(effect.spell, ("",))[0] == "black")
+
+
+def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEvent] | None = None) -> list[Active]:
     out = []
     for effect in ctx.state.effects:
         for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
+            if _applies(mod, effect, ctx, unit_ids) and _temple_shields(effect, mod, ctx):
+                if trace is not None:
+                    trace.append(TraceEvent(what=f"{effect.spell} on {effect.target} does not affect {ctx.army.id}, "
+                                                 "which holds the Temple", rule="death (black) magic cast by enemy "
+                                            "armies cannot affect this army", cite=ctx.ruleset.cite("temple")))
+                continue
             if _applies(mod, effect, ctx, unit_ids):
                 if effect.count > 1 and not mod.stacks:
                     raise StepError(f"{effect.spell} is in play {effect.count} times on {effect.target}, but "
@@ -462,7 +478,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
     sai_per_unit = {u: {t: p.sai for t, p in tally.items() if p.sai} for u, tally in units.items()}
     unit_ids = set(units)
-    actives = active_modifiers(ctx, unit_ids)
+    actives = active_modifiers(ctx, unit_ids, trace)
     used: list[Effect] = []
     groups: dict[str | None, Tally] = {}
     for unit_id, tally in units.items():

@@ -83,6 +83,7 @@ class MagicStep(Value):
     fleeing: Casualties = ()        # the units an army's owner sends to the reserve area (Scent of Fear)
     choices: tuple[tuple[str, Choices], ...] = ()   # target -> its choices in its combination rolls
     negation: tuple[tuple[str, Roll], ...] = ()     # opposing Frostwing armies' magic negation rolls
+    dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
 
 
 class TurnStep(Value):

@@ -41,7 +41,8 @@ MAGIC_EXAMPLES = {
     "sfr2012-spell-target-dua-rules", "sfr2012-spell-combine-identical-effects",
     "sfr2012-spell-duration-earthen-armor-follows-unit", "sfr2012-spell-duration-palsy-units-leave-and-join",
     "sfr2012-spell-order-trm-before-flash-flood", "sfr2012-spell-order-mirage-firebolts",
-    "sfr2012-sai-frostwing-negation-cantrip-immune",
+    "sfr2012-sai-frostwing-negation-cantrip-immune", "sfr2012-sai-dispel-magic-conditional",
+    "sfr2012-eighth-face-temple-black-magic",
 }
 
 

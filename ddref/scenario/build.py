@@ -447,7 +447,22 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      fleeing=_casualties(b, state, m.fleeing, (*path, "fleeing")),
                      choices=tuple((target, _choices(b, c, RESULT_TYPES, (*path, "choices", target)))
                                    for target, c in (m.choices or {}).items()),
-                     negation=_rolls_by_army(b, state, m.negation, (*path, "negation")))
+                     negation=_rolls_by_army(b, state, m.negation, (*path, "negation")),
+                     dispel=_dispel(b, state, m.dispel, (*path, "dispel")))
+
+
+def _dispel(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{unit id: face or faces} of Dispel Magic attempts, as icon ids."""
+    out = []
+    for unit_id, value in (raw or {}).items():
+        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+        if home is None:
+            b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
+                                     f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
+            continue
+        faces = _faces(b, home, unit_id, value, (*path, unit_id))
+        out.append((unit_id, tuple(f.icon for f in faces)))
+    return tuple(out)
 
 
 def _rolls_by_army(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

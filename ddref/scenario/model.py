@@ -139,6 +139,7 @@ class MagicStepIn(Strict):
     fleeing: dict[str, list[str]] | None = None     # army -> the units its owner sends to the reserve area
     choices: dict[str, ChoicesIn] | None = None     # target -> its choices in its combination rolls
     negation: dict[str, RollIn] | None = None       # opposing army -> its Frostwing magic negation roll
+    dispel: dict[str, str | list[str]] | None = None    # unit -> the face(s) of its Dispel Magic attempt
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

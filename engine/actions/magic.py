@@ -287,6 +287,15 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
                                     after=spell.cost * c.count, rule="each spell is paid in its color (racial "
                                     "spells from that race's points)", cite=ruleset.spell_sections.get(spell.id, ruleset.cite("spell-cost"))))
     if not _affordable(cast, vector, buckets):
+        by_color_cost: dict[str, int] = {}
+        for c in cast:
+            color = c.color or c.spell.color
+            by_color_cost[color] = by_color_cost.get(color, 0) + c.spell.cost * c.count
+        if all(points.get(color, 0) >= n for color, n in by_color_cost.items()):
+            racial = [f"{c.spell.name} ({', '.join(r for r in c.spell.lists if r != 'basic')})" for c in cast
+                      if c.spell.lists != ("basic",)]
+            raise StepError(f"racial spells are paid only by that race's points, and these cannot be: "
+                            f"{', '.join(racial)}", cite=ruleset.cite("racial-spells"), field="cast")
         raise StepError(f"the spells cost more than the {_fmt(points)} rolled", cite=ruleset.cite("spell-cost"),
                         field="cast")
 
@@ -311,12 +320,15 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     """
     for c in step.cast:
         _check_target(state, who, c, ruleset)
+    negated = _dispel(state, step, ruleset, out)
     rolls, casualties = spells.Rolls(step.avoidance, step.choices), casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
     # 002 Backlash: "this spell must be in effect before the magic action has begun"
     backlash = [e for e in state.effects if e.target == who.at and e.spell in ruleset.magic_backlash]
     groups: dict[tuple, list[Cast]] = {}
     for i, c in enumerate(step.cast):
+        if c in negated:
+            continue
         key = spells.group_key(c, ruleset) if c.spell.id in ruleset.spell_effects else (i,)
         groups.setdefault(key, []).append(c)
     for casts in groups.values():
@@ -339,6 +351,39 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     leftover_casualties(casualties, ruleset)
     leftover_casualties(fleeing, ruleset, "fleeing")
     return state
+
+
+def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult) -> list[Cast]:
+    """002 Dispel Magic: "Whenever any magic targets this unit, the army containing this unit and/or the
+    terrain this unit occupies, you may roll this unit after all spells are announced but before any are
+    resolved. If the Dispel Magic icon comes up, immediately negate all unresolved magic that applies to the
+    target(s). Only one dispel attempt is made per unit"."""
+    cite = ruleset.sai_sections.get("dispel-magic", ruleset.cite("sai-resolution"))
+    negated: list[Cast] = []
+    for unit_id, faces in step.dispel:
+        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+        if home is None:
+            raise StepError(f"{unit_id} is not a unit in play", cite=cite, field="dispel")
+        # the worked example negates a Lightning Strike on another unit of the army: magic aimed at any
+        # of the army's units applies to the army
+        covered = {home.id, home.at, *(u.id for u in home.units)}
+        aimed = [c for c in step.cast if c.target in covered]
+        if not aimed:
+            raise StepError(f"no spell targets {unit_id}, its army {home.id} (or its units) or its terrain {home.at}: "
+                            "it makes no dispel attempt", cite=cite, field="dispel")
+        if "dispel-magic" not in faces:
+            out.trace.append(TraceEvent(what=f"{unit_id} rolls for Dispel Magic: {', '.join(faces) or 'nothing'}: "
+                                             "the spells resolve normally", rule="only one dispel attempt is made "
+                                             "per unit; if it fails, the spells are resolved normally", cite=cite))
+            continue
+        for c in aimed:
+            if c not in negated:
+                negated.append(c)
+                out.trace.append(TraceEvent(what=f"{unit_id} rolls Dispel Magic: {c.spell.name} x{c.count} on "
+                                                 f"{c.target} is negated", before=c.count, after=0,
+                                            rule="negate all unresolved magic that applies to the unit, its army "
+                                                 "and its terrain", cite=cite))
+    return negated
 
 
 def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ruleset: Ruleset,
@@ -413,6 +458,8 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
                         + hint, cite=cite, field="cast")
     if c.spell.id in ruleset.spell_targets:
         _check_rule(state, who, c, ruleset.spell_targets[c.spell.id], ruleset)
+    if owner is not None and owner.player != who.player and c.spell.color == "black":
+        _check_temple(state, owner, c, ruleset)
     if who.at == RESERVE and kind == "terrain":
         raise StepError("a reserve army's magic cannot target a terrain", cite=ruleset.cite("reserve-magic"),
                         field="cast")
@@ -420,6 +467,17 @@ def _check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> Non
     if who.at == RESERVE and target_player not in (None, who.player):
         raise StepError("a reserve army's magic targets only its own player's armies and units",
                         cite=ruleset.cite("reserve-magic"), field="cast")
+
+
+def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> None:
+    """002 Temple: "Possession of a Temple face prevents any new enemy black spells from targeting the
+    possessing army" (its units too; the terrain may still be targeted)."""
+    if target.at == RESERVE:
+        return
+    terrain = state.terrain(target.at)
+    if terrain.face == 8 and terrain.eighth == "temple" and terrain.controlled_by == target.id:
+        raise StepError(f"{target.id} controls the Temple of {terrain.id}: enemy black magic cannot target it or "
+                        f"its units ({c.spell.name} is black)", cite=ruleset.cite("temple"), field="cast")
 
 
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:

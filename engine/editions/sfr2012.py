@@ -21,6 +21,7 @@ CITES = {
     "army-modifiers": f"{E}:dice-modifiers.army-modifiers",
     "eighth-face": f"{E}:the-eighth-face",
     "tower": f"{E}:the-eighth-face.tower",
+    "temple": f"{E}:the-eighth-face.temple",
     "avoidance": f"{E}:avoidance-rolls",
     # the turn
     "turn-sequence": f"{E}:the-turn-sequence",
