@@ -178,7 +178,8 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
         when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
-                "back-damage": "it also strikes the attacking army at once"}.get(
+                "back-damage": "it also strikes the attacking army at once",
+                "cantrip": "a unique SAI: what its points buy is resolved while the roll is suspended"}.get(
                     use.special, "special SAI results resolve before the target rolls saves")
         trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} (special result)", after=points,
                                 rule=when, cite=cite))

@@ -36,7 +36,7 @@ class SaiUse(Value):
     gives: tuple[ResultType, ...] = ()
     each: bool = False
     special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "cut-counter-maneuvers",
-                     "back-damage"] | None = None
+                     "back-damage", "cantrip"] | None = None
     modelled: bool = True
 
 
@@ -104,7 +104,7 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     #  non-magic action, save roll or non-maneuver avoidance roll, Cantrip can be used to purchase spells"
     "cantrip": _uses((("magic",), SaiUse(("magic",))),
                      (("melee", "missile", *SAVES, "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),
-                      NOT_MODELLED)),
+                      SaiUse(special="cantrip"))),
     # "During a maneuver roll, Firewalking generates maneuver results."
     "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",))),
                          (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),

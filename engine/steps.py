@@ -40,6 +40,7 @@ class AttackStep(Value):
     casualties: Casualties = ()
     targets: Targets = ()           # where individual-targeting SAI points go
     unit_saves: UnitRolls = ()      # the targets' own save rolls
+    cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
 
 
 class MeleeStep(AttackStep):
@@ -84,6 +85,7 @@ class MagicStep(Value):
     choices: tuple[tuple[str, Choices], ...] = ()   # target -> its choices in its combination rolls
     negation: tuple[tuple[str, Roll], ...] = ()     # opposing Frostwing armies' magic negation rolls
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
+    cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
 
 
 class TurnStep(Value):

@@ -42,7 +42,9 @@ MAGIC_EXAMPLES = {
     "sfr2012-spell-duration-earthen-armor-follows-unit", "sfr2012-spell-duration-palsy-units-leave-and-join",
     "sfr2012-spell-order-trm-before-flash-flood", "sfr2012-spell-order-mirage-firebolts",
     "sfr2012-sai-frostwing-negation-cantrip-immune", "sfr2012-sai-dispel-magic-conditional",
-    "sfr2012-eighth-face-temple-black-magic",
+    "sfr2012-eighth-face-temple-black-magic", "sfr2012-sai-cantrip-suspends-save-roll",
+    "sfr2012-simultaneous-roll-fly-vs-cantrip", "sfr2012-sai-single-army-firestorm-cantrip-usable",
+    "sfr2012-damage-cantrip-path-escape",
 }
 
 

@@ -21,7 +21,7 @@ from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
-from .model import LATER_STEPS, STEP_MODELS, ScenarioIn, UnitIn
+from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
@@ -388,7 +388,8 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
         # a face or list of faces is that unit's roll; a mapping is the roll as written
         faces = {uid: raw} if isinstance(raw, (str, list)) else raw
         unit_saves.append((uid, _roll(b, defender.evolve(units=(unit,)), faces, (*path, "unit_saves", uid))))
-    return {"targets": tuple(targets), "unit_saves": tuple(unit_saves)}
+    return {"targets": tuple(targets), "unit_saves": tuple(unit_saves),
+            "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip"))}
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -415,7 +416,8 @@ def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                        **_targets(b, state, m, path))
 
 
-def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = True) -> Step | None:
+    """A magic step; ``rolled`` False for what a Cantrip buys, whose points come from another roll."""
     army = _army_ref(b, state, m.army, (*path, "army"))
     colors = None
     if m.colors is not None:
@@ -441,14 +443,27 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
             cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to))
     if army is None:
         return None
-    return MagicStep(army=m.army, roll=_roll(b, army, m.roll, (*path, "roll")), colors=colors, cast=tuple(cast),
+    roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()
+    return MagicStep(army=m.army, roll=roll, colors=colors, cast=tuple(cast),
                      avoidance=_avoidance(b, state, m.avoidance, (*path, "avoidance")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                      fleeing=_casualties(b, state, m.fleeing, (*path, "fleeing")),
                      choices=tuple((target, _choices(b, c, RESULT_TYPES, (*path, "choices", target)))
                                    for target, c in (m.choices or {}).items()),
                      negation=_rolls_by_army(b, state, m.negation, (*path, "negation")),
-                     dispel=_dispel(b, state, m.dispel, (*path, "dispel")))
+                     dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
+                     cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
+
+
+def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{army id: what its Cantrip buys}, each read as a magic step of that army with no roll of its own."""
+    out = []
+    for army_id, buy in (raw or {}).items():
+        m = MagicStepIn(army=army_id, roll={}, **buy.model_dump(exclude_none=True))
+        step = _magic_step(b, state, m, (*path, army_id), rolled=False)
+        if step is not None:
+            out.append((army_id, step))
+    return tuple(out)
 
 
 def _dispel(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

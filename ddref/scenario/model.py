@@ -94,6 +94,15 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = None
 
 
+class CantripIn(Strict):
+    """What an army's Cantrip buys during a roll other than a magic action, as a magic step would."""
+
+    colors: dict[str, int] | None = None
+    cast: list["CastIn"] = Field(default_factory=list)
+    avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = None
+    casualties: dict[str, list[str]] | None = None
+
+
 class MissileStepIn(Strict):
     army: str
     target: str
@@ -102,6 +111,7 @@ class MissileStepIn(Strict):
     casualties: dict[str, list[str]] | None = None
     targets: dict[str, dict[str, int]] | None = None     # SAI name -> {unit id: points}
     unit_saves: dict[str, RollIn | str | list[str]] | None = None   # unit id -> its own save roll (faces)
+    cantrip: dict[str, CantripIn] | None = None     # army -> what its Cantrip buys during its roll
 
 
 class MeleeStepIn(MissileStepIn):
@@ -140,6 +150,7 @@ class MagicStepIn(Strict):
     choices: dict[str, ChoicesIn] | None = None     # target -> its choices in its combination rolls
     negation: dict[str, RollIn] | None = None       # opposing army -> its Frostwing magic negation roll
     dispel: dict[str, str | list[str]] | None = None    # unit -> the face(s) of its Dispel Magic attempt
+    cantrip: dict[str, CantripIn] | None = None     # target army -> what its Cantrip buys in its saves
 
 
 STEP_MODELS: dict[str, type[Strict]] = {
@@ -171,3 +182,6 @@ class ScenarioIn(Strict):
     effects: list[EffectIn] = Field(default_factory=list)
     steps: list[dict[str, Any]] = Field(default_factory=list)
     expect: dict[str, Any] | None = None
+
+
+CantripIn.model_rebuild()

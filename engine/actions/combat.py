@@ -14,6 +14,7 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..damage import kill
 from ..roll import Roll, RollContext, active_modifiers
+from . import cantrip
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
                      terrains)
 
@@ -27,9 +28,9 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameStat
                         f"{defender.id} is {'yours' if defender.player == attacker.player else 'at ' + defender.at}",
                         cite=cite, field="target")
     check_action(state, ruleset, attacker, "melee", out)
-    casualties = casualty_lists(step.casualties)
+    casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     state = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
-                      step)
+                      buys, step)
     defender = state.army(defender.id)
     if step.counter is not None:
         if not defender.units:
@@ -37,8 +38,9 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameStat
         out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
                                     rule="surviving defenders may attack back", cite=cite))
         state = _exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
-                          step.counter_saves, casualties, out, None, "counter_")
+                          step.counter_saves, casualties, out, None, "counter_", buys)
     leftover_casualties(casualties, ruleset)
+    _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
 
@@ -51,14 +53,22 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
                         cite=ruleset.cite("missile"), field="target")
     terrain = check_action(state, ruleset, attacker, "missile", out)
     target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
-    casualties = casualty_lists(step.casualties)
+    casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     state = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
-                      target_terrain, "", step)
+                      target_terrain, "", buys, step)
     out.trace.append(TraceEvent(what=f"{defender.id} cannot attack back", rule="unlike melee, the target "
                                 "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
     leftover_casualties(casualties, ruleset)
+    _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
+
+
+def _leftover_buys(buys: dict, ruleset: Ruleset) -> None:
+    if buys:
+        raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll its Cantrip could be used in",
+                        cite=ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution")),
+                        field="cantrip")
 
 
 def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, here: Terrain,
@@ -84,8 +94,11 @@ def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
 
 def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, action: str, attack: Roll,
               saves: Roll | None, casualties: dict[str, list[str]], out: StepResult,
-              target_terrain: Terrain | None, prefix: str, step: AttackStep | None = None) -> GameState:
+              target_terrain: Terrain | None, prefix: str, buys: dict, step: AttackStep | None = None) -> GameState:
     """One attack and its answer: specials first, then saves if and only if normal damage."""
+    state = cantrip.use(state, attacker, attack, buys, False, ruleset, out)
+    attacker, defender = state.army(attacker.id), state.army(defender.id)
+    attack = cantrip.still_rolling(attack, attacker)
     hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain)
     delayed = [s for s in hit.specials if s.effect == "cut-saves"]
     for special in (s for s in hit.specials if s.effect == "army-damage-no-saves"):
@@ -114,7 +127,13 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
     kind = "save-melee" if action == "melee" else "save-missile"
-    answer = roll(state, ruleset, defender, kind, ("save",), saves, out)
+    state = cantrip.use(state, defender, saves, buys, False, ruleset, out)
+    defender = state.army(defender.id)
+    if not defender.units:
+        out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
+                                    rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
+        return state
+    answer = roll(state, ruleset, defender, kind, ("save",), cantrip.still_rolling(saves, defender), out)
     for sai, points in _combined(answer.specials, "back-damage").items():
         state = _back_damage(state, ruleset, state.army(attacker.id), sai, points, casualties, out,
                              ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")), action)

@@ -26,27 +26,35 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset)
     casters, lose = _count(state, caster, step, terrain, ruleset, out)
+    state, points = spend(state, caster, casters, lose, step, ruleset, out)
+    out.results[caster.id] = {"magic": points}
+    terrains(state, out)
+    return state, out
+
+
+def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step: MagicStep, ruleset: Ruleset,
+          out: StepResult) -> tuple[GameState, int]:
+    """Split the casters' points by color, pay for the spells and resolve them (a magic action, or the
+    spells a Cantrip buys during another roll); returns the new state and the points."""
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
-    casters += furnace
+    casters = [*casters, *furnace]
     reachable = allocations(casters, buckets, budgets, lose)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
-    rolled = sum(c.normal + c.ids for c in casters)
+    rolled = sum(c.normal + c.ids for c in casters) - lose
     if sum(vector) != rolled:
         out.trace.append(TraceEvent(what=f"{caster.id}: ID magic doubled", before=rolled, after=sum(vector),
                                     rule="doubling magic is a multiply modifier on ID points, after any "
                                          "subtraction or division", cite=ruleset.cite("doubling-magic")))
-    out.results[caster.id] = {"magic": sum(points.values())}
     _pay(step.cast, vector, buckets, points, caster, ruleset, out)
     state = _resolve(state, caster, step, ruleset, out)
-    terrains(state, out)
     out.magic = {"army": caster.id, "points": points,
                  "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
                            "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],
                  "unspent": sum(points.values()) - sum(c.spell.cost * c.count for c in step.cast)}
-    return state, out
+    return state, sum(points.values())
 
 
 def _where(state: GameState, caster: Army, ruleset: Ruleset) -> Terrain | None:
@@ -114,7 +122,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
                                          "before doubling; which ones is the owner's choice, shown by the split",
                                     before=counted, after=final, rule="doubling magic is a multiply modifier, "
                                     "after any subtraction or division", cite=ruleset.cite("doubling-magic")))
-    elements = _elements(state, terrain, who, ruleset)
+    land = elements(state, terrain, who, ruleset)
     casters = []
     races = {u.race for u in who.units}
     for unit_id, tally in rolled.per_unit.items():
@@ -125,7 +133,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         unit = unit or who.units[0].evolve(id=who.id)      # an aggregate roll of a one-race army
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
         if total:
-            caster = _caster(unit, plain, total - plain, terrain, elements, who, ruleset, out)
+            caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
     return casters, counted - final
@@ -155,7 +163,7 @@ def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, ou
     return best
 
 
-def _elements(state: GameState, terrain: Terrain | None, who: Army, ruleset: Ruleset) -> set[str]:
+def elements(state: GameState, terrain: Terrain | None, who: Army, ruleset: Ruleset) -> set[str]:
     """The terrain's colors, with those spells give or take (Deadlands, Call Water, Part Water)."""
     if terrain is None:
         return set()
@@ -172,21 +180,21 @@ def _elements(state: GameState, terrain: Terrain | None, who: Army, ruleset: Rul
     return colors
 
 
-def _caster(unit, plain: int, ids: int, terrain: Terrain | None, elements: set[str], who: Army,
+def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str], who: Army,
             ruleset: Ruleset, out: StepResult) -> Caster:
     if unit.race not in ruleset.race_colors:
         raise StepError(f"{unit.id} ({unit.race}): which colors it casts depends on the die itself (one color "
                         "per Eldarim acolyte or dragonkin); this version cannot tell them yet",
                         cite=ruleset.cite("magic"), field="roll")
-    own = ruleset.race_colors[unit.race] or tuple(sorted(elements))     # Amazons: the terrain's colors
+    own = ruleset.race_colors[unit.race] or tuple(sorted(land))     # Amazons: the terrain's colors
     stones = terrain is not None and terrain.eighth == "standing-stones"
     colors = set(own)
     if stones and terrain.face == 8 and terrain.controlled_by == who.id:
-        colors |= elements      # 002 Standing Stones: "cast magic of the terrain's colors"
+        colors |= land          # 002 Standing Stones: "cast magic of the terrain's colors"
     # 002 Terrain Advantage: ID points double for a color both the unit and the terrain have; never
     # in reserve; "Amazons and Frostwings can only double ID icons at a terrain with a Standing Stones"
     may_double = terrain is not None and (unit.race not in ("amazon", "frostwing") or stones)
-    doubles = tuple(sorted(set(own) & elements)) if may_double else ()
+    doubles = tuple(sorted(set(own) & land)) if may_double else ()
     dua = None
     # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting
     # black at a Deadlands terrain has no black aspect
@@ -321,7 +329,8 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     for c in step.cast:
         _check_target(state, who, c, ruleset)
     negated = _dispel(state, step, ruleset, out)
-    rolls, casualties = spells.Rolls(step.avoidance, step.choices), casualty_lists(step.casualties)
+    rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip)
+    casualties = casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
     # 002 Backlash: "this spell must be in effect before the magic action has begun"
     backlash = [e for e in state.effects if e.target == who.at and e.spell in ruleset.magic_backlash]
@@ -499,17 +508,17 @@ def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset:
     if rule.army_at_element:
         at = state.army(c.target).at
         terrain = None if at == RESERVE else state.terrain(at)
-        if terrain is None or rule.army_at_element not in _elements(state, terrain, who, ruleset):
+        if terrain is None or rule.army_at_element not in elements(state, terrain, who, ruleset):
             raise StepError(f"{c.spell.name} targets an army at a terrain with the {rule.army_at_element} element; "
                             f"{c.target} is at {at}", cite=cite, field="cast")
         return
     if rule.at_terrain:
         return
     terrain = state.terrain(c.target)
-    elements = _elements(state, terrain, who, ruleset)
+    land = elements(state, terrain, who, ruleset)
     problems = []
-    if rule.element and rule.element not in elements:
-        problems.append(f"it has no {rule.element} element (it has {', '.join(sorted(elements))})")
+    if rule.element and rule.element not in land:
+        problems.append(f"it has no {rule.element} element (it has {', '.join(sorted(land))})")
     if rule.enemy_present and not any(a.at == terrain.id and a.units and a.player != who.player
                                       for a in state.armies):
         problems.append("no enemy army is present there")

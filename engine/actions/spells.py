@@ -25,6 +25,7 @@ from ..ruleset import Ruleset, SpellEffect
 from ..state import RESERVE, Area, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
+from . import cantrip
 from .common import roll, take_damage
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
@@ -33,9 +34,11 @@ DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
 class Rolls:
     """The avoidance rolls a magic step gives, taken in the order the spells resolve."""
 
-    def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...], choices: tuple = ()) -> None:
+    def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...], choices: tuple = (),
+                 cantrip: tuple = ()) -> None:
         self.left = {target: list(rolls) for target, rolls in given}
         self.choices = {target: {key: dict(pairs) for key, pairs in made} for target, made in choices}
+        self.buys = dict(cantrip)       # army -> what its Cantrip buys in its roll against the spells
 
     def has(self, target: str) -> bool:
         return bool(self.left.get(target))
@@ -51,6 +54,9 @@ class Rolls:
         if unused:
             raise StepError(f"avoidance rolls given for {', '.join(unused)} that no spell called for",
                             cite=cite, field="avoidance")
+        if self.buys:
+            raise StepError(f"cantrip is given for {', '.join(self.buys)}, which made no roll its Cantrip could "
+                            "be used in", cite=cite, field="cantrip")
 
 
 def group_key(c: Cast, ruleset: Ruleset) -> tuple[str, str]:
@@ -72,9 +78,11 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
                             out)[0]
     if effect.kind == "terrain-damage":
         best = 0
-        for army in [a for a in state.armies if a.at == target and a.units]:
-            state, maneuvers = _army_damage(state, army, amount, effect, names, cite, ruleset, rolls, casualties,
-                                            out)
+        here = [a for a in state.armies if a.at == target and a.units]
+        for army in here:
+            # the armies at the terrain roll at the same time: a simultaneous roll (002 SAI Resolution)
+            state, maneuvers = _army_damage(state, state.army(army.id), amount, effect, names, cite, ruleset, rolls,
+                                            casualties, out, simultaneous=len(here) > 1)
             best = max(best, maneuvers)
         return _reduce_unless(state, target, best, effect.reduce_unless, names, cite, ruleset, out) \
             if effect.reduce_unless else state
@@ -200,26 +208,32 @@ def _army_flee(state: GameState, army: Army, worth: int, names: str, cite: str, 
 
 def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect, names: str, cite: str,
                  ruleset: Ruleset, rolls: Rolls, casualties: dict[str, list[str]],
-                 out: StepResult) -> tuple[GameState, int]:
+                 out: StepResult, simultaneous: bool = False) -> tuple[GameState, int]:
     """The army saves against the damage; returns the new state and the maneuvers rolled with the saves
     when the spell makes it a save and maneuver combination roll (Tidal Wave)."""
     out.trace.append(TraceEvent(what=f"{names}: {damage} damage to {army.id}", after=damage,
                                 rule="identical spells at one target are one effect with one save roll",
                                 cite=ruleset.cite("multiplicity")))
+    if effect.save == "commons" and not any(u.health == 1 for u in army.units):
+        return state, 0
+    combination = bool(effect.reduce_unless)
+    what = "saves and maneuvers (one combination roll)" if combination else "saves"
+    dice = rolls.take(army.id, f"{what} against {names}", cite)
+    state = cantrip.use(state, army, dice, rolls.buys, simultaneous, ruleset, out)
+    army = state.army(army.id)
+    dice = cantrip.still_rolling(dice, army)
     target = army
     if effect.save == "commons":
         target = army.evolve(units=tuple(u for u in army.units if u.health == 1))
         out.trace.append(TraceEvent(what=f"only {army.id}'s 1-health units roll and can be removed",
                                     after=len(target.units), rule="only 1-health (common) units roll for saves, "
                                     "and only 1-health units can be removed", cite=cite))
-        if not target.units:
-            return state, 0
-    if effect.reduce_unless:
-        dice = rolls.take(army.id, f"saves and maneuvers (one combination roll) against {names}", cite)
+    if not target.units:
+        return state, 0
+    if combination:
         rolled = roll(state, ruleset, target, "combination:save,maneuver", ("save", "maneuver"), dice, out,
                       choices=rolls.choices.get(army.id)).results
     else:
-        dice = rolls.take(army.id, f"saves against {names}", cite)
         rolled = roll(state, ruleset, target, "save", ("save",), dice, out).results
     saves = rolled.get("save", 0)
     left = max(0, damage - saves)

@@ -1,0 +1,88 @@
+"""Cantrip in a roll other than a magic action: its points buy spells that are resolved at once.
+
+002 SAI List, Cantrip: "During any non-magic action, save roll or non-maneuver
+avoidance roll, Cantrip can be used to purchase spells that are immediately
+resolved." 002 SAI Resolution: a Unique SAI suspends the roll ("The save roll is
+suspended to resolve the Cantrip"), and in a simultaneous roll unique SAIs do
+not work. What the points buy is the owner's choice: the step's ``cantrip``
+names it per army, in the form of a magic step (colors, cast, avoidance).
+"""
+
+from __future__ import annotations
+
+from ..magic import Caster
+from ..roll import Roll
+from ..ruleset import Ruleset
+from ..state import Army, GameState
+from ..steps import MagicStep, StepResult
+from ..trace import StepError, TraceEvent
+
+CANTRIP = "cantrip"
+
+
+def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], simultaneous: bool,
+        ruleset: Ruleset, out: StepResult) -> GameState:
+    """Resolve the spells ``who``'s Cantrip buys before its roll finishes (the roll then goes on)."""
+    from .magic import elements, spend     # magic resolves spells, whose damage rolls may use a Cantrip
+
+    cite = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
+    found = _points(who, dice, ruleset)
+    total = sum(n for _, n in found)
+    buy = buys.pop(who.id, None)
+    if not total:
+        if buy is not None:
+            raise StepError(f"{who.id} rolled no Cantrip in this roll, so cantrip.{who.id} buys nothing",
+                            cite=cite, field="cantrip")
+        return state
+    if simultaneous:
+        if buy is not None:
+            raise StepError(f"{who.id} rolls at the same time as another army: a Cantrip is ignored in a "
+                            "simultaneous roll", cite=ruleset.cite("sai-resolution"), field="cantrip")
+        out.trace.append(TraceEvent(what=f"{who.id}: {total}-point Cantrip ignored", after=0, rule="in a "
+                                    "simultaneous roll unique SAIs such as Cantrip do not work",
+                                    cite=ruleset.cite("sai-resolution")))
+        return state
+    if buy is None:
+        out.trace.append(TraceEvent(what=f"{who.id}: {total} Cantrip point(s) buy nothing", after=0,
+                                    rule="Cantrip can be used to purchase spells; the scenario buys none",
+                                    cite=cite, defaulted=True))
+        return state
+    out.trace.append(TraceEvent(what=f"{who.id}'s roll is suspended: {total} Cantrip point(s) buy spells",
+                                after=total, rule="during a non-magic action, save roll or non-maneuver avoidance "
+                                "roll, Cantrip purchases spells that are immediately resolved", cite=cite))
+    land = elements(state, None if who.at == "reserve" else state.terrain(who.at), who, ruleset)
+    casters = []
+    for unit, n in found:
+        if unit.race not in ruleset.race_colors:
+            raise StepError(f"{unit.id} ({unit.race}): which colors its Cantrip casts depends on the die itself; "
+                            "this version cannot tell them yet", cite=cite, field="cantrip")
+        colors = ruleset.race_colors[unit.race] or tuple(sorted(land))     # Amazons: the terrain's colors
+        casters.append(Caster(unit.id, unit.race, n, 0, colors))
+    state, _ = spend(state, who, casters, 0, buy, ruleset, out)
+    out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
+                                "spells are resolved", cite=cite))
+    return state
+
+
+def still_rolling(dice: Roll, who: Army) -> Roll:
+    """The roll of the units still in the army (a Cantrip's Path may have taken one away)."""
+    return dice.evolve(units=tuple((u, f) for u, f in dice.units if who.unit(u) is not None)) if dice.per_unit \
+        else dice
+
+
+def _points(who: Army, dice: Roll, ruleset: Ruleset) -> list:
+    """(unit, Cantrip points) for each unit that rolled one; an aggregate roll is one race's."""
+    if not dice.per_unit:
+        points = dict(dice.counts).get(CANTRIP, 0)
+        if points and len({u.race for u in who.units}) > 1:
+            raise StepError(f"{who.id} mixes races, which cast different colors: give the roll with the Cantrip "
+                            "per unit", cite=ruleset.cite("magic"), field="roll")
+        return [(who.units[0].evolve(id=who.id), points)] if points else []
+    found = []
+    for unit_id, faces in dice.units:
+        unit = who.unit(unit_id)
+        per = ruleset.monster_icon_value if unit is not None and unit.monster else 1
+        n = sum(f.count for f in faces if f.icon == CANTRIP) * per
+        if n and unit is not None:
+            found.append((unit, n))
+    return found
