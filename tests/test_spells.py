@@ -118,3 +118,42 @@ def test_flash_flood_on_an_eighth_face_costs_its_control(run, tmp_path):
     step = json.loads(run("resolve", str(path), "--json").stdout)["steps"][0]
     assert step["terrains"]["there"] == {"face": 7, "controlled_by": None}
     assert any(e.get("defaulted") and "no avoidance roll" in e["what"] for e in step["trace"])
+
+
+@pytest.mark.parametrize("step, words", [
+    # a Cantrip purchase for an army whose roll shows no Cantrip
+    ("""  - magic: {army: mages, roll: {sc: magic 3}, colors: {red: 3}, cast: [{spell: firestorm, target: there}],
+            avoidance: {them: {save: 1}}, cantrip: {them: {colors: {gold: 2}, cast: [{spell: stoneskin, target: them}]}}}
+""", "them rolled no Cantrip in this roll"),
+    # a Cantrip purchase for an army that makes no roll in the step
+    ("""  - magic: {army: mages, roll: {sc: magic 3}, colors: {red: 3}, cast: [{spell: firestorm, target: there}],
+            avoidance: {them: {save: 1}}, cantrip: {spare: {colors: {red: 2}, cast: []}}}
+""", "cantrip is given for spare"),
+    # Dispel Magic by a unit no spell is aimed at
+    ("""  - magic: {army: mages, roll: {fw: magic 3}, colors: {red: 3}, cast: [{spell: firebolt, target: t1}],
+            avoidance: {t1: save}, dispel: {r1: dispel magic}}
+""", "no spell targets r1"),
+    # magic negation by the caster's own army, and by an army without Frostwings
+    ("""  - magic: {army: mages, roll: {fw: magic 3}, colors: {red: 3}, negation: {spare: {magic: 2}}}
+""", "only an opposing army with Frostwing units can"),
+    ("""  - magic: {army: mages, roll: {fw: magic 3}, colors: {red: 3}, negation: {them: {magic: 2}}}
+""", "only an opposing army with Frostwing units can"),
+    # a turn that begins for the player whose turn it is
+    ("""  - turn: {player: a}
+""", "it is a's turn already"),
+    # Fearful Flames on more health-worth than its castings
+    ("""  - magic: {army: mages, roll: {fw: magic 3}, colors: {red: 3}, cast: [{spell: fearful flames, target: t3}]}
+""", "is a lava-elf spell"),
+])
+def test_illegal_uses_are_refused_with_the_reason(run, tmp_path, step, words):
+    assert words in resolve(run, tmp_path, step + '    expect_error: "x"\n')["rejected"]
+
+
+def test_a_units_spells_follow_it_when_it_flees(run, tmp_path):
+    """Mirage sends a common that fails its save to its player's reserve army, formed for it."""
+    step = resolve(run, tmp_path, """\
+  - magic: {army: mages, roll: {fw: magic 5}, colors: {blue: 5}, cast: [{spell: mirage, target: there}],
+            avoidance: {t1: melee, t2: save}}
+""")
+    assert step["fled"] == ["t1"] and step["killed"] == []
+    assert any("b's reserve area forms the army b-reserve" in e["what"] for e in step["trace"])
