@@ -63,7 +63,8 @@ class SpellEffect(Value):
     (each 1-health unit at the target terrain saves or flees to its reserve
     area), "army-flee" (``points`` health-worth per casting of the target army
     flee to the reserve area), "recall" (the target unit joins the casting army), "furnace" (the
-    caster's dead units are buried for ``points`` black magic points per health, before any other spell). ``save``: how the target may save against damage: "army" (an
+    caster's dead units are buried for ``points`` black magic points per health, before any other spell),
+    "summon-dragon" (a dragon of the kind ``dragons`` names goes from a summoning pool to the terrain). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -71,7 +72,7 @@ class SpellEffect(Value):
     """
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
-                  "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace"]
+                  "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
@@ -79,6 +80,8 @@ class SpellEffect(Value):
     reduce_unless: int = 0
     # a unit that saves against the damage must save again or flee to the reserve area (Fearful Flames)
     then_flee: bool = False
+    # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"
+    dragons: str = ""
 
 
 class Protection(Value, kw_only=True):

@@ -71,6 +71,7 @@ class Cast(Value):
     count: int = 1
     color: str | None = None        # the color paying for an elemental spell
     to: str | None = None           # where a moving spell sends its target (an army id)
+    dragon: str | None = None       # the dragon a summoning spell sends, as <player>:<pool item>
 
 
 class MagicStep(Value):

@@ -88,8 +88,8 @@ NOT_MODELLED = {
     "airy-acquisition", "degenerate-dragonkin", "demote-dragonkin", "dispel-dragonkin",
     "exhume", "explode-stone", "flashfire", "haunt",
     "night-moves", "promote-dragonkin", "reforge-item", "reform-land", "rise-of-the-eldarim",
-    "soiled-ground", "summon-dragonkin", "summon-elemental-dragon", "summon-hybrid-dragon",
-    "summon-ivory-dragon", "summon-ivory-hybrid-dragon", "summon-white-dragon", "wilding",
+    "soiled-ground", "summon-dragonkin",
+    "wilding",
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pydantic
 
+from engine import pool
 from engine.names import slug
 from engine.roll import Face, Roll
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
@@ -194,8 +195,14 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
     if player not in spec.players:
         b.fail(("summoning_pool", player), f"unknown player {player!r}{did_you_mean(player, spec.players)}")
     names = []
-    for item in items:
-        names.extend(f"{kind}:{value}" for kind, value in item.items())
+    for i, item in enumerate(items):
+        for kind, value in item.items():
+            name = f"{slug(str(kind))}:{slug(str(value))}"
+            dragon = pool.parse(name)
+            if dragon is not None and not (dragon[0] and all(c in DRAGON_COLORS for c in dragon[0])):
+                b.fail(("summoning_pool", player, i, kind), f"a dragon is written <colors>[-drake|-wyrm], as "
+                       f"red-wyrm, red-gold or ivory; {value!r} names no color of {', '.join(DRAGON_COLORS)}")
+            names.append(name)
     return Pool(player=player, items=tuple(names))
 
 
@@ -440,7 +447,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                              reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
             if c.to is not None:
                 _army_ref(b, state, c.to, (*where, "to"))
-            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to))
+            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon))
     if army is None:
         return None
     roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()

@@ -127,6 +127,7 @@ class CastIn(Strict):
     count: int = Field(default=1, ge=1, le=20)
     color: str | None = None        # the color paying for an elemental spell
     to: str | None = None           # the army a moved unit joins (Path)
+    dragon: str | None = None       # the dragon a Summon Dragon spell sends, as <player>:<pool item>
 
 
 class ChoicesIn(Strict):

@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
+from .. import pool
 from ..damage import choose, kill
 from ..expiry import face_changed
 from ..moves import flee, owner, transfer
 from ..protection import exposed, shield
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
-from ..state import RESERVE, Area, Army, Effect, GameState
+from ..state import RESERVE, Area, Army, Dragon, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
 from . import cantrip
@@ -92,6 +93,10 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out)
     if effect.kind == "move":
         return _move(state, casts[0], cite, ruleset, out)
+    if effect.kind == "summon-dragon":
+        for c in casts:
+            state = _summon(state, who, c, effect, cite, ruleset, out)
+        return state
     if effect.kind == "recall":
         return _recall(state, who, target, names, cite, ruleset, out)
     if effect.kind == "terrain-flee":
@@ -157,6 +162,39 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
                         f"{source.player}'s it joins at another terrain", cite=cite, field="cast")
     out.moved.append(c.target)
     return transfer(state, c.target, source, dest, c.spell.name, cite, ruleset, out)
+
+
+def _summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    """Each casting sends one dragon of the spell's kind from a summoning pool to the target terrain: the one
+    the cast names (``dragon: <player>:<item>``), else the first that fits, the caster's pool first."""
+    paid = c.color or c.spell.color
+    for _ in range(c.count):
+        fits = [(p, item) for p in sorted(state.summoning_pool, key=lambda p: p.player != who.player)
+                for item in p.items if (d := pool.parse(item)) and pool.summonable(d[0], effect.dragons, paid)]
+        if c.dragon is not None:
+            fits = [(p, item) for p, item in fits if f"{p.player}:{item.partition(':')[2]}" == c.dragon]
+        if not fits:
+            a = "an" if effect.dragons[0] in "aeiou" else "a"
+            wanted = f"{c.dragon} ({a} {effect.dragons} dragon " if c.dragon else f"{a} {effect.dragons} dragon ("
+            raise StepError(f"{c.spell.name} paid in {paid}: no summoning pool holds {wanted}that this spell "
+                            "may send)", cite=cite, field="cast")
+        owner, item = fits[0]
+        colors, form = pool.parse(item)
+        ids = {d.id for d in state.dragons}
+        base = f"{owner.player}-{item.partition(':')[2]}"
+        name = next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
+        items = list(owner.items)
+        items.remove(item)
+        state = state.evolve(
+            summoning_pool=tuple(p.evolve(items=tuple(items)) if p is owner else p for p in state.summoning_pool),
+            dragons=(*state.dragons, Dragon(id=name, color="-".join(colors), at=c.target, owner=owner.player,
+                                            form=form)))
+        out.moved.append(name)
+        out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes to "
+                                         f"{c.target} as {name}", rule="immediately send the dragon to the target "
+                                    "terrain", cite=cite, defaulted=c.dragon is None and len(fits) > 1))
+    return state
 
 
 def _recall(state: GameState, who: Army, unit_id: str, names: str, cite: str, ruleset: Ruleset,

@@ -22,6 +22,7 @@ CITES = {
     "eighth-face": f"{E}:the-eighth-face",
     "tower": f"{E}:the-eighth-face.tower",
     "temple": f"{E}:the-eighth-face.temple",
+    "ivory-dragons": f"{E}:dragons.ivory-dragons",
     "avoidance": f"{E}:avoidance-rolls",
     # the turn
     "turn-sequence": f"{E}:the-turn-sequence",
@@ -175,6 +176,13 @@ SPELL_EFFECTS = {
     # "All dead units are immediately buried and are counted as a number of points of black (death) magic
     #  equal to double their total health value buried"
     "spirit-furnace": SpellEffect("furnace", 2),
+    # "Immediately send any elemental dragon with the same color as the magic used to cast this spell to the
+    #  target terrain" (Ivory, Hybrid, Ivory Hybrid and White Dragon alike, each its own kind)
+    "summon-elemental-dragon": SpellEffect("summon-dragon", dragons="elemental"),
+    "summon-hybrid-dragon": SpellEffect("summon-dragon", dragons="hybrid"),
+    "summon-ivory-dragon": SpellEffect("summon-dragon", dragons="ivory"),
+    "summon-ivory-hybrid-dragon": SpellEffect("summon-dragon", dragons="ivory-hybrid"),
+    "summon-white-dragon": SpellEffect("summon-dragon", dragons="white"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
