@@ -482,11 +482,14 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     actives = active_modifiers(ctx, unit_ids, trace)
     used: list[Effect] = []
     groups: dict[str | None, Tally] = {}
+    doubled = _component_doubling(ctx, roll, units, trace)
     for unit_id, tally in units.items():
         unit_mods = [a for a in actives if a.mod.scope == "unit" and a.effect.target == unit_id]
         # 002: "All unit modifiers are applied before any army modifiers are applied."
         for op in ("subtract", "divide", "multiply", "add"):
             _spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}", used)
+            if op == "multiply" and unit_id in doubled:
+                _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
         race = _race_of(ctx, unit_id)
         into = groups.setdefault(race, _blank())
         for t, part in tally.items():
@@ -510,6 +513,46 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}
     return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit)
+
+
+def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
+                        trace: list[TraceEvent]) -> dict[str, tuple[str, str]]:
+    """002 Wilding: "one component in the target army may double its melee or save results. Select the
+    component after the army's roll is made"; one more component per casting. The owner's choice is not in
+    the scenario format, so the components whose doubling adds the most to a result rolled for are chosen
+    (marked as the default)."""
+    effects = [e for e in ctx.state.effects_on(ctx.army.id) if e.spell in ctx.ruleset.component_doublers]
+    if not effects or ctx.individual:
+        return {}
+    e = effects[0]
+    cite = ctx.ruleset.spell_sections.get(e.spell, ctx.ruleset.cite("modifier-order"))
+    results = [t for t in ctx.ruleset.component_doublers[e.spell] if t in ctx.wanted]
+    if not results:
+        return {}
+    if not roll.per_unit:
+        raise StepError(f"{e.spell} on {ctx.army.id} doubles one component's results: give the roll per unit",
+                        cite=cite, field="roll")
+    gains = sorted(((tally[t].normal, u, t) for u, tally in units.items() for t in results), reverse=True)
+    chosen: dict[str, tuple[str, str]] = {}
+    for gain, unit_id, t in gains:
+        if gain and unit_id not in chosen and len(chosen) < sum(x.count for x in effects):
+            chosen[unit_id] = (t, e.spell)
+    if chosen:
+        trace.append(TraceEvent(what=f"{e.spell}: {', '.join(chosen)} chosen to double", after=len(chosen),
+                                rule="the owner selects the component after the roll; none given, so the one(s) "
+                                     "gaining the most", cite=cite, defaulted=True))
+    return chosen
+
+
+def _double_component(unit_id: str, choice: tuple[str, str], tally: Tally, ctx: RollContext,
+                      trace: list[TraceEvent]) -> None:
+    t, spell = choice
+    before = tally[t].total
+    _apply_op("multiply", tally[t], 2)
+    trace.append(TraceEvent(what=f"unit {unit_id}: {spell}: {t} x2", before=before, after=tally[t].total,
+                            rule="one component may double its melee or save results (a unit modifier that "
+                                 "multiplies)", cite=ctx.ruleset.spell_sections.get(spell,
+                                                                                   ctx.ruleset.cite("modifier-order"))))
 
 
 def _negate(groups: dict[str | None, Tally], ctx: RollContext, trace: list[TraceEvent]) -> None:

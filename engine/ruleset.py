@@ -145,6 +145,8 @@ class Ruleset(Value):
     # spell on an army (or on all of a player's armies) -> where the casualties of army-targeting damage
     # go instead of the DUA: "reserve" (Open Grave) or "other-army" (Leaving)
     casualties_go: Mapping[str, str] = field(default_factory=dict)
+    # spell on an army -> the results one of its components may double (Wilding: melee or save)
+    component_doublers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # races whose units may roll to negate an opposing army's magic (Frostwings)
     magic_negators: tuple[str, ...] = ()
     # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,
@@ -166,7 +168,8 @@ class Ruleset(Value):
         return any(spell in table for table in (self.spell_modifiers, self.terrain_elements, self.terrain_types,
                                                 self.spell_abilities, self.ties_to_defender, self.no_maneuver,
                                                 self.spell_protections, self.casualties_go, self.burial_limits,
-                                                self.magic_backlash, self.maneuver_damage))
+                                                self.magic_backlash, self.maneuver_damage,
+                                                self.component_doublers))
 
     def cite(self, key: str) -> str:
         return self.cites[key]

@@ -89,7 +89,6 @@ NOT_MODELLED = {
     "exhume", "explode-stone", "flashfire", "haunt",
     "night-moves", "promote-dragonkin", "reforge-item", "reform-land", "rise-of-the-eldarim",
     "soiled-ground", "summon-dragonkin",
-    "wilding",
 }
 
 

@@ -257,6 +257,8 @@ SFR_2012 = Ruleset(
     # 002 Backlash: "if any army at the target terrain takes a magic action and casts magic, then, after all
     # spells are resolved, the army must save against an amount of damage equal to the combined casting costs"
     magic_backlash=("backlash",),
+    # 002 Wilding: "one component in the target army may double its melee or save results"
+    component_doublers={"wilding": ("melee", "save")},
     # 002 Frostwings, Magic Negation: "Frostwings may simultaneously make a magic negation roll"
     magic_negators=("frostwing",),
     # 002 Wall of Thorns: "any army making a maneuver attempt that results in changing the terrain face causes
