@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import sais as sai_table
+from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
 from .trace import StepError, TraceEvent
@@ -361,12 +362,6 @@ def _eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> Non
         trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {t} doubled", before=before,
                                 after=tally[t].total, rule="the controlling army doubles every save and "
                                 "maneuver result, whatever icon made it", cite=ctx.ruleset.cite("eighth-face")))
-
-
-def terrain_types(state: GameState, terrain: Terrain, ruleset: Ruleset) -> set[str]:
-    """The terrain's type and any a spell adds (002 Create Mountain: "also considered to be a highland")."""
-    return {terrain.type, *(ruleset.terrain_types[e.spell] for e in state.effects_on(terrain.id)
-                            if e.spell in ruleset.terrain_types)}
 
 
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:

@@ -10,6 +10,7 @@ names it per army, in the form of a magic step (colors, cast, avoidance).
 
 from __future__ import annotations
 
+from ..lands import elements
 from ..magic import Caster
 from ..roll import Roll
 from ..ruleset import Ruleset
@@ -23,7 +24,7 @@ CANTRIP = "cantrip"
 def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], simultaneous: bool,
         ruleset: Ruleset, out: StepResult) -> GameState:
     """Resolve the spells ``who``'s Cantrip buys before its roll finishes (the roll then goes on)."""
-    from .magic import elements, spend     # magic resolves spells, whose damage rolls may use a Cantrip
+    from .magic import spend     # magic resolves spells, whose damage rolls may use a Cantrip
 
     cite = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
     found = _points(who, dice, ruleset)

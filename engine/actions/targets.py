@@ -1,0 +1,130 @@
+"""What a spell may target (002 Spell Attributes > Target; Reserve Magic; The Eighth Face > Temple; each
+spell's own conditions in ``Ruleset.spell_targets``), checked when the spells are announced."""
+
+from __future__ import annotations
+
+from ..lands import elements
+from ..protection import shield
+from ..ruleset import Ruleset, TargetRule
+from ..state import RESERVE, Army, GameState
+from ..steps import Cast
+from ..trace import StepError
+from . import spells
+
+
+def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None:
+    """The target must exist when the spells are announced, and be of the kind the spell names.
+
+    002 Spell Attributes > Target: no spell that directly inflicts damage on one's own armies or
+    units; only spells that resurrect or bury may target units in a DUA.
+    """
+    cite = ruleset.cite("spell-target")
+    kind = c.spell.target or ""
+    effect = ruleset.spell_effects.get(c.spell.id)
+    armies = {a.id: a for a in state.armies}
+    owner: Army | None = None
+    dead = next((a for a in state.dua if any(u.id == c.target for u in a.units)), None)
+    if kind == "terrain":
+        ok = any(t.id == c.target for t in state.terrains)
+    elif kind.endswith("army"):
+        owner = armies.get(c.target)
+        ok = owner is not None and (kind == "army" or (owner.player == who.player) == kind.startswith("own"))
+    elif kind.endswith("unit"):
+        if dead is not None:
+            raise StepError(f"{c.target} is in a dead unit area, and {c.spell.name} neither resurrects nor buries: "
+                            "only such spells target dead units", cite=cite, field="cast")
+        owner = next((a for a in state.armies if a.unit(c.target) is not None), None)
+        ok = owner is not None and (kind == "unit" or (owner.player == who.player) == kind.startswith("own"))
+        hidden = shield(state, ruleset, c.target, "magic") if ok else None
+        if hidden is not None:
+            raise StepError(f"{c.target} cannot be the target of a magic effect while {hidden.spell} is on it",
+                            cite=ruleset.spell_sections.get(hidden.spell, cite), field="cast")
+    elif kind.endswith("dua") and c.target in state.players:     # a whole DUA, named by its player
+        ok = kind == "dua" or (c.target == who.player) == kind.startswith("own")
+    elif kind.endswith("dua"):
+        ok = dead is not None and (kind == "dua" or (dead.player == who.player) == kind.startswith("own"))
+        if ok and effect is None:
+            raise StepError(f"{c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
+    elif kind == "own-armies":
+        ok = c.target == who.player         # "Target all of your armies": named by the casting player
+    elif kind == "spell" and effect is not None:
+        ok = spells.effect_ref(state, c.target) is not None
+        if not ok:
+            raise StepError(f"{c.spell.name} targets a spell in play, written <spell>@<target>; no "
+                            f"{c.target!r} is in play (in play: "
+                            f"{', '.join(f'{e.spell}@{e.target}' for e in state.effects) or 'none'})",
+                            cite=cite, field="cast")
+    else:
+        raise StepError(f"{c.spell.name} targets {kind or 'something'} that this version cannot aim at yet",
+                        cite=ruleset.cite("spell-targets"), field="cast")
+    if not ok and owner is not None and owner.player == who.player and effect is not None and \
+            effect.kind in spells.DAMAGE:
+        raise StepError(f"{c.spell.name} directly inflicts damage: you cannot target your own armies or units "
+                        f"with it ({c.target} is {who.player}'s)", cite=cite, field="cast")
+    if not ok:
+        hint = " (a DUA or all of a player's armies is named by its player)" if kind.endswith(("dua", "armies")) else ""
+        raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}"
+                        + hint, cite=cite, field="cast")
+    if c.spell.id in ruleset.spell_targets:
+        _check_rule(state, who, c, ruleset.spell_targets[c.spell.id], ruleset)
+    if owner is not None and owner.player != who.player and c.spell.color == "black":
+        _check_temple(state, owner, c, ruleset)
+    if who.at == RESERVE and kind == "terrain":
+        raise StepError("a reserve army's magic cannot target a terrain", cite=ruleset.cite("reserve-magic"),
+                        field="cast")
+    target_player = owner.player if owner is not None else dead.player if dead is not None else None
+    if who.at == RESERVE and target_player not in (None, who.player):
+        raise StepError("a reserve army's magic targets only its own player's armies and units",
+                        cite=ruleset.cite("reserve-magic"), field="cast")
+
+
+def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> None:
+    """002 Temple: "Possession of a Temple face prevents any new enemy black spells from targeting the
+    possessing army" (its units too; the terrain may still be targeted)."""
+    if target.at == RESERVE:
+        return
+    terrain = state.terrain(target.at)
+    if terrain.face == 8 and terrain.eighth == "temple" and terrain.controlled_by == target.id:
+        raise StepError(f"{target.id} controls the Temple of {terrain.id}: enemy black magic cannot target it or "
+                        f"its units ({c.spell.name} is black)", cite=ruleset.cite("temple"), field="cast")
+
+
+def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
+    """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
+    cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
+    if rule.race or rule.health_worth:
+        unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
+        if rule.race and unit.race != rule.race:
+            raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
+                            cite=cite, field="cast")
+        if rule.health_worth and unit.health > c.count:
+            raise StepError(f"{c.spell.name} x{c.count} targets {c.count} health-worth of units, and {unit.label} "
+                            "is more: multiple castings increase the number of health affected", cite=cite,
+                            field="cast")
+        return
+    if rule.at_terrain and state.army(c.target).at == RESERVE:
+        raise StepError(f"{c.spell.name} targets an army at a terrain; {c.target} is in the reserve area",
+                        cite=cite, field="cast")
+    if rule.army_at_element:
+        at = state.army(c.target).at
+        terrain = None if at == RESERVE else state.terrain(at)
+        if terrain is None or rule.army_at_element not in elements(state, terrain, who, ruleset):
+            raise StepError(f"{c.spell.name} targets an army at a terrain with the {rule.army_at_element} element; "
+                            f"{c.target} is at {at}", cite=cite, field="cast")
+        return
+    if rule.at_terrain:
+        return
+    terrain = state.terrain(c.target)
+    land = elements(state, terrain, who, ruleset)
+    problems = []
+    if rule.element and rule.element not in land:
+        problems.append(f"it has no {rule.element} element (it has {', '.join(sorted(land))})")
+    if rule.enemy_present and not any(a.at == terrain.id and a.units and a.player != who.player
+                                      for a in state.armies):
+        problems.append("no enemy army is present there")
+    if rule.not_eighth and terrain.face == 8:
+        problems.append("it is at its eighth face")
+    if rule.alone and any(e.spell == c.spell.id for e in state.effects_on(terrain.id)):
+        problems.append(f"it is already under the effects of {c.spell.name}")
+    if problems:
+        raise StepError(f"{c.spell.name} cannot target {terrain.id}: {'; '.join(problems)}", cite=cite, field="cast")
