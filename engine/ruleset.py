@@ -125,6 +125,11 @@ class Ruleset(Value):
     cites: Mapping[str, str] = field(default_factory=dict)
     # race -> the colors its units cast (an empty tuple: the colors of the terrain, as Amazons)
     race_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # races whose every unit casts the one color of its die (Eldarim acolytes), the units of them that
+    # cast every color (Dragonlord, Dragonslayer), and races that never roll for magic (dragonkin)
+    one_color_races: tuple[str, ...] = ()
+    all_color_units: tuple[str, ...] = ()
+    no_magic_races: tuple[str, ...] = ()
     # spell -> ("add" | "remove", element) it gives a terrain while in effect
     terrain_elements: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # spell -> what it does to the game state when it resolves (immediate spells)

@@ -24,6 +24,7 @@ class Unit(Value, kw_only=True):
     name: str | None = None     # catalog name, e.g. "Trooper"
     monster: bool = False       # ten-sided: each icon counts 4
     group_monster: bool = False  # ID counts and the die is rerolled (002 Group Monsters)
+    color: str | None = None    # the die's own color, where a race comes in colors (Eldarim, dragonkin)
 
     @property
     def label(self) -> str:

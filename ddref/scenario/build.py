@@ -156,13 +156,21 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
             return None
         monster = rec.size == "monster"
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster,
-                    group_monster=monster and slug(rec.name) in GROUP_MONSTERS)
+                    group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path))
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
     # a generic 4-health unit is a monster (ten-sided) unless it says monster: false (a champion)
     monster = spec.monster if spec.monster is not None else spec.health == 4
-    return Unit(id=uid, race=race, health=spec.health, monster=monster)
+    return Unit(id=uid, race=race, health=spec.health, monster=monster, color=_color(b, spec, path))
+
+
+def _color(b: _Builder, spec: UnitIn, path: tuple) -> str | None:
+    if spec.color is None or slug(spec.color) in COLORS:
+        return None if spec.color is None else slug(spec.color)
+    b.fail((*path, "color"), f"unknown color {spec.color!r}; expected one of: {', '.join(COLORS)}"
+                             f"{did_you_mean(spec.color, COLORS)}")
+    return None
 
 
 def _areas(b: _Builder, spec: ScenarioIn, kind: str) -> tuple[Area, ...]:

@@ -38,6 +38,7 @@ class UnitIn(Strict):
     health: int | None = Field(default=None, ge=1, le=4)
     count: int = Field(default=1, ge=1, le=100)
     monster: bool | None = None
+    color: str | None = None        # the die's color, for races that come in colors (Eldarim, dragonkin)
 
 
 class ArmyIn(Strict):

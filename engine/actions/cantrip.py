@@ -24,7 +24,7 @@ CANTRIP = "cantrip"
 def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], simultaneous: bool,
         ruleset: Ruleset, out: StepResult) -> GameState:
     """Resolve the spells ``who``'s Cantrip buys before its roll finishes (the roll then goes on)."""
-    from .magic import spend     # magic resolves spells, whose damage rolls may use a Cantrip
+    from .magic import spend, unit_aspects     # magic resolves spells, whose damage rolls may use a Cantrip
 
     cite = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
     found = _points(who, dice, ruleset)
@@ -54,10 +54,7 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
     land = elements(state, None if who.at == "reserve" else state.terrain(who.at), who, ruleset)
     casters = []
     for unit, n in found:
-        if unit.race not in ruleset.race_colors:
-            raise StepError(f"{unit.id} ({unit.race}): which colors its Cantrip casts depends on the die itself; "
-                            "this version cannot tell them yet", cite=cite, field="cantrip")
-        colors = ruleset.race_colors[unit.race] or tuple(sorted(land))     # Amazons: the terrain's colors
+        colors = unit_aspects(unit, ruleset) or tuple(sorted(land))     # Amazons: the terrain's colors
         casters.append(Caster(unit.id, unit.race, n, 0, colors))
     state, _ = spend(state, who, casters, 0, buy, ruleset, out)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "

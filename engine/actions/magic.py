@@ -11,6 +11,7 @@ is a roll whose magic total a modifier changes, rather than guessed.
 from __future__ import annotations
 
 from ..lands import elements
+from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..roll import RollContext, resolve_roll
 from ..ruleset import Ruleset
@@ -166,11 +167,8 @@ def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, ou
 
 def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str], who: Army,
             ruleset: Ruleset, out: StepResult) -> Caster:
-    if unit.race not in ruleset.race_colors:
-        raise StepError(f"{unit.id} ({unit.race}): which colors it casts depends on the die itself (one color "
-                        "per Eldarim acolyte or dragonkin); this version cannot tell them yet",
-                        cite=ruleset.cite("magic"), field="roll")
-    own = ruleset.race_colors[unit.race] or tuple(sorted(land))     # Amazons: the terrain's colors
+    aspects = unit_aspects(unit, ruleset)
+    own = aspects or tuple(sorted(land))     # Amazons: the terrain's colors
     stones = terrain is not None and terrain.eighth == "standing-stones"
     colors = set(own)
     if stones and terrain.face == 8 and terrain.controlled_by == who.id:
@@ -182,7 +180,7 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     dua = None
     # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting
     # black at a Deadlands terrain has no black aspect
-    if terrain is not None and "black" in ruleset.race_colors[unit.race] and "black" not in doubles:
+    if terrain is not None and "black" in aspects and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
     out.trace.append(TraceEvent(
         what=f"{unit.id}: {plain} magic point(s) from icons and SAIs, {ids} from ID; casts "
@@ -191,6 +189,27 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
         after=plain + ids, rule="a unit casts its aspect colors; only ID points double, for a color it shares "
                                 "with the terrain", cite=ruleset.cite("terrain-advantage" if ids and doubles else "magic")))
     return Caster(unit.id, unit.race, plain, ids, tuple(sorted(colors)), doubles, dua if ids else None)
+
+
+def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:
+    """The colors a unit casts by itself (002 First March, Magic): its race's aspects; for an Eldarim
+    acolyte the one color of its die ("any individual Acolyte of Eldarim can only cast one color"), for the
+    Dragonlord and Dragonslayer all five; an empty tuple for Amazons, who cast the terrain's colors."""
+    cite = ruleset.cite("magic")
+    if unit.race in ruleset.race_colors:
+        return ruleset.race_colors[unit.race]
+    if unit.race in ruleset.one_color_races:
+        if unit.name is not None and slug(unit.name) in ruleset.all_color_units:
+            return COLORS
+        if unit.color is None:
+            raise StepError(f"{unit.id} is an Eldarim acolyte, which casts the one color of its die: say which "
+                            "(color: on the unit)", cite=cite, field="roll")
+        return (unit.color,)
+    if unit.race in ruleset.no_magic_races:
+        raise StepError(f"{unit.id} is {unit.race}: it cannot roll for magic", cite=ruleset.cite("dragonkin"),
+                        field="roll")
+    raise StepError(f"{unit.id} ({unit.race or 'no race'}): which colors it casts is not known to this version",
+                    cite=cite, field="roll")
 
 
 def _dua_budgets(state: GameState) -> tuple[int, int]:

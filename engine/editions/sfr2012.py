@@ -55,6 +55,7 @@ CITES = {
     "spell-effect": f"{E}:spell-attributes.effect",
     "reserve-area": f"{E}:basic-terms",
     "damage": f"{E}:damage",
+    "dragonkin": f"{E}:dragonkin",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
 }
@@ -227,6 +228,12 @@ SFR_2012 = Ruleset(
         "swamp-stalker": ("green", "black"), "frostwing": ("blue", "black"), "scalder": ("red", "green"),
         "treefolk": ("green", "gold"), "amazon": (), "undead": ("black",),
     },
+    # "Eldarim ... any individual Acolyte of Eldarim can only cast one color of magic. Only the mighty
+    # Dragonlord and Dragonslayer can cast multiple colors"; 002 Dragonkin: "Dragonkin units cannot roll
+    # for magic or missile actions"
+    one_color_races=("eldarim",),
+    all_color_units=("dragonlord", "dragonslayer"),
+    no_magic_races=("dragonkin",),
     # 002 Deadlands: "the target terrain gains the black (death) element"; Call Water: "add the water
     # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
