@@ -31,14 +31,20 @@ def shield(state: GameState, ruleset: Ruleset, unit_id: str, source: str) -> Eff
 
 
 def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: StepResult) -> Army:
-    """The army as ``source`` damage sees it: shielded units cannot be taken as losses."""
-    kept = [(u, shield(state, ruleset, u.id, source)) for u in army.units]
+    """The army as ``source`` damage sees it: shielded units cannot be taken as losses, nor magical items
+    (002 Magical Items: "they cannot be discarded to account for damage")."""
+    kept = [(u, shield(state, ruleset, u.id, source)) for u in army.units if not u.item]
     shielded = [(u, e) for u, e in kept if e is not None]
     for u, e in shielded:
         out.trace.append(TraceEvent(what=f"{u.label} cannot be taken as a loss for {source} damage ({e.spell})",
                                     rule="the spell keeps the unit from being taken as a casualty",
                                     cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))))
-    return army.evolve(units=tuple(u for u, e in kept if e is None)) if shielded else army
+    items = [u.id for u in army.units if u.item]
+    if items:
+        out.trace.append(TraceEvent(what=f"{', '.join(items)}: magical items cannot be taken as losses",
+                                    rule="magical items cannot be discarded to account for damage on the army",
+                                    cite=ruleset.cite("magic-items")))
+    return army.evolve(units=tuple(u for u, e in kept if e is None)) if shielded or items else army
 
 
 def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str) -> None:

@@ -25,6 +25,7 @@ class Unit(Value, kw_only=True):
     monster: bool = False       # ten-sided: each icon counts 4
     group_monster: bool = False  # ID counts and the die is rerolled (002 Group Monsters)
     color: str | None = None    # the die's own color, where a race comes in colors (Eldarim, dragonkin)
+    item: bool = False          # a magical item: a component, not a unit (002 Magical Items)
 
     @property
     def label(self) -> str:

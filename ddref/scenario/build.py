@@ -156,7 +156,8 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
             return None
         monster = rec.size == "monster"
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster,
-                    group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path))
+                    group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
+                    item=rec.unit_class == "item")
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None

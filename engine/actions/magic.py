@@ -129,6 +129,9 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
     races = {u.race for u in who.units}
     for unit_id, tally in rolled.per_unit.items():
         unit = who.unit(unit_id)
+        if unit is not None and unit.item:
+            casters += _item(unit, tally.get("magic", 0), who, ruleset, out)
+            continue
         if unit is None and len(races) > 1:
             raise StepError(f"{who.id} mixes races, which cast different colors: give the magic roll per unit",
                             cite=ruleset.cite("magic"), field="roll")
@@ -189,6 +192,25 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
         after=plain + ids, rule="a unit casts its aspect colors; only ID points double, for a color it shares "
                                 "with the terrain", cite=ruleset.cite("terrain-advantage" if ids and doubles else "magic")))
     return Caster(unit.id, unit.race, plain, ids, tuple(sorted(colors)), doubles, dua if ids else None)
+
+
+def _item(unit, points: int, who: Army, ruleset: Ruleset, out: StepResult) -> list[Caster]:
+    """002 Magical Items: "Magic results rolled on magic item die can be applied to the color of spells that
+    matches the color of the item. However, the spells purchased must be usable by that army ... Magic
+    results rolled on a magical item cannot be doubled"; "When in the reserve area, magical items do not
+    function"."""
+    cite = ruleset.cite("magic-items")
+    if unit.color is None:
+        raise StepError(f"{unit.id} is a magical item: say its color (color: on the unit)", cite=cite, field="roll")
+    if who.at == RESERVE:
+        out.trace.append(TraceEvent(what=f"{unit.id}: a magical item in the reserve area: its {points} magic "
+                                         "ignored", before=points, after=0, rule="when in the reserve area, magical "
+                                    "items do not function", cite=cite))
+        return []
+    out.trace.append(TraceEvent(what=f"{unit.id}: {points} {unit.color} point(s) from a magical item, never "
+                                     "doubled", after=points, rule="magic results on a magical item go to spells of "
+                                "its color usable by the army, and cannot be doubled", cite=cite))
+    return [Caster(unit.id, None, points, 0, (unit.color,), any_race=True)]
 
 
 def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:

@@ -56,6 +56,7 @@ CITES = {
     "reserve-area": f"{E}:basic-terms",
     "damage": f"{E}:damage",
     "dragonkin": f"{E}:dragonkin",
+    "magic-items": f"{E}:magical-items",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
 }
