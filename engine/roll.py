@@ -671,7 +671,7 @@ def _race_of(ctx: RollContext, unit_id: str) -> str | None:
 
 
 def _army_race(ctx: RollContext) -> str | None:
-    races = {u.race for u in ctx.army.units}
+    races = {u.race for u in ctx.army.units if not u.item}   # magical items have no race and no abilities
     return races.pop() if len(races) == 1 else None
 
 
@@ -711,7 +711,7 @@ def _member(ctx: RollContext, unit_id: str) -> Unit:
 
 def _require_per_unit_if_needed(ctx: RollContext) -> None:
     """An aggregate roll cannot tell whose maneuvers a racial ability converts in a mixed army."""
-    races = {u.race for u in ctx.army.units}
+    races = {u.race for u in ctx.army.units if not u.item}
     if len(races) > 1 and any(racial_abilities(r, ctx) for r in races):
         raise StepError(f"army {ctx.army.id} mixes races ({', '.join(sorted(str(r) for r in races))}) and a "
                         "racial ability applies here: give the roll per unit", field="roll")

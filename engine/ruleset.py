@@ -64,7 +64,10 @@ class SpellEffect(Value):
     area), "army-flee" (``points`` health-worth per casting of the target army
     flee to the reserve area), "recall" (the target unit joins the casting army), "furnace" (the
     caster's dead units are buried for ``points`` black magic points per health, before any other spell),
-    "summon-dragon" (a dragon of the kind ``dragons`` names goes from a summoning pool to the terrain). ``save``: how the target may save against damage: "army" (an
+    "summon-dragon" (a dragon of the kind ``dragons`` names goes from a summoning pool to the terrain),
+    "bury-item" (the target magical item is buried), "carry" (the caster's item goes to another of its
+    armies, named with ``to``), "restore" (``points`` health-worth per casting of the caster's buried
+    items return to the casting army). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -72,7 +75,8 @@ class SpellEffect(Value):
     """
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
-                  "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon"]
+                  "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
+                  "bury-item", "carry", "restore"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the

@@ -126,7 +126,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
                                     "after any subtraction or division", cite=ruleset.cite("doubling-magic")))
     land = elements(state, terrain, who, ruleset)
     casters = []
-    races = {u.race for u in who.units}
+    races = {u.race for u in who.units if not u.item}
     for unit_id, tally in rolled.per_unit.items():
         unit = who.unit(unit_id)
         if unit is not None and unit.item:
@@ -135,7 +135,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         if unit is None and len(races) > 1:
             raise StepError(f"{who.id} mixes races, which cast different colors: give the magic roll per unit",
                             cite=ruleset.cite("magic"), field="roll")
-        unit = unit or who.units[0].evolve(id=who.id)      # an aggregate roll of a one-race army
+        # an aggregate roll of a one-race army (its magical items, if any, rolled nothing for magic)
+        unit = unit or next(u for u in who.units if not u.item).evolve(id=who.id)
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
         if total:
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .. import pool
 from ..damage import choose, kill
-from ..expiry import face_changed
+from ..expiry import army_emptied, face_changed
 from ..moves import flee, owner, transfer
 from ..protection import exposed, shield
 from ..roll import Roll
@@ -97,6 +97,10 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         for c in casts:
             state = _summon(state, who, c, effect, cite, ruleset, out)
         return state
+    if effect.kind in ("bury-item", "carry"):
+        return _item(state, casts[0], effect, names, cite, ruleset, out)
+    if effect.kind == "restore":
+        return _restore(state, who, target, amount, names, cite, ruleset, out)
     if effect.kind == "recall":
         return _recall(state, who, target, names, cite, ruleset, out)
     if effect.kind == "terrain-flee":
@@ -194,6 +198,43 @@ def _summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str
         out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes to "
                                          f"{c.target} as {name}", rule="immediately send the dragon to the target "
                                     "terrain", cite=cite, defaulted=c.dragon is None and len(fits) > 1))
+    return state
+
+
+def _item(state: GameState, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+          out: StepResult) -> GameState:
+    """Explode Stone buries the item; Airy Acquisition moves it to another of its owner's armies."""
+    source = owner(state, c.target)
+    if effect.kind == "bury-item":
+        item = source.unit(c.target)
+        bua = state.area("bua", source.player)
+        state = state.with_army(source.evolve(units=tuple(u for u in source.units if u.id != c.target)))
+        state = state.with_area("bua", bua.evolve(units=(*bua.units, item)))
+        out.buried.append(c.target)
+        out.trace.append(TraceEvent(what=f"{names}: {item.label} is buried", rule="target item is immediately "
+                                    "buried", cite=cite))
+        return army_emptied(state, source.id, ruleset, out)
+    dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
+    if dest is None or dest.player != source.player or dest.id == source.id:
+        raise StepError(f"{c.spell.name} moves {c.target} to another of {source.player}'s armies: name it with to:",
+                        cite=cite, field="cast")
+    out.moved.append(c.target)
+    return transfer(state, c.target, source, dest, names, cite, ruleset, out)
+
+
+def _restore(state: GameState, who: Army, item_id: str, worth: int, names: str, cite: str, ruleset: Ruleset,
+             out: StepResult) -> GameState:
+    """Reforge Item: a buried item of health-worth within the castings returns to the casting army."""
+    bua = state.area("bua", who.player)
+    item = next(u for u in bua.units if u.id == item_id)
+    if worth < item.health:
+        raise StepError(f"only {worth} health-worth ({names}) is aimed at {item_id}, which has {item.health} "
+                        "health: aim more castings at it", cite=ruleset.cite("spell-effect"), field="cast")
+    state = state.with_area("bua", bua.evolve(units=tuple(u for u in bua.units if u.id != item_id)))
+    state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, item)))
+    out.moved.append(item_id)
+    out.trace.append(TraceEvent(what=f"{names}: {item.label} is restored to {who.id}", before=item.health,
+                                after=worth, rule="immediately restore the target to the casting army", cite=cite))
     return state
 
 

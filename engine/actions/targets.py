@@ -35,6 +35,9 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
                             "only such spells target dead units", cite=cite, field="cast")
         owner = next((a for a in state.armies if a.unit(c.target) is not None), None)
         ok = owner is not None and (kind == "unit" or (owner.player == who.player) == kind.startswith("own"))
+        if ok and owner.unit(c.target).item:
+            raise StepError(f"{c.target} is a magical item, and {c.spell.name} targets units: magic items are not "
+                            "units", cite=ruleset.cite("magic-items"), field="cast")
         hidden = shield(state, ruleset, c.target, "magic") if ok else None
         if hidden is not None:
             raise StepError(f"{c.target} cannot be the target of a magic effect while {hidden.spell} is on it",
@@ -45,6 +48,12 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
         ok = dead is not None and (kind == "dua" or (dead.player == who.player) == kind.startswith("own"))
         if ok and effect is None:
             raise StepError(f"{c.spell.name} is not modelled by this version yet", cite=cite, field="cast")
+    elif kind.endswith("item"):
+        owner = next((a for a in state.armies if a.unit(c.target) is not None), None)
+        ok = owner is not None and owner.unit(c.target).item and \
+            (owner.player == who.player) == kind.startswith("own")
+    elif kind == "bua":                     # "in your BUA"
+        ok = any(u.id == c.target for u in state.area("bua", who.player).units)
     elif kind == "own-armies":
         ok = c.target == who.player         # "Target all of your armies": named by the casting player
     elif kind == "spell" and effect is not None:
@@ -98,7 +107,7 @@ def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset:
             raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
                             cite=cite, field="cast")
         if rule.health_worth and unit.health > c.count:
-            raise StepError(f"{c.spell.name} x{c.count} targets {c.count} health-worth of units, and {unit.label} "
+            raise StepError(f"{c.spell.name} x{c.count} targets {c.count} health-worth, and {unit.label} "
                             "is more: multiple castings increase the number of health affected", cite=cite,
                             field="cast")
         return

@@ -149,6 +149,7 @@ SPELL_TARGETS = {
     "camouflage": TargetRule(health_worth=True),
     "hide": TargetRule(health_worth=True),
     "fade": TargetRule(race="undead"),                   # "Target one of your Undead units"
+    "explode-stone": TargetRule(health_worth=True),      # "any enemy 1-health (common) magical item"
 }
 
 # Immediate spells, each restating its text in 002.
@@ -185,6 +186,13 @@ SPELL_EFFECTS = {
     "summon-ivory-dragon": SpellEffect("summon-dragon", dragons="ivory"),
     "summon-ivory-hybrid-dragon": SpellEffect("summon-dragon", dragons="ivory-hybrid"),
     "summon-white-dragon": SpellEffect("summon-dragon", dragons="white"),
+    # "Target any enemy 1-health (common) magical item. Target item is immediately buried"
+    "explode-stone": SpellEffect("bury-item"),
+    # "Target one of your magical items ... Immediately move the target item to any of your other armies"
+    "airy-acquisition": SpellEffect("carry"),
+    # "Target one health-worth of magical items, artifacts, or medallions in your BUA. Immediately restore the
+    #  target to the casting army"
+    "reforge-item": SpellEffect("restore"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
