@@ -32,23 +32,15 @@ app = typer.Typer(
 )
 
 
-def _lookup(kind: str, name: str, edition: Edition) -> list:
-    from index.lookup import NotFound, find
-
-    try:
-        return find(kind, name, edition_id(edition))
-    except NotFound as exc:
-        raise UserError(exc.message()) from None
-
-
 def _show(kind: str, name: str, edition: Edition, as_json: bool, extras=None) -> None:
     """Look a record up and print it: panels for people, JSON for scripts."""
-    from .output import dump, out, print_json
+    from .answers import named, records_json
+    from .output import out, print_json
     from .render import record_panel
 
-    found = _lookup(kind, name, edition)
+    found = named(kind, name, edition)
     if as_json:
-        print_json(dump(found, as_list=edition is Edition.all))
+        print_json(records_json(found, edition))
         return
     for record in found:
         out.print(record_panel(kind, record, extras(record) if extras else []))
@@ -99,22 +91,11 @@ def spells(
       ddref spells --color green --max-cost 3
       ddref spells --race treefolk --edition sfr-v4 --json
     """
-    from index.corpus import records
-    from index.lookup import in_edition
-
+    from .answers import spell_list
     from .output import out, print_json
     from .render import record_table
 
-    rows = in_edition(records("spell"), edition_id(edition))
-    if color:
-        rows = [s for s in rows if s.color == _known(color, {s.color for s in records("spell")}, "color")]
-    if race:
-        wanted = "basic" if race.lower() == "basic" else _lookup("race", race, Edition.all)[0].id
-        rows = [s for s in rows if wanted in s.lists]
-    if max_cost is not None:
-        rows = [s for s in rows if s.cost <= max_cost]
-    if reserve:
-        rows = [s for s in rows if s.reserve]
+    rows = spell_list(edition, color, race, max_cost, reserve)
     if as_json:
         print_json([s.model_dump(mode="json") for s in rows])
         return
@@ -124,16 +105,6 @@ def spells(
         ("Duration", lambda s: s.duration),
     ]))
     out.print(f"{len(rows)} spell(s)")
-
-
-def _known(value: str, allowed: set[str], what: str) -> str:
-    import difflib
-
-    if value.lower() in allowed:
-        return value.lower()
-    close = difflib.get_close_matches(value.lower(), sorted(allowed), n=3)
-    hint = f"; did you mean: {', '.join(close)}?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
-    raise UserError(f"unknown {what} {value!r}{hint}")
 
 
 @app.command()
@@ -238,13 +209,13 @@ def resolve(
     """
     from rich.text import Text
 
+    from .answers import replayable
     from .output import err, out, print_json
     from .scenario.run import load, replay
     from .scenario.source import ScenarioErrors
     from .trace_view import resolution
 
-    if edition is not None and edition not in ("sfr-2012",):
-        raise UserError(f"edition {edition!r} cannot be replayed yet: this version resolves sfr-2012")
+    edition = replayable(edition)
     code, results = 0, []
     for path in files:
         try:
