@@ -235,6 +235,40 @@ def resolve(
     raise typer.Exit(code)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on: 127.0.0.1 for this machine only, "
+                                           "0.0.0.0 for phones on the same network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")] = 8000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the addresses as one JSON line when ready.")] = False,
+) -> None:
+    """Serve the lookups and scenario replays over HTTP: a JSON API and a web page for phones.
+
+    The page (search, and a scenario pasted and traced step by step) is at /,
+    the API's documentation at /docs. Ctrl+C stops it.
+
+    Examples:
+      ddref serve                   # this machine only: http://127.0.0.1:8000/
+      ddref serve --host 0.0.0.0    # phones on the same Wi-Fi too
+      ddref serve --port 0 --json   # any free port, its URL as JSON
+    """
+    import json
+
+    from .output import build_progress, out
+    from .service import listen, run, urls, warm_up
+
+    sock = listen(host, port)
+    with build_progress() as progress:
+        warm_up(progress)
+    addresses = urls(host, sock.getsockname()[1])
+    if as_json:
+        print(json.dumps({"urls": addresses, "docs": addresses[0] + "docs"}), flush=True)
+    else:
+        out.print("ddref serves the rules reference at:", *(f"  [bold]{u}[/bold]" for u in addresses),
+                  f"API documentation at {addresses[0]}docs; Ctrl+C stops it.", sep="\n")
+    run(sock)
+
+
 from .cli_search import register  # noqa: E402 - search and reference commands (issue 4)
 register(app)
 
