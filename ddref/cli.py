@@ -261,12 +261,15 @@ def serve(
     with build_progress() as progress:
         warm_up(progress)
     addresses = urls(host, sock.getsockname()[1])
-    if as_json:
-        print(json.dumps({"urls": addresses, "docs": addresses[0] + "docs"}), flush=True)
-    else:
-        out.print("ddref serves the rules reference at:", *(f"  [bold]{u}[/bold]" for u in addresses),
-                  f"API documentation at {addresses[0]}docs; Ctrl+C stops it.", sep="\n")
-    run(sock)
+
+    def ready() -> None:
+        if as_json:
+            print(json.dumps({"urls": addresses, "docs": addresses[0] + "docs"}), flush=True)
+        else:
+            out.print("ddref serves the rules reference at:", *(f"  [bold]{u}[/bold]" for u in addresses),
+                      f"API documentation at {addresses[0]}docs; Ctrl+C stops it.", sep="\n")
+
+    run(sock, ready)
 
 
 from .cli_search import register  # noqa: E402 - search and reference commands (issue 4)

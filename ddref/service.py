@@ -16,7 +16,8 @@ one request at a time, with no thread pool between the socket and the answer.
 
 from __future__ import annotations
 
-import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -35,7 +36,6 @@ from .scenario.source import MAX_BYTES
 WEB = Path(__file__).with_name("web")
 # the page loads nothing from elsewhere: no CDN, no inline script
 PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
-log = logging.getLogger("ddref.serve")
 
 EditionParam = Annotated[Edition, Query(description="sfr-2012 (default), sfr-v4, tsr-1996, or all.")]
 AnyEditionParam = Annotated[Optional[Edition], Query(description="sfr-2012, sfr-v4, tsr-1996, or all (the default).")]
@@ -45,9 +45,17 @@ class TooLarge(UserError):
     status = 413
 
 
-def create_app() -> FastAPI:
+def create_app(on_ready: Callable[[], None] | None = None) -> FastAPI:
+    """The app; ``on_ready()`` is called once it serves (and Ctrl+C stops it cleanly)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if on_ready:
+            on_ready()
+        yield
+
     app = FastAPI(
-        title="ddref", version=__version__, docs_url=None, redoc_url=None,
+        title="ddref", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan,
         summary="Dragon Dice rules reference: cited lookups across editions and explained scenario replays.",
         description="Each endpoint answers with the JSON the matching `ddref ... --json` command prints. "
                     "Errors are `{\"error\": message, \"suggestions\": [closest names]}` with a 4xx status.",
@@ -269,7 +277,7 @@ def warm_up(progress=None) -> None:
     load_ruleset(DEFAULT_EDITION)
 
 
-def run(sock) -> None:
+def run(sock, on_ready: Callable[[], None]) -> None:
     """Serve on ``sock`` until interrupted (Ctrl+C), logging each request on stderr."""
     import copy
 
@@ -279,6 +287,9 @@ def run(sock) -> None:
     config = copy.deepcopy(LOGGING_CONFIG)
     config["handlers"]["access"]["stream"] = "ext://sys.stderr"  # stdout is the banner, or --json's line
     host, port = sock.getsockname()[:2]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host=host, port=port, log_config=config,
+    server = uvicorn.Server(uvicorn.Config(create_app(on_ready), host=host, port=port, log_config=config,
                                            server_header=False, limit_concurrency=200))
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops cleanly, then raises the Ctrl+C it caught again
+        pass
