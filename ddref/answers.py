@@ -66,7 +66,8 @@ def spell_list(edition: Edition, color: str | None = None, race: str | None = No
 
     rows = in_edition(records("spell"), edition_id(edition))
     if color:
-        rows = [s for s in rows if s.color == known(color, {s.color for s in records("spell")}, "color")]
+        wanted = known(color, {s.color for s in records("spell")}, "color")
+        rows = [s for s in rows if s.color == wanted]
     if race:
         wanted = "basic" if race.lower() == "basic" else named("race", race, Edition.all)[0].id
         rows = [s for s in rows if wanted in s.lists]
@@ -221,18 +222,22 @@ def sources_json() -> dict:
     """The documents with their record counts, and the corpus hash."""
     from index.corpus import corpus_hash, records
 
+    counts = _counts()
     return {"corpus_hash": corpus_hash(),
-            "documents": [{**d.model_dump(), "counts": _counts(d.id)} for d in records("document")]}
+            "documents": [{**d.model_dump(), "counts": counts.get(d.id, {})} for d in records("document")]}
 
 
-def _counts(document: str) -> dict[str, int]:
-    """How many sections and records of each kind cite ``document`` (kinds with none left out)."""
+def _counts() -> dict[str, dict[str, int]]:
+    """Per document, how many sections and records of each kind cite it (kinds with none left out)."""
     from index.corpus import records, sections
 
-    counts = {"section": sum(1 for s in sections().values() if s.document == document)}
-    for kind in _COUNTED[1:]:
-        counts[kind] = sum(1 for r in records(kind) if r.source.document == document)
-    return {k: n for k, n in counts.items() if n}
+    counts: dict[str, dict[str, int]] = {}
+    cited = [("section", s.document) for s in sections().values()]
+    cited += [(kind, r.source.document) for kind in _COUNTED[1:] for r in records(kind)]
+    for kind, document in cited:
+        per_kind = counts.setdefault(document, dict.fromkeys(_COUNTED, 0))
+        per_kind[kind] += 1
+    return {document: {k: n for k, n in per_kind.items() if n} for document, per_kind in counts.items()}
 
 
 # --- scenarios ---------------------------------------------------------------
