@@ -103,9 +103,10 @@ def _parameter_error(error: dict) -> str:
 
 
 def _records(app: FastAPI) -> None:
-    for kind, plural in (("spell", "spells"), ("sai", "sais"), ("race", "races"), ("unit", "units")):
+    for kind, plural, one in (("spell", "spells", "A spell"), ("sai", "sais", "An SAI"),
+                              ("race", "races", "A race"), ("unit", "units", "A unit")):
         app.add_api_route(f"/{plural}/{{name}}", _named(kind), methods=["GET"], tags=["records"],
-                          summary=f"A {kind} by name, as `ddref {kind} NAME --json`")
+                          summary=f"{one} by name, as `ddref {kind} NAME --json`")
 
     @app.get("/spells", tags=["records"], summary="Spells filtered, as `ddref spells --json`")
     async def spells(edition: EditionParam = Edition.sfr_2012, color: Optional[str] = None,

@@ -277,6 +277,18 @@ def test_pages_fit_a_phone_and_load_only_their_own_files(server, page):
         assert get(server, asset).status == 200, asset
 
 
+def test_every_curl_example_of_the_readme_answers(server):
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    examples = re.findall(r"^curl (.*?)'http://127\.0\.0\.1:8000(/[^']*)'", readme.replace("\\\n", ""), re.M)
+    assert len(examples) >= 12
+    for options, path in examples:
+        body = re.search(r"--data-binary @(\S+)", options)
+        answer = request(server, "POST" if body else "GET", path, (ROOT / body[1]).read_bytes() if body else None)
+        assert answer.status == 200, (path, answer.body[:200])
+
+
 # --- the command -----------------------------------------------------------------------
 
 def test_serve_on_a_busy_port_is_a_clean_error(run):

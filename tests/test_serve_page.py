@@ -197,3 +197,10 @@ def test_a_pasted_scenario_with_mistakes_lists_them_by_line(served, browser, run
     selected = browser.execute_script("const t = document.getElementById('scenario');"
                                       "return t.value.slice(t.selectionStart, t.selectionEnd);")
     assert selected == text.splitlines()[int(line) - 1]
+
+
+def test_the_api_documentation_works_without_the_internet(served, browser):
+    """Swagger UI comes from the installed package: this machine's browser reaches no CDN."""
+    operations = sum(len(methods) for methods in api(served + "openapi.json")["paths"].values())
+    browser.get(served + "docs")
+    assert len(wait_for(browser, ".opblock", operations)) == operations
