@@ -151,6 +151,16 @@ def test_an_unknown_path_is_a_404_pointing_to_the_docs(server):
     assert answer.status == 404 and "/docs" in answer.json()["error"]
 
 
+def test_one_very_long_word_is_searched_without_spelling_it_or_rebuilding_the_index(server):
+    from index.store import info
+
+    assert get(server, "/search?q=fog").status == 200  # the index is built
+    built = info()["built_at"]
+    answer = get(server, "/search?q=" + "xqzt" * 245)  # 980 letters: its spelling variants overflowed SQLite
+    assert answer.status == 200 and answer.json()["hits"] == []
+    assert info()["built_at"] == built
+
+
 # --- POST /resolve ------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
