@@ -93,11 +93,13 @@ def search(query: str, edition: str | None = None, kind: str | None = None, limi
 
 
 def search_json(query: str, edition: Edition | None, kind: str | None, result) -> dict:
-    from dataclasses import asdict
+    from dataclasses import fields
 
+    # a hit's fields are plain values: a shallow dict is its JSON (asdict's deep copy took 2 ms a search)
+    names = [f.name for f in fields(result.hits[0])] if result.hits else []
     return {"query": query, "understood": result.understood, "edition": edition_id(edition),
             "type": kind, "warnings": list(result.warnings),
-            "hits": [asdict(h) for h in result.hits]}
+            "hits": [{name: getattr(h, name) for name in names} for h in result.hits]}
 
 
 # --- rule sections ---------------------------------------------------------
