@@ -41,9 +41,14 @@ def named(kind: str, name: str, edition: Edition | None) -> list:
         raise Unknown(exc.message(), exc.suggestions) from None
 
 
+def dumps(found: list) -> list[dict]:
+    """Records (or sections) as JSON data."""
+    return [r.model_dump(mode="json") for r in found]
+
+
 def records_json(found: list, edition: Edition | None) -> Any:
     """Records as JSON data: one object, or a list for --edition all (or when several)."""
-    rows = [r.model_dump(mode="json") for r in found]
+    rows = dumps(found)
     return rows if edition is Edition.all or len(rows) != 1 else rows[0]
 
 
@@ -197,10 +202,6 @@ def glossary(term: str) -> list:
             except NotFound:
                 pass  # stands for a spell, race or die: the CLI's hint names the command
     return entries
-
-
-def dumps(found: list) -> list[dict]:
-    return [r.model_dump() for r in found]
 
 
 # --- editions side by side, and the documents -------------------------------

@@ -91,13 +91,13 @@ def spells(
       ddref spells --color green --max-cost 3
       ddref spells --race treefolk --edition sfr-v4 --json
     """
-    from .answers import spell_list
+    from .answers import dumps, spell_list
     from .output import out, print_json
     from .render import record_table
 
     rows = spell_list(edition, color, race, max_cost, reserve)
     if as_json:
-        print_json([s.model_dump(mode="json") for s in rows])
+        print_json(dumps(rows))
         return
     out.print(record_table(rows, [
         ("Spell", lambda s: s.name), ("Edition", lambda s: s.edition), ("Color", lambda s: s.color),
@@ -132,12 +132,13 @@ def sais(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> No
     from index.corpus import records
     from index.lookup import in_edition
 
+    from .answers import dumps
     from .output import out, print_json
     from .render import resolution_text, record_table
 
     rows = in_edition(records("sai"), edition_id(edition))
     if as_json:
-        print_json([s.model_dump(mode="json") for s in rows])
+        print_json(dumps(rows))
         return
     out.print(record_table(rows, [
         ("SAI", lambda s: s.name), ("Edition", lambda s: s.edition), ("Resolution", resolution_text),

@@ -8,10 +8,11 @@ a 4xx status (404 for a name that matches nothing, 413 for a body over
 under ``errors`` as well); anything unexpected is a 500 with a one-line
 message, never a traceback.
 
-The handlers are ``async`` and call the library directly: each answer takes
-about a millisecond, and running them one at a time on the event loop means
-the index's SQLite connection and the caches of index/ are only ever used by
-one request at a time, with no thread pool between the socket and the answer.
+The handlers are ``async`` and call the library directly: a lookup takes a
+millisecond or two and a replay a few dozen, and running them one at a time on
+the event loop means the index's SQLite connection and the caches of index/
+are only ever used by one request at a time, with no thread pool between the
+socket and the answer.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from . import __version__, answers
 from .cli_search import Comparable, Kind
 from .errors import UserError
 from .options import Edition, edition_id
-from .scenario.source import MAX_BYTES
+from .scenario.source import MAX_BYTES, ScenarioError, ScenarioErrors
 
 WEB = Path(__file__).with_name("web")
 # the page loads nothing from elsewhere: no CDN, no inline script
@@ -42,6 +43,8 @@ AnyEditionParam = Annotated[Optional[Edition], Query(description="sfr-2012, sfr-
 
 
 class TooLarge(UserError):
+    """A request body over ``MAX_BYTES``: HTTP 413."""
+
     status = 413
 
 
@@ -75,8 +78,9 @@ def _error(status: int, message: str, suggestions: list[str] = (), **extra: Any)
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(UserError)
     async def user_error(request: Request, exc: UserError) -> JSONResponse:
-        located = [e.as_dict() for e in getattr(exc, "errors", [exc] if hasattr(exc, "as_dict") else [])]
-        return _error(exc.status, str(exc), exc.suggestions, **({"errors": located} if located else {}))
+        located = exc.errors if isinstance(exc, ScenarioErrors) else [exc] if isinstance(exc, ScenarioError) else []
+        extra = {"errors": [e.as_dict() for e in located]} if located else {}
+        return _error(exc.status, str(exc), exc.suggestions, **extra)
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -113,7 +117,7 @@ def _records(app: FastAPI) -> None:
                      race: Optional[str] = None, max_cost: Annotated[Optional[int], Query(ge=0)] = None,
                      reserve: bool = False) -> JSONResponse:
         rows = answers.spell_list(edition, color, race, max_cost, reserve)
-        return JSONResponse([s.model_dump(mode="json") for s in rows])
+        return JSONResponse(answers.dumps(rows))
 
 
 def _named(kind: str):
