@@ -217,13 +217,11 @@ def _pages(app: FastAPI) -> None:
 
     app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
 
-    @app.get("/", include_in_schema=False)
-    async def search_page() -> FileResponse:
+    async def page() -> FileResponse:
         return FileResponse(WEB / "index.html", headers=PAGE_HEADERS)
 
-    @app.get("/trace", include_in_schema=False)
-    async def trace_page() -> FileResponse:
-        return FileResponse(WEB / "trace.html", headers=PAGE_HEADERS)
+    for path in ("/", "/trace"):  # one page, two views: search, and a scenario traced
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 

@@ -123,7 +123,7 @@ def test_a_typed_query_shows_spell_and_rule_cards_with_source_and_edition(served
     assert shown == [(h["kind"], h["title"], h["edition"], h["source"]) for h in expected]
     assert shown[0][:2] == ("spell", "Wall of Fog") and {"rule", "spell"} <= {s[0] for s in shown}
     assert {s[2] for s in shown} == {"sfr-2012", "sfr-v4", "tsr-1996"}
-    assert "wall of fog" in browser.find_element(By.ID, "status").text
+    assert "wall of fog" in browser.find_element(By.CSS_SELECTOR, "#search .status").text
     assert fits_the_screen(browser)
 
     cards[0].find_element(By.CSS_SELECTOR, "button.more").click()  # the whole record, from the corpus

@@ -50,8 +50,9 @@ function fill(node, ...parts) {
   node.replaceChildren(...parts.flat().filter((part) => part !== null));
 }
 
+// the status line of the view on show
 function showStatus(...parts) {
-  fill(document.getElementById("status"), ...parts);
+  fill(document.querySelector("main:not([hidden]) .status"), ...parts);
 }
 
 function debounce(fn, ms) {
@@ -270,7 +271,7 @@ function showResult(result) {
   const failed = checks.filter((c) => !c.ok).length;
   const summary = checks.length ? `${checks.length - failed} of ${checks.length} expectations hold` : "no expectations";
   const final = checks.filter((c) => c.step === null);
-  fill(document.getElementById("trace"),
+  fill(document.getElementById("steps"),
     el("h2", { class: "title" }, `${result.title} (${result.edition})`),
     el("p", { class: `summary ${failed ? "failed" : "ok"}` }, summary),
     result.steps.map((step, i) => stepSection(step, i + 1, checks.filter((c) => c.step === i + 1))),
@@ -303,7 +304,7 @@ function tracePage() {
 
   async function resolve() {
     document.getElementById("errors").replaceChildren();
-    document.getElementById("trace").replaceChildren();
+    document.getElementById("steps").replaceChildren();
     if (!textarea.value.trim()) {
       showStatus(el("span", { class: "failure" }, "paste a scenario first"));
       return;
@@ -339,8 +340,12 @@ function tracePage() {
   });
 }
 
+const VIEWS = { search: ["/", "Search the rules", searchPage], trace: ["/trace", "Resolve a scenario", tracePage] };
+
 document.addEventListener("DOMContentLoaded", () => {
-  const page = document.body.dataset.page;
-  if (page === "search") searchPage();
-  else if (page === "trace") tracePage();
+  const [view, [, title, start]] = Object.entries(VIEWS).find(([, [at]]) => at === location.pathname) || ["search", VIEWS.search];
+  document.getElementById(view).hidden = false;
+  document.querySelector(`nav a[data-page="${view}"]`).setAttribute("aria-current", "page");
+  document.title = `ddref: ${title.toLowerCase()}`;
+  start();
 });
