@@ -279,12 +279,21 @@ function showResult(result) {
       el("ul", { class: "checks" }, final.map(checkItem))) : null);
 }
 
-// Select line ``line`` of the textarea, so a located error can be found on a phone.
+// Select line ``line`` of the textarea and scroll it into the middle, so a located error is found on a phone.
 function selectLine(textarea, line) {
-  const lines = textarea.value.split("\n");
-  const start = lines.slice(0, line - 1).reduce((n, text) => n + text.length + 1, 0);
+  const text = textarea.value;
+  const lines = text.split("\n");
+  const start = lines.slice(0, line - 1).reduce((n, row) => n + row.length + 1, 0);
+  // the height of the text above the line, wrapped as the box wraps it: measured in the box itself
+  const height = textarea.style.height;
+  textarea.style.height = "0";
+  textarea.value = text.slice(0, start);
+  const above = textarea.scrollHeight;
+  textarea.value = text;
+  textarea.style.height = height;
   textarea.focus();
   textarea.setSelectionRange(start, start + (lines[line - 1] || "").length);
+  textarea.scrollTop = Math.max(0, above - textarea.clientHeight / 2);
 }
 
 function showErrors(textarea, exc) {
