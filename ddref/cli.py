@@ -32,23 +32,15 @@ app = typer.Typer(
 )
 
 
-def _lookup(kind: str, name: str, edition: Edition) -> list:
-    from index.lookup import NotFound, find
-
-    try:
-        return find(kind, name, edition_id(edition))
-    except NotFound as exc:
-        raise UserError(exc.message()) from None
-
-
 def _show(kind: str, name: str, edition: Edition, as_json: bool, extras=None) -> None:
     """Look a record up and print it: panels for people, JSON for scripts."""
-    from .output import dump, out, print_json
+    from .answers import named, records_json
+    from .output import out, print_json
     from .render import record_panel
 
-    found = _lookup(kind, name, edition)
+    found = named(kind, name, edition)
     if as_json:
-        print_json(dump(found, as_list=edition is Edition.all))
+        print_json(records_json(found, edition))
         return
     for record in found:
         out.print(record_panel(kind, record, extras(record) if extras else []))
@@ -99,24 +91,13 @@ def spells(
       ddref spells --color green --max-cost 3
       ddref spells --race treefolk --edition sfr-v4 --json
     """
-    from index.corpus import records
-    from index.lookup import in_edition
-
+    from .answers import dumps, spell_list
     from .output import out, print_json
     from .render import record_table
 
-    rows = in_edition(records("spell"), edition_id(edition))
-    if color:
-        rows = [s for s in rows if s.color == _known(color, {s.color for s in records("spell")}, "color")]
-    if race:
-        wanted = "basic" if race.lower() == "basic" else _lookup("race", race, Edition.all)[0].id
-        rows = [s for s in rows if wanted in s.lists]
-    if max_cost is not None:
-        rows = [s for s in rows if s.cost <= max_cost]
-    if reserve:
-        rows = [s for s in rows if s.reserve]
+    rows = spell_list(edition, color, race, max_cost, reserve)
     if as_json:
-        print_json([s.model_dump(mode="json") for s in rows])
+        print_json(dumps(rows))
         return
     out.print(record_table(rows, [
         ("Spell", lambda s: s.name), ("Edition", lambda s: s.edition), ("Color", lambda s: s.color),
@@ -124,16 +105,6 @@ def spells(
         ("Duration", lambda s: s.duration),
     ]))
     out.print(f"{len(rows)} spell(s)")
-
-
-def _known(value: str, allowed: set[str], what: str) -> str:
-    import difflib
-
-    if value.lower() in allowed:
-        return value.lower()
-    close = difflib.get_close_matches(value.lower(), sorted(allowed), n=3)
-    hint = f"; did you mean: {', '.join(close)}?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
-    raise UserError(f"unknown {what} {value!r}{hint}")
 
 
 @app.command()
@@ -161,12 +132,13 @@ def sais(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> No
     from index.corpus import records
     from index.lookup import in_edition
 
+    from .answers import dumps
     from .output import out, print_json
     from .render import resolution_text, record_table
 
     rows = in_edition(records("sai"), edition_id(edition))
     if as_json:
-        print_json([s.model_dump(mode="json") for s in rows])
+        print_json(dumps(rows))
         return
     out.print(record_table(rows, [
         ("SAI", lambda s: s.name), ("Edition", lambda s: s.edition), ("Resolution", resolution_text),
@@ -238,13 +210,13 @@ def resolve(
     """
     from rich.text import Text
 
+    from .answers import replayable
     from .output import err, out, print_json
     from .scenario.run import load, replay
     from .scenario.source import ScenarioErrors
     from .trace_view import resolution
 
-    if edition is not None and edition not in ("sfr-2012",):
-        raise UserError(f"edition {edition!r} cannot be replayed yet: this version resolves sfr-2012")
+    edition = replayable(edition)
     code, results = 0, []
     for path in files:
         try:
@@ -262,6 +234,43 @@ def resolve(
     if as_json:
         print_json(results[0] if len(files) == 1 and results else results)
     raise typer.Exit(code)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on: 127.0.0.1 for this machine only, "
+                                           "0.0.0.0 for phones on the same network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")] = 8000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the addresses as one JSON line when ready.")] = False,
+) -> None:
+    """Serve the lookups and scenario replays over HTTP: a JSON API and a web page for phones.
+
+    The page (search, and a scenario pasted and traced step by step) is at /,
+    the API's documentation at /docs. Ctrl+C stops it.
+
+    Examples:
+      ddref serve                   # this machine only: http://127.0.0.1:8000/
+      ddref serve --host 0.0.0.0    # phones on the same Wi-Fi too
+      ddref serve --port 0 --json   # any free port, its URL as JSON
+    """
+    import json
+
+    from .output import build_progress, out
+    from .service import listen, run, urls, warm_up
+
+    sock = listen(host, port)
+    with build_progress() as progress:
+        warm_up(progress)
+    addresses = urls(host, sock.getsockname()[1])
+
+    def ready() -> None:
+        if as_json:
+            print(json.dumps({"urls": addresses, "docs": addresses[0] + "docs"}), flush=True)
+        else:
+            out.print("ddref serves the rules reference at:", *(f"  [bold]{u}[/bold]" for u in addresses),
+                      f"API documentation at {addresses[0]}docs; Ctrl+C stops it.", sep="\n")
+
+    run(sock, ready)
 
 
 from .cli_search import register  # noqa: E402 - search and reference commands (issue 4)

@@ -8,7 +8,6 @@ modules (whoosh, sqlite-utils) load inside the command bodies only.
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import Annotated, Optional
 
@@ -16,11 +15,6 @@ import typer
 
 from .errors import UserError
 from .options import AnyEditionOpt, Edition, EditionOpt, JsonOpt, edition_id
-
-# the editions a section id can start with (engine.edition.EDITIONS, kept
-# literal here so that parsing arguments imports nothing)
-_SECTION_ID = re.compile(r"^(sfr-2012|sfr-v4|tsr-1996):[a-z0-9][a-z0-9.-]*$")
-
 
 class Kind(str, Enum):
     spell = "spell"
@@ -59,12 +53,13 @@ def search_command(
       ddref search "type:spell color:green cost<=3 -elemental"
       ddref search dua --type glossary --json
     """
+    from .answers import search_json
     from .output import print_json, show
     from .render import search_hits
 
     result = _search(query, edition=edition_id(edition), kind=kind.value if kind else None, limit=limit)
     if as_json:
-        print_json(_search_json(query, edition, kind, result))
+        print_json(search_json(query, edition, kind.value if kind else None, result))
         return
     if not result.hits:
         read = result.understood or query.strip()
@@ -75,28 +70,15 @@ def search_command(
 
 
 def _search(query: str, **options):
-    """``index.search.search`` with a progress bar while it builds, warnings on stderr, clean errors."""
-    from index.search import search
-    from index.store import IndexUnavailable
-
+    """``answers.search`` with a progress bar while the index builds, and warnings on stderr."""
+    from .answers import search
     from .output import build_progress, warn
 
-    try:
-        with build_progress() as progress:
-            result = search(query, progress=progress, **options)
-    except IndexUnavailable as exc:
-        raise UserError(str(exc)) from None
+    with build_progress() as progress:
+        result = search(query, progress=progress, **options)
     for warning in result.warnings:
         warn(warning)
     return result
-
-
-def _search_json(query: str, edition: Edition | None, kind: Kind | None, result) -> dict:
-    from dataclasses import asdict
-
-    return {"query": query, "understood": result.understood, "edition": edition_id(edition),
-            "type": kind.value if kind else None, "warnings": list(result.warnings),
-            "hits": [asdict(h) for h in result.hits]}
 
 
 def _open_command(hit) -> str:
@@ -192,50 +174,16 @@ def rule_command(
       ddref rule "reserve magic" --edition tsr-1996
       ddref rule tsr-1996:faq --json
     """
-    from index.corpus import sections
-
+    from .answers import section, section_json
     from .output import print_json, show
     from .render import section_panel
 
-    table = sections()
-    target = target.strip()
-    if not target:
-        raise UserError("give a section id or words to look for; `ddref rules` lists the sections")
-    best = not _SECTION_ID.match(target)
-    section = _best_section(target, edition) if best else _section_by_id(table, target, edition)
-    children = [s for s in table.values() if s.id.startswith(section.id + ".")]
+    found, children, best = section(target, edition, _search)
     if as_json:
-        print_json({"section": section.model_dump(), "subsections": [c.model_dump() for c in children],
-                    "match": "best" if best else "id", "query": target})
+        print_json(section_json(target, found, children, best))
         return
-    note = [f"[dim]Best match for {_escape(repr(target))}:[/dim]"] if best else []
-    show(*note, section_panel(section, children))
-
-
-def _section_by_id(table: dict, section_id: str, edition: Edition | None):
-    import difflib
-
-    section = table.get(section_id)
-    if section is None:
-        close = difflib.get_close_matches(section_id, list(table), n=5, cutoff=0.5)
-        hint = f"; did you mean: {', '.join(close)}?" if close else ""
-        raise UserError(f"no rule section with id {section_id!r}{hint}")
-    wanted = edition_id(edition)
-    if wanted and section.edition != wanted:
-        raise UserError(f"section {section_id!r} is in {section.edition}, not {wanted}")
-    return section
-
-
-def _best_section(query: str, edition: Edition | None):
-    from engine.edition import DEFAULT_EDITION
-    from index.corpus import sections
-
-    wanted = DEFAULT_EDITION if edition is None else edition_id(edition)
-    result = _search(query, edition=wanted, kind="rule", limit=1)
-    if not result.hits:
-        where = f" in {wanted}" if wanted else ""
-        raise UserError(f"no rule section matches {query!r}{where}; try `ddref rules` for the contents")
-    return sections()[result.hits[0].id]
+    note = [f"[dim]Best match for {_escape(repr(target.strip()))}:[/dim]"] if best else []
+    show(*note, section_panel(found, children))
 
 
 def rules_command(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> None:
@@ -246,16 +194,13 @@ def rules_command(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = Fal
       ddref rules --edition sfr-v4
       ddref rules --edition all --json
     """
-    from index.corpus import sections
-
+    from .answers import contents, contents_json
     from .output import out, print_json, show
     from .render import toc
 
-    wanted = edition_id(edition)
-    rows = [s for s in sections().values() if wanted is None or s.edition == wanted]
+    rows = contents(edition)
     if as_json:
-        print_json([{k: getattr(s, k) for k in ("id", "heading", "level", "parent", "document", "edition")}
-                    for s in rows])
+        print_json(contents_json(rows))
         return
     show(toc(rows, out.width), f"{len(rows)} section(s); [cyan]ddref rule ID[/cyan] prints one")
 
@@ -276,33 +221,18 @@ def ruling_command(
       ddref ruling charm
       ddref ruling tsr-1996:faq.amazons --json
     """
-    from index.corpus import records
-
-    from index.rulings import match_rulings
-
+    from .answers import dumps, rulings
     from .output import print_json, show
     from .render import ruling_panel
 
-    found = match_rulings(query, records("ruling"))
-    if not found:
-        raise UserError(_no_ruling(query, records("ruling")))
+    found = rulings(query)
     if as_json:
-        print_json([r.model_dump() for r in found])
+        print_json(dumps(found))
         return
     topics: dict[str, list] = {}
     for r in found:
         topics.setdefault(r.source.section, []).append(r)
     show(*(ruling_panel(group) for group in topics.values()), f"{len(found)} ruling(s)")
-
-
-# words that carry no topic: a question's "can", "the", "what" must not block a match
-def _no_ruling(query: str, rulings) -> str:
-    import difflib
-
-    topics = sorted({r.topic for r in rulings} | {r.part.title() for r in rulings})
-    close = difflib.get_close_matches(query.title(), topics, n=5, cutoff=0.5)
-    hint = f"; did you mean: {', '.join(close)}?" if close else "; try `ddref search QUERY --type ruling`"
-    return f"no FAQ ruling matches {query!r}{hint}"
 
 
 def glossary_command(
@@ -315,33 +245,17 @@ def glossary_command(
       ddref glossary dua
       ddref glossary "acting army" --json
     """
+    from .answers import dumps, glossary
     from .output import print_json, show
     from .render import glossary_panel
 
-    entries = _glossary_entries(term)
+    entries = glossary(term)
     if as_json:
-        print_json([e.model_dump() for e in entries])
+        print_json(dumps(entries))
         return
     hints = [f"[dim]See [cyan]ddref {e.category.lower()} {_quoted(e.expansion)}[/cyan] for the {e.category}.[/dim]"
              for e in entries if e.kind == "abbreviation" and (e.category or "").lower() in ("spell", "sai", "race")]
     show(*(glossary_panel(e) for e in entries), *hints)
-
-
-def _glossary_entries(term: str) -> list:
-    """The entry for ``term``, and for an abbreviation the entry of what it stands for, when there is one."""
-    from index.lookup import NotFound, find
-
-    try:
-        entries = list(find("glossary", term))
-    except NotFound as exc:
-        raise UserError(exc.message().replace("no glossary named", "no glossary entry for")) from None
-    for entry in list(entries):
-        if entry.kind == "abbreviation" and entry.expansion:
-            try:
-                entries += [e for e in find("glossary", entry.expansion) if e not in entries]
-            except NotFound:
-                pass  # stands for a spell, race or die: the hint names the command
-    return entries
 
 
 def _quoted(text: str) -> str:
@@ -365,20 +279,15 @@ def compare_command(
       ddref compare sai charm --json
       ddref compare rule "dice modifiers"
     """
-    from index.compare import compare
-    from index.lookup import NotFound
-
+    from .answers import comparison
     from .output import out, print_json, show
     from .render import comparison_view
 
-    try:
-        comparison = compare(kind.value, name)
-    except NotFound as exc:
-        raise UserError(exc.message()) from None
+    found = comparison(kind.value, name)
     if as_json:
-        print_json(comparison.as_json())
+        print_json(found.as_json())
         return
-    show(*comparison_view(comparison, marked=out.no_color or out.color_system is None))
+    show(*comparison_view(found, marked=out.no_color or out.color_system is None))
 
 
 def sources_command(as_json: JsonOpt = False) -> None:
@@ -388,34 +297,19 @@ def sources_command(as_json: JsonOpt = False) -> None:
       ddref sources
       ddref sources --json
     """
-    from index.corpus import corpus_hash, records
-
+    from .answers import sources_json
     from .output import print_json, show
     from .render import record_table
 
-    docs = [{**d.model_dump(), "counts": _counts(d.id)} for d in records("document")]
+    data = sources_json()
     if as_json:
-        print_json({"corpus_hash": corpus_hash(), "documents": docs})
+        print_json(data)
         return
-    show(record_table(docs, [
+    show(record_table(data["documents"], [
         ("Doc", lambda d: d["id"]), ("Edition", lambda d: d["edition"]),
         ("Title", lambda d: d["title"]), ("Year", lambda d: d["year"]),
         ("Records", lambda d: ", ".join(f"{n} {k}" for k, n in d["counts"].items()) or "-"),
-    ]), f"Corpus hash [bold]{corpus_hash()}[/bold]")
-
-
-# kinds counted per document, as `ddref sources` names them
-_COUNTED = ("section", "spell", "sai", "race", "unit", "terrain", "eighth-face", "dragon", "ruling", "glossary")
-
-
-def _counts(document: str) -> dict[str, int]:
-    """How many sections and records of each kind cite ``document`` (kinds with none left out)."""
-    from index.corpus import records, sections
-
-    counts = {"section": sum(1 for s in sections().values() if s.document == document)}
-    for kind in _COUNTED[1:]:
-        counts[kind] = sum(1 for r in records(kind) if r.source.document == document)
-    return {k: n for k, n in counts.items() if n}
+    ]), f"Corpus hash [bold]{data['corpus_hash']}[/bold]")
 
 
 def register(app: typer.Typer) -> None:

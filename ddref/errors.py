@@ -1,9 +1,26 @@
-"""Errors the CLI turns into a message and an exit code, never a traceback."""
+"""Errors the CLI turns into a message and an exit code, and ``ddref serve`` into a 4xx answer: never a traceback."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class UserError(Exception):
-    """Bad input from the user: printed as ``ddref: <message>``, exit code 2."""
+    """Bad input from the user: printed as ``ddref: <message>``, exit code 2; HTTP 400.
+
+    ``suggestions`` are the closest known names, when a name was not found
+    (the message names them too; the HTTP answer lists them as data).
+    """
 
     exit_code = 2
+    status = 400
+
+    def __init__(self, message: str = "", suggestions: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = list(suggestions)
+
+
+class Unknown(UserError):
+    """A name or id that matches nothing: HTTP 404."""
+
+    status = 404

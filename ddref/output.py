@@ -19,12 +19,6 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def dump(records: list, as_list: bool) -> Any:
-    """Records as JSON data: one object, or a list when several (or asked for)."""
-    rows = [r.model_dump(mode="json") for r in records]
-    return rows if as_list or len(rows) != 1 else rows[0]
-
-
 def show(*renderables: Any) -> None:
     """Print for people, through rich's pager when stdout is a TTY and the output is taller than it."""
     if not out.is_terminal or _height(renderables) <= out.height:

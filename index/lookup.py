@@ -67,7 +67,7 @@ def find(kind: str, name: str, edition: str | None = None) -> list[Record]:
         return chosen
     wanted = compact(slug(name))
     pool = records(kind)
-    exact = list(_by_key(kind).get(wanted, ()))
+    exact = list(by_key(kind).get(wanted, ()))
     hits = exact or _unique_prefix(kind, wanted)
     chosen = in_edition(hits, edition)
     if chosen:
@@ -89,7 +89,7 @@ def _by_id(kind: str) -> dict[str, tuple[Record, ...]]:
 
 
 @cache
-def _by_key(kind: str) -> dict[str, tuple[Record, ...]]:
+def by_key(kind: str) -> dict[str, tuple[Record, ...]]:
     """Every slug of every record of ``kind`` -> the records answering to it (built once)."""
     index: dict[str, list[Record]] = {}
     for r in records(kind):
@@ -102,7 +102,7 @@ def _unique_prefix(kind: str, wanted: str) -> list[Record]:
     """The records whose name starts with ``wanted``, when they are all one record (in any editions)."""
     if len(wanted) < 3:
         return []
-    hits = {id(r): r for k, rs in _by_key(kind).items() if k.startswith(wanted) for r in rs}
+    hits = {id(r): r for k, rs in by_key(kind).items() if k.startswith(wanted) for r in rs}
     return list(hits.values()) if len({r.id for r in hits.values()}) == 1 else []
 
 

@@ -46,8 +46,7 @@ def _concerned(query: str) -> set[str]:
     """The ``kind:id`` refs a ruling would concern for a spell, SAI or race named ``query``."""
     from engine.names import slug
 
-    from .corpus import records
-    from .lookup import compact, keys
+    from .lookup import by_key, compact
 
     wanted = compact(slug(query))
-    return {f"{kind}:{r.id}" for kind in ("race", "spell", "sai") for r in records(kind) if wanted in keys(r)}
+    return {f"{kind}:{r.id}" for kind in ("race", "spell", "sai") for r in by_key(kind).get(wanted, ())}

@@ -16,12 +16,16 @@ if TYPE_CHECKING:
 
 MAX_CANDIDATES = 3
 MIN_STEM, MAX_SUFFIX = 5, 4
+MAX_WORD = 32
+"""Longest word corrected. The corpus's longest word has 15 letters, so a longer word is within two
+edits of none; and the variants of a word grow with its length squared (a 600-letter word took
+5 s, a 1,000-letter one overflowed SQLite's variables)."""
 
 
 def corrections(db: "Store", word: str) -> list[str]:
     """The corpus words ``word`` most likely stands for, best first (empty when none is close)."""
     word = word.lower()
-    if len(word) < 3 or not word.isalpha():
+    if not 3 <= len(word) <= MAX_WORD or not word.isalpha():
         return []
     limit = 1 if len(word) <= 4 else 2
     variants = {v for d in deletes(word) for v in deletes(d)} if limit == 2 else deletes(word)

@@ -35,12 +35,13 @@ def test_every_command_has_help_with_an_example_and_takes_json():
 
 
 def test_help_and_lookups_load_no_heavy_module():
-    """ddref --help and ddref spell answer without whoosh, sqlite-utils or pydantic."""
+    """ddref --help and ddref spell answer without whoosh, sqlite-utils, pydantic or ddref serve's web stack."""
     code = ("import sys\nfrom ddref.cli import main\n"
             "for argv in (['ddref', '--help'], ['ddref', 'spell', 'wall of fog'], ['ddref', 'rules']):\n"
             "    sys.argv = argv\n"
             "    try:\n        main()\n    except SystemExit:\n        pass\n"
-            "print('HEAVY', sorted(m for m in ('whoosh', 'sqlite_utils', 'pydantic') if m in sys.modules))")
+            "print('HEAVY', sorted(m for m in ('whoosh', 'sqlite_utils', 'pydantic', 'fastapi', 'starlette',\n"
+            "                                  'uvicorn', 'psutil') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "COLUMNS": "80"})
     assert done.returncode == 0, done.stderr

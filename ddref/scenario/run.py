@@ -46,6 +46,11 @@ def load(path: Path) -> Scenario:
         data = path.read_bytes()
     except OSError as exc:
         raise ScenarioErrors([ScenarioError(f"cannot read the file: {exc.strerror}", file=file)]) from None
+    return parse(data, file)
+
+
+def parse(data: bytes | str, file: str) -> Scenario:
+    """A scenario from its text; ``file`` names it in the error messages and the results."""
     try:
         parsed, locator = load_yaml(data, file)
     except ScenarioError as exc:

@@ -49,8 +49,11 @@ _TEXT_TAGS = {_YAML + "timestamp", _YAML + "value"}
 class ScenarioError(UserError):
     """One problem in a scenario file, with where it is and which field it concerns.
 
-    It is a :class:`~ddref.errors.UserError`, so the CLI prints it and exits 2.
+    It is a :class:`~ddref.errors.UserError`, so the CLI prints it and exits 2
+    (``ddref serve`` answers 422).
     """
+
+    status = 422
 
     def __init__(self, message: str, *, file: str = "", line: int | None = None,
                  column: int | None = None, path: str = "") -> None:
@@ -77,6 +80,8 @@ class ScenarioError(UserError):
 
 class ScenarioErrors(UserError):
     """Several problems reported together, so the user can fix them in one pass."""
+
+    status = 422
 
     def __init__(self, errors: Iterable[ScenarioError]) -> None:
         self.errors = list(errors)
