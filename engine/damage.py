@@ -111,5 +111,10 @@ def kill(state: GameState, army_id: str, unit_ids: Sequence[str]) -> GameState:
     dead = tuple(u for u in army.units if u.id in unit_ids)
     state = state.with_army(army.evolve(units=tuple(u for u in army.units if u.id not in unit_ids)))
     state = state.evolve(effects=tuple(e for e in state.effects if e.target not in unit_ids))
+    # 002 Dragonkin: "When killed, Dragonkin units do not go to the Dead Unit Area as normal. Instead they are
+    # returned to the summoning pool from which they came"
+    kin = tuple(u for u in dead if u.race == "dragonkin")
+    if kin:
+        state = state.with_pool(state.pool(army.player).evolve(units=(*state.pool(army.player).units, *kin)))
     dua = state.area("dua", army.player)
-    return state.with_area("dua", Area(player=army.player, units=dua.units + dead))
+    return state.with_area("dua", Area(player=army.player, units=dua.units + tuple(u for u in dead if u not in kin)))

@@ -94,7 +94,8 @@ class Pool(Value, kw_only=True):
     """A player's summoning pool: what magic can bring into play (dragons, dragonkin, minor terrains)."""
 
     player: str
-    items: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()     # dragons and minor terrains, as kind:name
+    units: tuple[Unit, ...] = ()    # dragonkin dice waiting to be summoned
 
 
 class GameState(Value, kw_only=True):
@@ -127,6 +128,15 @@ class GameState(Value, kw_only=True):
 
     def with_terrain(self, terrain: Terrain) -> GameState:
         return self.evolve(terrains=tuple(terrain if t.id == terrain.id else t for t in self.terrains))
+
+    def pool(self, player: str) -> Pool:
+        return next((p for p in self.summoning_pool if p.player == player), Pool(player=player))
+
+    def with_pool(self, pool: Pool) -> GameState:
+        if any(p.player == pool.player for p in self.summoning_pool):
+            return self.evolve(summoning_pool=tuple(pool if p.player == pool.player else p
+                                                    for p in self.summoning_pool))
+        return self.evolve(summoning_pool=(*self.summoning_pool, pool))
 
     def area(self, kind: Literal["dua", "bua"], player: str) -> Area:
         return next((a for a in getattr(self, kind) if a.player == player), Area(player=player))

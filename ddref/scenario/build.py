@@ -203,8 +203,22 @@ def _dragon(b: _Builder, spec: ScenarioIn, i: int, d) -> Dragon:
 def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool:
     if player not in spec.players:
         b.fail(("summoning_pool", player), f"unknown player {player!r}{did_you_mean(player, spec.players)}")
-    names = []
+    names, units = [], []
     for i, item in enumerate(items):
+        if "dragonkin" in item:         # a dragonkin die: {dragonkin: Dragonscout, color: gold, id: ds1}
+            extra = sorted(set(item) - {"dragonkin", "color", "id"})
+            if extra:
+                b.fail(("summoning_pool", player, i, extra[0]), "a dragonkin in the pool takes dragonkin (its name), "
+                                                                "color and id")
+                continue
+            spec_unit = UnitIn(name=str(item["dragonkin"]), race="dragonkin", color=item.get("color"),
+                               id=item.get("id"))
+            unit = _unit(b, spec_unit, f"{player}.pool.{len(units) + 1}", ("summoning_pool", player, i))
+            if unit is not None and unit.color is None:
+                b.fail(("summoning_pool", player, i), "a dragonkin comes in a color: give color")
+            if unit is not None:
+                units.append(unit)
+            continue
         for kind, value in item.items():
             name = f"{slug(str(kind))}:{slug(str(value))}"
             dragon = pool.parse(name)
@@ -212,7 +226,7 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
                 b.fail(("summoning_pool", player, i, kind), f"a dragon is written <colors>[-drake|-wyrm], as "
                        f"red-wyrm, red-gold or ivory; {value!r} names no color of {', '.join(DRAGON_COLORS)}")
             names.append(name)
-    return Pool(player=player, items=tuple(names))
+    return Pool(player=player, items=tuple(names), units=tuple(units))
 
 
 def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:

@@ -99,6 +99,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return state
     if effect.kind in ("bury-item", "carry"):
         return _item(state, casts[0], effect, names, cite, ruleset, out)
+    if effect.kind == "summon-kin":
+        return _summon_kin(state, who, casts[0], amount, names, cite, ruleset, out)
     if effect.kind == "restore":
         return _restore(state, who, target, amount, names, cite, ruleset, out)
     if effect.kind == "recall":
@@ -220,6 +222,31 @@ def _item(state: GameState, c: Cast, effect: SpellEffect, names: str, cite: str,
                         cite=cite, field="cast")
     out.moved.append(c.target)
     return transfer(state, c.target, source, dest, names, cite, ruleset, out)
+
+
+def _summon_kin(state: GameState, who: Army, c: Cast, worth: int, names: str, cite: str, ruleset: Ruleset,
+                out: StepResult) -> GameState:
+    """Summon Dragonkin: the pool's dragonkin of the paying color joins the casting army (002 Dragonkin:
+    "Dragonkin cannot be summoned into the reserve area")."""
+    kin = next(u for u in state.pool(who.player).units if u.id == c.target)
+    paid = c.color or c.spell.color
+    if who.at == RESERVE:
+        raise StepError("dragonkin cannot be summoned into the reserve area", cite=ruleset.cite("dragonkin"),
+                        field="cast")
+    if kin.color != paid:
+        raise StepError(f"{c.target} is {kin.color}: {c.spell.name} summons dragonkin of the color of the magic "
+                        f"paying for it ({paid})", cite=cite, field="cast")
+    if worth < kin.health:
+        raise StepError(f"only {worth} health-worth ({names}) is aimed at {c.target}, which has {kin.health} "
+                        "health: multiple castings increase the number of health affected", cite=cite, field="cast")
+    pool_ = state.pool(who.player)
+    state = state.with_pool(pool_.evolve(units=tuple(u for u in pool_.units if u.id != c.target)))
+    state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, kin)))
+    out.moved.append(c.target)
+    out.trace.append(TraceEvent(what=f"{names}: {kin.label} joins {who.id} from the summoning pool",
+                                before=kin.health, after=worth, rule="the dragonkin immediately joins the casting "
+                                "army", cite=cite))
+    return state
 
 
 def _restore(state: GameState, who: Army, item_id: str, worth: int, names: str, cite: str, ruleset: Ruleset,

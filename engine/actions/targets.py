@@ -52,6 +52,8 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
         owner = next((a for a in state.armies if a.unit(c.target) is not None), None)
         ok = owner is not None and owner.unit(c.target).item and \
             (owner.player == who.player) == kind.startswith("own")
+    elif kind == "summoning-pool":          # "your Dragonkin in the summoning pool"
+        ok = any(u.id == c.target for u in state.pool(who.player).units)
     elif kind == "bua":                     # "in your BUA"
         ok = any(u.id == c.target for u in state.area("bua", who.player).units)
     elif kind == "own-armies":
@@ -101,11 +103,14 @@ def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> 
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
     """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
     cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
-    if rule.race or rule.health_worth:
+    if rule.race or rule.health_worth or rule.other_color:
         unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
         if rule.race and unit.race != rule.race:
             raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
                             cite=cite, field="cast")
+        if rule.other_color and unit.color == (c.color or c.spell.color):
+            raise StepError(f"{c.spell.name} targets a unit of another color than the {unit.color} magic paying "
+                            f"for it, and {unit.label} is {unit.color}", cite=cite, field="cast")
         if rule.health_worth and unit.health > c.count:
             raise StepError(f"{c.spell.name} x{c.count} targets {c.count} health-worth, and {unit.label} "
                             "is more: multiple castings increase the number of health affected", cite=cite,

@@ -150,6 +150,7 @@ SPELL_TARGETS = {
     "hide": TargetRule(health_worth=True),
     "fade": TargetRule(race="undead"),                   # "Target one of your Undead units"
     "explode-stone": TargetRule(health_worth=True),      # "any enemy 1-health (common) magical item"
+    "dispel-dragonkin": TargetRule(race="dragonkin", other_color=True),
 }
 
 # Immediate spells, each restating its text in 002.
@@ -193,6 +194,12 @@ SPELL_EFFECTS = {
     # "Target one health-worth of magical items, artifacts, or medallions in your BUA. Immediately restore the
     #  target to the casting army"
     "reforge-item": SpellEffect("restore"),
+    # "Target one health-worth of your Dragonkin in the summoning pool with the same color as the magic used
+    #  to cast this spell to immediately join the casting army"
+    "summon-dragonkin": SpellEffect("summon-kin"),
+    # "Target any enemy dragonkin with a different color than the color used to cast this spell. Immediately
+    #  inflict one point of damage to the target unit with no save possible"
+    "dispel-dragonkin": SpellEffect("unit-damage", 1, "none"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
