@@ -16,7 +16,8 @@ RollIn = dict[str, Any]          # aggregate {maneuver: 12, id: 2} or per unit {
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # built on first use: a scenario validates only the step models it has (a faster cold start)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class TerrainIn(Strict):
@@ -95,11 +96,20 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = None
 
 
+class CastIn(Strict):
+    spell: str
+    target: str
+    count: int = Field(default=1, ge=1, le=20)
+    color: str | None = None        # the color paying for an elemental spell
+    to: str | None = None           # the army a moved unit joins (Path)
+    dragon: str | None = None       # the dragon a Summon Dragon spell sends, as <player>:<pool item>
+
+
 class CantripIn(Strict):
     """What an army's Cantrip buys during a roll other than a magic action, as a magic step would."""
 
     colors: dict[str, int] | None = None
-    cast: list["CastIn"] = Field(default_factory=list)
+    cast: list[CastIn] = Field(default_factory=list)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = None
     casualties: dict[str, list[str]] | None = None
 
@@ -120,15 +130,6 @@ class MeleeStepIn(MissileStepIn):
 
     counter: RollIn | Literal[False] | None = None
     counter_saves: dict[str, RollIn] | None = None
-
-
-class CastIn(Strict):
-    spell: str
-    target: str
-    count: int = Field(default=1, ge=1, le=20)
-    color: str | None = None        # the color paying for an elemental spell
-    to: str | None = None           # the army a moved unit joins (Path)
-    dragon: str | None = None       # the dragon a Summon Dragon spell sends, as <player>:<pool item>
 
 
 class ChoicesIn(Strict):
@@ -185,5 +186,3 @@ class ScenarioIn(Strict):
     steps: list[dict[str, Any]] = Field(default_factory=list)
     expect: dict[str, Any] | None = None
 
-
-CantripIn.model_rebuild()
