@@ -68,7 +68,8 @@ class SpellEffect(Value):
     "bury-item" (the target magical item is buried), "carry" (the caster's item goes to another of its
     armies, named with ``to``), "restore" (``points`` health-worth per casting of the caster's buried
     items return to the casting army), "summon-kin" (a dragonkin of the caster's summoning pool, of the
-    paying color and ``points`` health-worth per casting, joins the casting army). ``save``: how the target may save against damage: "army" (an
+    paying color and ``points`` health-worth per casting, joins the casting army), "maneuver" (the target
+    army attempts to maneuver its terrain, opposed as usual). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -77,7 +78,7 @@ class SpellEffect(Value):
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
                   "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
-                  "bury-item", "carry", "restore", "summon-kin"]
+                  "bury-item", "carry", "restore", "summon-kin", "maneuver"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
@@ -119,6 +120,7 @@ class TargetRule(Value, kw_only=True):
     health_worth: bool = False      # the target unit is "one health-worth" per casting at most
     at_terrain: bool = False        # the target army is at a terrain, not in the reserve area
     other_color: bool = False       # the target's color differs from the color paying for the spell
+    has_race: str | None = None     # the target army contains a unit of this race
 
 
 class Ruleset(Value):

@@ -72,6 +72,7 @@ class Cast(Value):
     color: str | None = None        # the color paying for an elemental spell
     to: str | None = None           # where a moving spell sends its target (an army id)
     dragon: str | None = None       # the dragon a summoning spell sends, as <player>:<pool item>
+    maneuver: ManeuverStep | None = None    # the maneuver the target army attempts (Night Moves)
 
 
 class MagicStep(Value):

@@ -22,7 +22,7 @@ from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
-from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ScenarioIn, UnitIn
+from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
@@ -470,7 +470,12 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                              reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
             if c.to is not None:
                 _army_ref(b, state, c.to, (*where, "to"))
-            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon))
+            moves = None
+            if c.maneuver is not None and state.has_army(c.target):
+                moves = _maneuver_step(b, state, ManeuverStepIn(army=c.target, **c.maneuver.model_dump(
+                    exclude_none=True)), (*where, "maneuver"))
+            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon,
+                             maneuver=moves))
     if army is None:
         return None
     roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()

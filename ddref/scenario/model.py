@@ -96,6 +96,14 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = None
 
 
+class ManeuverIn(Strict):
+    """The maneuver a spell makes an army attempt (Night Moves), as a maneuver step without its army."""
+
+    direction: Literal["up", "down"] | None = None
+    roll: RollIn | None = None
+    counter: dict[str, RollIn] | None = None
+
+
 class CastIn(Strict):
     spell: str
     target: str
@@ -103,6 +111,7 @@ class CastIn(Strict):
     color: str | None = None        # the color paying for an elemental spell
     to: str | None = None           # the army a moved unit joins (Path)
     dragon: str | None = None       # the dragon a Summon Dragon spell sends, as <player>:<pool item>
+    maneuver: ManeuverIn | None = None  # the maneuver the target army attempts (Night Moves)
 
 
 class CantripIn(Strict):

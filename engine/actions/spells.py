@@ -28,6 +28,7 @@ from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
 from . import cantrip
 from .common import roll, take_damage
+from .maneuver import maneuver
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
 
@@ -99,6 +100,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return state
     if effect.kind in ("bury-item", "carry"):
         return _item(state, casts[0], effect, names, cite, ruleset, out)
+    if effect.kind == "maneuver":
+        return _maneuver(state, casts[0], cite, ruleset, out)
     if effect.kind == "summon-kin":
         return _summon_kin(state, who, casts[0], amount, names, cite, ruleset, out)
     if effect.kind == "restore":
@@ -222,6 +225,21 @@ def _item(state: GameState, c: Cast, effect: SpellEffect, names: str, cite: str,
                         cite=cite, field="cast")
     out.moved.append(c.target)
     return transfer(state, c.target, source, dest, names, cite, ruleset, out)
+
+
+def _maneuver(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Night Moves: the target army attempts to maneuver its terrain, as a maneuver step would."""
+    if c.maneuver is None:
+        raise StepError(f"{c.spell.name} makes {c.target} attempt a maneuver: give it with the cast (maneuver: "
+                        "{direction, roll, counter})", cite=cite, field="cast")
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {c.target} attempts to maneuver {state.army(c.target).at}",
+                                rule="the army immediately attempts to maneuver the terrain; opponents may "
+                                     "counter-maneuver as usual", cite=cite))
+    state, moved = maneuver(state, c.maneuver, ruleset)
+    out.trace.extend(moved.trace)
+    out.results.update(moved.results)
+    out.maneuver = moved.maneuver
+    return state
 
 
 def _summon_kin(state: GameState, who: Army, c: Cast, worth: int, names: str, cite: str, ruleset: Ruleset,

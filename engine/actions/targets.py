@@ -119,6 +119,10 @@ def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset:
     if rule.at_terrain and state.army(c.target).at == RESERVE:
         raise StepError(f"{c.spell.name} targets an army at a terrain; {c.target} is in the reserve area",
                         cite=cite, field="cast")
+    if rule.has_race and not any(u.race == rule.has_race for u in state.army(c.target).units):
+        a = "an" if rule.has_race[0] in "aeiou" else "a"
+        raise StepError(f"{c.spell.name} targets an army containing {a} {rule.has_race} unit; {c.target} has none",
+                        cite=cite, field="cast")
     if rule.army_at_element:
         at = state.army(c.target).at
         terrain = None if at == RESERVE else state.terrain(at)

@@ -144,6 +144,7 @@ SPELL_TARGETS = {
     "wall-of-thorns": TargetRule(not_eighth=True, alone=True),
     "call-of-the-wild": TargetRule(race="feral"),        # "Target any of your Feral units in play"
     "scent-of-fear": TargetRule(at_terrain=True),         # "Target any enemy army at a terrain"
+    "night-moves": TargetRule(at_terrain=True, has_race="undead"),
     # "Target one health-worth of (enemy / your) units"
     "fearful-flames": TargetRule(health_worth=True),
     "camouflage": TargetRule(health_worth=True),
@@ -200,6 +201,9 @@ SPELL_EFFECTS = {
     # "Target any enemy dragonkin with a different color than the color used to cast this spell. Immediately
     #  inflict one point of damage to the target unit with no save possible"
     "dispel-dragonkin": SpellEffect("unit-damage", 1, "none"),
+    # "Target any of your armies containing an Undead unit at a terrain. The army immediately attempts to
+    #  maneuver the terrain. Opponents at the terrain may counter-maneuver as usual"
+    "night-moves": SpellEffect("maneuver"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
