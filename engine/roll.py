@@ -686,6 +686,8 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
     for who, unit, faces in rolled:
+        if roll.per_unit:
+            _check_rerolls(unit, faces, ctx)
         tally = out.setdefault(who, _blank())
         from_ids = dict.fromkeys(RESULT_TYPES, 0)
         for face in faces:
@@ -699,6 +701,19 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         trace.append(TraceEvent(what=f"units with nothing relevant: {', '.join(silent)}", after=0,
                                 rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons")))
     return out, non_id
+
+
+def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
+    """A unit lists several faces only when each but the last rolls it again: an SAI whose text says
+    "roll this unit again" in this kind of roll (Rend, Double Strike, Tail ...), or a group monster's ID
+    (002 Group Monsters)."""
+    for face in faces[:-1]:
+        rerolls = sai_table.rerolls(face.icon, ctx.kind) or (face.icon == "id" and unit.group_monster)
+        if not rerolls:
+            raise StepError(f"{unit.id} lists {len(faces)} faces, but {face.icon} does not roll it again in a "
+                            f"{ctx.kind} roll: only an SAI that says so (Rend, Double Strike, Tail ...) in such a "
+                            "roll, or a group monster's ID, does", cite=ctx.ruleset.cite("sai-resolution"),
+                            field="roll")
 
 
 def _member(ctx: RollContext, unit_id: str) -> Unit:

@@ -111,6 +111,24 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
 }
 
 
+# SAIs whose text says to roll the unit (or item) again, and the kinds of roll in which it does:
+# "During a melee attack or melee avoidance roll, ... roll this unit again and apply the new result as well"
+# (Rend, Double Strike, Tail, Flurry); Summon Dragon (artifact): "During a magic action ... roll the artifact
+# again"
+REROLLS: dict[str, tuple[str, ...]] = {
+    "rend": ("melee", "avoid-melee"), "double-strike": ("melee", "avoid-melee"), "tail": ("melee", "avoid-melee"),
+    "flurry": ("melee", "avoid-melee"), "summon-dragon": ("magic",),
+}
+
+
+def rerolls(sai: str, kind: str) -> bool:
+    """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts)."""
+    kinds = REROLLS.get(sai, ())
+    if kind.startswith("combination:"):
+        return any(f"avoid-{t}" in kinds for t in kind.split(":", 1)[1].split(","))
+    return kind in kinds
+
+
 def sai_use(sai: str, kind: str) -> SaiUse | None:
     """The SAI's use in this kind of roll; None when it does nothing there.
 
