@@ -9,9 +9,9 @@ from .actions.maneuver import maneuver
 from .actions.turn import turn
 from .expiry import expire
 from .ruleset import Ruleset
-from .state import GameState
+from .state import Army, GameState
 from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
-from .trace import StepError
+from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
 _ROLL_KINDS = {("maneuver",): "maneuver", ("melee",): "melee", ("missile",): "missile",
@@ -23,8 +23,9 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     action = _ACTIONS.get(type(step))
     if action is None:
         raise StepError(f"unknown step {type(step).__name__}")
-    state, out = action(state, step, ruleset)
-    return _expire_used(state, out, ruleset), out
+    after, out = action(state, step, ruleset)
+    after = _soiled_ground(state, after, step, ruleset, out)
+    return _expire_used(after, out, ruleset), out
 
 
 def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:
@@ -33,6 +34,40 @@ def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameSta
     spent = [e for e in out.used if ruleset.spell_durations.get(e.spell) == "until-used"]
     return expire(state, spent, "it is used", "this spell remains in effect until it is used by the unit",
                   ruleset, out) if spent else state
+
+
+def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Soiled Ground: "any unit killed at the target terrain that goes into the DUA must roll a save or be
+    buried"; each such unit's roll is the step's ``burial`` entry for it."""
+    soiled = {e.target: e for e in before.effects if e.spell in ruleset.burial_rolls}
+    rolls = dict(getattr(step, "burial", ()))
+    for unit_id in out.killed:
+        home = next((a for a in before.armies if a.unit(unit_id) is not None), None)
+        area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
+        e = soiled.get(home.at) if home is not None else None
+        if e is None or area is None:
+            continue
+        cite = ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))
+        if unit_id not in rolls:
+            raise StepError(f"{unit_id} was killed at {home.at} under {e.spell} and must roll a save or be buried: "
+                            f"give burial.{unit_id}", cite=cite, field="burial")
+        unit = next(u for u in area.units if u.id == unit_id)
+        alone = Army(id=unit_id, player=area.player, at=home.at, units=(unit,))
+        saves = roll(state, ruleset, alone, "avoid-save", ("save",), rolls.pop(unit_id), out,
+                     unit=unit_id).results.get("save", 0)
+        out.trace.append(TraceEvent(what=f"{unit_id}: {saves} save(s) against {e.spell}: "
+                                         f"{'stays in the DUA' if saves else 'buried'}", after=saves,
+                                    rule="a unit killed at the target terrain must roll a save or be buried",
+                                    cite=cite))
+        if not saves:
+            bua = state.area("bua", area.player)
+            state = state.with_area("dua", area.evolve(units=tuple(u for u in area.units if u.id != unit_id)))
+            state = state.with_area("bua", bua.evolve(units=(*bua.units, unit)))
+            out.buried.append(unit_id)
+    if rolls:
+        raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell called for",
+                        cite=ruleset.cite("spell-effect"), field="burial")
+    return state
 
 
 def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:

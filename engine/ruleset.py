@@ -121,6 +121,7 @@ class TargetRule(Value, kw_only=True):
     at_terrain: bool = False        # the target army is at a terrain, not in the reserve area
     other_color: bool = False       # the target's color differs from the color paying for the spell
     has_race: str | None = None     # the target army contains a unit of this race
+    terrain_type: str | None = None  # the target terrain is of this type (Soiled Ground: swampland)
 
 
 class Ruleset(Value):
@@ -167,6 +168,8 @@ class Ruleset(Value):
     maneuver_damage: tuple[str, ...] = ()
     # spells on a terrain that damage an army there which casts spells (Backlash)
     magic_backlash: tuple[str, ...] = ()
+    # spells on a terrain under which units killed there must roll a save or be buried (Soiled Ground)
+    burial_rolls: tuple[str, ...] = ()
     # spell on a DUA -> the aspect a dead unit there must have to be buried (Honor the Dead: black)
     burial_limits: Mapping[str, str] = field(default_factory=dict)
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
@@ -182,7 +185,7 @@ class Ruleset(Value):
                                                 self.spell_abilities, self.ties_to_defender, self.no_maneuver,
                                                 self.spell_protections, self.casualties_go, self.burial_limits,
                                                 self.magic_backlash, self.maneuver_damage,
-                                                self.component_doublers))
+                                                self.component_doublers, self.burial_rolls))
 
     def cite(self, key: str) -> str:
         return self.cites[key]

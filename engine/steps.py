@@ -28,6 +28,7 @@ class ManeuverStep(Value):
     counter: tuple[tuple[str, Roll], ...] = ()
     avoidance: Roll | None = None   # the acting army's roll against a spell its maneuver sets off (Wall of Thorns)
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
 
 
 class AttackStep(Value):
@@ -41,6 +42,7 @@ class AttackStep(Value):
     targets: Targets = ()           # where individual-targeting SAI points go
     unit_saves: UnitRolls = ()      # the targets' own save rolls
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
+    burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
 
 
 class MeleeStep(AttackStep):
@@ -88,6 +90,7 @@ class MagicStep(Value):
     negation: tuple[tuple[str, Roll], ...] = ()     # opposing Frostwing armies' magic negation rolls
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
+    burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
 
 
 class TurnStep(Value):

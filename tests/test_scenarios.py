@@ -87,7 +87,6 @@ def test_every_citation_the_engine_can_emit_exists():
 NOT_MODELLED = {
     "degenerate-dragonkin", "demote-dragonkin", "exhume", "flashfire", "haunt",
     "promote-dragonkin", "reform-land", "rise-of-the-eldarim",
-    "soiled-ground",
 }
 
 

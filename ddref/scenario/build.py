@@ -374,7 +374,8 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
     roll = _roll(b, army, m.roll, (*path, "roll")) if m.roll is not None else None
     avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
-                        casualties=_casualties(b, state, m.casualties, (*path, "casualties"))) if army else None
+                        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+                        burial=_unit_rolls(b, state, m.burial, (*path, "burial"))) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
@@ -419,7 +420,8 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
         faces = {uid: raw} if isinstance(raw, (str, list)) else raw
         unit_saves.append((uid, _roll(b, defender.evolve(units=(unit,)), faces, (*path, "unit_saves", uid))))
     return {"targets": tuple(targets), "unit_saves": tuple(unit_saves),
-            "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip"))}
+            "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
+            "burial": _unit_rolls(b, state, m.burial, (*path, "burial"))}
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -487,7 +489,23 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                                    for target, c in (m.choices or {}).items()),
                      negation=_rolls_by_army(b, state, m.negation, (*path, "negation")),
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
-                     cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
+                     cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
+                     burial=_unit_rolls(b, state, m.burial, (*path, "burial")))
+
+
+def _unit_rolls(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{unit id: its own roll}: a face, a list of faces, or an aggregate mapping for the unit alone."""
+    out = []
+    for unit_id, value in (raw or {}).items():
+        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+        if home is None:
+            b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
+                                     f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
+            continue
+        alone = home.evolve(units=(home.unit(unit_id),))
+        out.append((unit_id, _roll(b, alone, {unit_id: value} if isinstance(value, (str, list)) else value,
+                                   (*path, unit_id))))
+    return tuple(out)
 
 
 def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

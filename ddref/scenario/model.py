@@ -94,6 +94,7 @@ class ManeuverStepIn(Strict):
     counter: dict[str, RollIn] | None = None
     avoidance: RollIn | None = None         # the acting army's roll against a spell its maneuver sets off
     casualties: dict[str, list[str]] | None = None
+    burial: dict[str, RollIn | str | list[str]] | None = None   # killed unit -> its roll against burial
 
 
 class ManeuverIn(Strict):
@@ -132,6 +133,7 @@ class MissileStepIn(Strict):
     targets: dict[str, dict[str, int]] | None = None     # SAI name -> {unit id: points}
     unit_saves: dict[str, RollIn | str | list[str]] | None = None   # unit id -> its own save roll (faces)
     cantrip: dict[str, CantripIn] | None = None     # army -> what its Cantrip buys during its roll
+    burial: dict[str, RollIn | str | list[str]] | None = None   # killed unit -> its roll against burial
 
 
 class MeleeStepIn(MissileStepIn):
@@ -163,6 +165,7 @@ class MagicStepIn(Strict):
     negation: dict[str, RollIn] | None = None       # opposing army -> its Frostwing magic negation roll
     dispel: dict[str, str | list[str]] | None = None    # unit -> the face(s) of its Dispel Magic attempt
     cantrip: dict[str, CantripIn] | None = None     # target army -> what its Cantrip buys in its saves
+    burial: dict[str, RollIn | str | list[str]] | None = None   # killed unit -> its roll against burial
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

@@ -3,7 +3,7 @@ spell's own conditions in ``Ruleset.spell_targets``), checked when the spells ar
 
 from __future__ import annotations
 
-from ..lands import elements
+from ..lands import elements, terrain_types
 from ..protection import shield
 from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, GameState
@@ -135,6 +135,8 @@ def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset:
     terrain = state.terrain(c.target)
     land = elements(state, terrain, who, ruleset)
     problems = []
+    if rule.terrain_type and rule.terrain_type not in terrain_types(state, terrain, ruleset):
+        problems.append(f"it is not a {rule.terrain_type}")
     if rule.element and rule.element not in land:
         problems.append(f"it has no {rule.element} element (it has {', '.join(sorted(land))})")
     if rule.enemy_present and not any(a.at == terrain.id and a.units and a.player != who.player

@@ -145,6 +145,7 @@ SPELL_TARGETS = {
     "call-of-the-wild": TargetRule(race="feral"),        # "Target any of your Feral units in play"
     "scent-of-fear": TargetRule(at_terrain=True),         # "Target any enemy army at a terrain"
     "night-moves": TargetRule(at_terrain=True, has_race="undead"),
+    "soiled-ground": TargetRule(terrain_type="swampland"),   # "Target any swampland terrain"
     # "Target one health-worth of (enemy / your) units"
     "fearful-flames": TargetRule(health_worth=True),
     "camouflage": TargetRule(health_worth=True),
@@ -281,6 +282,9 @@ SFR_2012 = Ruleset(
     casualties_go={"open-grave": "reserve", "leaving": "other-army"},
     # 002 Honor the Dead: "only dead units with the black (death) aspect in the target DUA can be buried"
     burial_limits={"honor-the-dead": "black"},
+    # 002 Soiled Ground: "any unit killed at the target terrain that goes into the DUA must roll a save or be
+    # buried"
+    burial_rolls=("soiled-ground",),
     # 002 Backlash: "if any army at the target terrain takes a magic action and casts magic, then, after all
     # spells are resolved, the army must save against an amount of damage equal to the combined casting costs"
     magic_backlash=("backlash",),
