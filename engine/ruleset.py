@@ -69,7 +69,8 @@ class SpellEffect(Value):
     armies, named with ``to``), "restore" (``points`` health-worth per casting of the caster's buried
     items return to the casting army), "summon-kin" (a dragonkin of the caster's summoning pool, of the
     paying color and ``points`` health-worth per casting, joins the casting army), "maneuver" (the target
-    army attempts to maneuver its terrain, opposed as usual). ``save``: how the target may save against damage: "army" (an
+    army attempts to maneuver its terrain, opposed as usual), "promote-kin" (the caster's dragonkin is
+    exchanged for a summoning pool dragonkin up to ``points`` health per casting larger). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -78,7 +79,7 @@ class SpellEffect(Value):
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
                   "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
-                  "bury-item", "carry", "restore", "summon-kin", "maneuver"]
+                  "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
@@ -120,6 +121,7 @@ class TargetRule(Value, kw_only=True):
     health_worth: bool = False      # the target unit is "one health-worth" per casting at most
     at_terrain: bool = False        # the target army is at a terrain, not in the reserve area
     other_color: bool = False       # the target's color differs from the color paying for the spell
+    same_color: bool = False        # the target's color is the color paying for the spell
     has_race: str | None = None     # the target army contains a unit of this race
     terrain_type: str | None = None  # the target terrain is of this type (Soiled Ground: swampland)
 

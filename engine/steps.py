@@ -75,6 +75,7 @@ class Cast(Value):
     to: str | None = None           # where a moving spell sends its target (an army id)
     dragon: str | None = None       # the dragon a summoning spell sends, as <player>:<pool item>
     maneuver: ManeuverStep | None = None    # the maneuver the target army attempts (Night Moves)
+    into: str | None = None         # the unit a promoted unit is exchanged for (Promote Dragonkin)
 
 
 class MagicStep(Value):

@@ -477,7 +477,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                 moves = _maneuver_step(b, state, ManeuverStepIn(army=c.target, **c.maneuver.model_dump(
                     exclude_none=True)), (*where, "maneuver"))
             cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon,
-                             maneuver=moves))
+                             maneuver=moves, into=c.into))
     if army is None:
         return None
     roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()

@@ -113,6 +113,7 @@ class CastIn(Strict):
     to: str | None = None           # the army a moved unit joins (Path)
     dragon: str | None = None       # the dragon a Summon Dragon spell sends, as <player>:<pool item>
     maneuver: ManeuverIn | None = None  # the maneuver the target army attempts (Night Moves)
+    into: str | None = None         # the unit a promoted unit is exchanged for (Promote Dragonkin)
 
 
 class CantripIn(Strict):

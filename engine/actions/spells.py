@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .. import pool
 from ..damage import choose, kill
-from ..expiry import army_emptied, face_changed
+from ..expiry import army_emptied, expire, face_changed
 from ..moves import flee, owner, transfer
 from ..protection import exposed, shield
 from ..roll import Roll
@@ -102,6 +102,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _item(state, casts[0], effect, names, cite, ruleset, out)
     if effect.kind == "maneuver":
         return _maneuver(state, casts[0], cite, ruleset, out)
+    if effect.kind == "promote-kin":
+        return _promote_kin(state, casts[0], amount, cite, ruleset, out)
     if effect.kind == "summon-kin":
         return _summon_kin(state, who, casts[0], amount, names, cite, ruleset, out)
     if effect.kind == "restore":
@@ -240,6 +242,33 @@ def _maneuver(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepR
     out.results.update(moved.results)
     out.maneuver = moved.maneuver
     return state
+
+
+def _promote_kin(state: GameState, c: Cast, most: int, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Promote Dragonkin: the dragonkin is exchanged for one of greater health from its summoning pool, up to
+    one health more per casting ("the Dragonkin promoted does not have to be the same color"). The unit's
+    spells expire with the exchange (002 Spell Attributes > Duration)."""
+    army = owner(state, c.target)
+    unit = army.unit(c.target)
+    pool_ = state.pool(army.player)
+    fits = [u for u in pool_.units if u.race == unit.race and unit.health < u.health <= unit.health + most]
+    if c.into is not None:
+        fits = [u for u in fits if u.id == c.into]
+    if not fits:
+        raise StepError(f"{army.player}'s summoning pool holds no {unit.race} of {unit.health + 1} to "
+                        f"{unit.health + most} health" + (f" named {c.into}" if c.into else "") +
+                        f" to promote {c.target} to", cite=cite, field="cast")
+    chosen = max(fits, key=lambda u: u.health)
+    rest = tuple(u for u in pool_.units if u.id != chosen.id)
+    state = state.with_pool(pool_.evolve(units=(*rest, unit)))
+    state = state.with_army(army.evolve(units=tuple(chosen if u.id == c.target else u for u in army.units)))
+    out.moved.append(chosen.id)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {unit.label} is exchanged for {chosen.label}",
+                                before=unit.health, after=chosen.health, rule="this dragonkin can be immediately "
+                                "promoted, to a unit of greater health with multiple castings", cite=cite,
+                                defaulted=c.into is None and len(fits) > 1))
+    return expire(state, state.effects_on(c.target), f"{c.target} was exchanged", "an individual-targeting spell "
+                  "immediately expires when the target unit is exchanged", ruleset, out, own_cite=False)
 
 
 def _summon_kin(state: GameState, who: Army, c: Cast, worth: int, names: str, cite: str, ruleset: Ruleset,

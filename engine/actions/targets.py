@@ -103,11 +103,14 @@ def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> 
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
     """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
     cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
-    if rule.race or rule.health_worth or rule.other_color:
+    if rule.race or rule.health_worth or rule.other_color or rule.same_color:
         unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
         if rule.race and unit.race != rule.race:
             raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
                             cite=cite, field="cast")
+        if rule.same_color and unit.color != (c.color or c.spell.color):
+            raise StepError(f"{c.spell.name} targets a unit of the color of the magic paying for it "
+                            f"({c.color or c.spell.color}), and {unit.label} is {unit.color}", cite=cite, field="cast")
         if rule.other_color and unit.color == (c.color or c.spell.color):
             raise StepError(f"{c.spell.name} targets a unit of another color than the {unit.color} magic paying "
                             f"for it, and {unit.label} is {unit.color}", cite=cite, field="cast")

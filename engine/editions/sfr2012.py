@@ -56,6 +56,7 @@ CITES = {
     "reserve-area": f"{E}:basic-terms",
     "damage": f"{E}:damage",
     "dragonkin": f"{E}:dragonkin",
+    "promotion": f"{E}:basic-terms",
     "magic-items": f"{E}:magical-items",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
@@ -153,6 +154,7 @@ SPELL_TARGETS = {
     "fade": TargetRule(race="undead"),                   # "Target one of your Undead units"
     "explode-stone": TargetRule(health_worth=True),      # "any enemy 1-health (common) magical item"
     "dispel-dragonkin": TargetRule(race="dragonkin", other_color=True),
+    "promote-dragonkin": TargetRule(race="dragonkin", same_color=True),
 }
 
 # Immediate spells, each restating its text in 002.
@@ -205,6 +207,10 @@ SPELL_EFFECTS = {
     # "Target any of your armies containing an Undead unit at a terrain. The army immediately attempts to
     #  maneuver the terrain. Opponents at the terrain may counter-maneuver as usual"
     "night-moves": SpellEffect("maneuver"),
+    # "Target one of your dragonkin in any of your armies with the same color as the magic used to cast this
+    #  spell. This dragonkin can be immediately promoted ... to a unit of greater health (not just one health
+    #  more) with multiple castings"
+    "promote-dragonkin": SpellEffect("promote-kin"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
