@@ -70,7 +70,9 @@ class SpellEffect(Value):
     items return to the casting army), "summon-kin" (a dragonkin of the caster's summoning pool, of the
     paying color and ``points`` health-worth per casting, joins the casting army), "maneuver" (the target
     army attempts to maneuver its terrain, opposed as usual), "promote-kin" (the caster's dragonkin is
-    exchanged for a summoning pool dragonkin up to ``points`` health per casting larger). ``save``: how the target may save against damage: "army" (an
+    exchanged for a summoning pool dragonkin up to ``points`` health per casting larger), "rise" (the
+    caster's dead unit of ``race`` is recruited into the casting army, or promoted into it in exchange for
+    the unit named with ``into``, up to ``points`` health per casting). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -79,7 +81,7 @@ class SpellEffect(Value):
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
                   "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
-                  "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin"]
+                  "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin", "rise"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
@@ -89,6 +91,7 @@ class SpellEffect(Value):
     then_flee: bool = False
     # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"
     dragons: str = ""
+    race: str = ""                  # the race of the dead units a "rise" spell raises
 
 
 class Protection(Value, kw_only=True):

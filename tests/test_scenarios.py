@@ -86,7 +86,7 @@ def test_every_citation_the_engine_can_emit_exists():
 # message. A spell leaves this list when it is modelled (the test below fails until it does).
 NOT_MODELLED = {
     "degenerate-dragonkin", "demote-dragonkin", "exhume", "flashfire", "haunt",
-    "reform-land", "rise-of-the-eldarim",
+    "reform-land",
 }
 
 

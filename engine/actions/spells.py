@@ -102,6 +102,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _item(state, casts[0], effect, names, cite, ruleset, out)
     if effect.kind == "maneuver":
         return _maneuver(state, casts[0], cite, ruleset, out)
+    if effect.kind == "rise":
+        return _rise(state, who, casts[0], effect, amount, names, cite, ruleset, out)
     if effect.kind == "promote-kin":
         return _promote_kin(state, casts[0], amount, cite, ruleset, out)
     if effect.kind == "summon-kin":
@@ -241,6 +243,40 @@ def _maneuver(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepR
     out.trace.extend(moved.trace)
     out.results.update(moved.results)
     out.maneuver = moved.maneuver
+    return state
+
+
+def _rise(state: GameState, who: Army, c: Cast, effect: SpellEffect, most: int, names: str, cite: str,
+          ruleset: Ruleset, out: StepResult) -> GameState:
+    """Rise of the Eldarim: the dead unit is recruited into the casting army (002 Recruitment: a common,
+    here up to one health per casting), or promoted into it in exchange for the casting army's unit named
+    with ``into`` (002 Promotion: a unit of the same race, here up to one health more per casting)."""
+    area = state.area("dua", who.player)
+    dead = next(u for u in area.units if u.id == c.target)
+    caster = state.army(who.id)
+    if dead.race != effect.race:
+        raise StepError(f"{names} raises {effect.race} units; {dead.label} is {dead.race}", cite=cite, field="cast")
+    if c.into is None:
+        if dead.health > most:
+            raise StepError(f"{names} recruits up to {most} health; {dead.label} is more: multiple castings "
+                            "increase the health", cite=cite, field="cast")
+        state = state.with_area("dua", area.evolve(units=tuple(u for u in area.units if u.id != c.target)))
+        state = state.with_army(caster.evolve(units=(*caster.units, dead)))
+        what = f"{names}: {dead.label} is recruited into {who.id}"
+    else:
+        old = caster.unit(c.into)
+        if old is None or old.race != effect.race or not old.health < dead.health <= old.health + most:
+            raise StepError(f"{names} promotes a unit of {who.id} of the same race to {dead.label}, up to {most} "
+                            f"health more: {c.into} is not one", cite=cite, field="cast")
+        rest = tuple(u for u in area.units if u.id != c.target)
+        state = state.with_area("dua", area.evolve(units=(*rest, old)))
+        state = state.with_army(caster.evolve(units=tuple(dead if u.id == c.into else u for u in caster.units)))
+        state = expire(state, state.effects_on(c.into), f"{c.into} was exchanged", "an individual-targeting "
+                       "spell immediately expires when the target unit is exchanged", ruleset, out, own_cite=False)
+        what = f"{names}: {old.label} is promoted to {dead.label}"
+    out.moved.append(c.target)
+    out.trace.append(TraceEvent(what=what, before=dead.health, after=most, rule="the target unit is immediately "
+                                "recruited into the casting army or promoted into your casting army", cite=cite))
     return state
 
 

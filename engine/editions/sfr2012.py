@@ -211,6 +211,9 @@ SPELL_EFFECTS = {
     #  spell. This dragonkin can be immediately promoted ... to a unit of greater health (not just one health
     #  more) with multiple castings"
     "promote-dragonkin": SpellEffect("promote-kin"),
+    # "Target Eldarim units in your DUA. The target unit is immediately recruited into the casting army or
+    #  promoted into your casting army ... to a unit of greater health (not just one health more)"
+    "rise-of-the-eldarim": SpellEffect("rise", race="eldarim"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
