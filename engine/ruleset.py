@@ -72,7 +72,8 @@ class SpellEffect(Value):
     army attempts to maneuver its terrain, opposed as usual), "promote-kin" (the caster's dragonkin is
     exchanged for a summoning pool dragonkin up to ``points`` health per casting larger), "rise" (the
     caster's dead unit of ``race`` is recruited into the casting army, or promoted into it in exchange for
-    the unit named with ``into``, up to ``points`` health per casting). ``save``: how the target may save against damage: "army" (an
+    the unit named with ``into``, up to ``points`` health per casting), "demote-kin" (the target army's
+    dragonkin, of one color unless ``all_kin``, roll an ID or are demoted; the casting army's are buried). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -81,7 +82,7 @@ class SpellEffect(Value):
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
                   "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
-                  "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin", "rise"]
+                  "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin", "rise", "demote-kin"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
@@ -92,6 +93,7 @@ class SpellEffect(Value):
     # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"
     dragons: str = ""
     race: str = ""                  # the race of the dead units a "rise" spell raises
+    all_kin: bool = False           # "demote-kin": every dragonkin, not one color (Degenerate Dragonkin)
 
 
 class Protection(Value, kw_only=True):

@@ -76,6 +76,7 @@ class Cast(Value):
     dragon: str | None = None       # the dragon a summoning spell sends, as <player>:<pool item>
     maneuver: ManeuverStep | None = None    # the maneuver the target army attempts (Night Moves)
     into: str | None = None         # the unit a promoted unit is exchanged for (Promote Dragonkin)
+    kin: str | None = None          # the color of dragonkin a spell targets (Demote Dragonkin)
 
 
 class MagicStep(Value):

@@ -477,7 +477,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                 moves = _maneuver_step(b, state, ManeuverStepIn(army=c.target, **c.maneuver.model_dump(
                     exclude_none=True)), (*where, "maneuver"))
             cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon,
-                             maneuver=moves, into=c.into))
+                             maneuver=moves, into=c.into, kin=c.kin))
     if army is None:
         return None
     roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()
@@ -543,13 +543,22 @@ def _rolls_by_army(b: _Builder, state: GameState, raw: dict | None, path: tuple)
     return tuple(out)
 
 
+def _in_pool(state: GameState, unit_id: str) -> Army | None:
+    """A summoning pool's dragonkin, as a one-unit army, so that a roll it makes once summoned can be read."""
+    for pool_ in state.summoning_pool:
+        unit = next((u for u in pool_.units if u.id == unit_id), None)
+        if unit is not None:
+            return Army(id=f"{pool_.player}-pool", player=pool_.player, at=RESERVE, units=(unit,))
+    return None
+
+
 def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """Target (army or unit) -> the rolls it makes against spells: one roll, or a list of them."""
     out = []
     for target, value in (raw or {}).items():
         where = (*path, target)
         who = state.army(target) if state.has_army(target) else \
-            next((a for a in state.armies if a.unit(target) is not None), None)
+            next((a for a in state.armies if a.unit(target) is not None), None) or _in_pool(state, target)
         if who is None:
             b.fail(where, f"{target!r} is neither an army nor a unit in play"
                           f"{did_you_mean(target, [a.id for a in state.armies] + [u.id for a in state.armies for u in a.units])}")

@@ -114,6 +114,7 @@ class CastIn(Strict):
     dragon: str | None = None       # the dragon a Summon Dragon spell sends, as <player>:<pool item>
     maneuver: ManeuverIn | None = None  # the maneuver the target army attempts (Night Moves)
     into: str | None = None         # the unit a promoted unit is exchanged for (Promote Dragonkin)
+    kin: str | None = None          # the color of dragonkin a spell targets (Demote Dragonkin)
 
 
 class CantripIn(Strict):

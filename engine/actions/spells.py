@@ -102,6 +102,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _item(state, casts[0], effect, names, cite, ruleset, out)
     if effect.kind == "maneuver":
         return _maneuver(state, casts[0], cite, ruleset, out)
+    if effect.kind == "demote-kin":
+        return _demote_kin(state, who, casts[0], effect, names, cite, ruleset, rolls, out)
     if effect.kind == "rise":
         return _rise(state, who, casts[0], effect, amount, names, cite, ruleset, out)
     if effect.kind == "promote-kin":
@@ -246,6 +248,78 @@ def _maneuver(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepR
     return state
 
 
+def _demote_kin(state: GameState, who: Army, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+                rolls: Rolls, out: StepResult) -> GameState:
+    """Demote and Degenerate Dragonkin: each targeted dragonkin rolls an ID or is exchanged for one of one health
+    less from its summoning pool (Demote: a Belly buries it; one that cannot be demoted goes back to the pool;
+    Degenerate: one that cannot be demoted is buried); the casting army's own such dragonkin are buried."""
+    paid = c.color or c.spell.color
+    if not effect.all_kin and (c.kin is None or c.kin == paid):
+        raise StepError(f"{c.spell.name} targets one color of dragonkin other than the {paid} paying for it: name "
+                        "it with kin:", cite=cite, field="cast")
+    hit = [u for u in state.army(c.target).units if u.race == "dragonkin" and (effect.all_kin or u.color == c.kin)]
+    for unit in hit:
+        dice = rolls.take(unit.id, f"an ID icon against {names}", cite)
+        faces = {f.icon for _, fs in dice.units for f in fs} | {icon for icon, n in dice.counts if n}
+        if "id" in faces:
+            out.trace.append(TraceEvent(what=f"{names}: {unit.label} rolls its ID and is not demoted", rule="must "
+                                        "immediately roll an ID icon or be demoted", cite=cite))
+        elif "belly" in faces and not effect.all_kin:
+            state = _bury_kin(state, unit.id, f"{names}: {unit.label} rolls Belly and is buried", cite, ruleset,
+                              out)
+        else:
+            state = _demote(state, unit, effect, names, cite, ruleset, out)
+    own = [u for u in state.army(who.id).units if u.race == "dragonkin" and (effect.all_kin or u.color == c.kin)]
+    for unit in own:
+        state = _bury_kin(state, unit.id, f"{names}: the casting army's {unit.label} is buried", cite, ruleset, out)
+    return state
+
+
+def _demote(state: GameState, unit, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    army = owner(state, unit.id)
+    pool_ = state.pool(army.player)
+    smaller = [u for u in pool_.units if u.race == unit.race and u.health == unit.health - 1]
+    smaller.sort(key=lambda u: u.color != unit.color)      # the same color first, when the pool has it
+    if not smaller:
+        if effect.all_kin:
+            return _bury_kin(state, unit.id, f"{names}: {unit.label} cannot be demoted and is buried", cite, ruleset,
+                             out)
+        state = state.with_army(army.evolve(units=tuple(u for u in army.units if u.id != unit.id)))
+        state = state.with_pool(pool_.evolve(units=(*pool_.units, unit)))
+        out.trace.append(TraceEvent(what=f"{names}: {unit.label} cannot be demoted and returns to the summoning "
+                                         "pool", rule="dragonkin that cannot be demoted are simply returned to the "
+                                    "summoning pool", cite=cite))
+        return _unit_gone(state, unit.id, "returned to the summoning pool", ruleset, out)
+    lesser = smaller[0]
+    state = state.with_pool(pool_.evolve(units=(*(u for u in pool_.units if u.id != lesser.id), unit)))
+    state = state.with_army(army.evolve(units=tuple(lesser if u.id == unit.id else u for u in army.units)))
+    out.moved.append(lesser.id)
+    out.trace.append(TraceEvent(what=f"{names}: {unit.label} is demoted to {lesser.label}", before=unit.health,
+                                after=lesser.health, rule="failing to roll an ID icon, the dragonkin is demoted "
+                                "one health", cite=cite))
+    return _unit_gone(state, unit.id, "exchanged", ruleset, out)
+
+
+def _bury_kin(state: GameState, unit_id: str, what: str, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    army = owner(state, unit_id)
+    unit = army.unit(unit_id)
+    bua = state.area("bua", army.player)
+    state = state.with_army(army.evolve(units=tuple(u for u in army.units if u.id != unit_id)))
+    state = state.with_area("bua", bua.evolve(units=(*bua.units, unit)))
+    out.buried.append(unit_id)
+    out.trace.append(TraceEvent(what=what, rule="the dragonkin is immediately buried", cite=cite))
+    return _unit_gone(state, unit_id, "buried", ruleset, out)
+
+
+def _unit_gone(state: GameState, unit_id: str, how: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Spell Attributes > Duration: an individual-targeting spell "immediately expires when the target unit
+    is exchanged, killed or buried"."""
+    return expire(state, state.effects_on(unit_id), f"{unit_id} was {how}", "an individual-targeting spell "
+                  "immediately expires when the target unit is exchanged, killed or buried", ruleset, out,
+                  own_cite=False)
+
+
 def _rise(state: GameState, who: Army, c: Cast, effect: SpellEffect, most: int, names: str, cite: str,
           ruleset: Ruleset, out: StepResult) -> GameState:
     """Rise of the Eldarim: the dead unit is recruited into the casting army (002 Recruitment: a common,
@@ -271,8 +345,7 @@ def _rise(state: GameState, who: Army, c: Cast, effect: SpellEffect, most: int, 
         rest = tuple(u for u in area.units if u.id != c.target)
         state = state.with_area("dua", area.evolve(units=(*rest, old)))
         state = state.with_army(caster.evolve(units=tuple(dead if u.id == c.into else u for u in caster.units)))
-        state = expire(state, state.effects_on(c.into), f"{c.into} was exchanged", "an individual-targeting "
-                       "spell immediately expires when the target unit is exchanged", ruleset, out, own_cite=False)
+        state = _unit_gone(state, c.into, "exchanged", ruleset, out)
         what = f"{names}: {old.label} is promoted to {dead.label}"
     out.moved.append(c.target)
     out.trace.append(TraceEvent(what=what, before=dead.health, after=most, rule="the target unit is immediately "
@@ -303,8 +376,7 @@ def _promote_kin(state: GameState, c: Cast, most: int, cite: str, ruleset: Rules
                                 before=unit.health, after=chosen.health, rule="this dragonkin can be immediately "
                                 "promoted, to a unit of greater health with multiple castings", cite=cite,
                                 defaulted=c.into is None and len(fits) > 1))
-    return expire(state, state.effects_on(c.target), f"{c.target} was exchanged", "an individual-targeting spell "
-                  "immediately expires when the target unit is exchanged", ruleset, out, own_cite=False)
+    return _unit_gone(state, c.target, "exchanged", ruleset, out)
 
 
 def _summon_kin(state: GameState, who: Army, c: Cast, worth: int, names: str, cite: str, ruleset: Ruleset,

@@ -214,6 +214,13 @@ SPELL_EFFECTS = {
     # "Target Eldarim units in your DUA. The target unit is immediately recruited into the casting army or
     #  promoted into your casting army ... to a unit of greater health (not just one health more)"
     "rise-of-the-eldarim": SpellEffect("rise", race="eldarim"),
+    # "Target one color of an enemy army's Dragonkin ... must immediately roll an ID icon or be demoted (one health
+    #  only). If any roll belly then they are buried. Dragonkin that cannot be demoted are simply returned to
+    #  the summoning pool. All the dragonkin of the targeted color in the casting army are buried"
+    "demote-dragonkin": SpellEffect("demote-kin"),
+    # "All Dragonkin in the target army must immediately roll an ID icon or be demoted. Those Dragonkin that
+    #  cannot be demoted and all Dragonkin in the casting army are immediately buried"
+    "degenerate-dragonkin": SpellEffect("demote-kin", all_kin=True),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
