@@ -493,15 +493,23 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")))
 
 
-def _unit_rolls(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{unit id: its own roll}: a face, a list of faces, or an aggregate mapping for the unit alone."""
-    out = []
+def _units_named(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> list[tuple[str, Any, Army]]:
+    """(unit id, value, its army) for each key of a {unit id: value} mapping that names a unit in play."""
+    found = []
     for unit_id, value in (raw or {}).items():
         home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
         if home is None:
             b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
                                      f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
-            continue
+        else:
+            found.append((unit_id, value, home))
+    return found
+
+
+def _unit_rolls(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{unit id: its own roll}: a face, a list of faces, or an aggregate mapping for the unit alone."""
+    out = []
+    for unit_id, value, home in _units_named(b, state, raw, path):
         alone = home.evolve(units=(home.unit(unit_id),))
         out.append((unit_id, _roll(b, alone, {unit_id: value} if isinstance(value, (str, list)) else value,
                                    (*path, unit_id))))
@@ -522,12 +530,7 @@ def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tu
 def _dispel(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """{unit id: face or faces} of Dispel Magic attempts, as icon ids."""
     out = []
-    for unit_id, value in (raw or {}).items():
-        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
-        if home is None:
-            b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
-                                     f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
-            continue
+    for unit_id, value, home in _units_named(b, state, raw, path):
         faces = _faces(b, home, unit_id, value, (*path, unit_id))
         out.append((unit_id, tuple(f.icon for f in faces)))
     return tuple(out)
