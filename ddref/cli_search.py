@@ -76,7 +76,7 @@ def search_command(
 
 def _search(query: str, **options):
     """``index.search.search`` with a progress bar while it builds, warnings on stderr, clean errors."""
-    from index.search import search
+    from index.search import QueryTooLong, search
     from index.store import IndexUnavailable
 
     from .output import build_progress, warn
@@ -84,7 +84,7 @@ def _search(query: str, **options):
     try:
         with build_progress() as progress:
             result = search(query, progress=progress, **options)
-    except IndexUnavailable as exc:
+    except (IndexUnavailable, QueryTooLong) as exc:
         raise UserError(str(exc)) from None
     for warning in result.warnings:
         warn(warning)
