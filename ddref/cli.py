@@ -304,6 +304,7 @@ def main() -> None:
 
     global _debug
     _debug = False
+    _printable_streams()
     try:
         with _only_the_command_asked_for(_typed_words(sys.argv[1:], os.environ)):
             app()
@@ -334,6 +335,19 @@ def _only_the_command_asked_for(args: list[str]) -> Iterator[None]:
         yield
     finally:
         app.registered_commands, app.registered_groups = every
+
+
+def _printable_streams() -> None:
+    """Let stdout and stderr print any text a user can type.
+
+    An argument or file name that is not valid UTF-8 reaches Python as lone
+    surrogates (``\udcff``); echoing it in a message must not crash on a
+    terminal whose stream is strict UTF-8 (a UTF-8 locale, PYTHONIOENCODING).
+    Such characters print as ``\udcff`` instead.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _typed_words(argv: list[str], env) -> list[str]:
