@@ -388,3 +388,11 @@ def test_found_by_fuzzing(args, code, needle):
 def test_an_endless_file_is_refused_without_reading_it_whole():
     code, _, stderr = ddref("check", "/dev/zero")
     assert code == 2 and "file is too large (more than 1,048,576 bytes)" in stderr
+
+
+def test_expect_error_must_be_words():
+    data = copy.deepcopy(BASES["sfr2012-spell-dead-units.yaml"])
+    data["steps"][0]["expect_error"] = -1
+    code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
+    assert code == 2 and "steps[0].expect_error: expect_error is the words the rejection must contain, as a " \
+                         "string; got -1" in " ".join(stderr.split())
