@@ -321,23 +321,13 @@ def test_results_are_never_negative_and_replays_are_identical(case):
     assert all(e["cite"] in known for s in first["steps"] for e in s.get("trace", [])), name
 
 
-def _stepwise_through_json(scenario):
-    """Resolve step by step, sending the state through JSON and back before each step."""
+def _stepwise(scenario, through_json: bool):
+    """Resolve step by step: each step's result as JSON (or the rejection), and the final state. With
+    ``through_json`` the state goes through JSON and back before every step."""
     state, rules, outs = scenario.state, load_ruleset(scenario.state.edition), []
     for planned in scenario.steps:
-        state = msgspec.json.decode(msgspec.json.encode(state), type=GameState)
-        try:
-            state, result = resolve(state, planned.step, rules)
-        except StepError as exc:
-            outs.append(exc.message)
-            continue
-        outs.append(msgspec.json.encode(result))
-    return state, outs
-
-
-def _straight(scenario):
-    state, rules, outs = scenario.state, load_ruleset(scenario.state.edition), []
-    for planned in scenario.steps:
+        if through_json:
+            state = msgspec.json.decode(msgspec.json.encode(state), type=GameState)
         try:
             state, result = resolve(state, planned.step, rules)
         except StepError as exc:
@@ -352,8 +342,8 @@ def test_a_state_sent_through_json_replays_the_same(path):
     """The engine's state is all data: a replay whose state goes through JSON before every step
     gives byte-identical step results and final state."""
     scenario = load(path)
-    state, outs = _straight(scenario)
-    again, outs_again = _stepwise_through_json(scenario)
+    state, outs = _stepwise(scenario, through_json=False)
+    again, outs_again = _stepwise(scenario, through_json=True)
     assert again == state and msgspec.json.encode(again) == msgspec.json.encode(state)
     assert outs_again == outs
 
@@ -365,7 +355,7 @@ def test_a_state_sent_through_json_replays_the_same_for_any_rolls(case):
         scenario = load(Path(scenario_file(case[1])))
     except ScenarioErrors:
         assume(False)
-    assert _stepwise_through_json(scenario) == _straight(scenario)
+    assert _stepwise(scenario, through_json=True) == _stepwise(scenario, through_json=False)
 
 
 # --- what fuzzing found, pinned ----------------------------------------------------------------
