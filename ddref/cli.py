@@ -70,7 +70,8 @@ def _ruling_block(kind: str, record) -> list:
 
 @app.command()
 def spell(
-    name: Annotated[str, typer.Argument(help="Spell name in any case, e.g. 'wall of fog'.", autocompletion=complete.names("spell"))],
+    name: Annotated[str, typer.Argument(help="Spell name in any case, e.g. 'wall of fog'.",
+                                        autocompletion=complete.names("spell"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -137,7 +138,8 @@ def _known(value: str, allowed: set[str], what: str) -> str:
 
 @app.command()
 def sai(
-    name: Annotated[str, typer.Argument(help="SAI name in any case, e.g. 'double strike'.", autocompletion=complete.names("sai"))],
+    name: Annotated[str, typer.Argument(help="SAI name in any case, e.g. 'double strike'.",
+                                        autocompletion=complete.names("sai"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -175,7 +177,8 @@ def sais(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> No
 
 @app.command()
 def race(
-    name: Annotated[str, typer.Argument(help="Race name or alias: 'coral elves', 'Selumari'.", autocompletion=complete.names("race"))],
+    name: Annotated[str, typer.Argument(help="Race name or alias: 'coral elves', 'Selumari'.",
+                                        autocompletion=complete.names("race"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -204,7 +207,8 @@ def _race_extras(record) -> list:
 
 @app.command()
 def unit(
-    name: Annotated[str, typer.Argument(help="Unit name: 'Coral Elf Trooper', 'Umber Hulk'.", autocompletion=complete.names("unit"))],
+    name: Annotated[str, typer.Argument(help="Unit name: 'Coral Elf Trooper', 'Umber Hulk'.",
+                                        autocompletion=complete.names("unit"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -280,7 +284,8 @@ _debug = False
 
 def _set_debug(value: bool) -> None:
     global _debug
-    _debug = _debug or value
+    if value:
+        _debug = True
 
 
 @app.callback()
@@ -341,9 +346,9 @@ def _printable_streams() -> None:
     """Let stdout and stderr print any text a user can type.
 
     An argument or file name that is not valid UTF-8 reaches Python as lone
-    surrogates (``\udcff``); echoing it in a message must not crash on a
+    surrogates (``\\udcff``); echoing it in a message must not crash on a
     terminal whose stream is strict UTF-8 (a UTF-8 locale, PYTHONIOENCODING).
-    Such characters print as ``\udcff`` instead.
+    Such characters print as the escape ``\\udcff`` instead.
     """
     for stream in (sys.stdout, sys.stderr):
         if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):

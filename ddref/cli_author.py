@@ -70,8 +70,10 @@ def init_command(
         return
     local = "://" not in schema  # a path, which editors read relative to the scenario
     target = path.parent / schema if local else None
-    hint = f"; for your editor: [cyan]ddref schema > {escape(str(target))}[/cyan]" if local and not target.exists() else ""
-    out.print(f"Wrote {escape(str(path))}. Next: [cyan]ddref resolve {escape(str(path))}[/cyan]{hint}", soft_wrap=True)
+    hint = "" if not local or target.exists() else \
+        f"; for your editor: [cyan]ddref schema > {escape(str(target))}[/cyan]"
+    shown = escape(str(path))
+    out.print(f"Wrote {shown}. Next: [cyan]ddref resolve {shown}[/cyan]{hint}", soft_wrap=True)
 
 
 def _write_atomically(path: Path, text: str) -> None:

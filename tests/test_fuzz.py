@@ -22,6 +22,7 @@ import time
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
+import jsonschema
 import msgspec
 import pytest
 import yaml
@@ -30,6 +31,7 @@ from hypothesis import strategies as st
 
 from ddref.cli import main
 from ddref.scenario.run import load, load_ruleset, replay
+from ddref.scenario.schema import scenario_schema
 from ddref.scenario.source import MAX_BYTES, ScenarioErrors
 from engine.resolve import resolve
 from engine.state import GameState
@@ -49,6 +51,7 @@ settings.register_profile("long", max_examples=max(LONG, 1), deadline=None, data
 FUZZ = settings.get_profile("long" if LONG else "quick")
 
 WORK = Path(tempfile.mkdtemp(prefix="ddref-fuzz-"))
+SCHEMA = jsonschema.Draft202012Validator(scenario_schema())
 MARKER = WORK / "executed"          # a file a YAML tag would create if anything ran it
 
 
@@ -228,7 +231,19 @@ def test_mutated_scenarios_check_as_json(data):
     assert_clean(code, stdout, stderr, as_json=True)
     (result,) = json.loads(stdout)
     assert result["ok"] is (code == 0) and bool(result["errors"]) is (code == 2)
-    assert all(e["message"] and e["file"] for e in result["errors"])
+    # the file is well-formed YAML, so every error can say where it is
+    assert all(e["message"] and e["file"] and e["line"] and e["column"] for e in result["errors"]), result
+    if code == 0:   # what ddref accepts, an editor using the schema must not underline
+        assert [(list(e.absolute_path), e.message) for e in SCHEMA.iter_errors(_string_keys(data))] == []
+
+
+def _string_keys(node):
+    """The data as an editor's YAML server sees it for the schema: mapping keys are strings."""
+    if isinstance(node, dict):
+        return {str(k) if not isinstance(k, bool) else str(k).lower(): _string_keys(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_string_keys(v) for v in node]
+    return node
 
 
 @given(hostile_files)
@@ -275,9 +290,9 @@ def rerolled(draw) -> tuple[str, bytes]:
     name = draw(st.sampled_from(sorted(BASES)))
     data = copy.deepcopy(BASES[name])
     for path in list(_nodes(data)):
-        parent = _parent(data, path) if path else None
-        if path and "roll" in path[:-1] and isinstance(parent[path[-1]], int) and not isinstance(parent[path[-1]], bool):
-            parent[path[-1]] = draw(st.integers(0, 40))
+        value = _parent(data, path)[path[-1]] if path else None
+        if "roll" in path[:-1] and isinstance(value, int) and not isinstance(value, bool):
+            _parent(data, path)[path[-1]] = draw(st.integers(0, 40))
     for step in data.get("steps", []):
         step.pop("expect", None)
     data.pop("expect", None)

@@ -25,7 +25,7 @@ def _doc(text: str, **kwargs: Any) -> Any:
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 class TerrainIn(Strict):

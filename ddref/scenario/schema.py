@@ -28,9 +28,9 @@ from .model import STEP_MODELS, ScenarioIn
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 STEP_EXTRAS = {
-    "expect": {"type": "object", "description": "Dotted paths into the step's results -> expected values, "
+    "expect": {"type": ["object", "null"], "description": "Dotted paths into the step's results -> expected values, "
                                                 "or a comparison such as {'>=': 3}."},
-    "expect_error": {"type": "string", "description": "The step must be rejected with a message containing "
+    "expect_error": {"type": ["string", "null"], "description": "The step must be rejected with a message containing "
                                                       "these words."},
 }
 
