@@ -401,3 +401,13 @@ def test_expect_error_must_be_words():
     code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
     assert code == 2 and "steps[0].expect_error: expect_error is the words the rejection must contain, as a " \
                          "string; got -1" in " ".join(stderr.split())
+
+
+def test_a_unit_killed_by_an_earlier_step_is_refused_not_a_crash():
+    """Bullseye at a unit the first step killed: the scenario is checked against the first state, so the
+    engine must say so when the step resolves (found by the long run)."""
+    data = copy.deepcopy(BASES["sfr2012-sai-bullseye.yaml"])
+    data["steps"].append(copy.deepcopy(data["steps"][0]))
+    code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
+    assert_clean(code, _, stderr)
+    assert code == 2 and "unit 'rare' is not in army shields when this step resolves" in " ".join(stderr.split())

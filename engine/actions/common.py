@@ -30,7 +30,11 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     Face); its results are recorded under the unit's id.
     """
     if unit is not None:
-        who = who.evolve(units=(who.unit(unit),))
+        member = who.unit(unit)
+        if member is None:  # the scenario was checked against the first state; a step may have removed it
+            raise StepError(f"unit {unit!r} is not in army {who.id} when this step resolves (an earlier step "
+                            f"removed it); its units: {', '.join(u.id for u in who.units) or 'none'}")
+        who = who.evolve(units=(member,))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None)
     outcome = resolve_roll(ctx, dice)
