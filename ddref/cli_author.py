@@ -82,10 +82,13 @@ def _write_atomically(path: Path, text: str) -> None:
     import tempfile
 
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if str(path.parent) else ".")
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
+    umask = os.umask(0)
+    os.umask(umask)
     try:
+        os.fchmod(handle, 0o666 & ~umask)  # mkstemp's 0600 is for the temporary file, not the scenario
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.replace(temp, path)

@@ -111,6 +111,9 @@ def test_init_writes_a_starter_that_validates_checks_and_replays(run, tmp_path, 
     checks = json.loads(replayed.stdout)["expectations"]
     assert len(checks) >= 3 and all(c["ok"] for c in checks)
     assert [p.name for p in tmp_path.iterdir()] == ["dispute.yaml"]   # no temporary file left
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask               # as any file the user writes
 
 
 def test_init_refuses_to_overwrite_unless_forced(run, tmp_path):
