@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def median_seconds(cmd: list[str], runs: int) -> float:
+def median_seconds(cmd: list[str], runs: int, extra_env: dict[str, str] | None = None) -> float:
     # An installed package runs from compiled bytecode (pip compiles it); a shell that sets
     # PYTHONDONTWRITEBYTECODE would make every run compile ddref's modules again.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | (extra_env or {})
     subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False, env=env)   # warm: bytecode, disk cache
     times = []
     for _ in range(runs):

@@ -87,13 +87,14 @@ def spell_list(edition: Edition, color: str | None = None, race: str | None = No
 
 def search(query: str, edition: str | None = None, kind: str | None = None, limit: int = 10,
            progress: Callable[[int, int, str], None] | None = None):
-    """``index.search.search``, its index unavailable turned into a user error."""
+    """``index.search.search``, its index unavailable or a query too long turned into a user error."""
+    from index.search import QueryTooLong
     from index.search import search as ranked
     from index.store import IndexUnavailable
 
     try:
         return ranked(query, edition=edition, kind=kind, limit=limit, progress=progress)
-    except IndexUnavailable as exc:
+    except (IndexUnavailable, QueryTooLong) as exc:
         raise UserError(str(exc)) from None
 
 

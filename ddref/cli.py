@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__, params
+from . import __version__, complete, params
 from .errors import UserError
 from .options import Edition, EditionOpt, JsonOpt, edition_id
 
@@ -26,7 +26,6 @@ app = typer.Typer(
     help="Dragon Dice rules reference: cited lookups of spells, SAIs, races, units and rules "
          "across the tsr-1996, sfr-v4 and sfr-2012 editions.",
     no_args_is_help=True,
-    add_completion=False,
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
@@ -63,7 +62,8 @@ def _ruling_block(kind: str, record) -> list:
 
 @app.command()
 def spell(
-    name: Annotated[str, typer.Argument(help="Spell name in any case, e.g. 'wall of fog'.")],
+    name: Annotated[str, typer.Argument(help="Spell name in any case, e.g. 'wall of fog'.",
+                                        autocompletion=complete.names("spell"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -109,7 +109,8 @@ def spells(
 
 @app.command()
 def sai(
-    name: Annotated[str, typer.Argument(help="SAI name in any case, e.g. 'double strike'.")],
+    name: Annotated[str, typer.Argument(help="SAI name in any case, e.g. 'double strike'.",
+                                        autocompletion=complete.names("sai"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -148,7 +149,8 @@ def sais(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> No
 
 @app.command()
 def race(
-    name: Annotated[str, typer.Argument(help="Race name or alias: 'coral elves', 'Selumari'.")],
+    name: Annotated[str, typer.Argument(help="Race name or alias: 'coral elves', 'Selumari'.",
+                                        autocompletion=complete.names("race"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -177,7 +179,8 @@ def _race_extras(record) -> list:
 
 @app.command()
 def unit(
-    name: Annotated[str, typer.Argument(help="Unit name: 'Coral Elf Trooper', 'Umber Hulk'.")],
+    name: Annotated[str, typer.Argument(help="Unit name: 'Coral Elf Trooper', 'Umber Hulk'.",
+                                        autocompletion=complete.names("unit"))],
     edition: EditionOpt = Edition.sfr_2012,
     as_json: JsonOpt = False,
 ) -> None:
@@ -194,7 +197,8 @@ def unit(
 def resolve(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Scenario files (YAML, format version 1).")],
     edition: Annotated[Optional[str], typer.Option("--edition", "-e", metavar="EDITION",
-                                                   help="Replay under this edition instead of the file's.")] = None,
+                                                   help="Replay under this edition instead of the file's.",
+                                                   autocompletion=complete.editions)] = None,
     as_json: JsonOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
 ) -> None:
@@ -273,8 +277,9 @@ def serve(
     run(sock, ready)
 
 
-from .cli_search import register  # noqa: E402 - search and reference commands (issue 4)
-register(app)
+from . import cli_author, cli_search  # noqa: E402 - search and reference (issue 4), authoring (issue 8)
+cli_search.register(app)
+cli_author.register(app)
 
 
 def _version(value: bool) -> None:
@@ -283,10 +288,22 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+_debug = False
+
+
+def _set_debug(value: bool) -> None:
+    global _debug
+    if value:
+        _debug = True
+
+
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", callback=_set_debug, is_eager=True,
+                                        help="Show the traceback of an internal error, for a bug report "
+                                             "(or set DDREF_DEBUG=1).")] = False,
 ) -> None:
     """Dragon Dice rules reference."""
 
@@ -295,20 +312,23 @@ def main() -> None:
     """Entry point: user errors become one-line messages with exit code 2.
 
     An unexpected exception is a bug in ddref: it is reported in one line as
-    well (set DDREF_DEBUG=1 to see the traceback for a bug report).
+    well (``ddref --debug ...`` or DDREF_DEBUG=1 shows the traceback for a bug report).
     """
     import os
 
+    global _debug
+    _debug = False
+    _printable_streams()
     try:
-        with _only_the_command_asked_for(sys.argv[1:]):
+        with _only_the_command_asked_for(_typed_words(sys.argv[1:], os.environ)):
             app()
     except UserError as exc:
         _fail(str(exc), exc.exit_code)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
-        if os.environ.get("DDREF_DEBUG"):
+        if _debug or os.environ.get("DDREF_DEBUG"):
             raise
         _fail(f"internal error ({type(exc).__name__}: {exc}); please report it "
-              "with DDREF_DEBUG=1 set to include the traceback", 2)
+              "with the traceback that `ddref --debug ...` shows", 2)
 
 
 @contextmanager
@@ -319,7 +339,7 @@ def _only_the_command_asked_for(args: list[str]) -> Iterator[None]:
     ``ddref``, ``ddref --help`` and unknown names keep them all for the listing
     and the did-you-mean.
     """
-    name = args[0] if args else ""
+    name = next((a for a in args if not a.startswith("-")), "")
     commands = [c for c in app.registered_commands if _name(c) == name]
     groups = [g for g in app.registered_groups if g.name == name]
     every = app.registered_commands, app.registered_groups
@@ -329,6 +349,37 @@ def _only_the_command_asked_for(args: list[str]) -> Iterator[None]:
         yield
     finally:
         app.registered_commands, app.registered_groups = every
+
+
+def _printable_streams() -> None:
+    """Let stdout and stderr print any text a user can type.
+
+    An argument or file name that is not valid UTF-8 reaches Python as lone
+    surrogates (``\\udcff``); echoing it in a message must not crash on a
+    terminal whose stream is strict UTF-8 (a UTF-8 locale, PYTHONIOENCODING).
+    Such characters print as the escape ``\\udcff`` instead.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def _typed_words(argv: list[str], env) -> list[str]:
+    """The words before the command line's end: argv, or while completing, the words the shell passes.
+
+    A completion request runs ``ddref`` with no arguments and the command
+    line in the environment (COMP_WORDS and COMP_CWORD for bash,
+    _TYPER_COMPLETE_ARGS for zsh, fish and PowerShell); the word being
+    completed is left out, so ``ddref sp<TAB>`` still lists every command.
+    """
+    if not env.get("_DDREF_COMPLETE"):
+        return argv
+    line = env.get("COMP_WORDS") or env.get("_TYPER_COMPLETE_ARGS", "")
+    words = line.split()[1:]
+    cword = env.get("COMP_CWORD", "")
+    if cword.isdigit():
+        return words[: int(cword) - 1]
+    return words if line.endswith(" ") else words[:-1]
 
 
 def _name(info) -> str:

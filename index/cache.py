@@ -170,16 +170,21 @@ def _sweep(root: Path, keep: Path) -> None:
     """Remove moved-aside folders, builds abandoned by killed processes, and old indexes."""
     now = time.time()
     for entry in root.iterdir():
-        if entry == keep or not entry.is_dir():
+        if entry == keep or not entry.name.startswith(("old-", "tmp-", "index-")):
             continue
-        age = now - entry.stat().st_mtime
+        age = now - entry.lstat().st_mtime
         if entry.name.startswith("old-") or (entry.name.startswith("tmp-") and age > 3600) \
                 or (entry.name.startswith("index-") and age > STALE_SECONDS):
             _remove(entry)
 
 
 def _remove(path: Path) -> None:
-    shutil.rmtree(path, ignore_errors=True)
+    """Remove a folder, or whatever garbage stands in its place (a file, a link)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 @contextlib.contextmanager

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+MAX_COST = 1_000_000
 FIELDS = ("type", "edition", "color", "race", "cost", "reserve", "cantrip", "name")
 
 TYPE_NAMES = {
@@ -116,10 +117,11 @@ def _text(value: str, quoted: bool, negated: bool, prefix: str, parts: dict[str,
 def _filter(name: str, op: str, value: str, negated: bool, parts: dict[str, list]) -> None:
     warn = parts["warnings"].append
     if name == "cost":
-        if op not in NUMERIC_OPS or not value.isdigit():
+        if op not in NUMERIC_OPS or not (value.isascii() and value.isdigit()):
             warn(f"cost needs a number, as in cost:3, cost<=4 or cost>=5; ignored cost{op}{value}")
             return
-        parts["filters"].append(Filter(name, NUMERIC_OPS[op], value, negated))
+        # no spell costs a million: a larger bound compares the same and still fits SQLite's integers
+        parts["filters"].append(Filter(name, NUMERIC_OPS[op], str(min(int(value), MAX_COST)), negated))
         return
     if op not in (":", "="):
         warn(f"{name} takes ':' not {op!r}; ignored {name}{op}{value}")

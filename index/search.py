@@ -463,6 +463,13 @@ def _did_you_mean(value: str, known) -> str:
 _searchers: dict[int, Searcher] = {}
 
 
+MAX_QUERY_CHARS = 1000
+
+
+class QueryTooLong(ValueError):
+    """A search query over ``MAX_QUERY_CHARS`` characters (the message is for the user)."""
+
+
 def searcher(progress: Progress | None = None) -> Searcher:
     """The searcher over the current store (see ``index.store.store``), made once per store."""
     db = store(progress)
@@ -479,8 +486,13 @@ def search(query: str, *, edition: str | None = None, kind: str | None = None, l
     ``edition`` None searches every edition, ``kind`` None every kind; the
     query's own ``edition:`` and ``type:`` fields must hold as well.
     ``progress(done, total, stage)`` hears about the index build when the
-    index is missing or stale.
+    index is missing or stale. A query longer than ``MAX_QUERY_CHARS`` raises
+    ``QueryTooLong``: judges' questions are a line, and a longer text only
+    makes the query plan (and SQLite's expression tree) grow.
     """
+    if len(query) > MAX_QUERY_CHARS:
+        raise QueryTooLong(f"the query is too long ({len(query):,} characters); the limit is "
+                           f"{MAX_QUERY_CHARS:,}: ask with fewer words")
     try:
         return searcher(progress).search(query, edition, kind, limit)
     except sqlite3.DatabaseError:

@@ -132,14 +132,85 @@ def test_info_before_and_after_a_build(empty_cache, builds):
     assert after["size_bytes"] > 0 and after["corpus_hash"] == before["corpus_hash"]
 
 
-def test_two_processes_on_an_empty_cache_both_succeed(empty_cache):
-    """The real build, twice at once: one builds under the lock, the other waits and reuses it."""
-    code = "from index.search import search; print(search('wall of fog', limit=3).hits[0].id)"
+def test_a_deleted_index_is_rebuilt(empty_cache, builds):
+    first = store()
+    cache._remove(first.built.folder)
+    again = store()
+    assert again is not first and again.built.folder.exists() and len(builds) == 2
+
+
+def test_an_index_folder_replaced_by_a_file_is_rebuilt(empty_cache, builds):
+    folder = ensure().folder
+    cache._remove(folder)
+    folder.write_bytes(b"\x00garbage" * 50)
+    rebuilt = ensure()
+    assert rebuilt.built_now and rebuilt.folder.is_dir() and len(builds) == 2
+    assert sorted(p.name for p in empty_cache.iterdir()) == ["build.lock", folder.name]
+
+
+def _ddref() -> list[str]:
+    script = Path(sys.executable).with_name("ddref")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "ddref"]
+
+
+def _search(env: dict, query: str = "wall of fog") -> subprocess.Popen:
+    return subprocess.Popen([*_ddref(), "search", query, "--limit", "3", "--json"], cwd=ROOT, env=env,
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _first_hit(proc: subprocess.Popen) -> str:
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+    return json.loads(out)["hits"][0]["id"]
+
+
+def test_a_truncated_database_is_rebuilt_by_the_next_search(tmp_path):
+    """The real index, cut in half under a user's feet: the search that meets it rebuilds it and answers."""
+    env = {**os.environ, "DDREF_CACHE_DIR": str(tmp_path / "cache")}
+    assert _first_hit(_search(env)) == "wall-of-fog"
+    (db,) = (tmp_path / "cache").glob("index-*/ddref.db")
+    whole = db.stat().st_size
+    with open(db, "r+b") as handle:
+        handle.truncate(whole // 2)
+    assert _first_hit(_search(env, "hailstorm")) == "hailstorm"
+    assert db.stat().st_size > whole * 9 // 10     # built again, whole (to a page or two)
+    info = subprocess.run([*_ddref(), "index", "info", "--json"], env=env, capture_output=True, text=True)
+    assert json.loads(info.stdout)["fresh"] is True
+
+
+def test_two_searches_on_an_empty_cache_both_succeed(empty_cache):
+    """Two `ddref search` started together on an empty cache: one builds under the lock, the other waits
+    and reuses it; the index left behind is whole, and the next search builds nothing."""
     env = {**os.environ, "DDREF_CACHE_DIR": str(empty_cache)}
-    procs = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
-    outputs = [p.communicate(timeout=120) for p in procs]
-    assert [p.returncode for p in procs] == [0, 0], [err for _, err in outputs]
-    assert [out.strip() for out, _ in outputs] == ["wall-of-fog", "wall-of-fog"]
+    procs = [_search(env) for _ in range(2)]
+    assert [_first_hit(p) for p in procs] == ["wall-of-fog", "wall-of-fog"]
     folders = sorted(p.name for p in empty_cache.iterdir() if p.is_dir())
     assert len(folders) == 1 and folders[0].startswith("index-")
+    manifest = json.loads((empty_cache / folders[0] / cache.MANIFEST).read_text(encoding="utf-8"))
+    built_at = manifest["built_at"]
+    assert _first_hit(_search(env, "hailstorm")) == "hailstorm"
+    assert json.loads((empty_cache / folders[0] / cache.MANIFEST).read_text(encoding="utf-8"))["built_at"] == built_at
+
+
+def _read_only_dirs() -> list:
+    dirs = []
+    if Path("/proc").is_dir():
+        dirs.append(pytest.param("/proc", id="proc"))   # read-only even for root
+    dirs.append(pytest.param("chmod", id="chmod-555",
+                             marks=pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                                                      reason="root writes through file modes")))
+    return dirs
+
+
+@pytest.mark.parametrize("where", _read_only_dirs())
+def test_a_read_only_cache_dir_falls_back_cleanly(tmp_path, where):
+    """`ddref search` with a cache directory it cannot write: it builds under the temporary directory
+    and answers, without a traceback."""
+    if where == "chmod":
+        read_only = tmp_path / "read-only"
+        read_only.mkdir()
+        read_only.chmod(0o555)
+        where = str(read_only)
+    env = {**os.environ, "DDREF_CACHE_DIR": where, "TMPDIR": str(tmp_path)}
+    assert _first_hit(_search(env)) == "wall-of-fog"
+    assert list(tmp_path.glob("ddref-cache-*/index-*/manifest.json"))

@@ -23,7 +23,7 @@ from index.corpus import records
 from index.lookup import NotFound, find
 
 from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, ScenarioIn, UnitIn
-from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors
+from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
 # Frostwing Wolf Pack, Scalding Web Birds and Scalding Will o' Wisps"
@@ -278,6 +278,10 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     if expect is not None and not isinstance(expect, dict):
         b.fail((*path, "expect"), "expect is a mapping of dotted paths to values")
         expect = None
+    if expect_error is not None and not isinstance(expect_error, str):
+        b.fail((*path, "expect_error"), "expect_error is the words the rejection must contain, as a string; "
+                                        f"got {show_value(expect_error)}")
+        expect_error = None
     if len(kinds) != 1:
         b.fail(path, f"a step has exactly one kind key, found {kinds or 'none'}; "
                      f"expected one of: {', '.join(STEP_MODELS)}")

@@ -21,7 +21,7 @@ from engine.value import asdict
 from index.corpus import records
 
 from .build import Scenario, build
-from .source import ScenarioError, ScenarioErrors, load_yaml
+from .source import ScenarioError, ScenarioErrors, load_yaml, read_file
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
             ">": operator.gt, "<": operator.lt}
@@ -43,9 +43,9 @@ def load_ruleset(edition: str) -> Ruleset:
 def load(path: Path) -> Scenario:
     file = str(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ScenarioErrors([ScenarioError(f"cannot read the file: {exc.strerror}", file=file)]) from None
+        data = read_file(path, file)
+    except ScenarioError as exc:
+        raise ScenarioErrors([exc]) from None
     return parse(data, file)
 
 

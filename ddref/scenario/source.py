@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections.abc
 import difflib
+import os
 import re
 import types
 import typing
@@ -244,6 +245,26 @@ def load_yaml(text: str | bytes, file: str) -> tuple[Any, Locator]:
     return data, builder.locator
 
 
+def read_file(path: os.PathLike, file: str) -> bytes:
+    """A scenario file's bytes, reading no more than ``MAX_BYTES`` and one: a huge file or an endless
+    device (``/dev/zero``) is refused without being read whole."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+            size = os.fstat(stream.fileno()).st_size
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", file=file) from None
+    if len(data) > MAX_BYTES:
+        raise _too_large(max(size, len(data)), file, exact=size > MAX_BYTES)
+    return data
+
+
+def _too_large(size: int, file: str, exact: bool = True) -> ScenarioError:
+    amount = f"{size:,} bytes" if exact else f"more than {MAX_BYTES:,} bytes"
+    return ScenarioError(f"file is too large ({amount}); the limit is "
+                         f"{MAX_BYTES // 1024 // 1024} MiB ({MAX_BYTES:,} bytes)", file=file)
+
+
 def _is_blank(node: Node) -> bool:
     """A document with nothing in it (``---`` alone), as opposed to an explicit ``~``."""
     return isinstance(node, ScalarNode) and node.tag == _YAML + "null" and node.value == ""
@@ -256,8 +277,7 @@ def _decode(text: str | bytes, file: str) -> str:
     else:
         size = len(text)
     if size > MAX_BYTES:
-        raise ScenarioError(f"file is too large ({size:,} bytes); the limit is "
-                            f"{MAX_BYTES // 1024 // 1024} MiB ({MAX_BYTES:,} bytes)", file=file)
+        raise _too_large(size, file)
     if isinstance(text, str):
         return text
     start = 3 if text.startswith(b"\xef\xbb\xbf") else 0  # a BOM some editors write

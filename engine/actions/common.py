@@ -33,8 +33,12 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     """
     check_rollers(state, ruleset, dice, kind)
     if unit is not None:
+        member = who.unit(unit)
+        if member is None:  # the scenario was checked against the first state; a step may have removed it
+            raise StepError(f"unit {unit!r} is not in army {who.id} when this step resolves (an earlier step "
+                            f"removed it); its units: {', '.join(u.id for u in who.units) or 'none'}")
         # the trace names the unit; its army's spells do not reach a unit's own roll anyway
-        who = who.evolve(id=unit, units=(who.unit(unit),))
+        who = who.evolve(id=unit, units=(member,))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None)
     outcome = resolve_roll(ctx, dice)

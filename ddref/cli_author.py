@@ -1,0 +1,138 @@
+"""Scenario authoring commands (issue 8): schema, init, check.
+
+``register(app)`` adds them to the ``ddref`` app. The models, the corpus and
+the loader load inside the command bodies only, so every other command
+starts as fast as before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .errors import UserError
+from .options import JsonOpt
+
+SCHEMA_FILE = "ddref-scenario.schema.json"
+
+
+def schema_command(as_json: JsonOpt = False) -> None:
+    """Print the JSON Schema of the scenario format, for editors and validators.
+
+    The output is JSON either way (--json is accepted for consistency). Save it
+    and point your editor at it with a first line in the scenario:
+    # yaml-language-server: $schema=ddref-scenario.schema.json
+
+    Examples:
+      ddref schema > ddref-scenario.schema.json
+      ddref schema | python -m json.tool | less
+    """
+    from .output import print_json
+    from .scenario.schema import scenario_schema
+
+    print_json(scenario_schema())
+
+
+def init_command(
+    file: Annotated[Optional[Path], typer.Argument(metavar="[FILE]", help="Where to write it; '-' prints it. "
+                                                   "Default: scenario.yaml.")] = None,
+    force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite FILE if it exists.")] = False,
+    schema: Annotated[str, typer.Option("--schema", metavar="PATH|URL",
+                                        help="The schema the first line links to.")] = SCHEMA_FILE,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a commented starter scenario that replays cleanly, with the line linking editors to the schema.
+
+    It refuses to overwrite a file unless --force, and writes atomically
+    (never a half-written file).
+
+    Examples:
+      ddref init my-dispute.yaml && ddref schema > ddref-scenario.schema.json
+      ddref init - > other.yaml
+      ddref init my-dispute.yaml --force --schema ../ddref-scenario.schema.json
+    """
+    from rich.markup import escape
+
+    from .output import out, print_json
+    from .scenario.starter import starter
+
+    path = file or Path("scenario.yaml")
+    if str(path) == "-":
+        typer.echo(starter("FILE", schema), nl=False)
+        return
+    if path.exists() and not force:
+        raise UserError(f"{path} exists; use --force to overwrite it")
+    _write_atomically(path, starter(path.name, schema))
+    if as_json:
+        print_json({"file": str(path), "schema": schema})
+        return
+    local = "://" not in schema  # a path, which editors read relative to the scenario
+    target = path.parent / schema if local else None
+    hint = "" if not local or target.exists() else \
+        f"; for your editor: [cyan]ddref schema > {escape(str(target))}[/cyan]"
+    shown = escape(str(path))
+    out.print(f"Wrote {shown}. Next: [cyan]ddref resolve {shown}[/cyan]{hint}", soft_wrap=True)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write a sibling temporary file and rename it over ``path``: readers see the old file or the new."""
+    import os
+    import tempfile
+
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.fchmod(handle, 0o666 & ~umask)  # mkstemp's 0600 is for the temporary file, not the scenario
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temp, path)
+    except OSError as exc:
+        os.unlink(temp)
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def check_command(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Scenario files (YAML, format version 1).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Check scenario files without replaying them: YAML, fields, names, ids and rolls.
+
+    Exit code 0 when every file is valid, 2 when one is not; each error names
+    file:line:column, the field, what was expected and the closest names.
+
+    Examples:
+      ddref check my-dispute.yaml
+      ddref check scenarios/*.yaml --json
+    """
+    from rich.text import Text
+
+    from .output import err, out, print_json
+    from .scenario.run import load
+    from .scenario.source import ScenarioErrors
+
+    results = []
+    for path in files:
+        try:
+            load(path)
+            results.append({"file": str(path), "ok": True, "errors": []})
+        except ScenarioErrors as exc:
+            results.append({"file": str(path), "ok": False, "errors": [e.as_dict() for e in exc.errors]})
+            if not as_json:
+                err.print(Text(str(exc)))
+        else:
+            if not as_json:
+                out.print(Text(f"{path}: ok"))
+    if as_json:
+        print_json(results)
+    raise typer.Exit(0 if all(r["ok"] for r in results) else 2)
+
+
+def register(app: typer.Typer) -> None:
+    for name, command in (("schema", schema_command), ("init", init_command), ("check", check_command)):
+        app.command(name)(command)
