@@ -30,6 +30,12 @@ def shield(state: GameState, ruleset: Ruleset, unit_id: str, source: str) -> Eff
     return None
 
 
+def army_shield(state: GameState, ruleset: Ruleset, army: Army, source: str) -> Effect | None:
+    """The effect keeping ``source`` (missile, or enemy magic) from targeting the army (002 Illusion)."""
+    return next((e for e in state.effects_on(army.id) if source in ruleset.army_shields.get(e.spell, ())
+                 and e.by == army.player), None)
+
+
 def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: StepResult) -> Army:
     """The army as ``source`` damage sees it: shielded units cannot be taken as losses, nor magical items
     (002 Magical Items: "they cannot be discarded to account for damage")."""

@@ -168,6 +168,10 @@ class Ruleset(Value):
     casualties_go: Mapping[str, str] = field(default_factory=dict)
     # spell on an army -> the results one of its components may double (Wilding: melee or save)
     component_doublers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # SAI -> the duration of the effect it leaves in play (Illusion), and what an army under it cannot be
+    # targeted by: "missile" and "magic" (enemy magic)
+    effect_sais: Mapping[str, str] = field(default_factory=dict)
+    army_shields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # races whose units may roll to negate an opposing army's magic (Frostwings)
     magic_negators: tuple[str, ...] = ()
     # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,
@@ -200,8 +204,10 @@ class Ruleset(Value):
     def with_corpus(self, spells: Mapping[str, str], sais: Mapping[str, str],
                     costs: Mapping[str, tuple[str, int]], durations: Mapping[str, str]) -> Ruleset:
         """This ruleset with each spell's and SAI's corpus section, and each spell's color, cost and duration."""
-        return self.evolve(spell_sections=dict(spells), sai_sections=dict(sais), spell_costs=dict(costs),
-                           spell_durations=dict(durations))
+        # an SAI's lasting effect (Illusion) is in play as a spell is: its duration and section go with the spells'
+        return self.evolve(spell_sections={**spells, **{s: sais[s] for s in self.effect_sais if s in sais}},
+                           sai_sections=dict(sais), spell_costs=dict(costs),
+                           spell_durations={**durations, **self.effect_sais})
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

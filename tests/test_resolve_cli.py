@@ -81,6 +81,9 @@ def test_failed_expectation_exits_1_with_expected_and_actual(run, tmp_path):
     ("steps:\n  - melee: {army: x, target: y, roll: {melee: 2}, saves: {y: {save: 0}}, casualties: {y: [x.1]}}\n",
      ["not units of army y"]),
     ("steps:\n  - reserves: {retreat: [a.1]}\n", ["'reserves' steps are part of the format but not resolved"]),
+    # an effect in play is a spell, or an SAI whose effect lasts
+    ("effects:\n  - {sai: trample, target: x, by: a}\n", ["Trample leaves no effect in play"]),
+    ("effects:\n  - {target: x, by: a}\n", ["an effect names a spell, or an SAI"]),
     # a unit lists a second face only when the first rolls it again (Rend, Double Strike, a group monster's ID)
     ("steps:\n  - roll: {army: x, for: melee, roll: {x.1: [melee, melee 2]}}\n",
      ["x.1 lists 2 faces, but melee does not roll it again"]),

@@ -92,7 +92,7 @@ NOT_MODELLED = {
 
 def _spells_in(path: Path) -> set[str]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    named = [e["spell"] for e in data.get("effects") or []]
+    named = [e["spell"] for e in data.get("effects") or [] if "spell" in e]
     named += [c["spell"] for step in data.get("steps") or [] for c in (step.get("magic") or {}).get("cast", [])]
     return {slug(n) for n in named}
 

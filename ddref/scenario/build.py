@@ -13,6 +13,7 @@ from typing import Any
 import pydantic
 
 from engine import pool
+from engine.editions import RULESETS
 from engine.names import slug
 from engine.roll import Face, Roll
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
@@ -242,7 +243,17 @@ def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:
 
 def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) -> Effect:
     path = ("effects", i)
-    rec = b.name("spell", e.spell, (*path, "spell"))
+    if (e.spell is None) == (e.sai is None):
+        b.fail(path, "an effect names a spell, or an SAI whose effect lasts (sai: illusion): one of the two")
+        return Effect(spell="", target=e.target, by=e.by)
+    if e.sai is not None:
+        rec = b.name("sai", e.sai, (*path, "sai"))
+        lasting = RULESETS[spec.edition].effect_sais if spec.edition in RULESETS else {}
+        if rec is not None and rec.id not in lasting:
+            b.fail((*path, "sai"), f"{rec.name} leaves no effect in play that this version models "
+                                   f"(those that do: {', '.join(lasting) or 'none'})")
+    else:
+        rec = b.name("spell", e.spell, (*path, "spell"))
     targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players]
     if e.target not in targets:
         b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id, or a player for "
@@ -250,7 +261,7 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
-    return Effect(spell=rec.id if rec else slug(e.spell), target=e.target, by=e.by, count=e.count,
+    return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
                   next_turn=e.next_turn)
 
 

@@ -7,7 +7,7 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
-from ..protection import shield
+from ..protection import army_shield, shield
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
@@ -51,6 +51,10 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     if defender.player == attacker.player:
         raise StepError(f"{defender.id} is your own army: a missile action targets an enemy army",
                         cite=ruleset.cite("missile"), field="target")
+    veil = army_shield(state, ruleset, defender, "missile")
+    if veil is not None:
+        raise StepError(f"{defender.id} is under {veil.spell}: it cannot be targeted by any missile",
+                        cite=ruleset.spell_sections.get(veil.spell, ruleset.cite("missile")), field="target")
     terrain = check_action(state, ruleset, attacker, "missile", out)
     target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)

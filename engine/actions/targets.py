@@ -4,7 +4,7 @@ spell's own conditions in ``Ruleset.spell_targets``), checked when the spells ar
 from __future__ import annotations
 
 from ..lands import elements, terrain_types
-from ..protection import shield
+from ..protection import army_shield, shield
 from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, GameState
 from ..steps import Cast
@@ -29,6 +29,10 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
     elif kind.endswith("army"):
         owner = armies.get(c.target)
         ok = owner is not None and (kind == "army" or (owner.player == who.player) == kind.startswith("own"))
+        veil = army_shield(state, ruleset, owner, "magic") if ok and owner.player != who.player else None
+        if veil is not None:
+            raise StepError(f"{c.target} is under {veil.spell}: it cannot be targeted by any enemy magic effect",
+                            cite=ruleset.spell_sections.get(veil.spell, cite), field="cast")
     elif kind.endswith("unit"):
         if dead is not None:
             raise StepError(f"{c.target} is in a dead unit area, and {c.spell.name} neither resurrects nor buries: "

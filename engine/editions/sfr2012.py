@@ -306,6 +306,10 @@ SFR_2012 = Ruleset(
     magic_backlash=("backlash",),
     # 002 Wilding: "one component in the target army may double its melee or save results"
     component_doublers={"wilding": ("melee", "save")},
+    # 002 Illusion: "choose any of your armies. Until the beginning of your next turn, this army cannot be
+    # targeted by any missile or enemy magic effect"
+    effect_sais={"illusion": "until-beginning-of-next-turn"},
+    army_shields={"illusion": ("missile", "magic")},
     # 002 Frostwings, Magic Negation: "Frostwings may simultaneously make a magic negation roll"
     magic_negators=("frostwing",),
     # 002 Wall of Thorns: "any army making a maneuver attempt that results in changing the terrain face causes
