@@ -33,6 +33,11 @@ class Face(Value):
     count: int = 1
 
 
+# In a unit's faces, the faces before this marker were replaced by a reroll a spell allows (002 Flashfire:
+# "The selected unit ignores its last roll result and applies the new roll result instead").
+REROLLED = "flashfire"
+
+
 class Roll(Value):
     """A roll in either form of the scenario format.
 
@@ -685,7 +690,11 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
+    replaced = 0
     for who, unit, faces in rolled:
+        if roll.per_unit and any(f.icon == REROLLED for f in faces):
+            replaced += 1
+            faces = _replaced(unit, faces, replaced, ctx, trace)
         if roll.per_unit:
             _check_rerolls(unit, faces, ctx)
         tally = out.setdefault(who, _blank())
@@ -701,6 +710,27 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         trace.append(TraceEvent(what=f"units with nothing relevant: {', '.join(silent)}", after=0,
                                 rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons")))
     return out, non_id
+
+
+def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
+              trace: list[TraceEvent]) -> tuple[Face, ...]:
+    """002 Flashfire: "during any army non-maneuver roll, any one unit in the target army whose last roll result
+    has not been finalized may be rolled again. The selected unit ignores its last roll result and applies the
+    new roll result instead. Multiple castings increase the effect" (one more unit per casting)."""
+    fires = [e for e in ctx.state.effects_on(ctx.army.id) if ctx.ruleset.rerolls_for.get(e.spell)]
+    cite = ctx.ruleset.spell_sections.get(fires[0].spell if fires else "", ctx.ruleset.cite("sai-resolution"))
+    if not fires or "maneuver" in ctx.kind:
+        raise StepError(f"{unit.id}'s roll marks a Flashfire reroll, but no Flashfire lets {ctx.army.id} reroll "
+                        f"in this {ctx.kind} roll", cite=cite, field="roll")
+    if nth > sum(e.count for e in fires):
+        raise StepError(f"Flashfire lets {sum(e.count for e in fires)} unit(s) of {ctx.army.id} reroll, one per "
+                        "casting; more are marked", cite=cite, field="roll")
+    last = max(i for i, f in enumerate(faces) if f.icon == REROLLED)
+    ignored = ", ".join(f"{f.icon} {f.count}" for f in faces[:last] if f.icon != REROLLED) or "nothing"
+    trace.append(TraceEvent(what=f"{unit.id} is rolled again under {fires[0].spell}: {ignored} ignored",
+                            rule="the selected unit ignores its last roll result and applies the new one",
+                            cite=cite))
+    return faces[last + 1:]
 
 
 def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:

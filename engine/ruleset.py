@@ -168,6 +168,8 @@ class Ruleset(Value):
     casualties_go: Mapping[str, str] = field(default_factory=dict)
     # spell on an army -> the results one of its components may double (Wilding: melee or save)
     component_doublers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # spell on an army -> it lets units of the army be rolled again, the new result replacing the old (Flashfire)
+    rerolls_for: Mapping[str, bool] = field(default_factory=dict)
     # SAI -> the duration of the effect it leaves in play (Illusion), and what an army under it cannot be
     # targeted by: "missile" and "magic" (enemy magic)
     effect_sais: Mapping[str, str] = field(default_factory=dict)
@@ -196,7 +198,7 @@ class Ruleset(Value):
                                                 self.spell_abilities, self.ties_to_defender, self.no_maneuver,
                                                 self.spell_protections, self.casualties_go, self.burial_limits,
                                                 self.magic_backlash, self.maneuver_damage,
-                                                self.component_doublers, self.burial_rolls))
+                                                self.component_doublers, self.burial_rolls, self.rerolls_for))
 
     def cite(self, key: str) -> str:
         return self.cites[key]

@@ -15,7 +15,7 @@ import pydantic
 from engine import pool
 from engine.editions import RULESETS
 from engine.names import slug
-from engine.roll import Face, Roll
+from engine.roll import REROLLED, Face, Roll
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
@@ -639,7 +639,7 @@ def _faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[
         count = 1
         if len(parts) == 2 and parts[1].isdigit():
             text, count = parts[0], int(parts[1])
-        icon = _icon(b, text, where)
+        icon = REROLLED if slug(text) == REROLLED else _icon(b, text, where)
         if icon:
             faces.append(Face(icon, count))
     return tuple(faces)

@@ -306,6 +306,9 @@ SFR_2012 = Ruleset(
     magic_backlash=("backlash",),
     # 002 Wilding: "one component in the target army may double its melee or save results"
     component_doublers={"wilding": ("melee", "save")},
+    # 002 Flashfire: "any one unit in the target army whose last roll result has not been finalized may be
+    # rolled again ... applies the new roll result instead"
+    rerolls_for={"flashfire": True},
     # 002 Illusion: "choose any of your armies. Until the beginning of your next turn, this army cannot be
     # targeted by any missile or enemy magic effect"
     effect_sais={"illusion": "until-beginning-of-next-turn"},
