@@ -73,7 +73,9 @@ class SpellEffect(Value):
     exchanged for a summoning pool dragonkin up to ``points`` health per casting larger), "rise" (the
     caster's dead unit of ``race`` is recruited into the casting army, or promoted into it in exchange for
     the unit named with ``into``, up to ``points`` health per casting), "demote-kin" (the target army's
-    dragonkin, of one color unless ``all_kin``, roll an ID or are demoted; the casting army's are buried). ``save``: how the target may save against damage: "army" (an
+    dragonkin, of one color unless ``all_kin``, roll an ID or are demoted; the casting army's are buried),
+    "exhume" (chosen dead units of the target DUA, ``points`` health-worth per casting, save or are buried;
+    as many of the caster's dead ``race`` units as health was buried may join the casting army). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -82,7 +84,8 @@ class SpellEffect(Value):
 
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
                   "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
-                  "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin", "rise", "demote-kin"]
+                  "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin", "rise", "demote-kin",
+                  "exhume"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the

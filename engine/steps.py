@@ -77,6 +77,8 @@ class Cast(Value):
     maneuver: ManeuverStep | None = None    # the maneuver the target army attempts (Night Moves)
     into: str | None = None         # the unit a promoted unit is exchanged for (Promote Dragonkin)
     kin: str | None = None          # the color of dragonkin a spell targets (Demote Dragonkin)
+    units: tuple[str, ...] = ()     # the dead units a spell on a DUA chooses (Exhume)
+    rise: tuple[str, ...] | None = None     # the caster's dead units that join the casting army (Exhume)
 
 
 class MagicStep(Value):

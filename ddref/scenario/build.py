@@ -492,7 +492,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                 moves = _maneuver_step(b, state, ManeuverStepIn(army=c.target, **c.maneuver.model_dump(
                     exclude_none=True)), (*where, "maneuver"))
             cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon,
-                             maneuver=moves, into=c.into, kin=c.kin))
+                             maneuver=moves, into=c.into, kin=c.kin, units=tuple(c.units or ()),
+                             rise=None if c.rise is None else tuple(c.rise)))
     if army is None:
         return None
     roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()
@@ -562,11 +563,13 @@ def _rolls_by_army(b: _Builder, state: GameState, raw: dict | None, path: tuple)
 
 
 def _in_pool(state: GameState, unit_id: str) -> Army | None:
-    """A summoning pool's dragonkin, as a one-unit army, so that a roll it makes once summoned can be read."""
-    for pool_ in state.summoning_pool:
-        unit = next((u for u in pool_.units if u.id == unit_id), None)
+    """A summoning pool's dragonkin or a dead unit, as a one-unit army, so that a roll it makes (once
+    summoned; or against burial) can be read."""
+    for where, player, units in [*(("pool", p.player, p.units) for p in state.summoning_pool),
+                                 *(("dua", a.player, a.units) for a in state.dua)]:
+        unit = next((u for u in units if u.id == unit_id), None)
         if unit is not None:
-            return Army(id=f"{pool_.player}-pool", player=pool_.player, at=RESERVE, units=(unit,))
+            return Army(id=f"{player}-{where}", player=player, at=RESERVE, units=(unit,))
     return None
 
 

@@ -152,6 +152,9 @@ class CastIn(Strict):
     into: str | None = _doc("The unit a promoted unit is exchanged for (Promote Dragonkin, Rise of the Eldarim).",
                             default=None)
     kin: str | None = _doc("The color of dragonkin a spell targets (Demote Dragonkin).", default=None)
+    units: list[str] | None = _doc("The dead units a spell on a DUA chooses (Exhume).", default=None)
+    rise: list[str] | None = _doc("The caster's dead units that join the casting army (Exhume's Undead).",
+                                  default=None)
 
 
 class CantripIn(Strict):

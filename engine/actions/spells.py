@@ -102,6 +102,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _item(state, casts[0], effect, names, cite, ruleset, out)
     if effect.kind == "maneuver":
         return _maneuver(state, casts[0], cite, ruleset, out)
+    if effect.kind == "exhume":
+        return _exhume(state, who, casts[0], effect, amount, names, cite, ruleset, rolls, out)
     if effect.kind == "demote-kin":
         return _demote_kin(state, who, casts[0], effect, names, cite, ruleset, rolls, out)
     if effect.kind == "rise":
@@ -245,6 +247,62 @@ def _maneuver(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepR
     out.trace.extend(moved.trace)
     out.results.update(moved.results)
     out.maneuver = moved.maneuver
+    return state
+
+
+def _exhume(state: GameState, who: Army, c: Cast, effect: SpellEffect, worth: int, names: str, cite: str,
+            ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
+    """Exhume: each chosen dead unit saves or is buried; then up to as many of the caster's dead Undead as the
+    health buried join the casting army (the scenario's ``rise``, else as many as may, largest first: the
+    owner's choice, defaulted)."""
+    area = state.area("dua", c.target)
+    chosen = [u for u in area.units if u.id in c.units]
+    unknown = [i for i in c.units if i not in {u.id for u in chosen}]
+    if unknown or not chosen:
+        raise StepError(f"{c.spell.name} chooses dead units of {c.target}'s DUA with units: "
+                        f"{', '.join(unknown) or 'none given'} are not there", cite=cite, field="cast")
+    if sum(u.health for u in chosen) > worth:
+        raise StepError(f"{names} chooses up to {worth} health-worth of dead units; {', '.join(c.units)} are "
+                        f"{sum(u.health for u in chosen)}", cite=cite, field="cast")
+    buried = 0
+    for unit in chosen:
+        alone = Army(id=f"{c.target}-dua", player=c.target, at=RESERVE, units=(unit,))
+        saves = roll(state, ruleset, alone, "avoid-save", ("save",), rolls.take(unit.id, f"a save against {names}",
+                                                                                  cite), out, unit=unit.id)
+        if saves.results.get("save", 0):
+            out.trace.append(TraceEvent(what=f"{names}: {unit.label} saves and stays in the DUA", rule="the chosen "
+                                        "dead units must immediately roll a save or be buried", cite=cite))
+            continue
+        area = state.area("dua", c.target)
+        bua = state.area("bua", c.target)
+        state = state.with_area("dua", area.evolve(units=tuple(u for u in area.units if u.id != unit.id)))
+        state = state.with_area("bua", bua.evolve(units=(*bua.units, unit)))
+        out.buried.append(unit.id)
+        buried += unit.health
+        out.trace.append(TraceEvent(what=f"{names}: {unit.label} rolls no save and is buried", rule="the chosen "
+                                    "dead units must immediately roll a save or be buried", cite=cite))
+    return _exhumed_rise(state, who, c, effect, buried, names, cite, out)
+
+
+def _exhumed_rise(state: GameState, who: Army, c: Cast, effect: SpellEffect, buried: int, names: str, cite: str,
+                  out: StepResult) -> GameState:
+    own = state.area("dua", who.player)
+    mine = [u for u in own.units if u.race == effect.race]
+    if c.rise is None:
+        rising = sorted(mine, key=lambda u: -u.health)[:buried]
+    else:
+        rising = [u for u in mine if u.id in c.rise]
+        if len(rising) != len(c.rise) or len(rising) > buried:
+            raise StepError(f"{names}: up to {buried} {effect.race} unit(s) of {who.player}'s DUA may join "
+                            f"(one per health buried); rise names {', '.join(c.rise)}", cite=cite, field="cast")
+    state = state.with_area("dua", own.evolve(units=tuple(u for u in own.units if u not in rising)))
+    state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, *rising)))
+    out.moved.extend(u.id for u in rising)
+    out.trace.append(TraceEvent(what=f"{names}: {len(rising)} {effect.race} unit(s) join {who.id}"
+                                     + (f" ({', '.join(u.id for u in rising)})" if rising else ""),
+                                before=buried, after=len(rising), rule="a number of Undead units from your DUA, "
+                                "up to the total number of health buried, may join the casting army", cite=cite,
+                                defaulted=c.rise is None))
     return state
 
 

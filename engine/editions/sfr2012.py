@@ -221,6 +221,10 @@ SPELL_EFFECTS = {
     # "All Dragonkin in the target army must immediately roll an ID icon or be demoted. Those Dragonkin that
     #  cannot be demoted and all Dragonkin in the casting army are immediately buried"
     "degenerate-dragonkin": SpellEffect("demote-kin", all_kin=True),
+    # "Target any enemy DUA. Choose up to three health-worth of dead units that must immediately roll a save or
+    #  be buried. A number of Undead units from your DUA, up to the total number of health buried, may join the
+    #  casting army"
+    "exhume": SpellEffect("exhume", 3, race="undead"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
