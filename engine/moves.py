@@ -14,6 +14,11 @@ from .steps import StepResult
 from .trace import TraceEvent
 
 
+def haunt_army(player: str) -> str:
+    """The id of the army a player's dead form for a spell's melee action (002 Haunt)."""
+    return f"{player}-haunt"
+
+
 def owner(state: GameState, unit_id: str) -> Army:
     """The army a unit in play belongs to."""
     return next(a for a in state.armies if a.unit(unit_id) is not None)

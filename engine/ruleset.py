@@ -75,7 +75,8 @@ class SpellEffect(Value):
     the unit named with ``into``, up to ``points`` health per casting), "demote-kin" (the target army's
     dragonkin, of one color unless ``all_kin``, roll an ID or are demoted; the casting army's are buried),
     "exhume" (chosen dead units of the target DUA, ``points`` health-worth per casting, save or are buried;
-    as many of the caster's dead ``race`` units as health was buried may join the casting army). ``save``: how the target may save against damage: "army" (an
+    as many of the caster's dead ``race`` units as health was buried may join the casting army), "haunt"
+    (the caster's dead form an army that makes a melee action; those killed are buried, the rest go back). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -85,7 +86,7 @@ class SpellEffect(Value):
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
                   "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
                   "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin", "rise", "demote-kin",
-                  "exhume"]
+                  "exhume", "haunt"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the

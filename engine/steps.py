@@ -79,6 +79,7 @@ class Cast(Value):
     kin: str | None = None          # the color of dragonkin a spell targets (Demote Dragonkin)
     units: tuple[str, ...] = ()     # the dead units a spell on a DUA chooses (Exhume)
     rise: tuple[str, ...] | None = None     # the caster's dead units that join the casting army (Exhume)
+    melee: "MeleeStep | None" = None        # the melee action the spell's army of the dead makes (Haunt)
 
 
 class MagicStep(Value):

@@ -16,6 +16,7 @@ from engine import pool
 from engine.editions import RULESETS
 from engine.names import slug
 from engine.roll import REROLLED, Face, Roll
+from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
@@ -23,7 +24,7 @@ from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
-from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, ScenarioIn, UnitIn
+from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
@@ -487,13 +488,14 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                              reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
             if c.to is not None:
                 _army_ref(b, state, c.to, (*where, "to"))
+            fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
             moves = None
             if c.maneuver is not None and state.has_army(c.target):
                 moves = _maneuver_step(b, state, ManeuverStepIn(army=c.target, **c.maneuver.model_dump(
                     exclude_none=True)), (*where, "maneuver"))
             cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon,
                              maneuver=moves, into=c.into, kin=c.kin, units=tuple(c.units or ()),
-                             rise=None if c.rise is None else tuple(c.rise)))
+                             rise=None if c.rise is None else tuple(c.rise), melee=fight))
     if army is None:
         return None
     roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()
@@ -507,6 +509,20 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")))
+
+
+def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:
+    """The melee a spell's army of the dead makes (Haunt), read against that army: the caster's dead units."""
+    if c.target not in state.players:
+        return None
+    dead = state.area("dua", c.target)
+    army = Army(id=haunt_army(c.target), player=c.target, at=RESERVE, units=dead.units)
+    try:
+        m = MeleeStepIn.model_validate({"army": army.id, **c.melee})
+    except pydantic.ValidationError as exc:
+        b.errors.extend(pydantic_errors(exc, b.locator, prefix=path, model=MeleeStepIn))
+        return None
+    return _melee_step(b, state.evolve(armies=(*state.armies, army)), m, path)
 
 
 def _units_named(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> list[tuple[str, Any, Army]]:

@@ -153,6 +153,8 @@ class CastIn(Strict):
                             default=None)
     kin: str | None = _doc("The color of dragonkin a spell targets (Demote Dragonkin).", default=None)
     units: list[str] | None = _doc("The dead units a spell on a DUA chooses (Exhume).", default=None)
+    melee: dict[str, Any] | None = _doc("The melee action a spell makes (Haunt), as a melee step without its army.",
+                                        default=None)
     rise: list[str] | None = _doc("The caster's dead units that join the casting army (Exhume's Undead).",
                                   default=None)
 

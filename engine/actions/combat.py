@@ -19,7 +19,8 @@ from .common import (army, casualty_lists, check_action, cut_results, leftover_c
                      terrains)
 
 
-def melee(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = False) -> tuple[GameState, StepResult]:
+    """A melee action; ``by_spell`` when a spell makes it (Haunt), so no terrain icon is needed."""
     out = StepResult(kind="melee")
     cite = ruleset.cite("melee")
     attacker, defender = army(state, step.army), army(state, step.target, field="target")
@@ -27,7 +28,8 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameStat
         raise StepError(f"{attacker.id} can only melee another player's army at {attacker.at}; "
                         f"{defender.id} is {'yours' if defender.player == attacker.player else 'at ' + defender.at}",
                         cite=cite, field="target")
-    check_action(state, ruleset, attacker, "melee", out)
+    if not by_spell:
+        check_action(state, ruleset, attacker, "melee", out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     state = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
                       buys, step)

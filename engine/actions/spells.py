@@ -19,7 +19,7 @@ from __future__ import annotations
 from .. import pool
 from ..damage import choose, kill
 from ..expiry import army_emptied, expire, face_changed
-from ..moves import flee, owner, transfer
+from ..moves import flee, haunt_army, owner, transfer
 from ..protection import exposed, shield
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -102,6 +102,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _item(state, casts[0], effect, names, cite, ruleset, out)
     if effect.kind == "maneuver":
         return _maneuver(state, casts[0], cite, ruleset, out)
+    if effect.kind == "haunt":
+        return _haunt(state, who, casts[0], names, cite, ruleset, out)
     if effect.kind == "exhume":
         return _exhume(state, who, casts[0], effect, amount, names, cite, ruleset, rolls, out)
     if effect.kind == "demote-kin":
@@ -247,6 +249,43 @@ def _maneuver(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepR
     out.trace.extend(moved.trace)
     out.results.update(moved.results)
     out.maneuver = moved.maneuver
+    return state
+
+
+def _haunt(state: GameState, who: Army, c: Cast, names: str, cite: str, ruleset: Ruleset,
+           out: StepResult) -> GameState:
+    """Haunt: the caster's dead form an army at the target's terrain and make a melee action against it; the
+    dead it loses are buried and the rest return to the DUA."""
+    from .combat import melee      # a melee action inside a magic action
+
+    if c.melee is None:
+        raise StepError(f"{c.spell.name} makes the dead take a melee action: give it with the cast (melee: "
+                        "{target, roll, saves, ...})", cite=cite, field="cast")
+    area = state.area("dua", who.player)
+    target = state.army(c.melee.target) if state.has_army(c.melee.target) else None
+    if not area.units or target is None or target.player == who.player:
+        raise StepError(f"{c.spell.name} needs dead units and an enemy army to attack", cite=cite, field="cast")
+    dead = Army(id=haunt_army(who.player), player=who.player, at=target.at, units=area.units)
+    state = state.with_area("dua", area.evolve(units=())).evolve(armies=(*state.armies, dead))
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(dead.units)} dead unit(s) form {dead.id} and attack "
+                                     f"{target.id} at {target.at}", after=dead.health, rule="all dead units form "
+                                "into a magically constructed army that immediately takes a melee action", cite=cite))
+    state, fought = melee(state, c.melee, ruleset, by_spell=True)
+    for key in ("results", "damage"):
+        getattr(out, key).update(getattr(fought, key))
+    out.trace.extend(fought.trace)
+    out.killed.extend(fought.killed)
+    fallen = [u.id for u in dead.units if u.id in fought.killed]
+    back = state.area("dua", who.player)
+    bua = state.area("bua", who.player)
+    left = state.army(dead.id).units
+    state = state.with_area("bua", bua.evolve(units=(*bua.units, *(u for u in back.units if u.id in fallen))))
+    state = state.with_area("dua", back.evolve(units=(*(u for u in back.units if u.id not in fallen), *left)))
+    state = state.evolve(armies=tuple(a for a in state.armies if a.id != dead.id))
+    out.buried.extend(fallen)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(fallen)} of the dead killed are buried, {len(left)} "
+                                     "return to the DUA", rule="bury any of your units killed during this melee "
+                                "action and return the rest to your DUA", cite=cite))
     return state
 
 

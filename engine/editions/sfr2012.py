@@ -225,6 +225,9 @@ SPELL_EFFECTS = {
     #  be buried. A number of Undead units from your DUA, up to the total number of health buried, may join the
     #  casting army"
     "exhume": SpellEffect("exhume", 3, race="undead"),
+    # "All dead units form into a magically constructed army that immediately takes a melee action against any
+    #  enemy army. Bury any of your units killed during this melee action and return the rest to your DUA"
+    "haunt": SpellEffect("haunt"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
