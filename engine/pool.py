@@ -2,12 +2,14 @@
 Ivory dragons; the Summon ... Dragon spells).
 
 A pool item is written ``dragon:<colors>[-drake|-wyrm]`` (``dragon:red-wyrm``,
-``dragon:red-gold``, ``dragon:ivory``, ``dragon:ivory-green-drake``, ``dragon:white``).
+``dragon:red-gold``, ``dragon:ivory``, ``dragon:ivory-green-drake``, ``dragon:white``), or
+``minor-terrain:<type>`` for a minor terrain, which matches a major terrain type (002 Minor Terrains).
 """
 
 from __future__ import annotations
 
 FORMS = ("drake", "wyrm")
+MINOR = "minor-terrain"     # a minor terrain in a pool: minor-terrain:<its type>, e.g. minor-terrain:coastland
 ELEMENTS = ("black", "blue", "gold", "green", "red")
 
 

@@ -76,7 +76,9 @@ class SpellEffect(Value):
     dragonkin, of one color unless ``all_kin``, roll an ID or are demoted; the casting army's are buried),
     "exhume" (chosen dead units of the target DUA, ``points`` health-worth per casting, save or are buried;
     as many of the caster's dead ``race`` units as health was buried may join the casting army), "haunt"
-    (the caster's dead form an army that makes a melee action; those killed are buried, the rest go back). ``save``: how the target may save against damage: "army" (an
+    (the caster's dead form an army that makes a melee action; those killed are buried, the rest go back),
+    "reform" (a minor terrain of the caster's summoning pool with the ``element`` becomes of the type
+    ``becomes`` for the rest of the game). ``save``: how the target may save against damage: "army" (an
     army save roll), "commons" (only 1-health units roll and can be removed),
     "unit" (the unit saves by itself), "or-killed" (the unit saves or is
     killed), "none". Spells of one kind combine ("identical effects", 002
@@ -86,7 +88,7 @@ class SpellEffect(Value):
     kind: Literal["army-damage", "terrain-damage", "unit-damage", "resurrect", "bury", "negate", "move",
                   "terrain-reduction", "terrain-flee", "army-flee", "recall", "furnace", "summon-dragon",
                   "bury-item", "carry", "restore", "summon-kin", "maneuver", "promote-kin", "rise", "demote-kin",
-                  "exhume", "haunt"]
+                  "exhume", "haunt", "reform"]
     points: int = 1
     save: Literal["army", "commons", "unit", "or-killed", "none"] = "none"
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
@@ -97,6 +99,8 @@ class SpellEffect(Value):
     # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"
     dragons: str = ""
     race: str = ""                  # the race of the dead units a "rise" spell raises
+    element: str = ""               # "reform": the element the minor terrain must have
+    becomes: str = ""               # "reform": the terrain type it becomes
     all_kin: bool = False           # "demote-kin": every dragonkin, not one color (Degenerate Dragonkin)
 
 
@@ -195,6 +199,7 @@ class Ruleset(Value):
     sai_sections: Mapping[str, str] = field(default_factory=dict)
     spell_costs: Mapping[str, tuple[str, int]] = field(default_factory=dict)
     spell_durations: Mapping[str, str] = field(default_factory=dict)
+    terrain_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # terrain type -> its elements
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
@@ -208,12 +213,13 @@ class Ruleset(Value):
         return self.cites[key]
 
     def with_corpus(self, spells: Mapping[str, str], sais: Mapping[str, str],
-                    costs: Mapping[str, tuple[str, int]], durations: Mapping[str, str]) -> Ruleset:
+                    costs: Mapping[str, tuple[str, int]], durations: Mapping[str, str],
+                    terrain_colors: Mapping[str, tuple[str, ...]] = {}) -> Ruleset:
         """This ruleset with each spell's and SAI's corpus section, and each spell's color, cost and duration."""
         # an SAI's lasting effect (Illusion) is in play as a spell is: its duration and section go with the spells'
         return self.evolve(spell_sections={**spells, **{s: sais[s] for s in self.effect_sais if s in sais}},
                            sai_sections=dict(sais), spell_costs=dict(costs),
-                           spell_durations={**durations, **self.effect_sais})
+                           spell_durations={**durations, **self.effect_sais}, terrain_colors=dict(terrain_colors))
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

@@ -223,6 +223,10 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
             continue
         for kind, value in item.items():
             name = f"{slug(str(kind))}:{slug(str(value))}"
+            majors = sorted(r.id for r in records("terrain") if r.edition == "sfr-2012" and r.kind == "major")
+            if slug(str(kind)) == pool.MINOR and slug(str(value)) not in majors:
+                b.fail(("summoning_pool", player, i, kind), f"a minor terrain is written by the major terrain type it "
+                       f"matches: one of {', '.join(majors)}{did_you_mean(str(value), majors)}")
             dragon = pool.parse(name)
             if dragon is not None and not (dragon[0] and all(c in DRAGON_COLORS for c in dragon[0])):
                 b.fail(("summoning_pool", player, i, kind), f"a dragon is written <colors>[-drake|-wyrm], as "

@@ -37,6 +37,7 @@ def load_ruleset(edition: str) -> Ruleset:
         {s.id: s.source.section for s in records("sai") if s.edition == edition},
         {s.id: (s.color, s.cost) for s in spells},
         {s.id: s.duration for s in spells},
+        {t.id: tuple(t.colors) for t in records("terrain") if t.edition == edition and t.kind == "major"},
     )
 
 

@@ -20,6 +20,7 @@ from .. import pool
 from ..damage import choose, kill
 from ..expiry import army_emptied, expire, face_changed
 from ..moves import flee, haunt_army, owner, transfer
+from ..pool import MINOR
 from ..protection import exposed, shield
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -102,6 +103,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _item(state, casts[0], effect, names, cite, ruleset, out)
     if effect.kind == "maneuver":
         return _maneuver(state, casts[0], cite, ruleset, out)
+    if effect.kind == "reform":
+        return _reform(state, who, casts[0], effect, names, cite, ruleset, out)
     if effect.kind == "haunt":
         return _haunt(state, who, casts[0], names, cite, ruleset, out)
     if effect.kind == "exhume":
@@ -249,6 +252,26 @@ def _maneuver(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepR
     out.trace.extend(moved.trace)
     out.results.update(moved.results)
     out.maneuver = moved.maneuver
+    return state
+
+
+def _reform(state: GameState, who: Army, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    """Reform Land: a minor terrain of the caster's pool (named by its type) becomes of another type for good."""
+    pool_ = state.pool(who.player)
+    item = f"{MINOR}:{c.target}"
+    if item not in pool_.items:
+        held = [i.partition(":")[2] for i in pool_.items if i.startswith(f"{MINOR}:")]
+        raise StepError(f"{who.player}'s summoning pool holds no {c.target} minor terrain (it holds: "
+                        f"{', '.join(held) or 'none'})", cite=cite, field="cast")
+    if effect.element not in ruleset.terrain_colors.get(c.target, ()):
+        raise StepError(f"{names} targets a minor terrain with the {effect.element} element; a {c.target} has "
+                        f"{', '.join(ruleset.terrain_colors.get(c.target, ())) or 'none'}", cite=cite, field="cast")
+    items = list(pool_.items)
+    items[items.index(item)] = f"{MINOR}:{effect.becomes}"
+    state = state.with_pool(pool_.evolve(items=tuple(items)))
+    out.trace.append(TraceEvent(what=f"{names}: {who.player}'s {c.target} minor terrain becomes a {effect.becomes} "
+                                     "minor terrain", rule="for the duration of the game", cite=cite))
     return state
 
 

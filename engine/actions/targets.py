@@ -58,6 +58,8 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
             (owner.player == who.player) == kind.startswith("own")
     elif kind == "summoning-pool":          # "your Dragonkin in the summoning pool"
         ok = any(u.id == c.target for u in state.pool(who.player).units)
+    elif kind == "minor-terrain":           # "a minor terrain in your summoning pool", named by its type
+        ok = True                           # the spell itself says what a pool lacks (actions.spells)
     elif kind == "bua":                     # "in your BUA"
         ok = any(u.id == c.target for u in state.area("bua", who.player).units)
     elif kind == "own-armies":

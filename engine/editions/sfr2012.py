@@ -228,6 +228,9 @@ SPELL_EFFECTS = {
     # "All dead units form into a magically constructed army that immediately takes a melee action against any
     #  enemy army. Bury any of your units killed during this melee action and return the rest to your DUA"
     "haunt": SpellEffect("haunt"),
+    # "Target a minor terrain in your summoning pool that contains the green (water) element. The target minor
+    #  terrain becomes a swampland minor terrain for the duration of the game"
+    "reform-land": SpellEffect("reform", element="green", becomes="swampland"),
     # "Target any of your Feral units in play. Immediately move the target unit to the casting army"
     "call-of-the-wild": SpellEffect("recall"),
     # "inflict one point of damage to the target unit with no save possible"
