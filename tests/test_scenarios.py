@@ -98,6 +98,17 @@ def test_every_spell_is_modelled_and_exercised_by_a_scenario():
     assert sorted(spells - exercised) == []
 
 
+def test_every_lasting_spell_is_seen_to_end(replays):
+    """Issue 5: each scenario exercises its spells' expiry too. Every sfr-2012 spell that lasts (until the
+    beginning or end of the caster's next turn, until used, until a terrain's face changes) ends, traced,
+    in some bundled scenario."""
+    lasting = {s.id for s in records("spell") if s.edition == "sfr-2012"
+               and s.duration not in ("immediate", "permanent")}
+    ended = {e["what"].split(" on ")[0] for result in replays.values() for step in result["steps"]
+             for e in step["trace"] if " expires" in e["what"]}
+    assert sorted(lasting - ended) == []
+
+
 def test_modifier_order_is_pinned():
     """002 Applying Dice Modifiers: subtract, divide, multiply, racial abilities, add."""
     assert load_ruleset("sfr-2012").modifier_steps == ("subtract", "divide", "multiply", "racial", "add")
