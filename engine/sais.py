@@ -144,6 +144,8 @@ def sai_use(sai: str, kind: str) -> SaiUse | None:
     uses = [u for t in kind.split(":", 1)[1].split(",") if (u := table.get(f"avoid-{t}")) is not None]
     if not uses:
         return None
+    if uses and all(u.special == "cantrip" for u in uses):
+        return uses[0]          # Cantrip buys spells in a combination roll as in any non-magic roll
     if not all(u.modelled for u in uses) or any(u.special for u in uses):
         return NOT_MODELLED
     gives = tuple(dict.fromkeys(t for u in uses for t in u.gives))

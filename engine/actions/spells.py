@@ -635,6 +635,9 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         # "generate a save or be killed" is a save avoidance roll; against damage, a save roll (002 Avoidance Rolls)
         kind = "avoid-save" if effect.save == "or-killed" else "save"
         dice = rolls.take(unit_id, f"saves by itself against {names}", cite)
+        # a Cantrip in the unit's own roll buys spells first; a spell on the unit follows it wherever it goes
+        state = cantrip.use(state, army.evolve(units=(unit,)), dice, rolls.buys, False, ruleset, out)
+        army = owner(state, unit_id) if any(a.unit(unit_id) for a in state.armies) else army
         saves = roll(state, ruleset, army, kind, ("save",), dice, out, unit=unit_id).results.get("save", 0)
     if effect.save == "or-killed":
         killed = saves == 0
