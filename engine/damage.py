@@ -109,7 +109,7 @@ def kill(state: GameState, army_id: str, unit_ids: Sequence[str]) -> GameState:
     """
     army = state.army(army_id)
     dead = tuple(u for u in army.units if u.id in unit_ids)
-    state = state.with_army(army.evolve(units=tuple(u for u in army.units if u.id not in unit_ids)))
+    state = state.with_army(army.without(*unit_ids))
     state = state.evolve(effects=tuple(e for e in state.effects if e.target not in unit_ids))
     # 002 Dragonkin: "When killed, Dragonkin units do not go to the Dead Unit Area as normal. Instead they are
     # returned to the summoning pool from which they came"

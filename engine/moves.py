@@ -29,7 +29,7 @@ def transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: st
     """The unit leaves ``source`` for ``dest``: spells on the unit go with it, spells on ``source`` stay
     (and expire if it is left empty), spells on ``dest`` now cover it (002 Spell Attributes > Duration)."""
     unit = source.unit(unit_id)
-    state = state.with_army(source.evolve(units=tuple(u for u in source.units if u.id != unit_id)))
+    state = state.with_army(source.without(unit_id))
     state = state.with_army(state.army(dest.id).evolve(units=(*state.army(dest.id).units, unit)))
     where = "the reserve area" if dest.at == RESERVE else dest.at
     out.trace.append(TraceEvent(what=f"{names}: {unit.label} goes from {source.at} to {where}, joining {dest.id}",

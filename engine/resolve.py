@@ -60,9 +60,7 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
                                     rule="a unit killed at the target terrain must roll a save or be buried",
                                     cite=cite))
         if not saves:
-            bua = state.area("bua", area.player)
-            state = state.with_area("dua", area.evolve(units=tuple(u for u in area.units if u.id != unit_id)))
-            state = state.with_area("bua", bua.evolve(units=(*bua.units, unit)))
+            state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
     if rolls:
         raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell called for",

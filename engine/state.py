@@ -57,6 +57,9 @@ class Army(Value, kw_only=True):
     def unit(self, unit_id: str) -> Unit | None:
         return next((u for u in self.units if u.id == unit_id), None)
 
+    def without(self, *unit_ids: str) -> Army:
+        return self.evolve(units=tuple(u for u in self.units if u.id not in unit_ids))
+
 
 class Effect(Value, kw_only=True):
     """A spell or durational effect in play."""
@@ -140,6 +143,16 @@ class GameState(Value, kw_only=True):
 
     def area(self, kind: Literal["dua", "bua"], player: str) -> Area:
         return next((a for a in getattr(self, kind) if a.player == player), Area(player=player))
+
+    def add_to(self, kind: Literal["dua", "bua"], player: str, units: tuple[Unit, ...]) -> GameState:
+        """``units`` join the player's dead or buried unit area."""
+        area = self.area(kind, player)
+        return self.with_area(kind, area.evolve(units=(*area.units, *units)))
+
+    def take_from(self, kind: Literal["dua", "bua"], player: str, *unit_ids: str) -> GameState:
+        """The units leave the player's dead or buried unit area."""
+        area = self.area(kind, player)
+        return self.with_area(kind, area.evolve(units=tuple(u for u in area.units if u.id not in unit_ids)))
 
     def with_area(self, kind: Literal["dua", "bua"], area: Area) -> GameState:
         others = tuple(a for a in getattr(self, kind) if a.player != area.player)

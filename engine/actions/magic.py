@@ -89,8 +89,7 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
                         cite=ruleset.cite("spell-cost"), field="cast")
     area = state.area("dua", who.player)
     points = ruleset.spell_effects[c.spell.id].points * area.health
-    bua = state.area("bua", who.player)
-    state = state.with_area("dua", area.evolve(units=())).with_area("bua", bua.evolve(units=(*bua.units, *area.units)))
+    state = state.with_area("dua", area.evolve(units=())).add_to("bua", who.player, area.units)
     out.buried.extend(u.id for u in area.units)
     out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(area.units)} dead unit(s), {area.health} health-worth, "
                                      f"buried: {points} black point(s)", before=area.health, after=points,
