@@ -62,3 +62,11 @@ def turn_begins(state: GameState, player: str, ruleset: Ruleset, out: StepResult
     return state.evolve(effects=tuple(
         e.evolve(next_turn=True) if e.by == player and not e.next_turn
         and ruleset.spell_durations.get(e.spell) == "until-end-of-next-turn" else e for e in state.effects))
+
+
+def unit_gone(state: GameState, unit_id: str, how: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Spell Attributes > Duration: an individual-targeting spell "immediately expires when the target unit
+    is exchanged, killed or buried"."""
+    return expire(state, state.effects_on(unit_id), f"{unit_id} was {how}", "an individual-targeting spell "
+                  "immediately expires when the target unit is exchanged, killed or buried", ruleset, out,
+                  own_cite=False)

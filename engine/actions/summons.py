@@ -1,0 +1,252 @@
+"""Spells on what waits outside the armies or comes and goes by exchange: the summoning pool (dragons,
+dragonkin, minor terrains), magical items, and the Eldarim's recruitment and promotion (002 spell
+descriptions; Basic Terms, Promotion and Recruitment; Dragonkin; Magical Items)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import pool
+from ..expiry import army_emptied, unit_gone
+from ..moves import owner, transfer
+from ..pool import MINOR
+from ..ruleset import Ruleset, SpellEffect
+from ..state import RESERVE, Army, Dragon, GameState
+from ..steps import Cast, StepResult
+from ..trace import StepError, TraceEvent
+
+if TYPE_CHECKING:
+    from .spells import Rolls
+
+
+def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    """Each casting sends one dragon of the spell's kind from a summoning pool to the target terrain: the one
+    the cast names (``dragon: <player>:<item>``), else the first that fits, the caster's pool first."""
+    paid = c.color or c.spell.color
+    for _ in range(c.count):
+        fits = [(p, item) for p in sorted(state.summoning_pool, key=lambda p: p.player != who.player)
+                for item in p.items if (d := pool.parse(item)) and pool.summonable(d[0], effect.dragons, paid)]
+        if c.dragon is not None:
+            fits = [(p, item) for p, item in fits if f"{p.player}:{item.partition(':')[2]}" == c.dragon]
+        if not fits:
+            a = "an" if effect.dragons[0] in "aeiou" else "a"
+            wanted = f"{c.dragon} ({a} {effect.dragons} dragon " if c.dragon else f"{a} {effect.dragons} dragon ("
+            raise StepError(f"{c.spell.name} paid in {paid}: no summoning pool holds {wanted}that this spell "
+                            "may send)", cite=cite, field="cast")
+        owner, item = fits[0]
+        colors, form = pool.parse(item)
+        ids = {d.id for d in state.dragons}
+        base = f"{owner.player}-{item.partition(':')[2]}"
+        name = next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
+        items = list(owner.items)
+        items.remove(item)
+        state = state.evolve(
+            summoning_pool=tuple(p.evolve(items=tuple(items)) if p is owner else p for p in state.summoning_pool),
+            dragons=(*state.dragons, Dragon(id=name, color="-".join(colors), at=c.target, owner=owner.player,
+                                            form=form)))
+        out.moved.append(name)
+        out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes to "
+                                         f"{c.target} as {name}", rule="immediately send the dragon to the target "
+                                    "terrain", cite=cite, defaulted=c.dragon is None and len(fits) > 1))
+    return state
+
+
+def item(state: GameState, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+          out: StepResult) -> GameState:
+    """Explode Stone buries the item; Airy Acquisition moves it to another of its owner's armies."""
+    source = owner(state, c.target)
+    if effect.kind == "bury-item":
+        item = source.unit(c.target)
+        state = state.with_army(source.without(c.target)).add_to("bua", source.player, (item,))
+        out.buried.append(c.target)
+        out.trace.append(TraceEvent(what=f"{names}: {item.label} is buried", rule="target item is immediately "
+                                    "buried", cite=cite))
+        return army_emptied(state, source.id, ruleset, out)
+    dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
+    if dest is None or dest.player != source.player or dest.id == source.id:
+        raise StepError(f"{c.spell.name} moves {c.target} to another of {source.player}'s armies: name it with to:",
+                        cite=cite, field="cast")
+    out.moved.append(c.target)
+    return transfer(state, c.target, source, dest, names, cite, ruleset, out)
+
+
+def reform(state: GameState, who: Army, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    """Reform Land: a minor terrain of the caster's pool (named by its type) becomes of another type for good."""
+    pool_ = state.pool(who.player)
+    item = f"{MINOR}:{c.target}"
+    if item not in pool_.items:
+        held = [i.partition(":")[2] for i in pool_.items if i.startswith(f"{MINOR}:")]
+        raise StepError(f"{who.player}'s summoning pool holds no {c.target} minor terrain (it holds: "
+                        f"{', '.join(held) or 'none'})", cite=cite, field="cast")
+    if effect.element not in ruleset.terrain_colors.get(c.target, ()):
+        raise StepError(f"{names} targets a minor terrain with the {effect.element} element; a {c.target} has "
+                        f"{', '.join(ruleset.terrain_colors.get(c.target, ())) or 'none'}", cite=cite, field="cast")
+    items = list(pool_.items)
+    items[items.index(item)] = f"{MINOR}:{effect.becomes}"
+    state = state.with_pool(pool_.evolve(items=tuple(items)))
+    out.trace.append(TraceEvent(what=f"{names}: {who.player}'s {c.target} minor terrain becomes a {effect.becomes} "
+                                     "minor terrain", rule="for the duration of the game", cite=cite))
+    return state
+
+
+def demote_kin(state: GameState, who: Army, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+                rolls: Rolls, out: StepResult) -> GameState:
+    """Demote and Degenerate Dragonkin: each targeted dragonkin rolls an ID or is exchanged for one of one health
+    less from its summoning pool (Demote: a Belly buries it; one that cannot be demoted goes back to the pool;
+    Degenerate: one that cannot be demoted is buried); the casting army's own such dragonkin are buried."""
+    paid = c.color or c.spell.color
+    if not effect.all_kin and (c.kin is None or c.kin == paid):
+        raise StepError(f"{c.spell.name} targets one color of dragonkin other than the {paid} paying for it: name "
+                        "it with kin:", cite=cite, field="cast")
+    hit = [u for u in state.army(c.target).units if u.race == "dragonkin" and (effect.all_kin or u.color == c.kin)]
+    for unit in hit:
+        dice = rolls.take(unit.id, f"an ID icon against {names}", cite)
+        faces = {f.icon for _, fs in dice.units for f in fs} | {icon for icon, n in dice.counts if n}
+        if "id" in faces:
+            out.trace.append(TraceEvent(what=f"{names}: {unit.label} rolls its ID and is not demoted", rule="must "
+                                        "immediately roll an ID icon or be demoted", cite=cite))
+        elif "belly" in faces and not effect.all_kin:
+            state = _bury_kin(state, unit.id, f"{names}: {unit.label} rolls Belly and is buried", cite, ruleset,
+                              out)
+        else:
+            state = _demote(state, unit, effect, names, cite, ruleset, out)
+    own = [u for u in state.army(who.id).units if u.race == "dragonkin" and (effect.all_kin or u.color == c.kin)]
+    for unit in own:
+        state = _bury_kin(state, unit.id, f"{names}: the casting army's {unit.label} is buried", cite, ruleset, out)
+    return state
+
+
+def _demote(state: GameState, unit, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
+            out: StepResult) -> GameState:
+    army = owner(state, unit.id)
+    pool_ = state.pool(army.player)
+    smaller = [u for u in pool_.units if u.race == unit.race and u.health == unit.health - 1]
+    smaller.sort(key=lambda u: u.color != unit.color)      # the same color first, when the pool has it
+    if not smaller:
+        if effect.all_kin:
+            return _bury_kin(state, unit.id, f"{names}: {unit.label} cannot be demoted and is buried", cite, ruleset,
+                             out)
+        state = state.with_army(army.without(unit.id))
+        state = state.with_pool(pool_.evolve(units=(*pool_.units, unit)))
+        out.trace.append(TraceEvent(what=f"{names}: {unit.label} cannot be demoted and returns to the summoning "
+                                         "pool", rule="dragonkin that cannot be demoted are simply returned to the "
+                                    "summoning pool", cite=cite))
+        return unit_gone(state, unit.id, "returned to the summoning pool", ruleset, out)
+    lesser = smaller[0]
+    state = state.with_pool(pool_.evolve(units=(*(u for u in pool_.units if u.id != lesser.id), unit)))
+    state = state.with_army(army.evolve(units=tuple(lesser if u.id == unit.id else u for u in army.units)))
+    out.moved.append(lesser.id)
+    out.trace.append(TraceEvent(what=f"{names}: {unit.label} is demoted to {lesser.label}", before=unit.health,
+                                after=lesser.health, rule="failing to roll an ID icon, the dragonkin is demoted "
+                                "one health", cite=cite))
+    return unit_gone(state, unit.id, "exchanged", ruleset, out)
+
+
+def _bury_kin(state: GameState, unit_id: str, what: str, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    army = owner(state, unit_id)
+    state = state.with_army(army.without(unit_id)).add_to("bua", army.player, (army.unit(unit_id),))
+    out.buried.append(unit_id)
+    out.trace.append(TraceEvent(what=what, rule="the dragonkin is immediately buried", cite=cite))
+    return unit_gone(state, unit_id, "buried", ruleset, out)
+
+
+def rise(state: GameState, who: Army, c: Cast, effect: SpellEffect, most: int, names: str, cite: str,
+          ruleset: Ruleset, out: StepResult) -> GameState:
+    """Rise of the Eldarim: the dead unit is recruited into the casting army (002 Recruitment: a common,
+    here up to one health per casting), or promoted into it in exchange for the casting army's unit named
+    with ``into`` (002 Promotion: a unit of the same race, here up to one health more per casting)."""
+    area = state.area("dua", who.player)
+    dead = next(u for u in area.units if u.id == c.target)
+    caster = state.army(who.id)
+    if dead.race != effect.race:
+        raise StepError(f"{names} raises {effect.race} units; {dead.label} is {dead.race}", cite=cite, field="cast")
+    if c.into is None:
+        if dead.health > most:
+            raise StepError(f"{names} recruits up to {most} health; {dead.label} is more: multiple castings "
+                            "increase the health", cite=cite, field="cast")
+        state = state.take_from("dua", who.player, c.target)
+        state = state.with_army(caster.evolve(units=(*caster.units, dead)))
+        what = f"{names}: {dead.label} is recruited into {who.id}"
+    else:
+        old = caster.unit(c.into)
+        if old is None or old.race != effect.race or not old.health < dead.health <= old.health + most:
+            raise StepError(f"{names} promotes a unit of {who.id} of the same race to {dead.label}, up to {most} "
+                            f"health more: {c.into} is not one", cite=cite, field="cast")
+        rest = tuple(u for u in area.units if u.id != c.target)
+        state = state.with_area("dua", area.evolve(units=(*rest, old)))
+        state = state.with_army(caster.evolve(units=tuple(dead if u.id == c.into else u for u in caster.units)))
+        state = unit_gone(state, c.into, "exchanged", ruleset, out)
+        what = f"{names}: {old.label} is promoted to {dead.label}"
+    out.moved.append(c.target)
+    out.trace.append(TraceEvent(what=what, before=dead.health, after=most, rule="the target unit is immediately "
+                                "recruited into the casting army or promoted into your casting army", cite=cite))
+    return state
+
+
+def promote_kin(state: GameState, c: Cast, most: int, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Promote Dragonkin: the dragonkin is exchanged for one of greater health from its summoning pool, up to
+    one health more per casting ("the Dragonkin promoted does not have to be the same color"). The unit's
+    spells expire with the exchange (002 Spell Attributes > Duration)."""
+    army = owner(state, c.target)
+    unit = army.unit(c.target)
+    pool_ = state.pool(army.player)
+    fits = [u for u in pool_.units if u.race == unit.race and unit.health < u.health <= unit.health + most]
+    if c.into is not None:
+        fits = [u for u in fits if u.id == c.into]
+    if not fits:
+        raise StepError(f"{army.player}'s summoning pool holds no {unit.race} of {unit.health + 1} to "
+                        f"{unit.health + most} health" + (f" named {c.into}" if c.into else "") +
+                        f" to promote {c.target} to", cite=cite, field="cast")
+    chosen = max(fits, key=lambda u: u.health)
+    rest = tuple(u for u in pool_.units if u.id != chosen.id)
+    state = state.with_pool(pool_.evolve(units=(*rest, unit)))
+    state = state.with_army(army.evolve(units=tuple(chosen if u.id == c.target else u for u in army.units)))
+    out.moved.append(chosen.id)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {unit.label} is exchanged for {chosen.label}",
+                                before=unit.health, after=chosen.health, rule="this dragonkin can be immediately "
+                                "promoted, to a unit of greater health with multiple castings", cite=cite,
+                                defaulted=c.into is None and len(fits) > 1))
+    return unit_gone(state, c.target, "exchanged", ruleset, out)
+
+
+def summon_kin(state: GameState, who: Army, c: Cast, worth: int, names: str, cite: str, ruleset: Ruleset,
+                out: StepResult) -> GameState:
+    """Summon Dragonkin: the pool's dragonkin of the paying color joins the casting army (002 Dragonkin:
+    "Dragonkin cannot be summoned into the reserve area")."""
+    kin = next(u for u in state.pool(who.player).units if u.id == c.target)
+    paid = c.color or c.spell.color
+    if who.at == RESERVE:
+        raise StepError("dragonkin cannot be summoned into the reserve area", cite=ruleset.cite("dragonkin"),
+                        field="cast")
+    if kin.color != paid:
+        raise StepError(f"{c.target} is {kin.color}: {c.spell.name} summons dragonkin of the color of the magic "
+                        f"paying for it ({paid})", cite=cite, field="cast")
+    if worth < kin.health:
+        raise StepError(f"only {worth} health-worth ({names}) is aimed at {c.target}, which has {kin.health} "
+                        "health: multiple castings increase the number of health affected", cite=cite, field="cast")
+    pool_ = state.pool(who.player)
+    state = state.with_pool(pool_.evolve(units=tuple(u for u in pool_.units if u.id != c.target)))
+    state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, kin)))
+    out.moved.append(c.target)
+    out.trace.append(TraceEvent(what=f"{names}: {kin.label} joins {who.id} from the summoning pool",
+                                before=kin.health, after=worth, rule="the dragonkin immediately joins the casting "
+                                "army", cite=cite))
+    return state
+
+
+def restore(state: GameState, who: Army, item_id: str, worth: int, names: str, cite: str, ruleset: Ruleset,
+             out: StepResult) -> GameState:
+    """Reforge Item: a buried item of health-worth within the castings returns to the casting army."""
+    bua = state.area("bua", who.player)
+    item = next(u for u in bua.units if u.id == item_id)
+    if worth < item.health:
+        raise StepError(f"only {worth} health-worth ({names}) is aimed at {item_id}, which has {item.health} "
+                        "health: aim more castings at it", cite=ruleset.cite("spell-effect"), field="cast")
+    state = state.take_from("bua", who.player, item_id)
+    state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, item)))
+    out.moved.append(item_id)
+    out.trace.append(TraceEvent(what=f"{names}: {item.label} is restored to {who.id}", before=item.health,
+                                after=worth, rule="immediately restore the target to the casting army", cite=cite))
+    return state
