@@ -7,10 +7,11 @@ from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .actions.turn import turn
+from .setup import setup
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
+from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, Step, StepResult, TurnStep
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -85,4 +86,4 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn}
+            TurnStep: turn, SetupStep: setup}

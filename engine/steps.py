@@ -104,7 +104,22 @@ class TurnStep(Value):
     player: str
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep
+class SetupStep(Value):
+    """Starting the game: ``force`` health per player; ``dragons`` each player brought; ``catalog`` (unit id,
+    catalog id, unit class) of named units; ``magic_faces`` the magic-making faces of a unit, by icon;
+    ``order`` each player's order-of-play roll (icon, count); ``terrain_rolls`` each terrain's
+    starting-distance rolls in order."""
+
+    force: int
+    players: tuple[str, ...] = ()        # whose force and armies are checked
+    dragons: tuple[tuple[str, int], ...] | None = None
+    catalog: tuple[tuple[str, tuple[str, str]], ...] = ()
+    magic_faces: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    order: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    terrain_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | SetupStep
 
 
 class StepResult(Struct):
@@ -121,4 +136,5 @@ class StepResult(Struct):
     trace: list = field(default_factory=list)
     maneuver: dict | None = None
     magic: dict | None = None
+    setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
