@@ -180,10 +180,15 @@ class MissileStepIn(Strict):
     roll: RollIn = _doc(ROLL)
     saves: dict[str, RollIn] | None = _doc("The defending army id and its save roll.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
-    targets: dict[str, dict[str, int]] | None = _doc(
-        "SAI name -> {unit id: points}: where an individual-targeting SAI's points go.", default=None)
+    targets: dict[str, dict[str, int] | list[str] | str] | None = _doc(
+        "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
+        "units it targets, in order), or an army id (the army it targets).", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
-        "Unit id -> its own save roll (its face or faces).", default=None)
+        "Unit id -> its own roll (its face or faces): a target's save, or the roll an SAI makes it make "
+        "(its ID icon, a maneuver, a reroll).", default=None)
+    order: list[str] | None = _doc(
+        "The special and unique SAIs of the attack roll, in the order the acting player resolves them.",
+        default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)

@@ -1,0 +1,145 @@
+"""The special effects of SAIs in melee and missile actions: effect kind (engine.sais ``special``) -> handler.
+
+002 SAI Resolution Order: "1. Instant (rerolling) 2. Special or Unique (in any order the player wishes)
+3. Normal 4. Delayed (after other player rolls, but before results are final)"; Late SAIs act "until the
+target rolls and finalizes their results". Each kind of effect has a ``phase`` saying when the action
+(engine.actions.combat) calls it:
+
+- ``special``: after the attack roll, before the defending army rolls saves (Smite, Bullseye, Slay ...);
+- ``delayed``: after the defending army rolls saves, before it applies its unique or special SAIs
+  (Decapitate, Choke, Confuse);
+- ``save``: an SAI of the defending army's save roll that strikes back (Counter, Volley, Bash);
+- ``late``: once the defending army has finalized (Surprise, Charge: no counter-attack);
+- ``roll``: acts inside the roll itself (engine.roll: Trumpet, Elevate, Charge), nothing left to do here;
+- ``finalize``: cuts the defending army's results as they are finalized (Screech, Howl, Wave:
+  engine.actions.common.cut_results).
+
+Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined"); the
+acting player chooses the order of the special and unique ones (the step's ``order``; by default the order
+they were rolled in, marked ``defaulted``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..damage import kill
+from ..roll import Special
+from ..trace import StepError, TraceEvent
+from ..value import Value
+from . import strikes, delayed
+from .common import take_damage
+from .fight import Fight
+
+Handler = Callable[[Fight, str, list[Special]], None]
+
+
+class SpecialEffect(Value):
+    phase: str
+    handler: Handler | None = None
+
+
+def _army_damage(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Smite, Stone: "immediately inflicts one point of damage ...; no saves (including those provided by
+    spells) can stop this damage"."""
+    points = sum(s.points for s in specials)
+    defender = fight.army()
+    fight.out.trace.append(TraceEvent(what=f"{sai}: {points} damage to {defender.id}, no saves", after=points,
+                                      rule="special SAI results resolve before the defending army rolls for saves",
+                                      cite=fight.cite(sai)))
+    fight.state = take_damage(fight.state, fight.ruleset, defender, points, fight.casualties, fight.out, sai,
+                              fight.action)
+
+
+def _unit_damage(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Bullseye: "The total damage may individually target one or more units in the defending army as the
+    acting player chooses. Each target unit must immediately generate saves against the damage assigned"."""
+    points, cite, defender = sum(s.points for s in specials), fight.cite(sai), fight.army()
+    assigned = dict(fight.targets(sai) or ())
+    if not assigned:
+        first = defender.units[0].id
+        assigned = {first: points}
+        fight.out.trace.append(TraceEvent(what=f"{sai}: all {points} point(s) on {first}", after=points,
+                                          rule="the acting player chooses the target units; none given",
+                                          cite=cite, defaulted=True))
+    if None in assigned.values() or sum(assigned.values()) != points:
+        given = "no points" if None in assigned.values() else f"{sum(assigned.values())}"
+        raise StepError(f"{sai} rolled {points} point(s) but targets assign {given}: assign all {points}, as "
+                        f"{{unit: points}}", cite=cite, field="targets")
+    kind = "save-melee" if fight.action == "melee" else "save-missile"
+    for uid, damage in assigned.items():
+        strikes.defending_unit(fight, sai, uid)
+        unit = defender.unit(uid)
+        saved = fight.roll_unit(uid, kind, ("save",), f"against {damage} {sai} damage", sai).results.get("save", 0)
+        killed = damage - saved >= unit.health
+        fight.out.trace.append(TraceEvent(what=f"{sai}: {damage} damage - {saved} saves on {uid}: "
+                                               f"{'killed' if killed else 'survives'}", before=damage,
+                                          after=max(0, damage - saved), rule="a unit taking damage equal to or "
+                                          "greater than its health is killed", cite=cite))
+        if killed:
+            fight.out.killed.append(uid)
+            fight.state = kill(fight.state, defender.id, [uid])
+
+
+# effect kind -> when it acts and its handler (None: the roll or the action itself applies it)
+EFFECTS: dict[str, SpecialEffect] = {
+    "army-damage-no-saves": SpecialEffect("special", _army_damage),
+    "unit-damage-with-saves": SpecialEffect("special", _unit_damage),
+    "cantrip": SpecialEffect("special"),            # engine.actions.cantrip, while the roll is suspended
+    "cut-saves": SpecialEffect("finalize"),
+    "back-damage": SpecialEffect("save"),           # engine.actions.combat._back_damage
+    "unit-strike": SpecialEffect("special", strikes.strike),
+    "unit-test": SpecialEffect("special", strikes.test),
+    "unit-kill": SpecialEffect("special", strikes.kill_units),
+    "plague": SpecialEffect("special", strikes.plague),
+    "sneak-attack": SpecialEffect("special", strikes.sneak_attack),
+    "charm": SpecialEffect("special", delayed.charm),
+    "rolled-id-kill": SpecialEffect("delayed", delayed.rolled_id_kill),
+    "reroll-saves": SpecialEffect("delayed", delayed.confuse),
+    "surprise": SpecialEffect("late", delayed.surprise),
+    "double-units": SpecialEffect("roll"),
+}
+
+
+def check_modelled(fight: Fight, specials: list[Special]) -> None:
+    """A special result this version has no effect for is an error, never silently ignored."""
+    for s in specials:
+        if s.effect not in EFFECTS:
+            raise StepError(f"{s.sai} in a {fight.action} roll is not modelled yet by this version of ddref; "
+                            f"describe the roll without it or see 'ddref sai {s.sai}'", cite=fight.cite(s.sai),
+                            field="roll")
+
+
+def in_phase(specials: list[Special], phase: str) -> dict[str, list[Special]]:
+    """The specials of one phase, identical SAIs together, in the order rolled."""
+    out: dict[str, list[Special]] = {}
+    for s in specials:
+        effect = EFFECTS.get(s.effect)
+        if effect is not None and effect.phase == phase and effect.handler is not None:
+            out.setdefault(s.sai, []).append(s)
+    return out
+
+
+def ordered(fight: Fight, groups: dict[str, list[Special]]) -> list[str]:
+    """The acting player's order (``order``) of the SAIs in ``groups``, or the order rolled (defaulted)."""
+    chosen = [s for s in (fight.step.order if fight.step and not fight.counter else ()) if s in groups]
+    rest = [s for s in groups if s not in chosen]
+    if len(groups) > 1 and rest and not chosen:
+        fight.out.trace.append(TraceEvent(
+            what=f"special SAIs resolved in the order rolled: {', '.join(groups)}", rule="special and unique "
+            "SAIs are resolved in any order the acting player wishes; no order given",
+            cite=fight.ruleset.cite("sai-resolution"), defaulted=True))
+    elif chosen:
+        fight.out.trace.append(TraceEvent(
+            what=f"special SAIs resolved in the acting player's order: {', '.join(chosen + rest)}",
+            rule="if two or more SAIs of the same resolution type are generated during a player's roll, they "
+                 "may be resolved in any order the player chooses", cite=fight.ruleset.cite("sai-resolution")))
+    return chosen + rest
+
+
+def resolve(fight: Fight, specials: list[Special], phase: str) -> None:
+    """Run every special of ``phase`` (identical SAIs combined), in the acting player's order."""
+    groups = in_phase(specials, phase)
+    for sai in ordered(fight, groups) if phase == "special" else groups:
+        if fight.army().units:
+            EFFECTS[groups[sai][0].effect].handler(fight, sai, groups[sai])
