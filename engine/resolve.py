@@ -63,7 +63,7 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
             state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
     if rolls:
-        raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell called for",
+        raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell or SAI called for",
                         cite=ruleset.cite("spell-effect"), field="burial")
     return state
 
