@@ -111,8 +111,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     fight.state = cantrip.use(fight.state, attacker, attack, buys, False, ruleset, out)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
-               target_terrain=target_terrain)
-    fight.rolled = hit.specials
+               target_terrain=target_terrain, choices=fight.choices())
+    fight.rolled, fight.hit = hit.specials, hit
     specials.check_modelled(fight, hit.specials)
     specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
     normal = hit.results.get(action, 0) + _extra(fight, hit.results.get(action, 0))
@@ -139,12 +139,13 @@ def _before_cantrip(fight: Fight, attacker: Army, attack: Roll, target_terrain: 
 
 
 def _extra(fight: Fight, rolled: int) -> int:
+    """Results special SAIs added to the attack (Charm: charmed units' results; Charge: maneuvers as melee)."""
     added = fight.extra.get(fight.action, 0)
     if added:
-        fight.out.trace.append(TraceEvent(what=f"{fight.attacker}: {rolled} + {added} {fight.action} from charmed "
-                                               "units", before=rolled, after=rolled + added, rule="charmed units "
-                                          "add their results to the results of the acting army",
-                                          cite=fight.cite("charm")))
+        fight.out.trace.append(TraceEvent(what=f"{fight.attacker}: {rolled} + {added} {fight.action} added by "
+                                               "special SAIs", before=rolled, after=rolled + added,
+                                          rule="results a special SAI adds count with the acting army's results",
+                                          cite=fight.ruleset.cite("sai-resolution")))
         fight.out.results.setdefault(fight.attacker, {})[fight.action] = rolled + added
     return added
 
@@ -173,6 +174,10 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
     answer = _save_roll(fight, cantrip.still_rolling(saves, defender))
+    specials.resolve(fight, answer.specials, "save")
+    if fight.charge:
+        fight.state = _back_damage(fight.state, ruleset, fight.army("attacker"), "charge",
+                                   answer.results.get("melee", 0), fight.casualties, out, fight.cite("charge"), action)
     for sai, points in _combined(answer.specials, "back-damage").items():
         fight.state = _back_damage(fight.state, ruleset, fight.army("attacker"), sai, points, fight.casualties, out,
                                    fight.cite(sai), action)
@@ -180,13 +185,22 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
         fight.state = _scorching_touch(fight.state, ruleset, defender, fight.army("attacker"), answer,
                                        fight.casualties, out, counter=bool(prefix))
     delayed = [s for s in rolled if specials.EFFECTS[s.effect].phase == "finalize"]
-    saved = cut_results(answer, delayed, fight.army(), "save", ruleset, out)
+    saved = cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
                                 before=normal, after=damage, rule="each save negates one point of damage",
                                 cite=cite))
     fight.state = take_damage(fight.state, ruleset, fight.army(), damage, fight.casualties, out,
                               f"{action} damage", action)
+
+
+def _bashed(fight: Fight) -> int:
+    gained = fight.extra.get("save", 0)
+    if gained:
+        fight.out.trace.append(TraceEvent(what=f"{fight.defender}: + {gained} save(s) from Bash", after=gained,
+                                          rule="the defending army gets saves equal to the damage the target unit "
+                                          "generated", cite=fight.cite("bash")))
+    return gained
 
 
 def _combined(found, effect: str) -> dict[str, int]:
@@ -202,19 +216,22 @@ def _save_roll(fight: Fight, saves: Roll):
     """The defending army's save roll; Delayed SAIs of the attack act on it before it is finalized, and it is
     counted again without the units they killed and with the units they rolled again."""
     kind = "save-melee" if fight.action == "melee" else "save-missile"
+    wanted = ("save", "melee") if fight.charge else ("save",)
+    kind = "combination:melee,save" if fight.charge else kind
     charmed = [u for u, _ in saves.units if u in fight.charmed]
     if charmed:
         raise StepError(f"{', '.join(charmed)} are charmed: their results go to {fight.attacker} until the "
                         f"defender's save roll is made, so they do not roll saves", cite=fight.cite("charm"),
                         field="saves")
-    answer = roll(fight.state, fight.ruleset, fight.army(), kind, ("save",), saves, fight.out)
+    answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out, choices=fight.choices())
     fight.answer, fight.saves = answer, saves
     specials.resolve(fight, fight.rolled, "delayed")
     if fight.saves != saves and fight.army().units:
         fight.out.trace.append(TraceEvent(what=f"{fight.defender}'s save roll counted again",
                                           rule="a delayed SAI acts before the roll is finalized",
                                           cite=fight.ruleset.cite("sai-resolution")))
-        answer = roll(fight.state, fight.ruleset, fight.army(), kind, ("save",), fight.saves, fight.out)
+        answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, fight.saves, fight.out,
+                      choices=fight.choices())
         fight.answer = answer
     return answer
 

@@ -1,6 +1,6 @@
 """SAIs that act on the defending army's own rolls: Charm (its units add their results to the attack),
-the Delayed Decapitate, Impale, Choke and Confuse (after it rolls saves, before it applies its unique or
-special SAIs), and the Late Surprise (no counter-attack once it has finalized).
+and the Delayed Decapitate, Impale, Choke and Confuse (after it rolls saves, before it applies its unique or
+special SAIs).
 
 002 SAI Resolution, Delayed: "the application of the SAI's effect must wait until after a target rolls but
 before they finalize any results or, if specified in the SAI's description, before they apply any Unique or
@@ -80,12 +80,3 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
         fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} adds {n} {fight.action} result(s) to "
                                                f"{fight.attacker}", after=n, rule="charmed units add their results "
                                           "to the results of the acting army", cite=fight.cite(sai)))
-
-
-def surprise(fight: Fight, sai: str, specials: list[Special]) -> None:
-    """Surprise (Late): "the defending army cannot make its counter-attack roll; however, it may make its save
-    roll"."""
-    fight.no_counter = sai
-    fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} cannot counter-attack", rule="the defending "
-                                      "army cannot make its counter-attack roll; it may make its save roll",
-                                      cite=fight.cite(sai)))

@@ -33,6 +33,13 @@ class Fight(Struct):
     charmed: list[str] = field(default_factory=list)    # units adding their results to the acting army
     extra: dict[str, int] = field(default_factory=dict)  # results added to the attack by a special SAI
     rolled: list = field(default_factory=list)          # the attack roll's special results
+    hit: Outcome | None = None          # the attack roll
+    charge: bool = False                # Charge: the defender answers with a combination melee/save roll
+
+    def choices(self) -> dict:
+        """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
+        named = self.targets("elevate")
+        return {"elevate": {u: 1 for u, _ in named}} if named else {}
 
     def army(self, which: str = "defender") -> Army:
         return self.state.army(self.attacker if which == "attacker" else self.defender)

@@ -27,7 +27,7 @@ from ..damage import kill
 from ..roll import Special
 from ..trace import StepError, TraceEvent
 from ..value import Value
-from . import strikes, delayed
+from . import answers, delayed, strikes
 from .common import take_damage
 from .fight import Fight
 
@@ -96,7 +96,9 @@ EFFECTS: dict[str, SpecialEffect] = {
     "charm": SpecialEffect("special", delayed.charm),
     "rolled-id-kill": SpecialEffect("delayed", delayed.rolled_id_kill),
     "reroll-saves": SpecialEffect("delayed", delayed.confuse),
-    "surprise": SpecialEffect("late", delayed.surprise),
+    "surprise": SpecialEffect("late", answers.surprise),
+    "charge": SpecialEffect("special", answers.charge),
+    "bash": SpecialEffect("save", answers.bash),
     "double-units": SpecialEffect("roll"),
 }
 
