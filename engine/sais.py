@@ -178,6 +178,7 @@ SAI_USES.update({
     #  attack, choose a unit in the attacking army that generated normal melee results. Bash immediately does
     #  back damage equal to the melee results of the target unit ... The defending army gets saves equal to
     #  the amount of damage that the target unit generated. During a dragon attack, target one dragon ..."
+    # (its points are the die's health on the dice that have it: a rare item's three, a monster's four)
     "bash": _uses((("save", "save-missile", "avoid-save"), SaiUse(("save",))),
                   (("save-melee",), SaiUse(special="bash")), (DRAGON, SaiUse(special="dragon-effect"))),
     # Flame: "choose up to two health-worth of units in the defending army to be immediately killed and buried
