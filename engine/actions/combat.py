@@ -167,7 +167,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     if saves is None:
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
-    fight.state = cantrip.use(fight.state, defender, saves, buys, False, ruleset, out)
+    saves = _delayed(fight, saves)
+    fight.state = cantrip.use(fight.state, fight.army(), saves, buys, False, ruleset, out)
     defender = fight.army()
     if not defender.units:
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
@@ -212,28 +213,29 @@ def _combined(found, effect: str) -> dict[str, int]:
     return out
 
 
-def _save_roll(fight: Fight, saves: Roll):
-    """The defending army's save roll; Delayed SAIs of the attack act on it before it is finalized, and it is
-    counted again without the units they killed and with the units they rolled again."""
-    kind = "save-melee" if fight.action == "melee" else "save-missile"
-    wanted = ("save", "melee") if fight.charge else ("save",)
-    kind = "combination:melee,save" if fight.charge else kind
+def _delayed(fight: Fight, saves: Roll) -> Roll:
+    """The defending army has rolled: Delayed SAIs of the attack act on the faces it shows before it applies
+    any unique or special SAI (002 SAI Resolution, Delayed: a Decapitate is resolved "before the defending
+    army resolves this Cantrip"); the roll goes on without the units they killed, with the units they made
+    roll again showing their new faces."""
     charmed = [u for u, _ in saves.units if u in fight.charmed]
     if charmed:
         raise StepError(f"{', '.join(charmed)} are charmed: their results go to {fight.attacker} until the "
                         f"defender's save roll is made, so they do not roll saves", cite=fight.cite("charm"),
                         field="saves")
-    answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out, choices=fight.choices())
-    fight.answer, fight.saves = answer, saves
+    fight.saves = saves
     specials.resolve(fight, fight.rolled, "delayed")
-    if fight.saves != saves and fight.army().units:
-        fight.out.trace.append(TraceEvent(what=f"{fight.defender}'s save roll counted again",
-                                          rule="a delayed SAI acts before the roll is finalized",
-                                          cite=fight.ruleset.cite("sai-resolution")))
-        answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, fight.saves, fight.out,
-                      choices=fight.choices())
-        fight.answer = answer
-    return answer
+    return fight.saves
+
+
+def _save_roll(fight: Fight, saves: Roll):
+    """The defending army's save roll (Charge: a combination melee/save roll)."""
+    kind = "save-melee" if fight.action == "melee" else "save-missile"
+    wanted = ("save", "melee") if fight.charge else ("save",)
+    kind = "combination:melee,save" if fight.charge else kind
+    fight.answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out,
+                        choices=fight.choices())
+    return fight.answer
 
 
 def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacker: Army, answer,

@@ -6,8 +6,8 @@ special SAIs).
 before they finalize any results or, if specified in the SAI's description, before they apply any Unique or
 Special resolution SAIs." A unit killed then "does not have its results counted in the army total" (002 SAI
 Resolution: "any component removed from the army by a Special or Unique resolution type SAI ... does not
-have its results counted"), and a unit rolled again by Confuse counts its new roll: the action recounts the
-defending army's save roll from ``fight.saves`` once these have acted.
+have its results counted"), and a unit rolled again by Confuse counts its new roll: these act on the faces
+the defending army shows (``fight.saves``), and the action counts the roll once they have acted.
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ class Fight(Struct):
     casualties: dict[str, list[str]]
     out: StepResult
     counter: bool = False               # the counter-attack of a melee action
-    answer: Outcome | None = None       # the defender's save roll, once made (Delayed SAIs read it)
-    saves: Roll | None = None           # the faces of that roll
+    answer: Outcome | None = None       # the defender's save roll, once counted
+    saves: Roll | None = None           # the faces it shows (Delayed SAIs act on them)
     no_counter: str | None = None       # the SAI that stops the defender's counter-attack (Surprise, Charge)
     charmed: list[str] = field(default_factory=list)    # units adding their results to the acting army
     extra: dict[str, int] = field(default_factory=dict)  # results added to the attack by a special SAI
