@@ -38,6 +38,7 @@ class AttackSai(Value):
     ``passed``: what happens to a target that escapes (Seize: "Those that roll an ID icon flee").
     ``on_id``: what rolling its ID icon does (Scare: "killed with no save possible").
     ``burial``: what a killed target must then roll or be buried (``save``; ``save-or-maneuver``).
+    ``rise``: Undead return from the acting player's DUA up to the health killed (Convert).
     ``answer``: the target rolls back at the rolling unit, which cannot save (Hug: ``melee``; Coil:
     ``melee`` in a combination roll with its saves).
     """
@@ -54,6 +55,7 @@ class AttackSai(Value):
     on_id: Fate | None = None
     burial: Literal["save", "save-or-maneuver"] | None = None
     answer: Literal["melee"] | None = None
+    rise: bool = False      # Convert: the acting player's dead Undead may return, up to the health killed
 
 
 ATTACK_SAIS: dict[str, AttackSai] = {
@@ -79,7 +81,7 @@ ATTACK_SAIS: dict[str, AttackSai] = {
     #  killed must roll a save or be buried."
     "poison": AttackSai(pick="worth", test="save", burial="save"),
     # "one health-worth of units ... per Convert icon ... must immediately generate a save or be killed"
-    "convert": AttackSai(pick="worth", test="save"),
+    "convert": AttackSai(pick="worth", test="save", rise=True),
     # "up to four-health worth ... roll a maneuver result individually or be killed. Any units that are
     #  killed must then roll a save or be buried." (Crush in a missile action, Stomp in a melee attack)
     "crush": AttackSai(pick="worth", test="maneuver", burial="save"),

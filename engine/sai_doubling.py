@@ -54,7 +54,8 @@ def _trumpet(ctx, units: dict, trace: list) -> dict:
 
 def _elevate(ctx, faces: int, units: dict, trace: list) -> dict:
     results = ELEVATED.get(ctx.kind, ())
-    named = list(ctx.choices.get(ELEVATE, {}))
+    picks = ctx.choices.get(ELEVATE, {})
+    named = [u for u, n in picks.items() for _ in range(n)]     # a unit named twice stays twice, to refuse
     cite = _cite(ctx, ELEVATE)
     if not named:
         ranked = sorted(units, key=lambda u: -sum(units[u][t].normal for t in results))

@@ -50,6 +50,7 @@ class AttackStep(Value):
 class MeleeStep(AttackStep):
     counter: Roll | None = None     # the defender's counter-attack roll
     counter_saves: Roll | None = None
+    rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
 
 
 class MissileStep(AttackStep):

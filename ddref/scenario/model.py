@@ -200,6 +200,8 @@ class MeleeStepIn(MissileStepIn):
     counter: RollIn | Literal[False] | None = _doc("The defender's counter-attack roll, or false.", default=None)
     counter_saves: dict[str, RollIn] | None = _doc(
         "The attacking army id and its save roll against the counter-attack.", default=None)
+    rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
+                                  "to the health Convert killed.", default=None)
 
 
 class ChoicesIn(Strict):

@@ -39,7 +39,10 @@ class Fight(Struct):
     def choices(self) -> dict:
         """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
         named = self.targets("elevate")
-        return {"elevate": {u: 1 for u, _ in named}} if named else {}
+        picks: dict[str, int] = {}
+        for unit_id, _ in named or ():
+            picks[unit_id] = picks.get(unit_id, 0) + 1
+        return {"elevate": picks} if picks else {}
 
     def army(self, which: str = "defender") -> Army:
         return self.state.army(self.attacker if which == "attacker" else self.defender)

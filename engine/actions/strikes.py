@@ -84,8 +84,38 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
 
 def test(fight: Fight, sai: str, specials: list[Special]) -> None:
     """Each target must roll a result by itself (``unit_saves``) or meet the SAI's fate."""
+    killed = 0
     for uid in chosen(fight, sai, specials):
-        _test_unit(fight, sai, uid)
+        health = fight.army().unit(uid).health
+        if not _test_unit(fight, sai, uid) and uid in fight.out.killed:
+            killed += health
+    if ATTACK_SAIS[sai].rise:
+        _rise(fight, sai, killed)
+
+
+def _rise(fight: Fight, sai: str, killed: int) -> None:
+    """Convert: "The acting player may return Undead units from the dead unit area to the acting army up to
+    the amount of health killed" (the step's ``rise``; none when not given, marked ``defaulted``)."""
+    cite, attacker = fight.cite(sai), fight.army("attacker")
+    dua = fight.state.area("dua", attacker.player)
+    undead = [u for u in dua.units if u.race == "undead"]
+    named = fight.step.rise if fight.step is not None and not fight.counter else None
+    if named is None:
+        fight.out.trace.append(TraceEvent(what=f"{sai}: no Undead return ({killed} health killed)", after=0,
+                                          rule="the acting player may return Undead units from the DUA up to the "
+                                          "health killed; none named in rise", cite=cite, defaulted=True))
+        return
+    legal = ", ".join(f"{u.id} ({u.health})" for u in undead) or "none"
+    picked = [next((u for u in undead if u.id == uid), None) for uid in named]
+    if None in picked or sum(u.health for u in picked) > killed or len(set(named)) != len(named):
+        raise StepError(f"{sai} returns Undead units from {attacker.player}'s DUA up to the {killed} health it killed; "
+                        f"named {list(named)}, its Undead there: {legal}", cite=cite, field="rise")
+    fight.state = fight.state.take_from("dua", attacker.player, *named)
+    fight.state = fight.state.with_army(attacker.evolve(units=(*attacker.units, *picked)))
+    fight.out.trace.append(TraceEvent(what=f"{sai}: {', '.join(named)} return from the DUA to {attacker.id}",
+                                      after=sum(u.health for u in picked), rule="the acting player may return "
+                                      "Undead units from the dead unit area up to the amount of health killed",
+                                      cite=cite))
 
 
 def _test_unit(fight: Fight, sai: str, uid: str) -> bool:
