@@ -19,7 +19,7 @@ from typing import Literal
 
 from .value import Value
 
-Pick = Literal["per-roller", "one-unit", "worth", "army"]
+Pick = Literal["per-roller", "one-unit", "worth", "army", "points"]
 Fate = Literal["killed", "buried", "flee"]
 
 
@@ -28,7 +28,8 @@ class AttackSai(Value):
 
     ``pick``: ``per-roller`` one defending unit for each unit that rolled it (Kick, Hug); ``one-unit``;
     ``worth`` units up to a health-worth (the SAI's points, or ``per_face`` for each face rolled);
-    ``army`` any opposing army (Sneak Attack).
+    ``army`` any opposing army (Sneak Attack); ``points`` the points spread over units as the acting player
+    chooses (Bullseye).
     ``chooser``: ``acting`` (the attacker names ``targets``) or ``owner`` (the defending player chooses, as
     casualties: as much as possible, 002 SAI Targeting).
     ``damage``: the points of damage it does to each target (None: the roller's points; Gore fixes two).
@@ -59,6 +60,9 @@ class AttackSai(Value):
 
 
 ATTACK_SAIS: dict[str, AttackSai] = {
+    # "The total damage may individually target one or more units ... Each target unit must immediately
+    #  generate saves against the damage assigned to it"
+    "bullseye": AttackSai(pick="points", strikes=True),
     # "Kick immediately inflicts four points of damage on the target unit, which must generate saves"
     "kick": AttackSai(pick="per-roller", strikes=True),
     # "inflict four points of damage ... a combination roll: to generate saves against the Coil damage and/or

@@ -3,11 +3,11 @@ the table per roll kind, the defaults and errors a scenario cannot show while it
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
+from ddref.scenario.run import load, replay
 from engine.actions.specials import EFFECTS
 from engine.actions.strikes import _by_points, rolled_id
 from engine.roll import Face, Roll
@@ -30,12 +30,10 @@ steps:
 """
 
 
-def resolve(run, tmp_path: Path, step: str) -> dict:
-    path = tmp_path / "s.yaml"
-    path.write_text(HEAD + step, encoding="utf-8")
-    result = run("resolve", str(path), "--json")
-    assert result.exit_code in (0, 1), result.stderr
-    return json.loads(result.stdout)["steps"][0]
+def resolve(tmp_path: Path, step: str) -> dict:
+    """The first step of HEAD + ``step``, replayed as ``ddref resolve --json`` reports it."""
+    (tmp_path / "s.yaml").write_text(HEAD + step, encoding="utf-8")
+    return replay(load(tmp_path / "s.yaml"))["steps"][0]
 
 
 @pytest.mark.parametrize("sai, kind, gives", [
@@ -87,41 +85,41 @@ def test_rolled_id_reads_the_last_face():
     assert rolled_id(Roll(counts=(("id", 2),))) and not rolled_id(Roll(counts=(("save", 2),)))
 
 
-def test_targets_default_to_the_smallest_units_and_are_marked(run, tmp_path):
-    step = resolve(run, tmp_path, "  - melee: {army: beasts, target: wall, roll: {m1: smother}, "
+def test_targets_default_to_the_smallest_units_and_are_marked(tmp_path):
+    step = resolve(tmp_path, "  - melee: {army: beasts, target: wall, roll: {m1: smother}, "
                                   "unit_saves: {w1: save, w3: save}}\n")
     chose = [e for e in step["trace"] if e["what"].startswith("smother: targets")]
     assert chose[0]["defaulted"] and chose[0]["what"] == "smother: targets w1, w3"
     assert step["killed"] == ["w1", "w3"]
 
 
-def test_a_targeted_unit_without_its_roll_is_asked_for(run, tmp_path):
-    step = resolve(run, tmp_path, """\
+def test_a_targeted_unit_without_its_roll_is_asked_for(tmp_path):
+    step = resolve(tmp_path, """\
   - melee: {army: beasts, target: wall, roll: {m1: slay}, targets: {slay: [w3]}}
     expect_error: "give unit_saves.w3"
 """)
     assert "must roll by itself for its id icon against slay" in step["rejected"].lower()
 
 
-def test_one_unit_per_face_for_slay(run, tmp_path):
-    step = resolve(run, tmp_path, """\
+def test_one_unit_per_face_for_slay(tmp_path):
+    step = resolve(tmp_path, """\
   - melee: {army: beasts, target: wall, roll: {m1: slay}, targets: {slay: [w3, w2]}, unit_saves: {w3: id, w2: id}}
     expect_error: "one unit per face rolled"
 """)
     assert "choose from w1, w2, w3" in step["rejected"]
 
 
-def test_owner_chooses_as_much_as_possible_for_a_rare_dragonkin_breath(run, tmp_path):
+def test_owner_chooses_as_much_as_possible_for_a_rare_dragonkin_breath(tmp_path):
     """002 SAI Targeting: where the opponent selects, "as many health as possible must be selected"."""
-    step = resolve(run, tmp_path, """\
+    step = resolve(tmp_path, """\
   - melee: {army: beasts, target: wall, roll: {f1: breath-rare-dragonkin 3}, casualties: {wall: [w1]}}
     expect_error: "less than the 3 health-worth"
 """)
     assert "legal choices include" in step["rejected"]
 
 
-def test_two_elevates_never_double_one_unit_twice(run, tmp_path):
-    step = resolve(run, tmp_path, """\
+def test_two_elevates_never_double_one_unit_twice(tmp_path):
+    step = resolve(tmp_path, """\
   - melee: {army: beasts, target: wall, roll: {m1: melee}, saves: {wall: {w1: elevate, w2: elevate, w3: save}},
             targets: {elevate: [w3, w3]}}
     expect_error: "each unit once"

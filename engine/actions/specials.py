@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..damage import kill
 from ..roll import Special
 from ..trace import StepError, TraceEvent
 from ..value import Value
@@ -51,40 +50,10 @@ def _army_damage(fight: Fight, sai: str, specials: list[Special]) -> None:
                               fight.action)
 
 
-def _unit_damage(fight: Fight, sai: str, specials: list[Special]) -> None:
-    """Bullseye: "The total damage may individually target one or more units in the defending army as the
-    acting player chooses. Each target unit must immediately generate saves against the damage assigned"."""
-    points, cite, defender = sum(s.points for s in specials), fight.cite(sai), fight.army()
-    assigned = dict(fight.targets(sai) or ())
-    if not assigned:
-        first = defender.units[0].id
-        assigned = {first: points}
-        fight.out.trace.append(TraceEvent(what=f"{sai}: all {points} point(s) on {first}", after=points,
-                                          rule="the acting player chooses the target units; none given",
-                                          cite=cite, defaulted=True))
-    if None in assigned.values() or sum(assigned.values()) != points:
-        given = "no points" if None in assigned.values() else f"{sum(assigned.values())}"
-        raise StepError(f"{sai} rolled {points} point(s) but targets assign {given}: assign all {points}, as "
-                        f"{{unit: points}}", cite=cite, field="targets")
-    kind = "save-melee" if fight.action == "melee" else "save-missile"
-    for uid, damage in assigned.items():
-        strikes.defending_unit(fight, sai, uid)
-        unit = defender.unit(uid)
-        saved = fight.roll_unit(uid, kind, ("save",), f"against {damage} {sai} damage", sai).results.get("save", 0)
-        killed = damage - saved >= unit.health
-        fight.out.trace.append(TraceEvent(what=f"{sai}: {damage} damage - {saved} saves on {uid}: "
-                                               f"{'killed' if killed else 'survives'}", before=damage,
-                                          after=max(0, damage - saved), rule="a unit taking damage equal to or "
-                                          "greater than its health is killed", cite=cite))
-        if killed:
-            fight.out.killed.append(uid)
-            fight.state = kill(fight.state, defender.id, [uid])
-
-
 # effect kind -> when it acts and its handler (None: the roll or the action itself applies it)
 EFFECTS: dict[str, SpecialEffect] = {
     "army-damage-no-saves": SpecialEffect("special", _army_damage),
-    "unit-damage-with-saves": SpecialEffect("special", _unit_damage),
+    "unit-damage-with-saves": SpecialEffect("special", strikes.spread),
     "cantrip": SpecialEffect("special"),            # engine.actions.cantrip, while the roll is suspended
     "cut-saves": SpecialEffect("finalize"),
     "back-damage": SpecialEffect("save"),           # engine.actions.combat._back_damage

@@ -243,6 +243,27 @@ def strike(fight: Fight, sai: str, specials: list[Special]) -> None:
         _struck(fight, sai, target, damage, strikers[0])
 
 
+def spread(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Bullseye: "The total damage may individually target one or more units in the defending army as the
+    acting player chooses. Each target unit must immediately generate saves against the damage assigned"
+    (``targets: {bullseye: {unit: points}}``)."""
+    points, cite, defender = sum(s.points for s in specials), fight.cite(sai), fight.army()
+    assigned = dict(fight.targets(sai) or ())
+    if not assigned:
+        first = defender.units[0].id
+        assigned = {first: points}
+        fight.out.trace.append(TraceEvent(what=f"{sai}: all {points} point(s) on {first}", after=points,
+                                          rule="the acting player chooses the target units; none given",
+                                          cite=cite, defaulted=True))
+    if None in assigned.values() or sum(assigned.values()) != points:
+        given = "no points" if None in assigned.values() else f"{sum(assigned.values())}"
+        raise StepError(f"{sai} rolled {points} point(s) but targets assign {given}: assign all {points}, as "
+                        f"{{unit: points}}", cite=cite, field="targets")
+    for uid, damage in assigned.items():
+        defending_unit(fight, sai, uid)
+        _struck(fight, sai, uid, damage, specials[0].unit)
+
+
 def _groups(fight: Fight, sai: str, rollers: dict[str, int]) -> dict[str, list[str]]:
     """target -> the rolling units striking it (``targets: {kick: {unit: points}}`` or ``[units]``)."""
     cite, named = fight.cite(sai), fight.targets(sai)
