@@ -43,7 +43,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
         out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
                                     rule="surviving defenders may attack back", cite=cite))
         state = _exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
-                          step.counter_saves, casualties, out, None, "counter_", buys).state
+                          step.counter_saves, casualties, out, None, "counter_", buys, step).state
     leftover_casualties(casualties, ruleset)
     _leftover_buys(buys, ruleset)
     terrains(state, out)

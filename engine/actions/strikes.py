@@ -135,8 +135,8 @@ def _test_unit(fight: Fight, sai: str, uid: str) -> bool:
         got = fight.roll_unit(uid, f"avoid-{wanted}", (wanted,), why, sai)
         count = got.non_id.get(uid, {}).get("save", 0) if rule.test == "non-id-save" else got.results.get(wanted, 0)
         made = count > 0
-        fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} rolls {count} {need[2:] if need.startswith('a ') else need}"
-                                               f" result(s): {'escapes' if made else 'fails'}", after=count,
+        fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} rolls {count} {rule.test} result(s): "
+                                               f"{'escapes' if made else 'fails'}", after=count,
                                           rule=f"must immediately generate {need} result", cite=cite))
         if rule.on_id and rolled_id(fight.unit_roll(uid, why, sai)):
             _fate(fight, sai, uid, rule.on_id, "a target that rolls its ID icon is killed with no save possible")
