@@ -130,3 +130,16 @@ def test_two_elevates_never_double_one_unit_twice(tmp_path):
 def test_sneak_attack_in_a_magic_action_is_marked_not_modelled():
     """Sneak Attack in a magic action is not modelled yet: refused, never ignored."""
     assert sai_use("sneak-attack", "magic").modelled is False
+
+
+@pytest.mark.parametrize("choices, words", [
+    ("targets: {kick: [w3], slay: [w2]}, unit_saves: {w3: save}", "targets name slay, which no roll of this step made"),
+    ("targets: {kick: [w3]}, order: [smite, kick], unit_saves: {w3: save}", "order name smite, which no roll"),
+    ("targets: {kick: [w3]}, unit_saves: {w3: save, w2: save}", "unit_saves are given for w2, which no sai"),
+])
+def test_choices_nothing_used_are_refused(tmp_path, choices, words):
+    step = resolve(tmp_path, f"""\
+  - melee: {{army: beasts, target: wall, roll: {{m1: kick}}, {choices}}}
+    expect_error: "{words}"
+""")
+    assert words in step["rejected"].lower()

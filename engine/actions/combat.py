@@ -33,6 +33,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     fight = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
                       buys, step)
+    fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
     if step.counter is not None:
         if fight.no_counter:
@@ -42,9 +43,11 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
             raise StepError(f"{defender.id} has no units left to counter-attack", cite=cite, field="counter")
         out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
                                     rule="surviving defenders may attack back", cite=cite))
-        state = _exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
-                          step.counter_saves, casualties, out, None, "counter_", buys, step).state
+        fights.append(_exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
+                                step.counter_saves, casualties, out, None, "counter_", buys, step))
+        state = fights[-1].state
     leftover_casualties(casualties, ruleset)
+    specials.leftover_choices(step, fights)
     _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
@@ -63,11 +66,13 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     terrain = check_action(state, ruleset, attacker, "missile", out)
     target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
-    state = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
-                      target_terrain, "", buys, step).state
+    fight = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
+                      target_terrain, "", buys, step)
+    state = fight.state
     out.trace.append(TraceEvent(what=f"{defender.id} cannot attack back", rule="unlike melee, the target "
                                 "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
     leftover_casualties(casualties, ruleset)
+    specials.leftover_choices(step, [fight])
     _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
@@ -113,6 +118,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
                target_terrain=target_terrain, choices=fight.choices())
     fight.rolled, fight.hit = hit.specials, hit
+    fight.seen |= {s.sai for s in hit.specials} | first
     specials.check_modelled(fight, hit.specials)
     specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
     normal = hit.results.get(action, 0) + _extra(fight, hit.results.get(action, 0))
@@ -175,6 +181,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
     answer = _save_roll(fight, cantrip.still_rolling(saves, defender))
+    fight.seen |= {s.sai for s in answer.specials}
     specials.resolve(fight, answer.specials, "save")
     if fight.charge:
         fight.state = _back_damage(fight.state, ruleset, fight.army("attacker"), "charge",

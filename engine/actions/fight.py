@@ -35,6 +35,8 @@ class Fight(Struct):
     rolled: list = field(default_factory=list)          # the attack roll's special results
     hit: Outcome | None = None          # the attack roll
     charge: bool = False                # Charge: the defender answers with a combination melee/save roll
+    seen: set = field(default_factory=set)              # the special SAIs rolled (whose targets may be read)
+    rolled_units: set = field(default_factory=set)      # the units whose own roll (unit_saves) was read
 
     def choices(self) -> dict:
         """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
@@ -57,6 +59,7 @@ class Fight(Struct):
 
     def unit_roll(self, unit_id: str, why: str, sai: str) -> Roll:
         rolls = dict(self.step.unit_saves) if self.step else {}
+        self.rolled_units.add(unit_id)
         if unit_id not in rolls:
             raise StepError(f"{unit_id} must roll by itself {why}: give unit_saves.{unit_id}", cite=self.cite(sai),
                             field="unit_saves")

@@ -114,3 +114,23 @@ def resolve(fight: Fight, specials: list[Special], phase: str) -> None:
     for sai in ordered(fight, groups) if phase == "special" else groups:
         if fight.army().units:
             EFFECTS[groups[sai][0].effect].handler(fight, sai, groups[sai])
+
+
+def leftover_choices(step, fights: list[Fight]) -> None:
+    """The step's ``targets``, ``order`` and ``unit_saves`` name only SAIs its rolls made and units they made
+    roll: a choice nothing used is a mistake in the scenario, never silently ignored."""
+    if step is None or not fights:
+        return
+    cite = fights[0].ruleset.cite("sai-resolution")
+    seen = set().union(*(f.seen for f in fights))
+    rolled = ", ".join(sorted(seen)) or "none"
+    for name, chosen in (("targets", [s for s, _ in step.targets]), ("order", list(step.order))):
+        unused = [s for s in chosen if s not in seen]
+        if unused:
+            raise StepError(f"{name} name {', '.join(unused)}, which no roll of this step made as a special SAI "
+                            f"(special SAIs rolled: {rolled})", cite=cite, field=name)
+    read = set().union(*(f.rolled_units for f in fights))
+    unused = [u for u, _ in step.unit_saves if u not in read]
+    if unused:
+        raise StepError(f"unit_saves are given for {', '.join(unused)}, which no SAI of this step made roll by "
+                        "itself", cite=cite, field="unit_saves")
