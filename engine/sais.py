@@ -254,11 +254,12 @@ SAI_USES.update({
 
 # SAIs whose text says to roll the unit (or item) again, and the kinds of roll in which it does:
 # "During a melee attack or melee avoidance roll, ... roll this unit again and apply the new result as well"
-# (Rend, Double Strike, Tail, Flurry); Summon Dragon (artifact): "During a magic action ... roll the artifact
+# (Rend, Double Strike, Tail, Flurry; Flurry also "During a dragon attack ... roll the magic item again");
+# Summon Dragon (artifact): "During a magic action ... roll the artifact
 # again"
 REROLLS: dict[str, tuple[str, ...]] = {
     "rend": ("melee", "avoid-melee"), "double-strike": ("melee", "avoid-melee"), "tail": ("melee", "avoid-melee"),
-    "flurry": ("melee", "avoid-melee"), "summon-dragon": ("magic",),
+    "flurry": ("melee", "avoid-melee", "dragon"), "summon-dragon": ("magic",),
 }
 
 

@@ -37,8 +37,9 @@ def charge(fight: Fight, sai: str, specials: list[Special]) -> None:
     fight.no_counter, fight.charge = sai, True
     fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.attacker}'s {moved} maneuver result(s) count as melee",
                                       after=moved, rule="the attacking army must count maneuver results as if they "
-                                      "were melee results (maneuver becomes melee at the racial abilities step)",
-                                      cite=cite))
+                                      "were melee results; reading: those the roll finalized, the racial abilities "
+                                      "step the text names differing only under an add "
+                                      f"({fight.ruleset.cite('modifier-order')})", cite=cite))
     fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} will not counter-attack; it makes a "
                                            "combination melee/save roll instead of its save roll",
                                       rule="the save results reduce the damage; the melee results are damage "

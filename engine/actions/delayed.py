@@ -37,7 +37,8 @@ def rolled_id_kill(fight: Fight, sai: str, specials: list[Special]) -> None:
         return
     for uid in chosen(fight, sai, specials, among=ids):
         fight.kill(uid, sai, "a unit that rolled an ID icon is killed, before its army applies any unique or "
-                             "special SAI; its results no longer count")
+                             "special SAI; reading: its results no longer count, as a component removed by a "
+                             f"special SAI's ({fight.ruleset.cite('sai-resolution')})")
     _drop(fight, [u for u, _ in saves.units if fight.army().unit(u) is None])
 
 
@@ -79,4 +80,6 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
         fight.charmed.append(uid)
         fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} adds {n} {fight.action} result(s) to "
                                                f"{fight.attacker}", after=n, rule="charmed units add their results "
-                                          "to the results of the acting army", cite=fight.cite(sai)))
+                                          "to the results of the acting army; reading: rolled at once by itself, as "
+                                          "a component brought into an army by a special SAI "
+                                          f"({fight.ruleset.cite('sai-resolution')})", cite=fight.cite(sai)))

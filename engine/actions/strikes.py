@@ -22,6 +22,8 @@ from .common import _named_for
 from .fight import Fight
 
 TARGETING = "sai-targeting"
+# SAIs whose text does not say who picks the units killed: read as damage, which the owner takes
+OWNER_BY_READING = ("firebreath",)
 
 
 def rolled_id(dice: Roll) -> bool:
@@ -55,6 +57,8 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
     defender = fight.army()
     pool = [u for u in defender.units if among is None or u.id in among]
     limit = len(specials) if rule.pick == "one-unit" else _limit(rule, specials)
+    if rule.pick == "worth":
+        _trace_limit(fight, sai, rule, specials, limit)
     named = fight.targets(sai)
     if named is None:
         ids = [pool[0].id] if rule.pick == "one-unit" and pool else list(default_casualties(pool, limit))
@@ -80,6 +84,16 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
         raise StepError(f"{sai} must target at least one unit, each once (an offensive SAI selects at least "
                         f"1-health worth): choose among {legal}", cite=fight.ruleset.cite(TARGETING), field="targets")
     return ids
+
+
+def _trace_limit(fight: Fight, sai: str, rule: AttackSai, specials: list[Special], limit: int) -> None:
+    """The health-worth an SAI may pick, and the reading behind it (engine.sai_attacks)."""
+    how = (f"{rule.per_face} per face, as its text fixes" if rule.per_face else
+           "its points as rolled: the text's number is the four results of a ten-sided die (three on a rare "
+           f"item), and identical SAIs combined add theirs; see also {fight.ruleset.cite('sai-targeting')}")
+    fight.out.trace.append(TraceEvent(what=f"{sai}: up to {limit} health-worth ({len(specials)} face(s))",
+                                      after=limit, rule=f"reading: the health-worth it picks is {how}",
+                                      cite=fight.cite(sai)))
 
 
 def test(fight: Fight, sai: str, specials: list[Special]) -> None:
@@ -175,6 +189,11 @@ def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str |
     """The owner takes as much health-worth as possible, up to the SAI's, as for damage (``casualties``)."""
     army = fight.state.army(army_id or fight.defender)
     limit = _limit(ATTACK_SAIS[sai], specials)
+    if sai in OWNER_BY_READING:
+        fight.out.trace.append(TraceEvent(
+            what=f"{sai}: {army.player} chooses the {limit} health-worth killed", after=limit, rule="reading: the "
+            "text does not say who chooses; killing health-worth is read as damage, which the owner takes (\"This is "
+            f"the same as applying damage\", {fight.ruleset.cite('sai-targeting')})", cite=fight.cite(sai)))
     ids, event = choose(army, limit, _named_for(army, limit, fight.casualties), fight.cite(sai))
     fight.out.trace.append(event.evolve(what=f"{sai}: {event.what}"))
     return list(ids)
