@@ -241,7 +241,7 @@ SAI_USES.update({
     #  save possible. The owner of the unit with this SAI selects the target army; the target army's owner
     #  selects the unit(s) killed. Any Dragonkin selected as casualties are immediately buried. During a melee
     #  attack or a dragon attack, Sneak Attack generates melee results."
-    "sneak-attack": _uses((("missile",), SaiUse(special="sneak-attack")), (("magic",), NOT_MODELLED),
+    "sneak-attack": _uses((("missile", "magic"), SaiUse(special="sneak-attack")),
                           (("melee", *DRAGON), SaiUse(("melee",)))),
     # Breath (Dragonkin Champion): "During a melee attack, attacking player chooses four health-worth of units
     #  in the defending army to be killed with no save possible."

@@ -99,6 +99,7 @@ class MagicStep(Value):
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack)
 
 
 class TurnStep(Value):

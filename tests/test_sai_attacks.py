@@ -20,7 +20,7 @@ ddref: 1
 title: sai attacks
 players: [a, b]
 terrains:
-  field: {type: flatland, face: 3, action: melee, home_of: a}
+  field: {type: flatland, face: 3, home_of: a}
 armies:
   beasts: {player: a, at: field, units: [{id: m1, race: feral, health: 4}, {id: m2, race: feral, health: 4},
                                          {id: f1, race: feral, health: 1}]}
@@ -127,9 +127,12 @@ def test_two_elevates_never_double_one_unit_twice(tmp_path):
     assert "elevate doubles one unit per elevate rolled (2)" in step["rejected"].lower()
 
 
-def test_sneak_attack_in_a_magic_action_is_marked_not_modelled():
-    """Sneak Attack in a magic action is not modelled yet: refused, never ignored."""
-    assert sai_use("sneak-attack", "magic").modelled is False
+def test_sneak_attack_defaults_to_the_first_opposing_army_in_a_magic_action(tmp_path):
+    """002 Sneak Attack: "The owner of the unit with this SAI selects the target army"; none given."""
+    step = resolve(tmp_path, "  - magic: {army: beasts, roll: {m1: sneak-attack}, colors: {}}\n")
+    chose = [e for e in step["trace"] if e["what"].startswith("sneak-attack: targets")]
+    assert chose[0]["defaulted"] and chose[0]["what"] == "sneak-attack: targets wall"
+    assert step["killed"] == ["w1", "w3"]
 
 
 @pytest.mark.parametrize("choices, words", [

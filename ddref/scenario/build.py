@@ -420,9 +420,17 @@ def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) 
 def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     """``targets``, ``unit_saves`` and ``order``: where targeted SAIs go, the targets' own rolls, and the
     order of the attack's special SAIs."""
+    order = tuple(i for n, name in enumerate(m.order or ()) if (i := _icon(b, name, (*path, "order", n))))
+    return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
+            "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
+            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order}
+
+
+def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play."""
     units = [u.id for a in state.armies for u in a.units]
     targets = []
-    for sai, assigned in (m.targets or {}).items():
+    for sai, assigned in (raw or {}).items():
         icon = _icon(b, sai, (*path, "targets", sai))
         if isinstance(assigned, str):
             pairs = ((assigned, None),) if _army_ref(b, state, assigned, (*path, "targets", sai)) else ()
@@ -434,10 +442,7 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
                     b.fail((*path, "targets", sai, uid), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
         if icon:
             targets.append((icon, pairs))
-    order = tuple(i for n, name in enumerate(m.order or ()) if (i := _icon(b, name, (*path, "order", n))))
-    return {"targets": tuple(targets), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
-            "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
-            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order}
+    return tuple(targets)
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -508,7 +513,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      negation=_rolls_by_army(b, state, m.negation, (*path, "negation")),
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
-                     burial=_unit_rolls(b, state, m.burial, (*path, "burial")))
+                     burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
+                     targets=_sai_targets(b, state, getattr(m, "targets", None), path))
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:

@@ -236,6 +236,8 @@ class MagicStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    targets: dict[str, str] | None = _doc("SAI name -> the army a special SAI of the magic roll targets "
+                                          "(Sneak Attack).", default=None)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

@@ -11,7 +11,7 @@ from ..moves import flee
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
-from ..steps import AttackStep, StepResult
+from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..value import Struct, field
 from .common import roll
@@ -23,7 +23,7 @@ class Fight(Struct):
     attacker: str
     defender: str
     action: str                         # melee | missile
-    step: AttackStep | None
+    step: AttackStep | MagicStep | None      # a magic step for the special SAIs of a magic roll
     casualties: dict[str, list[str]]
     out: StepResult
     counter: bool = False               # the counter-attack of a melee action
@@ -58,7 +58,7 @@ class Fight(Struct):
         return tuple(found) if found is not None else None
 
     def unit_roll(self, unit_id: str, why: str, sai: str) -> Roll:
-        rolls = dict(self.step.unit_saves) if self.step else {}
+        rolls = dict(getattr(self.step, "unit_saves", ()))
         self.rolled_units.add(unit_id)
         if unit_id not in rolls:
             raise StepError(f"{unit_id} must roll by itself {why}: give unit_saves.{unit_id}", cite=self.cite(sai),

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..roll import Special
+from ..roll import RollContext, Special, resolve_roll
 from ..trace import StepError, TraceEvent
 from ..value import Value
 from . import answers, delayed, strikes
-from .common import take_damage
+from .common import casualty_lists, take_damage
 from .fight import Fight
 
 Handler = Callable[[Fight, str, list[Special]], None]
@@ -93,7 +93,8 @@ def in_phase(specials: list[Special], phase: str) -> dict[str, list[Special]]:
 
 def ordered(fight: Fight, groups: dict[str, list[Special]]) -> list[str]:
     """The acting player's order (``order``) of the SAIs in ``groups``, or the order rolled (defaulted)."""
-    chosen = [s for s in (fight.step.order if fight.step and not fight.counter else ()) if s in groups]
+    order = getattr(fight.step, "order", ()) if not fight.counter else ()     # a magic step has none
+    chosen = [s for s in order if s in groups]
     rest = [s for s in groups if s not in chosen]
     if len(groups) > 1 and rest and not chosen:
         fight.out.trace.append(TraceEvent(
@@ -134,3 +135,23 @@ def leftover_choices(step, fights: list[Fight]) -> None:
     if unused:
         raise StepError(f"unit_saves are given for {', '.join(unused)}, which no SAI of this step made roll by "
                         "itself", cite=cite, field="unit_saves")
+
+
+def before_magic(state, caster, step, ruleset, out):
+    """The special SAIs of a magic action's roll (Sneak Attack: "During a missile or magic action,
+    immediately kill ...") resolve before its magic is counted and spent (002 SAI Resolution Order: special
+    before normal); returns the state and the step less the casualties they took."""
+    ctx = RollContext(state=state, army=caster, kind="magic", wanted=("magic",), ruleset=ruleset)
+    found = [s for s in resolve_roll(ctx, step.roll).specials if s.effect in EFFECTS]
+    if not found:
+        return state, step
+    enemy = next((a.id for a in state.armies if a.player != caster.player and a.units), None)
+    casualties = casualty_lists(step.casualties)
+    fight = Fight(state=state, ruleset=ruleset, attacker=caster.id, defender=enemy or caster.id, action="magic",
+                  step=step, casualties=casualties, out=out, seen={s.sai for s in found})
+    resolve(fight, found, "special")
+    unused = [s for s, _ in step.targets if s not in fight.seen]
+    if unused:
+        raise StepError(f"targets name {', '.join(unused)}, which the magic roll did not make as a special SAI",
+                        cite=ruleset.cite("sai-resolution"), field="targets")
+    return fight.state, step.evolve(casualties=tuple((a, tuple(ids)) for a, ids in casualties.items()))

@@ -206,8 +206,9 @@ def sneak_attack(fight: Fight, sai: str, specials: list[Special]) -> None:
     cite, named = fight.cite(sai), fight.targets(sai)
     target = named[0][0] if named else fight.defender
     if not named:
+        which = "the first opposing army" if fight.action == "magic" else "the army attacked"
         fight.out.trace.append(TraceEvent(what=f"{sai}: targets {target}", rule="the owner of the unit with this "
-                                          "SAI selects the target army; none given, so the army attacked",
+                                          f"SAI selects the target army; none given, so {which}",
                                           cite=cite, defaulted=True))
     army = fight.state.army(target) if fight.state.has_army(target) else None
     if army is None or army.player == fight.army("attacker").player:
