@@ -32,9 +32,10 @@ class AttackSai(Value):
     chooses (Bullseye).
     ``chooser``: ``acting`` (the attacker names ``targets``) or ``owner`` (the defending player chooses, as
     casualties: as much as possible, 002 SAI Targeting).
-    ``damage``: the points of damage it does to each target (None: the roller's points; Gore fixes two).
+    ``damage``: for ``per-roller`` and ``points``, the damage done to each target (None: the roller's points;
+    Gore fixes two); ``saves``: whether the target rolls saves against it, by itself (Hug: no).
     ``test``: the result each target must roll by itself (``unit_saves``) to escape: ``save``, ``id`` (its
-    ID icon), ``maneuver``, ``non-id-save`` (Scare); with ``damage`` the saves reduce it instead.
+    ID icon), ``maneuver``, ``non-id-save`` (Scare).
     ``fail``: what happens to a target that does not escape (or to every target when there is no test).
     ``passed``: what happens to a target that escapes (Seize: "Those that roll an ID icon flee").
     ``on_id``: what rolling its ID icon does (Scare: "killed with no save possible").
@@ -48,7 +49,6 @@ class AttackSai(Value):
     per_face: int | None = None
     chooser: Literal["acting", "owner"] = "acting"
     damage: int | None = None
-    strikes: bool = False
     saves: bool = True
     test: Literal["save", "id", "maneuver", "non-id-save"] | None = None
     fail: Fate = "killed"
@@ -62,21 +62,21 @@ class AttackSai(Value):
 ATTACK_SAIS: dict[str, AttackSai] = {
     # "The total damage may individually target one or more units ... Each target unit must immediately
     #  generate saves against the damage assigned to it"
-    "bullseye": AttackSai(pick="points", strikes=True),
+    "bullseye": AttackSai(pick="points"),
     # "Kick immediately inflicts four points of damage on the target unit, which must generate saves"
-    "kick": AttackSai(pick="per-roller", strikes=True),
+    "kick": AttackSai(pick="per-roller"),
     # "inflict four points of damage ... a combination roll: to generate saves against the Coil damage and/or
     #  inflict melee damage on the coiling unit. The coiling unit cannot roll to save against this damage."
-    "coil": AttackSai(pick="per-roller", strikes=True, answer="melee"),
+    "coil": AttackSai(pick="per-roller", answer="melee"),
     # "two points of damage on the target unit, which must generate saves against this damage or be killed
     #  and buried"
-    "gore": AttackSai(pick="per-roller", strikes=True, damage=2, fail="buried"),
+    "gore": AttackSai(pick="per-roller", damage=2, fail="buried"),
     # "four points of damage ... The unit gets no saves, but does roll to counter-attack the hugging unit,
     #  which cannot save against this damage"
-    "hug": AttackSai(pick="per-roller", strikes=True, saves=False, answer="melee"),
+    "hug": AttackSai(pick="per-roller", saves=False, answer="melee"),
     # "Each Flaming Arrow result immediately inflicts one point of damage to the target unit, which must
     #  generate saves ... If the target unit is killed it must roll a save or be buried."
-    "flaming-arrow": AttackSai(pick="per-roller", strikes=True, burial="save"),
+    "flaming-arrow": AttackSai(pick="per-roller", burial="save"),
     # "one unit ... to immediately roll its ID icon or be killed"
     "slay": AttackSai(pick="one-unit", test="id"),
     # "one unit ... to immediately roll its ID icon or be killed and buried"

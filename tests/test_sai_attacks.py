@@ -146,3 +146,12 @@ def test_choices_nothing_used_are_refused(tmp_path, choices, words):
     expect_error: "{words}"
 """)
     assert words in step["rejected"].lower()
+
+
+def test_one_unit_per_roller_needs_the_roll_per_unit(tmp_path):
+    """002 Kick: "for each unit that generates Kick results choose one unit": an aggregate roll cannot say."""
+    step = resolve(tmp_path, """\
+  - melee: {army: beasts, target: wall, roll: {kick: 8}, targets: {kick: [w3]}, unit_saves: {w3: save}}
+    expect_error: "give beasts's roll per unit"
+""")
+    assert "for each unit that generates it" in step["rejected"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..damage import choose, default_casualties
-from ..protection import shield
+from ..protection import exposed, shield
 from ..roll import Roll, Special
 from ..sai_attacks import ATTACK_SAIS, AttackSai
 from ..trace import StepError, TraceEvent
@@ -44,6 +44,9 @@ def defending_unit(fight: Fight, sai: str, uid: str) -> None:
         raise StepError(f"{sai} targets units of {defender.id}: unit {uid!r} is not in army {defender.id} when "
                         f"this step resolves; its units: {', '.join(u.id for u in defender.units)}", cite=cite,
                         field="targets")
+    if defender.unit(uid).item:
+        raise StepError(f"{sai} targets units; {uid} is a magical item, which is not a unit",
+                        cite=fight.ruleset.cite("magic-items"), field="targets")
     hidden = shield(fight.state, fight.ruleset, uid, fight.action)
     if hidden is not None:
         raise StepError(f"{uid} cannot be the target of a {fight.action} effect while {hidden.spell} is on it",
@@ -55,7 +58,8 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
     default (the defending army's smallest units first, as for casualties; marked ``defaulted``)."""
     rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
     defender = fight.army()
-    pool = [u for u in defender.units if among is None or u.id in among]
+    pool = [u for u in defender.units if (among is None or u.id in among) and not u.item
+            and shield(fight.state, fight.ruleset, u.id, fight.action) is None]
     limit = len(specials) if rule.pick == "one-unit" else _limit(rule, specials)
     if rule.pick == "worth":
         _trace_limit(fight, sai, rule, specials, limit)
@@ -187,7 +191,7 @@ def kill_units(fight: Fight, sai: str, specials: list[Special]) -> None:
 
 def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str | None = None) -> list[str]:
     """The owner takes as much health-worth as possible, up to the SAI's, as for damage (``casualties``)."""
-    army = fight.state.army(army_id or fight.defender)
+    army = exposed(fight.state, fight.ruleset, fight.state.army(army_id or fight.defender), fight.action, fight.out)
     limit = _limit(ATTACK_SAIS[sai], specials)
     if sai in OWNER_BY_READING:
         fight.out.trace.append(TraceEvent(
@@ -253,6 +257,9 @@ def strike(fight: Fight, sai: str, specials: list[Special]) -> None:
     """One target per unit that rolled the SAI, damage that unit saves against alone; identical SAIs
     may strike the same unit together (002 SAI Targeting, Hug example) but no roller's damage is split."""
     rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    if any(s.unit == fight.attacker for s in specials):
+        raise StepError(f"{sai} chooses one unit for each unit that generates it: give {fight.attacker}'s roll per "
+                        "unit", cite=cite, field="roll")
     rollers = {s.unit: (rule.damage or s.points) for s in specials}
     for target, strikers in _groups(fight, sai, rollers).items():
         defending_unit(fight, sai, target)
