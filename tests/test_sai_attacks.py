@@ -155,3 +155,11 @@ def test_one_unit_per_roller_needs_the_roll_per_unit(tmp_path):
     expect_error: "give beasts's roll per unit"
 """)
     assert "for each unit that generates it" in step["rejected"]
+
+
+def test_magic_targets_without_the_sai_are_refused(tmp_path):
+    step = resolve(tmp_path, """\
+  - magic: {army: beasts, roll: {m1: magic}, colors: {}, targets: {sneak-attack: wall}}
+    expect_error: "which the magic roll did not make"
+""")
+    assert "targets name sneak-attack" in step["rejected"]

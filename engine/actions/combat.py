@@ -181,6 +181,21 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
     answer = _save_roll(fight, cantrip.still_rolling(saves, defender))
+    _strike_back(fight, answer, defender)
+    delayed = [s for s in rolled if specials.EFFECTS[s.effect].phase == "finalize"]
+    saved = cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight)
+    damage = max(0, normal - saved)
+    out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
+                                before=normal, after=damage, rule="each save negates one point of damage",
+                                cite=cite))
+    fight.state = take_damage(fight.state, ruleset, fight.army(), damage, fight.casualties, out,
+                              f"{action} damage", action)
+
+
+def _strike_back(fight: Fight, answer, defender: Army) -> None:
+    """What the defending army's save roll does to the attacker at once: its special SAIs (Bash), the melee
+    of its combination roll under Charge, Counter and Volley, the Scalders' Scorching Touch."""
+    ruleset, out, action = fight.ruleset, fight.out, fight.action
     fight.seen |= {s.sai for s in answer.specials}
     specials.resolve(fight, answer.specials, "save")
     if fight.charge:
@@ -191,15 +206,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                    fight.cite(sai), action)
     if action == "melee":
         fight.state = _scorching_touch(fight.state, ruleset, defender, fight.army("attacker"), answer,
-                                       fight.casualties, out, counter=bool(prefix))
-    delayed = [s for s in rolled if specials.EFFECTS[s.effect].phase == "finalize"]
-    saved = cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight)
-    damage = max(0, normal - saved)
-    out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
-                                before=normal, after=damage, rule="each save negates one point of damage",
-                                cite=cite))
-    fight.state = take_damage(fight.state, ruleset, fight.army(), damage, fight.casualties, out,
-                              f"{action} damage", action)
+                                       fight.casualties, out, counter=fight.counter)
 
 
 def _bashed(fight: Fight) -> int:

@@ -24,6 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..roll import RollContext, Special, resolve_roll
+from ..ruleset import Ruleset
+from ..sais import sai_use
+from ..state import RESULT_TYPES, Army, GameState
+from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..value import Value
 from . import answers, delayed, strikes
@@ -117,7 +121,7 @@ def resolve(fight: Fight, specials: list[Special], phase: str) -> None:
             EFFECTS[groups[sai][0].effect].handler(fight, sai, groups[sai])
 
 
-def leftover_choices(step, fights: list[Fight]) -> None:
+def leftover_choices(step: AttackStep, fights: list[Fight]) -> None:
     """The step's ``targets``, ``order`` and ``unit_saves`` name only SAIs its rolls made and units they made
     roll: a choice nothing used is a mistake in the scenario, never silently ignored."""
     if step is None or not fights:
@@ -137,21 +141,30 @@ def leftover_choices(step, fights: list[Fight]) -> None:
                         "itself", cite=cite, field="unit_saves")
 
 
-def before_magic(state, caster, step, ruleset, out):
+def before_magic(state: GameState, caster: Army, step: MagicStep, ruleset: Ruleset,
+                 out: StepResult) -> tuple[GameState, MagicStep]:
     """The special SAIs of a magic action's roll (Sneak Attack: "During a missile or magic action,
     immediately kill ...") resolve before its magic is counted and spent (002 SAI Resolution Order: special
     before normal); returns the state and the step less the casualties they took."""
-    ctx = RollContext(state=state, army=caster, kind="magic", wanted=("magic",), ruleset=ruleset)
-    found = [s for s in resolve_roll(ctx, step.roll).specials if s.effect in EFFECTS]
+    found = []
+    if any(_special_in_magic(f.icon) for _, faces in step.roll.units for f in faces) or \
+            any(_special_in_magic(icon) for icon, _ in step.roll.counts):
+        ctx = RollContext(state=state, army=caster, kind="magic", wanted=("magic",), ruleset=ruleset)
+        found = [s for s in resolve_roll(ctx, step.roll).specials if s.effect in EFFECTS]
+    unused = [s for s, _ in step.targets if s not in {f.sai for f in found}]
+    if unused:
+        raise StepError(f"targets name {', '.join(unused)}, which the magic roll did not make as a special SAI",
+                        cite=ruleset.cite("sai-resolution"), field="targets")
     if not found:
         return state, step
     enemy = next((a.id for a in state.armies if a.player != caster.player and a.units), None)
     casualties = casualty_lists(step.casualties)
     fight = Fight(state=state, ruleset=ruleset, attacker=caster.id, defender=enemy or caster.id, action="magic",
-                  step=step, casualties=casualties, out=out, seen={s.sai for s in found})
+                  step=step, casualties=casualties, out=out)
     resolve(fight, found, "special")
-    unused = [s for s, _ in step.targets if s not in fight.seen]
-    if unused:
-        raise StepError(f"targets name {', '.join(unused)}, which the magic roll did not make as a special SAI",
-                        cite=ruleset.cite("sai-resolution"), field="targets")
     return fight.state, step.evolve(casualties=tuple((a, tuple(ids)) for a, ids in casualties.items()))
+
+
+def _special_in_magic(icon: str) -> bool:
+    use = sai_use(icon, "magic") if icon not in ("id", *RESULT_TYPES) else None
+    return use is not None and use.special is not None and use.special in EFFECTS
