@@ -26,6 +26,7 @@ armies:
                                          {id: f1, race: feral, health: 1}]}
   wall: {player: b, at: field, units: [{id: w1, race: dwarf, health: 1}, {id: w2, race: dwarf, health: 2},
                                        {id: w3, race: dwarf, health: 3}]}
+  camp: {player: b, at: field, units: [{id: c1, race: goblin, health: 2}]}
 steps:
 """
 
@@ -163,3 +164,17 @@ def test_magic_targets_without_the_sai_are_refused(tmp_path):
     expect_error: "which the magic roll did not make"
 """)
     assert "targets name sneak-attack" in step["rejected"]
+
+
+def test_charm_picks_in_any_one_opposing_army(tmp_path):
+    """002 Charm: "choose up to four health-worth of units in an opposing army to add their results"."""
+    step = resolve(tmp_path, """\
+  - melee: {army: beasts, target: wall, roll: {m1: charm, f1: melee}, targets: {charm: [c1]},
+            unit_saves: {c1: melee 2}, saves: {wall: {w1: save}}, casualties: {wall: [w2]}}
+""")
+    assert step["results"]["beasts"]["melee"] == 3 and step["killed"] == ["w2"]
+    step = resolve(tmp_path, """\
+  - melee: {army: beasts, target: wall, roll: {m1: charm}, targets: {charm: [w1, c1]}}
+    expect_error: "in one opposing army"
+""")
+    assert "are in camp, wall" in step["rejected"]

@@ -73,7 +73,7 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
     results applied with the results of their army"); its results are added to the attack as rolled, and it
     does not roll in its own army's saves, being under the acting player's control until they are rolled.
     """
-    for uid in chosen(fight, sai, specials):
+    for uid in chosen(fight, sai, specials, army_id=_charmed_army(fight, sai)):
         got = fight.roll_unit(uid, fight.action, (fight.action,), f"for the acting army, charmed by {sai}", sai)
         n = got.results.get(fight.action, 0)
         fight.extra[fight.action] = fight.extra.get(fight.action, 0) + n
@@ -83,3 +83,16 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
                                           "to the results of the acting army; reading: rolled at once by itself, as "
                                           "a component brought into an army by a special SAI "
                                           f"({fight.ruleset.cite('sai-resolution')})", cite=fight.cite(sai)))
+
+
+def _charmed_army(fight: Fight, sai: str) -> str:
+    """Charm picks its units "in an opposing army": the one its first target is in (by default the defender);
+    the others must be in the same army."""
+    named = [uid for uid, _ in fight.targets(sai) or ()]
+    homes = {a.id for uid in named for a in fight.state.armies if a.unit(uid) is not None}
+    mine = fight.army("attacker").player
+    opposing = [a.id for a in fight.state.armies if a.player != mine and a.units]
+    if len(homes) > 1 or any(h not in opposing for h in homes):
+        raise StepError(f"{sai} picks its units in one opposing army ({', '.join(opposing)}); {named} are in "
+                        f"{', '.join(sorted(homes))}", cite=fight.cite(sai), field="targets")
+    return homes.pop() if homes else fight.defender

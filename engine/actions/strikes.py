@@ -38,8 +38,9 @@ def _limit(rule: AttackSai, specials: list[Special]) -> int:
     return rule.per_face * len(specials) if rule.per_face else sum(s.points for s in specials)
 
 
-def defending_unit(fight: Fight, sai: str, uid: str) -> None:
-    defender, cite = fight.army(), fight.cite(sai)
+def defending_unit(fight: Fight, sai: str, uid: str, army_id: str | None = None) -> None:
+    """The unit is one the SAI may target: in the defending army (or ``army_id``), a unit, not shielded."""
+    defender, cite = fight.state.army(army_id or fight.defender), fight.cite(sai)
     if defender.unit(uid) is None:
         raise StepError(f"{sai} targets units of {defender.id}: unit {uid!r} is not in army {defender.id} when "
                         f"this step resolves; its units: {', '.join(u.id for u in defender.units)}", cite=cite,
@@ -53,11 +54,12 @@ def defending_unit(fight: Fight, sai: str, uid: str) -> None:
                         cite=fight.ruleset.spell_sections.get(hidden.spell, cite), field="targets")
 
 
-def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | None = None) -> list[str]:
-    """The units a ``one-unit`` or ``worth`` SAI targets: the step's ``targets`` list, checked, or the
-    default (the defending army's smallest units first, as for casualties; marked ``defaulted``)."""
+def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | None = None,
+           army_id: str | None = None) -> list[str]:
+    """The units a ``one-unit`` or ``worth`` SAI targets in the defending army (or ``army_id``): the step's
+    ``targets`` list, checked, or the default (the smallest units first, as for casualties; ``defaulted``)."""
     rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
-    defender = fight.army()
+    defender = fight.state.army(army_id or fight.defender)
     pool = [u for u in defender.units if (among is None or u.id in among) and not u.item
             and shield(fight.state, fight.ruleset, u.id, fight.action) is None]
     limit = len(specials) if rule.pick == "one-unit" else _limit(rule, specials)
@@ -72,7 +74,7 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
         return ids
     ids = [uid for uid, _ in named]
     for uid in ids:
-        defending_unit(fight, sai, uid)
+        defending_unit(fight, sai, uid, defender.id)
     legal = ", ".join(u.id for u in pool)
     if among is not None and any(uid not in among for uid in ids):
         raise StepError(f"{sai} targets units that rolled an ID icon; of {defender.id} those are: {legal or 'none'}",
