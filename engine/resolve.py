@@ -7,10 +7,12 @@ from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .actions.turn import turn
+from .actions.promotion import promotion
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
+from .steps import PromoteStep
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -86,3 +88,4 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
             TurnStep: turn}
+_ACTIONS[PromoteStep] = promotion

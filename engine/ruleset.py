@@ -200,6 +200,8 @@ class Ruleset(Value):
     spell_costs: Mapping[str, tuple[str, int]] = field(default_factory=dict)
     spell_durations: Mapping[str, str] = field(default_factory=dict)
     terrain_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # terrain type -> its elements
+    # spells on a unit that make it invisible: it cannot be promoted (002 Promotion: Camouflage, Fade and Hide)
+    invisible: tuple[str, ...] = ()
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

@@ -104,7 +104,16 @@ class TurnStep(Value):
     player: str
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep
+class PromoteStep(Value):
+    """A promotion by itself (002 Promotion), to replay a ruling: up to ``allowed`` units of the army (None: as
+    many as possible), ``chosen`` pairing each with the unit it becomes (None: the documented default)."""
+
+    army: str
+    allowed: int | None = 1
+    chosen: tuple[tuple[str, str], ...] | None = None
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | PromoteStep
 
 
 class StepResult(Struct):

@@ -47,6 +47,12 @@ MAGIC_EXAMPLES = {
     "sfr2012-damage-cantrip-path-escape",
 }
 
+# The worked examples of issue 6's promotions and DUA exchanges (engine.exchange) reproduced so far.
+EXCHANGE_EXAMPLES = {
+    "sfr2012-promotion-eldarim-color-agnostic", "sfr2012-promotion-requires-matching-dua-unit",
+    "sfr2012-dragonkin-promotion-color-change", "sfr2012-exchange-earthen-armor-expires-on-promotion",
+}
+
 
 @pytest.fixture(scope="module")
 def replays():
@@ -119,8 +125,8 @@ def test_core_worked_examples_are_covered():
     for path in SCENARIOS:
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
-    assert CORE_EXAMPLES | MAGIC_EXAMPLES <= EXAMPLE_IDS
-    assert (CORE_EXAMPLES | MAGIC_EXAMPLES) - cited == set()
+    assert CORE_EXAMPLES | MAGIC_EXAMPLES | EXCHANGE_EXAMPLES <= EXAMPLE_IDS
+    assert (CORE_EXAMPLES | MAGIC_EXAMPLES | EXCHANGE_EXAMPLES) - cited == set()
 
 
 def test_replay_is_deterministic():

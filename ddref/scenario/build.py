@@ -20,6 +20,7 @@ from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
+from engine.steps import PromoteStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -622,9 +623,16 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return TurnStep(player=m.player)
 
 
+def _promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    if _army_ref(b, state, m.army, (*path, "army")) is None:
+        return None
+    chosen = tuple(m.chosen.items()) if m.chosen is not None else None
+    return PromoteStep(army=m.army, allowed=None if m.allowed == "all" else m.allowed, chosen=chosen)
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step,
+    "magic": _magic_step, "turn": _turn_step, "promote": _promote_step,
 }
 
 

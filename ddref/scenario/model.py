@@ -231,6 +231,17 @@ class MagicStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
 
 
+class PromoteStepIn(Strict):
+    """A promotion by itself (002 Promotion), to replay a ruling; illegal choices list the legal ones."""
+
+    army: str = _doc("The army whose units are promoted.")
+    allowed: int | Literal["all"] = _doc("How many units it may promote, or 'all' for as many as possible.",
+                                         default=1, ge=0)
+    chosen: dict[str, str] | None = _doc(
+        "Unit id in the army -> the unit of its DUA (dragonkin: summoning pool) it becomes; left out, the "
+        "army's largest units first (marked defaulted).", default=None)
+
+
 STEP_MODELS: dict[str, type[Strict]] = {
     "roll": RollStepIn,
     "maneuver": ManeuverStepIn,
@@ -238,6 +249,7 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "missile": MissileStepIn,
     "magic": MagicStepIn,
     "turn": TurnStepIn,
+    "promote": PromoteStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
 LATER_STEPS = ("dragon_attack", "reserves")

@@ -60,6 +60,19 @@ CITES = {
     "magic-items": f"{E}:magical-items",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
+    # exchanges with the DUA and the Initial Effects phase (engine.exchange, engine.actions.initial)
+    "promote": f"{E}:promotion",
+    "exchanging": f"{E}:exchanging-units-from-the-dua",
+    "city": f"{E}:the-eighth-face.city",
+    "kings-die": f"{E}:kings-die",
+    "grove": f"{E}:special-terrains.grove",
+    "dragons-lair": f"{E}:special-terrains.dragons-lair",
+    "racial:feral:Feralization": f"{RACIAL}.feral.feralization",
+    "racial:swamp-stalker:Mutation": f"{RACIAL}.swamp-stalkers.mutation",
+    "racial:undead:Stepped Damage": f"{RACIAL}.undead.stepped-damage",
+    "racial:undead:Resist Burial": f"{RACIAL}.undead.resist-burial",
+    "racial:treefolk:Replanting": f"{RACIAL}.treefolk.replanting",
+    "racial:eldarim:Sacrifice Dragonkin": f"{RACIAL}.eldarim.sacrifice-dragonkin",
 }
 
 RACIAL_ABILITIES = (
@@ -334,4 +347,7 @@ SFR_2012 = Ruleset(
     # 002 Necromantic Wave: "all magic results in the target army may be counted as melee results"
     spell_abilities={"necromantic-wave": RacialAbility(None, "Necromantic Wave", "counts-as", "magic", "melee",
                                                        None, None, f"{E}:black-death-spells.necromantic-wave")},
+    # 002 Promotion: "Units under the effect of spells that make them invisible (e.g. Camouflage, Fade and
+    # Hide) cannot be promoted"
+    invisible=("camouflage", "fade", "hide"),
 )
