@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions.combat import melee, missile
+from .actions.dragon import dragon_attack
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
@@ -13,6 +14,7 @@ from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
 from .steps import PromoteStep
+from .steps import DragonStep
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -89,3 +91,4 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
             TurnStep: turn}
 _ACTIONS[PromoteStep] = promotion
+_ACTIONS[DragonStep] = dragon_attack

@@ -140,6 +140,11 @@ def _points_per_icon(unit: Unit | None, ruleset: Ruleset) -> int:
 def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                 specials: list[Special], trace: list[TraceEvent], who: str) -> None:
     rs = ctx.ruleset
+    if face.icon in rs.id_icons and not ctx.individual:
+        # "During any roll, the SFR/TSR logo counts as a two point ID icon" (Dragonmaster, Dragonhunter, Dragonzealot)
+        face, unit = Face("id", rs.id_icons[face.icon] * face.count), None
+    if face.icon == "id" and _ids_ignored(ctx, trace, who):
+        return
     if face.icon == "id":
         worth = unit.health if unit is not None else face.count
         target = _id_target(ctx, worth, trace)
@@ -158,6 +163,23 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                                 rule=rule, cite=rs.cite("monsters" if per > 1 else "id-icons")))
         return
     _count_sai(face, unit, ctx, tally, specials, trace, who, per)
+
+
+def _ids_ignored(ctx: RollContext, trace: list[TraceEvent], who: str) -> bool:
+    """002 Black Dragon Breath: "The target army ignores all its ID results until the beginning of its next turn.
+    Note: The ID results from a unit rolling to avoid an individual-targeting effect are not affected."
+    """
+    if ctx.individual:
+        return False
+    rs = ctx.ruleset
+    effect = next((e for e in ctx.state.effects_on(ctx.army.id)
+                   if rs.breath_effects.get(e.spell, ("", ""))[1] == "ignore-ids"), None)
+    if effect is None:
+        return False
+    trace.append(TraceEvent(what=f"{who}: ID icon ignored ({effect.spell} on {ctx.army.id})", after=0,
+                            rule="the target army ignores all its ID results until the beginning of its next turn",
+                            cite=rs.breath_effects[effect.spell][0]))
+    return True
 
 
 def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[str, int]:

@@ -98,6 +98,26 @@ class MagicStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
 
 
+class DragonStep(Value):
+    """A dragon attack on ``army`` (002 Dragon Attack Phase): the dragons' icons and the army's answer."""
+
+    army: str
+    dragons: tuple[tuple[str, tuple[str, ...]], ...] = ()   # dragon id -> its icons in order ([tail, jaws])
+    roll: Roll | None = None                    # the army's combination (or, under Blue breath, save) roll
+    choices: Choices = ()                       # ids, penalties, splits, counts_as of that roll
+    casualties: Casualties = ()
+    eldarim: tuple[tuple[str, str], ...] = ()   # unit id -> the icon it rolled before the attack (Step 1)
+    logo_targets: tuple[tuple[str, str], ...] = ()  # unit id -> the dragon its logo tames, slays or controls
+    fights: tuple[tuple[str, str], ...] = ()    # dragon id -> the dragon it attacks (Step 5)
+    breath: tuple[tuple[str, str], ...] = ()    # hybrid dragon id -> the color of its breath on 5 health-worth
+    breath_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()   # breath color -> the units it reaches
+    breath_saves: UnitRolls = ()                # targeted units' own saves against a breath
+    breath_burial: UnitRolls = ()               # units a breath killed: their saves against burial
+    slay: tuple[tuple[str, str], ...] = ()      # dragon id -> "melee" or "missile", the results that slay it
+    treasure: tuple[tuple[str, str], ...] = ()  # Treasure's promotion: unit id -> the unit it is exchanged for
+    promote: tuple[tuple[str, str], ...] = ()   # the promotions after slaying: unit id -> the unit it becomes
+
+
 class TurnStep(Value):
     """The current turn ends and ``player``'s turn begins."""
 
@@ -113,7 +133,7 @@ class PromoteStep(Value):
     chosen: tuple[tuple[str, str], ...] | None = None
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | PromoteStep
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | PromoteStep | DragonStep
 
 
 class StepResult(Struct):
@@ -131,3 +151,4 @@ class StepResult(Struct):
     maneuver: dict | None = None
     magic: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
+    dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown

@@ -21,6 +21,7 @@ from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, Game
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
 from engine.steps import PromoteStep
+from engine.steps import DragonStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -200,7 +201,7 @@ def _dragon(b: _Builder, spec: ScenarioIn, i: int, d) -> Dragon:
         b.fail((*path, "at"), f"unknown terrain {d.at!r}{did_you_mean(d.at, spec.terrains)}")
     if d.owner is not None and d.owner not in spec.players:
         b.fail((*path, "owner"), f"unknown player {d.owner!r}{did_you_mean(d.owner, spec.players)}")
-    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form)
+    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form, tamed_by=d.tamed_by)
 
 
 def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool:
@@ -307,7 +308,8 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
     if kind in LATER_STEPS:
         b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              "ddref yet (it resolves roll, maneuver, melee, missile, magic and turn steps)")
+                              "ddref yet (it resolves roll, maneuver, melee, missile, magic, turn and dragon_attack "
+                              "steps)")
         return planned
     if kind not in STEP_MODELS:
         b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
@@ -630,9 +632,46 @@ def _promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return PromoteStep(army=m.army, allowed=None if m.allowed == "all" else m.allowed, chosen=chosen)
 
 
+def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    """A dragon attack: dragon ids and icons, the army's roll and choices, the units named."""
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    if army is None:
+        return None
+    faces = RULESETS[b.edition].dragon_faces if b.edition in RULESETS else {}
+    dragons = []
+    for dragon_id, icons in m.dragons.items():
+        where = (*path, "dragons", dragon_id)
+        if not any(d.id == dragon_id for d in state.dragons):
+            b.fail(where, f"unknown dragon {dragon_id!r}{did_you_mean(dragon_id, [d.id for d in state.dragons])}")
+        named = tuple(slug(i) for i in ([icons] if isinstance(icons, str) else icons))
+        for i, icon in enumerate(named):
+            if faces and icon not in faces:
+                b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
+                                    f"{did_you_mean(icon, faces)}")
+        dragons.append((dragon_id, named))
+    members = {u.id for u in army.units}
+    for field_ in ("eldarim", "logo_targets", "treasure", "promote"):
+        for uid in getattr(m, field_) or {}:
+            if uid not in members:
+                b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
+    wanted = ("melee", "missile", "save")
+    return DragonStep(
+        army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
+        choices=_choices(b, m, wanted, path), casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+        eldarim=tuple((u, _icon(b, face, (*path, "eldarim", u)) or "") for u, face in (m.eldarim or {}).items()),
+        logo_targets=tuple((m.logo_targets or {}).items()), fights=tuple((m.fights or {}).items()),
+        breath=tuple((d, slug(c)) for d, c in (m.breath or {}).items()),
+        breath_targets=tuple((slug(c), tuple(ids)) for c, ids in (m.breath_targets or {}).items()),
+        breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
+        breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
+        slay=tuple((m.slay or {}).items()), treasure=tuple((m.treasure or {}).items()),
+        promote=tuple((m.promote or {}).items()))
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
     "magic": _magic_step, "turn": _turn_step, "promote": _promote_step,
+    "dragon_attack": _dragon_step,
 }
 
 

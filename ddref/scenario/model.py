@@ -85,6 +85,8 @@ class DragonIn(Strict):
     form: Literal["drake", "wyrm"] | None = _doc("drake or wyrm.", default=None)
     owner: str | None = _doc("The player who summoned it.", default=None)
     at: str = _doc("The terrain id where it is.")
+    tamed_by: str | None = _doc("The Dragonlord or Dragonmaster (unit id) that tamed it and controls it.",
+                                default=None)
 
 
 class TurnIn(Strict):
@@ -242,6 +244,46 @@ class PromoteStepIn(Strict):
         "army's largest units first (marked defaulted).", default=None)
 
 
+class DragonAttackStepIn(Strict):
+    """A dragon attack on an army (002 Dragon Attack Phase): Eldarim logos, the dragons' icons, breaths,
+    treasures, dragon vs. dragon, the army's combination roll, slaying, promotions, wings."""
+
+    army: str = _doc("The army the dragons at its terrain attack.")
+    dragons: dict[str, list[str] | str] = _doc(
+        "Dragon id -> the icons it rolled, in order: [tail, jaws] (a Tail rolls it again); every dragon that "
+        "rolls in this attack, including those fighting other dragons.", default_factory=dict)
+    roll: RollIn | None = _doc("The army's roll against the attack (melee, missile and saves at once; only saves "
+                               "under a Blue Dragon Breath). " + ROLL, default=None)
+    ids: dict[str, int] | None = _doc("Where ID icons go in the army's roll: {melee: 1, missile: 1, save: 3}.",
+                                      default=None)
+    penalties: dict[str, int] | None = _doc("Where an 'any result' penalty goes in the army's roll.", default=None)
+    splits: dict[str, dict[str, int]] | None = _doc("SAI name -> how its points split in the army's roll.",
+                                                    default=None)
+    counts_as: dict[str, int] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    eldarim: dict[str, str] | None = _doc("Eldarim champion unit id -> the icon it rolled before the attack "
+                                          "(its logo tames, slays or controls a dragon).", default=None)
+    logo_targets: dict[str, str] | None = _doc("Champion unit id -> the dragon its logo acts on (default: the "
+                                               "first it can).", default=None)
+    fights: dict[str, str] | None = _doc("Dragon id -> the dragon it attacks in dragon vs. dragon (default: the "
+                                         "first it may).", default=None)
+    breath: dict[str, str] | None = _doc("Hybrid dragon id -> the color of its breath on 5 health-worth (its "
+                                         "owner's pick).", default=None)
+    breath_targets: dict[str, list[str]] | None = _doc(
+        "Breath color -> the units its individual effect reaches (5 health-worth per breath), in the order the "
+        "colors resolve; default: the smallest units.", default=None)
+    breath_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id -> its own roll to save against a breath (blue, green).", default=None)
+    breath_burial: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id killed by a breath -> its roll to save against burial (red, green).", default=None)
+    slay: dict[str, Literal["melee", "missile"]] | None = _doc(
+        "Dragon id -> the results that slay it; default: as many dragons as possible.", default=None)
+    treasure: dict[str, str] | None = _doc("Treasure's promotion: unit id in the army -> unit id in the DUA.",
+                                           default=None)
+    promote: dict[str, str] | None = _doc("Promotions after slaying: unit id in the army -> unit id in the DUA.",
+                                          default=None)
+
+
 STEP_MODELS: dict[str, type[Strict]] = {
     "roll": RollStepIn,
     "maneuver": ManeuverStepIn,
@@ -250,9 +292,10 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "magic": MagicStepIn,
     "turn": TurnStepIn,
     "promote": PromoteStepIn,
+    "dragon_attack": DragonAttackStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
-LATER_STEPS = ("dragon_attack", "reserves")
+LATER_STEPS = ("reserves",)
 
 
 class ScenarioIn(Strict):
