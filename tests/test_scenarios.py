@@ -53,6 +53,12 @@ EXCHANGE_EXAMPLES = {
     "sfr2012-dragonkin-promotion-color-change", "sfr2012-exchange-earthen-armor-expires-on-promotion",
 }
 
+# The worked examples of issue 6's dragon attack phase (engine.actions.dragon) reproduced so far.
+DRAGON_EXAMPLES = {
+    "sfr2012-dragon-attack-ex1-two-dragons-20-melee", "sfr2012-dragon-attack-ex2-three-red-belly-breath-tail",
+    "sfr2012-dragon-attack-ex4-two-blue-tail-belly-breath-counter", "sfr2012-dragon-attack-ex5-four-black-ids-ignored",
+}
+
 
 @pytest.fixture(scope="module")
 def replays():
@@ -127,6 +133,8 @@ def test_core_worked_examples_are_covered():
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     assert CORE_EXAMPLES | MAGIC_EXAMPLES | EXCHANGE_EXAMPLES <= EXAMPLE_IDS
     assert (CORE_EXAMPLES | MAGIC_EXAMPLES | EXCHANGE_EXAMPLES) - cited == set()
+    assert DRAGON_EXAMPLES <= EXAMPLE_IDS
+    assert DRAGON_EXAMPLES - cited == set()
 
 
 def test_replay_is_deterministic():
