@@ -261,7 +261,10 @@ class Active(Value):
 
     @property
     def amount(self) -> int:
-        return self.mod.amount * (self.effect.count if self.mod.stacks else 1)
+        times = self.effect.count if self.mod.stacks else 1
+        # halving effects are cumulative by halving again (002 Dragons, Breath: "Multiple breaths' effects with
+        # duration are cumulative (including halving effects)")
+        return self.mod.amount ** times if self.mod.op == "divide" else self.mod.amount * times
 
 
 def _applies(mod: SpellModifier, effect: Effect, ctx: RollContext, unit_ids: set[str]) -> bool:

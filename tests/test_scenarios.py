@@ -57,6 +57,7 @@ EXCHANGE_EXAMPLES = {
 DRAGON_EXAMPLES = {
     "sfr2012-dragon-attack-ex1-two-dragons-20-melee", "sfr2012-dragon-attack-ex2-three-red-belly-breath-tail",
     "sfr2012-dragon-attack-ex4-two-blue-tail-belly-breath-counter", "sfr2012-dragon-attack-ex5-four-black-ids-ignored",
+    "sfr2012-hybrid-dragon-targeting", "sfr2012-white-dragon-values", "sfr2012-exchange-two-terrains-dragon-treasure",
 }
 
 

@@ -40,8 +40,8 @@ def breathe(state: GameState, ruleset: Ruleset, who: Army, breathing: list[Drago
     the order the dragons are written)."""
     found = _collect(state, ruleset, who, breathing, step, out)
     named = dict(step.breath_targets)
-    order = [c for c in named if c in found.reach or c in found.army]
-    order += [c for c in (*found.reach, *found.army) if c not in order]
+    order = list(dict.fromkeys([*(c for c in named if c in found.reach or c in found.army), *found.reach,
+                                *found.army]))
     for unknown in (c for c in named if c not in order):
         raise StepError(f"breath_targets names {unknown} breath, which no dragon breathed on {who.id} "
                         f"(breaths: {', '.join(order) or 'none'})", cite=ruleset.cite("dragon-breaths"),
