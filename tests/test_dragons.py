@@ -1,0 +1,188 @@
+"""Dragons (engine.dragons, engine.actions.dragon): which dragons attack which, the edition's dragon numbers
+against the corpus, SAIs in the army's roll, and the cases a scenario cannot reach."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddref.scenario.run import load_ruleset
+from engine import dragons
+from engine.actions.dragon import dragon_attack
+from engine.roll import Roll
+from engine.sais import sai_use
+from engine.state import Area, Army, Dragon, GameState, Terrain, Unit
+from engine.steps import DragonStep
+from engine.trace import StepError
+from index.corpus import records
+
+RULES = load_ruleset("sfr-2012")
+
+
+def dragon(did, color, at="t", form=None):
+    return Dragon(id=did, color=color, at=at, owner="them", form=form)
+
+
+def sides(*here):
+    return ([d.id for d in here if dragons.attacks_army(d, here)],
+            {d.id: [f.id for f in dragons.foes(d, here)] for d in here if dragons.foes(d, here)})
+
+
+def test_step_5_examples():
+    """002 Step 5, Examples 1-3: an ivory and a green dragon both attack the army; with a black dragon too,
+    the black and green attack each other while the ivory attacks the army; a black dragon attacks an
+    ivory/red hybrid, which attacks the army."""
+    assert sides(dragon("iv", "ivory"), dragon("gr", "green")) == (["iv", "gr"], {})
+    assert sides(dragon("iv", "ivory"), dragon("gr", "green"), dragon("bk", "black")) == (
+        ["iv"], {"gr": ["bk"], "bk": ["gr"]})
+    assert sides(dragon("ir", "ivory-red"), dragon("bk", "black")) == (["ir"], {"bk": ["ir"]})
+
+
+def test_hybrid_and_white_targeting():
+    """002 Hybrid Dragons: "Hybrid Dragons fight all dragons (except pure ivory dragons and ivory hybrids with a
+    matching elemental color) that do not match their colors exactly. Elemental and White dragons fight all
+    Hybrid Dragons"; White Dragons: "A white dragon will fight all other dragons at a terrain, except an
+    ivory dragon"."""
+    assert sides(dragon("rg", "red-green"), dragon("gr2", "green-red")) == (["rg", "gr2"], {})
+    assert sides(dragon("rg", "red-green"), dragon("r", "red")) == ([], {"rg": ["r"], "r": ["rg"]})
+    assert sides(dragon("w", "white"), dragon("iv", "ivory"), dragon("ig", "ivory-gold")) == (
+        ["iv", "ig"], {"w": ["ig"]})
+    assert sides(dragon("w", "white"), dragon("w2", "white")) == (["w", "w2"], {})
+    # an elemental dragon matching an ivory hybrid's elemental color leaves it alone
+    assert sides(dragon("g", "gold"), dragon("ig", "ivory-gold")) == (["g", "ig"], {})
+
+
+def test_ruleset_dragon_faces_are_the_corpus_numbers():
+    """The edition's table restates 002's dragon icons (corpus records), and a white dragon doubles them."""
+    by_id = {r.id: r for r in records("dragon") if r.edition == "sfr-2012"}
+    for kind, scale in (("elemental", 1), ("white", 2)):
+        for face in by_id[kind].faces:
+            mine = RULES.dragon_faces[face.face]
+            assert (mine.damage * scale, mine.roll_again, mine.flies_away) == (
+                face.damage or 0, face.roll_again, face.flies_away), (kind, face.face)
+            assert mine.promotes * scale == (face.promotes or 0), (kind, face.face)
+        assert RULES.dragon_health * scale == by_id[kind].health
+        assert RULES.dragon_saves == by_id[kind].saves
+
+
+def test_slaying_thresholds():
+    state = game([], [dragon("d", "red"), dragon("w", "white")])
+    assert dragons.to_slay(state.dragons[0], ("claws",), state, RULES) == 10
+    assert dragons.to_slay(state.dragons[0], ("tail", "belly"), state, RULES) == 5
+    assert dragons.to_slay(state.dragons[1], ("jaws",), state, RULES) == 15
+    assert dragons.damage(state.dragons[1], ("tail", "jaws"), RULES) == 30
+
+
+def test_sais_in_a_dragon_attack():
+    """002 SAI List: "During a dragon attack, Counter generates save and melee results"; Smite and Stone give
+    melee and missile; Screech does nothing there; a Dragonlord's logo counts for nothing."""
+    assert sai_use("counter", "dragon").gives == ("save", "melee") and sai_use("counter", "dragon").each
+    assert sai_use("smite", "dragon").gives == ("melee",)
+    assert sai_use("stone", "dragon").gives == ("missile",)
+    assert sai_use("screech", "dragon") is None
+    assert sai_use("sfr-tsr-logo-dragonlord", "dragon") is None
+    assert not sai_use("sfr-tsr-logo-dragonlord", "save").modelled
+    # under a Blue Dragon Breath the army's roll is a save roll: Smite gives nothing, Counter still both
+    assert sai_use("smite", "dragon-save") is None
+    assert sai_use("counter", "dragon-save").gives == ("save", "melee")
+
+
+def game(units, here):
+    army = Army(id="a", player="me", at="t", units=tuple(units))
+    return GameState(edition="sfr-2012", players=("me", "them"), turn_player="me",
+                     terrains=(Terrain(id="t", type="flatland", colors=("gold", "blue"), face=3),), armies=(army,),
+                     dua=(Area(player="me"),), dragons=tuple(here))
+
+
+def commons(n):
+    return [Unit(id=f"u{i}", race="goblin", health=1) for i in range(n)]
+
+
+@pytest.mark.parametrize("icons, words", [
+    (("tail",), "every icon but the last must roll the dragon again"),
+    (("jaws", "claws"), "every icon but the last must roll the dragon again"),
+    (("fangs",), "a dragon's icons are"),
+    (("wing",), "is a wyrm, which is wingless"),
+])
+def test_illegal_dragon_rolls(icons, words):
+    state = game(commons(5), [dragon("d", "red", form="wyrm")])
+    with pytest.raises(StepError, match=words):
+        dragon_attack(state, DragonStep(army="a", dragons=(("d", icons),), roll=Roll(counts=(("save", 1),))), RULES)
+
+
+def test_a_dragon_that_rolls_must_be_given_and_the_army_must_roll():
+    state = game(commons(5), [dragon("d", "red")])
+    with pytest.raises(StepError, match="give dragons.d"):
+        dragon_attack(state, DragonStep(army="a", roll=Roll(counts=(("save", 1),))), RULES)
+    with pytest.raises(StepError, match="give roll"):
+        dragon_attack(state, DragonStep(army="a", dragons=(("d", ("claws",)),)), RULES)
+    with pytest.raises(StepError, match="no dragon is at"):
+        dragon_attack(game(commons(5), [dragon("d", "red", at="elsewhere")]), DragonStep(army="a"), RULES)
+
+
+def test_slay_needs_enough_results_of_one_type():
+    """"Melee and missile results cannot be combined to kill the same dragon"."""
+    state = game(commons(5), [dragon("d", "red")])
+    step = DragonStep(army="a", dragons=(("d", ("claws",)),),
+                      roll=Roll(counts=(("melee", 6), ("missile", 6), ("save", 6))), slay=(("d", "melee"),))
+    with pytest.raises(StepError, match="need 10 melee results; the army has 6"):
+        dragon_attack(state, step, RULES)
+    after, out = dragon_attack(state, step.evolve(slay=()), RULES)
+    assert out.dragon["slain"] == [] and after.dragons == state.dragons
+
+
+def test_white_dragon_slain_by_a_dragonslayer_must_be_rolled():
+    slayer = Unit(id="ds", race="eldarim", health=4, name="Dragonslayer")
+    state = game([slayer, *commons(3)], [dragon("w", "white")])
+    step = DragonStep(army="a", eldarim=(("ds", "sfr-tsr-logo-dragonslayer"),))
+    with pytest.raises(StepError, match="roll the dragon"):
+        dragon_attack(state, step, RULES)
+    after, out = dragon_attack(state, step.evolve(dragons=(("w", ("claws",)),)), RULES)
+    assert out.dragon["slain"] == ["w"] and after.pool("them").items == ("dragon:white",)
+    assert after.army("a").unit("ds") is not None
+
+
+def test_hybrid_breath_is_its_owners_pick_and_both_army_effects_apply():
+    """002 Hybrid Dragons: "one color of breath against 5 health of the defending army (dragon's owner picks
+    which breath), and both colors of army breath effects against the army"."""
+    state = game(commons(8), [dragon("h", "gold-green")])
+    step = DragonStep(army="a", dragons=(("h", ("breath",)),), breath=(("h", "green"),),
+                      breath_saves=tuple((f"u{i}", Roll(units=((f"u{i}", ()),))) for i in range(5)),
+                      breath_burial=tuple((f"u{i}", Roll(units=((f"u{i}", ()),))) for i in range(5)),
+                      roll=Roll(counts=(("save", 1),)))
+    after, out = dragon_attack(state, step, RULES)
+    assert sorted(e.spell for e in after.effects) == ["gold-dragon-breath", "green-dragon-breath"]
+    assert len(out.killed) == 5 and out.buried == [f"u{i}" for i in range(5)]
+    with pytest.raises(StepError, match="breathes gold or green, not red"):
+        dragon_attack(state, step.evolve(breath=(("h", "red"),)), RULES)
+
+
+SCENARIO = """\
+ddref: 1
+title: a dragon attack with mistakes
+players: [me, them]
+terrains: {t: {type: flatland, face: 3}}
+armies: {a: {player: me, at: t, units: [{race: goblin, health: 1, count: 3}]}}
+dragons: [{id: red1, color: red, owner: them, at: t}]
+steps:
+  - dragon_attack:
+      army: a
+      dragons: {red2: [claw], red1: [jawz]}
+      roll: {save: 1}
+      slay: {red1: magic}
+"""
+
+
+def test_bad_dragon_attack_input_is_located_with_suggestions():
+    from ddref.scenario.run import parse
+    from ddref.scenario.source import ScenarioErrors
+
+    with pytest.raises(ScenarioErrors) as caught:
+        parse(SCENARIO, "bad.yaml")
+    text = "\n".join(str(e) for e in caught.value.errors)
+    assert "bad.yaml:12:20" in text and "expected one of 'melee' or 'missile'" in text
+    with pytest.raises(ScenarioErrors) as caught:
+        parse(SCENARIO.replace("      slay: {red1: magic}\n", ""), "bad.yaml")
+    text = "\n".join(str(e) for e in caught.value.errors)
+    assert "unknown dragon 'red2'" in text and "red1" in text
+    assert "unknown dragon icon 'claw'" in text and "claws" in text
+    assert "unknown dragon icon 'jawz'" in text and "jaws" in text
