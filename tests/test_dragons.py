@@ -186,3 +186,27 @@ def test_bad_dragon_attack_input_is_located_with_suggestions():
     assert "unknown dragon 'red2'" in text and "red1" in text
     assert "unknown dragon icon 'claw'" in text and "claws" in text
     assert "unknown dragon icon 'jawz'" in text and "jaws" in text
+
+
+def test_a_breath_in_play_can_be_written_and_lasts_until_the_armys_next_turn():
+    """002 Black Dragon Breath: "The target army ignores all its ID results until the beginning of its next turn"
+    (a unit's own roll against an individual-targeting effect is not affected)."""
+    from ddref.scenario.run import parse, replay
+
+    text = """\
+ddref: 1
+title: a black breath already in play
+players: [me, them]
+turn: {player: them}
+terrains: {t: {type: flatland, face: 3}}
+armies: {a: {player: me, at: t, units: [{race: goblin, health: 2, count: 3}]}}
+effects: [{spell: black-dragon-breath, target: a, by: me}]
+steps:
+  - roll: {army: a, for: save, roll: {a.1: id, a.2: save}}
+    expect: {results.a.save: 1}
+  - turn: {player: me}
+  - roll: {army: a, for: save, roll: {a.1: id, a.2: save}}
+    expect: {results.a.save: 3}
+"""
+    result = replay(parse(text, "breath.yaml"))
+    assert all(c["ok"] for c in result["expectations"]), result["expectations"]

@@ -253,7 +253,10 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
     if (e.spell is None) == (e.sai is None):
         b.fail(path, "an effect names a spell, or an SAI whose effect lasts (sai: illusion): one of the two")
         return Effect(spell="", target=e.target, by=e.by)
-    if e.sai is not None:
+    breaths = RULESETS[spec.edition].breath_effects if spec.edition in RULESETS else {}
+    if e.spell is not None and slug(e.spell) in breaths:     # a dragon breath's lasting effect
+        rec = None
+    elif e.sai is not None:
         rec = b.name("sai", e.sai, (*path, "sai"))
         lasting = RULESETS[spec.edition].effect_sais if spec.edition in RULESETS else {}
         if rec is not None and rec.id not in lasting:
@@ -261,7 +264,8 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                    f"(those that do: {', '.join(lasting) or 'none'})")
     else:
         rec = b.name("spell", e.spell, (*path, "spell"))
-    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players]
+    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players,
+               *(d.id for d in spec.dragons)]
     if e.target not in targets:
         b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id, or a player for "
                                   "their DUA or all their armies)"
