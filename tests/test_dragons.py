@@ -210,3 +210,23 @@ steps:
 """
     result = replay(parse(text, "breath.yaml"))
     assert all(c["ok"] for c in result["expectations"]), result["expectations"]
+
+
+def test_dragons_attack_an_army_on_its_owners_turn():
+    """002: "A dragon attacks any armies at its terrain at the beginning of their respective turns"."""
+    state = game(commons(5), [dragon("d", "red")]).evolve(turn_player="them")
+    with pytest.raises(StepError, match="at the beginning of its owner's turn"):
+        dragon_attack(state, DragonStep(army="a", dragons=(("d", ("claws",)),), roll=Roll(counts=(("save", 1),))),
+                      RULES)
+
+
+def test_a_dragon_whose_target_was_slain_by_a_logo_attacks_nothing():
+    """A black dragon attacks the ivory/red hybrid, which attacks the army (002 Step 5, Example 3); a Dragonslayer
+    slays the hybrid first: the black dragon has nothing left to fight, and no dragon attacks the army."""
+    slayer = Unit(id="ds", race="eldarim", health=4, name="Dragonslayer")
+    state = game([slayer, *commons(3)], [dragon("ir", "ivory-red"), dragon("bk", "black")])
+    after, out = dragon_attack(state, DragonStep(army="a", eldarim=(("ds", "sfr-tsr-logo-dragonslayer"),),
+                                                 dragons=(("bk", ("jaws",)),)), RULES)
+    assert out.dragon["slain"] == ["ir"] and [d.id for d in after.dragons] == ["bk"]
+    assert after.pool("them").items == ("dragon:ivory-red",)
+    assert any("ir is gone" in e.what for e in out.trace)

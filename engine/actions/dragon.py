@@ -71,6 +71,10 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
     cite = ruleset.cite("dragon-attack")
     if who.at == RESERVE:
         raise StepError(f"{who.id} is in the reserve area, where no dragon attacks", cite=cite, field="army")
+    if who.player != state.turn_player:
+        # "A dragon attacks any armies at its terrain at the beginning of their respective turns"
+        raise StepError(f"{who.id} is {who.player}'s army and it is {state.turn_player}'s turn: dragons attack an "
+                        "army at the beginning of its owner's turn", cite=cite, field="army")
     battle = Battle(state, who)
     if not battle.here:
         raise StepError(f"no dragon is at {who.at}, where {who.id} is: no dragon attack occurs", cite=cite,
@@ -190,7 +194,13 @@ def _dragon_fights(state: GameState, ruleset: Ruleset, who: Army, battle: Battle
     if chosen:
         raise StepError(f"fights names {', '.join(chosen)}, which fight no other dragon here", cite=cite, field="fights")
     for target_id, attackers in aimed.items():
-        state = _fight(state, ruleset, who, battle, next(d for d in battle.here if d.id == target_id), attackers, out)
+        target = next((d for d in state.dragons if d.id == target_id), None)
+        if target is None:      # slain or banished by an Eldarim champion before the dragons fought
+            out.trace.append(TraceEvent(what=f"{target_id} is gone: {', '.join(d.id for d in attackers)} attack(s) "
+                                             "nothing", rule="the dragons' targets are chosen among the dragons at "
+                                        "the terrain", cite=cite))
+            continue
+        state = _fight(state, ruleset, who, battle, target, attackers, out)
     return state
 
 

@@ -162,6 +162,8 @@ def promote(state: GameState, ruleset: Ruleset, who: Army, allowed: int | None, 
     """Promotion through engine.exchange (the Treasure's ``allowed`` units, or as many as possible)."""
     from ..exchange import promote as exchange_promote
 
+    before = {u.id for u in state.army(who.id).units}
     state, events = exchange_promote(state, ruleset, who.id, allowed, dict(chosen) if chosen else None, cause, cite)
     out.trace.extend(events)
+    out.dragon["promoted"] += [u.id for u in state.army(who.id).units if u.id not in before]
     return state
