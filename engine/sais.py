@@ -39,7 +39,9 @@ class SaiUse(Value):
     gives: tuple[ResultType, ...] = ()
     each: bool = False
     special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "cut-counter-maneuvers",
-                     "back-damage", "cantrip"] | None = None
+                     "back-damage", "cantrip",
+                     # effects on a dragon in a dragon attack (engine.actions.dragon_sais: Decapitate, Impale, Bash)
+                     "dragon-effect"] | None = None
     modelled: bool = True
 
 

@@ -116,6 +116,7 @@ class DragonStep(Value):
     slay: tuple[tuple[str, str], ...] = ()      # dragon id -> "melee" or "missile", the results that slay it
     treasure: tuple[tuple[str, str], ...] = ()  # Treasure's promotion: unit id -> the unit it is exchanged for
     promote: tuple[tuple[str, str], ...] = ()   # the promotions after slaying: unit id -> the unit it becomes
+    sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
 
 
 class TurnStep(Value):

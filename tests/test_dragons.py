@@ -8,7 +8,7 @@ import pytest
 from ddref.scenario.run import load_ruleset
 from engine import dragons
 from engine.actions.dragon import dragon_attack
-from engine.roll import Roll
+from engine.roll import Face, Roll
 from engine.sais import sai_use
 from engine.state import Area, Army, Dragon, GameState, Terrain, Unit
 from engine.steps import DragonStep
@@ -230,3 +230,56 @@ def test_a_dragon_whose_target_was_slain_by_a_logo_attacks_nothing():
     assert out.dragon["slain"] == ["ir"] and [d.id for d in after.dragons] == ["bk"]
     assert after.pool("them").items == ("dragon:ivory-red",)
     assert any("ir is gone" in e.what for e in out.trace)
+
+
+@pytest.fixture
+def dragon_sai_entries(monkeypatch):
+    """Decapitate, Impale and Bash as the SAI table gives them in a dragon attack (their entries belong to the
+    SAI table's developers; the effect on the dragon is engine.actions.dragon_sais)."""
+    from engine import sais
+
+    for name in ("decapitate", "impale", "bash"):
+        monkeypatch.setitem(sais.SAI_USES, name, {"dragon": sais.SaiUse(special="dragon-effect")})
+
+
+def test_decapitate_slays_a_dragon_that_rolled_jaws_and_the_army_still_saves_against_it(dragon_sai_entries):
+    """002 Decapitate: "During a dragon attack, choose any dragon that rolls a Jaws icon to be slain. Otherwise it
+    inflicts three melee results on the dragon. Note: If a dragon is slain by a Decapitate, the army must still
+    save against any damage from that dragon." """
+    hero = Unit(id="h", race="goblin", health=3)
+    state = game([hero, *commons(12)], [dragon("d1", "red"), dragon("d2", "red")])
+    step = DragonStep(army="a", dragons=(("d1", ("jaws",)), ("d2", ("claws",))),
+                      roll=Roll(units=(("h", (Face("decapitate"),)), ("u0", (Face("save"),)))))
+    after, out = dragon_attack(state, step, RULES)
+    assert out.dragon["slain"] == ["d1"] and out.damage["a"] == 17
+    # no dragon rolled Jaws: three melee results, which with 7 melee slay the Claws dragon (10)
+    step = step.evolve(dragons=(("d1", ("claws",)), ("d2", ("claws",))),
+                       roll=Roll(units=(("h", (Face("decapitate"),)), ("u0", (Face("melee", 7),)))))
+    after, out = dragon_attack(state, step, RULES)
+    assert out.results["a"]["melee"] == 10 and out.dragon["slain"] == ["d1"]
+
+
+def test_impale_and_bash_on_dragons(dragon_sai_entries):
+    """002 Impale: "Otherwise it inflicts three missile results on the dragon"; Bash: "target one dragon that did
+    normal damage. Bash immediately does back damage equal to the melee results of the target dragon. The
+    defending army gets saves equal to the amount of damage that the target dragon generated." """
+    hero, brute = Unit(id="h", race="goblin", health=3), Unit(id="b", race="goblin", health=3)
+    state = game([hero, brute, *commons(5)], [dragon("d1", "red"), dragon("d2", "red")])
+    step = DragonStep(army="a", dragons=(("d1", ("jaws",)), ("d2", ("tail", "claws"))),
+                      roll=Roll(units=(("h", (Face("impale"),)), ("b", (Face("bash"),)))),
+                      sai_dragons=(("h", "d2"),))
+    with pytest.raises(StepError, match="cannot act on d2; it may act on d1"):
+        dragon_attack(state, step, RULES)
+    after, out = dragon_attack(state, step.evolve(sai_dragons=(("b", "d2"),)), RULES)
+    # Impale slays d1 (Jaws); Bash on d2 (Tail and Claws, 9 damage): 9 saves, and 9 back damage do not reach the
+    # 10 that slay it; the army saves 9 of the 21 damage
+    assert out.results["a"]["save"] == 9 and out.damage["a"] == 12
+    assert out.dragon["slain"] == ["d1"]
+    # Bash cannot act on the dragon Impale has slain
+    with pytest.raises(StepError, match="cannot act on d1; it may act on d2"):
+        dragon_attack(state, step.evolve(sai_dragons=(("b", "d1"),)), RULES)
+    # a Bash on a Jaws dragon: its 12 back damage reach the 10 that slay it, and the army gets 12 saves
+    alone = game([brute, *commons(5)], [dragon("d1", "red")])
+    after, out = dragon_attack(alone, DragonStep(army="a", dragons=(("d1", ("jaws",)),),
+                                                 roll=Roll(units=(("b", (Face("bash"),)),))), RULES)
+    assert out.dragon["slain"] == ["d1"] and out.damage["a"] == 0

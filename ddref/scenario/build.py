@@ -654,9 +654,9 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                                     f"{did_you_mean(icon, faces)}")
         dragons.append((dragon_id, named))
     members = {u.id for u in army.units}
-    for field_ in ("eldarim", "logo_targets", "treasure", "promote"):
+    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons"):
         for uid in getattr(m, field_) or {}:
-            if uid not in members:
+            if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
                 b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
     wanted = ("melee", "missile", "save")
     return DragonStep(
@@ -669,7 +669,7 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
         slay=tuple((m.slay or {}).items()), treasure=tuple((m.treasure or {}).items()),
-        promote=tuple((m.promote or {}).items()))
+        promote=tuple((m.promote or {}).items()), sai_dragons=tuple((m.sai_dragons or {}).items()))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

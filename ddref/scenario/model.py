@@ -282,6 +282,8 @@ class DragonAttackStepIn(Strict):
                                            default=None)
     promote: dict[str, str] | None = _doc("Promotions after slaying: unit id in the army -> unit id in the DUA.",
                                           default=None)
+    sai_dragons: dict[str, str] | None = _doc("Unit id -> the dragon its Decapitate, Impale or Bash acts on "
+                                              "(default: the first it can).", default=None)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

@@ -18,7 +18,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import breath, eldarim, slaying
+from . import breath, dragon_sais, eldarim, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
@@ -265,17 +265,20 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     kind, wanted = ("dragon-save", ("save",)) if blue else ("dragon", ("melee", "missile", "save"))
     choices = {key: dict(pairs) for key, pairs in step.choices}
     answer = roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
-    if any(s.effect for s in answer.specials):
-        raise StepError(f"{', '.join(s.sai for s in answer.specials)} in a roll against a dragon attack is not "
-                        "modelled yet by this version of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
+    others = [s.sai for s in answer.specials if s.effect != dragon_sais.EFFECT]
+    if others:
+        raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
+                        "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
+    struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out)
+    slaying.add(results, struck.extra, who, out)
     hurt = sum(kinds.damage(d, battle.icons[d.id], ruleset) for d in battle.attacking())
     damage = max(0, hurt - results["save"])
     out.dragon["damage"] = hurt
     out.trace.append(TraceEvent(what=f"{hurt} dragon damage - {results['save']} saves: {damage} damage to {who.id}",
                                 before=hurt, after=damage, rule="each save negates one point of damage", cite=cite))
     state = take_damage(state, ruleset, who, damage, casualties, out, "dragon damage", "dragon")
-    return slaying.slay(state, ruleset, who, battle, results, answer, step, out)
+    return slaying.slay(state, ruleset, who, battle, results, struck.slain, step, out)
 
 
 def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:

@@ -67,22 +67,34 @@ def usable(answer: Outcome, blue, ruleset: Ruleset, who: Army, out: StepResult) 
     return results
 
 
+def add(results: dict[str, int], extra: dict[str, int], who: Army, out: StepResult) -> None:
+    """Results an SAI's effect on a dragon adds (Decapitate's three melee, Bash's saves): made by an SAI, not an
+    ID icon, and untouched by modifiers."""
+    for t, n in extra.items():
+        results[t] += n
+        if t in SLAYING:
+            results[f"forced_{t}"] += n
+    out.results[who.id] = {t: results[t] for t in ("melee", "missile", "save")}
+
+
 def slay(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, results: dict[str, int],
-         answer: Outcome, step: DragonStep, out: StepResult) -> GameState:
+         struck: list[Dragon], step: DragonStep, out: StepResult) -> GameState:
     """Each dragon slain takes results of one type (melee or missile) at least its health plus its automatic
-    saves; "Melee and missile results cannot be combined to kill the same dragon"."""
-    targets = [*battle.attacking(), *battle.held]
+    saves; "Melee and missile results cannot be combined to kill the same dragon". ``struck``: the dragons an
+    SAI slew already (Decapitate, Impale, Bash)."""
+    targets = [d for d in (*battle.attacking(), *battle.held) if d not in struck]
     need = {d.id: kinds.to_slay(d, battle.icons.get(d.id, ()), state, ruleset) for d in targets}
     chosen = _chosen(ruleset, targets, need, results, step, out)
     _check_forced(ruleset, targets, need, chosen, results)
     slain = [d for d in targets if d.id in chosen]
     for d in slain:
-        out.dragon["slain"].append(d.id)
         out.trace.append(TraceEvent(what=f"{d.id} slain by {need[d.id]} {chosen[d.id]} results", after=need[d.id],
                                     rule="it takes the dragon's health plus its automatic saves in results of one type "
                                          "(none on a Belly)", cite=ruleset.cite("dragon-response")))
+    for d in (*struck, *slain):
+        out.dragon["slain"].append(d.id)
         state = kinds.to_pool(state, next(x for x in state.dragons if x.id == d.id))
-    return _promote_after(state, ruleset, who, slain, step, out)
+    return _promote_after(state, ruleset, who, [*struck, *slain], step, out)
 
 
 def _chosen(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], results: dict[str, int],
