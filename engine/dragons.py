@@ -7,6 +7,8 @@ The numbers are the edition's (``Ruleset.dragon_faces``, ``dragon_health``, ``dr
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import pool
 from .ruleset import DragonFace, Ruleset
 from .state import Dragon, GameState
@@ -14,14 +16,24 @@ from .state import Dragon, GameState
 IVORY, WHITE = "ivory", "white"
 
 
+@cache
+def _colors(color: str) -> tuple[str, ...]:
+    return tuple(color.split("-"))
+
+
 def colors(dragon: Dragon) -> tuple[str, ...]:
     """The dragon's colors as written (``red-gold`` is a red/gold hybrid)."""
-    return tuple(dragon.color.split("-"))
+    return _colors(dragon.color)
+
+
+@cache
+def _kind(color: str) -> str:
+    return pool.kind(_colors(color))
 
 
 def kind(dragon: Dragon) -> str:
     """elemental, hybrid, ivory, ivory-hybrid or white."""
-    return pool.kind(colors(dragon))
+    return _kind(dragon.color)
 
 
 def elements(dragon: Dragon) -> tuple[str, ...]:

@@ -283,3 +283,19 @@ def test_impale_and_bash_on_dragons(dragon_sai_entries):
     after, out = dragon_attack(alone, DragonStep(army="a", dragons=(("d1", ("jaws",)),),
                                                  roll=Roll(units=(("b", (Face("bash"),)),))), RULES)
     assert out.dragon["slain"] == ["d1"] and out.damage["a"] == 0
+
+
+def test_resist_fear_lets_dragonkin_roll_up_to_the_health_of_eldarim_of_their_color():
+    """002 Dragonkin: "During a dragon attack, the Dragonkin of the same color as the attacking dragon(s) are not
+    rolled"; Eldarim, Resist Fear: "Pick dragonkin up to the health of Eldarim with the matching color to roll"."""
+    kin = [Unit(id=f"k{i}", race="dragonkin", health=2, color="red") for i in range(2)]
+    acolyte = Unit(id="e", race="eldarim", health=2, color="red")
+    state = game([*kin, acolyte, *commons(10)], [dragon("d", "red")])
+    step = DragonStep(army="a", dragons=(("d", ("claws",)),),
+                      roll=Roll(units=(("k0", (Face("save", 2),)), ("k1", (Face("save", 2),)))))
+    with pytest.raises(StepError, match="unless Eldarim of their color let them .* 2 here"):
+        dragon_attack(state, step, RULES)
+    after, out = dragon_attack(state, step.evolve(roll=Roll(units=(("k0", (Face("save", 2),)),))), RULES)
+    assert out.results["a"]["save"] == 2
+    with pytest.raises(StepError, match="not rolled against d"):
+        dragon_attack(game([*kin, *commons(10)], [dragon("d", "red")]), step, RULES)
