@@ -299,3 +299,22 @@ def test_resist_fear_lets_dragonkin_roll_up_to_the_health_of_eldarim_of_their_co
     assert out.results["a"]["save"] == 2
     with pytest.raises(StepError, match="not rolled against d"):
         dragon_attack(game([*kin, *commons(10)], [dragon("d", "red")]), step, RULES)
+
+
+def test_a_controlled_dragon_rolled_with_the_army():
+    """002 SFR Logo (Dragoncrusader): "if there is another dragon at that terrain the controlled dragon can be
+    rolled, adding the dragon's damage to the army's melee damage. Any breaths from the controlled dragon are
+    directed toward another dragon"."""
+    crusader = Unit(id="dc", race="eldarim", health=4, name="Dragoncrusader")
+    state = game([crusader, *commons(8)], [dragon("c1", "red"), dragon("c2", "red"), dragon("c3", "red")])
+    step = DragonStep(army="a", eldarim=(("dc", "sfr-logo-dragoncrusader"),), logo_targets=(("dc", "c1"),),
+                      dragons=(("c1", ("tail", "breath")), ("c2", ("claws",)), ("c3", ("claws",))),
+                      fights=(("c1", "c3"),), roll=Roll(counts=(("melee", 7), ("save", 12))))
+    after, out = dragon_attack(state, step, RULES)
+    # c1's Tail (3) makes 10 melee with the army's 7; its breath leaves c3 without saves: 10 slay c2 (10) or c3 (5)
+    assert out.results["a"]["melee"] == 10 and out.dragon["damage"] == 12
+    assert out.dragon["slain"] == ["c3"]
+    with pytest.raises(StepError, match="no other dragon is at its terrain"):
+        dragon_attack(game([crusader], [dragon("c1", "red")]),
+                      DragonStep(army="a", eldarim=(("dc", "sfr-logo-dragoncrusader"),), dragons=(("c1", ("claws",)),)),
+                      RULES)

@@ -31,7 +31,9 @@ class Battle:
         self.at_army = [d for d in self.here if kinds.attacks_army(d, self.here)]
         self.fighting = [d for d in self.here if d not in self.at_army]
         self.icons: dict[str, tuple[str, ...]] = {}
-        self.held: list[Dragon] = []        # controlled: not rolled, but the army can attack them
+        self.controlled: list[Dragon] = []  # controlled by a Dragoncrusader or Dragonzealot: held or allies
+        self.held: list[Dragon] = []        # controlled and not rolled: the army can attack them
+        self.allies: list[Dragon] = []      # controlled and rolled with the army against the other dragons
         self.benched: list[str] = []        # champions that do not roll with the army (a Dragoncrusader on a white)
 
     def attacking(self) -> list[Dragon]:
@@ -110,18 +112,15 @@ def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
     player's champion rolls only if the step gives its icons (its controller decided to attack)."""
     cite = ruleset.cite("dragon-roll")
     given = dict(step.dragons)
-    present = {d.id for d in (*battle.at_army, *battle.fighting)}
+    present = {d.id for d in (*battle.at_army, *battle.fighting, *battle.controlled)}
     for dragon_id in given:
         if dragon_id not in present and dragon_id not in battle.icons:
             raise StepError(f"dragons names {dragon_id!r}, which is not in this battle (dragons attacking or fighting "
                             f"at {who.at}: {', '.join(sorted(present)) or 'none'})", cite=cite, field="dragons")
+    for dragon in battle.controlled:
+        _controlled(ruleset, dragon, given.get(dragon.id), battle, out)
     for dragon in (*battle.at_army, *battle.fighting):
         icons = given.get(dragon.id)
-        if dragon in battle.held:
-            if icons is not None:
-                raise StepError(f"{dragon.id} is held motionless by a Dragon Control: do not roll it", cite=cite,
-                                field="dragons")
-            continue
         if icons is None:
             if dragon.tamed_by is not None and dragon in battle.at_army:
                 continue
@@ -129,6 +128,28 @@ def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
                             f"as [tail, jaws])", cite=cite, field="dragons")
         battle.icons[dragon.id] = _icons(ruleset, dragon, icons)
         _trace_roll(ruleset, dragon, battle.icons[dragon.id], out)
+
+
+def _controlled(ruleset: Ruleset, dragon: Dragon, icons: tuple[str, ...] | None, battle: Battle,
+                out: StepResult) -> None:
+    """002 SFR Logo (Dragoncrusader, Dragonzealot): "The controlled dragon can either be held motionless (do not roll
+    it) and the army can still attack the dragon. Or if there is another dragon at that terrain the controlled
+    dragon can be rolled, adding the dragon's damage to the army's melee damage. Any breaths from the controlled
+    dragon are directed toward another dragon (acting player's choice)"."""
+    cite = ruleset.cite("dragon-control")
+    if icons is None:
+        battle.held.append(dragon)
+        out.trace.append(TraceEvent(what=f"{dragon.id} is held motionless, not rolled", rule="the dragon may be held "
+                                    "motionless and the army can attack it normally", cite=cite))
+        return
+    if len(battle.here) < 2:
+        raise StepError(f"{dragon.id} is controlled and no other dragon is at its terrain: it is held motionless "
+                        "(do not roll it)", cite=cite, field="dragons")
+    battle.allies.append(dragon)
+    battle.icons[dragon.id] = _icons(ruleset, dragon, icons)
+    _trace_roll(ruleset, dragon, battle.icons[dragon.id], out)
+    out.trace.append(TraceEvent(what=f"{dragon.id} is rolled with the army", rule="its damage adds to the army's "
+                                "melee; its breath is directed toward another dragon", cite=cite))
 
 
 def _icons(ruleset: Ruleset, dragon: Dragon, icons: tuple[str, ...]) -> tuple[str, ...]:
@@ -185,7 +206,7 @@ def _dragon_fights(state: GameState, ruleset: Ruleset, who: Army, battle: Battle
     dragons are rolled simultaneously and the results are applied." Breath "against another dragon ... negates
     the automatic five saves until the end of the marching player's next turn"."""
     cite = ruleset.cite("dragon-vs-dragon")
-    chosen = dict(step.fights)
+    chosen = {d: t for d, t in step.fights if d not in {a.id for a in battle.allies}}
     aimed: dict[str, list[Dragon]] = {}
     for dragon in battle.fighting:
         target = _fight_target(dragon, chosen.pop(dragon.id, None), battle, cite, out)
@@ -272,6 +293,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     results = slaying.usable(answer, blue, ruleset, who, out)
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out)
     slaying.add(results, struck.extra, who, out)
+    state = _allies(state, ruleset, who, battle, step, results, out)
     hurt = sum(kinds.damage(d, battle.icons[d.id], ruleset) for d in battle.attacking())
     damage = max(0, hurt - results["save"])
     out.dragon["damage"] = hurt
@@ -279,6 +301,33 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                                 before=hurt, after=damage, rule="each save negates one point of damage", cite=cite))
     state = take_damage(state, ruleset, who, damage, casualties, out, "dragon damage", "dragon")
     return slaying.slay(state, ruleset, who, battle, results, struck.slain, step, out)
+
+
+def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep, results: dict[str, int],
+            out: StepResult) -> GameState:
+    """A controlled dragon rolled with the army: its damage is melee of the army's, its breath negates another
+    dragon's saves (the step's ``fights`` names which; default the first)."""
+    cite = ruleset.cite("dragon-control")
+    others = [*battle.attacking(), *battle.held]
+    for ally in battle.allies:
+        icons = battle.icons[ally.id]
+        hurt = kinds.damage(ally, icons, ruleset)
+        slaying.add(results, {"melee": hurt}, who, out)
+        out.trace.append(TraceEvent(what=f"{ally.id}'s {hurt} damage: {hurt} melee for {who.id}", after=results["melee"],
+                                    rule="adding the dragon's damage to the army's melee damage", cite=cite))
+        if not any(ruleset.dragon_faces[i].breath for i in icons) or not others:
+            continue
+        named = dict(step.fights).get(ally.id)
+        target = next((d for d in others if d.id == named), None) if named else others[0]
+        if target is None:
+            raise StepError(f"fights: {ally.id}'s breath may go to {', '.join(d.id for d in others)}, not {named}",
+                            cite=cite, field="fights")
+        state = state.evolve(effects=(*state.effects, Effect(spell=ruleset.dragon_breath_effect, target=target.id,
+                                                             by=who.player)))
+        out.trace.append(TraceEvent(what=f"{ally.id}'s breath on {target.id}: its automatic saves are negated",
+                                    rule="any breaths from the controlled dragon are directed toward another dragon",
+                                    cite=cite, defaulted=named is None and len(others) > 1))
+    return state
 
 
 def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:
@@ -291,7 +340,7 @@ def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:
 
 def _wings(state: GameState, ruleset: Ruleset, battle: Battle, out: StepResult) -> GameState:
     """002 Step 8: "Any surviving dragons that rolled Wings now go back to their summoning pool"."""
-    for dragon in (*battle.at_army, *battle.fighting):
+    for dragon in (*battle.at_army, *battle.fighting, *battle.allies):
         alive = any(d.id == dragon.id for d in state.dragons)
         if alive and _rolled(battle, dragon, "flies_away", ruleset):
             out.dragon["flew"].append(dragon.id)

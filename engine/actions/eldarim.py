@@ -82,7 +82,7 @@ def _eligible(unit: Unit, logo: DragonLogo, dragon: Dragon) -> bool:
 
 def _target(ruleset: Ruleset, unit: Unit, logo: DragonLogo, named: str | None, battle: Battle,
             out: StepResult) -> Dragon | None:
-    options = [d for d in battle.at_army if d not in battle.held and _eligible(unit, logo, d)]
+    options = [d for d in battle.at_army if _eligible(unit, logo, d)]
     if named is not None:
         chosen = next((d for d in options if d.id == named), None)
         if chosen is None:
@@ -111,13 +111,11 @@ def _apply(state: GameState, ruleset: Ruleset, who: Army, unit: Unit, logo: Drag
                                     cite=logo.cite))
         return _replace(state, battle, dragon.evolve(tamed_by=unit.id))
     if logo.power == "control":
-        # "The dragon may be held motionless (do not roll it) and the army can attack it normally"
-        battle.at_army.append(dragon)
-        battle.held.append(dragon)
+        # "one dragon is controlled for this battle only": held motionless or rolled with the army (Step 2)
+        battle.controlled.append(dragon)
         out.dragon["controlled"].append(dragon.id)
-        out.trace.append(TraceEvent(what=f"{unit.id} controls {dragon.id}: held motionless, not rolled",
-                                    rule="the dragon may be held motionless and the army can attack it normally",
-                                    cite=logo.cite))
+        out.trace.append(TraceEvent(what=f"{unit.id} controls {dragon.id} for this battle", rule="the acting player "
+                                    "controls one dragon", cite=logo.cite))
         if kinds.kind(dragon) == "white":
             battle.benched.append(unit.id)
         return state
