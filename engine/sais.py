@@ -134,6 +134,11 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
 NO_EFFECT = SaiUse()
 for _logo in ("sfr-tsr-logo-dragonlord", "sfr-tsr-logo-dragonslayer", "sfr-logo-dragoncrusader"):
     SAI_USES.setdefault(_logo, {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = NO_EFFECT
+# The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon with
+# the same color as the Dragonkin Champion from any terrain to any other terrain" (the army's roll against a
+# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon)
+SAI_USES.setdefault("sfr-tsr-logo-dragonkin-champion", {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = \
+    SaiUse(special="dragon-effect")
 
 
 # SAIs whose text says to roll the unit (or item) again, and the kinds of roll in which it does:

@@ -117,6 +117,7 @@ class DragonStep(Value):
     treasure: tuple[tuple[str, str], ...] = ()  # Treasure's promotion: unit id -> the unit it is exchanged for
     promote: tuple[tuple[str, str], ...] = ()   # the promotions after slaying: unit id -> the unit it becomes
     sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class TurnStep(Value):

@@ -669,7 +669,8 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
         slay=tuple((m.slay or {}).items()), treasure=tuple((m.treasure or {}).items()),
-        promote=tuple((m.promote or {}).items()), sai_dragons=tuple((m.sai_dragons or {}).items()))
+        promote=tuple((m.promote or {}).items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
+        move_dragons=tuple((m.move_dragons or {}).items()))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

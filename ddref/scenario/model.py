@@ -284,6 +284,9 @@ class DragonAttackStepIn(Strict):
                                           default=None)
     sai_dragons: dict[str, str] | None = _doc("Unit id -> the dragon its Decapitate, Impale or Bash acts on "
                                               "(default: the first it can).", default=None)
+    move_dragons: dict[str, str] | None = _doc("Dragon id -> the terrain a Dragonkin Champion's logo rolled in the "
+                                               "army's roll moves it to (a dragon of the champion's color).",
+                                               default=None)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

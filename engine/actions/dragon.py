@@ -35,6 +35,7 @@ class Battle:
         self.held: list[Dragon] = []        # controlled and not rolled: the army can attack them
         self.allies: list[Dragon] = []      # controlled and rolled with the army against the other dragons
         self.benched: list[str] = []        # champions that do not roll with the army (a Dragoncrusader on a white)
+        self.movers: list[str] = []         # Dragonkin Champions whose logo came up in the army's roll
 
     def attacking(self) -> list[Dragon]:
         """The dragons that rolled against the army."""
@@ -62,8 +63,9 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     elif step.roll is not None:
         raise StepError(f"no dragon attacks {who.id}, so it makes no roll: drop roll", cite=ruleset.cite("dragon-vs-dragon"),
                         field="roll")
-    # Step 8: wings
+    # Step 8: wings; then the dragons a Dragonkin Champion's logo moves
     state = _wings(state, ruleset, battle, out)
+    state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)
     leftover_casualties(casualties, ruleset)
     terrains(state, out)
     return state, out
@@ -292,6 +294,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out)
+    battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)
     state = _allies(state, ruleset, who, battle, step, results, out)
     hurt = sum(kinds.damage(d, battle.icons[d.id], ruleset) for d in battle.attacking())

@@ -27,7 +27,9 @@ EFFECT = "dragon-effect"
 # Bash: "target one dragon that did normal damage. Bash immediately does back damage equal to the melee results
 # of the target dragon. The defending army gets saves equal to the amount of damage that the target dragon
 # generated."
-DRAGON_SAIS = {"decapitate": ("slay-jaws", "melee"), "impale": ("slay-jaws", "missile"), "bash": ("bash", "save")}
+# The Dragonkin Champion's logo moves a summoned dragon of its color (``move_dragons``, at the end of the attack).
+DRAGON_SAIS = {"decapitate": ("slay-jaws", "melee"), "impale": ("slay-jaws", "missile"), "bash": ("bash", "save"),
+               "sfr-tsr-logo-dragonkin-champion": ("move", "")}
 JAWS, OTHERWISE = "jaws", 3
 
 
@@ -38,6 +40,7 @@ class Struck:
         self.slain: list[Dragon] = []
         self.extra: dict[str, int] = {}
         self.named = dict(step.sai_dragons)
+        self.movers: list[str] = []         # Dragonkin Champions whose logo may move a dragon
 
 
 def resolve(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, answer: Outcome, step: DragonStep,
@@ -58,6 +61,9 @@ def _one(state: GameState, ruleset: Ruleset, battle: Battle, sai: str, unit: str
          out: StepResult) -> None:
     what, otherwise = DRAGON_SAIS[sai]
     cite = ruleset.sai_sections.get(sai, ruleset.cite("dragon-response"))
+    if what == "move":
+        struck.movers.append(unit)
+        return
     alive = [d for d in battle.attacking() if d not in struck.slain]
     if what == "slay-jaws":
         options = [d for d in alive if JAWS in battle.icons[d.id]]
@@ -111,3 +117,32 @@ def _chosen(sai: str, unit: str, options: list[Dragon], struck: Struck, cite: st
         raise StepError(f"sai_dragons: {unit}'s {sai} cannot act on {named}; it may act on "
                         f"{', '.join(d.id for d in options) or 'no dragon'}", cite=cite, field="sai_dragons")
     return found
+
+
+def move(state: GameState, ruleset: Ruleset, who: Army, movers: list[str], step: DragonStep,
+         out: StepResult) -> GameState:
+    """002 SFR/TSR Logo (Dragonkin Champion): "may move a summoned dragon with the same color as the Dragonkin
+    Champion from any terrain to any other terrain. A player may move a dragon that is currently controlled by a
+    Dragonlord or Dragonmaster. In this case, the dragon becomes untamed"; Ivory dragons: "No other effect can
+    move an ivory dragon". Reading: the dragon moves once the attack is over (after Wings), so a dragon the army
+    must slay cannot be taken away from it; a slain dragon cannot be moved."""
+    cite = ruleset.sai_sections.get("sfr-tsr-logo-dragonkin-champion", ruleset.cite("dragon-response"))
+    free = list(movers)
+    for dragon_id, to in step.move_dragons:
+        dragon = next((d for d in state.dragons if d.id == dragon_id), None)
+        colors = {who.unit(u).color: u for u in free if who.unit(u) is not None}
+        mover = next((colors[c] for c in kinds.elements(dragon) if c in colors), None) if dragon else None
+        if dragon is None or mover is None or kinds.kind(dragon) == "ivory" or to == dragon.at or \
+                not any(t.id == to for t in state.terrains):
+            raise StepError(f"move_dragons: {dragon_id} -> {to}: a Dragonkin Champion's logo rolled in this roll "
+                            "moves a summoned dragon of its color (not an ivory one) to another terrain; the logos "
+                            f"rolled: {', '.join(free) or 'none'}", cite=cite, field="move_dragons")
+        free.remove(mover)
+        state = state.evolve(dragons=tuple(d.evolve(at=to, tamed_by=None) if d.id == dragon_id else d
+                                           for d in state.dragons))
+        out.moved.append(dragon_id)
+        out.trace.append(TraceEvent(what=f"{mover}'s logo moves {dragon_id} from {dragon.at} to {to}"
+                                         + (" (untamed)" if dragon.tamed_by else ""), rule="may move a summoned "
+                                    "dragon with the same color as the Dragonkin Champion to any other terrain",
+                                    cite=cite))
+    return state
