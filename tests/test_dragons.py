@@ -318,3 +318,19 @@ def test_a_controlled_dragon_rolled_with_the_army():
         dragon_attack(game([crusader], [dragon("c1", "red")]),
                       DragonStep(army="a", eldarim=(("dc", "sfr-logo-dragoncrusader"),), dragons=(("c1", ("claws",)),)),
                       RULES)
+
+
+def test_every_dragon_citation_exists():
+    from index.corpus import sections
+
+    known = sections()
+    cited = [f.cite for f in RULES.dragon_faces.values()] + [b.cite for b in RULES.breaths.values()]
+    cited += [g.cite for g in RULES.dragon_logos.values()] + [s for s, _ in RULES.breath_effects.values()]
+    cited += [RULES.sai_sections[s] for s in RULES.dragon_logos]
+    assert [c for c in cited if c not in known] == []
+
+
+def test_an_edition_without_a_dragon_table_says_so():
+    state = game(commons(3), [dragon("d", "red")])
+    with pytest.raises(StepError, match="not modelled for sfr-v4 yet"):
+        dragon_attack(state, DragonStep(army="a"), RULES.evolve(edition="sfr-v4", dragon_faces={}))

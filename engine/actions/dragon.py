@@ -72,6 +72,9 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
 
 
 def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> Battle:
+    if not ruleset.dragon_faces:
+        raise StepError(f"dragon attacks are not modelled for {ruleset.edition} yet (its dragon table is not in its "
+                        "ruleset)", field="army")
     cite = ruleset.cite("dragon-attack")
     if who.at == RESERVE:
         raise StepError(f"{who.id} is in the reserve area, where no dragon attacks", cite=cite, field="army")
