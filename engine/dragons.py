@@ -68,7 +68,7 @@ def foes(dragon: Dragon, here: tuple[Dragon, ...]) -> tuple[Dragon, ...]:
 
 
 def attacks_army(dragon: Dragon, here: tuple[Dragon, ...]) -> bool:
-    """"Ivory and ivory hybrid dragons always attack the army"; any other dragon attacks it when there is no
+    """002: "Ivory and ivory hybrid dragons always attack the army"; any other dragon attacks it when there is no
     dragon at the terrain for it to fight."""
     return kind(dragon) in (IVORY, "ivory-hybrid") or not foes(dragon, here)
 
@@ -113,7 +113,7 @@ def pool_item(dragon: Dragon) -> str:
 
 
 def to_pool(state: GameState, dragon: Dragon) -> GameState:
-    """"When dragons are killed, they are placed back in their summoning pool"; a dragon that flies away
+    """002: "When dragons are killed, they are placed back in their summoning pool"; a dragon that flies away
     "returns to its summoning pool". A dragon whose owner the scenario does not name leaves play only."""
     state = state.evolve(dragons=tuple(d for d in state.dragons if d.id != dragon.id),
                          effects=tuple(e for e in state.effects if e.target != dragon.id))
@@ -124,6 +124,6 @@ def to_pool(state: GameState, dragon: Dragon) -> GameState:
 
 
 def banish(state: GameState, dragon: Dragon) -> GameState:
-    """"removed from the game and cannot be summoned back"."""
+    """002: "removed from the game and cannot be summoned back"."""
     return state.evolve(dragons=tuple(d for d in state.dragons if d.id != dragon.id),
                         effects=tuple(e for e in state.effects if e.target != dragon.id))

@@ -150,7 +150,7 @@ def _individual(state: GameState, ruleset: Ruleset, who: Army, color: str, breat
 
 def _saved(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, saves: dict, breath: Breath,
            out: StepResult) -> bool:
-    """"must save individually or be killed": a save avoidance roll by the unit alone; one save is enough."""
+    """002: "must save individually or be killed": a save avoidance roll by the unit alone; one save is enough."""
     if unit_id not in saves:
         raise StepError(f"{unit_id} must save individually against the breath or be killed: give "
                         f"breath_saves.{unit_id}", cite=breath.cite, field="breath_saves")

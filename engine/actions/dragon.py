@@ -112,7 +112,7 @@ def _rolled(battle: Battle, dragon: Dragon, what: str, ruleset: Ruleset) -> bool
 
 def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
                   out: StepResult) -> None:
-    """"If there are any untamed dragons, or your opponent controls a tamed dragon and decides to have it attack
+    """002: "If there are any untamed dragons, or your opponent controls a tamed dragon and decides to have it attack
     your army, then roll the dragon(s)": an untamed dragon in the battle must roll; a dragon tamed by another
     player's champion rolls only if the step gives its icons (its controller decided to attack)."""
     cite = ruleset.cite("dragon-roll")
@@ -191,7 +191,7 @@ def _trace_roll(ruleset: Ruleset, dragon: Dragon, icons: tuple[str, ...], out: S
 
 def _treasures(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
                out: StepResult) -> GameState:
-    """"If a dragon rolled a Treasure icon, you may promote a unit now" (a white dragon's: 2 units)."""
+    """002: "If a dragon rolled a Treasure icon, you may promote a unit now" (a white dragon's: 2 units)."""
     allowed = sum(kinds.promotions(d, battle.icons[d.id], ruleset) for d in battle.attacking())
     if not allowed:
         if step.treasure:
@@ -207,7 +207,7 @@ def _treasures(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, st
 
 def _dragon_fights(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
                    out: StepResult) -> GameState:
-    """"Each dragon's owner chooses a dragon of a different color than his or her own as a target ... All
+    """002: "Each dragon's owner chooses a dragon of a different color than his or her own as a target ... All
     dragons are rolled simultaneously and the results are applied." Breath "against another dragon ... negates
     the automatic five saves until the end of the marching player's next turn"."""
     cite = ruleset.cite("dragon-vs-dragon")
@@ -276,7 +276,7 @@ def _fight(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, target
 
 def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
               casualties: dict[str, list[str]], out: StepResult) -> GameState:
-    """"The army rolls a combination roll and applies any melee, missile, or save results" ("if the army is
+    """002: "The army rolls a combination roll and applies any melee, missile, or save results" ("if the army is
     under the effects of a Blue Dragon Breath, the army can only make a save roll")."""
     cite = ruleset.cite("dragon-response")
     who = state.army(who.id)

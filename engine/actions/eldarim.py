@@ -73,7 +73,7 @@ def _tamed_before(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
 
 
 def _eligible(unit: Unit, logo: DragonLogo, dragon: Dragon) -> bool:
-    """"Only white Eldarim can affect a white dragon"; a one-color champion affects only dragons of a matching
+    """002: "Only white Eldarim can affect a white dragon"; a one-color champion affects only dragons of a matching
     color (an ivory hybrid by its elemental color)."""
     if logo.matching:
         return kinds.kind(dragon) != "white" and unit.color in kinds.elements(dragon)
@@ -124,7 +124,7 @@ def _apply(state: GameState, ruleset: Ruleset, who: Army, unit: Unit, logo: Drag
 
 def _slay(state: GameState, ruleset: Ruleset, who: Army, unit: Unit, logo: DragonLogo, dragon: Dragon,
           battle: Battle, step: DragonStep, out: StepResult) -> GameState:
-    """"Each Dragonslayer and Dragonhunter that rolls its SFR/TSR logo allows the acting player to immediately kill
+    """002: "Each Dragonslayer and Dragonhunter that rolls its SFR/TSR logo allows the acting player to immediately kill
     one dragon. In addition, any dragons killed by the logo face of a Dragonhunter are banished"; White Dragons:
     "If a Dragonslayer slays a white dragon, roll the dragon. If the dragon comes up jaws, it destroys the dragon
     (banish it) and the Dragonslayer as well (kill and bury the Dragonslayer)"."""

@@ -156,7 +156,7 @@ def _default(targets: list[Dragon], need: dict[str, int], results: dict[str, int
 
 def _check_forced(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], chosen: dict[str, str],
                   results: dict[str, int]) -> None:
-    """"if you have 10 or more melee results (5 if a dragon rolled belly), or 10 or more missile results ... after
+    """002: "if you have 10 or more melee results (5 if a dragon rolled belly), or 10 or more missile results ... after
     applying any penalties, but without counting IDs ..., then the dragon must be killed" (Example 1: 20 melee
     cannot all go to one of two dragons)."""
     for t in SLAYING:
@@ -170,7 +170,7 @@ def _check_forced(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int],
 
 def _promote_after(state: GameState, ruleset: Ruleset, who: Army, slain: list[Dragon], step: DragonStep,
                    out: StepResult) -> GameState:
-    """"If an army kills one or more dragons and the army does not contain a Dragonslayer or a Dragonhunter that
+    """002: "If an army kills one or more dragons and the army does not contain a Dragonslayer or a Dragonhunter that
     matches a color of the dragon, it may now simultaneously promote as many units as possible"."""
     cite = ruleset.cite("dragon-slaying")
     army = state.army(who.id)
