@@ -334,3 +334,18 @@ def test_an_edition_without_a_dragon_table_says_so():
     state = game(commons(3), [dragon("d", "red")])
     with pytest.raises(StepError, match="not modelled for sfr-v4 yet"):
         dragon_attack(state, DragonStep(army="a"), RULES.evolve(edition="sfr-v4", dragon_faces={}))
+
+
+def test_every_dragon_logo_and_breath_color_is_played_in_a_bundled_scenario():
+    """Issue 6: a scenario per Eldarim champion logo (and the Dragonkin Champion's), and per breath color."""
+    from pathlib import Path
+
+    import yaml
+
+    steps = [s.get("dragon_attack") or {} for p in sorted(Path(__file__).parents[1].glob("scenarios/*.yaml"))
+             for s in yaml.safe_load(p.read_text(encoding="utf-8")).get("steps") or []]
+    rolled = {str(face) for s in steps for faces in (s.get("eldarim") or {}, s.get("roll") or {})
+              for face in faces.values()}
+    assert sorted({*RULES.dragon_logos, "sfr-tsr-logo-dragonkin-champion"} - rolled) == []
+    breathed = {c for s in steps for c in (s.get("breath_targets") or {})}
+    assert sorted(set(RULES.breaths) - breathed) == []
