@@ -114,8 +114,10 @@ class DragonStep(Value):
     breath_saves: UnitRolls = ()                # targeted units' own saves against a breath
     breath_burial: UnitRolls = ()               # units a breath killed: their saves against burial
     slay: tuple[tuple[str, str], ...] = ()      # dragon id -> "melee" or "missile", the results that slay it
-    treasure: tuple[tuple[str, str], ...] = ()  # Treasure's promotion: unit id -> the unit it is exchanged for
-    promote: tuple[tuple[str, str], ...] = ()   # the promotions after slaying: unit id -> the unit it becomes
+    # the Treasure's promotions and those after slaying: unit id -> the unit it becomes (None: the default; empty:
+    # none, as "may promote" allows)
+    treasure: tuple[tuple[str, str], ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
     sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 

@@ -349,3 +349,15 @@ def test_every_dragon_logo_and_breath_color_is_played_in_a_bundled_scenario():
     assert sorted({*RULES.dragon_logos, "sfr-tsr-logo-dragonkin-champion"} - rolled) == []
     breathed = {c for s in steps for c in (s.get("breath_targets") or {})}
     assert sorted(set(RULES.breaths) - breathed) == []
+
+
+def test_treasure_may_promote_none():
+    """002 Step 4: "If a dragon rolled a Treasure icon, you may promote a unit now": an empty choice promotes none;
+    no choice takes engine.exchange's default."""
+    state = game(commons(3), [dragon("d", "red")]).evolve(dua=(Area(player="me", units=(
+        Unit(id="big", race="goblin", health=2),)),))
+    step = DragonStep(army="a", dragons=(("d", ("treasure",)),), roll=Roll(counts=(("save", 0),)))
+    _, out = dragon_attack(state, step, RULES)
+    assert out.dragon["promoted"] == ["big"]
+    _, out = dragon_attack(state, step.evolve(treasure=()), RULES)
+    assert out.dragon["promoted"] == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import dragons as kinds
+from ..exchange import promote as exchange_promote
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, Dragon, GameState
@@ -188,13 +189,13 @@ def _promote_after(state: GameState, ruleset: Ruleset, who: Army, slain: list[Dr
     return promote(state, ruleset, who, None, step.promote, "dragon slain", cite, out)
 
 
-def promote(state: GameState, ruleset: Ruleset, who: Army, allowed: int | None, chosen: tuple, cause: str,
+def promote(state: GameState, ruleset: Ruleset, who: Army, allowed: int | None, chosen: tuple | None, cause: str,
             cite: str, out: StepResult) -> GameState:
-    """Promotion through engine.exchange (the Treasure's ``allowed`` units, or as many as possible)."""
-    from ..exchange import promote as exchange_promote
-
+    """Promotion through engine.exchange (the Treasure's ``allowed`` units, or as many as possible); ``chosen``
+    None takes its default, an empty choice promotes none ("may promote")."""
     before = {u.id for u in state.army(who.id).units}
-    state, events = exchange_promote(state, ruleset, who.id, allowed, dict(chosen) if chosen else None, cause, cite)
+    state, events = exchange_promote(state, ruleset, who.id, allowed, None if chosen is None else dict(chosen), cause,
+                                     cite)
     out.trace.extend(events)
     out.dragon["promoted"] += [u.id for u in state.army(who.id).units if u.id not in before]
     return state
