@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .actions.combat import melee, missile
-from .actions.dragon import dragon_attack
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
@@ -91,4 +90,13 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
             TurnStep: turn}
 _ACTIONS[PromoteStep] = promotion
-_ACTIONS[DragonStep] = dragon_attack
+
+
+def _dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    # imported on first use: a replay without a dragon attack does not load the dragon modules
+    from .actions.dragon import dragon_attack
+
+    return dragon_attack(state, step, ruleset)
+
+
+_ACTIONS[DragonStep] = _dragon_attack
