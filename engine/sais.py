@@ -118,9 +118,8 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     "cantrip": _uses((("magic",), SaiUse(("magic",))),
                      (("melee", "missile", *SAVES, "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),
                       SaiUse(special="cantrip")),
-                     # in a dragon attack its purchases would resolve while the army's roll is suspended: not
-                     # modelled there yet
-                     (DRAGON, NOT_MODELLED)),
+                     # the army's roll against a dragon attack is a non-maneuver avoidance roll
+                     (DRAGON, SaiUse(special="cantrip"))),
     # "During a maneuver roll, Firewalking generates maneuver results."
     "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",))),
                          (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),

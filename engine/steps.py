@@ -120,6 +120,7 @@ class DragonStep(Value):
     promote: tuple[tuple[str, str], ...] | None = None
     sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
+    cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # what the army's Cantrip buys during its roll
 
 
 class TurnStep(Value):

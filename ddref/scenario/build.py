@@ -670,7 +670,7 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
         slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
-        move_dragons=tuple((m.move_dragons or {}).items()))
+        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

@@ -287,6 +287,7 @@ class DragonAttackStepIn(Strict):
     move_dragons: dict[str, str] | None = _doc("Dragon id -> the terrain a Dragonkin Champion's logo rolled in the "
                                                "army's roll moves it to (a dragon of the champion's color).",
                                                default=None)
+    cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

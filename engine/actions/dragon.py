@@ -18,7 +18,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import breath, dragon_sais, eldarim, slaying
+from . import breath, cantrip, dragon_sais, eldarim, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
@@ -290,8 +290,15 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     slaying.check_rollers(ruleset, who, battle, step.roll)
     kind, wanted = ("dragon-save", ("save",)) if blue else ("dragon", ("melee", "missile", "save"))
     choices = {key: dict(pairs) for key, pairs in step.choices}
-    answer = roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
-    others = [s.sai for s in answer.specials if s.effect != dragon_sais.EFFECT]
+    # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")
+    buys = dict(step.cantrip)
+    state = cantrip.use(state, who, step.roll, buys, False, ruleset, out)
+    if buys:
+        raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
+                        cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
+    who = state.army(who.id)
+    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices)
+    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip")]
     if others:
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
