@@ -140,6 +140,11 @@ def _individual(state: GameState, ruleset: Ruleset, who: Army, color: str, breat
     reach = breath.kills * times
     ids, event = choose(target, reach, list(named) if named is not None else None, breath.cite,
                         field="breath_targets")
+    if times > 1:
+        out.trace.append(TraceEvent(what=f"{times} {color} breaths combined: {reach} health-worth", after=reach,
+                                    rule="multiple breaths of the same color are combined (read: one effect reaching "
+                                         f"five health-worth per breath; see also {breath.cite})",
+                                    cite=ruleset.cite("dragon-breath")))
     out.trace.append(event.evolve(what=f"{color} breath x{times} ({reach} health-worth): {event.what}"))
     killed = [u for u in ids if not breath.save or not _saved(state, ruleset, who, u, saves, breath, out)]
     for unit_id in killed:

@@ -83,6 +83,13 @@ def usable(answer: Outcome, blue, ruleset: Ruleset, who: Army, out: StepResult) 
         ids = dict.fromkeys(SLAYING, 0)
     for t in SLAYING:
         results[f"forced_{t}"] = max(0, results[t] - ids[t])
+        if ids[t] and results[t]:
+            out.trace.append(TraceEvent(
+                what=f"{who.id}: {results[f'forced_{t}']} of its {results[t]} {t} are not from ID icons",
+                before=results[t], after=results[f"forced_{t}"],
+                rule="only non-ID results force a dragon to be killed (read: the ID icons' share is what they "
+                     f"counted; penalties fall on the other results first; see also {ruleset.cite('combination')})",
+                cite=ruleset.cite("dragon-response")))
     out.results[who.id] = {t: results[t] for t in ("melee", "missile", "save")}
     return results
 
