@@ -98,10 +98,47 @@ class MagicStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
 
 
+class Exchanges(Value):
+    """What one effect of the Initial Effects phase brings back: units recruited, promotions (unit -> dead unit)."""
+
+    recruit: tuple[str, ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
+
+
+class Mutation(Value):
+    """A Swamp Stalker mutation attempt (002 Mutation)."""
+
+    army: str                                   # the mutating army
+    targets: UnitRolls = ()                     # the opponent's reserve units targeted, and their save rolls
+    recruit: tuple[str, ...] | None = None      # the dead Swamp Stalkers returned (None: the default)
+    promote: tuple[tuple[str, str], ...] = ()   # the Swamp Stalkers promoted
+
+
+class KingsDie(Value):
+    """The Kings' Die's one use in the phase: recruit, promote, or roll (``roll``: the race shown, or "logo")."""
+
+    roll: str | None = None
+    recruit: tuple[str, ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
+
+
+class InitialEffects(Value):
+    """The marching player's choices in the Initial Effects phase (002 The Turn Sequence > Initial Effects)."""
+
+    feralization: tuple[tuple[str, Exchanges], ...] = ()     # army -> its recruitment or promotion
+    mutation: Mutation | None = None
+    sacrifice: tuple[tuple[str, str], ...] = ()              # dead Eldarim -> the dragonkin in play it replaces
+    city: tuple[tuple[str, Exchanges], ...] = ()             # controlling army -> its recruitment or promotion
+    temple: tuple[tuple[str, tuple[str, str | None]], ...] = ()   # controlling army -> (player, dead unit buried)
+    grove: str | None = None                                 # the buried unit a Grove returns to its DUA
+    kings_die: KingsDie | None = None
+
+
 class TurnStep(Value):
     """The current turn ends and ``player``'s turn begins."""
 
     player: str
+    initial: InitialEffects = InitialEffects()
 
 
 class PromoteStep(Value):

@@ -20,7 +20,7 @@ from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
-from engine.steps import PromoteStep
+from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -152,6 +152,9 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
     if spec.race:
         rec = b.name("race", spec.race, (*path, "race"))
         race = rec.id if rec else None
+    if spec.name and slug(spec.name) == "kings-die" and not race:
+        # 002 Kings' Die: "a 4-health unit ... The Kings' Die belongs to no particular race" (no catalog entry)
+        return Unit(id=uid, race=None, health=4, name="Kings' Die")
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit")
@@ -620,7 +623,36 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     if m.player not in state.players:
         b.fail((*path, "player"), f"unknown player {m.player!r}{did_you_mean(m.player, state.players)}")
         return None
-    return TurnStep(player=m.player)
+    return TurnStep(player=m.player, initial=_initial(b, state, m.initial, (*path, "initial")))
+
+
+def _initial(b: _Builder, state: GameState, m, path: tuple) -> InitialEffects:
+    """The Initial Effects phase's choices; unit ids are checked when the phase resolves (the state then)."""
+    if m is None:
+        return InitialEffects()
+    mutation = None
+    if m.mutation is not None:
+        mp = (*path, "mutation")
+        if _army_ref(b, state, m.mutation.army, (*mp, "army")) is not None:
+            mutation = Mutation(army=m.mutation.army, targets=_unit_rolls(b, state, m.mutation.targets,
+                                                                          (*mp, "targets")),
+                                recruit=None if m.mutation.recruit is None else tuple(m.mutation.recruit),
+                                promote=tuple((m.mutation.promote or {}).items()))
+    temple = tuple((a, (t.player, t.bury)) for a, t in (m.temple or {}).items())
+    kings = None
+    if m.kings_die is not None:
+        kings = KingsDie(roll=None if m.kings_die.roll is None else slug(m.kings_die.roll),
+                         **_exchanges(m.kings_die))
+    return InitialEffects(feralization=tuple((a, Exchanges(**_exchanges(e))) for a, e in (m.feralization or {}).items()),
+                          mutation=mutation, sacrifice=tuple((m.sacrifice or {}).items()),
+                          city=tuple((a, Exchanges(**_exchanges(e))) for a, e in (m.city or {}).items()),
+                          temple=temple, grove=m.grove, kings_die=kings)
+
+
+def _exchanges(e) -> dict:
+    recruit = [e.recruit] if isinstance(e.recruit, str) else e.recruit
+    return {"recruit": None if recruit is None else tuple(recruit),
+            "promote": None if e.promote is None else tuple(e.promote.items())}
 
 
 def _promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:

@@ -8,7 +8,7 @@ editors to show beside each field.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,10 +91,62 @@ class TurnIn(Strict):
     player: str = _doc("Whose turn it is when the steps begin.")
 
 
+class ExchangeIn(Strict):
+    """One recruitment or one promotion in the Initial Effects phase (Feralization, City, Kings' Die)."""
+
+    recruit: str | list[str] | None = _doc("The dead unit recruited.", default=None)
+    promote: dict[str, str] | None = _doc("Unit id in the army -> the dead unit it is promoted to.", default=None)
+
+
+class MutationIn(Strict):
+    """A Swamp Stalker mutation attempt (002 Mutation)."""
+
+    army: str = _doc("The mutating army (with a Swamp Stalker unit, at a terrain).")
+    targets: dict[str, RollIn | str | list[str]] = _doc(
+        "Unit id in an opponent's reserve area (up to 3 health-worth) -> its save roll (a face or faces).")
+    recruit: list[str] | None = _doc("The dead Swamp Stalkers returned to the army; left out, the largest that "
+                                     "fit (marked defaulted).", default=None)
+    promote: dict[str, str] | None = _doc("Swamp Stalker unit id -> the dead Swamp Stalker it is promoted to.",
+                                          default=None)
+
+
+class TempleIn(Strict):
+    """The dead unit a Temple forces another player to bury."""
+
+    player: str = _doc("The player forced to bury one of their dead units.")
+    bury: str | None = _doc("The dead unit that player chooses; left out, their smallest (marked defaulted).",
+                            default=None)
+
+
+class KingsDieIn(ExchangeIn):
+    """The Kings' Die's use: recruit or promote one unit, or roll it (then recruit and promote up to 4 health)."""
+
+    roll: str | None = _doc("The face rolled: a race (dwarf) or logo; then recruit and promote bring back up to "
+                            "four health-worth.", default=None)
+
+
+class InitialIn(Strict):
+    """The marching player's choices in the Initial Effects phase; an effect left out is not used."""
+
+    feralization: dict[str, ExchangeIn] | None = _doc("Army id -> the Feral unit it recruits or promotes.",
+                                                      default=None)
+    mutation: MutationIn | None = _doc("A Swamp Stalker mutation attempt.", default=None)
+    sacrifice: dict[str, str] | None = _doc("Dead Eldarim unit id -> the dragonkin in play of equal health it "
+                                            "replaces (Sacrifice Dragonkin).", default=None)
+    city: dict[str, ExchangeIn] | None = _doc("Army controlling a City -> the unit it recruits or promotes.",
+                                              default=None)
+    temple: dict[str, TempleIn] | None = _doc("Army controlling a Temple -> the player forced to bury a dead "
+                                              "unit, and which.", default=None)
+    grove: str | None = _doc("The buried non-dragonkin unit a Grove returns to its DUA (default: the first).",
+                             default=None)
+    kings_die: KingsDieIn | None = _doc("The Kings' Die's use.", default=None)
+
+
 class TurnStepIn(Strict):
-    """The current turn ends and a player's turn begins: spells expire."""
+    """The current turn ends and a player's turn begins: spells expire, then the Initial Effects phase."""
 
     player: str = _doc("The player whose turn begins.")
+    initial: InitialIn | None = _doc("The player's choices in the Initial Effects phase.", default=None)
 
 
 class RollStepIn(Strict):
@@ -235,8 +287,8 @@ class PromoteStepIn(Strict):
     """A promotion by itself (002 Promotion), to replay a ruling; illegal choices list the legal ones."""
 
     army: str = _doc("The army whose units are promoted.")
-    allowed: int | Literal["all"] = _doc("How many units it may promote, or 'all' for as many as possible.",
-                                         default=1, ge=0)
+    allowed: Annotated[int, Field(ge=0)] | Literal["all"] = _doc(
+        "How many units it may promote, or 'all' for as many as possible.", default=1)
     chosen: dict[str, str] | None = _doc(
         "Unit id in the army -> the unit of its DUA (dragonkin: summoning pool) it becomes; left out, the "
         "army's largest units first (marked defaulted).", default=None)
