@@ -8,6 +8,7 @@ from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .actions.turn import turn
 from .actions.promotion import promotion
+from .actions.racial import resist_burial, stepped_damage
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
@@ -27,6 +28,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
         raise StepError(f"unknown step {type(step).__name__}")
     after, out = action(state, step, ruleset)
     after = _soiled_ground(state, after, step, ruleset, out)
+    after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
     return _expire_used(after, out, ruleset), out
 
 

@@ -29,6 +29,8 @@ class ManeuverStep(Value):
     avoidance: Roll | None = None   # the acting army's roll against a spell its maneuver sets off (Wall of Thorns)
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
 
 
 class AttackStep(Value):
@@ -43,6 +45,8 @@ class AttackStep(Value):
     unit_saves: UnitRolls = ()      # the targets' own save rolls
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
 
 
 class MeleeStep(AttackStep):
@@ -96,6 +100,8 @@ class MagicStep(Value):
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
 
 
 class Exchanges(Value):
@@ -139,6 +145,7 @@ class TurnStep(Value):
 
     player: str
     initial: InitialEffects = InitialEffects()
+    resist_burial: UnitRolls = ()   # Undead units a Temple buries: their rolls to resist burial
 
 
 class PromoteStep(Value):

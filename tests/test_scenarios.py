@@ -52,6 +52,7 @@ EXCHANGE_EXAMPLES = {
     "sfr2012-promotion-eldarim-color-agnostic", "sfr2012-promotion-requires-matching-dua-unit",
     "sfr2012-dragonkin-promotion-color-change", "sfr2012-exchange-earthen-armor-expires-on-promotion",
     "sfr2012-promotion-city-after-feralization-same-unit", "sfr2012-racial-swamp-stalker-mutation",
+    "sfr2012-exchange-undead-stepped-damage-monster-rare",
 }
 
 

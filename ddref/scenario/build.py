@@ -321,7 +321,35 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=STEP_MODELS[kind]))
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
+    if planned.step is not None:
+        planned.step = _undead_choices(b, state, model, planned.step, (*path, kind))
     return planned
+
+
+def _undead_choices(b: _Builder, state: GameState, m, step: Step, path: tuple) -> Step:
+    """The Undead's Stepped Damage trades and Resist Burial rolls, on any step that kills or buries."""
+    changes = {}
+    if getattr(m, "stepped", None):
+        changes["stepped"] = tuple(m.stepped.items())
+    rolls = []
+    for uid, value in (getattr(m, "resist_burial", None) or {}).items():
+        alone = _buried_alone(state, uid)
+        if alone is None:
+            b.fail((*path, "resist_burial", uid), f"unknown unit {uid!r}")
+            continue
+        rolls.append((uid, _roll(b, alone, {uid: value} if isinstance(value, (str, list)) else value,
+                                 (*path, "resist_burial", uid))))
+    if rolls:
+        changes["resist_burial"] = tuple(rolls)
+    return step.evolve(**changes) if changes else step
+
+
+def _buried_alone(state: GameState, unit_id: str) -> Army | None:
+    """The unit by itself, wherever it is now (in play, dead or buried), to read its roll."""
+    for unit in [*(u for a in state.armies for u in a.units), *(u for a in (*state.dua, *state.bua) for u in a.units)]:
+        if unit.id == unit_id:
+            return Army(id=unit_id, player="", at=RESERVE, units=(unit,))
+    return None
 
 
 def _army_ref(b: _Builder, state: GameState, army_id: str, path: tuple) -> Army | None:

@@ -18,6 +18,9 @@ RollIn = dict[str, Any]          # aggregate {maneuver: 12, id: 2} or per unit {
 ROLL = ("A roll: the army's aggregate {maneuver: 12, save: 3, id: 2} (result icons, id, SAI names), "
         "or per unit {unit-id: 'melee 2', other-id: [rend, melee 2]}.")
 CASUALTIES = "Army id -> the ids of the units it removes; left out, the engine chooses (marked defaulted)."
+STEPPED = ("Killed Undead unit id -> the dead Undead unit of lesser health it is traded for (Stepped Damage); "
+           "a killed Undead unit left out is not traded.")
+RESIST = "Buried Undead unit id -> its roll to resist burial (a non-ID save returns it to the DUA)."
 
 
 def _doc(text: str, **kwargs: Any) -> Any:
@@ -147,6 +150,7 @@ class TurnStepIn(Strict):
 
     player: str = _doc("The player whose turn begins.")
     initial: InitialIn | None = _doc("The player's choices in the Initial Effects phase.", default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
 
 
 class RollStepIn(Strict):
@@ -179,6 +183,8 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
 
 
 class ManeuverIn(Strict):
@@ -239,6 +245,8 @@ class MissileStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
 
 
 class MeleeStepIn(MissileStepIn):
@@ -281,6 +289,8 @@ class MagicStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
 
 
 class PromoteStepIn(Strict):
