@@ -9,6 +9,7 @@ from .actions.maneuver import maneuver
 from .actions.turn import turn
 from .actions.promotion import promotion
 from .actions.racial import resist_burial, stepped_damage
+from .dragonkin import dissipate
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
@@ -29,6 +30,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     after, out = action(state, step, ruleset)
     after = _soiled_ground(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
+    after = dissipate(after, ruleset, out)
     return _expire_used(after, out, ruleset), out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import sais as sai_table
+from .dragonkin import automatic_saves
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -181,6 +182,11 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         raise StepError(f"{face.icon} in a {ctx.kind} roll is not modelled yet by this version of ddref "
                         f"(its effect there is more than normal results); describe the roll without it "
                         f"or see 'ddref sai {face.icon}'", cite=cite)
+    if not use.gives and not use.special:
+        # 002 SAI List: "Dragonkin Belly does not generate any results per se" (engine.dragonkin applies it)
+        trace.append(TraceEvent(what=f"{who}: {face.icon} generates no result", after=0,
+                                rule="an SAI that changes something other than the results", cite=cite))
+        return
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
         when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
@@ -509,6 +515,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _owner_split(groups, counted, ctx, trace)
             counted = None
         _army_step(step, groups, army_mods, ctx, trace)
+    automatic_saves(ctx, roll, groups, trace)   # 002 Dragonkin: added after every modifier, never doubled
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}

@@ -108,6 +108,9 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     # "During a maneuver roll, Firewalking generates maneuver results."
     "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",))),
                          (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),
+    # "During any roll, the Dragonkin unit loses its automatic save(s)" (engine.dragonkin); "Dragonkin Belly does
+    #  not generate any results per se" -- a dragon attack is one of "any roll"
+    "belly": _uses(((*ANY, "dragon"), SaiUse())),
 }
 
 

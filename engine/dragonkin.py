@@ -1,0 +1,81 @@
+"""Dragonkin in a roll and in an army (002 Dragonkin).
+
+- "Dragonkin have armored skin, giving them automatic saves equal to their health ... These apply to the
+  army and the Dragonkin's individual save rolls. These automatic saves are an additive dice modifier and
+  cannot be doubled by eighth face or minor terrain effects. They are only applied if the Dragonkin are
+  rolled." They are added after every other modifier (the Palsy example: 2 ID saves, Palsy makes 1, then
+  the automatic saves of a common and an uncommon make 4).
+- Belly (SAI List): "During any roll, the Dragonkin unit loses its automatic save(s)"; "Dragonkin Belly does
+  not generate any results per se".
+- "Dragonkin units cannot roll for magic or missile actions" (magic: engine.actions.magic; missile here).
+- "An army cannot consist solely of Dragonkin. If all other units are killed or leave the terrain (by any
+  means) the Dragonkin dissipate and return to the summoning pool."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .ruleset import Ruleset
+from .state import GameState
+from .trace import StepError, TraceEvent
+
+if TYPE_CHECKING:
+    from .roll import Roll, RollContext, Tally
+    from .steps import StepResult
+
+KIN = "dragonkin"
+BELLY = "belly"
+
+
+def automatic_saves(ctx: RollContext, roll: Roll, groups: dict[str | None, Tally], trace: list[TraceEvent]) -> None:
+    """Add each rolled dragonkin's automatic saves (its health) unless it showed Belly."""
+    kin = [u for u in ctx.army.units if u.race == KIN]
+    if not kin:
+        return
+    cite = ctx.ruleset.cite("dragonkin")
+    if ctx.kind == "missile" and roll.per_unit and any(u.id in dict(roll.units) for u in kin):
+        raise StepError("dragonkin units cannot roll for magic or missile actions: leave them out of the roll",
+                        cite=cite, field="roll")
+    if "save" not in ctx.wanted:
+        return
+    if roll.per_unit:
+        faces = dict(roll.units)
+        rolled = [u for u in kin if u.id in faces and all(f.icon != BELLY for f in faces[u.id])]
+        assumed = False
+    else:
+        if any(icon == BELLY and n for icon, n in roll.counts):
+            raise StepError("a dragonkin rolled Belly and loses its automatic saves: give the roll per unit to say "
+                            "which", cite=cite, field="roll")
+        rolled, assumed = kin, True
+    worth = sum(u.health for u in rolled)
+    if not worth:
+        return
+    into = groups.get(KIN) or next(iter(groups.values()))
+    before = sum(g["save"].total for g in groups.values())
+    into["save"].normal += worth
+    trace.append(TraceEvent(what=f"{ctx.army.id}: dragonkin {', '.join(u.id for u in rolled)} add {worth} automatic "
+                                 "save(s)", before=before, after=before + worth,
+                            rule="automatic saves equal to their health, an additive dice modifier not doubled by "
+                                 "the eighth face" + ("; the roll is aggregate, so every dragonkin is taken to have "
+                                                      "rolled, none showing Belly" if assumed else ""),
+                            cite=cite, defaulted=assumed))
+
+
+def dissipate(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Armies left with dragonkin only: the dragonkin return to their summoning pool."""
+    from .expiry import army_emptied, unit_gone     # engine.expiry needs engine.roll, which needs this module
+    cite = ruleset.cite("dragonkin")
+    for army in state.armies:
+        if army.units and all(u.race == KIN for u in army.units):
+            pool = state.pool(army.player)
+            state = state.with_pool(pool.evolve(units=(*pool.units, *army.units)))
+            state = state.with_army(army.evolve(units=()))
+            out.trace.append(TraceEvent(what=f"{army.id} holds only dragonkin: {', '.join(u.id for u in army.units)} "
+                                             "dissipate to the summoning pool", rule="if all other units are killed or "
+                                        "leave the terrain the Dragonkin dissipate and return to the summoning pool",
+                                        cite=cite))
+            for unit in army.units:
+                state = unit_gone(state, unit.id, "returned to the summoning pool", ruleset, out)
+            state = army_emptied(state, army.id, ruleset, out)
+    return state
