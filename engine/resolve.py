@@ -10,6 +10,7 @@ from .actions.turn import turn
 from .actions.promotion import promotion
 from .actions.racial import resist_burial, stepped_damage
 from .dragonkin import dissipate
+from .exchange import promote
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
@@ -30,7 +31,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     after, out = action(state, step, ruleset)
     after = _soiled_ground(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
-    after = dissipate(after, ruleset, out)
+    after = dissipate(_wild_growth(after, ruleset, out), ruleset, out)
     return _expire_used(after, out, ruleset), out
 
 
@@ -71,6 +72,17 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
     if rolls:
         raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell called for",
                         cite=ruleset.cite("spell-effect"), field="burial")
+    return state
+
+
+def _wild_growth(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The promotions a roll's Wild Growth results bought, once the step's rolls are resolved; each roll's are
+    one exchange effect (002 Exchanging Units from the DUA)."""
+    cite = ruleset.sai_sections.get("wild-growth", ruleset.cite("promote"))
+    for army_id, pairs in out.promotions:
+        state, events = promote(state, ruleset, army_id, len(pairs), dict(pairs), "Wild Growth", cite)
+        out.trace += events
+        out.moved += [new for _, new in pairs]
     return state
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from . import sais as sai_table
 from .dragonkin import automatic_saves
+from .wild_growth import spend_on_promotions
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -49,6 +50,7 @@ class Roll(Value):
 
     counts: tuple[tuple[str, int], ...] = ()
     units: tuple[tuple[str, tuple[Face, ...]], ...] = ()
+    promote: tuple[tuple[str, str], ...] = ()   # the promotions its Wild Growth results buy (engine.wild_growth)
 
     @property
     def per_unit(self) -> bool:
@@ -482,6 +484,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     trace: list[TraceEvent] = []
     specials: list[Special] = []
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
+    spend_on_promotions(ctx, roll, units, specials, trace)
     per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
     sai_per_unit = {u: {t: p.sai for t, p in tally.items() if p.sai} for u, tally in units.items()}
     unit_ids = set(units)

@@ -175,3 +175,4 @@ class StepResult(Struct):
     maneuver: dict | None = None
     magic: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
+    promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy

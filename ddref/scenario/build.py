@@ -705,6 +705,9 @@ def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
         b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
         return Roll()
     unit_ids = {u.id for u in army.units} if army else set()
+    if "promote" in raw and "promote" not in unit_ids:
+        return _roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
+            promote=_promotions(b, raw["promote"], (*path, "promote")))
     if any(k in unit_ids for k in raw):
         return Roll(units=tuple((uid, _faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
     counts = []
@@ -716,6 +719,14 @@ def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
         if icon:
             counts.append((icon, n))
     return Roll(counts=tuple(counts))
+
+
+def _promotions(b: _Builder, value: Any, path: tuple) -> tuple[tuple[str, str], ...]:
+    """A roll's ``promote: {unit: dead unit}``: what its Wild Growth results promote."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        b.fail(path, "promote is a mapping of unit ids to the dead unit each is promoted to: {t1: d2}")
+        return ()
+    return tuple(value.items())
 
 
 def _faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[Face, ...]:
