@@ -258,3 +258,36 @@ def _check_bring_back(army: Army, dead: list[Unit], pairs: list[tuple[Unit, Unit
         raise StepError(f"{cause}: {gain} health-worth is brought back, more than the {budget} allowed",
                         cite=cite, field="initial")
     return gain
+
+
+def replant(state: GameState, ruleset: Ruleset, army_id: str, give: Sequence[str], take: Sequence[str],
+            cite: str) -> tuple[GameState, list[TraceEvent]]:
+    """002 Replanting: "Treefolk may, when at any terrain during a march, after the maneuver attempt but before
+    any action, exchange any number of Treefolk units in that army for an equal health value of Treefolk units
+    from your dead unit area"; one exchange effect, so the units given cannot come back in it."""
+    army = state.army(army_id)
+    dead = state.area("dua", army.player).units
+    ours = [army.unit(i) for i in give]
+    theirs = [next((u for u in dead if u.id == i), None) for i in take]
+    wrong = [i for i, u in [*zip(give, ours), *zip(take, theirs)] if u is None or u.race != "treefolk"]
+    if army.at == "reserve" or wrong or len(set(give)) != len(give) or len(set(take)) != len(take):
+        raise StepError(f"Replanting exchanges Treefolk units of an army at a terrain for Treefolk units of the DUA: "
+                        f"{', '.join(wrong) or army_id} cannot be exchanged (army: "
+                        f"{', '.join(u.id for u in army.units if u.race == 'treefolk') or 'none'}; DUA: "
+                        f"{', '.join(u.id for u in dead if u.race == 'treefolk') or 'none'})", cite=cite,
+                        field="replant")
+    given, taken = sum(u.health for u in ours), sum(u.health for u in theirs)
+    if given != taken:
+        raise StepError(f"Replanting exchanges an equal health value: {given} health given for {taken} taken",
+                        cite=cite, field="replant")
+    events: list[TraceEvent] = []
+    state = state.take_from("dua", army.player, *take).add_to("dua", army.player, tuple(ours))
+    state = state.with_army(army.evolve(units=(*(u for u in army.units if u.id not in give), *theirs)))
+    out = StepResult(kind="exchange")
+    for unit_id in give:
+        state = unit_gone(state, unit_id, "exchanged", ruleset, out)
+    events += out.trace
+    events.append(TraceEvent(what=f"Replanting: {', '.join(give)} exchanged for {', '.join(take)}", before=given,
+                             after=taken, rule="exchange any number of Treefolk units in that army for an equal "
+                             "health value of Treefolk units from your dead unit area", cite=cite))
+    return state, events

@@ -7,7 +7,7 @@ from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .actions.turn import turn
-from .actions.promotion import promotion
+from .actions.promotion import promotion, replanting
 from .actions.racial import resist_burial, stepped_damage
 from .dragonkin import dissipate
 from .exchange import promote
@@ -15,7 +15,7 @@ from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
-from .steps import PromoteStep
+from .steps import PromoteStep, ReplantStep
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -105,3 +105,4 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
             TurnStep: turn}
 _ACTIONS[PromoteStep] = promotion
+_ACTIONS[ReplantStep] = replanting

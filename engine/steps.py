@@ -157,7 +157,15 @@ class PromoteStep(Value):
     chosen: tuple[tuple[str, str], ...] | None = None
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | PromoteStep
+class ReplantStep(Value):
+    """Treefolk Replanting (002): the army's ``give`` units are exchanged for the DUA's ``take`` units."""
+
+    army: str
+    give: tuple[str, ...]
+    take: tuple[str, ...]
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | PromoteStep | ReplantStep
 
 
 class StepResult(Struct):

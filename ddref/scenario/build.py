@@ -20,7 +20,7 @@ from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
-from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep
+from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep, ReplantStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -690,9 +690,16 @@ def _promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return PromoteStep(army=m.army, allowed=None if m.allowed == "all" else m.allowed, chosen=chosen)
 
 
+def _replant_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    if _army_ref(b, state, m.army, (*path, "army")) is None:
+        return None
+    return ReplantStep(army=m.army, give=tuple(m.give), take=tuple(m.take))
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
     "magic": _magic_step, "turn": _turn_step, "promote": _promote_step,
+    "replant": _replant_step,
 }
 
 

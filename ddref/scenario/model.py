@@ -304,6 +304,14 @@ class PromoteStepIn(Strict):
         "army's largest units first (marked defaulted).", default=None)
 
 
+class ReplantStepIn(Strict):
+    """Treefolk Replanting (002): Treefolk units of the army exchanged for an equal health of dead Treefolk."""
+
+    army: str = _doc("The Treefolk army, at a terrain (after its maneuver, before its action).")
+    give: list[str] = _doc("The army's Treefolk units that go to the DUA.", min_length=1)
+    take: list[str] = _doc("The dead Treefolk units that join the army: the same health in all.", min_length=1)
+
+
 STEP_MODELS: dict[str, type[Strict]] = {
     "roll": RollStepIn,
     "maneuver": ManeuverStepIn,
@@ -312,6 +320,7 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "magic": MagicStepIn,
     "turn": TurnStepIn,
     "promote": PromoteStepIn,
+    "replant": ReplantStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
 LATER_STEPS = ("dragon_attack", "reserves")
