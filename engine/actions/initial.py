@@ -35,11 +35,12 @@ def initial_effects(state: GameState, player: str, chosen: InitialEffects, rules
     out.trace.append(TraceEvent(what=f"{player}'s Initial Effects phase", rule="racial abilities, then eighth "
                                 "face special location icons, then the royalty die; each step is a separate "
                                 "occurrence", cite=ruleset.cite("initial-effects")))
-    before = {u.id for a in state.armies for u in a.units}
+    before = {u.id: a.id for a in state.armies for u in a.units}
     state = _racial(state, player, chosen, ruleset, out)
     state = _eighth_faces(state, player, chosen, ruleset, out)
     state = _kings_die(state, player, chosen.kings_die, ruleset, out)
-    out.moved += [u.id for a in state.armies for u in a.units if u.id not in before and u.id not in out.moved]
+    # the units that joined an army in the phase (from the DUA, the summoning pool, or another army by way of the DUA)
+    out.moved += [u.id for a in state.armies for u in a.units if before.get(u.id) != a.id and u.id not in out.moved]
     return state
 
 
