@@ -137,6 +137,7 @@ class InitialEffects(Value):
     city: tuple[tuple[str, Exchanges], ...] = ()             # controlling army -> its recruitment or promotion
     temple: tuple[tuple[str, tuple[str, str | None]], ...] = ()   # controlling army -> (player, dead unit buried)
     grove: str | None = None                                 # the buried unit a Grove returns to its DUA
+    dragons_lair: tuple[str | None, str | None] = (None, None)   # the pool dragon (player:item) and its terrain
     kings_die: KingsDie | None = None
 
 

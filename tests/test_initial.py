@@ -1,12 +1,15 @@
-"""The Initial Effects phase (engine.actions.initial) where a scenario cannot reach it: the Grove is a special
-terrain, which the scenario loader does not take yet."""
+"""The Initial Effects phase (engine.actions.initial) where a scenario cannot reach it: the Grove and the
+Dragon's Lair are special terrains, which the scenario loader does not take yet."""
 
 from __future__ import annotations
 
+import pytest
+
 from ddref.scenario.run import load_ruleset
 from engine.actions.initial import initial_effects
-from engine.state import Area, Army, GameState, Terrain, Unit
+from engine.state import Area, Army, GameState, Pool, Terrain, Unit
 from engine.steps import InitialEffects, StepResult
+from engine.trace import StepError
 
 RULES = load_ruleset("sfr-2012")
 
@@ -34,3 +37,26 @@ def test_grove_of_another_player_does_nothing():
     out = StepResult(kind="turn")
     after = initial_effects(grove_game("b"), "p", InitialEffects(), RULES, out)
     assert after.area("dua", "q").units == ()
+
+
+def lair_game():
+    lair = Terrain(id="lair", type="dragons-lair", colors=("red", "gold"), face=8, controlled_by="a")
+    hill = Terrain(id="hill", type="highland", colors=("red", "gold"), face=3)
+    return GameState(edition="sfr-2012", players=("p", "q"), turn_player="p", terrains=(lair, hill),
+                     armies=(Army(id="a", player="p", at="lair", units=(Unit(id="u", race="feral", health=1),)),),
+                     summoning_pool=(Pool(player="q", items=("dragon:red-drake",)),
+                                     Pool(player="p", items=("dragon:white", "dragon:blue-wyrm", "dragon:gold-wyrm"))))
+
+
+def test_dragons_lair_summons_a_dragon_of_its_colors():
+    """002 Dragon's Lair: "summon any Dragon with at least one color matching either of the terrain's colors, to
+    any terrain"; White Dragons: "Dragon's Lairs have no effect on white dragons"."""
+    out = StepResult(kind="turn")
+    after = initial_effects(lair_game(), "p", InitialEffects(dragons_lair=("q:red-drake", "hill")), RULES, out)
+    assert [(d.id, d.at, d.color) for d in after.dragons] == [("q-red-drake", "hill", "red")]
+    assert after.pool("q").items == ()
+    out = StepResult(kind="turn")
+    after = initial_effects(lair_game(), "p", InitialEffects(), RULES, out)     # the player's own pool first
+    assert [(d.id, d.at) for d in after.dragons] == [("p-gold-wyrm", "lair")]
+    with pytest.raises(StepError, match="those that fit: p:gold-wyrm, q:red-drake"):
+        initial_effects(lair_game(), "p", InitialEffects(dragons_lair=("p:white", None)), RULES, StepResult(kind="t"))

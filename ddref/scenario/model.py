@@ -128,6 +128,14 @@ class KingsDieIn(ExchangeIn):
                             "four health-worth.", default=None)
 
 
+class DragonsLairIn(Strict):
+    """The dragon a Dragon's Lair summons, and where."""
+
+    dragon: str | None = _doc("The pool dragon, as player:item (bob:red-drake); default: the first that fits.",
+                              default=None)
+    to: str | None = _doc("The terrain it goes to; default: the Lair.", default=None)
+
+
 class InitialIn(Strict):
     """The marching player's choices in the Initial Effects phase; an effect left out is not used."""
 
@@ -142,6 +150,7 @@ class InitialIn(Strict):
                                               "unit, and which.", default=None)
     grove: str | None = _doc("The buried non-dragonkin unit a Grove returns to its DUA (default: the first).",
                              default=None)
+    dragons_lair: DragonsLairIn | None = _doc("The dragon a Dragon's Lair summons, and where.", default=None)
     kings_die: KingsDieIn | None = _doc("The Kings' Die's use.", default=None)
 
 

@@ -9,11 +9,12 @@ times, but not within the same step"); each effect is one exchange (engine.excha
 The player's choices are the turn step's ``initial``; an effect the rules let the player use but the
 scenario does not name is not used, and the trace says so (``defaulted``). Within a step, the effects
 resolve in a fixed order: Feralization (armies in the order written), Mutation, Sacrifice Dragonkin; City,
-Temple, Grove.
+Temple, Grove, Dragon's Lair.
 """
 
 from __future__ import annotations
 
+from .. import pool
 from ..damage import kill
 from ..exchange import KIN, bring_back, promote, recruit
 from ..expiry import unit_gone
@@ -180,7 +181,8 @@ def _eighth_faces(state: GameState, player: str, chosen: InitialEffects, ruleset
             and state.has_army(t.controlled_by) and state.army(t.controlled_by).player == player}
     state = _city(state, player, held, dict(chosen.city), ruleset, out)
     state = _temple(state, player, held, dict(chosen.temple), ruleset, out)
-    return _grove(state, player, held, chosen.grove, ruleset, out)
+    state = _grove(state, player, held, chosen.grove, ruleset, out)
+    return _dragons_lair(state, player, held, chosen.dragons_lair, ruleset, out)
 
 
 def _holders(held: dict, icon: str, chosen: dict, cite: str, player: str) -> list[str]:
@@ -257,6 +259,44 @@ def _grove(state: GameState, player: str, held: dict, chosen: str | None, rulese
                                 "non-dragonkin unit in a BUA must be placed in the corresponding DUA", cite=cite,
                                 defaulted=chosen is None))
     return state.take_from("bua", owner, unit.id).add_to("dua", owner, (unit,))
+
+
+def _dragons_lair(state: GameState, player: str, held: dict, chosen: tuple[str | None, str | None],
+                  ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Dragon's Lair: "At the beginning of your turn, summon any Dragon with at least one color matching
+    either of the terrain's colors, to any terrain"; White Dragons: "Dragon Staffs and Dragon's Lairs have no
+    effect on white dragons". Reading: the summons is not optional ("summon", not "may summon"); the scenario
+    names the dragon (player:item) and the terrain, else the first that fits (the player's own pool first) goes
+    to the Lair itself, marked defaulted."""
+    cite = ruleset.cite("dragons-lair")
+    named, to = chosen
+    lairs = [held[a] for a in _holders(held, "dragons-lair", {}, cite, player)]
+    if not lairs:
+        if named or to:
+            raise StepError(f"{player} controls no Dragon's Lair at its eighth face", cite=cite, field="initial")
+        return state
+    lair = lairs[0]
+    fits = [(p.player, item) for p in sorted(state.summoning_pool, key=lambda p: p.player != player)
+            for item in p.items if (d := pool.parse(item)) and "white" not in d[0]
+            and any(c in lair.colors for c in d[0])]
+    listing = ", ".join(f"{p}:{i.partition(':')[2]}" for p, i in fits) or "none"
+    if named is not None:
+        fits = [(p, i) for p, i in fits if f"{p}:{i.partition(':')[2]}" == named]
+    if to is not None and all(t.id != to for t in state.terrains):
+        raise StepError(f"Dragon's Lair: {to!r} is not a terrain", cite=cite, field="initial")
+    if not fits:
+        if named is not None:
+            raise StepError(f"Dragon's Lair summons a dragon with a color of {lair.id} ({', '.join(lair.colors)}): "
+                            f"{named} is not one (those that fit: {listing})", cite=cite, field="initial")
+        return state
+    owner, item = fits[0]
+    state, name = pool.send(state, owner, item, to or lair.id)
+    out.moved.append(name)
+    out.trace.append(TraceEvent(what=f"Dragon's Lair: {owner}'s {item.partition(':')[2]} dragon goes to {to or lair.id} "
+                                     f"as {name}", rule="summon any Dragon with at least one color matching either "
+                                "of the terrain's colors, to any terrain", cite=cite,
+                                defaulted=named is None or to is None))
+    return state
 
 
 # --- the royalty die ----------------------------------------------------------------------------
