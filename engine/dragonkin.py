@@ -62,8 +62,10 @@ def automatic_saves(ctx: RollContext, roll: Roll, groups: dict[str | None, Tally
                             cite=cite, defaulted=assumed))
 
 
-def dissipate(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
-    """Armies left with dragonkin only: the dragonkin return to their summoning pool."""
+def dissipate(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Armies left with dragonkin only by the step: the dragonkin return to their summoning pool."""
+    if state.armies is before.armies:
+        return state
     from .expiry import army_emptied, unit_gone     # engine.expiry needs engine.roll, which needs this module
     cite = ruleset.cite("dragonkin")
     for army in state.armies:

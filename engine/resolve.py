@@ -31,7 +31,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     after, out = action(state, step, ruleset)
     after = _soiled_ground(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
-    after = dissipate(_wild_growth(after, ruleset, out), ruleset, out)
+    after = dissipate(state, _wild_growth(after, ruleset, out), ruleset, out)
     return _expire_used(after, out, ruleset), out
 
 

@@ -95,11 +95,11 @@ def _mutation(state: GameState, player: str, m: Mutation | None, ruleset: Rulese
     units from your DUA to the mutating army, promote a number of Swamp Stalker units equal to the health
     killed or a combination of both"."""
     cite = ruleset.racial_cite(STALKER, "Mutation")
-    able = [a.id for a in state.armies if a.player == player and a.at != RESERVE
-            and any(u.race == STALKER for u in a.units)]
     dead = any(u.race == STALKER for u in state.area("dua", player).units)
+    able = [a.id for a in state.armies if a.player == player and a.at != RESERVE
+            and any(u.race == STALKER for u in a.units)] if dead else []
     if m is None:
-        if able and dead:
+        if able:
             out.trace.append(TraceEvent(what="Mutation: the scenario names no attempt, so none is made",
                                         rule="you may attempt to mutate", cite=cite, defaulted=True))
         return state

@@ -25,6 +25,8 @@ def stepped_damage(before: GameState, state: GameState, step: Step, ruleset: Rul
     """Killed Undead units traded for smaller dead Undead units, each to the army the killed unit was in."""
     cite = ruleset.racial_cite(UNDEAD, "Stepped Damage")
     chosen = dict(getattr(step, "stepped", ()))
+    if not out.killed and not chosen:
+        return state
     for unit_id in [u for u in out.killed if u in chosen or _undead(before, u)]:
         home = next((a for a in before.armies if a.unit(unit_id) is not None), None)
         if home is None or not any(u.id == unit_id for u in state.area("dua", home.player).units):
@@ -75,6 +77,8 @@ def resist_burial(state: GameState, step: Step, ruleset: Ruleset, out: StepResul
     """Buried Undead units roll: a save that is not an ID icon sends the unit back to the DUA."""
     cite = ruleset.racial_cite(UNDEAD, "Resist Burial")
     rolls = dict(getattr(step, "resist_burial", ()))
+    if not out.buried and not rolls:
+        return state
     for area in state.bua:
         for unit in [u for u in area.units if u.id in out.buried and u.race == UNDEAD]:
             dice = rolls.pop(unit.id, None)
