@@ -119,6 +119,12 @@ def _mutation_targets(state: GameState, player: str, m: Mutation, cite: str, rul
     """The targeted reserve units roll a save each; those without one are killed. Returns the health killed."""
     units = [(uid, _reserve_owner(state, uid)) for uid, _ in m.targets]
     bad = [uid for uid, army in units if army is None or army.player == player]
+    # 002 Kings' Die: "For effects that target an army in the reserve, the Kings' Die cannot be attacked or
+    # targeted in any way"
+    royal = [uid for uid, army in units if uid not in bad and is_kings_die(army.unit(uid))]
+    if royal:
+        raise StepError(f"Mutation cannot target {royal[0]}: the Kings' Die cannot be attacked or targeted in any "
+                        "way", cite=ruleset.cite("kings-die"), field="initial")
     if bad:
         raise StepError(f"Mutation targets units in an opponent's reserve area: {bad[0]} is not one", cite=cite,
                         field="initial")
