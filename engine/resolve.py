@@ -8,7 +8,7 @@ from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .actions.turn import turn
 from .actions.promotion import promotion, replanting
-from .actions.racial import resist_burial, stepped_damage
+from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
 from .dragonkin import dissipate
 from .exchange import promote
 from .expiry import expire
@@ -30,6 +30,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
         raise StepError(f"unknown step {type(step).__name__}")
     after, out = action(state, step, ruleset)
     after = _soiled_ground(state, after, step, ruleset, out)
+    after = sacrifice_kin(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
     after = dissipate(state, _wild_growth(after, ruleset, out), ruleset, out)
     return _expire_used(after, out, ruleset), out

@@ -47,6 +47,7 @@ class AttackStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
 
 
 class MeleeStep(AttackStep):
@@ -102,6 +103,7 @@ class MagicStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
 
 
 class Exchanges(Value):

@@ -327,10 +327,12 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
 
 
 def _undead_choices(b: _Builder, state: GameState, m, step: Step, path: tuple) -> Step:
-    """The Undead's Stepped Damage trades and Resist Burial rolls, on any step that kills or buries."""
+    """The Undead's Stepped Damage trades and Resist Burial rolls, and the Eldarim's Sacrifice Dragonkin, on any
+    step that kills or buries."""
     changes = {}
-    if getattr(m, "stepped", None):
-        changes["stepped"] = tuple(m.stepped.items())
+    for name in ("stepped", "sacrifice"):
+        if getattr(m, name, None):
+            changes[name] = tuple(getattr(m, name).items())
     rolls = []
     for uid, value in (getattr(m, "resist_burial", None) or {}).items():
         alone = _buried_alone(state, uid)

@@ -21,6 +21,8 @@ CASUALTIES = "Army id -> the ids of the units it removes; left out, the engine c
 STEPPED = ("Killed Undead unit id -> the dead Undead unit of lesser health it is traded for (Stepped Damage); "
            "a killed Undead unit left out is not traded.")
 RESIST = "Buried Undead unit id -> its roll to resist burial (a non-ID save returns it to the DUA)."
+SACRIFICE = ("Eldarim unit id killed by an individual-targeting effect -> the summoned dragonkin of equal health in "
+             "its army sent back to the summoning pool instead (Sacrifice Dragonkin).")
 
 
 def _doc(text: str, **kwargs: Any) -> Any:
@@ -256,6 +258,7 @@ class MissileStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
 
 
 class MeleeStepIn(MissileStepIn):
@@ -300,6 +303,7 @@ class MagicStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
 
 
 class PromoteStepIn(Strict):

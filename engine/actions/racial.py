@@ -8,6 +8,11 @@
   non-ID save result." The step's ``resist_burial`` gives each buried Undead unit's roll.
 
 Both are "may": a unit the step does not name is not traded, or does not roll, and the trace says so.
+
+And the Eldarim's (002 Sacrifice Dragonkin): "When an Eldarim unit is killed by an individual-targeting effect,
+instead of sending it to the DUA you may instead send a summoned dragonkin unit in the same army of equal health
+back to the summoning pool." The step's ``sacrifice`` names each such Eldarim and its dragonkin; an effect is
+individual-targeting when the step aims it at the unit (a spell cast on it, an SAI's ``targets``).
 """
 
 from __future__ import annotations
@@ -108,3 +113,40 @@ def _resist(state: GameState, player: str, unit, dice, cite: str, ruleset: Rules
         return state
     out.buried.remove(unit.id)
     return state.take_from("bua", player, unit.id).add_to("dua", player, (unit,))
+
+
+def sacrifice_kin(before: GameState, state: GameState, step: Step, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Each named Eldarim comes back from the DUA to its army; the dragonkin named goes to the summoning pool."""
+    chosen = getattr(step, "sacrifice", ())
+    if not chosen:
+        return state
+    cite = ruleset.racial_cite("eldarim", "Sacrifice Dragonkin")
+    aimed = _individual_targets(step)
+    for eldarim_id, kin_id in chosen:
+        home = next((a for a in before.armies if a.unit(eldarim_id) is not None), None)
+        eldarim = home.unit(eldarim_id) if home else None
+        army = state.army(home.id) if home and state.has_army(home.id) else None
+        kin = army.unit(kin_id) if army else None
+        if eldarim is None or eldarim.race != "eldarim" or eldarim_id not in out.killed or eldarim_id not in aimed:
+            raise StepError(f"Sacrifice Dragonkin: {eldarim_id} is not an Eldarim unit this step killed by an "
+                            f"individual-targeting effect (aimed at: {', '.join(sorted(aimed)) or 'none'})",
+                            cite=cite, field="sacrifice")
+        if kin is None or kin.race != "dragonkin" or kin.health != eldarim.health:
+            raise StepError(f"Sacrifice Dragonkin: {kin_id} is not a dragonkin of {eldarim.health} health in "
+                            f"{home.id}", cite=cite, field="sacrifice")
+        state = state.take_from("dua", home.player, eldarim_id)
+        state = state.with_army(army.evolve(units=tuple(eldarim if u.id == kin_id else u for u in army.units)))
+        state = state.with_pool(state.pool(home.player).evolve(units=(*state.pool(home.player).units, kin)))
+        out.killed.remove(eldarim_id)
+        out.trace.append(TraceEvent(what=f"Sacrifice Dragonkin: {eldarim.label} stays in {home.id}; {kin.label} goes "
+                                         "back to the summoning pool instead", rule="instead of sending it to the DUA "
+                                    "you may instead send a summoned dragonkin unit in the same army of equal health "
+                                    "back to the summoning pool", cite=cite))
+    return state
+
+
+def _individual_targets(step: Step) -> set[str]:
+    """The units the step aims an effect at: spells cast on them, SAI points given to them (``targets``)."""
+    aimed = {c.target for c in getattr(step, "cast", ())}
+    aimed |= {unit_id for _, points in getattr(step, "targets", ()) for unit_id, _ in points}
+    return aimed
