@@ -140,6 +140,7 @@ class InitialEffects(Value):
     temple: tuple[tuple[str, tuple[str, str | None]], ...] = ()   # controlling army -> (player, dead unit buried)
     grove: str | None = None                                 # the buried unit a Grove returns to its DUA
     dragons_lair: tuple[str | None, str | None] = (None, None)   # the pool dragon (player:item) and its terrain
+    order: tuple[str, ...] = ()     # the player's order of the effects within a step (default: the rulebook's list)
     kings_die: KingsDie | None = None
 
 

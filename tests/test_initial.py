@@ -8,7 +8,7 @@ import pytest
 from ddref.scenario.run import load_ruleset
 from engine.actions.initial import initial_effects
 from engine.state import Area, Army, GameState, Pool, Terrain, Unit
-from engine.steps import InitialEffects, StepResult
+from engine.steps import Exchanges, InitialEffects, StepResult
 from engine.trace import StepError
 
 RULES = load_ruleset("sfr-2012")
@@ -60,3 +60,20 @@ def test_dragons_lair_summons_a_dragon_of_its_colors():
     assert [(d.id, d.at) for d in after.dragons] == [("p-gold-wyrm", "lair")]
     with pytest.raises(StepError, match="those that fit: p:gold-wyrm, q:red-drake"):
         initial_effects(lair_game(), "p", InitialEffects(dragons_lair=("p:white", None)), RULES, StepResult(kind="t"))
+
+
+def test_the_player_orders_the_effects_within_a_step():
+    """002 Initial Effects Phase: "The effects within a step can occur in any order the acting player chooses":
+    a Grove first returns the player's buried common to the DUA, and a City then recruits it; in the list's
+    order (City first) the City finds no such dead unit."""
+    state = grove_game()
+    city = Terrain(id="c", type="flatland", colors=("gold",), face=8, eighth="city", controlled_by="a2")
+    state = state.evolve(terrains=(*state.terrains, city),
+                         armies=(*state.armies, Army(id="a2", player="p", at="c", units=(Unit(id="w", race="dwarf",
+                                                                                                 health=1),))),
+                         bua=(Area(player="p", units=(Unit(id="back", race="dwarf", health=1),)),))
+    wanted = InitialEffects(city=(("a2", Exchanges(recruit=("back",))),), grove="back")
+    after = initial_effects(state, "p", wanted.evolve(order=("grove", "city")), RULES, StepResult(kind="turn"))
+    assert [u.id for u in after.army("a2").units] == ["w", "back"]
+    with pytest.raises(StepError, match="back is not a common"):
+        initial_effects(state, "p", wanted, RULES, StepResult(kind="turn"))

@@ -677,7 +677,8 @@ def _initial(b: _Builder, state: GameState, m, path: tuple) -> InitialEffects:
                           mutation=mutation, sacrifice=tuple((m.sacrifice or {}).items()),
                           city=tuple((a, Exchanges(**_exchanges(e))) for a, e in (m.city or {}).items()),
                           temple=temple, grove=m.grove, kings_die=kings,
-                          dragons_lair=(m.dragons_lair.dragon, m.dragons_lair.to) if m.dragons_lair else (None, None))
+                          dragons_lair=(m.dragons_lair.dragon, m.dragons_lair.to) if m.dragons_lair else (None, None),
+                          order=tuple(m.order or ()))
 
 
 def _exchanges(e) -> dict:

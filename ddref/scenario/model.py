@@ -154,6 +154,9 @@ class InitialIn(Strict):
                              default=None)
     dragons_lair: DragonsLairIn | None = _doc("The dragon a Dragon's Lair summons, and where.", default=None)
     kings_die: KingsDieIn | None = _doc("The Kings' Die's use.", default=None)
+    order: list[Literal["feralization", "mutation", "sacrifice", "city", "temple", "grove", "dragons_lair"]] | None = \
+        _doc("The player's order of the effects within each step (racial abilities; eighth faces); default: "
+             "the order of this list.", default=None)
 
 
 class TurnStepIn(Strict):

@@ -8,8 +8,8 @@ times, but not within the same step"); each effect is one exchange (engine.excha
 
 The player's choices are the turn step's ``initial``; an effect the rules let the player use but the
 scenario does not name is not used, and the trace says so (``defaulted``). Within a step, the effects
-resolve in a fixed order: Feralization (armies in the order written), Mutation, Sacrifice Dragonkin; City,
-Temple, Grove, Dragon's Lair.
+resolve in the order ``order`` gives, else: Feralization (armies in the order written), Mutation, Sacrifice
+Dragonkin; City, Temple, Grove, Dragon's Lair.
 """
 
 from __future__ import annotations
@@ -48,10 +48,27 @@ def initial_effects(state: GameState, player: str, chosen: InitialEffects, rules
 # --- racial abilities ------------------------------------------------------------------------
 
 
+RACIAL_STEP = ("feralization", "mutation", "sacrifice")
+EIGHTH_STEP = ("city", "temple", "grove", "dragons_lair")
+
+
+def _in_order(step: tuple[str, ...], chosen: InitialEffects, cite: str) -> list[str]:
+    """002: "The effects within a step can occur in any order the acting player chooses (e.g. Swamp Stalker
+    mutation can occur before Feralization)"; ``order`` names it, else the rulebook's order of mention."""
+    unknown = [e for e in chosen.order if e not in (*RACIAL_STEP, *EIGHTH_STEP)]
+    if unknown:
+        raise StepError(f"order names {unknown[0]!r}; the effects are: {', '.join((*RACIAL_STEP, *EIGHTH_STEP))}",
+                        cite=cite, field="initial")
+    return [e for e in chosen.order if e in step] + [e for e in step if e not in chosen.order]
+
+
 def _racial(state: GameState, player: str, chosen: InitialEffects, ruleset: Ruleset, out: StepResult) -> GameState:
-    state = _feralization(state, player, dict(chosen.feralization), ruleset, out)
-    state = _mutation(state, player, chosen.mutation, ruleset, out)
-    return _sacrifice(state, player, chosen.sacrifice, ruleset, out)
+    effects = {"feralization": lambda s: _feralization(s, player, dict(chosen.feralization), ruleset, out),
+               "mutation": lambda s: _mutation(s, player, chosen.mutation, ruleset, out),
+               "sacrifice": lambda s: _sacrifice(s, player, chosen.sacrifice, ruleset, out)}
+    for name in _in_order(RACIAL_STEP, chosen, ruleset.cite("initial-effects")):
+        state = effects[name](state)
+    return state
 
 
 def _feralization(state: GameState, player: str, chosen: dict[str, Exchanges], ruleset: Ruleset,
@@ -185,10 +202,13 @@ def _eighth_faces(state: GameState, player: str, chosen: InitialEffects, ruleset
                   out: StepResult) -> GameState:
     held = {t.controlled_by: t for t in state.terrains if t.face == 8 and t.controlled_by
             and state.has_army(t.controlled_by) and state.army(t.controlled_by).player == player}
-    state = _city(state, player, held, dict(chosen.city), ruleset, out)
-    state = _temple(state, player, held, dict(chosen.temple), ruleset, out)
-    state = _grove(state, player, held, chosen.grove, ruleset, out)
-    return _dragons_lair(state, player, held, chosen.dragons_lair, ruleset, out)
+    effects = {"city": lambda s: _city(s, player, held, dict(chosen.city), ruleset, out),
+               "temple": lambda s: _temple(s, player, held, dict(chosen.temple), ruleset, out),
+               "grove": lambda s: _grove(s, player, held, chosen.grove, ruleset, out),
+               "dragons_lair": lambda s: _dragons_lair(s, player, held, chosen.dragons_lair, ruleset, out)}
+    for name in _in_order(EIGHTH_STEP, chosen, ruleset.cite("initial-effects")):
+        state = effects[name](state)
+    return state
 
 
 def _holders(held: dict, icon: str, chosen: dict, cite: str, player: str) -> list[str]:
