@@ -81,6 +81,10 @@ def _wild_growth(state: GameState, ruleset: Ruleset, out: StepResult) -> GameSta
     one exchange effect (002 Exchanging Units from the DUA)."""
     cite = ruleset.sai_sections.get("wild-growth", ruleset.cite("promote"))
     for army_id, pairs in out.promotions:
+        out.trace.append(TraceEvent(what="reading: Wild Growth's promotions, 'immediately' in 002, are made once the "
+                                         "step's rolls and damage are resolved; the units promoted must still be in "
+                                         "the army", rule=f"this rule read with {ruleset.cite('exchanging')}",
+                                    cite=cite))
         state, events = promote(state, ruleset, army_id, len(pairs), dict(pairs), "Wild Growth", cite)
         out.trace += events
         out.moved += [new for _, new in pairs]
