@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .ruleset import Ruleset
-from .state import GameState
+from .state import Army, GameState, Unit
 from .trace import StepError, TraceEvent
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ def automatic_saves(ctx: RollContext, roll: Roll, groups: dict[str | None, Tally
     if ctx.kind == "missile" and roll.per_unit and any(u.id in dict(roll.units) for u in kin):
         raise StepError("dragonkin units cannot roll for magic or missile actions: leave them out of the roll",
                         cite=cite, field="roll")
+    if ctx.kind == "dragon":
+        kin = _against_dragons(ctx, roll, kin, trace)
     if "save" not in ctx.wanted:
         return
     if roll.per_unit:
@@ -60,6 +62,45 @@ def automatic_saves(ctx: RollContext, roll: Roll, groups: dict[str | None, Tally
                                  "the eighth face" + ("; the roll is aggregate, so every dragonkin is taken to have "
                                                       "rolled, none showing Belly" if assumed else ""),
                             cite=cite, defaulted=assumed))
+
+
+def barred(state: GameState, army: Army) -> list[Unit]:
+    """The army's dragonkin that do not roll against the dragons at its terrain: 002 Dragonkin, "Dragonkin will
+    not battle dragons of their own color"; Ivory Dragons, "if an ivory dragon is attacking an army, don't roll
+    the dragonkin"; White Dragons, "When a white dragon attacks, no dragonkin can be rolled"; Resist Fear names
+    the hybrid dragons "with a matching color" with them. (Reading: an ivory hybrid counts as an ivory dragon.)"""
+    colors = [d.color.split("-") for d in state.dragons if d.at == army.at]
+    return [u for u in army.units if u.race == KIN
+            and any("white" in c or "ivory" in c or u.color in c for c in colors)]
+
+
+def _against_dragons(ctx: RollContext, roll: Roll, kin: list[Unit], trace: list[TraceEvent]) -> list[Unit]:
+    """The dragonkin that roll against the dragons; 002 Resist Fear: "When Eldarim are part of the same army as
+    dragonkin, dragonkin are allowed to roll against [those dragons]. Pick dragonkin up to the health of Eldarim
+    with the matching color to roll in this dragon attack"."""
+    held = barred(ctx.state, ctx.army)
+    if not held:
+        return kin
+    cite = ctx.ruleset.cite("dragonkin")
+    fear = {c: sum(u.health for u in ctx.army.units if u.race == "eldarim" and u.color == c)
+            for c in {u.color for u in held}}
+    listed = dict(roll.units)
+    picked: list[Unit] = []
+    for unit in held:
+        room = fear[unit.color] - sum(u.health for u in picked if u.color == unit.color)
+        if roll.per_unit and unit.id in listed and unit.health > room:
+            raise StepError(f"{unit.label} does not battle the dragons here (of its color, ivory or white); Resist Fear "
+                            f"lets {fear[unit.color]} health of {unit.color} Eldarim bring no more than "
+                            f"{fear[unit.color]} health of {unit.color} dragonkin in", cite=cite, field="roll")
+        if unit.health <= room and (unit.id in listed or not roll.per_unit):
+            picked.append(unit)
+    trace.append(TraceEvent(what=f"{ctx.army.id}: dragonkin {', '.join(u.id for u in held if u not in picked) or 'none'} "
+                                 f"do not roll against these dragons" + (f"; Resist Fear brings {', '.join(u.id for u in picked)}"
+                                                                         if picked else ""),
+                            rule="dragonkin will not battle dragons of their own color, ivory or white dragons, unless "
+                                 "Eldarim of their color pick them (Resist Fear)", cite=cite,
+                            defaulted=not roll.per_unit and bool(picked)))
+    return [u for u in kin if u not in held or u in picked]
 
 
 def dissipate(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
