@@ -87,7 +87,7 @@ def _feralization(state: GameState, player: str, chosen: dict[str, Exchanges], r
         if army_id not in able:
             raise StepError(f"Feralization: {army_id} is not an army of {player}'s at a terrain with a Feral unit "
                             f"(those that may: {', '.join(able) or 'none'})", cite=cite, field="initial")
-    for army_id in able:
+    for army_id in [*chosen, *(a for a in able if a not in chosen)]:     # the armies named, in the order written
         state = _recruit_or_promote(state, army_id, chosen.get(army_id), "Feralization", FERAL, cite, ruleset,
                                     out)
     return state
@@ -225,7 +225,7 @@ def _holders(held: dict, icon: str, chosen: dict, cite: str, player: str) -> lis
         if army_id not in armies:
             raise StepError(f"{army_id} controls no {icon} of {player}'s at its eighth face (armies that do: "
                             f"{', '.join(armies) or 'none'})", cite=cite, field="initial")
-    return armies
+    return [*chosen, *(a for a in armies if a not in chosen)]      # the armies named first, in the order written
 
 
 def _city(state: GameState, player: str, held: dict, chosen: dict[str, Exchanges], ruleset: Ruleset,
