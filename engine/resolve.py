@@ -11,10 +11,11 @@ from .actions.promotion import promotion, replanting
 from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
 from .dragonkin import dissipate
 from .exchange import promote
+from .setup import setup
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
+from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, Step, StepResult, TurnStep
 from .steps import PromoteStep, ReplantStep
 from .trace import StepError, TraceEvent
 
@@ -108,6 +109,6 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn}
+            TurnStep: turn, SetupStep: setup}
 _ACTIONS[PromoteStep] = promotion
 _ACTIONS[ReplantStep] = replanting

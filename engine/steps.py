@@ -152,6 +152,21 @@ class TurnStep(Value):
     resist_burial: UnitRolls = ()   # Undead units a Temple buries: their rolls to resist burial
 
 
+class SetupStep(Value):
+    """Starting the game: ``force`` health per player; ``dragons`` each player brought; ``catalog`` (unit id,
+    catalog id, unit class) of named units; ``magic_faces`` the magic-making faces of a unit, by icon;
+    ``order`` each player's order-of-play roll (icon, count); ``terrain_rolls`` each terrain's
+    starting-distance rolls in order."""
+
+    force: int
+    players: tuple[str, ...] = ()        # whose force and armies are checked
+    dragons: tuple[tuple[str, int], ...] | None = None
+    catalog: tuple[tuple[str, tuple[str, str]], ...] = ()
+    magic_faces: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    order: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    terrain_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
 class PromoteStep(Value):
     """A promotion by itself (002 Promotion), to replay a ruling: up to ``allowed`` units of the army (None: as
     many as possible), ``chosen`` pairing each with the unit it becomes (None: the documented default)."""
@@ -169,7 +184,7 @@ class ReplantStep(Value):
     take: tuple[str, ...]
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | PromoteStep | ReplantStep
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | SetupStep | PromoteStep | ReplantStep
 
 
 class StepResult(Struct):
@@ -186,5 +201,6 @@ class StepResult(Struct):
     trace: list = field(default_factory=list)
     maneuver: dict | None = None
     magic: dict | None = None
+    setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
     promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy
