@@ -20,11 +20,11 @@ from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, SpellCard, Step, TurnStep
-from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep, ReplantStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
+from . import exchanges
 from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
@@ -322,36 +322,8 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
     if planned.step is not None:
-        planned.step = _undead_choices(b, state, model, planned.step, (*path, kind))
+        planned.step = exchanges.undead_choices(b, state, model, planned.step, (*path, kind))
     return planned
-
-
-def _undead_choices(b: _Builder, state: GameState, m, step: Step, path: tuple) -> Step:
-    """The Undead's Stepped Damage trades and Resist Burial rolls, and the Eldarim's Sacrifice Dragonkin, on any
-    step that kills or buries."""
-    changes = {}
-    for name in ("stepped", "sacrifice"):
-        if getattr(m, name, None):
-            changes[name] = tuple(getattr(m, name).items())
-    rolls = []
-    for uid, value in (getattr(m, "resist_burial", None) or {}).items():
-        alone = _buried_alone(state, uid)
-        if alone is None:
-            b.fail((*path, "resist_burial", uid), f"unknown unit {uid!r}")
-            continue
-        rolls.append((uid, _roll(b, alone, {uid: value} if isinstance(value, (str, list)) else value,
-                                 (*path, "resist_burial", uid))))
-    if rolls:
-        changes["resist_burial"] = tuple(rolls)
-    return step.evolve(**changes) if changes else step
-
-
-def _buried_alone(state: GameState, unit_id: str) -> Army | None:
-    """The unit by itself, wherever it is now (in play, dead or buried), to read its roll."""
-    for unit in [*(u for a in state.armies for u in a.units), *(u for a in (*state.dua, *state.bua) for u in a.units)]:
-        if unit.id == unit_id:
-            return Army(id=unit_id, player="", at=RESERVE, units=(unit,))
-    return None
 
 
 def _army_ref(b: _Builder, state: GameState, army_id: str, path: tuple) -> Army | None:
@@ -653,51 +625,7 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     if m.player not in state.players:
         b.fail((*path, "player"), f"unknown player {m.player!r}{did_you_mean(m.player, state.players)}")
         return None
-    return TurnStep(player=m.player, initial=_initial(b, state, m.initial, (*path, "initial")))
-
-
-def _initial(b: _Builder, state: GameState, m, path: tuple) -> InitialEffects:
-    """The Initial Effects phase's choices; unit ids are checked when the phase resolves (the state then)."""
-    if m is None:
-        return InitialEffects()
-    mutation = None
-    if m.mutation is not None:
-        mp = (*path, "mutation")
-        if _army_ref(b, state, m.mutation.army, (*mp, "army")) is not None:
-            mutation = Mutation(army=m.mutation.army, targets=_unit_rolls(b, state, m.mutation.targets,
-                                                                          (*mp, "targets")),
-                                recruit=None if m.mutation.recruit is None else tuple(m.mutation.recruit),
-                                promote=tuple((m.mutation.promote or {}).items()))
-    temple = tuple((a, (t.player, t.bury)) for a, t in (m.temple or {}).items())
-    kings = None
-    if m.kings_die is not None:
-        kings = KingsDie(roll=None if m.kings_die.roll is None else slug(m.kings_die.roll),
-                         **_exchanges(m.kings_die))
-    return InitialEffects(feralization=tuple((a, Exchanges(**_exchanges(e))) for a, e in (m.feralization or {}).items()),
-                          mutation=mutation, sacrifice=tuple((m.sacrifice or {}).items()),
-                          city=tuple((a, Exchanges(**_exchanges(e))) for a, e in (m.city or {}).items()),
-                          temple=temple, grove=m.grove, kings_die=kings,
-                          dragons_lair=(m.dragons_lair.dragon, m.dragons_lair.to) if m.dragons_lair else (None, None),
-                          order=tuple(m.order or ()))
-
-
-def _exchanges(e) -> dict:
-    recruit = [e.recruit] if isinstance(e.recruit, str) else e.recruit
-    return {"recruit": None if recruit is None else tuple(recruit),
-            "promote": None if e.promote is None else tuple(e.promote.items())}
-
-
-def _promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    if _army_ref(b, state, m.army, (*path, "army")) is None:
-        return None
-    chosen = tuple(m.chosen.items()) if m.chosen is not None else None
-    return PromoteStep(army=m.army, allowed=None if m.allowed == "all" else m.allowed, chosen=chosen)
-
-
-def _replant_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    if _army_ref(b, state, m.army, (*path, "army")) is None:
-        return None
-    return ReplantStep(army=m.army, give=tuple(m.give), take=tuple(m.take))
+    return TurnStep(player=m.player, initial=exchanges.initial(b, state, m.initial, (*path, "initial")))
 
 
 def _setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -745,8 +673,8 @@ def _record(b: _Builder, unit: Unit) -> Any:
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
     "magic": _magic_step, "turn": _turn_step, "setup": _setup_step,
-    "promote": _promote_step,
-    "replant": _replant_step,
+    "promote": exchanges.promote_step,
+    "replant": exchanges.replant_step,
 }
 
 
@@ -761,7 +689,7 @@ def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
     unit_ids = {u.id for u in army.units} if army else set()
     if "promote" in raw and "promote" not in unit_ids:
         return _roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
-            promote=_promotions(b, raw["promote"], (*path, "promote")))
+            promote=exchanges.promotions(b, raw["promote"], (*path, "promote")))
     if any(k in unit_ids for k in raw):
         return Roll(units=tuple((uid, _faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
     counts = []
@@ -773,14 +701,6 @@ def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
         if icon:
             counts.append((icon, n))
     return Roll(counts=tuple(counts))
-
-
-def _promotions(b: _Builder, value: Any, path: tuple) -> tuple[tuple[str, str], ...]:
-    """A roll's ``promote: {unit: dead unit}``: what its Wild Growth results promote."""
-    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        b.fail(path, "promote is a mapping of unit ids to the dead unit each is promoted to: {t1: d2}")
-        return ()
-    return tuple(value.items())
 
 
 def _faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[Face, ...]:
