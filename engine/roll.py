@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import sais as sai_table
+from .dragonkin import automatic_saves
+from .wild_growth import spend_on_promotions
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -48,6 +50,7 @@ class Roll(Value):
 
     counts: tuple[tuple[str, int], ...] = ()
     units: tuple[tuple[str, tuple[Face, ...]], ...] = ()
+    promote: tuple[tuple[str, str], ...] = ()   # the promotions its Wild Growth results buy (engine.wild_growth)
 
     @property
     def per_unit(self) -> bool:
@@ -203,6 +206,11 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         raise StepError(f"{face.icon} in a {ctx.kind} roll is not modelled yet by this version of ddref "
                         f"(its effect there is more than normal results); describe the roll without it "
                         f"or see 'ddref sai {face.icon}'", cite=cite)
+    if not use.gives and not use.special:
+        # 002 SAI List: "Dragonkin Belly does not generate any results per se" (engine.dragonkin applies it)
+        trace.append(TraceEvent(what=f"{who}: {face.icon} generates no result", after=0,
+                                rule="an SAI that changes something other than the results", cite=cite))
+        return
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
         when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
@@ -501,6 +509,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     trace: list[TraceEvent] = []
     specials: list[Special] = []
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
+    spend_on_promotions(ctx, roll, units, specials, trace)
     per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
     sai_per_unit = {u: {t: p.sai for t, p in tally.items() if p.sai} for u, tally in units.items()}
     unit_ids = set(units)
@@ -534,6 +543,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _owner_split(groups, counted, ctx, trace)
             counted = None
         _army_step(step, groups, army_mods, ctx, trace)
+    automatic_saves(ctx, roll, groups, trace)   # 002 Dragonkin: added after every modifier, never doubled
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}

@@ -123,6 +123,13 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     # "During a maneuver roll, Firewalking generates maneuver results."
     "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",))),
                          (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),
+    # "During any roll, the Dragonkin unit loses its automatic save(s)" (engine.dragonkin); "Dragonkin Belly does
+    #  not generate any results per se" -- a dragon attack is one of "any roll"
+    "belly": _uses(((*ANY, "dragon"), SaiUse())),
+    # "During any non-maneuver roll, each Wild Growth result generates one save result or may immediately promote
+    #  one unit in the army containing this unit" (the promotions: engine.wild_growth); a dragon attack is a
+    #  non-maneuver roll
+    "wild-growth": _uses(((*(k for k in ANY if "maneuver" not in k), "dragon"), SaiUse(("save",)))),
 }
 
 

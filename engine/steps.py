@@ -29,6 +29,8 @@ class ManeuverStep(Value):
     avoidance: Roll | None = None   # the acting army's roll against a spell its maneuver sets off (Wall of Thorns)
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
 
 
 class AttackStep(Value):
@@ -43,6 +45,9 @@ class AttackStep(Value):
     unit_saves: UnitRolls = ()      # the targets' own save rolls
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
 
 
 class MeleeStep(AttackStep):
@@ -96,6 +101,47 @@ class MagicStep(Value):
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
+
+
+class Exchanges(Value):
+    """What one effect of the Initial Effects phase brings back: units recruited, promotions (unit -> dead unit)."""
+
+    recruit: tuple[str, ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
+
+
+class Mutation(Value):
+    """A Swamp Stalker mutation attempt (002 Mutation)."""
+
+    army: str                                   # the mutating army
+    targets: UnitRolls = ()                     # the opponent's reserve units targeted, and their save rolls
+    recruit: tuple[str, ...] | None = None      # the dead Swamp Stalkers returned (None: the default)
+    promote: tuple[tuple[str, str], ...] = ()   # the Swamp Stalkers promoted
+
+
+class KingsDie(Value):
+    """The Kings' Die's one use in the phase: recruit, promote, or roll (``roll``: the race shown, or "logo")."""
+
+    roll: str | None = None
+    recruit: tuple[str, ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
+
+
+class InitialEffects(Value):
+    """The marching player's choices in the Initial Effects phase (002 The Turn Sequence > Initial Effects)."""
+
+    feralization: tuple[tuple[str, Exchanges], ...] = ()     # army -> its recruitment or promotion
+    mutation: Mutation | None = None
+    sacrifice: tuple[tuple[str, str], ...] = ()              # dead Eldarim -> the dragonkin in play it replaces
+    city: tuple[tuple[str, Exchanges], ...] = ()             # controlling army -> its recruitment or promotion
+    temple: tuple[tuple[str, tuple[str, str | None]], ...] = ()   # controlling army -> (player, dead unit buried)
+    grove: str | None = None                                 # the buried unit a Grove returns to its DUA
+    dragons_lair: tuple[str | None, str | None] = (None, None)   # the pool dragon (player:item) and its terrain
+    order: tuple[str, ...] = ()     # the player's order of the effects within a step (default: the rulebook's list)
+    kings_die: KingsDie | None = None
 
 
 class DragonStep(Value):
@@ -127,6 +173,23 @@ class TurnStep(Value):
     """The current turn ends and ``player``'s turn begins."""
 
     player: str
+    initial: InitialEffects = InitialEffects()
+    resist_burial: UnitRolls = ()   # Undead units a Temple buries: their rolls to resist burial
+
+
+class SetupStep(Value):
+    """Starting the game: ``force`` health per player; ``dragons`` each player brought; ``catalog`` (unit id,
+    catalog id, unit class) of named units; ``magic_faces`` the magic-making faces of a unit, by icon;
+    ``order`` each player's order-of-play roll (icon, count); ``terrain_rolls`` each terrain's
+    starting-distance rolls in order."""
+
+    force: int
+    players: tuple[str, ...] = ()        # whose force and armies are checked
+    dragons: tuple[tuple[str, int], ...] | None = None
+    catalog: tuple[tuple[str, tuple[str, str]], ...] = ()
+    magic_faces: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    order: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    terrain_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 class PromoteStep(Value):
@@ -138,7 +201,15 @@ class PromoteStep(Value):
     chosen: tuple[tuple[str, str], ...] | None = None
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | PromoteStep | DragonStep
+class ReplantStep(Value):
+    """Treefolk Replanting (002): the army's ``give`` units are exchanged for the DUA's ``take`` units."""
+
+    army: str
+    give: tuple[str, ...]
+    take: tuple[str, ...]
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | SetupStep | PromoteStep | ReplantStep | DragonStep
 
 
 class StepResult(Struct):
@@ -155,5 +226,7 @@ class StepResult(Struct):
     trace: list = field(default_factory=list)
     maneuver: dict | None = None
     magic: dict | None = None
+    setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
     dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown
+    promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy

@@ -287,17 +287,18 @@ def test_impale_and_bash_on_dragons(dragon_sai_entries):
 
 def test_resist_fear_lets_dragonkin_roll_up_to_the_health_of_eldarim_of_their_color():
     """002 Dragonkin: "During a dragon attack, the Dragonkin of the same color as the attacking dragon(s) are not
-    rolled"; Eldarim, Resist Fear: "Pick dragonkin up to the health of Eldarim with the matching color to roll"."""
+    rolled"; Eldarim, Resist Fear: "Pick dragonkin up to the health of Eldarim with the matching color to roll"
+    (engine.dragonkin, in the army's roll against the attack, whose kind is "dragon")."""
     kin = [Unit(id=f"k{i}", race="dragonkin", health=2, color="red") for i in range(2)]
     acolyte = Unit(id="e", race="eldarim", health=2, color="red")
     state = game([*kin, acolyte, *commons(10)], [dragon("d", "red")])
     step = DragonStep(army="a", dragons=(("d", ("claws",)),),
                       roll=Roll(units=(("k0", (Face("save", 2),)), ("k1", (Face("save", 2),)))))
-    with pytest.raises(StepError, match="unless Eldarim of their color let them .* 2 here"):
+    with pytest.raises(StepError, match="Resist Fear lets 2 health of red Eldarim bring no more than 2"):
         dragon_attack(state, step, RULES)
     after, out = dragon_attack(state, step.evolve(roll=Roll(units=(("k0", (Face("save", 2),)),))), RULES)
-    assert out.results["a"]["save"] == 2
-    with pytest.raises(StepError, match="not rolled against d"):
+    assert out.results["a"]["save"] == 4        # its 2 saves and its 2 automatic saves
+    with pytest.raises(StepError, match="does not battle the dragons here"):
         dragon_attack(game([*kin, *commons(10)], [dragon("d", "red")]), step, RULES)
 
 

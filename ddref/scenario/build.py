@@ -19,13 +19,13 @@ from engine.roll import REROLLED, Face, Roll
 from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
-from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
-from engine.steps import PromoteStep
+from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, SpellCard, Step, TurnStep
 from engine.steps import DragonStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
+from . import exchanges
 from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
@@ -153,6 +153,9 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
     if spec.race:
         rec = b.name("race", spec.race, (*path, "race"))
         race = rec.id if rec else None
+    if spec.name and slug(spec.name) == "kings-die" and not race:
+        # 002 Kings' Die: "a 4-health unit ... The Kings' Die belongs to no particular race" (no catalog entry)
+        return Unit(id=uid, race=None, health=4, name="Kings' Die")
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit")
@@ -312,8 +315,7 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
     if kind in LATER_STEPS:
         b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              "ddref yet (it resolves roll, maneuver, melee, missile, magic, turn and dragon_attack "
-                              "steps)")
+                              f"ddref yet (it resolves {', '.join(STEP_MODELS)} steps)")
         return planned
     if kind not in STEP_MODELS:
         b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
@@ -324,6 +326,8 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=STEP_MODELS[kind]))
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
+    if planned.step is not None:
+        planned.step = exchanges.undead_choices(b, state, model, planned.step, (*path, kind))
     return planned
 
 
@@ -626,14 +630,49 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     if m.player not in state.players:
         b.fail((*path, "player"), f"unknown player {m.player!r}{did_you_mean(m.player, state.players)}")
         return None
-    return TurnStep(player=m.player)
+    return TurnStep(player=m.player, initial=exchanges.initial(b, state, m.initial, (*path, "initial")))
 
 
-def _promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    if _army_ref(b, state, m.army, (*path, "army")) is None:
+def _setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    named = [(("player",), m.player)] if m.player is not None else []
+    named += [((key, p), p) for key in ("dragons", "order") for p in getattr(m, key) or {}]
+    for where, player in named:
+        if player not in state.players:
+            b.fail((*path, *where), f"unknown player {player!r}{did_you_mean(player, state.players)}")
+    for tid, rolls in (m.terrain_rolls or {}).items():
+        if tid not in {t.id for t in state.terrains}:
+            b.fail((*path, "terrain_rolls", tid), f"unknown terrain {tid!r}"
+                                                   f"{did_you_mean(tid, [t.id for t in state.terrains])}")
+        if not rolls or any(not 1 <= r <= 8 for r in rolls):
+            b.fail((*path, "terrain_rolls", tid), f"a terrain die rolls faces 1 to 8, got {rolls}")
+    units = {u.id: u for a in state.armies for u in a.units}
+    for uid in m.magic_faces or {}:
+        if uid not in units:
+            b.fail((*path, "magic_faces", uid), f"unknown unit {uid!r}{did_you_mean(uid, list(units))}")
+    return SetupStep(
+        force=m.force, players=(m.player,) if m.player else state.players,
+        dragons=None if m.dragons is None else tuple(m.dragons.items()),
+        catalog=tuple((u.id, (rec.id, rec.unit_class)) for u in units.values() if (rec := _record(b, u))),
+        magic_faces=_icon_counts(b, m.magic_faces, (*path, "magic_faces")),
+        order=_icon_counts(b, m.order, (*path, "order")),
+        terrain_rolls=tuple((tid, tuple(rolls)) for tid, rolls in (m.terrain_rolls or {}).items()))
+
+
+def _icon_counts(b: _Builder, value: dict[str, dict[str, int]] | None, path: tuple) -> tuple:
+    """{key: {icon: n}} with each icon checked and named as the corpus names it."""
+    return tuple((key, tuple((icon, n) for name, n in counts.items()
+                             if (icon := _icon(b, name, (*path, key, name))) is not None))
+                 for key, counts in (value or {}).items())
+
+
+def _record(b: _Builder, unit: Unit) -> Any:
+    """A named unit's catalog record (its id and class), None for a generic unit."""
+    if not unit.name:
         return None
-    chosen = tuple(m.chosen.items()) if m.chosen is not None else None
-    return PromoteStep(army=m.army, allowed=None if m.allowed == "all" else m.allowed, chosen=chosen)
+    try:
+        return find("unit", f"{unit.race} {unit.name}" if unit.race else unit.name, b.edition)[0]
+    except NotFound:
+        return None
 
 
 def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -675,7 +714,9 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
 
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step, "promote": _promote_step,
+    "magic": _magic_step, "turn": _turn_step, "setup": _setup_step,
+    "promote": exchanges.promote_step,
+    "replant": exchanges.replant_step,
     "dragon_attack": _dragon_step,
 }
 
@@ -689,6 +730,9 @@ def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
         b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
         return Roll()
     unit_ids = {u.id for u in army.units} if army else set()
+    if "promote" in raw and "promote" not in unit_ids:
+        return _roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
+            promote=exchanges.promotions(b, raw["promote"], (*path, "promote")))
     if any(k in unit_ids for k in raw):
         return Roll(units=tuple((uid, _faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
     counts = []

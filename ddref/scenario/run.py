@@ -107,6 +107,8 @@ def step_json(result) -> dict[str, Any]:
         data["magic"] = result.magic
     if result.dragon is not None:
         data["dragon"] = result.dragon
+    if result.setup is not None:
+        data["setup"] = result.setup
     return data
 
 

@@ -8,7 +8,7 @@ the army's next turn (``Ruleset.breath_effects``; engine.expiry ends it at ``tur
 
 from __future__ import annotations
 
-from .. import dragons as kinds
+from .. import dragonkin, dragons as kinds
 from ..damage import choose, kill
 from ..lands import elements as terrain_elements
 from ..protection import exposed
@@ -173,12 +173,8 @@ def _kill(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, breath: B
     taken as casualties from a Sneak Attack, dragon's breath, or Dragonkin's breath effect are immediately
     buried"."""
     unit = state.army(who.id).unit(unit_id)
-    if unit.race == "dragonkin":
-        out.buried.append(unit_id)
-        out.trace.append(TraceEvent(what=f"{unit.label}, a dragonkin killed by a breath, is buried", rule="dragonkin "
-                                    "taken as casualties from a dragon's breath are immediately buried",
-                                    cite=ruleset.cite("dragonkin")))
-        return state.with_army(state.army(who.id).without(unit_id)).add_to("bua", who.player, (unit,))
+    if unit.race == dragonkin.KIN:
+        return dragonkin.kill_and_bury(state, who.id, [unit_id], "breath", breath.cite, ruleset, out, buries_kin=True)
     state = kill(state, who.id, [unit_id])
     if not breath.burial:
         return state

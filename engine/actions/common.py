@@ -34,6 +34,8 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     check_rollers(state, ruleset, dice, kind)
     if unit is None:
         kind, wanted = save_only(state, ruleset, who, kind, wanted, out)
+    if dice.promote:        # Wild Growth: "promote one unit in the army containing this unit" (engine.resolve)
+        out.promotions.append((who.id, dice.promote))
     if unit is not None:
         member = who.unit(unit)
         if member is None:  # the scenario was checked against the first state; a step may have removed it

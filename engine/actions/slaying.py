@@ -22,41 +22,13 @@ SLAYING = ("melee", "missile")
 
 
 def check_rollers(ruleset: Ruleset, who: Army, battle: Battle, dice: Roll) -> None:
-    """Units that do not roll against this attack: 002 Dragonkin, "During a dragon attack, the Dragonkin of the
-    same color as the attacking dragon(s) are not rolled" ("Dragonkin cannot roll when the army is attacked by an
-    ivory dragon"; Hybrid: "of either matching color"; Ivory Hybrid and White: none); White Dragons: "If a
-    Dragoncrusader affects a white dragon then the Dragoncrusader is not rolled"."""
-    fearless = _resist_fear(who)
+    """002 White Dragons: "If a Dragoncrusader affects a white dragon then the Dragoncrusader is not rolled with the
+    army's dragon attack". (The dragonkin that do not roll against dragons, and Resist Fear, are engine.dragonkin's,
+    in the roll itself.)"""
     for unit_id, _ in dice.units:
-        unit = who.unit(unit_id)
         if unit_id in battle.benched:
             raise StepError(f"{unit_id} affected a white dragon with its logo and is not rolled with the army",
                             cite=ruleset.cite("white-dragons"), field="roll")
-        if unit is None or unit.race != "dragonkin":
-            continue
-        feared = next((d for d in battle.attacking() if kinds.kind(d) in ("ivory", "ivory-hybrid", "white")
-                       or unit.color in kinds.colors(d)), None)
-        if feared is None:
-            continue
-        if fearless.get(unit.color, 0) >= unit.health:
-            fearless[unit.color] -= unit.health
-            continue
-        raise StepError(f"{unit_id} ({unit.color} dragonkin) is not rolled against {feared.id} ({feared.color}): "
-                        "dragonkin will not battle dragons of their own color, nor ivory, ivory hybrid or white "
-                        f"dragons, unless Eldarim of their color let them (Resist Fear: up to the health of those "
-                        f"Eldarim, {_resist_fear(who).get(unit.color, 0)} here)", cite=ruleset.cite("dragonkin"),
-                        field="roll")
-
-
-def _resist_fear(who: Army) -> dict[str, int]:
-    """002 Eldarim, Resist Fear: "When Eldarim are part of the same army as dragonkin, dragonkin are allowed to roll
-    against elemental dragons of the same color, hybrid dragons with a matching color, ivory dragons, or white
-    dragons. Pick dragonkin up to the health of Eldarim with the matching color to roll in this dragon attack"."""
-    health: dict[str, int] = {}
-    for u in who.units:
-        if u.race == "eldarim" and u.color:
-            health[u.color] = health.get(u.color, 0) + u.health
-    return health
 
 
 def usable(answer: Outcome, blue, ruleset: Ruleset, who: Army, out: StepResult) -> dict[str, int]:
