@@ -7,11 +7,17 @@ from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .actions.turn import turn
+from .actions.promotion import promotion, replanting
+from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
+from .dragonkin import dissipate
+from .exchange import promote
 from .setup import setup
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, Step, StepResult, TurnStep
+from .steps import PromoteStep, ReplantStep
+from .steps import DragonStep
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -26,6 +32,9 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
         raise StepError(f"unknown step {type(step).__name__}")
     after, out = action(state, step, ruleset)
     after = _soiled_ground(state, after, step, ruleset, out)
+    after = sacrifice_kin(state, after, step, ruleset, out)
+    after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
+    after = dissipate(state, _wild_growth(after, ruleset, out), ruleset, out)
     return _expire_used(after, out, ruleset), out
 
 
@@ -69,6 +78,21 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
     return state
 
 
+def _wild_growth(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The promotions a roll's Wild Growth results bought, once the step's rolls are resolved; each roll's are
+    one exchange effect (002 Exchanging Units from the DUA)."""
+    cite = ruleset.sai_sections.get("wild-growth", ruleset.cite("promote"))
+    for army_id, pairs in out.promotions:
+        out.trace.append(TraceEvent(what="reading: Wild Growth's promotions, 'immediately' in 002, are made once the "
+                                         "step's rolls and damage are resolved; the units promoted must still be in "
+                                         "the army", rule=f"this rule read with {ruleset.cite('exchanging')}",
+                                    cite=cite))
+        state, events = promote(state, ruleset, army_id, len(pairs), dict(pairs), "Wild Growth", cite)
+        out.trace += events
+        out.moved += [new for _, new in pairs]
+    return state
+
+
 def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     out = StepResult(kind="roll")
     who = army(state, step.army)
@@ -87,3 +111,15 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
             TurnStep: turn, SetupStep: setup}
+_ACTIONS[PromoteStep] = promotion
+_ACTIONS[ReplantStep] = replanting
+
+
+def _dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    # imported on first use: a replay without a dragon attack does not load the dragon modules
+    from .actions.dragon import dragon_attack
+
+    return dragon_attack(state, step, ruleset)
+
+
+_ACTIONS[DragonStep] = _dragon_attack

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 
 from . import sai_doubling
 from . import sais as sai_table
+from .dragonkin import automatic_saves
+from .wild_growth import spend_on_promotions
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -49,6 +51,7 @@ class Roll(Value):
 
     counts: tuple[tuple[str, int], ...] = ()
     units: tuple[tuple[str, tuple[Face, ...]], ...] = ()
+    promote: tuple[tuple[str, str], ...] = ()   # the promotions its Wild Growth results buy (engine.wild_growth)
 
     @property
     def per_unit(self) -> bool:
@@ -141,6 +144,11 @@ def _points_per_icon(unit: Unit | None, ruleset: Ruleset) -> int:
 def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                 specials: list[Special], trace: list[TraceEvent], who: str) -> None:
     rs = ctx.ruleset
+    if face.icon in rs.id_icons and not ctx.individual:
+        # "During any roll, the SFR/TSR logo counts as a two point ID icon" (Dragonmaster, Dragonhunter, Dragonzealot)
+        face, unit = Face("id", rs.id_icons[face.icon] * face.count), None
+    if face.icon == "id" and _ids_ignored(ctx, trace, who):
+        return
     if face.icon == "id":
         worth = unit.health if unit is not None else face.count
         target = _id_target(ctx, worth, trace)
@@ -159,6 +167,23 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                                 rule=rule, cite=rs.cite("monsters" if per > 1 else "id-icons")))
         return
     _count_sai(face, unit, ctx, tally, specials, trace, who, per)
+
+
+def _ids_ignored(ctx: RollContext, trace: list[TraceEvent], who: str) -> bool:
+    """002 Black Dragon Breath: "The target army ignores all its ID results until the beginning of its next turn.
+    Note: The ID results from a unit rolling to avoid an individual-targeting effect are not affected."
+    """
+    if ctx.individual:
+        return False
+    rs = ctx.ruleset
+    effect = next((e for e in ctx.state.effects_on(ctx.army.id)
+                   if rs.breath_effects.get(e.spell, ("", ""))[1] == "ignore-ids"), None)
+    if effect is None:
+        return False
+    trace.append(TraceEvent(what=f"{who}: ID icon ignored ({effect.spell} on {ctx.army.id})", after=0,
+                            rule="the target army ignores all its ID results until the beginning of its next turn",
+                            cite=rs.breath_effects[effect.spell][0]))
+    return True
 
 
 def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[str, int]:
@@ -182,6 +207,11 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         raise StepError(f"{face.icon} in a {ctx.kind} roll is not modelled yet by this version of ddref "
                         f"(its effect there is more than normal results); describe the roll without it "
                         f"or see 'ddref sai {face.icon}'", cite=cite)
+    if not use.gives and not use.special:
+        # 002 SAI List: "Dragonkin Belly does not generate any results per se" (engine.dragonkin applies it)
+        trace.append(TraceEvent(what=f"{who}: {face.icon} generates no result", after=0,
+                                rule="an SAI that changes something other than the results", cite=cite))
+        return
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
         when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
@@ -240,7 +270,10 @@ class Active(Value):
 
     @property
     def amount(self) -> int:
-        return self.mod.amount * (self.effect.count if self.mod.stacks else 1)
+        times = self.effect.count if self.mod.stacks else 1
+        # halving effects are cumulative by halving again (002 Dragons, Breath: "Multiple breaths' effects with
+        # duration are cumulative (including halving effects)")
+        return self.mod.amount ** times if self.mod.op == "divide" else self.mod.amount * times
 
 
 def _applies(mod: SpellModifier, effect: Effect, ctx: RollContext, unit_ids: set[str]) -> bool:
@@ -477,6 +510,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     trace: list[TraceEvent] = []
     specials: list[Special] = []
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
+    spend_on_promotions(ctx, roll, units, specials, trace)
     per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
     sai_per_unit = {u: {t: p.sai for t, p in tally.items() if p.sai} for u, tally in units.items()}
     unit_ids = set(units)
@@ -513,6 +547,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _owner_split(groups, counted, ctx, trace)
             counted = None
         _army_step(step, groups, army_mods, ctx, trace)
+    automatic_saves(ctx, roll, groups, trace)   # 002 Dragonkin: added after every modifier, never doubled
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}

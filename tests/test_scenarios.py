@@ -65,6 +65,21 @@ SAI_ATTACK = (
     "breath-dragonkin-champion", "breath-rare-dragonkin",
 )
 
+# The worked examples of issue 6's promotions and DUA exchanges (engine.exchange) reproduced so far.
+EXCHANGE_EXAMPLES = {
+    "sfr2012-promotion-eldarim-color-agnostic", "sfr2012-promotion-requires-matching-dua-unit",
+    "sfr2012-dragonkin-promotion-color-change", "sfr2012-exchange-earthen-armor-expires-on-promotion",
+    "sfr2012-promotion-city-after-feralization-same-unit", "sfr2012-racial-swamp-stalker-mutation",
+    "sfr2012-exchange-undead-stepped-damage-monster-rare",
+}
+
+# The worked examples of issue 6's dragon attack phase (engine.actions.dragon) reproduced so far.
+DRAGON_EXAMPLES = {
+    "sfr2012-dragon-attack-ex1-two-dragons-20-melee", "sfr2012-dragon-attack-ex2-three-red-belly-breath-tail",
+    "sfr2012-dragon-attack-ex4-two-blue-tail-belly-breath-counter", "sfr2012-dragon-attack-ex5-four-black-ids-ignored",
+    "sfr2012-hybrid-dragon-targeting", "sfr2012-white-dragon-values", "sfr2012-exchange-two-terrains-dragon-treasure",
+}
+
 @pytest.fixture(scope="module")
 def replays():
     return {path.name: replay(load(path)) for path in SCENARIOS}
@@ -137,7 +152,8 @@ def test_core_worked_examples_are_covered():
     for path in SCENARIOS:
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
-    covered = CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES
+    covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
+               | DRAGON_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 

@@ -20,10 +20,12 @@ from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, SpellCard, Step, TurnStep
+from engine.steps import DragonStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
+from . import exchanges
 from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
@@ -151,6 +153,9 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
     if spec.race:
         rec = b.name("race", spec.race, (*path, "race"))
         race = rec.id if rec else None
+    if spec.name and slug(spec.name) == "kings-die" and not race:
+        # 002 Kings' Die: "a 4-health unit ... The Kings' Die belongs to no particular race" (no catalog entry)
+        return Unit(id=uid, race=None, health=4, name="Kings' Die")
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit")
@@ -199,7 +204,7 @@ def _dragon(b: _Builder, spec: ScenarioIn, i: int, d) -> Dragon:
         b.fail((*path, "at"), f"unknown terrain {d.at!r}{did_you_mean(d.at, spec.terrains)}")
     if d.owner is not None and d.owner not in spec.players:
         b.fail((*path, "owner"), f"unknown player {d.owner!r}{did_you_mean(d.owner, spec.players)}")
-    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form)
+    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form, tamed_by=d.tamed_by)
 
 
 def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool:
@@ -251,7 +256,10 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
     if (e.spell is None) == (e.sai is None):
         b.fail(path, "an effect names a spell, or an SAI whose effect lasts (sai: illusion): one of the two")
         return Effect(spell="", target=e.target, by=e.by)
-    if e.sai is not None:
+    breaths = RULESETS[spec.edition].breath_effects if spec.edition in RULESETS else {}
+    if e.spell is not None and slug(e.spell) in breaths:     # a dragon breath's lasting effect
+        rec = None
+    elif e.sai is not None:
         rec = b.name("sai", e.sai, (*path, "sai"))
         lasting = RULESETS[spec.edition].effect_sais if spec.edition in RULESETS else {}
         if rec is not None and rec.id not in lasting:
@@ -259,7 +267,8 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                    f"(those that do: {', '.join(lasting) or 'none'})")
     else:
         rec = b.name("spell", e.spell, (*path, "spell"))
-    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players]
+    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players,
+               *(d.id for d in spec.dragons)]
     if e.target not in targets:
         b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id, or a player for "
                                   "their DUA or all their armies)"
@@ -317,6 +326,8 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=STEP_MODELS[kind]))
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
+    if planned.step is not None:
+        planned.step = exchanges.undead_choices(b, state, model, planned.step, (*path, kind))
     return planned
 
 
@@ -621,7 +632,7 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     if m.player not in state.players:
         b.fail((*path, "player"), f"unknown player {m.player!r}{did_you_mean(m.player, state.players)}")
         return None
-    return TurnStep(player=m.player)
+    return TurnStep(player=m.player, initial=exchanges.initial(b, state, m.initial, (*path, "initial")))
 
 
 def _setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -666,9 +677,49 @@ def _record(b: _Builder, unit: Unit) -> Any:
         return None
 
 
+def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    """A dragon attack: dragon ids and icons, the army's roll and choices, the units named."""
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    if army is None:
+        return None
+    faces = RULESETS[b.edition].dragon_faces if b.edition in RULESETS else {}
+    dragons = []
+    for dragon_id, icons in m.dragons.items():
+        where = (*path, "dragons", dragon_id)
+        if not any(d.id == dragon_id for d in state.dragons):
+            b.fail(where, f"unknown dragon {dragon_id!r}{did_you_mean(dragon_id, [d.id for d in state.dragons])}")
+        named = tuple(slug(i) for i in ([icons] if isinstance(icons, str) else icons))
+        for i, icon in enumerate(named):
+            if faces and icon not in faces:
+                b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
+                                    f"{did_you_mean(icon, faces)}")
+        dragons.append((dragon_id, named))
+    members = {u.id for u in army.units}
+    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons"):
+        for uid in getattr(m, field_) or {}:
+            if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
+                b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
+    wanted = ("melee", "missile", "save")
+    return DragonStep(
+        army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
+        choices=_choices(b, m, wanted, path), casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+        eldarim=tuple((u, _icon(b, face, (*path, "eldarim", u)) or "") for u, face in (m.eldarim or {}).items()),
+        logo_targets=tuple((m.logo_targets or {}).items()), fights=tuple((m.fights or {}).items()),
+        breath=tuple((d, slug(c)) for d, c in (m.breath or {}).items()),
+        breath_targets=tuple((slug(c), tuple(ids)) for c, ids in (m.breath_targets or {}).items()),
+        breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
+        breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
+        slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
+        promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
+        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
     "magic": _magic_step, "turn": _turn_step, "setup": _setup_step,
+    "promote": exchanges.promote_step,
+    "replant": exchanges.replant_step,
+    "dragon_attack": _dragon_step,
 }
 
 
@@ -681,6 +732,9 @@ def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
         b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
         return Roll()
     unit_ids = {u.id for u in army.units} if army else set()
+    if "promote" in raw and "promote" not in unit_ids:
+        return _roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
+            promote=exchanges.promotions(b, raw["promote"], (*path, "promote")))
     if any(k in unit_ids for k in raw):
         return Roll(units=tuple((uid, _faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
     counts = []

@@ -32,6 +32,10 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     Face); its results are recorded under the unit's id.
     """
     check_rollers(state, ruleset, dice, kind)
+    if unit is None:
+        kind, wanted = save_only(state, ruleset, who, kind, wanted, out)
+    if dice.promote:        # Wild Growth: "promote one unit in the army containing this unit" (engine.resolve)
+        out.promotions.append((who.id, dice.promote))
     if unit is not None:
         member = who.unit(unit)
         if member is None:  # the scenario was checked against the first state; a step may have removed it
@@ -46,6 +50,29 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     out.used.extend(e for e in outcome.used if e not in out.used)
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
+
+
+# the kinds of roll an army under a Blue Dragon Breath may still make (engine.sais vocabulary)
+SAVE_ROLLS = ("save", "save-melee", "save-missile", "avoid-save", "dragon-save")
+
+
+def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
+              out: StepResult) -> tuple[str, tuple[ResultType, ...]]:
+    """002 Blue Dragon Breath: "The target army can only make save and save avoidance rolls until the beginning of
+    its next turn. All other rolls are either not allowed, or, if a combination avoidance roll that includes
+    saves, becomes simply and only a save avoidance roll"."""
+    blue = next((e for e in state.effects_on(who.id)
+                 if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"), None)
+    if blue is None or kind in SAVE_ROLLS:
+        return kind, wanted
+    cite = ruleset.breath_effects[blue.spell][0]
+    if kind.startswith("combination:") and "save" in wanted:
+        out.trace.append(TraceEvent(what=f"{who.id} is under {blue.spell}: its combination roll is only a save "
+                                         "avoidance roll", rule="a combination avoidance roll that includes saves "
+                                    "becomes simply and only a save avoidance roll", cite=cite))
+        return "avoid-save", ("save",)
+    raise StepError(f"{who.id} is under {blue.spell} and can only make save and save avoidance rolls until the "
+                    f"beginning of its next turn, not a {kind} roll", cite=cite)
 
 
 def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out: StepResult) -> Terrain:

@@ -1,8 +1,8 @@
 """A turn ends and the next player's begins (002 The Turn Sequence; Spell Attributes > Duration).
 
 What this step does now: the expiry of spells at the end of the current turn
-and at the beginning of the next one. The Initial Effects phase and win
-detection are not replayed yet: the trace says so instead of passing over them.
+and at the beginning of the next one, then the Initial Effects phase (engine.actions.initial).
+Win detection is not replayed yet.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ..state import GameState
 from ..steps import StepResult, TurnStep
 from ..trace import StepError, TraceEvent
 from .common import terrains
+from .initial import initial_effects
 
 
 def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -30,8 +31,6 @@ def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState,
                                 "you cast that expire at the beginning of your next turn immediately expire",
                                 cite=ruleset.cite("turn-begins")))
     state = turn_begins(state.evolve(turn_player=player), player, ruleset, out)
-    out.trace.append(TraceEvent(what=f"{player}'s Initial Effects phase is not replayed by this version",
-                                rule="the turn begins with the Initial Effects phase; give what it changed as "
-                                     "later steps", cite=ruleset.cite("initial-effects"), defaulted=True))
+    state = initial_effects(state, player, step.initial, ruleset, out)
     terrains(state, out)
     return state, out
