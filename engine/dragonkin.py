@@ -124,35 +124,23 @@ def dissipate(before: GameState, state: GameState, ruleset: Ruleset, out: StepRe
     return state
 
 
-def kill_and_bury(state: GameState, army_id: str, unit_ids: list[str], what: str, cite: str, ruleset: Ruleset,
-                  out: StepResult, buries_kin: bool = False) -> GameState:
-    """Units killed and buried by one effect (Flame, Swallow ...; ``buries_kin``: a Sneak Attack, dragon's breath or
-    Dragonkin's breath). 002 Dragonkin: "Dragonkin taken as casualties from a Sneak Attack, dragon's breath, or
-    Dragonkin's breath effect are immediately buried; therefore they do not return to the summoning pool. Since
-    dragonkin return to the summoning pool when killed, any effect that is a "kill and bury", simply returns them
-    to the summoning pool without any chance of burial"."""
-    from .damage import kill
-    army = state.army(army_id)
-    dead = [u for u in army.units if u.id in unit_ids]
-    state = kill(state, army_id, unit_ids)
-    for unit in dead:
-        if unit.race == KIN and not buries_kin:
-            out.killed.append(unit.id)
-            out.trace.append(TraceEvent(what=f"{what}: {unit.label} returns to the summoning pool, not buried",
-                                        rule="any effect that is a kill and bury simply returns dragonkin to the "
-                                             "summoning pool without any chance of burial",
-                                        cite=ruleset.cite("dragonkin")))
-            continue
-        source = "pool" if unit.race == KIN else "dua"
-        if source == "pool":
-            owned = state.pool(army.player)
-            state = state.with_pool(owned.evolve(units=tuple(u for u in owned.units if u.id != unit.id)))
-        else:
-            state = state.take_from("dua", army.player, unit.id)
-        state = state.add_to("bua", army.player, (unit,))
-        out.buried.append(unit.id)
-        out.trace.append(TraceEvent(what=f"{what}: {unit.label} is killed and buried", rule="killed and buried" + (
-                                    "; dragonkin taken as casualties from a Sneak Attack or a breath are immediately "
-                                    "buried" if unit.race == KIN else ""),
-                                    cite=ruleset.cite("dragonkin") if unit.race == KIN else cite))
-    return state
+
+def spared_burial(unit_id: str, what: str, ruleset: Ruleset) -> TraceEvent:
+    """002 Dragonkin: "Since dragonkin return to the summoning pool when killed, any effect that is a "kill and
+    bury", simply returns them to the summoning pool without any chance of burial"."""
+    return TraceEvent(what=f"{what}: {unit_id} is a dragonkin: back in the summoning pool, not buried",
+                      rule="any effect that is a kill and bury simply returns dragonkin to the summoning pool "
+                           "without any chance of burial", cite=ruleset.cite("dragonkin"))
+
+
+def bury_killed(state: GameState, player: str, unit: Unit, what: str, cite: str, out: StepResult) -> GameState:
+    """A dragonkin killed by a Sneak Attack, a dragon's breath or a dragonkin's breath goes from the summoning pool
+    (where ``damage.kill`` sent it) to the BUA. 002 Dragonkin: "Dragonkin taken as casualties from a Sneak Attack,
+    dragon's breath, or Dragonkin's breath effect are immediately buried"."""
+    pool = state.pool(player)
+    state = state.with_pool(pool.evolve(units=tuple(u for u in pool.units if u.id != unit.id)))
+    out.buried.append(unit.id)
+    out.trace.append(TraceEvent(what=f"{what}: {unit.id} is a dragonkin: buried", rule="dragonkin taken as "
+                                "casualties from a Sneak Attack, dragon's breath, or Dragonkin's breath effect are "
+                                "immediately buried", cite=cite))
+    return state.add_to("bua", player, (unit,))

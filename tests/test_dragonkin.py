@@ -43,20 +43,3 @@ def test_no_dragonkin_rolls_against_a_white_dragon_but_those_eldarim_pick():
     with pytest.raises(StepError, match="no more than 0 health of blue"):
         saves(per_unit(b3="melee"), dragon="white")
 
-
-def test_kill_and_bury_returns_dragonkin_to_the_pool_but_a_breath_buries_them():
-    """002 Dragonkin: "any effect that is a 'kill and bury', simply returns them to the summoning pool"; "Dragonkin
-    taken as casualties from a Sneak Attack, dragon's breath, or Dragonkin's breath effect are immediately buried"."""
-    from engine.dragonkin import kill_and_bury
-    from engine.steps import StepResult
-
-    state = GameState(edition="sfr-2012", players=("p",), turn_player="p", armies=(ARMY,),
-                      terrains=(Terrain(id="t", type="flatland", colors=("gold",), face=3),))
-    out = StepResult(kind="melee")
-    after = kill_and_bury(state, "a", ["el", "r1"], "Flame", "sfr-2012:special-action-icon-sai-list.flame", RULES, out)
-    assert [u.id for u in after.area("bua", "p").units] == ["el"]
-    assert [u.id for u in after.pool("p").units] == ["r1"] and after.area("dua", "p").units == ()
-    out = StepResult(kind="dragon")
-    after = kill_and_bury(state, "a", ["r1"], "red breath", "sfr-2012:dragonkin", RULES, out, buries_kin=True)
-    assert [u.id for u in after.area("bua", "p").units] == ["r1"] and after.pool("p").units == ()
-    assert out.buried == ["r1"]

@@ -173,9 +173,9 @@ def _kill(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, breath: B
     taken as casualties from a Sneak Attack, dragon's breath, or Dragonkin's breath effect are immediately
     buried"."""
     unit = state.army(who.id).unit(unit_id)
-    if unit.race == dragonkin.KIN:
-        return dragonkin.kill_and_bury(state, who.id, [unit_id], "breath", breath.cite, ruleset, out, buries_kin=True)
     state = kill(state, who.id, [unit_id])
+    if unit.race == dragonkin.KIN:
+        return dragonkin.bury_killed(state, who.player, unit, "breath", ruleset.cite("dragonkin"), out)
     if not breath.burial:
         return state
     if unit_id not in burial:

@@ -7,6 +7,7 @@ A handler of engine.actions.specials reads the step's choices for its SAI (``tar
 from __future__ import annotations
 
 from ..damage import kill
+from ..dragonkin import spared_burial
 from ..moves import flee
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
@@ -79,7 +80,10 @@ class Fight(Struct):
 
     def bury(self, unit_id: str, sai: str, why: str) -> None:
         """A killed unit goes on from the dead unit area to the buried unit area."""
-        area = next(a for a in self.state.dua if any(u.id == unit_id for u in a.units))
+        area = next((a for a in self.state.dua if any(u.id == unit_id for u in a.units)), None)
+        if area is None:        # a dragonkin, gone back to its summoning pool
+            self.out.trace.append(spared_burial(unit_id, sai, self.ruleset))
+            return
         unit = next(u for u in area.units if u.id == unit_id)
         self.state = self.state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
         self.out.buried.append(unit_id)
@@ -91,6 +95,9 @@ class Fight(Struct):
     def burial_roll(self, unit_id: str, sai: str, wanted: tuple[str, ...], why: str) -> None:
         """A killed unit rolls (``burial``) for one of ``wanted`` or is buried."""
         rolls = dict(self.step.burial) if self.step else {}
+        if not any(u.id == unit_id for a in self.state.dua for u in a.units):     # a dragonkin, in its pool
+            self.out.trace.append(spared_burial(unit_id, sai, self.ruleset))
+            return
         if unit_id not in rolls:
             raise StepError(f"{unit_id} was killed by {sai} and must roll {' or '.join(wanted)} or be buried: give "
                             f"burial.{unit_id}", cite=self.cite(sai), field="burial")

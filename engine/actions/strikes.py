@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .. import dragonkin
 from ..damage import choose, default_casualties
 from ..protection import exposed, shield
 from ..roll import Roll, Special
@@ -224,13 +225,8 @@ def sneak_attack(fight: Fight, sai: str, specials: list[Special]) -> None:
     for uid in _owner_picks(fight, sai, specials, target):
         unit = army.unit(uid)
         fight.kill(uid, sai, "with no save possible")
-        if unit.race == "dragonkin":
-            fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} is a dragonkin: buried", rule="any Dragonkin "
-                                              "selected as casualties are immediately buried", cite=cite))
-            pool = fight.state.pool(army.player)
-            fight.state = fight.state.with_pool(pool.evolve(units=tuple(u for u in pool.units if u.id != uid)))
-            fight.state = fight.state.add_to("bua", army.player, (unit,))
-            fight.out.buried.append(uid)
+        if unit.race == dragonkin.KIN:
+            fight.state = dragonkin.bury_killed(fight.state, army.player, unit, sai, cite, fight.out)
 
 
 def plague(fight: Fight, sai: str, specials: list[Special]) -> None:
