@@ -64,12 +64,13 @@ def automatic_saves(ctx: RollContext, roll: Roll, groups: dict[str | None, Tally
                             cite=cite, defaulted=assumed))
 
 
-def barred(state: GameState, army: Army) -> list[Unit]:
-    """The army's dragonkin that do not roll against the dragons at its terrain: 002 Dragonkin, "Dragonkin will
+def barred(state: GameState, army: Army, facing: tuple[str, ...]) -> list[Unit]:
+    """The army's dragonkin that do not roll against the dragons attacking it (``facing``; dragons fighting
+    other dragons, or tamed, do not count): 002 Dragonkin, "Dragonkin will
     not battle dragons of their own color"; Ivory Dragons, "if an ivory dragon is attacking an army, don't roll
     the dragonkin"; White Dragons, "When a white dragon attacks, no dragonkin can be rolled"; Resist Fear names
     the hybrid dragons "with a matching color" with them. (Reading: an ivory hybrid counts as an ivory dragon.)"""
-    colors = [d.color.split("-") for d in state.dragons if d.at == army.at]
+    colors = [d.color.split("-") for d in state.dragons if d.id in facing]
     return [u for u in army.units if u.race == KIN
             and any("white" in c or "ivory" in c or u.color in c for c in colors)]
 
@@ -78,7 +79,7 @@ def _against_dragons(ctx: RollContext, roll: Roll, kin: list[Unit], trace: list[
     """The dragonkin that roll against the dragons; 002 Resist Fear: "When Eldarim are part of the same army as
     dragonkin, dragonkin are allowed to roll against [those dragons]. Pick dragonkin up to the health of Eldarim
     with the matching color to roll in this dragon attack"."""
-    held = barred(ctx.state, ctx.army)
+    held = barred(ctx.state, ctx.army, ctx.facing)
     if not held:
         return kin
     cite = ctx.ruleset.cite("dragonkin")

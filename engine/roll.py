@@ -79,6 +79,8 @@ class RollContext(Value):
     # Frostwing magic negation against this magic roll: subtracted from its non-SAI magic first
     negation: int = 0
     choices: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # in a roll against a dragon attack: the ids of the dragons attacking the army
+    facing: tuple[str, ...] = ()
 
     @property
     def terrain(self) -> Terrain | None:

@@ -24,12 +24,13 @@ def army(state: GameState, army_id: str, field: str = "army") -> Army:
 
 def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
          dice: Roll, out: StepResult, target_terrain: Terrain | None = None,
-         choices: dict | None = None, unit: str | None = None) -> Outcome:
+         choices: dict | None = None, unit: str | None = None, facing: tuple[str, ...] = ()) -> Outcome:
     """Roll an army (or, with ``unit``, that unit by itself) and record its results and trace.
 
     A unit rolled by itself is an individual roll: army and terrain modifiers
     and the eighth face do not apply (002 Applying Dice Modifiers, The Eighth
-    Face); its results are recorded under the unit's id.
+    Face); its results are recorded under the unit's id. ``facing``: in a roll against a dragon attack, the
+    dragons attacking the army.
     """
     check_rollers(state, ruleset, dice, kind)
     if unit is None:
@@ -44,7 +45,8 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
         # the trace names the unit; its army's spells do not reach a unit's own roll anyway
         who = who.evolve(id=unit, units=(member,))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
-                      target_terrain=target_terrain, choices=choices or {}, individual=unit is not None)
+                      target_terrain=target_terrain, choices=choices or {}, individual=unit is not None,
+                      facing=facing)
     outcome = resolve_roll(ctx, dice)
     out.trace.extend(outcome.trace)
     out.used.extend(e for e in outcome.used if e not in out.used)

@@ -297,7 +297,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
     who = state.army(who.id)
-    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices)
+    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
+                  facing=tuple(d.id for d in battle.attacking()))
     others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip")]
     if others:
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
