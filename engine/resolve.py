@@ -6,11 +6,16 @@ from .actions.combat import melee, missile
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
+from .actions.reserves import reserves
 from .actions.turn import turn
+from .capture import abandoned, check_over, winner
+from .carrying import unload
+from .marches import march
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
+from .steps import (MagicStep, ManeuverStep, MeleeStep, MissileStep, ReservesStep, RollStep, Step, StepResult,
+                    TurnStep)
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -23,9 +28,26 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     action = _ACTIONS.get(type(step))
     if action is None:
         raise StepError(f"unknown step {type(step).__name__}")
-    after, out = action(state, step, ruleset)
+    check_over(state, ruleset)
+    marched, events = march(state, step, ruleset)
+    after, out = action(marched, step, ruleset)
+    out.trace[:0] = events
     after = _soiled_ground(state, after, step, ruleset, out)
-    return _expire_used(after, out, ruleset), out
+    after = _expire_used(after, out, ruleset)
+    return _aftermath(state, after, ruleset, out), out
+
+
+def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """What follows any step: items left without carriers are buried, abandoned eighth faces turn back, and
+    the game may be won (engine.carrying, engine.capture)."""
+    for a in state.armies:
+        if any(u.item for u in a.units) and before.has_army(a.id) and \
+                {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
+            state, _ = unload(state, a, (), ruleset, out)
+    state = abandoned(state, ruleset, out)
+    if out.terrains:
+        out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
+    return winner(before, state, ruleset, out)
 
 
 def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:
@@ -85,4 +107,4 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn}
+            TurnStep: turn, ReservesStep: reserves}

@@ -193,6 +193,15 @@ class Ruleset(Value):
     burial_rolls: tuple[str, ...] = ()
     # spell on a DUA -> the aspect a dead unit there must have to be buried (Honor the Dead: black)
     burial_limits: Mapping[str, str] = field(default_factory=dict)
+    # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that
+    # carry any color (Amazons; Dragonlord, Kings' Die)
+    no_carry_races: tuple[str, ...] = ()
+    carry_any_races: tuple[str, ...] = ()
+    carry_any_units: tuple[str, ...] = ()
+    # races whose units in the reserve area fire missiles instead of casting magic (Amazons' Reserve Attack)
+    reserve_missile_races: tuple[str, ...] = ()
+    # race -> the element a terrain needs for its units to fly from it in the retreat step (Firewalkers: blue)
+    terrain_flight: Mapping[str, str] = field(default_factory=dict)
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)

@@ -101,6 +101,16 @@ class Pool(Value, kw_only=True):
     units: tuple[Unit, ...] = ()    # dragonkin dice waiting to be summoned
 
 
+class Marches(Value, kw_only=True):
+    """How far the marching player has gone through the turn (002 The Turn Sequence), when the scenario
+    follows the turn's phases: "a First March, a Second March, and a Reserve Movement"."""
+
+    marched: tuple[str, ...] = ()   # the armies that took a march this turn, in order
+    maneuvered: bool = False        # the current march has made its maneuver
+    acted: tuple[str, ...] = ()     # the actions the current march has taken (melee, missile, magic)
+    reserves: bool = False          # the Reserve Movement phase is done: no march may follow
+
+
 class GameState(Value, kw_only=True):
     edition: str
     players: tuple[str, ...]
@@ -113,6 +123,7 @@ class GameState(Value, kw_only=True):
     dragons: tuple[Dragon, ...] = ()
     summoning_pool: tuple[Pool, ...] = ()
     winner: str | None = None
+    marches: Marches | None = None  # None: the steps stand alone, not one turn's phases in order
 
     def terrain(self, terrain_id: str) -> Terrain:
         return next(t for t in self.terrains if t.id == terrain_id)

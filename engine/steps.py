@@ -104,7 +104,16 @@ class TurnStep(Value):
     player: str
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep
+class ReservesStep(Value):
+    """The marching player's Reserve Movement: reinforce, then retreat (002 Reserve Movement)."""
+
+    reinforce: tuple[tuple[str, str], ...] = ()     # (unit or item id in the reserve area, terrain id)
+    retreat: tuple[str, ...] = ()                   # unit or item ids leaving a terrain for the reserve area
+    fly: tuple[tuple[str, str], ...] = ()           # (Firewalker unit or item id, terrain id): Terrain Flight
+    discard: tuple[str, ...] = ()                   # items the owner buries when too few units can carry them
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | ReservesStep
 
 
 class StepResult(Struct):

@@ -16,10 +16,11 @@ from engine import pool
 from engine.editions import RULESETS
 from engine.names import slug
 from engine.roll import REROLLED, Face, Roll
-from engine.moves import haunt_army
-from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
+from engine.moves import haunt_army, new_army_id
+from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Marches, Pool, Terrain, Unit
 from engine.magic import COLORS
-from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
+from engine.steps import (Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, ReservesStep, RollStep, SpellCard,
+                          Step, TurnStep)
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -76,7 +77,10 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
         raise ScenarioErrors(pydantic_errors(exc, locator, model=ScenarioIn)) from None
     b = _Builder(file=file, locator=locator, edition=spec.edition)
     state = _state(b, spec)
-    steps = [_step(b, spec, state, i, raw) for i, raw in enumerate(spec.steps)]
+    steps, seen = [], state
+    for i, raw in enumerate(spec.steps):
+        steps.append(_step(b, spec, seen, i, raw))
+        seen = _formed(seen, steps[-1].step)
     if b.errors:
         raise ScenarioErrors(b.errors)
     return Scenario(file=file, spec=spec, state=state, steps=steps, locator=locator)
@@ -102,7 +106,29 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
                       summoning_pool=tuple(_pool(b, spec, player, items)
                                            for player, items in spec.summoning_pool.items()))
     _check_control(b, spec, state)
-    return state
+    return _marches(b, spec, state)
+
+
+def _marches(b: _Builder, spec: ScenarioIn, state: GameState) -> GameState:
+    """``turn: {phase, marched}``: where in the turn the steps begin, so the engine follows its phases."""
+    turn = spec.turn
+    if turn is None or turn.phase is None:
+        if turn is not None and turn.marched:
+            b.fail(("turn", "marched"), "marched is read with phase: say where in the turn the steps begin")
+        return state
+    marched = tuple(turn.marched or ())
+    for i, aid in enumerate(marched):
+        if not state.has_army(aid):
+            b.fail(("turn", "marched", i), f"unknown army {aid!r}{did_you_mean(aid, [a.id for a in state.armies])}")
+    need = {"first-march": 0, "second-march": 1}.get(turn.phase)
+    if need is not None and len(marched) != need:
+        b.fail(("turn", "marched"), f"at the {turn.phase.replace('-', ' ')} {need} army has marched this turn: "
+                                    f"name {'it' if need else 'none'} in marched")
+    if len(marched) > 2:
+        b.fail(("turn", "marched"), "a turn has two marches at most")
+    done = Marches(marched=marched, maneuvered=bool(marched), acted=("done",) if marched else (),
+                   reserves=False)
+    return state.evolve(marches=done)
 
 
 def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
@@ -157,9 +183,12 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         if rec is None:
             return None
         monster = rec.size == "monster"
-        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster,
+        # 002 Artifacts: "follow all of the magical item rules", and "each icon counts as four points of effect";
+        # Medallions: "4-point magical items"
+        item = rec.unit_class in ("item", "artifact", "medallion")
+        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=rec.unit_class == "item")
+                    item=item)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
@@ -306,7 +335,7 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
     if kind in LATER_STEPS:
         b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              "ddref yet (it resolves roll, maneuver, melee, missile, magic and turn steps)")
+                              "ddref yet (it resolves roll, maneuver, melee, missile, magic, turn and reserves steps)")
         return planned
     if kind not in STEP_MODELS:
         b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
@@ -622,9 +651,44 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return TurnStep(player=m.player)
 
 
+def _formed(state: GameState, step: Step | None) -> GameState:
+    """The state later steps are read against: with the army a reserves step may form where its units arrive
+    (so that later steps may name it). Whether the player still has an army there is known only when the
+    step resolves; a step naming an army that was not formed is refused then."""
+    if not isinstance(step, ReservesStep):
+        return state
+    for unit_id, dest in (*step.reinforce, *step.fly):
+        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+        if home is None or any(a.player == home.player and a.at == dest and a.id.startswith(f"{home.player}-{dest}")
+                               for a in state.armies):
+            continue
+        unit = home.unit(unit_id)
+        state = state.evolve(armies=(*state.armies, Army(id=new_army_id(state, home.player, dest), player=home.player,
+                                                         at=dest, units=(unit,))))
+    return state
+
+
+def _reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    """Unit and terrain ids are checked here; which units may move where, when the step resolves."""
+    known = [u.id for a in state.armies for u in a.units] + [u.id for area in (*state.dua, *state.bua)
+                                                              for u in area.units]
+    places = [t.id for t in state.terrains]
+    for name in ("reinforce", "retreat", "fly", "discard"):
+        value = getattr(m, name) or ()
+        for i, uid in enumerate(value):
+            if uid not in known:
+                b.fail((*path, name, uid if isinstance(value, dict) else i),
+                       f"unknown unit {uid!r}{did_you_mean(uid, known)}")
+            if isinstance(value, dict) and value[uid] not in places:
+                b.fail((*path, name, uid), f"unknown terrain {value[uid]!r} (expected a terrain id)"
+                                           f"{did_you_mean(value[uid], places)}")
+    return ReservesStep(reinforce=tuple((m.reinforce or {}).items()), retreat=tuple(m.retreat or ()),
+                        fly=tuple((m.fly or {}).items()), discard=tuple(m.discard or ()))
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step,
+    "magic": _magic_step, "turn": _turn_step, "reserves": _reserves_step,
 }
 
 

@@ -89,6 +89,12 @@ class DragonIn(Strict):
 
 class TurnIn(Strict):
     player: str = _doc("Whose turn it is when the steps begin.")
+    phase: Literal["first-march", "second-march", "reserves"] | None = _doc(
+        "Where in the turn the steps begin; given, the engine follows the turn's phases (two marches by "
+        "different armies of this player, then the Reserve Movement). Absent, each step stands alone.",
+        default=None)
+    marched: list[str] | None = _doc("The armies that have marched this turn already (second-march, reserves).",
+                                     default=None)
 
 
 class TurnStepIn(Strict):
@@ -231,6 +237,19 @@ class MagicStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
 
 
+class ReservesStepIn(Strict):
+    """The marching player's Reserve Movement: reinforce, then retreat."""
+
+    reinforce: dict[str, str] | None = _doc("Unit (or carried item) id in the reserve area -> the terrain it "
+                                            "moves to.", default=None)
+    retreat: list[str] | None = _doc("Unit (or carried item) ids moving from their terrain to the reserve area.",
+                                     default=None)
+    fly: dict[str, str] | None = _doc("Firewalker unit (or carried item) id -> the terrain it flies to in the retreat "
+                                      "step (Terrain Flight).", default=None)
+    discard: list[str] | None = _doc("Items an army left with too few units to carry them buries (the owner's "
+                                     "choice; default the last written).", default=None)
+
+
 STEP_MODELS: dict[str, type[Strict]] = {
     "roll": RollStepIn,
     "maneuver": ManeuverStepIn,
@@ -238,9 +257,10 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "missile": MissileStepIn,
     "magic": MagicStepIn,
     "turn": TurnStepIn,
+    "reserves": ReservesStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
-LATER_STEPS = ("dragon_attack", "reserves")
+LATER_STEPS = ("dragon_attack",)
 
 
 class ScenarioIn(Strict):

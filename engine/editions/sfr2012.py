@@ -60,6 +60,26 @@ CITES = {
     "magic-items": f"{E}:magical-items",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
+    # the turn's phases, reserves, winning (engine.marches, actions.reserves, engine.winning)
+    "march-term": f"{E}:glossary-of-dragon-dice-terms.march",
+    "first-march": f"{E}:the-turn-sequence.first-march",
+    "second-march": f"{E}:the-turn-sequence.second-march",
+    "reserve-movement": f"{E}:the-turn-sequence.reserve-movement",
+    "reinforce": f"{E}:the-turn-sequence.reserve-movement.reinforce-step",
+    "retreat": f"{E}:the-turn-sequence.reserve-movement.retreat-step",
+    "terrain-flight": f"{RACIAL}.firewalkers.terrain-flight",
+    "dragon-riding": f"{E}:the-eldarim-champions.dragonlord",
+    "reserve-attack": f"{RACIAL}.amazons.reserve-attack",
+    "winning": f"{E}:object-of-the-game",
+    "capture": f"{E}:glossary-of-dragon-dice-terms.capture-a-terrain",
+    "in-play": f"{E}:glossary-of-dragon-dice-terms.in-play",
+    "minor-terrains": f"{E}:minor-terrains",
+    "special-terrains": f"{E}:special-terrains",
+    "castle": f"{E}:special-terrains.castle",
+    "grove": f"{E}:special-terrains.grove",
+    "vortex": f"{E}:special-terrains.vortex",
+    "artifacts": f"{E}:artifacts",
+    "medallions": f"{E}:medallions",
 }
 
 RACIAL_ABILITIES = (
@@ -281,6 +301,18 @@ SFR_2012 = Ruleset(
     one_color_races=("eldarim",),
     all_color_units=("dragonlord", "dragonslayer"),
     no_magic_races=("dragonkin",),
+    # 002 Dragonkin: "Dragonkin cannot carry magical items or artifacts"; Magical Items: "Amazon units may carry
+    # magical items of any color"; Dragonlord: "can carry magical items of any color (including medallions)";
+    # Kings' Die: "can hold a magical item of any color (including medallions)"
+    no_carry_races=("dragonkin",),
+    carry_any_races=("amazon",),
+    carry_any_units=("dragonlord", "kings-die"),
+    # 002 Amazons, Reserve Attack: "when in the reserve area, cannot use magic. Instead they may select an enemy
+    # army at their home terrain or the frontier and take a missile action"
+    reserve_missile_races=("amazon",),
+    # 002 Firewalkers, Terrain Flight: "During the retreat phase of the Reserve Movement, the Firewalkers may
+    # immediately move from any terrain with the blue (air) element to any other terrain"
+    terrain_flight={"firewalker": "blue"},
     # 002 Deadlands: "the target terrain gains the black (death) element"; Call Water: "add the water
     # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},

@@ -1,0 +1,109 @@
+"""The Reserve Movement phase: reinforce, then retreat (002 The Turn Sequence, Reserve Movement).
+
+002: "The Reserve Movement phase has two steps that must be conducted in the
+following order: reinforce and retreat"; "Because movement from terrain to
+reserve area and from reserve area to terrain occurs by units and not armies,
+modifiers to an army's rolls -- such as spells like Stoneskin or Wind Walk -- do
+not travel between locations. This is true even if all the units in an entire
+army move". In the retreat step Firewalkers may fly between terrains (Terrain
+Flight). Magical items go only where a unit carries them (engine.carrying).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import marches
+from ..carrying import check_carried, unload
+from ..lands import elements
+from ..moves import army_at, transfer
+from ..ruleset import Ruleset
+from ..state import RESERVE, Army, GameState, Unit
+from ..steps import ReservesStep, StepResult
+from ..trace import StepError
+from .common import terrains
+
+
+def reserves(state: GameState, step: ReservesStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="reserves")
+    state, events = marches.reserve_movement(state, ruleset)
+    out.trace.extend(events)
+    player = state.turn_player
+    discard = list(step.discard)
+    # 1. reinforce: "If you have any units in the reserve area, you can move any or all of them to any terrain"
+    state = _move(state, player, step.reinforce, "reinforce", discard, ruleset, out)
+    # 2. retreat: "you can move any or all of your units from the terrain they occupy ... to the reserve area";
+    #    Firewalkers may instead fly to another terrain
+    state = _move(state, player, tuple((u, RESERVE) for u in step.retreat), "retreat", discard, ruleset, out)
+    state = _move(state, player, step.fly, "fly", discard, ruleset, out)
+    if discard:
+        raise StepError(f"discard names {', '.join(discard)}, which no army had to give up: items are buried only "
+                        "when too few units can carry them", cite=ruleset.cite("magic-items"), field="discard")
+    terrains(state, out)
+    return state, out
+
+
+def _move(state: GameState, player: str, moves: Sequence[tuple[str, str]], how: str, discard: list[str],
+          ruleset: Ruleset, out: StepResult) -> GameState:
+    """Move each named unit (and the items carried with it) to its destination, by destination."""
+    cite = ruleset.cite("reinforce" if how == "reinforce" else "retreat")
+    groups: dict[tuple[str, str], list[Unit]] = {}
+    for unit_id, dest in moves:
+        source = _source(state, player, unit_id, how, ruleset)
+        unit = source.unit(unit_id)
+        _check_move(state, source, unit, dest, how, ruleset)
+        groups.setdefault((source.id, dest), []).append(unit)
+    for (source_id, dest), units in groups.items():
+        where = "the reserve area" if dest == RESERVE else dest
+        check_carried(units, where, ruleset)
+        state, target = army_at(state, player, dest, ruleset, out)
+        names = "Terrain Flight" if how == "fly" else f"{how} step"
+        for unit in units:
+            state = transfer(state, unit.id, state.army(source_id), state.army(target.id), names,
+                             ruleset.cite("terrain-flight") if how == "fly" else cite, ruleset, out)
+            out.moved.append(unit.id)
+        state, used = unload(state, state.army(source_id), discard, ruleset, out)
+        for item_id in used:
+            discard.remove(item_id)
+    return state
+
+
+def _source(state: GameState, player: str, unit_id: str, how: str, ruleset: Ruleset) -> Army:
+    """The army the unit leaves: the reserve army to reinforce; an army at a terrain to retreat or fly."""
+    home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+    from_reserve = how == "reinforce"
+    legal = [u.id for a in state.armies if a.player == player and (a.at == RESERVE) == from_reserve
+             for u in a.units]
+    if home is None or home.player != player or (home.at == RESERVE) != from_reserve:
+        where = "in the reserve area" if from_reserve else "at a terrain"
+        raise StepError(f"{unit_id} is not one of {player}'s units {where}, which the {how} "
+                        f"{'step' if how != 'fly' else 'of Terrain Flight'} moves; those are: "
+                        f"{', '.join(legal) or 'none'}", cite=ruleset.cite("reinforce" if from_reserve else "retreat"),
+                        field=how if how != "fly" else "fly")
+    return home
+
+
+def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str, ruleset: Ruleset) -> None:
+    """Dragonkin never leave their terrain; Firewalkers fly only from a terrain with the air element."""
+    if unit.race in ruleset.no_carry_races and how != "reinforce":
+        raise StepError(f"{unit.label}: dragonkin cannot leave the terrain where they are summoned",
+                        cite=ruleset.cite("dragonkin"), field=how)
+    if how != "fly":
+        if dest != RESERVE and dest not in {t.id for t in state.terrains}:
+            raise StepError(f"unknown terrain {dest!r} (terrains: {', '.join(t.id for t in state.terrains)})",
+                            cite=ruleset.cite("reinforce"), field=how)
+        return
+    cite = ruleset.cite("terrain-flight")
+    element = ruleset.terrain_flight.get(unit.race or "")
+    if element is None and not unit.item:
+        raise StepError(f"{unit.label} cannot fly between terrains: only {', '.join(ruleset.terrain_flight)} units "
+                        "have Terrain Flight (a tamed dragon's rider is not modelled yet)", cite=cite, field="fly")
+    here = state.terrain(source.at)
+    if element is not None and element not in elements(state, here, source, ruleset):
+        raise StepError(f"{unit.label} is at {here.id}, which has no {element} element: Terrain Flight leaves only "
+                        f"a terrain with it", cite=cite, field="fly")
+    if dest == source.at or dest not in {t.id for t in state.terrains}:
+        others = [t.id for t in state.terrains if t.id != source.at]
+        raise StepError(f"Terrain Flight goes from {source.at} to any other terrain, not {dest!r} (the others: "
+                        f"{', '.join(others)})", cite=cite, field="fly")
+
