@@ -136,12 +136,26 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
                             cite=ruleset.cite("magic"), field="roll")
         # an aggregate roll of a one-race army (its magical items, if any, rolled nothing for magic)
         unit = unit or next(u for u in who.units if not u.item).evolve(id=who.id)
+        if who.at == RESERVE and unit.race in ruleset.reserve_missile_races:
+            _no_reserve_magic(unit, tally.get("magic", 0), unit_id == who.id, ruleset, out)
+            continue
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
         if total:
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
     return casters, counted - final
+
+
+def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult) -> None:
+    """002 Amazons, Reserve Attack: "Amazons, when in the reserve area, cannot use magic"."""
+    cite = ruleset.cite("reserve-attack")
+    if whole_army:
+        raise StepError(f"{unit.id} is an army of {unit.race} units in the reserve area, which cannot use magic: "
+                        "they may take a missile action instead", cite=cite, field="roll")
+    out.trace.append(TraceEvent(what=f"{unit.id}: {unit.race} in the reserve area: its {points} magic ignored",
+                                before=points, after=0, rule="Amazons, when in the reserve area, cannot use magic; "
+                                "they fire missiles instead", cite=cite))
 
 
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
