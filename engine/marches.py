@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .ruleset import Ruleset
 from .state import RESERVE, GameState, Marches
-from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, Step
+from .steps import MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, Step
 from .trace import StepError, TraceEvent
 
 ACTIONS = {MeleeStep: "melee", MissileStep: "missile", MagicStep: "magic"}
@@ -29,7 +29,7 @@ RESERVE_PAIR = {"magic", "missile"}
 def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, list[TraceEvent]]:
     """Check that ``step`` (a maneuver or an action) may be taken now in the turn, and record it."""
     m = state.marches
-    if m is None or not isinstance(step, (ManeuverStep, *ACTIONS)) or not state.has_army(step.army):
+    if m is None or not isinstance(step, (ManeuverStep, MinorStep, *ACTIONS)) or not state.has_army(step.army):
         return state, []
     who = state.army(step.army)
     action = ACTIONS.get(type(step))
@@ -40,7 +40,13 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
     if m.reserves:
         raise StepError(f"{state.turn_player}'s Reserve Movement is over: no march follows it in the turn (a turn "
                         "step begins the next player's turn)", cite=ruleset.cite("turn-sequence"), field="army")
-    if m.marched and m.marched[-1] == who.id and _continues(m, who.at, action):
+    current = bool(m.marched) and m.marched[-1] == who.id
+    if current and m.acted == ("lost",):
+        raise StepError(f"{who.id} lost the remainder of its march (Lost): it may neither maneuver nor take an "
+                        "action", cite=ruleset.cite("minor-terrains"), field="army")
+    if current and isinstance(step, MinorStep) and not m.acted:
+        return state, []        # rolled as it is brought in, within the march
+    if current and not isinstance(step, MinorStep) and _continues(m, who.at, action):
         return state.evolve(marches=_record(m, action)), []
     if who.id in m.marched:
         which = ORDINALS[m.marched.index(who.id)]
@@ -50,13 +56,18 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
     if len(m.marched) == 2:
         raise StepError(f"{state.turn_player} has taken both marches this turn ({', '.join(m.marched)}); the Reserve "
                         "Movement comes next", cite=ruleset.cite("turn-sequence"), field="army")
+    minor = state.minor_terrain(who.id)
+    if minor is not None and not isinstance(step, MinorStep):
+        raise StepError(f"{who.id} has a {minor.type} minor terrain: it is rolled before any maneuver or action of "
+                        f"the march (a minor step for {who.id} comes first)", cite=ruleset.cite("minor-terrains"),
+                        field="army")
     which = ORDINALS[len(m.marched)]
     event = TraceEvent(what=f"{state.turn_player}'s {which} march: {who.id}"
                             + (" (the reserve army: no maneuver roll is made)" if who.at == RESERVE else ""),
                        after=len(m.marched) + 1, rule="each march is an optional maneuver then an optional action "
                        "by one army; the second march uses a different army", cite=ruleset.cite(f"{which}-march"))
     fresh = Marches(marched=(*m.marched, who.id))
-    return state.evolve(marches=_record(fresh, action)), [event]
+    return state.evolve(marches=fresh if isinstance(step, MinorStep) else _record(fresh, action)), [event]
 
 
 def _continues(m: Marches, at: str, action: str | None) -> bool:

@@ -6,16 +6,18 @@ from .actions.combat import melee, missile
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
+from .actions.minor import minor_roll
 from .actions.reserves import reserves
 from .actions.turn import turn
 from .capture import abandoned, check_over, winner
 from .carrying import unload
 from .marches import march
+from .minor import check_unrolled, out_of_game
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import (MagicStep, ManeuverStep, MeleeStep, MissileStep, ReservesStep, RollStep, Step, StepResult,
-                    TurnStep)
+from .steps import (MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, ReservesStep, RollStep, Step,
+                    StepResult, TurnStep)
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -29,6 +31,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     if action is None:
         raise StepError(f"unknown step {type(step).__name__}")
     check_over(state, ruleset)
+    check_unrolled(state, step, ruleset)
     marched, events = march(state, step, ruleset)
     after, out = action(marched, step, ruleset)
     out.trace[:0] = events
@@ -45,6 +48,7 @@ def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepR
                 {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
             state, _ = unload(state, a, (), ruleset, out)
     state = abandoned(state, ruleset, out)
+    state = out_of_game(state, ruleset, out)
     if out.terrains:
         out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
     return winner(before, state, ruleset, out)
@@ -107,4 +111,4 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn, ReservesStep: reserves}
+            TurnStep: turn, ReservesStep: reserves, MinorStep: minor_roll}

@@ -369,6 +369,25 @@ def _eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> Non
                                 "maneuver result, whatever icon made it", cite=ctx.ruleset.cite("eighth-face")))
 
 
+def _minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """002 Minor Terrains, Double Maneuvers / Double Saves: "allows the owning army to double its maneuvers
+    [saves] as long as this face is in effect. This effect is cumulative with racial abilities. However, the
+    double ... effect does not apply where a unit requires ... results to avoid an individual-targeting effect"."""
+    m = ctx.state.minor_terrain(ctx.army.id)
+    doubles = ctx.ruleset.minor_doubles.get(m.face or "", ()) if m is not None else ()
+    if ctx.individual or not doubles:
+        return
+    for t in doubles:
+        before = tally[t].total
+        if not before:
+            continue
+        tally[t].normal *= 2
+        tally[t].sai *= 2
+        trace.append(TraceEvent(what=f"{ctx.army.id}'s {m.type} minor terrain ({m.face}): {t} doubled", before=before,
+                                after=tally[t].total, rule="the minor terrain's face doubles the owning army's "
+                                f"{t} results while it is in effect", cite=ctx.ruleset.cite("minor-terrains")))
+
+
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
     terrain = ctx.terrain
     types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
@@ -579,6 +598,7 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     merged = next(iter(groups.values())) if len(groups) == 1 else _merge(groups)
     if step == "multiply":
         _eighth_face(merged, ctx, trace)
+        _minor_terrain(merged, ctx, trace)
     _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)

@@ -202,6 +202,13 @@ class Ruleset(Value):
     reserve_missile_races: tuple[str, ...] = ()
     # race -> the element a terrain needs for its units to fly from it in the retreat step (Firewalkers: blue)
     terrain_flight: Mapping[str, str] = field(default_factory=dict)
+    # minor terrain face in effect -> the actions it allows whatever the major terrain shows, and the results
+    # it doubles in the owning army's rolls (an ID is "id-actions" or "id-doubles", as the owner chose)
+    minor_actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    minor_doubles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # minor terrain disaster -> the duration of the effect it leaves on the army (Flood, Revolt); its modifiers
+    # are in ``spell_modifiers`` under the same name
+    disaster_effects: Mapping[str, str] = field(default_factory=dict)
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)
@@ -226,9 +233,12 @@ class Ruleset(Value):
                     terrain_colors: Mapping[str, tuple[str, ...]] = {}) -> Ruleset:
         """This ruleset with each spell's and SAI's corpus section, and each spell's color, cost and duration."""
         # an SAI's lasting effect (Illusion) is in play as a spell is: its duration and section go with the spells'
-        return self.evolve(spell_sections={**spells, **{s: sais[s] for s in self.effect_sais if s in sais}},
+        # a minor terrain disaster's lasting effect (Flood, Revolt) too, cited to 002 Minor Terrains
+        disasters = {d: self.cites["minor-terrains"] for d in self.disaster_effects}
+        return self.evolve(spell_sections={**spells, **{s: sais[s] for s in self.effect_sais if s in sais}, **disasters},
                            sai_sections=dict(sais), spell_costs=dict(costs),
-                           spell_durations={**durations, **self.effect_sais}, terrain_colors=dict(terrain_colors))
+                           spell_durations={**durations, **self.effect_sais, **self.disaster_effects},
+                           terrain_colors=dict(terrain_colors))
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

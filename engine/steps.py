@@ -29,6 +29,7 @@ class ManeuverStep(Value):
     avoidance: Roll | None = None   # the acting army's roll against a spell its maneuver sets off (Wall of Thorns)
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
 
 
 class AttackStep(Value):
@@ -113,7 +114,18 @@ class ReservesStep(Value):
     discard: tuple[str, ...] = ()                   # items the owner buries when too few units can carry them
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | ReservesStep
+class MinorStep(Value):
+    """An army's minor terrain is rolled: when it is brought in, and before each march of its army
+    (002 Minor Terrains)."""
+
+    army: str
+    face: str                       # melee, missile, magic, double-maneuvers, double-saves, id, or a disaster
+    choose: str | None = None       # after an ID: "actions" (melee, missile or magic) or "doubles"
+    avoidance: Roll | None = None   # Flood: each unit's own roll (per unit); Landslide: the army's roll
+    casualties: Casualties = ()
+
+
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | ReservesStep | MinorStep
 
 
 class StepResult(Struct):

@@ -19,8 +19,8 @@ from engine.roll import REROLLED, Face, Roll
 from engine.moves import haunt_army, new_army_id
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Marches, Pool, Terrain, Unit
 from engine.magic import COLORS
-from engine.steps import (Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, ReservesStep, RollStep, SpellCard,
-                          Step, TurnStep)
+from engine.steps import (Cast, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, ReservesStep, RollStep,
+                          SpellCard, Step, TurnStep)
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -335,7 +335,7 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
     if kind in LATER_STEPS:
         b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              "ddref yet (it resolves roll, maneuver, melee, missile, magic, turn and reserves steps)")
+                              "ddref yet (it resolves roll, maneuver, melee, missile, magic, turn, reserves and minor steps)")
         return planned
     if kind not in STEP_MODELS:
         b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
@@ -422,9 +422,15 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
     counter = _rolls_by_army(b, state, m.counter, (*path, "counter"))
     roll = _roll(b, army, m.roll, (*path, "roll")) if m.roll is not None else None
     avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
+    kind = getattr(m, "minor_terrain", None)
+    majors = sorted(r.id for r in records("terrain") if r.edition == "sfr-2012" and r.kind == "major")
+    if kind is not None and slug(kind) not in majors:
+        b.fail((*path, "minor_terrain"), f"a minor terrain is named by the major terrain type it matches: one of "
+                                         f"{', '.join(majors)}{did_you_mean(kind, majors)}")
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                        burial=_unit_rolls(b, state, m.burial, (*path, "burial"))) if army else None
+                        burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
+                        minor_terrain=None if kind is None else slug(kind)) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
@@ -651,6 +657,22 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return TurnStep(player=m.player)
 
 
+MINOR_FACES = ("melee", "missile", "magic", "double-maneuvers", "double-saves", "id", "flood", "landslide",
+               "revolt", "lost")
+
+
+def _minor_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    face = slug(m.roll)
+    if face not in MINOR_FACES:
+        b.fail((*path, "roll"), f"unknown minor terrain face {m.roll!r}; expected one of: {', '.join(MINOR_FACES)}"
+                                f"{did_you_mean(m.roll, MINOR_FACES)}")
+        return None
+    avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
+    return MinorStep(army=m.army, face=face, choose=m.choose, avoidance=avoidance,
+                     casualties=_casualties(b, state, m.casualties, (*path, "casualties"))) if army else None
+
+
 def _formed(state: GameState, step: Step | None) -> GameState:
     """The state later steps are read against: with the army a reserves step may form where its units arrive
     (so that later steps may name it). Whether the player still has an army there is known only when the
@@ -688,7 +710,7 @@ def _reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
 
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step, "reserves": _reserves_step,
+    "magic": _magic_step, "turn": _turn_step, "reserves": _reserves_step, "minor": _minor_step,
 }
 
 

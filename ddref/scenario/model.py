@@ -133,6 +133,8 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    minor_terrain: str | None = _doc("If the maneuver succeeds, bring in the summoning pool's minor terrain of this "
+                                     "type instead of turning the terrain (a minor step rolls it next).", default=None)
 
 
 class ManeuverIn(Strict):
@@ -237,6 +239,20 @@ class MagicStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
 
 
+class MinorStepIn(Strict):
+    """An army's minor terrain is rolled: when brought in, and before each march of its army."""
+
+    army: str = _doc("The army the minor terrain is with.")
+    roll: str = _doc("The face it shows: melee, missile, magic, double maneuvers, double saves, id, or a disaster "
+                     "(flood, landslide, revolt, lost).")
+    choose: Literal["actions", "doubles"] | None = _doc(
+        "After an ID, the owner's choice: melee, missile or magic actions, or double maneuvers and saves "
+        "(default: doubles).", default=None)
+    avoidance: RollIn | None = _doc("Flood: each rolling unit's face ({unit: face}, five health-worth); Landslide: "
+                                    "the army's maneuver avoidance roll.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+
+
 class ReservesStepIn(Strict):
     """The marching player's Reserve Movement: reinforce, then retreat."""
 
@@ -258,6 +274,7 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "magic": MagicStepIn,
     "turn": TurnStepIn,
     "reserves": ReservesStepIn,
+    "minor": MinorStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
 LATER_STEPS = ("dragon_attack",)

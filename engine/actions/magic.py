@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..lands import elements
 from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
+from ..minor import allowed_event, allows
 from ..roll import RollContext, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
@@ -26,7 +27,7 @@ from .targets import check_target
 def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     out = StepResult(kind="magic")
     caster = army(state, step.army)
-    terrain = _where(state, caster, ruleset)
+    terrain = _where(state, caster, ruleset, out)
     casters, lose = _count(state, caster, step, terrain, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
@@ -59,11 +60,15 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     return state, sum(points.values())
 
 
-def _where(state: GameState, caster: Army, ruleset: Ruleset) -> Terrain | None:
+def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) -> Terrain | None:
     if caster.at == RESERVE:
         return None
     terrain = state.terrain(caster.at)
     held = terrain.face == 8 and terrain.controlled_by == caster.id
+    minor = allows(state, caster, "magic", ruleset)
+    if not held and minor is not None and terrain.action not in (None, "magic"):
+        out.trace.append(allowed_event(minor, "magic", ruleset))
+        return terrain
     if not held and terrain.action not in (None, "magic"):
         raise StepError(f"{terrain.id} shows a {terrain.action} icon: an army there casts spells only when the "
                         "terrain shows magic (or from the reserve area)", cite=ruleset.cite("magic"), field="army")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..expiry import face_changed
+from ..minor import bring
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
@@ -21,6 +22,10 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     if mired is not None:
         raise StepError(f"{mired.spell} is on {terrain.id}: no army there can make a maneuver attempt to change "
                         "the terrain face", cite=ruleset.spell_sections.get(mired.spell, cite), field="army")
+    if step.minor_terrain is not None and step.direction is not None:
+        raise StepError("a successful maneuver brings in a minor terrain instead of turning the terrain: give "
+                        "direction or minor_terrain, not both", cite=ruleset.cite("minor-terrains"),
+                        field="minor_terrain")
     success = True
     if not step.counter:
         out.trace.append(TraceEvent(what=f"nobody counter-maneuvers: {acting.id} maneuvers without rolling",
@@ -51,7 +56,9 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
             success = success and won
     out.maneuver = {"army": acting.id, "succeeded": success}
     thorns = next((e for e in state.effects_on(terrain.id) if e.spell in ruleset.maneuver_damage), None)
-    if success:
+    if success and step.minor_terrain is not None:
+        state = bring(state, acting, terrain, step.minor_terrain, ruleset, out)
+    elif success:
         state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset)
         if thorns is not None:
             state = _thorns(state, acting, thorns, step, ruleset, out)

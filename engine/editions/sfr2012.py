@@ -284,7 +284,18 @@ SFR_2012 = Ruleset(
     eighth_face_doubles=("save", "maneuver"),
     monster_icon_value=4,
     racial=RACIAL_ABILITIES,
-    spell_modifiers=SPELL_MODIFIERS,
+    # 002 Minor Terrains, Flood: "The acting army's maneuver results are halved until the beginning of your next
+    # turn"; Revolt: "The acting army's melee and save results are halved until the beginning of your next turn"
+    spell_modifiers={**SPELL_MODIFIERS, "flood": (_mod("divide", ["maneuver"], 2, "army"),),
+                     "revolt": (_mod("divide", ["melee", "save"], 2, "army"),)},
+    # 002 Minor Terrain Icons: Magic, Melee, Missile "Allows the owning army to conduct a [...] action even when
+    # the major terrain is set on another action"; Double Maneuvers, Double Saves; ID: "either allows the owning
+    # army to conduct melee, missile, or magic actions as the owner sees fit, or it doubles the owning armies
+    # maneuvers and saves"
+    minor_actions={"melee": ("melee",), "missile": ("missile",), "magic": ("magic",),
+                   "id-actions": ("melee", "missile", "magic")},
+    minor_doubles={"double-maneuvers": ("maneuver",), "double-saves": ("save",), "id-doubles": ("maneuver", "save")},
+    disaster_effects={"flood": "until-beginning-of-next-turn", "revolt": "until-beginning-of-next-turn"},
     cites=CITES,
     # 002 First March, Magic: "Coral Elves cast blue and green magic; Lava Elves cast red and black
     # magic; ... Treefolk cast green and gold magic"; Amazons "the element colors of the terrain
