@@ -12,6 +12,7 @@ unit(s) in play" (In Play: "All dice located at any terrain or in the reserve").
 from __future__ import annotations
 
 from .expiry import face_changed
+from .special import left_eighth
 from .ruleset import Ruleset
 from .state import GameState
 from .steps import StepResult
@@ -32,7 +33,7 @@ def abandoned(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
         holder = state.army(t.controlled_by)
         if holder.at == t.id and any(not u.item for u in holder.units):
             continue
-        state = state.with_terrain(t.evolve(face=7, controlled_by=None))
+        state = state.with_terrain(left_eighth(t).evolve(face=7, controlled_by=None))
         out.trace.append(TraceEvent(what=f"{t.id}: {holder.id} has no units left there: the terrain turns back to "
                                          "its seventh face", before=8, after=7, rule="a terrain at its eighth face "
                                     "turns back to its seventh face whenever the controlling army abandons the "

@@ -739,17 +739,26 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     new roll result instead. Multiple castings increase the effect" (one more unit per casting)."""
     fires = [e for e in ctx.state.effects_on(ctx.army.id) if ctx.ruleset.rerolls_for.get(e.spell)]
     cite = ctx.ruleset.spell_sections.get(fires[0].spell if fires else "", ctx.ruleset.cite("sai-resolution"))
-    if not fires or "maneuver" in ctx.kind:
+    # 002 Vortex: "During any non-maneuver roll by an army controlling this terrain, any one unit in the target
+    # army whose last roll result has not been finalized may be rolled again" -- Flashfire's words; read as
+    # Flashfire's are, for a unit of the rolling (controlling) army
+    terrain = ctx.terrain
+    vortex = int(terrain is not None and terrain.special == "vortex" and terrain.face == 8
+                 and terrain.controlled_by == ctx.army.id and not ctx.individual)
+    allowed = sum(e.count for e in fires) + vortex
+    if not allowed or "maneuver" in ctx.kind:
         raise StepError(f"{unit.id}'s roll marks a Flashfire reroll, but no Flashfire lets {ctx.army.id} reroll "
-                        f"in this {ctx.kind} roll", cite=cite, field="roll")
-    if nth > sum(e.count for e in fires):
-        raise StepError(f"Flashfire lets {sum(e.count for e in fires)} unit(s) of {ctx.army.id} reroll, one per "
-                        "casting; more are marked", cite=cite, field="roll")
+                        f"in this {ctx.kind} roll (nor a controlled Vortex)", cite=cite, field="roll")
+    if nth > allowed:
+        raise StepError(f"Flashfire lets {allowed - vortex} unit(s) of {ctx.army.id} reroll, one per casting"
+                        + (", and the Vortex one more" if vortex else "") + "; more are marked", cite=cite, field="roll")
+    by_vortex = nth > allowed - vortex
     last = max(i for i, f in enumerate(faces) if f.icon == REROLLED)
     ignored = ", ".join(f"{f.icon} {f.count}" for f in faces[:last] if f.icon != REROLLED) or "nothing"
-    trace.append(TraceEvent(what=f"{unit.id} is rolled again under {fires[0].spell}: {ignored} ignored",
+    trace.append(TraceEvent(what=f"{unit.id} is rolled again under "
+                                 f"{'the Vortex at ' + terrain.id if by_vortex else fires[0].spell}: {ignored} ignored",
                             rule="the selected unit ignores its last roll result and applies the new one",
-                            cite=cite))
+                            cite=ctx.ruleset.cite("vortex") if by_vortex else cite))
     return faces[last + 1:]
 
 

@@ -30,6 +30,7 @@ class ManeuverStep(Value):
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
+    castle: str | None = None           # the basic type a Castle's captor declares (city, standing-stones, ...)
 
 
 class AttackStep(Value):

@@ -143,9 +143,13 @@ def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
         b.fail((*path, "controlled_by"), "a terrain at face 8 is controlled by an army: name it in controlled_by")
     if t.controlled_by and t.face != 8:
         b.fail((*path, "controlled_by"), f"only a terrain at its eighth face is controlled (face is {t.face})")
+    if t.special and not t.frontier:
+        b.fail((*path, "special"), "special terrains can only be placed at the frontier: add frontier: true")
+    if t.special == "castle" and t.face == 8 and not t.eighth:
+        b.fail((*path, "eighth"), "a Castle at its eighth face is the basic type its captor declared: give eighth")
     return Terrain(id=tid, type=rec.id if rec else slug(t.type), colors=rec.colors if rec else (), face=t.face,
                    action=t.action, eighth=t.eighth, controlled_by=t.controlled_by, home_of=t.home_of,
-                   frontier=t.frontier)
+                   frontier=t.frontier, special=t.special)
 
 
 def _army(b: _Builder, spec: ScenarioIn, aid: str, a) -> Army:
@@ -430,7 +434,8 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
-                        minor_terrain=None if kind is None else slug(kind)) if army else None
+                        minor_terrain=None if kind is None else slug(kind),
+                        castle=getattr(m, "castle", None)) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:

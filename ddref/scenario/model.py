@@ -41,6 +41,9 @@ class TerrainIn(Strict):
     controlled_by: str | None = _doc("The army holding the eighth face (required at face 8).", default=None)
     home_of: str | None = _doc("The player whose home terrain this is.", default=None)
     frontier: bool = _doc("The frontier terrain.", default=False)
+    special: Literal["castle", "dragons-lair", "grove", "vortex"] | None = _doc(
+        "A special terrain (gold ink, frontier only); type gives its colors. A Castle at face 8 names its declared "
+        "type in eighth.", default=None)
 
 
 class UnitIn(Strict):
@@ -133,6 +136,8 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    castle: Literal["city", "standing-stones", "temple", "tower"] | None = _doc(
+        "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
     minor_terrain: str | None = _doc("If the maneuver succeeds, bring in the summoning pool's minor terrain of this "
                                      "type instead of turning the terrain (a minor step rolls it next).", default=None)
 

@@ -14,6 +14,7 @@ from ..lands import elements
 from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..minor import allowed_event, allows
+from ..special import no_doubling
 from ..roll import RollContext, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
@@ -204,6 +205,13 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     # black at a Deadlands terrain has no black aspect
     if terrain is not None and "black" in aspects and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
+    if ids and no_doubling(terrain) and (doubles or dua):
+        # 002 Grove: "No army can double magic at this terrain by any means (including when it's not at an
+        # eighth face)"
+        doubles, dua = (), None
+        out.trace.append(TraceEvent(what=f"{unit.id}: {terrain.id} is a Grove: its ID magic cannot double",
+                                    rule="no army can double magic at this terrain by any means",
+                                    cite=ruleset.cite("grove")))
     out.trace.append(TraceEvent(
         what=f"{unit.id}: {plain} magic point(s) from icons and SAIs, {ids} from ID; casts "
              f"{', '.join(sorted(colors))}" + (f"; ID points may double as {', '.join(doubles)}" if ids and doubles else "")
