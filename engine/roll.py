@@ -358,15 +358,9 @@ def _eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> Non
     terrain = ctx.terrain
     if ctx.individual or terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
         return
-    for t in ctx.ruleset.eighth_face_doubles:
-        before = tally[t].total
-        if not before:
-            continue
-        tally[t].normal *= 2
-        tally[t].sai *= 2
-        trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {t} doubled", before=before,
-                                after=tally[t].total, rule="the controlling army doubles every save and "
-                                "maneuver result, whatever icon made it", cite=ctx.ruleset.cite("eighth-face")))
+    _double(tally, ctx.ruleset.eighth_face_doubles, trace, f"eighth face at {terrain.id}",
+            "the controlling army doubles every save and maneuver result, whatever icon made it",
+            ctx.ruleset.cite("eighth-face"))
 
 
 def _minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
@@ -377,15 +371,22 @@ def _minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> N
     doubles = ctx.ruleset.minor_doubles.get(m.face or "", ()) if m is not None else ()
     if ctx.individual or not doubles:
         return
-    for t in doubles:
+    _double(tally, doubles, trace, f"{ctx.army.id}'s {m.type} minor terrain ({m.face})",
+            "the minor terrain's face doubles the owning army's results while it is in effect",
+            ctx.ruleset.cite("minor-terrains"))
+
+
+def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], source: str, rule: str,
+            cite: str) -> None:
+    """Double every one of ``results`` rolled, whatever icon made it (the eighth face, a minor terrain)."""
+    for t in results:
         before = tally[t].total
         if not before:
             continue
         tally[t].normal *= 2
         tally[t].sai *= 2
-        trace.append(TraceEvent(what=f"{ctx.army.id}'s {m.type} minor terrain ({m.face}): {t} doubled", before=before,
-                                after=tally[t].total, rule="the minor terrain's face doubles the owning army's "
-                                f"{t} results while it is in effect", cite=ctx.ruleset.cite("minor-terrains")))
+        trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
+                                cite=cite))
 
 
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
