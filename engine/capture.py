@@ -54,14 +54,20 @@ def winner(before: GameState, state: GameState, ruleset: Ruleset, out: StepResul
     """Set ``state.winner`` when a player holds two captured terrains, or has the last surviving units."""
     if state.winner is not None:
         return state
-    for player in state.players:
-        held = [t.id for t in state.terrains if t.face == 8 and t.controlled_by
-                and state.has_army(t.controlled_by) and state.army(t.controlled_by).player == player]
-        if len(held) >= 2:
-            out.trace.append(TraceEvent(what=f"{player} has captured two terrains ({', '.join(held)}) and wins the "
-                                             "game", after=len(held), rule="the first player to capture two "
-                                        "terrains immediately wins the game", cite=ruleset.cite("winning")))
-            return state.evolve(winner=player)
+    if state.terrains != before.terrains:      # a capture happens only when a terrain changes
+        owners = {a.id: a.player for a in state.armies}
+        held: dict[str, list[str]] = {}
+        for t in state.terrains:
+            if t.face == 8 and t.controlled_by in owners:
+                held.setdefault(owners[t.controlled_by], []).append(t.id)
+        for player, ids in held.items():
+            if len(ids) >= 2:
+                out.trace.append(TraceEvent(what=f"{player} has captured two terrains ({', '.join(ids)}) and wins "
+                                                 "the game", after=len(ids), rule="the first player to capture two "
+                                            "terrains immediately wins the game", cite=ruleset.cite("winning")))
+                return state.evolve(winner=player)
+    if not (out.killed or out.buried):           # units leave play only when killed or buried
+        return state
     was, now = _units_in_play(before), _units_in_play(state)
     alive = [p for p, n in now.items() if n]
     fallen = [p for p, n in now.items() if not n and was.get(p)]

@@ -47,9 +47,10 @@ def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepR
         if any(u.item for u in a.units) and before.has_army(a.id) and \
                 {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
             state, _ = unload(state, a, (), ruleset, out)
+    faces = state.terrains
     state = abandoned(state, ruleset, out)
     state = out_of_game(state, ruleset, out)
-    if out.terrains:
+    if out.terrains and state.terrains is not faces:
         out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
     return winner(before, state, ruleset, out)
 
