@@ -19,12 +19,15 @@ color (including medallions)".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .names import slug
 from .ruleset import Ruleset
 from .state import Army, GameState, Unit
-from .steps import StepResult
 from .trace import StepError, TraceEvent
+
+if TYPE_CHECKING:       # engine.steps imports engine.roll, which checks rolls here
+    from .steps import StepResult
 
 
 def can_carry(unit: Unit, item: Unit, ruleset: Ruleset) -> bool:
@@ -74,6 +77,21 @@ def check_carried(movers: Sequence[Unit], where: str, ruleset: Ruleset) -> None:
                         cite=ruleset.cite("magic-items"), field="reserves")
 
 
+def check_rolled(army: Army, rolled: Sequence[str], ruleset: Ruleset) -> None:
+    """002 Magical Items: "A magical item can be rolled only if a unit capable of carrying that item is rolled"
+    (one item per unit): the items a roll lists need as many units of the rolling army to carry them."""
+    items = [u for u in army.units if u.id in rolled and u.item]
+    if not items:
+        return
+    units = [u for u in army.units if not u.item]
+    carried = pairing(units, items, ruleset)
+    loose = [i.id for i in items if i.id not in carried]
+    if loose:
+        raise StepError(f"{', '.join(loose)} rolled, but a magical item is rolled only if a unit capable of carrying "
+                        f"it is rolled (one each); units rolling: {', '.join(u.id for u in units) or 'none'}",
+                        cite=ruleset.cite("magic-items"), field="roll")
+
+
 def unload(state: GameState, army: Army, discard: Sequence[str], ruleset: Ruleset, out: StepResult,
            ) -> tuple[GameState, list[str]]:
     """Bury the items ``army`` has too few units to carry: the owner's ``discard`` first, then the last
@@ -88,12 +106,14 @@ def unload(state: GameState, army: Army, discard: Sequence[str], ruleset: Rulese
     cite = ruleset.cite("magic-items")
     named = [i for i in items if i.id in discard]
     chosen = _choose(units, items, named, extra, ruleset)
-    defaulted = [i for i in chosen if i not in named]
+    # a default only where the owner had a choice: fewer items must go than the army holds
+    defaulted = [i for i in chosen if i not in named] if extra < len(items) else []
     for item in chosen:
         out.trace.append(TraceEvent(what=f"{army.id}: too few units to carry {item.label}: it is buried",
                                     rule="if not enough units in the army match the color of the magical items, the "
                                          "extra are buried; the owner chooses which"
-                                         + ("; none named, so the last written" if item in defaulted else ""),
+                                         + ("; none named, so the last written that the first leave uncarried" if item in defaulted
+                                            else ""),
                                     cite=cite, defaulted=item in defaulted))
     state = state.with_army(army.without(*(i.id for i in chosen)))
     out.buried.extend(i.id for i in chosen)

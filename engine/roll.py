@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import sais as sai_table
+from .carrying import check_rolled
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -153,9 +154,11 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     per = _points_per_icon(unit, rs)
     if face.icon in NORMAL_ICONS:
         tally[face.icon].normal += face.count * per
-        rule = "each icon on a monster counts 4" if per > 1 else "one result per icon"
+        # 002 Artifacts: "each icon counts as four points of effect", as a monster's does
+        kind = "artifact" if unit is not None and unit.item else "monster"
+        rule = f"each icon on a{'n' if kind == 'artifact' else ''} {kind} counts 4" if per > 1 else "one result per icon"
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
-                                rule=rule, cite=rs.cite("monsters" if per > 1 else "id-icons")))
+                                rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons")))
         return
     _count_sai(face, unit, ctx, tally, specials, trace, who, per)
 
@@ -709,6 +712,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
+        check_rolled(ctx.army, [unit_id for unit_id, _ in roll.units], ctx.ruleset)
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
     replaced = 0

@@ -116,3 +116,14 @@ def test_a_special_terrain_is_a_frontier_and_a_castle_at_8_says_what_it_was_decl
         parse(text, "s.yaml")
     messages = " ".join(str(e) for e in caught.value.errors)
     assert "special terrains can only be placed at the frontier" in messages and "give eighth" in messages
+
+
+def test_an_item_rolls_only_with_a_unit_that_can_carry_it():
+    """002 Magical Items: "A magical item can be rolled only if a unit capable of carrying that item is rolled"."""
+    from engine.carrying import check_rolled
+
+    elves = Army(id="e", player="a", at="home", units=(unit("e1", "coral-elf"), item("bow", "red"),
+                                                        item("ring", "blue")))
+    check_rolled(elves, ["ring"], RULES)
+    with pytest.raises(StepError, match="bow rolled, but a magical item is rolled only if a unit capable"):
+        check_rolled(elves, ["bow", "ring"], RULES)
