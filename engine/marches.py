@@ -87,6 +87,15 @@ def _record(m: Marches, action: str | None) -> Marches:
     return m.evolve(maneuvered=True, acted=(*m.acted, action))
 
 
+def before_marches(state: GameState, phase: str, ruleset: Ruleset) -> None:
+    """The Initial Effects and Dragon Attack phases come before the first march (for those phases' steps)."""
+    m = state.marches
+    if m is not None and (m.marched or m.reserves):
+        raise StepError(f"the {phase} phase comes before {state.turn_player}'s marches, and "
+                        f"{', '.join(m.marched) or 'the Reserve Movement'} took place already this turn",
+                        cite=ruleset.cite("turn-sequence"))
+
+
 def lose_march(state: GameState) -> GameState:
     """The current march ends at once, neither maneuver nor action left (002 Minor Terrains, Lost)."""
     m = state.marches

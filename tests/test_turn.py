@@ -127,3 +127,13 @@ def test_an_item_rolls_only_with_a_unit_that_can_carry_it():
     check_rolled(elves, ["ring"], RULES)
     with pytest.raises(StepError, match="bow rolled, but a magical item is rolled only if a unit capable"):
         check_rolled(elves, ["bow", "ring"], RULES)
+
+
+def test_the_phases_before_the_marches_are_refused_once_a_march_is_taken():
+    """002 The Turn Sequence: "Initial Effects, Dragon Attacks, a First March, a Second March, and a Reserve
+    Movement", in this order (engine.marches.before_marches, for the Dragon Attack and Initial Effects steps)."""
+    from engine.marches import before_marches
+
+    before_marches(game(), "Dragon Attack", RULES)
+    with pytest.raises(StepError, match="the Dragon Attack phase comes before a's marches, and f took place"):
+        before_marches(game(marches=Marches(marched=("f",))), "Dragon Attack", RULES)

@@ -131,11 +131,13 @@ def _landslide(state: GameState, army_id: str, dice: Roll | None, casualties: di
         raise StepError(f"Landslide: give {army_id}'s maneuver avoidance roll (avoidance)", cite=cite,
                         field="avoidance")
     rolled = roll(state, ruleset, who, "avoid-maneuver", ("maneuver",), dice, out)
-    icons = sum(t.get("maneuver", 0) for t in rolled.per_unit.values()) - \
-        sum(t.get("maneuver", 0) for t in rolled.sai_per_unit.values())
+    # the maneuvers counted from the dice, before any modifier: "maneuvers from spells do not count"; an SAI's
+    # maneuvers count, as "The only SAIs that can be applied during a roll to avoid a disaster effect ... are
+    # those that have their application during a maneuver avoidance roll" lets them
+    icons = sum(t.get("maneuver", 0) for t in rolled.per_unit.values())
     left = max(0, damage - icons)
-    out.trace.append(TraceEvent(what=f"Landslide: {damage} damage (one per unit) - {icons} maneuver from ID and "
-                                     f"maneuver icons: {left} damage to {army_id}", before=damage, after=left,
+    out.trace.append(TraceEvent(what=f"Landslide: {damage} damage (one per unit) - {icons} maneuver rolled (no "
+                                     f"spell's): {left} damage to {army_id}", before=damage, after=left,
                                 rule="only ID and maneuver icons rolled by the army negate damage; save results or "
                                      "maneuvers from spells do not count", cite=cite))
     return take_damage(state, ruleset, who, left, casualties, out, "Landslide", "disaster")
