@@ -13,11 +13,12 @@ from .capture import abandoned, check_over, winner
 from .carrying import unload
 from .marches import march
 from .minor import check_unrolled, out_of_game
+from .setup import setup
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import (MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, ReservesStep, RollStep, Step,
-                    StepResult, TurnStep)
+from .steps import (MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, ReservesStep, RollStep, SetupStep,
+                    Step, StepResult, TurnStep)
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -112,4 +113,4 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn, ReservesStep: reserves, MinorStep: minor_roll}
+            TurnStep: turn, ReservesStep: reserves, MinorStep: minor_roll, SetupStep: setup}

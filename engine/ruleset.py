@@ -139,6 +139,32 @@ class TargetRule(Value, kw_only=True):
     terrain_type: str | None = None  # the target terrain is of this type (Soiled Ground: swampland)
 
 
+class SetupRules(Value):
+    """One edition's set-up rules as data.
+
+    ``dragons``: how many dragons a force of n health needs: "per-24" (n / 24 rounded up, no more and no
+    fewer: 002) or "one-per-25" (one, plus one per full 25: 000, where each missing dragon costs
+    ``missing_dragon_cost`` health of the starting forces). ``fixed_force``: an edition that fixes the
+    force (001: thirty health and two dragons). ``army_minimum``: what each starting army must hold
+    ("health": 1 health-worth; "unit": one unit or die). ``magic_cap``: magic users may be no more than
+    half the force. ``seven_to_six``: a starting-distance 7 is turned down to 6 (8s are always rolled
+    again).
+    """
+
+    dragons: Literal["per-24", "one-per-25"]
+    army_minimum: Literal["health", "unit"]
+    magic_cap: bool
+    seven_to_six: bool
+    cites: Mapping[str, str]
+    quotes: Mapping[str, str]       # the edition's own words for each rule, as the trace gives them
+    missing_dragon_cost: int = 0
+    fixed_force: int | None = None
+    fixed_dragons: int | None = None
+    # magic point value: unit id (catalog) -> its value where the rules name an exception (002: Vampire 2)
+    magic_point_exceptions: Mapping[str, int] = field(default_factory=dict)
+    magic_point_cap: int = 4
+
+
 class Ruleset(Value):
     edition: str
     modifier_steps: tuple[ModifierStep, ...]
@@ -147,6 +173,7 @@ class Ruleset(Value):
     racial: tuple[RacialAbility, ...]
     spell_modifiers: Mapping[str, tuple[SpellModifier, ...]]
     cites: Mapping[str, str] = field(default_factory=dict)
+    setup: SetupRules | None = None
     # race -> the colors its units cast (an empty tuple: the colors of the terrain, as Amazons)
     race_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # races whose every unit casts the one color of its die (Eldarim acolytes), the units of them that

@@ -106,6 +106,21 @@ class TurnStep(Value):
     player: str
 
 
+class SetupStep(Value):
+    """Starting the game: ``force`` health per player; ``dragons`` each player brought; ``catalog`` (unit id,
+    catalog id, unit class) of named units; ``magic_faces`` the magic-making faces of a unit, by icon;
+    ``order`` each player's order-of-play roll (icon, count); ``terrain_rolls`` each terrain's
+    starting-distance rolls in order."""
+
+    force: int
+    players: tuple[str, ...] = ()        # whose force and armies are checked
+    dragons: tuple[tuple[str, int], ...] | None = None
+    catalog: tuple[tuple[str, tuple[str, str]], ...] = ()
+    magic_faces: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    order: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    terrain_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
 class ReservesStep(Value):
     """The marching player's Reserve Movement: reinforce, then retreat (002 Reserve Movement)."""
 
@@ -126,7 +141,7 @@ class MinorStep(Value):
     casualties: Casualties = ()
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | ReservesStep | MinorStep
+Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | SetupStep | ReservesStep | MinorStep
 
 
 class StepResult(Struct):
@@ -143,4 +158,5 @@ class StepResult(Struct):
     trace: list = field(default_factory=list)
     maneuver: dict | None = None
     magic: dict | None = None
+    setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)

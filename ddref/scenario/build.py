@@ -20,7 +20,7 @@ from engine.moves import haunt_army, new_army_id
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Marches, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import (Cast, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, ReservesStep, RollStep,
-                          SpellCard, Step, TurnStep)
+                          SetupStep, SpellCard, Step, TurnStep)
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -339,7 +339,7 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
     if kind in LATER_STEPS:
         b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              "ddref yet (it resolves roll, maneuver, melee, missile, magic, turn, reserves and minor steps)")
+                              f"ddref yet (it resolves {', '.join(STEP_MODELS)} steps)")
         return planned
     if kind not in STEP_MODELS:
         b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
@@ -713,9 +713,51 @@ def _reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
                         fly=tuple((m.fly or {}).items()), discard=tuple(m.discard or ()))
 
 
+def _setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    named = [(("player",), m.player)] if m.player is not None else []
+    named += [((key, p), p) for key in ("dragons", "order") for p in getattr(m, key) or {}]
+    for where, player in named:
+        if player not in state.players:
+            b.fail((*path, *where), f"unknown player {player!r}{did_you_mean(player, state.players)}")
+    for tid, rolls in (m.terrain_rolls or {}).items():
+        if tid not in {t.id for t in state.terrains}:
+            b.fail((*path, "terrain_rolls", tid), f"unknown terrain {tid!r}"
+                                                   f"{did_you_mean(tid, [t.id for t in state.terrains])}")
+        if not rolls or any(not 1 <= r <= 8 for r in rolls):
+            b.fail((*path, "terrain_rolls", tid), f"a terrain die rolls faces 1 to 8, got {rolls}")
+    units = {u.id: u for a in state.armies for u in a.units}
+    for uid in m.magic_faces or {}:
+        if uid not in units:
+            b.fail((*path, "magic_faces", uid), f"unknown unit {uid!r}{did_you_mean(uid, list(units))}")
+    return SetupStep(
+        force=m.force, players=(m.player,) if m.player else state.players,
+        dragons=None if m.dragons is None else tuple(m.dragons.items()),
+        catalog=tuple((u.id, (rec.id, rec.unit_class)) for u in units.values() if (rec := _record(b, u))),
+        magic_faces=_icon_counts(b, m.magic_faces, (*path, "magic_faces")),
+        order=_icon_counts(b, m.order, (*path, "order")),
+        terrain_rolls=tuple((tid, tuple(rolls)) for tid, rolls in (m.terrain_rolls or {}).items()))
+
+
+def _icon_counts(b: _Builder, value: dict[str, dict[str, int]] | None, path: tuple) -> tuple:
+    """{key: {icon: n}} with each icon checked and named as the corpus names it."""
+    return tuple((key, tuple((icon, n) for name, n in counts.items()
+                             if (icon := _icon(b, name, (*path, key, name))) is not None))
+                 for key, counts in (value or {}).items())
+
+
+def _record(b: _Builder, unit: Unit) -> Any:
+    """A named unit's catalog record (its id and class), None for a generic unit."""
+    if not unit.name:
+        return None
+    try:
+        return find("unit", f"{unit.race} {unit.name}" if unit.race else unit.name, b.edition)[0]
+    except NotFound:
+        return None
+
+
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step, "reserves": _reserves_step, "minor": _minor_step,
+    "magic": _magic_step, "turn": _turn_step, "setup": _setup_step, "reserves": _reserves_step, "minor": _minor_step,
 }
 
 

@@ -106,6 +106,28 @@ class TurnStepIn(Strict):
     player: str = _doc("The player whose turn begins.")
 
 
+class SetupStepIn(Strict):
+    """Starting the game: each player's force, dragons and starting armies are checked against the edition's
+    set-up rules; the order-of-play roll and the starting distances are resolved."""
+
+    force: int = _doc("The agreed total force size: health points of components each player brings.", gt=0,
+                      le=10000)
+    player: str | None = _doc("Check only this player's force and armies (default: every player's).",
+                              default=None)
+    dragons: dict[str, int] | None = _doc(
+        "Player -> how many dragons they brought (default: the dragons in their summoning pool; a white dragon "
+        "counts as two).", default=None)
+    magic_faces: dict[str, dict[str, int]] | None = _doc(
+        "Unit id -> how many of its die's faces show each magic-making icon ({magic: 3}, {cantrip: 1, "
+        "create-fireminions: 2}), for the magic point value of a die whose faces the corpus does not list.",
+        default=None)
+    order: dict[str, dict[str, int]] | None = _doc(
+        "Player -> their horde army's order-of-play roll as icon counts: {maneuver: 4, id: 1, fly: 2}.",
+        default=None)
+    terrain_rolls: dict[str, list[int]] | None = _doc(
+        "Terrain id -> its starting-distance rolls in order; an 8 is rolled again: [8, 7].", default=None)
+
+
 class RollStepIn(Strict):
     """One army roll through the full modifier sequence."""
 
@@ -280,6 +302,7 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "turn": TurnStepIn,
     "reserves": ReservesStepIn,
     "minor": MinorStepIn,
+    "setup": SetupStepIn,
 }
 # In the format but not resolved by this version: named, so the error says so plainly.
 LATER_STEPS = ("dragon_attack",)

@@ -105,6 +105,8 @@ def step_json(result) -> dict[str, Any]:
         data["maneuver"] = result.maneuver
     if result.magic is not None:
         data["magic"] = result.magic
+    if result.setup is not None:
+        data["setup"] = result.setup
     return data
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ruleset import Protection, RacialAbility, Ruleset, SpellEffect, SpellModifier, TargetRule
+from ..ruleset import Protection, RacialAbility, Ruleset, SetupRules, SpellEffect, SpellModifier, TargetRule
 
 E = "sfr-2012"
 RACIAL = f"{E}:racial-abilities"
@@ -276,8 +276,48 @@ SPELL_EFFECTS = {
     "flash-flood": SpellEffect("terrain-reduction", 8),
 }
 
+# 002 Starting the Game, Steps 1, 2, 4 and 6
+SETUP = SetupRules(
+    # "divide by 24 (round up any fractions) ... You cannot bring more than or less than the required number"
+    dragons="per-24",
+    # "you must have at least 1-health of units in each army"
+    army_minimum="health",
+    # "the number of health points consisting of magic users can be no more than half"
+    magic_cap=True,
+    # "Any results of an eight (8) are rolled again and any results of seven (7) are turned down to six (6)"
+    seven_to_six=True,
+    # "the Undead rare light magic troop (Vampire) ... has a magic point value of 2"
+    magic_point_exceptions={"undead-vampire": 2},
+    cites={"force": f"{E}:starting-the-game.step-1-decide-total-force-size",
+           "dragons": f"{E}:starting-the-game.step-1-decide-total-force-size",
+           "armies": f"{E}:starting-the-game.step-2-assemble-armies",
+           "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
+           "distances": f"{E}:starting-the-game.step-6-determine-starting-distances",
+           "white": f"{E}:white-dragons"},
+    quotes={
+        "dragons": "take the total force size and divide by 24 (round up any fractions) ... You cannot bring more "
+                   "than or less than the required number of dragons",
+        "white": "a white dragon replaces 2 normal dragons",
+        "armies": "you may have no more than half the total number of health points (rounded down) of your total "
+                  "forces placed in a single army but you must have at least 1-health of units in each army",
+        "magic-users": "the number of health points consisting of magic users can be no more than half of the "
+                       "total number of health points (rounded down)",
+        "magic-points": "components with at least one magic icon have a magic point value equal to their health; "
+                        "for a monster or artifact each normal magic face counts one point and each Cantrip, "
+                        "Create Fireminions, or other potentially magic-generating SAI face two, up to four",
+        "order": "roll your entire horde army and add up all the maneuver and ID icon results; the player who "
+                 "rolls the most may choose to play first or select the frontier terrain; tied players reroll",
+        # 002 counts "maneuver results"; an SAI's other effects have no use before the armies are placed (003,
+        # the multiplayer rules, says it outright: "ignore all effects of SAIs, other than maneuver results")
+        "order-sais": "only the maneuver results an SAI generates are maneuver results",
+        "distances": "any results of an eight (8) are rolled again and any results of seven (7) are turned down "
+                     "to six (6)",
+    },
+)
+
 SFR_2012 = Ruleset(
     edition=E,
+    setup=SETUP,
     # 002 Applying Dice Modifiers: subtract, divide, multiply, racial abilities, add
     modifier_steps=("subtract", "divide", "multiply", "racial", "add"),
     # 002 The Eighth Face: "all save results rolled are doubled ... all maneuver results"
