@@ -229,6 +229,8 @@ class Ruleset(Value):
     reserve_missile_races: tuple[str, ...] = ()
     # race -> the element a terrain needs for its units to fly from it in the retreat step (Firewalkers: blue)
     terrain_flight: Mapping[str, str] = field(default_factory=dict)
+    # units that may ride a dragon they tamed to another terrain in the retreat step (Dragonlord, Dragonmaster)
+    dragon_riders: tuple[str, ...] = ()
     # minor terrain face in effect -> the actions it allows whatever the major terrain shows, and the results
     # it doubles in the owning army's rolls (an ID is "id-actions" or "id-doubles", as the owner chose)
     minor_actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

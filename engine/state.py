@@ -92,6 +92,7 @@ class Dragon(Value, kw_only=True):
     at: str                     # a terrain id, or "pool"
     owner: str | None = None
     form: str | None = None     # drake | wyrm
+    tamed_by: str | None = None  # the Dragonlord or Dragonmaster (unit id) controlling it (002 Dragon Taming)
 
 
 class Pool(Value, kw_only=True):

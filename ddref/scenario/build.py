@@ -232,7 +232,7 @@ def _dragon(b: _Builder, spec: ScenarioIn, i: int, d) -> Dragon:
         b.fail((*path, "at"), f"unknown terrain {d.at!r}{did_you_mean(d.at, spec.terrains)}")
     if d.owner is not None and d.owner not in spec.players:
         b.fail((*path, "owner"), f"unknown player {d.owner!r}{did_you_mean(d.owner, spec.players)}")
-    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form)
+    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form, tamed_by=d.tamed_by)
 
 
 def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool:

@@ -88,6 +88,8 @@ class DragonIn(Strict):
     form: Literal["drake", "wyrm"] | None = _doc("drake or wyrm.", default=None)
     owner: str | None = _doc("The player who summoned it.", default=None)
     at: str = _doc("The terrain id where it is.")
+    tamed_by: str | None = _doc("The Dragonlord or Dragonmaster (unit id) that tamed it and controls it.",
+                                default=None)
 
 
 class TurnIn(Strict):

@@ -118,7 +118,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "dua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.dua},
         "bua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.bua},
         "effects": [_effect(e) for e in state.effects],
-        "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form} for d in state.dragons},
+        "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form,
+                           **({"tamed_by": d.tamed_by} if d.tamed_by else {})} for d in state.dragons},
         "summoning_pool": {p.player: [*p.items, *(u.id for u in p.units)] for p in state.summoning_pool},
         "winner": state.winner,
     }

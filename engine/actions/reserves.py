@@ -6,7 +6,8 @@ reserve area and from reserve area to terrain occurs by units and not armies,
 modifiers to an army's rolls -- such as spells like Stoneskin or Wind Walk -- do
 not travel between locations. This is true even if all the units in an entire
 army move". In the retreat step Firewalkers may fly between terrains (Terrain
-Flight). Magical items go only where a unit carries them (engine.carrying).
+Flight), and a Dragonlord or Dragonmaster may ride a dragon it has tamed to
+another terrain. Magical items go only where a unit carries them (engine.carrying).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from ..carrying import check_carried, unload
 from ..lands import elements
 from ..moves import army_at, transfer
 from ..ruleset import Ruleset
-from ..state import RESERVE, Army, GameState, Unit
+from ..names import slug
+from ..state import RESERVE, Army, Dragon, GameState, Unit
 from ..steps import ReservesStep, StepResult
-from ..trace import StepError
+from ..trace import StepError, TraceEvent
 from .common import terrains
 
 
@@ -57,10 +59,14 @@ def _move(state: GameState, player: str, moves: Sequence[tuple[str, str]], how: 
         where = "the reserve area" if dest == RESERVE else dest
         check_carried(units, where, ruleset)
         state, target = army_at(state, player, dest, ruleset, out)
-        names = "Terrain Flight" if how == "fly" else f"{how} step"
         for unit in units:
-            state = transfer(state, unit.id, state.army(source_id), state.army(target.id), names,
-                             ruleset.cite("terrain-flight") if how == "fly" else cite, ruleset, out)
+            names, why = f"{how} step", cite
+            if how == "fly":
+                rides = _mount(state, state.army(source_id), unit, ruleset) is not None
+                names = "riding a tamed dragon" if rides else "Terrain Flight"
+                why = ruleset.cite("dragon-riding" if rides else "terrain-flight")
+            state = _mounts(state, state.army(source_id), unit, dest, ruleset, out)
+            state = transfer(state, unit.id, state.army(source_id), state.army(target.id), names, why, ruleset, out)
             out.moved.append(unit.id)
         state, used = unload(state, state.army(source_id), discard, ruleset, out)
         for item_id in used:
@@ -95,11 +101,14 @@ def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str,
         return
     cite = ruleset.cite("terrain-flight")
     element = ruleset.terrain_flight.get(unit.race or "")
-    if element is None and not unit.item:
+    if element is None and _mount(state, source, unit, ruleset) is not None:
+        element = ""        # a rider goes from any terrain
+    elif element is None and not unit.item:
         raise StepError(f"{unit.label} cannot fly between terrains: only {', '.join(ruleset.terrain_flight)} units "
-                        "have Terrain Flight (a tamed dragon's rider is not modelled yet)", cite=cite, field="fly")
+                        f"have Terrain Flight, and only a {' or '.join(ruleset.dragon_riders)} rides a dragon it has "
+                        f"tamed (none is tamed by {unit.id} at {source.at})", cite=cite, field="fly")
     here = state.terrain(source.at)
-    if element is not None and element not in elements(state, here, source, ruleset):
+    if element and element not in elements(state, here, source, ruleset):
         raise StepError(f"{unit.label} is at {here.id}, which has no {element} element: Terrain Flight leaves only "
                         f"a terrain with it", cite=cite, field="fly")
     if dest == source.at or dest not in {t.id for t in state.terrains}:
@@ -107,3 +116,34 @@ def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str,
         raise StepError(f"Terrain Flight goes from {source.at} to any other terrain, not {dest!r} (the others: "
                         f"{', '.join(others)})", cite=cite, field="fly")
 
+
+
+def _tamed(state: GameState, source: Army, unit: Unit) -> Dragon | None:
+    """The dragon at the unit's terrain that the unit has tamed (002 Dragon Taming)."""
+    return next((d for d in state.dragons if d.tamed_by == unit.id and d.at == source.at), None)
+
+
+def _mount(state: GameState, source: Army, unit: Unit, ruleset: Ruleset) -> Dragon | None:
+    """The tamed dragon the unit may ride: a Dragonlord's or a Dragonmaster's."""
+    rider = unit.name is not None and slug(unit.name) in ruleset.dragon_riders
+    return _tamed(state, source, unit) if rider else None
+
+
+def _mounts(state: GameState, source: Army, unit: Unit, dest: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Dragonlord: "During the retreat step of a reserve movement, a Dragonlord can ride a tamed dragon to any
+    other terrain"; Dragon Taming: a DL/DM relinquishes control when it "leaves the terrain without the tamed
+    dragon (e.g. via reserve move ...)"."""
+    dragon = _tamed(state, source, unit)
+    if dragon is None:
+        return state
+    if dest != RESERVE and _mount(state, source, unit, ruleset) is not None:
+        moved = dragon.evolve(at=dest)
+        out.trace.append(TraceEvent(what=f"{unit.id} rides the tamed dragon {dragon.id} from {source.at} to {dest}",
+                                    rule="during the retreat step a Dragonlord or Dragonmaster can ride a tamed "
+                                         "dragon to any other terrain", cite=ruleset.cite("dragon-riding")))
+    else:
+        moved = dragon.evolve(tamed_by=None)
+        out.trace.append(TraceEvent(what=f"{unit.id} leaves {source.at} without {dragon.id}: the dragon is untamed",
+                                    rule="a DL/DM relinquishes control of a tamed dragon when it leaves the terrain "
+                                         "without it", cite=ruleset.cite("dragon-taming")))
+    return state.evolve(dragons=tuple(moved if d.id == dragon.id else d for d in state.dragons))
