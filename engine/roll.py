@@ -717,6 +717,13 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
     non_id: dict[str, dict[str, int]] = {}
     replaced = 0
     for who, unit, faces in rolled:
+        if unit is not None and unit.item and ctx.army.at == "reserve":
+            # 002 Magical Items: "When in the reserve area, magical items do not function. When a reserve army is
+            # rolled, ignore any results from its magical items"
+            trace.append(TraceEvent(what=f"{who}: a magical item in the reserve area: its roll is ignored", after=0,
+                                    rule="when in the reserve area, magical items do not function",
+                                    cite=ctx.ruleset.cite("magic-items")))
+            continue
         if roll.per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)

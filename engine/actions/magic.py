@@ -224,16 +224,10 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
 def _item(unit, points: int, who: Army, ruleset: Ruleset, out: StepResult) -> list[Caster]:
     """002 Magical Items: "Magic results rolled on magic item die can be applied to the color of spells that
     matches the color of the item. However, the spells purchased must be usable by that army ... Magic
-    results rolled on a magical item cannot be doubled"; "When in the reserve area, magical items do not
-    function"."""
+    results rolled on a magical item cannot be doubled" (in the reserve area its roll is ignored: engine.roll)."""
     cite = ruleset.cite("magic-items")
     if unit.color is None:
         raise StepError(f"{unit.id} is a magical item: say its color (color: on the unit)", cite=cite, field="roll")
-    if who.at == RESERVE:
-        out.trace.append(TraceEvent(what=f"{unit.id}: a magical item in the reserve area: its {points} magic "
-                                         "ignored", before=points, after=0, rule="when in the reserve area, magical "
-                                    "items do not function", cite=cite))
-        return []
     out.trace.append(TraceEvent(what=f"{unit.id}: {points} {unit.color} point(s) from a magical item, never "
                                      "doubled", after=points, rule="magic results on a magical item go to spells of "
                                 "its color usable by the army, and cannot be doubled", cite=cite))
