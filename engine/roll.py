@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from . import sais as sai_table
 from .carrying import check_rolled
+from .doubling import eighth_face, minor_terrain
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -357,41 +358,6 @@ def _sai_note(op: str) -> str:
     return "SAI results untouched" if op in ("subtract", "divide") else "applied in modifier order"
 
 
-def _eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
-    terrain = ctx.terrain
-    if ctx.individual or terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
-        return
-    _double(tally, ctx.ruleset.eighth_face_doubles, trace, f"eighth face at {terrain.id}",
-            "the controlling army doubles every save and maneuver result, whatever icon made it",
-            ctx.ruleset.cite("eighth-face"))
-
-
-def _minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
-    """002 Minor Terrains, Double Maneuvers / Double Saves: "allows the owning army to double its maneuvers
-    [saves] as long as this face is in effect. This effect is cumulative with racial abilities. However, the
-    double ... effect does not apply where a unit requires ... results to avoid an individual-targeting effect"."""
-    m = ctx.state.minor_terrain(ctx.army.id)
-    doubles = ctx.ruleset.minor_doubles.get(m.face or "", ()) if m is not None else ()
-    if ctx.individual or not doubles:
-        return
-    _double(tally, doubles, trace, f"{ctx.army.id}'s {m.type} minor terrain ({m.face})",
-            "the minor terrain's face doubles the owning army's results while it is in effect",
-            ctx.ruleset.cite("minor-terrains"))
-
-
-def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], source: str, rule: str,
-            cite: str) -> None:
-    """Double every one of ``results`` rolled, whatever icon made it (the eighth face, a minor terrain)."""
-    for t in results:
-        before = tally[t].total
-        if not before:
-            continue
-        tally[t].normal *= 2
-        tally[t].sai *= 2
-        trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
-                                cite=cite))
-
-
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
     terrain = ctx.terrain
     types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
@@ -601,8 +567,8 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     # one race group (the usual case) is the army tally itself: no merging needed
     merged = next(iter(groups.values())) if len(groups) == 1 else _merge(groups)
     if step == "multiply":
-        _eighth_face(merged, ctx, trace)
-        _minor_terrain(merged, ctx, trace)
+        eighth_face(merged, ctx, trace)
+        minor_terrain(merged, ctx, trace)
     _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)

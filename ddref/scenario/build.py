@@ -16,11 +16,10 @@ from engine import pool
 from engine.editions import RULESETS
 from engine.names import slug
 from engine.roll import REROLLED, Face, Roll
-from engine.moves import haunt_army, new_army_id
-from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Marches, Pool, Terrain, Unit
+from engine.moves import haunt_army
+from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
-from engine.steps import (Cast, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, ReservesStep, RollStep,
-                          SetupStep, SpellCard, Step, TurnStep)
+from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, SpellCard, Step, TurnStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -80,7 +79,7 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
     steps, seen = [], state
     for i, raw in enumerate(spec.steps):
         steps.append(_step(b, spec, seen, i, raw))
-        seen = _formed(seen, steps[-1].step)
+        seen = turn_steps.formed(seen, steps[-1].step)
     if b.errors:
         raise ScenarioErrors(b.errors)
     return Scenario(file=file, spec=spec, state=state, steps=steps, locator=locator)
@@ -106,29 +105,8 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
                       summoning_pool=tuple(_pool(b, spec, player, items)
                                            for player, items in spec.summoning_pool.items()))
     _check_control(b, spec, state)
-    return _marches(b, spec, state)
+    return turn_steps.marches(b, spec, state)
 
-
-def _marches(b: _Builder, spec: ScenarioIn, state: GameState) -> GameState:
-    """``turn: {phase, marched}``: where in the turn the steps begin, so the engine follows its phases."""
-    turn = spec.turn
-    if turn is None or turn.phase is None:
-        if turn is not None and turn.marched:
-            b.fail(("turn", "marched"), "marched is read with phase: say where in the turn the steps begin")
-        return state
-    marched = tuple(turn.marched or ())
-    for i, aid in enumerate(marched):
-        if not state.has_army(aid):
-            b.fail(("turn", "marched", i), f"unknown army {aid!r}{did_you_mean(aid, [a.id for a in state.armies])}")
-    need = {"first-march": 0, "second-march": 1}.get(turn.phase)
-    if need is not None and len(marched) != need:
-        b.fail(("turn", "marched"), f"at the {turn.phase.replace('-', ' ')} {need} army has marched this turn: "
-                                    f"name {'it' if need else 'none'} in marched")
-    if len(marched) > 2:
-        b.fail(("turn", "marched"), "a turn has two marches at most")
-    done = Marches(marched=marched, maneuvered=bool(marched), acted=("done",) if marched else (),
-                   reserves=False)
-    return state.evolve(marches=done)
 
 
 def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
@@ -662,57 +640,6 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return TurnStep(player=m.player)
 
 
-MINOR_FACES = ("melee", "missile", "magic", "double-maneuvers", "double-saves", "id", "flood", "landslide",
-               "revolt", "lost")
-
-
-def _minor_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    army = _army_ref(b, state, m.army, (*path, "army"))
-    face = slug(m.roll)
-    if face not in MINOR_FACES:
-        b.fail((*path, "roll"), f"unknown minor terrain face {m.roll!r}; expected one of: {', '.join(MINOR_FACES)}"
-                                f"{did_you_mean(m.roll, MINOR_FACES)}")
-        return None
-    avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
-    return MinorStep(army=m.army, face=face, choose=m.choose, avoidance=avoidance,
-                     casualties=_casualties(b, state, m.casualties, (*path, "casualties"))) if army else None
-
-
-def _formed(state: GameState, step: Step | None) -> GameState:
-    """The state later steps are read against: with the army a reserves step may form where its units arrive
-    (so that later steps may name it). Whether the player still has an army there is known only when the
-    step resolves; a step naming an army that was not formed is refused then."""
-    if not isinstance(step, ReservesStep):
-        return state
-    for unit_id, dest in (*step.reinforce, *step.fly):
-        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
-        if home is None or any(a.player == home.player and a.at == dest and a.id.startswith(f"{home.player}-{dest}")
-                               for a in state.armies):
-            continue
-        unit = home.unit(unit_id)
-        state = state.evolve(armies=(*state.armies, Army(id=new_army_id(state, home.player, dest), player=home.player,
-                                                         at=dest, units=(unit,))))
-    return state
-
-
-def _reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    """Unit and terrain ids are checked here; which units may move where, when the step resolves."""
-    known = [u.id for a in state.armies for u in a.units] + [u.id for area in (*state.dua, *state.bua)
-                                                              for u in area.units]
-    places = [t.id for t in state.terrains]
-    for name in ("reinforce", "retreat", "fly", "discard"):
-        value = getattr(m, name) or ()
-        for i, uid in enumerate(value):
-            if uid not in known:
-                b.fail((*path, name, uid if isinstance(value, dict) else i),
-                       f"unknown unit {uid!r}{did_you_mean(uid, known)}")
-            if isinstance(value, dict) and value[uid] not in places:
-                b.fail((*path, name, uid), f"unknown terrain {value[uid]!r} (expected a terrain id)"
-                                           f"{did_you_mean(value[uid], places)}")
-    return ReservesStep(reinforce=tuple((m.reinforce or {}).items()), retreat=tuple(m.retreat or ()),
-                        fly=tuple((m.fly or {}).items()), discard=tuple(m.discard or ()))
-
-
 def _setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     named = [(("player",), m.player)] if m.player is not None else []
     named += [((key, p), p) for key in ("dragons", "order") for p in getattr(m, key) or {}]
@@ -757,7 +684,7 @@ def _record(b: _Builder, unit: Unit) -> Any:
 
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step, "setup": _setup_step, "reserves": _reserves_step, "minor": _minor_step,
+    "magic": _magic_step, "turn": _turn_step, "setup": _setup_step,
 }
 
 
@@ -813,3 +740,11 @@ def _icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str | N
         b.fail(path, f"unknown icon or unit {name!r} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
                      f"or a unit id of the army){did_you_mean(name, known)}")
         return None
+
+
+# The turn's phases, the Reserve Movement and minor terrains (ddref.scenario.turn_steps) use the helpers above:
+# imported last, so that they are defined when it loads; its functions are looked up when a step is built.
+from . import turn_steps  # noqa: E402
+
+_STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
+                      minor=lambda *args: turn_steps.minor_step(*args))
