@@ -735,7 +735,10 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     ignored = ", ".join(f"{f.icon} {f.count}" for f in faces[:last] if f.icon != REROLLED) or "nothing"
     trace.append(TraceEvent(what=f"{unit.id} is rolled again under "
                                  f"{'the Vortex at ' + terrain.id if by_vortex else fires[0].spell}: {ignored} ignored",
-                            rule="the selected unit ignores its last roll result and applies the new one",
+                            rule="the selected unit ignores its last roll result and applies the new one"
+                                 + ("; the Vortex's 'target army' read as Flashfire's is "
+                                    f"({ctx.ruleset.spell_sections.get('flashfire', 'Flashfire')}): the rolling army"
+                                    if by_vortex else ""),
                             cite=ctx.ruleset.cite("vortex") if by_vortex else cite))
     return faces[last + 1:]
 

@@ -103,6 +103,7 @@ def _flood(state: GameState, army_id: str, dice: Roll | None, ruleset: Ruleset, 
     rolled = [uid for uid, _ in dice.units]
     worth = sum(who.unit(uid).health for uid in rolled if who.unit(uid) is not None)
     if worth != need or any(who.unit(uid) is None or who.unit(uid).item for uid in rolled):
+        # read as 002 Damage takes units: "enough units ... but never in excess" when five cannot be made exactly
         raise StepError(f"Flood: five health-worth of units roll ({need} of {army_id}'s, whole units); the rolls "
                         f"given are {worth} health-worth ({', '.join(rolled)})", cite=cite, field="avoidance")
     dead = []
@@ -111,7 +112,8 @@ def _flood(state: GameState, army_id: str, dice: Roll | None, ruleset: Ruleset, 
                    unit=uid).results.get("maneuver", 0)
         out.trace.append(TraceEvent(what=f"Flood: {uid} rolls {got} maneuver: {'avoids it' if got else 'killed'}",
                                     after=got, rule="those that roll a maneuver result avoid the Flood; those that do "
-                                                    "not are killed", cite=cite))
+                                                    "not are killed (an ID counts as a maneuver result, as in any "
+                                                    "avoidance roll)", cite=cite))
         if not got:
             dead.append(uid)
     out.killed.extend(dead)
@@ -139,5 +141,6 @@ def _landslide(state: GameState, army_id: str, dice: Roll | None, casualties: di
     out.trace.append(TraceEvent(what=f"Landslide: {damage} damage (one per unit) - {icons} maneuver rolled (no "
                                      f"spell's): {left} damage to {army_id}", before=damage, after=left,
                                 rule="only ID and maneuver icons rolled by the army negate damage; save results or "
-                                     "maneuvers from spells do not count", cite=cite))
+                                     "maneuvers from spells do not count (read with the rule that SAIs applying in a "
+                                     "maneuver avoidance roll apply here: their maneuvers count)", cite=cite))
     return take_damage(state, ruleset, who, left, casualties, out, "Landslide", "disaster")

@@ -20,6 +20,8 @@ from ..state import Army, GameState, Terrain
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent
 
+FAQ = "tsr-1996:faq.amazons.amazons-in-reserves"     # 004: Amazons in Reserves (one combined roll)
+
 
 def reserve_attack(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, dice: Roll,
                    out: StepResult) -> Terrain:
@@ -50,4 +52,10 @@ def reserve_attack(state: GameState, ruleset: Ruleset, attacker: Army, defender:
                                      f"at {defender.id} at {there.id}", rule="Amazons in the reserve area may select "
                                 "an enemy army at their home terrain or the frontier and take a missile action",
                                 cite=cite))
+    if len(shooters) < len([u for u in attacker.units if not u.item]):
+        # the reading of "Amazon missile results are counted when the other units roll for magic"
+        out.trace.append(TraceEvent(what=f"{attacker.id}'s other units roll for magic in their own magic action",
+                                    rule="read as two actions of one march, either first, each completed before the "
+                                         "other (002 Reserve Attack, Note); the TSR FAQ's one combined roll is "
+                                         "tsr-1996's reading", cite=FAQ))
     return there
