@@ -229,6 +229,8 @@ class Ruleset(Value):
     reserve_missile_races: tuple[str, ...] = ()
     # race -> the element a terrain needs for its units to fly from it in the retreat step (Firewalkers: blue)
     terrain_flight: Mapping[str, str] = field(default_factory=dict)
+    # units that never leave the reserve area (the Kings' Die)
+    reserve_bound_units: tuple[str, ...] = ()
     # units that may ride a dragon they tamed to another terrain in the retreat step (Dragonlord, Dragonmaster)
     dragon_riders: tuple[str, ...] = ()
     # minor terrain face in effect -> the actions it allows whatever the major terrain shows, and the results

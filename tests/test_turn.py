@@ -137,3 +137,13 @@ def test_the_phases_before_the_marches_are_refused_once_a_march_is_taken():
     before_marches(game(), "Dragon Attack", RULES)
     with pytest.raises(StepError, match="the Dragon Attack phase comes before a's marches, and f took place"):
         before_marches(game(marches=Marches(marched=("f",))), "Dragon Attack", RULES)
+
+
+def test_the_kings_die_never_leaves_the_reserves_and_holds_any_item():
+    """002 Kings' Die: "The Kings' Die can never leave the reserves"; "can hold a magical item of any color
+    (including medallions) until another unit carries it to a terrain"."""
+    king = Unit(id="k", race=None, health=4, name="Kings' Die")
+    assert can_carry(king, item("i", "red"), RULES)
+    reserve = Army(id="r", player="a", at=RESERVE, units=(king, unit("d1", "dwarf")))
+    with pytest.raises(StepError, match="the Kings' Die can never leave the reserves"):
+        resolve(game(reserve, marches=None), ReservesStep(reinforce=(("k", "front"),)), RULES)

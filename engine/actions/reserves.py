@@ -94,6 +94,9 @@ def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str,
     if unit.race in ruleset.no_carry_races and how != "reinforce":
         raise StepError(f"{unit.label}: dragonkin cannot leave the terrain where they are summoned",
                         cite=ruleset.cite("dragonkin"), field=how)
+    if unit.name is not None and slug(unit.name) in ruleset.reserve_bound_units:
+        raise StepError(f"{unit.label}: the Kings' Die can never leave the reserves", cite=ruleset.cite("kings-die"),
+                        field=how)
     if how != "fly":
         if dest != RESERVE and dest not in {t.id for t in state.terrains}:
             raise StepError(f"unknown terrain {dest!r} (terrains: {', '.join(t.id for t in state.terrains)})",

@@ -69,6 +69,7 @@ CITES = {
     "retreat": f"{E}:the-turn-sequence.reserve-movement.retreat-step",
     "terrain-flight": f"{RACIAL}.firewalkers.terrain-flight",
     "dragon-riding": f"{E}:the-eldarim-champions.dragonlord",
+    "kings-die": f"{E}:kings-die",
     "dragon-taming": f"{RACIAL}.eldarim-champions-effect-on-dragons.dragon-taming",
     "reserve-attack": f"{RACIAL}.amazons.reserve-attack",
     "winning": f"{E}:object-of-the-game",
@@ -368,6 +369,8 @@ SFR_2012 = Ruleset(
     # 002 Dragonlord, Dragonmaster: "During the retreat step of a reserve movement, a Dragonlord [Dragonmaster] can
     # "ride" a tamed dragon to any other terrain"
     dragon_riders=("dragonlord", "dragonmaster"),
+    # 002 Kings' Die: "The Kings' Die can never leave the reserves"
+    reserve_bound_units=("kings-die",),
     # 002 Deadlands: "the target terrain gains the black (death) element"; Call Water: "add the water
     # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
