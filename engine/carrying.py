@@ -36,6 +36,8 @@ def can_carry(unit: Unit, item: Unit, ruleset: Ruleset) -> bool:
         return False
     if item.name is not None and slug(item.name).endswith("medallion"):
         return True
+    if item.color is None:
+        return True     # the scenario does not say the item's color: any unit is taken to be able to carry it
     if unit.race in ruleset.carry_any_races or (unit.name and slug(unit.name) in ruleset.carry_any_units):
         return True
     colors = ruleset.race_colors.get(unit.race) or ((unit.color,) if unit.color else ())

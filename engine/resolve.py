@@ -68,8 +68,8 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
     """002 Soiled Ground: "any unit killed at the target terrain that goes into the DUA must roll a save or be
     buried"; each such unit's roll is the step's ``burial`` entry for it."""
     soiled = {e.target: e for e in before.effects if e.spell in ruleset.burial_rolls}
-    rolls = dict(getattr(step, "burial", ()))
-    for unit_id in out.killed:
+    rolls = {u: r for u, r in getattr(step, "burial", ()) if u not in out.burial_rolled}   # not an SAI's
+    for unit_id in (u for u in out.killed if u not in out.burial_rolled):
         home = next((a for a in before.armies if a.unit(unit_id) is not None), None)
         area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
         e = soiled.get(home.at) if home is not None else None
@@ -91,7 +91,7 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
             state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
     if rolls:
-        raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell called for",
+        raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell or SAI called for",
                         cite=ruleset.cite("spell-effect"), field="burial")
     return state
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from . import sai_doubling
 from . import sais as sai_table
 from .carrying import check_rolled
 from .doubling import eighth_face, minor_terrain
@@ -472,6 +473,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     used: list[Effect] = []
     groups: dict[str | None, Tally] = {}
     doubled = _component_doubling(ctx, roll, units, trace)
+    by_sai = sai_doubling.chosen(ctx, specials, units, trace) if specials else {}
     for unit_id, tally in units.items():
         unit_mods = [a for a in actives if a.mod.scope == "unit" and a.effect.target == unit_id]
         # 002: "All unit modifiers are applied before any army modifiers are applied."
@@ -479,6 +481,8 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}", used)
             if op == "multiply" and unit_id in doubled:
                 _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
+            if op == "multiply" and unit_id in by_sai:
+                sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
         race = _race_of(ctx, unit_id)
         into = groups.setdefault(race, _blank())
         for t, part in tally.items():

@@ -36,7 +36,12 @@ class SaiUse(Value):
     gives: tuple[ResultType, ...] = ()
     each: bool = False
     special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "cut-counter-maneuvers",
-                     "back-damage", "cantrip"] | None = None
+                     "back-damage", "cantrip",
+                     # targeted and army-damaging SAIs (engine.sai_attacks, engine.actions.specials)
+                     "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
+                     "sneak-attack", "bash", "double-units", "surprise", "charge",
+                     # effects on a dragon in a dragon attack (slaying, back damage): the dragon attack's own
+                     "dragon-effect"] | None = None
     modelled: bool = True
 
 
@@ -110,14 +115,151 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
                          (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),
 }
 
+# Targeted and army-damaging SAIs in melee and missile actions (002 SAI List); how each chooses its
+# targets and what it does to them is engine.sai_attacks. "During a dragon attack" is roll kind "dragon".
+DRAGON = ("dragon",)
+STRIKE, TEST, KILL = SaiUse(special="unit-strike"), SaiUse(special="unit-test"), SaiUse(special="unit-kill")
+SAI_USES.update({
+    # Kick: "During a melee attack, for each unit that generates Kick results choose one unit in the defending
+    #  army. Kick immediately inflicts four points of damage on the target unit, which must generate saves
+    #  against this damage. During a dragon attack or melee avoidance roll, Kick generates melee results."
+    "kick": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Coil: "for each unit that generates Coil results choose one unit ... inflict four points of damage ...
+    #  The target unit makes a combination roll: to generate saves against the Coil damage and/or inflict
+    #  melee damage on the coiling unit. ... During a dragon attack or melee avoidance roll, each Coil result
+    #  generates one melee result."
+    "coil": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Gore: "for each unit that generates Gore results choose one unit ... two points of damage on the target
+    #  unit, which must generate saves against this damage or be killed and buried. During a dragon attack or
+    #  melee avoidance roll, Gore generates two melee results."
+    "gore": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
+    # Hug: "... Hug immediately inflicts four points of damage on the target unit. The unit gets no saves, but
+    #  does roll to counter-attack the hugging unit, which cannot save against this damage. During a dragon
+    #  attack or melee avoidance roll, Hug generates melee results."
+    "hug": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Slay: "During a melee attack, choose one unit in the defending army to immediately roll its ID icon or
+    #  be killed."
+    "slay": _uses((("melee",), TEST)),
+    # Swallow: "... choose one unit in the defending army to immediately roll its ID icon or be killed and buried."
+    "swallow": _uses((("melee",), TEST)),
+    # Plague: "choose one unit in the defending army, which must immediately generate a save or be killed. If
+    #  the target unit fails to generate a save, your opponent chooses another unit from the same army to be
+    #  plagued. The plague continues until a target unit generates a save."
+    "plague": _uses((("melee",), SaiUse(special="plague"))),
+    # Poison: "choose one health-worth of units ... per Poison result generated. Each target unit must
+    #  immediately generate a save or be killed. Any units that are killed must roll a save or be buried."
+    "poison": _uses((("melee",), TEST)),
+    # Convert: "choose one health-worth of units ... per Convert icon generated. Targeted unit(s) must
+    #  immediately generate a save or be killed. The acting player may return Undead units from the dead unit
+    #  area to the acting army up to the amount of health killed."
+    "convert": _uses((("melee",), TEST)),
+    # Decapitate: Delayed Special (melee attack); Special or Normal (dragon attack): "after the defending army
+    #  rolls to save but before they apply any unique or special resolution SAIs, choose one unit in the
+    #  defending army that rolled an ID icon to be killed. During a dragon attack, choose any dragon that rolls
+    #  a Jaws icon to be slain. Otherwise it inflicts three melee results on the dragon."
+    "decapitate": _uses((("melee",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
+    # Choke: Delayed Special (melee attack): "... choose up to four health-worth of units in the defending army
+    #  that rolled an ID icon to immediately be killed."
+    "choke": _uses((("melee",), SaiUse(special="rolled-id-kill"))),
+    # Impale: as Decapitate, in a missile action; "Otherwise it inflicts three missile results on the dragon."
+    "impale": _uses((("missile",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
+    # Crush: "During a missile action, choose up to four-health worth of units in the defending army to
+    #  immediately roll a maneuver result individually or be killed. Any units that are killed must then roll a
+    #  save or be buried. During a dragon attack or missile avoidance roll, Crush generates missile results."
+    "crush": _uses((("missile",), TEST), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
+    # Stomp: the same in a melee attack; "During a dragon attack or melee avoidance roll, Stomp generates
+    #  melee results."
+    "stomp": _uses((("melee",), TEST), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Smother: "choose up to four health-worth of units in the defending army to immediately roll a maneuver
+    #  result individually or be killed."
+    "smother": _uses((("melee",), TEST)),
+    # Bash: Normal (non-melee save); Special (dragon attack or save against melee attack): "During a non-melee
+    #  save roll, Bash generates saves results equal to the die's health. During a save roll against a melee
+    #  attack, choose a unit in the attacking army that generated normal melee results. Bash immediately does
+    #  back damage equal to the melee results of the target unit ... The defending army gets saves equal to
+    #  the amount of damage that the target unit generated. During a dragon attack, target one dragon ..."
+    # (its points are the die's health on the dice that have it: a rare item's three, a monster's four)
+    "bash": _uses((("save", "save-missile", "avoid-save"), SaiUse(("save",))),
+                  (("save-melee",), SaiUse(special="bash")), (DRAGON, SaiUse(special="dragon-effect"))),
+    # Flame: "choose up to two health-worth of units in the defending army to be immediately killed and buried
+    #  with no save possible."
+    "flame": _uses((("melee",), KILL)),
+    # Firebreath: "During a melee attack, immediately kill four health of units from the defending army with
+    #  no save possible. Those units must then roll a save or maneuver, or be buried."
+    "firebreath": _uses((("melee",), KILL)),
+    # Firecloud: "During a missile action, choose up to four health-worth of units in the defending army. Each
+    #  target unit must immediately roll a maneuver result or be killed."
+    "firecloud": _uses((("missile",), TEST)),
+    # Flaming Arrow: "for each unit that generates Flaming Arrow results choose one unit ... Each Flaming Arrow
+    #  result immediately inflicts one point of damage to the target unit, which must generate saves against
+    #  this damage. If the target unit is killed it must roll a save or be buried. During a dragon attack or
+    #  missile avoidance roll, Flaming Arrow generates missile results."
+    "flaming-arrow": _uses((("missile",), STRIKE), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
+    # Seize: "choose up to four health-worth of units ... to immediately roll an ID icon individually or be
+    #  killed. Those that roll an ID icon flee to reserve area."
+    "seize": _uses((("missile",), TEST)),
+    # Scare: "choose one health-worth of units ... per Scare icon generated. Each target unit must immediately
+    #  generate a non-ID icon save result or flee to its reserve area. Target units that roll its ID icon are
+    #  killed with no save possible."
+    "scare": _uses((("melee",), TEST)),
+    # Roar: "choose up to four health-worth of units in the defending army to immediately flee to their
+    #  reserve area."
+    "roar": _uses((("melee",), KILL)),
+    # Charm: "immediately choose up to four health-worth of units in an opposing army to add their results to
+    #  the results of the acting army. The affected unit(s) return to their owner's control immediately after
+    #  the defender's save roll."
+    "charm": _uses((("melee",), SaiUse(special="charm"))),
+    # Confuse: Delayed Special (melee attack or missile action): "after the defending army rolls for saves but
+    #  before they apply any unique or special resolution SAIs, choose up to four health-worth of units in the
+    #  defending army and force them to roll again. Selected units ignore their original roll and apply the
+    #  new roll instead."
+    "confuse": _uses((("melee", "missile"), SaiUse(special="reroll-saves"))),
+    # Trumpet: Special (melee or save): "During a melee attack, melee avoidance roll or save roll, Trumpet
+    #  allows each Feral unit in the army containing this unit to immediately double its melee and save results."
+    "trumpet": _uses((("melee", "avoid-melee", *SAVES, "avoid-save"), SaiUse(special="double-units"))),
+    # Elevate: Normal (maneuver); Special (save against melee attack, missile action, or dragon attack):
+    #  "During a maneuver roll, Elevate generates maneuver results. During a missile action, immediately double
+    #  one unit's missile results. During a save roll in a melee attack, immediately double one unit's save
+    #  results. During a dragon attack, Elevate doubles one unit's missile or save results."
+    "elevate": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+                     (("missile", "save-melee", *DRAGON), SaiUse(special="double-units"))),
+    # Flurry: Instant Normal (melee); Normal (save against melee attack); Instant or Normal (dragon attack):
+    #  "During a melee attack or melee avoidance roll, Flurry generates melee results; roll the magical item
+    #  again ... During a save roll against a melee attack, Flurry generates save results. During a dragon
+    #  attack, Flurry generates melee results and roll the magic item again ... or generates save results."
+    "flurry": _uses((("melee", "avoid-melee"), SaiUse(("melee",))), (("save-melee",), SaiUse(("save",))),
+                    (DRAGON, SaiUse(("melee", "save")))),
+    # Charge: Delayed/Late Special (Acting Player Melee Attack): "This SAI has no effect during the counter
+    #  attack phase. ... the attacking army must count Maneuver results as if they were Melee results ...
+    #  the defending army will not make a counter attack. Instead they will make a combination melee/save roll"
+    "charge": _uses((("melee",), SaiUse(special="charge"))),
+    # Surprise: Late Special (melee action): "the defending army cannot make its counter-attack roll; however,
+    #  it may make its save roll."
+    "surprise": _uses((("melee",), SaiUse(special="surprise"))),
+    # Sneak Attack: Special (missile action or magic action); Normal (melee attack or dragon attack): "During a
+    #  missile or magic action, immediately kill up to four health-worth of opposing units in any army, with no
+    #  save possible. The owner of the unit with this SAI selects the target army; the target army's owner
+    #  selects the unit(s) killed. Any Dragonkin selected as casualties are immediately buried. During a melee
+    #  attack or a dragon attack, Sneak Attack generates melee results."
+    "sneak-attack": _uses((("missile", "magic"), SaiUse(special="sneak-attack")),
+                          (("melee", *DRAGON), SaiUse(("melee",)))),
+    # Breath (Dragonkin Champion): "During a melee attack, attacking player chooses four health-worth of units
+    #  in the defending army to be killed with no save possible."
+    "breath-dragonkin-champion": _uses((("melee",), KILL)),
+    # Breath (Rare Dragonkin): "During a melee attack, targeted player chooses three health-worth of units in
+    #  the defending army to be killed with no save possible."
+    "breath-rare-dragonkin": _uses((("melee",), KILL)),
+})
+
 
 # SAIs whose text says to roll the unit (or item) again, and the kinds of roll in which it does:
 # "During a melee attack or melee avoidance roll, ... roll this unit again and apply the new result as well"
-# (Rend, Double Strike, Tail, Flurry); Summon Dragon (artifact): "During a magic action ... roll the artifact
+# (Rend, Double Strike, Tail, Flurry; Flurry also "During a dragon attack ... roll the magic item again");
+# Summon Dragon (artifact): "During a magic action ... roll the artifact
 # again"
 REROLLS: dict[str, tuple[str, ...]] = {
     "rend": ("melee", "avoid-melee"), "double-strike": ("melee", "avoid-melee"), "tail": ("melee", "avoid-melee"),
-    "flurry": ("melee", "avoid-melee"), "summon-dragon": ("magic",),
+    "flurry": ("melee", "avoid-melee", "dragon"), "summon-dragon": ("magic",),
 }
 
 

@@ -8,7 +8,8 @@ from .roll import Roll
 from .value import Struct, Value, field
 
 Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pairs
-Targets = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (SAI id, ((unit id, points), ...))
+# (SAI id, ((unit or army id, points), ...)); points None where the targets are listed without points
+Targets = tuple[tuple[str, tuple[tuple[str, int | None], ...]], ...]
 UnitRolls = tuple[tuple[str, Roll], ...]                # (unit id, its own roll)
 Choices = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 
@@ -45,11 +46,13 @@ class AttackStep(Value):
     unit_saves: UnitRolls = ()      # the targets' own save rolls
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    order: tuple[str, ...] = ()     # the acting player's order of the attack roll's special/unique SAIs
 
 
 class MeleeStep(AttackStep):
     counter: Roll | None = None     # the defender's counter-attack roll
     counter_saves: Roll | None = None
+    rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
 
 
 class MissileStep(AttackStep):
@@ -98,6 +101,7 @@ class MagicStep(Value):
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack)
 
 
 class TurnStep(Value):
@@ -160,3 +164,4 @@ class StepResult(Struct):
     magic: dict | None = None
     setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
+    burial_rolled: list = field(default_factory=list)   # units whose burial roll an SAI already took

@@ -59,6 +59,18 @@ TURN_EXAMPLES = {
     "sfr2012-reserve-movement-example", "sfr2012-standing-stones-goblin-coastland-dwarf-flatland",
 }
 
+# The worked examples of issue 6 on targeted and army-damaging SAIs in melee and missile actions.
+SAI_ATTACK_EXAMPLES = {
+    "sfr2012-sai-special-unique-order-player-choice", "sfr2012-sai-combining-hug-charm-trumpet",
+}
+
+# Issue 6: the targeted and army-damaging SAIs of melee and missile actions, each rolled in a bundled scenario.
+SAI_ATTACK = (
+    "kick", "coil", "gore", "hug", "slay", "swallow", "plague", "poison", "convert", "decapitate", "choke", "impale",
+    "crush", "stomp", "smother", "bash", "flame", "firebreath", "firecloud", "flaming-arrow", "seize", "scare", "roar",
+    "charm", "confuse", "trumpet", "elevate", "flurry", "charge", "surprise", "sneak-attack",
+    "breath-dragonkin-champion", "breath-rare-dragonkin",
+)
 
 @pytest.fixture(scope="module")
 def replays():
@@ -132,9 +144,20 @@ def test_core_worked_examples_are_covered():
     for path in SCENARIOS:
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
-    covered = CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | TURN_EXAMPLES
+    covered = CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | TURN_EXAMPLES
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
+
+
+def test_every_targeted_sai_is_rolled_in_a_scenario(replays):
+    """Issue 6: each targeted or army-damaging SAI appears in a roll of a bundled scenario (the trace counts
+    its points) and in the SAI table with its own use in the rolls it names."""
+    from engine.sais import SAI_USES
+
+    rolled = {m.group(1) for result in replays.values() for step in result["steps"]
+              for e in step.get("trace", ()) if (m := re.search(r"-point ([a-z-]+)", e["what"]))}
+    assert sorted(set(SAI_ATTACK) - rolled) == []
+    assert sorted(s for s in SAI_ATTACK if s not in SAI_USES) == []
 
 
 def test_replay_is_deterministic():

@@ -436,30 +436,31 @@ def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) 
 
 
 def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
-    """``targets`` and ``unit_saves``: individual-targeting SAI points and the targets' own rolls."""
-    defender = state.army(m.target)
-    targets = []
-    for sai, assigned in (m.targets or {}).items():
-        icon = _icon(b, sai, (*path, "targets", sai))
-        for uid in assigned:
-            if defender.unit(uid) is None:
-                b.fail((*path, "targets", sai, uid), f"unit {uid!r} is not in army {defender.id}"
-                                                     f"{did_you_mean(uid, [u.id for u in defender.units])}")
-        if icon:
-            targets.append((icon, tuple(assigned.items())))
-    unit_saves = []
-    for uid, raw in (m.unit_saves or {}).items():
-        unit = defender.unit(uid)
-        if unit is None:
-            b.fail((*path, "unit_saves", uid), f"unit {uid!r} is not in army {defender.id}"
-                                               f"{did_you_mean(uid, [u.id for u in defender.units])}")
-            continue
-        # a face or list of faces is that unit's roll; a mapping is the roll as written
-        faces = {uid: raw} if isinstance(raw, (str, list)) else raw
-        unit_saves.append((uid, _roll(b, defender.evolve(units=(unit,)), faces, (*path, "unit_saves", uid))))
-    return {"targets": tuple(targets), "unit_saves": tuple(unit_saves),
+    """``targets``, ``unit_saves`` and ``order``: where targeted SAIs go, the targets' own rolls, and the
+    order of the attack's special SAIs."""
+    order = tuple(i for n, name in enumerate(m.order or ()) if (i := _icon(b, name, (*path, "order", n))))
+    return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
-            "burial": _unit_rolls(b, state, m.burial, (*path, "burial"))}
+            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order}
+
+
+def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play."""
+    units = [u.id for a in state.armies for u in a.units]
+    targets = []
+    for sai, assigned in (raw or {}).items():
+        icon = _icon(b, sai, (*path, "targets", sai))
+        if isinstance(assigned, str):
+            pairs = ((assigned, None),) if _army_ref(b, state, assigned, (*path, "targets", sai)) else ()
+        else:
+            named = assigned.items() if isinstance(assigned, dict) else ((uid, None) for uid in assigned)
+            pairs = tuple(named)
+            for uid, _ in pairs:
+                if uid not in units:
+                    b.fail((*path, "targets", sai, uid), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
+        if icon:
+            targets.append((icon, pairs))
+    return tuple(targets)
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -472,7 +473,7 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                     **_targets(b, state, m, path))
+                     rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -530,7 +531,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      negation=_rolls_by_army(b, state, m.negation, (*path, "negation")),
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
-                     burial=_unit_rolls(b, state, m.burial, (*path, "burial")))
+                     burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
+                     targets=_sai_targets(b, state, getattr(m, "targets", None), path))
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:

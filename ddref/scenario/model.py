@@ -217,10 +217,15 @@ class MissileStepIn(Strict):
     roll: RollIn = _doc(ROLL)
     saves: dict[str, RollIn] | None = _doc("The defending army id and its save roll.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
-    targets: dict[str, dict[str, int]] | None = _doc(
-        "SAI name -> {unit id: points}: where an individual-targeting SAI's points go.", default=None)
+    targets: dict[str, dict[str, int] | list[str] | str] | None = _doc(
+        "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
+        "units it targets, in order), or an army id (the army it targets).", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
-        "Unit id -> its own save roll (its face or faces).", default=None)
+        "Unit id -> its own roll (its face or faces): a target's save, or the roll an SAI makes it make "
+        "(its ID icon, a maneuver, a reroll).", default=None)
+    order: list[str] | None = _doc(
+        "The special and unique SAIs of the attack roll, in the order the acting player resolves them.",
+        default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
@@ -232,6 +237,8 @@ class MeleeStepIn(MissileStepIn):
     counter: RollIn | Literal[False] | None = _doc("The defender's counter-attack roll, or false.", default=None)
     counter_saves: dict[str, RollIn] | None = _doc(
         "The attacking army id and its save roll against the counter-attack.", default=None)
+    rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
+                                  "to the health Convert killed.", default=None)
 
 
 class ChoicesIn(Strict):
@@ -266,6 +273,8 @@ class MagicStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    targets: dict[str, str] | None = _doc("SAI name -> the army a special SAI of the magic roll targets "
+                                          "(Sneak Attack).", default=None)
 
 
 class MinorStepIn(Strict):

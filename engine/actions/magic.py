@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import spells
+from . import specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -29,6 +29,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     out = StepResult(kind="magic")
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset, out)
+    state, step = specials.before_magic(state, caster, step, ruleset, out)
     casters, lose = _count(state, caster, step, terrain, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}

@@ -15,6 +15,7 @@ CITES = {
     "sai-points": f"{E}:special-action-icons-general-information",
     "sai-application": f"{E}:special-action-icons-general-information.application",
     "sai-resolution": f"{E}:special-action-icons-general-information.resolution",
+    "sai-targeting": f"{E}:special-action-icons-general-information.targeting",
     # modifiers
     "modifier-order": f"{E}:dice-modifiers.applying-dice-modifiers",
     "combination": f"{E}:dice-modifiers.modifiers-and-combination-rolls",
