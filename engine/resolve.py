@@ -6,18 +6,23 @@ from .actions.combat import melee, missile
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
+from .actions.minor import minor_roll
+from .actions.reserves import reserves
 from .actions.turn import turn
 from .actions.promotion import promotion, replanting
 from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
 from .dragonkin import dissipate
 from .exchange import promote
+from .capture import abandoned, check_over, winner
+from .carrying import unload
+from .marches import march
+from .minor import check_unrolled, out_of_game
 from .setup import setup
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, Step, StepResult, TurnStep
-from .steps import PromoteStep, ReplantStep
-from .steps import DragonStep
+from .steps import (DragonStep, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, PromoteStep, ReplantStep,
+                    ReservesStep, RollStep, SetupStep, Step, StepResult, TurnStep)
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -30,12 +35,32 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     action = _ACTIONS.get(type(step))
     if action is None:
         raise StepError(f"unknown step {type(step).__name__}")
-    after, out = action(state, step, ruleset)
+    check_over(state, ruleset)
+    check_unrolled(state, step, ruleset)
+    marched, events = march(state, step, ruleset)
+    after, out = action(marched, step, ruleset)
+    out.trace[:0] = events
     after = _soiled_ground(state, after, step, ruleset, out)
     after = sacrifice_kin(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
     after = dissipate(state, _wild_growth(after, ruleset, out), ruleset, out)
-    return _expire_used(after, out, ruleset), out
+    after = _expire_used(after, out, ruleset)
+    return _aftermath(state, after, ruleset, out), out
+
+
+def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """What follows any step: items left without carriers are buried, abandoned eighth faces turn back, and
+    the game may be won (engine.carrying, engine.capture)."""
+    for a in state.armies:
+        if any(u.item for u in a.units) and before.has_army(a.id) and \
+                {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
+            state, _ = unload(state, a, (), ruleset, out)
+    faces = state.terrains
+    state = abandoned(state, ruleset, out)
+    state = out_of_game(state, ruleset, out)
+    if out.terrains and state.terrains is not faces:
+        out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
+    return winner(before, state, ruleset, out)
 
 
 def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:
@@ -110,7 +135,7 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn, SetupStep: setup}
+            TurnStep: turn, ReservesStep: reserves, MinorStep: minor_roll, SetupStep: setup}
 _ACTIONS[PromoteStep] = promotion
 _ACTIONS[ReplantStep] = replanting
 

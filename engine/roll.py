@@ -17,6 +17,8 @@ from . import sai_doubling
 from . import sais as sai_table
 from .dragonkin import automatic_saves
 from .wild_growth import spend_on_promotions
+from .carrying import check_rolled
+from .doubling import eighth_face, minor_terrain
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -164,9 +166,11 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     per = _points_per_icon(unit, rs)
     if face.icon in NORMAL_ICONS:
         tally[face.icon].normal += face.count * per
-        rule = "each icon on a monster counts 4" if per > 1 else "one result per icon"
+        # 002 Artifacts: "each icon counts as four points of effect", as a monster's does
+        kind = "artifact" if unit is not None and unit.item else "monster"
+        rule = f"each icon on a{'n' if kind == 'artifact' else ''} {kind} counts 4" if per > 1 else "one result per icon"
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
-                                rule=rule, cite=rs.cite("monsters" if per > 1 else "id-icons")))
+                                rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons")))
         return
     _count_sai(face, unit, ctx, tally, specials, trace, who, per)
 
@@ -390,21 +394,6 @@ def _sai_note(op: str) -> str:
     return "SAI results untouched" if op in ("subtract", "divide") else "applied in modifier order"
 
 
-def _eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
-    terrain = ctx.terrain
-    if ctx.individual or terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
-        return
-    for t in ctx.ruleset.eighth_face_doubles:
-        before = tally[t].total
-        if not before:
-            continue
-        tally[t].normal *= 2
-        tally[t].sai *= 2
-        trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {t} doubled", before=before,
-                                after=tally[t].total, rule="the controlling army doubles every save and "
-                                "maneuver result, whatever icon made it", cite=ctx.ruleset.cite("eighth-face")))
-
-
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
     terrain = ctx.terrain
     types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
@@ -619,7 +608,8 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     # one race group (the usual case) is the army tally itself: no merging needed
     merged = next(iter(groups.values())) if len(groups) == 1 else _merge(groups)
     if step == "multiply":
-        _eighth_face(merged, ctx, trace)
+        eighth_face(merged, ctx, trace)
+        minor_terrain(merged, ctx, trace)
     _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)
@@ -729,10 +719,18 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
+        check_rolled(ctx.army, [unit_id for unit_id, _ in roll.units], ctx.ruleset)
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
     replaced = 0
     for who, unit, faces in rolled:
+        if unit is not None and unit.item and ctx.army.at == "reserve":
+            # 002 Magical Items: "When in the reserve area, magical items do not function. When a reserve army is
+            # rolled, ignore any results from its magical items"
+            trace.append(TraceEvent(what=f"{who}: a magical item in the reserve area: its roll is ignored", after=0,
+                                    rule="when in the reserve area, magical items do not function",
+                                    cite=ctx.ruleset.cite("magic-items")))
+            continue
         if roll.per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)
@@ -760,17 +758,29 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     new roll result instead. Multiple castings increase the effect" (one more unit per casting)."""
     fires = [e for e in ctx.state.effects_on(ctx.army.id) if ctx.ruleset.rerolls_for.get(e.spell)]
     cite = ctx.ruleset.spell_sections.get(fires[0].spell if fires else "", ctx.ruleset.cite("sai-resolution"))
-    if not fires or "maneuver" in ctx.kind:
+    # 002 Vortex: "During any non-maneuver roll by an army controlling this terrain, any one unit in the target
+    # army whose last roll result has not been finalized may be rolled again" -- Flashfire's words; read as
+    # Flashfire's are, for a unit of the rolling (controlling) army
+    terrain = ctx.terrain
+    vortex = int(terrain is not None and terrain.special == "vortex" and terrain.face == 8
+                 and terrain.controlled_by == ctx.army.id and not ctx.individual)
+    allowed = sum(e.count for e in fires) + vortex
+    if not allowed or "maneuver" in ctx.kind:
         raise StepError(f"{unit.id}'s roll marks a Flashfire reroll, but no Flashfire lets {ctx.army.id} reroll "
-                        f"in this {ctx.kind} roll", cite=cite, field="roll")
-    if nth > sum(e.count for e in fires):
-        raise StepError(f"Flashfire lets {sum(e.count for e in fires)} unit(s) of {ctx.army.id} reroll, one per "
-                        "casting; more are marked", cite=cite, field="roll")
+                        f"in this {ctx.kind} roll (nor a controlled Vortex)", cite=cite, field="roll")
+    if nth > allowed:
+        raise StepError(f"Flashfire lets {allowed - vortex} unit(s) of {ctx.army.id} reroll, one per casting"
+                        + (", and the Vortex one more" if vortex else "") + "; more are marked", cite=cite, field="roll")
+    by_vortex = nth > allowed - vortex
     last = max(i for i, f in enumerate(faces) if f.icon == REROLLED)
     ignored = ", ".join(f"{f.icon} {f.count}" for f in faces[:last] if f.icon != REROLLED) or "nothing"
-    trace.append(TraceEvent(what=f"{unit.id} is rolled again under {fires[0].spell}: {ignored} ignored",
-                            rule="the selected unit ignores its last roll result and applies the new one",
-                            cite=cite))
+    trace.append(TraceEvent(what=f"{unit.id} is rolled again under "
+                                 f"{'the Vortex at ' + terrain.id if by_vortex else fires[0].spell}: {ignored} ignored",
+                            rule="the selected unit ignores its last roll result and applies the new one"
+                                 + ("; the Vortex's 'target army' read as Flashfire's is "
+                                    f"({ctx.ruleset.spell_sections.get('flashfire', 'Flashfire')}): the rolling army"
+                                    if by_vortex else ""),
+                            cite=ctx.ruleset.cite("vortex") if by_vortex else cite))
     return faces[last + 1:]
 
 

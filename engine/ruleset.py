@@ -280,6 +280,26 @@ class Ruleset(Value):
     dragon_logos: Mapping[str, DragonLogo] = field(default_factory=dict)
     # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
     id_icons: Mapping[str, int] = field(default_factory=dict)
+    # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that
+    # carry any color (Amazons; Dragonlord, Kings' Die)
+    no_carry_races: tuple[str, ...] = ()
+    carry_any_races: tuple[str, ...] = ()
+    carry_any_units: tuple[str, ...] = ()
+    # races whose units in the reserve area fire missiles instead of casting magic (Amazons' Reserve Attack)
+    reserve_missile_races: tuple[str, ...] = ()
+    # race -> the element a terrain needs for its units to fly from it in the retreat step (Firewalkers: blue)
+    terrain_flight: Mapping[str, str] = field(default_factory=dict)
+    # units that never leave the reserve area (the Kings' Die)
+    reserve_bound_units: tuple[str, ...] = ()
+    # units that may ride a dragon they tamed to another terrain in the retreat step (Dragonlord, Dragonmaster)
+    dragon_riders: tuple[str, ...] = ()
+    # minor terrain face in effect -> the actions it allows whatever the major terrain shows, and the results
+    # it doubles in the owning army's rolls (an ID is "id-actions" or "id-doubles", as the owner chose)
+    minor_actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    minor_doubles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # minor terrain disaster -> the duration of the effect it leaves on the army (Flood, Revolt); its modifiers
+    # are in ``spell_modifiers`` under the same name
+    disaster_effects: Mapping[str, str] = field(default_factory=dict)
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)
@@ -311,10 +331,12 @@ class Ruleset(Value):
         breaths = {e: section for e, (section, _) in self.breath_effects.items()}
         lasting = {e: ("until-end-of-next-turn" if e == self.dragon_breath_effect else "until-beginning-of-next-turn")
                    for e in self.breath_effects}
+        # a minor terrain disaster's lasting effect (Flood, Revolt) too, cited to 002 Minor Terrains
+        disasters = {d: self.cites["minor-terrains"] for d in self.disaster_effects}
         return self.evolve(spell_sections={**spells, **{s: sais[s] for s in self.effect_sais if s in sais},
-                                           **breaths},
+                                           **breaths, **disasters},
                            sai_sections=dict(sais), spell_costs=dict(costs),
-                           spell_durations={**durations, **self.effect_sais, **lasting},
+                           spell_durations={**durations, **self.effect_sais, **lasting, **self.disaster_effects},
                            terrain_colors=dict(terrain_colors))
 
     def racial_cite(self, race: str, ability: str) -> str:

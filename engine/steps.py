@@ -32,6 +32,8 @@ class ManeuverStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
+    castle: str | None = None           # the basic type a Castle's captor declares (city, standing-stones, ...)
 
 
 class AttackStep(Value):
@@ -213,7 +215,29 @@ class ReplantStep(Value):
     take: tuple[str, ...]
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | SetupStep | PromoteStep | ReplantStep | DragonStep
+class ReservesStep(Value):
+    """The marching player's Reserve Movement: reinforce, then retreat (002 Reserve Movement)."""
+
+    reinforce: tuple[tuple[str, str], ...] = ()     # (unit or item id in the reserve area, terrain id)
+    retreat: tuple[str, ...] = ()                   # unit or item ids leaving a terrain for the reserve area
+    fly: tuple[tuple[str, str], ...] = ()           # (Firewalker unit or item id, terrain id): Terrain Flight
+    discard: tuple[str, ...] = ()                   # items the owner buries when too few units can carry them
+
+
+class MinorStep(Value):
+    """An army's minor terrain is rolled: when it is brought in, and before each march of its army
+    (002 Minor Terrains)."""
+
+    army: str
+    face: str                       # melee, missile, magic, double-maneuvers, double-saves, id, or a disaster
+    choose: str | None = None       # after an ID: "actions" (melee, missile or magic) or "doubles"
+    avoidance: Roll | None = None   # Flood: each unit's own roll (per unit); Landslide: the army's roll
+    casualties: Casualties = ()
+
+
+
+Step = (RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | SetupStep | PromoteStep | ReplantStep
+        | DragonStep | ReservesStep | MinorStep)
 
 
 class StepResult(Struct):

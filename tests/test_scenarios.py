@@ -52,6 +52,13 @@ SETUP_EXAMPLES = {
     "sfr2012-setup-magic-point-value", "sfr2012-setup-dragon-count", "sfr2012-setup-24pt-army-cap-12",
 }
 
+# The worked examples of issue 6's turn sequence (reserves, reserve magic, the Amazons' reserve attack, the
+# eighth face's Standing Stones) reproduced so far.
+TURN_EXAMPLES = {
+    "sfr2012-reserve-magic-castable-list", "sfr2012-racial-amazon-reserve-missile",
+    "sfr2012-reserve-movement-example", "sfr2012-standing-stones-goblin-coastland-dwarf-flatland",
+}
+
 # The worked examples of issue 6 on targeted and army-damaging SAIs in melee and missile actions.
 SAI_ATTACK_EXAMPLES = {
     "sfr2012-sai-special-unique-order-player-choice", "sfr2012-sai-combining-hug-charm-trumpet",
@@ -153,7 +160,7 @@ def test_core_worked_examples_are_covered():
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
-               | DRAGON_EXAMPLES)
+               | DRAGON_EXAMPLES | TURN_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 

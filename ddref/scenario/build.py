@@ -26,7 +26,7 @@ from index.corpus import records
 from index.lookup import NotFound, find
 
 from . import exchanges
-from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
+from .model import STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
@@ -78,7 +78,10 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
         raise ScenarioErrors(pydantic_errors(exc, locator, model=ScenarioIn)) from None
     b = _Builder(file=file, locator=locator, edition=spec.edition)
     state = _state(b, spec)
-    steps = [_step(b, spec, state, i, raw) for i, raw in enumerate(spec.steps)]
+    steps, seen = [], state
+    for i, raw in enumerate(spec.steps):
+        steps.append(_step(b, spec, seen, i, raw))
+        seen = turn_steps.formed(seen, steps[-1].step)
     if b.errors:
         raise ScenarioErrors(b.errors)
     return Scenario(file=file, spec=spec, state=state, steps=steps, locator=locator)
@@ -104,7 +107,8 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
                       summoning_pool=tuple(_pool(b, spec, player, items)
                                            for player, items in spec.summoning_pool.items()))
     _check_control(b, spec, state)
-    return state
+    return turn_steps.marches(b, spec, state)
+
 
 
 def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
@@ -119,9 +123,13 @@ def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
         b.fail((*path, "controlled_by"), "a terrain at face 8 is controlled by an army: name it in controlled_by")
     if t.controlled_by and t.face != 8:
         b.fail((*path, "controlled_by"), f"only a terrain at its eighth face is controlled (face is {t.face})")
+    if t.special and not t.frontier:
+        b.fail((*path, "special"), "special terrains can only be placed at the frontier: add frontier: true")
+    if t.special == "castle" and t.face == 8 and not t.eighth:
+        b.fail((*path, "eighth"), "a Castle at its eighth face is the basic type its captor declared: give eighth")
     return Terrain(id=tid, type=rec.id if rec else slug(t.type), colors=rec.colors if rec else (), face=t.face,
                    action=t.action, eighth=t.eighth, controlled_by=t.controlled_by, home_of=t.home_of,
-                   frontier=t.frontier)
+                   frontier=t.frontier, special=t.special)
 
 
 def _army(b: _Builder, spec: ScenarioIn, aid: str, a) -> Army:
@@ -162,9 +170,12 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         if rec is None:
             return None
         monster = rec.size == "monster"
-        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster,
+        # 002 Artifacts: "follow all of the magical item rules", and "each icon counts as four points of effect";
+        # Medallions: "4-point magical items"
+        item = rec.unit_class in ("item", "artifact", "medallion")
+        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=rec.unit_class == "item")
+                    item=item)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
@@ -313,12 +324,8 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         return PlannedStep(i + 1, "?", None, expect, expect_error, path)
     kind = kinds[0]
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
-    if kind in LATER_STEPS:
-        b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              f"ddref yet (it resolves {', '.join(STEP_MODELS)} steps)")
-        return planned
     if kind not in STEP_MODELS:
-        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
+        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, list(STEP_MODELS))}")
         return planned
     try:
         model = STEP_MODELS[kind].model_validate(raw[kind] or {})
@@ -404,9 +411,16 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
     counter = _rolls_by_army(b, state, m.counter, (*path, "counter"))
     roll = _roll(b, army, m.roll, (*path, "roll")) if m.roll is not None else None
     avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
+    kind = getattr(m, "minor_terrain", None)
+    majors = sorted(r.id for r in records("terrain") if r.edition == "sfr-2012" and r.kind == "major")
+    if kind is not None and slug(kind) not in majors:
+        b.fail((*path, "minor_terrain"), f"a minor terrain is named by the major terrain type it matches: one of "
+                                         f"{', '.join(majors)}{did_you_mean(kind, majors)}")
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                        burial=_unit_rolls(b, state, m.burial, (*path, "burial"))) if army else None
+                        burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
+                        minor_terrain=None if kind is None else slug(kind),
+                        castle=getattr(m, "castle", None)) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
@@ -778,3 +792,11 @@ def _icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str | N
         b.fail(path, f"unknown icon or unit {name!r} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
                      f"or a unit id of the army){did_you_mean(name, known)}")
         return None
+
+
+# The turn's phases, the Reserve Movement and minor terrains (ddref.scenario.turn_steps) use the helpers above:
+# imported last, so that they are defined when it loads; its functions are looked up when a step is built.
+from . import turn_steps  # noqa: E402
+
+_STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
+                      minor=lambda *args: turn_steps.minor_step(*args))

@@ -46,6 +46,9 @@ class TerrainIn(Strict):
     controlled_by: str | None = _doc("The army holding the eighth face (required at face 8).", default=None)
     home_of: str | None = _doc("The player whose home terrain this is.", default=None)
     frontier: bool = _doc("The frontier terrain.", default=False)
+    special: Literal["castle", "dragons-lair", "grove", "vortex"] | None = _doc(
+        "A special terrain (gold ink, frontier only); type gives its colors. A Castle at face 8 names its declared "
+        "type in eighth.", default=None)
 
 
 class UnitIn(Strict):
@@ -96,6 +99,12 @@ class DragonIn(Strict):
 
 class TurnIn(Strict):
     player: str = _doc("Whose turn it is when the steps begin.")
+    phase: Literal["first-march", "second-march", "reserves"] | None = _doc(
+        "Where in the turn the steps begin; given, the engine follows the turn's phases (two marches by "
+        "different armies of this player, then the Reserve Movement). Absent, each step stands alone.",
+        default=None)
+    marched: list[str] | None = _doc("The armies that have marched this turn already (second-march, reserves).",
+                                     default=None)
 
 
 class ExchangeIn(Strict):
@@ -223,6 +232,10 @@ class ManeuverStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    castle: Literal["city", "standing-stones", "temple", "tower"] | None = _doc(
+        "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
+    minor_terrain: str | None = _doc("If the maneuver succeeds, bring in the summoning pool's minor terrain of this "
+                                     "type instead of turning the terrain (a minor step rolls it next).", default=None)
 
 
 class ManeuverIn(Strict):
@@ -407,6 +420,33 @@ class ReplantStepIn(Strict):
     take: list[str] = _doc("The dead Treefolk units that join the army: the same health in all.", min_length=1)
 
 
+class MinorStepIn(Strict):
+    """An army's minor terrain is rolled: when brought in, and before each march of its army."""
+
+    army: str = _doc("The army the minor terrain is with.")
+    roll: str = _doc("The face it shows: melee, missile, magic, double maneuvers, double saves, id, or a disaster "
+                     "(flood, landslide, revolt, lost).")
+    choose: Literal["actions", "doubles"] | None = _doc(
+        "After an ID, the owner's choice: melee, missile or magic actions, or double maneuvers and saves "
+        "(default: doubles).", default=None)
+    avoidance: RollIn | None = _doc("Flood: each rolling unit's face ({unit: face}, five health-worth); Landslide: "
+                                    "the army's maneuver avoidance roll.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+
+
+class ReservesStepIn(Strict):
+    """The marching player's Reserve Movement: reinforce, then retreat."""
+
+    reinforce: dict[str, str] | None = _doc("Unit (or carried item) id in the reserve area -> the terrain it "
+                                            "moves to.", default=None)
+    retreat: list[str] | None = _doc("Unit (or carried item) ids moving from their terrain to the reserve area.",
+                                     default=None)
+    fly: dict[str, str] | None = _doc("Firewalker unit (or carried item) id -> the terrain it flies to in the retreat "
+                                      "step (Terrain Flight).", default=None)
+    discard: list[str] | None = _doc("Items an army left with too few units to carry them buries (the owner's "
+                                     "choice; default the last written).", default=None)
+
+
 STEP_MODELS: dict[str, type[Strict]] = {
     "roll": RollStepIn,
     "maneuver": ManeuverStepIn,
@@ -414,13 +454,13 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "missile": MissileStepIn,
     "magic": MagicStepIn,
     "turn": TurnStepIn,
+    "reserves": ReservesStepIn,
+    "minor": MinorStepIn,
     "setup": SetupStepIn,
     "promote": PromoteStepIn,
     "dragon_attack": DragonAttackStepIn,
     "replant": ReplantStepIn,
 }
-# In the format but not resolved by this version: named, so the error says so plainly.
-LATER_STEPS = ("reserves",)
 
 
 class ScenarioIn(Strict):

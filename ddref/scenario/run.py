@@ -124,7 +124,16 @@ def state_json(state: GameState) -> dict[str, Any]:
                            **({"tamed_by": d.tamed_by} if d.tamed_by else {})} for d in state.dragons},
         "summoning_pool": {p.player: [*p.items, *(u.id for u in p.units)] for p in state.summoning_pool},
         "winner": state.winner,
+        **_marches(state),
     }
+
+
+def _marches(state: GameState) -> dict[str, Any]:
+    """Where the marching player is in the turn, when the scenario follows the turn's phases."""
+    m = state.marches
+    if m is None:
+        return {}
+    return {"marches": {"player": state.turn_player, "marched": list(m.marched), "reserves": m.reserves}}
 
 
 def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from ..trace import StepError, TraceEvent
 from ..roll import Roll, RollContext, active_modifiers, resolve_roll
 from . import cantrip, specials
 from .fight import Fight
+from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
                      terrains)
 
@@ -63,8 +64,11 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     if veil is not None:
         raise StepError(f"{defender.id} is under {veil.spell}: it cannot be targeted by any missile",
                         cite=ruleset.spell_sections.get(veil.spell, ruleset.cite("missile")), field="target")
-    terrain = check_action(state, ruleset, attacker, "missile", out)
-    target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
+    if attacker.at == RESERVE and defender.at != RESERVE:
+        target_terrain = reserve_attack(state, ruleset, attacker, defender, step.roll, out)
+    else:
+        terrain = check_action(state, ruleset, attacker, "missile", out)
+        target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     fight = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
                       target_terrain, "", buys, step)

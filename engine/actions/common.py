@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, resolve_roll
+from ..minor import allowed_event, allows
 from ..moves import reserve_army, transfer
 from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
@@ -92,6 +93,10 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
         out.trace.append(TraceEvent(what=f"{who.id} controls {terrain.id}'s eighth face: it may {action}",
                                     rule="the controlling army can use melee, missile, or magic as it sees fit",
                                     cite=ruleset.cite("eighth-face")))
+        return terrain
+    minor = allows(state, who, action, ruleset)
+    if minor is not None and terrain.action != action:
+        out.trace.append(allowed_event(minor, action, ruleset))
         return terrain
     if terrain.action is None:
         out.trace.append(TraceEvent(what=f"{terrain.id} shows face {terrain.face}; its action icon is not "

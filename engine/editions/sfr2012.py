@@ -97,6 +97,25 @@ CITES = {
     "dragon-promotion": f"{E}:basic-terms",
     "dragonslayer": f"{E}:the-eldarim-champions.dragonslayer",
     "dragonhunter": f"{E}:the-eldarim-champions.dragonhunter",
+    # the turn's phases, reserves, winning (engine.marches, actions.reserves, engine.winning)
+    "march-term": f"{E}:glossary-of-dragon-dice-terms.march",
+    "first-march": f"{E}:the-turn-sequence.first-march",
+    "second-march": f"{E}:the-turn-sequence.second-march",
+    "reserve-movement": f"{E}:the-turn-sequence.reserve-movement",
+    "reinforce": f"{E}:the-turn-sequence.reserve-movement.reinforce-step",
+    "retreat": f"{E}:the-turn-sequence.reserve-movement.retreat-step",
+    "terrain-flight": f"{RACIAL}.firewalkers.terrain-flight",
+    "dragon-riding": f"{E}:the-eldarim-champions.dragonlord",
+    "reserve-attack": f"{RACIAL}.amazons.reserve-attack",
+    "winning": f"{E}:object-of-the-game",
+    "capture": f"{E}:glossary-of-dragon-dice-terms.capture-a-terrain",
+    "in-play": f"{E}:glossary-of-dragon-dice-terms.in-play",
+    "minor-terrains": f"{E}:minor-terrains",
+    "special-terrains": f"{E}:special-terrains",
+    "castle": f"{E}:special-terrains.castle",
+    "vortex": f"{E}:special-terrains.vortex",
+    "artifacts": f"{E}:artifacts",
+    "medallions": f"{E}:medallions",
 }
 
 RACIAL_ABILITIES = (
@@ -404,7 +423,18 @@ SFR_2012 = Ruleset(
     eighth_face_doubles=("save", "maneuver"),
     monster_icon_value=4,
     racial=RACIAL_ABILITIES,
-    spell_modifiers=SPELL_MODIFIERS,
+    # 002 Minor Terrains, Flood: "The acting army's maneuver results are halved until the beginning of your next
+    # turn"; Revolt: "The acting army's melee and save results are halved until the beginning of your next turn"
+    spell_modifiers={**SPELL_MODIFIERS, "flood": (_mod("divide", ["maneuver"], 2, "army"),),
+                     "revolt": (_mod("divide", ["melee", "save"], 2, "army"),)},
+    # 002 Minor Terrain Icons: Magic, Melee, Missile "Allows the owning army to conduct a [...] action even when
+    # the major terrain is set on another action"; Double Maneuvers, Double Saves; ID: "either allows the owning
+    # army to conduct melee, missile, or magic actions as the owner sees fit, or it doubles the owning armies
+    # maneuvers and saves"
+    minor_actions={"melee": ("melee",), "missile": ("missile",), "magic": ("magic",),
+                   "id-actions": ("melee", "missile", "magic")},
+    minor_doubles={"double-maneuvers": ("maneuver",), "double-saves": ("save",), "id-doubles": ("maneuver", "save")},
+    disaster_effects={"flood": "until-beginning-of-next-turn", "revolt": "until-beginning-of-next-turn"},
     cites=CITES,
     # 002 First March, Magic: "Coral Elves cast blue and green magic; Lava Elves cast red and black
     # magic; ... Treefolk cast green and gold magic"; Amazons "the element colors of the terrain
@@ -421,6 +451,23 @@ SFR_2012 = Ruleset(
     one_color_races=("eldarim",),
     all_color_units=("dragonlord", "dragonslayer"),
     no_magic_races=("dragonkin",),
+    # 002 Dragonkin: "Dragonkin cannot carry magical items or artifacts"; Magical Items: "Amazon units may carry
+    # magical items of any color"; Dragonlord: "can carry magical items of any color (including medallions)";
+    # Kings' Die: "can hold a magical item of any color (including medallions)"
+    no_carry_races=("dragonkin",),
+    carry_any_races=("amazon",),
+    carry_any_units=("dragonlord", "kings-die"),
+    # 002 Amazons, Reserve Attack: "when in the reserve area, cannot use magic. Instead they may select an enemy
+    # army at their home terrain or the frontier and take a missile action"
+    reserve_missile_races=("amazon",),
+    # 002 Firewalkers, Terrain Flight: "During the retreat phase of the Reserve Movement, the Firewalkers may
+    # immediately move from any terrain with the blue (air) element to any other terrain"
+    terrain_flight={"firewalker": "blue"},
+    # 002 Dragonlord, Dragonmaster: "During the retreat step of a reserve movement, a Dragonlord [Dragonmaster] can
+    # "ride" a tamed dragon to any other terrain"
+    dragon_riders=("dragonlord", "dragonmaster"),
+    # 002 Kings' Die: "The Kings' Die can never leave the reserves"
+    reserve_bound_units=("kings-die",),
     # 002 Deadlands: "the target terrain gains the black (death) element"; Call Water: "add the water
     # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
