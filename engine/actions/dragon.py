@@ -14,6 +14,7 @@ edition's (``Ruleset.dragon_faces`` ...).
 from __future__ import annotations
 
 from .. import dragons as kinds
+from ..marches import before_marches
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
@@ -44,6 +45,8 @@ class Battle:
 
 def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     out = StepResult(kind="dragon_attack")
+    # 002 The Turn Sequence: "Initial Effects, Dragon Attacks, a First March, a Second March, and a Reserve Movement"
+    before_marches(state, "Dragon Attack", ruleset)
     who = army(state, step.army)
     battle = _battle(state, ruleset, who, out)
     casualties = casualty_lists(step.casualties)
