@@ -12,6 +12,7 @@ a message rather than silently ignored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from .state import ResultType
@@ -296,9 +297,10 @@ REROLLS: dict[str, tuple[str, ...]] = {
 }
 
 
-def rerolls(sai: str, kind: str) -> bool:
-    """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts)."""
-    kinds = REROLLS.get(sai, ())
+def rerolls(sai: str, kind: str, table: Mapping[str, tuple[str, ...]] | None = None) -> bool:
+    """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts);
+    ``table``: the edition's (Ruleset.sai_rerolls), None for sfr-2012's."""
+    kinds = (REROLLS if table is None else table).get(sai, ())
     if kind == "dragon":        # "if a SAI has normal results during a melee avoidance roll ..." (002)
         return any(k in kinds for k in _DRAGON_PARTS)
     if kind.startswith("combination:"):
@@ -306,14 +308,15 @@ def rerolls(sai: str, kind: str) -> bool:
     return kind in kinds
 
 
-def sai_use(sai: str, kind: str) -> SaiUse | None:
+def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None = None) -> SaiUse | None:
     """The SAI's use in this kind of roll; None when it does nothing there.
 
     A combination roll ("combination:maneuver,save") uses an SAI that works in
     any of its avoidance rolls (002 Avoidance Rolls: "The SAI does not need to
     be applicable for every result of the combination roll, just at least one").
+    ``uses``: the edition's SAI table (Ruleset.sai_uses), None for sfr-2012's.
     """
-    table = SAI_USES.get(sai)
+    table = (SAI_USES if uses is None else uses).get(sai)
     if table is None:
         return NOT_MODELLED
     if kind in ("dragon", "dragon-save"):
@@ -360,5 +363,6 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
     return SaiUse(tuple(dict.fromkeys(t for u in normal for t in u.gives)), each=any(u.each for u in normal))
 
 
-def cite(sai: str) -> str:
-    return f"{LIST}.{sai}"
+def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
+    """The SAI's section: in the edition's ``sections`` (Ruleset.sai_sections) when given, else in 002's list."""
+    return (sections or {}).get(sai) or f"{LIST}.{sai}"

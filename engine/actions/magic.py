@@ -204,7 +204,7 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     dua = None
     # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting
     # black at a Deadlands terrain has no black aspect
-    if terrain is not None and "black" in aspects and "black" not in doubles:
+    if ruleset.dua_doubling and terrain is not None and "black" in aspects and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
     if ids and no_doubling(terrain) and (doubles or dua):
         # 002 Grove: "No army can double magic at this terrain by any means (including when it's not at an

@@ -127,15 +127,17 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
     if effect.kind == "army-flee":
         return _army_flee(state, state.army(target), amount, names, cite, ruleset, fleeing, out)
     if effect.kind == "terrain-reduction":
-        return _reduce(state, target, effect.points, names, cite, ruleset, rolls, out)
+        return _reduce(state, target, effect.points, names, cite, ruleset, rolls, out,
+                       who.player if effect.opposing_only else None)
     return _negate(state, target, casts, amount, names, cite, ruleset, out)
 
 
 def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: str, ruleset: Ruleset,
-            rolls: Rolls, out: StepResult) -> GameState:
-    """Each army at the terrain may roll to avoid it; the terrain turns down one face unless one succeeds."""
+            rolls: Rolls, out: StepResult, caster: str | None = None) -> GameState:
+    """Each army at the terrain (each opposing the ``caster`` player, when given) may roll to avoid it; the
+    terrain turns down one face unless one succeeds."""
     best = 0
-    for army in [a for a in state.armies if a.at == terrain_id and a.units]:
+    for army in [a for a in state.armies if a.at == terrain_id and a.units and a.player != caster]:
         if not rolls.has(army.id):
             out.trace.append(TraceEvent(what=f"{army.id} makes no avoidance roll against {names}", after=0,
                                         rule="each army at the target terrain may make a maneuver avoidance roll; "
