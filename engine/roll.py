@@ -654,6 +654,12 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
         # tsr-1996 names no racial step: "Eighth face advantages are cumulative with any special racial
         # abilities", and spells that add (Wind Walk) "aren't counted when determining the results of a
         # special ability": racial abilities apply after the multipliers, before the additions
+        if any(a.kind == "auto" or tally[a.source].total and (a.kind == "double" or a.target in ctx.wanted)
+               for race, tally in groups.items() for a in racial_abilities(race, ctx)):
+            trace.append(TraceEvent(what=f"{ctx.army.id}: racial abilities apply with the multipliers",
+                                    rule="a reading: the modifier order names no racial step; eighth face "
+                                         "advantages are cumulative with racial abilities, and spells that add "
+                                         "are not counted by them", cite=ctx.ruleset.cite("eighth-face")))
         for race, tally in groups.items():
             _racial(race, tally, ctx, trace)
 

@@ -326,6 +326,9 @@ class Ruleset(Value):
     racial_in: ModifierStep = "racial"
     # the eighth face doubles every ID result of the controlling army (sfr-v4) rather than result types
     eighth_face_doubles_ids: bool = False
+    # SAIs whose points from one die face all go to a single target unit (tsr-1996 Bullseye: "No matter how
+    # many bullseye icons are on a single die face, they must all be directed at a single target unit")
+    one_target_sais: tuple[str, ...] = ()
     # black ID points may double through the Dead Unit Area (002 Dead Unit Area Advantage); tsr-1996's Death
     # Magic, which buries the dead it doubles by, is not modelled, so it has none
     dua_doubling: bool = True

@@ -168,6 +168,8 @@ def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
     """002 Frostwings, Magic Negation: opposing armies' Frostwings roll; each non-ID magic result of theirs
     negates a point, and "only the greater of the rolls is subtracted"."""
+    if not step.negation:
+        return 0
     cite = ruleset.cite("magic-negation")
     best = 0
     for army_id, dice in step.negation:

@@ -33,6 +33,10 @@ CITES = {
     # the turn: "A turn consists of a first march, a second march, and a reserve phase"; spells last "until
     # the beginning (end) of your next turn", each by its own text in the spell list
     "turn-sequence": f"{E}:turn-sequence", "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
+    # what happens as a turn begins: "At the beginning of the acting army's turn, the dragon attacks. The
+    # attack happens after any spells cast during the previous turn expire" (and the City and Temple icons
+    # act "at the beginning of your turn")
+    "initial-effects": f"{E}:dragon-rules",
     "march": MARCH, "maneuver": f"{MARCH}.maneuver", "actions": f"{MARCH}.actions", "melee": f"{MARCH}.skirmish",
     "missile": f"{MARCH}.missile", "magic": f"{MARCH}.magic",
     "doubling-magic": f"{MARCH}.terrain-advantage", "terrain-advantage": f"{MARCH}.terrain-advantage",
@@ -196,4 +200,5 @@ TSR_1996 = Ruleset(
     # 000 has no Initial Effects phase: what begins its turn is not replayed yet
     initial_effects=False,
     dua_doubling=False,
+    one_target_sais=("bullseye",),
 )
