@@ -33,7 +33,9 @@ def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceE
         before = tally[t].total
         tally[t].normal += tally[t].ids
         trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {tally[t].ids} ID {t} doubled", before=before,
-                                after=tally[t].total, rule="the controlling army doubles all its ID results",
+                                after=tally[t].total, rule="the controlling army doubles all its ID results (a reading "
+                                "where a subtraction came first: it took non-ID results first, which the text "
+                                "leaves open)",
                                 cite=ctx.ruleset.cite("eighth-face")))
 
 

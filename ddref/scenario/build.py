@@ -65,6 +65,13 @@ class _Builder(Struct):
         try:
             return find(kind, value, self.edition)[0]
         except NotFound as exc:
+            # sfr-v4 defines two races (001 Racial Icons): the others are sfr-2012's, where v4 is silent
+            fallback = RULESETS[self.edition].fallback if self.edition in RULESETS else None
+            if fallback and kind in ("race", "unit"):
+                try:
+                    return find(kind, value, fallback)[0]
+                except NotFound:
+                    pass
             self.fail(path, exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1))
             return None
 
