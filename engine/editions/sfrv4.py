@@ -6,8 +6,9 @@ sfr-2012 section, and engine.resolve marks every such trace event so a judge see
 
 from __future__ import annotations
 
-from ..ruleset import Ruleset, SpellEffect, SpellModifier
+from ..ruleset import SpellEffect, SpellModifier
 from ..sais import ANY, NOT_MODELLED, SAVES, SaiUse, _uses
+from ..sais import SAI_USES as SFR_2012_SAIS
 from . import sfr2012
 
 E = "sfr-v4"
@@ -105,9 +106,7 @@ SAI_USES = {
     # "During a save roll against a melee attack, Counter generates save results and inflicts damage on the
     #  attacking army ... During any other save roll, Counter generates save results. During a melee attack,
     #  Counter generates melee results"
-    "counter": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),
-                     (("save", "save-missile", "avoid-save"), SaiUse(("save",))),
-                     (("save-melee",), SaiUse(("save",), special="back-damage"))),
+    "counter": SFR_2012_SAIS["counter"],     # the same uses as 002's Counter
     # "During any army roll, Create Fireminions generates four magic, maneuver, melee, missile or save results"
     "create-fireminions": _uses((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a dragon attack, Double Strike generates four melee results"
@@ -120,13 +119,12 @@ SAI_USES = {
                   ((*SAVES, "avoid-save"), SaiUse(("save",)))),
     # "During a melee or dragon attack, Rend generates melee results. Roll this unit again ... During a
     #  maneuver roll, Rend generates maneuver results"
-    "rend": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
-                  (("melee", "avoid-melee"), SaiUse(("melee",)))),
+    "rend": SFR_2012_SAIS["rend"],           # the same uses as 002's Rend
     # "During a save roll, Rise from the Ashes generates four save results"
     "rise-from-the-ashes": _uses(((*SAVES, "avoid-save"), SaiUse(("save",)))),
     # "During a melee attack, each Smite result inflicts one point of damage on the defending army with no
     #  save possible. During a dragon attack, Smite generates melee results"
-    "smite": _uses((("melee",), SaiUse(special="army-damage-no-saves")), (("avoid-melee",), SaiUse(("melee",)))),
+    "smite": SFR_2012_SAIS["smite"],         # the same uses as 002's Smite
     # "During a maneuver roll, Firewalking (Teleport) generates maneuver results"
     "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",)))),
     "teleport": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",)))),

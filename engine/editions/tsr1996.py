@@ -7,8 +7,10 @@ needs them is refused under tsr-1996 rather than resolved by another edition's r
 
 from __future__ import annotations
 
-from ..ruleset import RacialAbility, Ruleset, SpellEffect, SpellModifier
+from ..ruleset import RacialAbility, Ruleset, SpellEffect
 from ..sais import ANY, NOT_MODELLED, SAVES, SaiUse, _uses
+from ..sais import SAI_USES as SFR_2012_SAIS
+from .sfr2012 import _mod
 
 E = "tsr-1996"
 MARCH = f"{E}:turn-sequence.first-march"
@@ -80,10 +82,6 @@ RACIAL_ABILITIES = (
 )
 
 
-def _mod(op, results, amount, scope, stacks=False):
-    return SpellModifier(op, results if results == "any" else tuple(results), amount, scope, stacks)
-
-
 # 000 Spell List, each entry restating its spell's text ("Multiple castings increase the effect" stacks;
 # "Multiple castings affect multiple armies" does not).
 SPELL_MODIFIERS = {
@@ -149,19 +147,16 @@ SAI_USES = {
     # "During a skirmish attack ... the counter acts as a normal melee icon. During a roll for saves, the
     #  counter counts as a normal save. During a roll for saves in melee ... both a save and an immediate hit
     #  upon the attacking army, which may not roll saves against it"
-    "counter": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),
-                     (("save", "save-missile", "avoid-save"), SaiUse(("save",))),
-                     (("save-melee",), SaiUse(("save",), special="back-damage"))),
+    "counter": SFR_2012_SAIS["counter"],     # the same uses as 002's Counter
     # "This icon provides either maneuvers or saves (not both), as needed"
     "fly": _uses((("maneuver", "counter-maneuver", "avoid-maneuver", *SAVES, "avoid-save"),
                   SaiUse(("maneuver", "save")))),
     # "During a melee attack, the rend counts as normal melee hits. The rending unit may be rolled again ...
     #  During maneuver, rends count as maneuvers but are not rolled again"
-    "rend": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
-                  (("melee", "avoid-melee"), SaiUse(("melee",)))),
+    "rend": SFR_2012_SAIS["rend"],           # the same uses as 002's Rend
     # "During a skirmish melee attack, no saves ... can stop these hits ... During a dragon attack or a
     #  charge, smites count as normal melee damage"
-    "smite": _uses((("melee",), SaiUse(special="army-damage-no-saves")), (("avoid-melee",), SaiUse(("melee",)))),
+    "smite": SFR_2012_SAIS["smite"],         # the same uses as 002's Smite
     # "This icon usually counts as either a maneuver or melee hit as needed" (a charge, where it is both,
     #  is not modelled)
     "trample": _uses((ANY, SaiUse(("maneuver", "melee")))),
