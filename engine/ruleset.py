@@ -329,12 +329,17 @@ class Ruleset(Value):
     # SAIs whose points from one die face all go to a single target unit (tsr-1996 Bullseye: "No matter how
     # many bullseye icons are on a single die face, they must all be directed at a single target unit")
     one_target_sais: tuple[str, ...] = ()
-    # black ID points may double through the Dead Unit Area (002 Dead Unit Area Advantage); tsr-1996's Death
-    # Magic, which buries the dead it doubles by, is not modelled, so it has none
+    # black ID points may double through the Dead Unit Area without burial (002 Dead Unit Area Advantage);
+    # tsr-1996 has Death Magic instead
     dua_doubling: bool = True
     # a turn begins with 002's Initial Effects phase (engine.actions.initial); tsr-1996's beginning of a turn
     # (dragon attacks, City, Temple) is not replayed yet
     initial_effects: bool = True
+    # spells are marked castable from the reserve area (002's reserve list, 001's 'R' column); tsr-1996 has no
+    # such mark, only its targets: "Spells can only be cast on friendly units and armies"
+    reserve_list: bool = True
+    # black ID points double by burying one player's dead, named by the magic step (tsr-1996 Death Magic)
+    death_magic: bool = False
     # the edition whose rules apply where this one is silent (sfr-v4: sfr-2012); the trace says so
     fallback: str | None = None
 

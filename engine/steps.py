@@ -110,6 +110,7 @@ class MagicStep(Value):
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
+    death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
 
 
 class Exchanges(Value):

@@ -546,7 +546,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
-                     targets=_sai_targets(b, state, getattr(m, "targets", None), path))
+                     targets=_sai_targets(b, state, getattr(m, "targets", None), path),
+                     death_magic=tuple(getattr(m, "death_magic", None) or ()))
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:

@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import specials, spells
+from . import death_magic, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -44,10 +44,12 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
-    casters = [*casters, *furnace]
+    state, buried, doubled = death_magic.bury(state, caster, casters, step, ruleset, out)
+    casters = [*casters, *furnace, *buried]
     reachable = allocations(casters, buckets, budgets, lose)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
+    death_magic.check_spent(points, step.cast, doubled, ruleset, out)
     rolled = sum(c.normal + c.ids for c in casters) - lose
     if sum(vector) != rolled:
         out.trace.append(TraceEvent(what=f"{caster.id}: ID magic doubled", before=rolled, after=sum(vector),
@@ -332,7 +334,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
         if spell.color == "elemental" and c.color not in COLORS:
             raise StepError(f"{spell.name} is an elemental spell: say which one color pays for it "
                             f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
-        if who.at == RESERVE and not spell.reserve:
+        if who.at == RESERVE and ruleset.reserve_list and not spell.reserve:
             raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
                             field="cast")
         races = [r for r in spell.lists if r != "basic"]

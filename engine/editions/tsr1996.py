@@ -194,6 +194,10 @@ TSR_1996 = Ruleset(
     sai_rerolls=SAI_REROLLS,
     # 000 has no Initial Effects phase: what begins its turn is not replayed yet
     initial_effects=False,
+    # 000 Death Magic: black ID points double only by burying the dead (engine.actions.death_magic)
     dua_doubling=False,
+    death_magic=True,
+    # 000 Reserve Magic limits the targets, not the spells (engine.actions.targets)
+    reserve_list=False,
     one_target_sais=("bullseye",),
 )
