@@ -338,6 +338,8 @@ class Ruleset(Value):
     # spells are marked castable from the reserve area (002's reserve list, 001's 'R' column); tsr-1996 has no
     # such mark, only its targets: "Spells can only be cast on friendly units and armies"
     reserve_list: bool = True
+    # only spells marked for it may be bought with a Cantrip outside a magic action (001's 'C' column)
+    cantrip_column: bool = False
     # black ID points double by burying one player's dead, named by the magic step (tsr-1996 Death Magic)
     death_magic: bool = False
     # the edition whose rules apply where this one is silent (sfr-v4: sfr-2012); the trace says so

@@ -75,6 +75,7 @@ class SpellCard(Value):
     reserve: bool                   # castable from the reserve area
     multiplicity: tuple[str, ...]   # target-another, increase-effect, increase-number-affected, once-per-action
     target: str | None              # terrain, army, enemy-army, own-unit, ...
+    cantrip: bool = True            # may be bought with a Cantrip outside a magic action (001's 'C' column)
 
 
 class Cast(Value):

@@ -522,7 +522,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                                       f"{did_you_mean(c.color, COLORS)}")
         if rec is not None:
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
-                             reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
+                             reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target,
+                             cantrip=rec.cantrip is not False)
             if c.to is not None:
                 _army_ref(b, state, c.to, (*where, "to"))
             fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
