@@ -102,6 +102,9 @@ class SpellEffect(Value):
     # "terrain-reduction": only an army opposing the caster may roll to avoid it (sfr-v4 Flash Flood: "unless an
     # opposing army at that terrain generates at least six maneuver results")
     opposing_only: bool = False
+    # "resurrect": only dead units of at most this health (tsr-1996 Reanimate Dead: "Multiple castings reanimate
+    # multiple 1-health units only"); 0: any
+    max_health: int = 0
     # a unit that saves against the damage must save again or flee to the reserve area (Fearful Flames)
     then_flee: bool = False
     # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"

@@ -422,6 +422,9 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
         raise StepError(f"{names} targets a dead unit, named by its id; {unit_id!r} is none (dead units: "
                         f"{', '.join(dead) or 'none'})", cite=cite, field="cast")
     unit = next(u for u in area.units if u.id == unit_id)
+    if effect.max_health and unit.health > effect.max_health:
+        raise StepError(f"{names} returns only {effect.max_health}-health units, and {unit_id} has {unit.health} "
+                        "health", cite=cite, field="cast")
     if worth < unit.health:
         raise StepError(f"only {worth} health-worth ({names}) is aimed at {unit_id}, which has {unit.health} "
                         "health: aim more castings at it (spells with identical effects combine)",

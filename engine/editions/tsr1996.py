@@ -120,6 +120,8 @@ SPELL_EFFECTS = {
     # "Restore 1 health-worth of units from the dead unit area to the casting army"
     "breath-of-life": SpellEffect("resurrect"),
     "spark-of-life": SpellEffect("resurrect"),
+    # "Return a dead 1-health unit to the casting army. Multiple castings reanimate multiple 1-health units only"
+    "reanimate-dead": SpellEffect("resurrect", max_health=1),
     # "Instantly kills a target unit unless the unit rolls a save or ID icon" (an ID counts as a save in a
     #  save roll: "ID icons count as whatever result you are rolling for")
     "lightning-strike": SpellEffect("unit-damage", 0, "or-killed"),
