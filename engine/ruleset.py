@@ -271,6 +271,8 @@ class Ruleset(Value):
     # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,
     # less the melee results of its roll (Wall of Thorns)
     maneuver_damage: tuple[str, ...] = ()
+    # ... where the damage is a fixed amount instead (001 Wall of Thorns: "takes six damage")
+    maneuver_damage_fixed: Mapping[str, int] = field(default_factory=dict)
     # spells on a terrain that damage an army there which casts spells (Backlash)
     magic_backlash: tuple[str, ...] = ()
     # spells on a terrain under which units killed there must roll a save or be buried (Soiled Ground)

@@ -6,7 +6,7 @@ sfr-2012 section, and engine.resolve marks every such trace event so a judge see
 
 from __future__ import annotations
 
-from ..ruleset import SpellEffect, SpellModifier
+from ..ruleset import SpellEffect, SpellModifier, TargetRule
 from ..sais import ANY, NOT_MODELLED, SAVES, SaiUse, _uses
 from ..sais import SAI_USES as SFR_2012_SAIS
 from . import sfr2012
@@ -153,16 +153,21 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     eighth_face_doubles_ids=True,
     spell_modifiers=SPELL_MODIFIERS,
     spell_effects=SPELL_EFFECTS,
-    spell_targets={},
     cites=CITES,
     # 001 Racial Icons: "Treefolk are a combination of Green (Water) and Yellow (Earth)"; "Firewalkers are a
     # combination of Blue (Air) and Red (Fire)"; other races keep their sfr-2012 colors
     race_colors={**sfr2012.SFR_2012.race_colors, "treefolk": ("green", "gold"), "firewalker": ("blue", "red")},
+    # 001 Wall of Thorns: "Target any terrain not at its eighth face. Any army that successfully maneuvers that
+    # terrain takes six damage. The army makes a melee roll. Reduce the damage taken by the number of melee
+    # results generated"
+    maneuver_damage=("wall-of-thorns",),
+    maneuver_damage_fixed={"wall-of-thorns": 6},
+    spell_targets={"wall-of-thorns": TargetRule(not_eighth=True)},
     # 001 Flashfire: "any one unit in the target army may be re-rolled once, ignoring the previous result"
     rerolls_for={"flashfire": True},
     # the sfr-2012 spells 001 does not have are not in play under sfr-v4
     terrain_elements={}, terrain_types={}, ties_to_defender=(), spell_protections={}, no_maneuver=(),
-    casualties_go={}, component_doublers={}, effect_sais={}, army_shields={}, maneuver_damage=(),
+    casualties_go={}, component_doublers={}, effect_sais={}, army_shields={},
     magic_backlash=(), burial_rolls=(), burial_limits={}, spell_abilities={},
     sai_uses=SAI_USES,
     sai_rerolls=SAI_REROLLS,
