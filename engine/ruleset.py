@@ -343,6 +343,9 @@ class Ruleset(Value):
     # spells are marked castable from the reserve area (002's reserve list, 001's 'R' column); tsr-1996 has no
     # such mark, only its targets: "Spells can only be cast on friendly units and armies"
     reserve_list: bool = True
+    # Amazons double magic only at a Standing Stones their army holds (004 Amazonian Magic D: "To double magic,
+    # Amazons must control the terrain (possess the Eighth Face) at which the Standing Stones are present")
+    stones_held_to_double: bool = False
     # only spells marked for it may be bought with a Cantrip outside a magic action (001's 'C' column)
     cantrip_column: bool = False
     # black ID points double by burying one player's dead, named by the magic step (tsr-1996 Death Magic)

@@ -203,7 +203,9 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
         colors |= land          # 002 Standing Stones: "cast magic of the terrain's colors"
     # 002 Terrain Advantage: ID points double for a color both the unit and the terrain have; never
     # in reserve; "Amazons and Frostwings can only double ID icons at a terrain with a Standing Stones"
-    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing") or stones)
+    held = stones and terrain.face == 8 and terrain.controlled_by == who.id
+    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing")
+                                          or (held if ruleset.stones_held_to_double else stones))
     doubles = tuple(sorted(set(own) & land)) if may_double else ()
     dua = None
     # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting

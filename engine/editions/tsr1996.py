@@ -201,5 +201,6 @@ TSR_1996 = Ruleset(
     death_magic=True,
     # 000 Reserve Magic limits the targets, not the spells (engine.actions.targets)
     reserve_list=False,
+    stones_held_to_double=True,
     one_target_sais=("bullseye",),
 )
