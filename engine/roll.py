@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from . import sai_doubling
 from . import sais as sai_table
 from .dragonkin import automatic_saves
+from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
 from .carrying import check_rolled
 from .doubling import eighth_face, minor_terrain
@@ -408,16 +409,6 @@ def _sai_note(op: str) -> str:
     return "SAI results untouched" if op in ("subtract", "divide") else "applied in modifier order"
 
 
-def _sai_step(groups: dict[str | None, Tally], ctx: RollContext, trace: list[TraceEvent]) -> None:
-    """sfr-v4 Die Roll Resolution, step 6: "Add SAI generated action results to obtain a new subtotal" (after
-    the modifiers that subtract, before those that multiply). The tally keeps them apart from the start."""
-    for t in RESULT_TYPES:
-        sai = sum(g[t].sai for g in groups.values())
-        if sai:
-            total = sum(g[t].total for g in groups.values())
-            trace.append(TraceEvent(what=f"{ctx.army.id}: {sai} SAI-generated {t} join the subtotal",
-                                    before=total - sai, after=total, rule="add SAI generated action results to "
-                                    "obtain a new subtotal", cite=ctx.ruleset.cite("sai-step")))
 
 
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
@@ -633,7 +624,7 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
             _racial(race, tally, ctx, trace)
         return
     if step == "sai":
-        _sai_step(groups, ctx, trace)
+        sai_step(groups, ctx, trace)
         return
     # one race group (the usual case) is the army tally itself: no merging needed
     merged = next(iter(groups.values())) if len(groups) == 1 else _merge(groups)
@@ -650,16 +641,10 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
                 rule="which race's results a penalty takes decides what a racial ability can still "
                      "convert; the owner's choice (penalties_by_race) is not given, so each race bears its share",
                 cite=ctx.ruleset.cite("modifier-order"), defaulted=True))
-    if step == ctx.ruleset.racial_in:
-        # tsr-1996 names no racial step: "Eighth face advantages are cumulative with any special racial
-        # abilities", and spells that add (Wind Walk) "aren't counted when determining the results of a
-        # special ability": racial abilities apply after the multipliers, before the additions
+    if step == ctx.ruleset.racial_in:     # an edition without a racial step of its own (tsr-1996)
         if any(a.kind == "auto" or tally[a.source].total and (a.kind == "double" or a.target in ctx.wanted)
                for race, tally in groups.items() for a in racial_abilities(race, ctx)):
-            trace.append(TraceEvent(what=f"{ctx.army.id}: racial abilities apply with the multipliers",
-                                    rule="a reading: the modifier order names no racial step; eighth face "
-                                         "advantages are cumulative with racial abilities, and spells that add "
-                                         "are not counted by them", cite=ctx.ruleset.cite("eighth-face")))
+            racial_with_multipliers(ctx, trace)
         for race, tally in groups.items():
             _racial(race, tally, ctx, trace)
 
