@@ -207,6 +207,11 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     may_double = terrain is not None and (unit.race not in ("amazon", "frostwing")
                                           or (held if ruleset.stones_held_to_double else stones))
     doubles = tuple(sorted(set(own) & land)) if may_double else ()
+    if ids and stones and not held and unit.race == "amazon" and ruleset.stones_held_to_double:
+        out.trace.append(TraceEvent(what=f"{unit.id}: an Amazon at a Standing Stones its army does not hold: its ID "
+                                         "points do not double", after=ids, rule="to double magic, Amazons must "
+                                    "control the terrain at which the Standing Stones are present",
+                                    cite=ruleset.cite("amazon-magic")))
     dua = None
     # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting
     # black at a Deadlands terrain has no black aspect
