@@ -102,6 +102,9 @@ class SpellEffect(Value):
     # "terrain-reduction": only an army opposing the caster may roll to avoid it (sfr-v4 Flash Flood: "unless an
     # opposing army at that terrain generates at least six maneuver results")
     opposing_only: bool = False
+    # "terrain-flee": the caster chooses up to ``points`` health-worth of units at the terrain (``units:``), rather
+    # than every common unit there (001 Mirage: "Target five health-worth of units at any terrain")
+    chosen: bool = False
     # "resurrect": only dead units of at most this health (tsr-1996 Reanimate Dead: "Multiple castings reanimate
     # multiple 1-health units only"); 0: any
     max_health: int = 0

@@ -86,6 +86,9 @@ SPELL_EFFECTS = {
     # "Reduce that terrain one step unless an opposing army at that terrain generates at least six maneuver
     #  results"
     "flash-flood": SpellEffect("terrain-reduction", 6, opposing_only=True),
+    # "Target five health-worth of units at any terrain. The targets make a save roll. Those that do not generate
+    #  a save result are moved to their Reserve Area"
+    "mirage": SpellEffect("terrain-flee", 5, chosen=True),
     # "Target one of your units at a terrain. Move the target to any other terrain where you have an army"
     "path": SpellEffect("move"),
     # "Target one health-worth of units in your DUA ... Return the target(s) to the casting army"
