@@ -141,6 +141,19 @@ SAI_USES = {
                     (("save-missile",), SaiUse(("save",), special="back-damage"))),
 }
 
+# 001's targeted SAIs whose text is 002's (engine.sai_attacks resolves them as there): Flame "target up to two
+# health-worth of units in the defending army. The targets are killed and buried"; Smother "target up to four
+# health worth ... The targets make a maneuver roll. Those that do not generate a maneuver result are killed";
+# Choke "choose up to four health worth of units in the defending army that rolled an ID. Those units are
+# killed"; Confuse "target up to four health-worth ... after they have rolled for saves. Re-roll the targeted
+# units"; Surprise "the defending army cannot counter-attack"
+SAI_USES.update({sai: SFR_2012_SAIS[sai] for sai in ("flame", "smother", "choke", "confuse", "surprise")})
+# ... and those 001 gives in more actions than 002: Firecloud "During a melee or missile attack, target up to
+# four health-worth ... maneuver roll. Those that do not generate a maneuver result are killed"; Seize "During a
+# melee or missile attack, target up to four health-worth ... If they roll an ID icon, they are immediately moved
+# to their Reserve Area. Any that do not roll an ID are killed"
+SAI_USES.update({sai: _uses((("melee", "missile"), SaiUse(special="unit-test"))) for sai in ("firecloud", "seize")})
+
 # "Roll this unit again and apply the new result as well": Rend in a melee or dragon attack
 SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
