@@ -31,6 +31,7 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
     m = state.marches
     if m is None or not isinstance(step, (ManeuverStep, MinorStep, *ACTIONS)) or not state.has_army(step.army):
         return state, []
+    not_begun(state, "march", ruleset)
     who = state.army(step.army)
     action = ACTIONS.get(type(step))
     if who.player != state.turn_player:
@@ -89,11 +90,25 @@ def _record(m: Marches, action: str | None) -> Marches:
 
 def before_marches(state: GameState, phase: str, ruleset: Ruleset) -> None:
     """The Initial Effects and Dragon Attack phases come before the first march (for those phases' steps)."""
+    not_begun(state, phase, ruleset)
     m = state.marches
     if m is not None and (m.marched or m.reserves):
         raise StepError(f"the {phase} phase comes before {state.turn_player}'s marches, and "
                         f"{', '.join(m.marched) or 'the Reserve Movement'} took place already this turn",
                         cite=ruleset.cite("turn-sequence"))
+
+
+def not_begun(state: GameState, what: str, ruleset: Ruleset) -> None:
+    """Nothing of a turn happens during the set-up (``turn: {phase: setup}``): 002 Starting the Game, "the
+    following six steps for set-up take place before the game begins"; a turn step begins the first turn."""
+    if state.marches is not None and state.marches.setup:
+        raise StepError(f"the game has not begun: no {what} before the first turn (a turn step naming "
+                        f"{state.turn_player}, who plays first, begins it)", cite=setup_cite(ruleset))
+
+
+def setup_cite(ruleset: Ruleset) -> str:
+    """002 Starting the Game, Step 4 (who plays first), where the edition has set-up rules."""
+    return ruleset.setup.cites["order"] if ruleset.setup else ruleset.cite("turn-sequence")
 
 
 def lose_march(state: GameState) -> GameState:
@@ -107,6 +122,7 @@ def reserve_movement(state: GameState, ruleset: Ruleset) -> tuple[GameState, lis
     m = state.marches
     if m is None:
         return state, []
+    not_begun(state, "Reserve Movement", ruleset)
     if m.reserves:
         raise StepError(f"{state.turn_player} has made the Reserve Movement of this turn already",
                         cite=ruleset.cite("reserve-movement"), field="reserves")
