@@ -355,6 +355,10 @@ class Ruleset(Value):
     death_magic: bool = False
     # the edition whose rules apply where this one is silent (sfr-v4: sfr-2012); the trace says so
     fallback: str | None = None
+    # the edition's own targeted SAIs where its text differs from 002's (sai id -> engine.sai_attacks.AttackSai;
+    # sfr-v4 Bullseye and Double Strike: "The targets make a save roll. Those that do not generate a save
+    # result are killed"); the others are engine.sai_attacks.ATTACK_SAIS
+    attack_sais: Mapping[str, Any] = field(default_factory=dict)
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
