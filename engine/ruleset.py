@@ -110,8 +110,12 @@ class SpellEffect(Value):
     max_health: int = 0
     # a unit that saves against the damage must save again or flee to the reserve area (Fearful Flames)
     then_flee: bool = False
-    # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"
+    # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"; "of-color"
+    # (tsr-1996 Summon Gold Dragon: "Send any gold dragon"), "any" (sfr-v4 Summon Dragon: "Summon one dragon")
     dragons: str = ""
+    # "summon-dragon": a dragon already at a terrain may be sent too (tsr-1996: "regardless of ownership or
+    # location"; sfr-v4: "from any Summoning Pool or terrain")
+    from_terrain: bool = False
     race: str = ""                  # the race of the dead units a "rise" spell raises
     element: str = ""               # "reform": the element the minor terrain must have
     becomes: str = ""               # "reform": the terrain type it becomes
@@ -359,6 +363,9 @@ class Ruleset(Value):
     # sfr-v4 Bullseye and Double Strike: "The targets make a save roll. Those that do not generate a save
     # result are killed"); the others are engine.sai_attacks.ATTACK_SAIS
     attack_sais: Mapping[str, Any] = field(default_factory=dict)
+    # where dragons wait out of play, for the trace (the state's summoning pool holds them): tsr-1996's dead unit
+    # area (000 Set-up: "Dragons are set to your left, in what will be your dead unit area")
+    dragons_wait: str = "summoning pool"
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

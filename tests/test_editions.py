@@ -84,3 +84,17 @@ def test_v4_bullseye_is_a_save_or_die_test_where_002s_is_damage():
     assert load_ruleset("sfr-2012").attack_sais == {}
     assert load_ruleset("sfr-v4").attack_sais["bullseye"].test == "save"
     assert load_ruleset("sfr-v4").attack_sais["double-strike"].test == "save"
+
+
+def test_each_editions_summon_dragon_sends_its_own_dragons():
+    """000 Summon Gold Dragon: "Send any gold dragon" (no ivory clause, which is 002's); 001 Summon Dragon: "Summon
+    one dragon from any Summoning Pool or terrain" (any dragon); both may take one already at a terrain."""
+    from engine.pool import summonable
+
+    gold = load_ruleset("tsr-1996").spell_effects["summon-gold-dragon"]
+    assert summonable(("gold",), gold.dragons, "gold") and gold.from_terrain
+    assert not summonable(("red",), gold.dragons, "gold") and not summonable(("ivory",), gold.dragons, "gold")
+    assert summonable(("ivory",), "elemental", "gold")          # 002's: "Any color Summon Dragon ... ivory"
+    v4 = load_ruleset("sfr-v4").spell_effects["summon-dragon"]
+    assert summonable(("green",), v4.dragons, "red") and v4.from_terrain
+    assert load_ruleset("tsr-1996").dragons_wait == "dead unit area"

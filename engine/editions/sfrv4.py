@@ -94,6 +94,9 @@ SPELL_EFFECTS = {
     "path": SpellEffect("move"),
     # "Target one health-worth of units in your DUA ... Return the target(s) to the casting army"
     "resurrect-dead": SpellEffect("resurrect"),
+    # "Target any terrain. Summon one dragon from any Summoning Pool or terrain to the target terrain": an
+    # Elemental Spell, any color of magic pays, and the text names no color for the dragon (a reading: any)
+    "summon-dragon": SpellEffect("summon-dragon", dragons="any", from_terrain=True),
 }
 
 # 001 SAI list, each entry restating its text; "Any SAIs on monsters that generate action results count as

@@ -130,6 +130,10 @@ SPELL_EFFECTS = {
     # "Reduce the target terrain die one face ... unless any army at the terrain can immediately roll at
     #  least 8 maneuver results"
     "flash-flood": SpellEffect("terrain-reduction", 8),
+    # "Send any gold (blue, red, green, black) dragon to any terrain, regardless of ownership or location": a
+    # dragon of the spell's color, from any player's dead unit area (where 000's dragons wait) or any terrain
+    **{f"summon-{color}-dragon": SpellEffect("summon-dragon", dragons="of-color", from_terrain=True)
+       for color in ("gold", "blue", "red", "green", "black")},
 }
 
 # 000 Special Action Icons, each entry restating its text. "Spells that multiply, divide, add, or subtract
@@ -203,4 +207,7 @@ TSR_1996 = Ruleset(
     reserve_list=False,
     stones_held_to_double=True,
     one_target_sais=("bullseye",),
+    # 000 Set-up: "Dragons are set to your left, in what will be your dead unit area"; Wing: "Return it to the
+    # owner's dead unit area"
+    dragons_wait="dead unit area",
 )
