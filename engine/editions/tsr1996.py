@@ -173,6 +173,27 @@ SAI_USES = {
 # "The rending unit may be rolled again immediately ... During maneuver, rends ... are not rolled again"
 SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
+# 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
+QUOTES = {
+    # Dragon Rules: what begins the acting army's turn
+    "turn-begins-with": "At the beginning of the acting army's turn, the dragon attacks. The attack happens after "
+                        "any spells cast during the previous turn expire, but before the army's owning player "
+                        "performs any actions",
+    # the spell list's durations
+    "turn-ends": "until the end of your next turn",
+    "turn-begins": "until the beginning of your next turn",
+    "city": "at the beginning of your turn you can recruit a 1-health unit or promote a unit in the controlling army",
+    "temple": "you may force another player to bury one of his dead units",
+    "temple-chooses": "The targeted player chooses which of his units to bury",
+    "recruit": "To recruit a 1-health unit, take a common unit from your dead unit area and place it in the "
+               "controlling army",
+    "recruit-none": "If you have no common units in your dead unit area, you can't recruit",
+    "promote": "To promote a unit, trade it with a unit in your dead unit area. The trade must be with a unit of "
+               "the same race that's worth 1 health point more than the \"live\" unit",
+    "promote-none": "The trade must be with a unit of the same race that's worth 1 health point more than the "
+                    "\"live\" unit",
+}
+
 TSR_1996 = Ruleset(
     edition=E,
     # 000 Applying Dice Modifiers: "Modifiers that subtract, Modifiers that divide, Modifiers that multiply,
@@ -198,7 +219,8 @@ TSR_1996 = Ruleset(
     casualties_go={"open-grave": "reserve"},
     sai_uses=SAI_USES,
     sai_rerolls=SAI_REROLLS,
-    # 000 has no Initial Effects phase: what begins its turn is not replayed yet
+    # 000 has no Initial Effects phase: its turn begins with the City and Temple (turn_begins_with) and the
+    # dragon attacks (a dragon_attack step each)
     initial_effects=False,
     # 000 Death Magic: black ID points double only by burying the dead (engine.actions.death_magic)
     dua_doubling=False,
@@ -210,4 +232,8 @@ TSR_1996 = Ruleset(
     # 000 Set-up: "Dragons are set to your left, in what will be your dead unit area"; Wing: "Return it to the
     # owner's dead unit area"
     dragons_wait="dead unit area",
+    # City: "at the beginning of your turn you can recruit a 1-health unit or promote a unit in the controlling
+    # army"; Temple: "at the beginning of your turn, you may force another player to bury one of his dead units"
+    turn_begins_with=("city", "temple"),
+    quotes=QUOTES,
 )
