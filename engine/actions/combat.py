@@ -166,8 +166,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     defender = fight.army()
     if normal <= 0:
         out.trace.append(TraceEvent(what=f"no normal {action} damage: {defender.id} does not roll saves",
-                                    after=0, rule="if and only if normal damage is inflicted does the "
-                                    "defending army roll to save", cite=cite))
+                                    after=0, rule=ruleset.quote(f"{action}-saves", "if and only if normal damage "
+                                    "is inflicted does the defending army roll to save"), cite=cite))
         out.damage.setdefault(defender.id, 0)
         return
     if not defender.units:

@@ -171,6 +171,21 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee"), "bullseye": ("missile",), "doub
 # Those that do not generate a save result are killed"
 ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike": AttackSai(pick="worth", test="save")}
 
+# 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
+QUOTES = {
+    # Maneuver Resolution, 3: "The highest total wins (the marching army wins a tie)"
+    "maneuver-ties": "The highest total wins (the marching army wins a tie)",
+    # Melee (Missile) Resolution, 3: "If marching army rolled at least 1 melee (missile) result, the defending army
+    # rolls for save results"
+    "melee-saves": "If marching army rolled at least 1 melee result, the defending army rolls for save results",
+    "missile-saves": "If the marching army rolled at least 1 missile result, then the defending army rolls for "
+                     "save results",
+    # Turn Sequence: "1. Effects Expire Phase - All 'beginning of your next turn' spells and effects end"
+    "turn-begins": "Effects Expire Phase - All 'beginning of your next turn' spells and effects end",
+    # Resurrect Dead: "Return the target(s) to the casting army"
+    "resurrect-up-to-any": "Return the target(s) to the casting army",
+}
+
 SFR_V4 = sfr2012.SFR_2012.evolve(
     edition=E,
     # 001 Die Roll Resolution: "4 Count up all non-SAI generated action results ... 5 Apply modifiers that
@@ -202,6 +217,7 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     sai_uses=SAI_USES,
     sai_rerolls=SAI_REROLLS,
     attack_sais=ATTACK_SAIS,
+    quotes=QUOTES,
     fallback="sfr-2012",
     # 001 Dragons has its own numbers (claws 6, jaws 12, wing 5): not modelled yet, so no dragon attack is
     # resolved with 002's

@@ -192,6 +192,21 @@ QUOTES = {
                "the same race that's worth 1 health point more than the \"live\" unit",
     "promote-none": "The trade must be with a unit of the same race that's worth 1 health point more than the "
                     "\"live\" unit",
+    # Maneuver: "If the number of maneuver icons rolled by the acting army equals or exceeds that of the highest
+    # counter-maneuvering army, the acting army's maneuver succeeds"
+    "maneuver-ties": "If the number of maneuver icons rolled by the acting army equals or exceeds that of the "
+                     "highest counter-maneuvering army, the acting army's maneuver succeeds",
+    # Skirmish: "If damage is inflicted, the target army rolls for saves"; Missile: "If any damage is inflicted,
+    # the target army rolls for saves"
+    "melee-saves": "If damage is inflicted, the target army rolls for saves",
+    "missile-saves": "If any damage is inflicted, the target army rolls for saves",
+    # Special Abilities
+    "racial-dwarf": "the dwarves double their maneuver results when in highland terrain",
+    "racial-goblin": "this race doubles its maneuver results when in swampland terrain",
+    # Breath of Life, Spark of Life: "Restore 1 health-worth of units from the dead unit area to the casting
+    # army"; Reanimate Dead: "Return a dead 1-health unit to the casting army"
+    "resurrect-up-to-any": "Restore 1 health-worth of units from the dead unit area to the casting army",
+    "resurrect-up-to-1": "Return a dead 1-health unit to the casting army",
 }
 
 TSR_1996 = Ruleset(
