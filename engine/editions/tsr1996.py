@@ -59,6 +59,17 @@ CITES = {
     "city": f"{E}:the-eighth-face.special-icons.city", "promote": f"{E}:the-eighth-face.special-icons.city",
     "exchanging": f"{E}:the-eighth-face.special-icons.city",
     "sai-targeting": SAI,
+    # 000 Reserves is printed within Second March (no section of its own): "After finishing both of your marches,
+    # you can move units into and out of your reserves"; Reinforce: "move any or all of them to any home terrain
+    # or the frontier"; Retreat: "move any or all of your units from the terrain dice they occupy and place them
+    # in reserve"
+    "reserve-movement": f"{E}:turn-sequence.second-march", "reinforce": f"{E}:turn-sequence.second-march",
+    "retreat": f"{E}:turn-sequence.second-march",
+    # "A different army than the one used in the First March must be used in the Second March"
+    "second-march": f"{E}:turn-sequence.second-march",
+    # 004 Amazons in Reserves: "When in the reserve area, Amazons may use missile fire to attack targets at their
+    # owner's home terrain or the frontier die"
+    "reserve-attack": f"{E}:faq.amazons.amazons-in-reserves",
 }
 
 # 000 Special Abilities, and 004 Amazons ("Maneuvers as Missiles"). 004 Monsters D: "Special racial
@@ -207,6 +218,14 @@ QUOTES = {
     # army"; Reanimate Dead: "Return a dead 1-health unit to the casting army"
     "resurrect-up-to-any": "Restore 1 health-worth of units from the dead unit area to the casting army",
     "resurrect-up-to-1": "Return a dead 1-health unit to the casting army",
+    # Reserves
+    "reserve-movement": "After finishing both of your marches, you can move units into and out of your reserves",
+    # Magic: "if you move away one or more units from an army that had a spell cast on that army or that terrain,
+    # the spell no longer affects those units" (000 has no other word on spells and moving units)
+    "unit-moves": "Magic: if you move away one or more units from an army that had a spell cast on that army or "
+                  "that terrain, the spell no longer affects those units",
+    "army-emptied": "Magic: \"if you move away one or more units from an army that had a spell cast on that army or "
+                    "that terrain, the spell no longer affects those units\"; with every unit gone, it affects none",
 }
 
 TSR_1996 = Ruleset(
