@@ -37,14 +37,13 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
                 for item in p.items if (d := pool.parse(item)) and pool.summonable(d[0], effect.dragons, paid)]
         if c.dragon is not None:
             fits = [(p, item) for p, item in fits if f"{p.player}:{item.partition(':')[2]}" == c.dragon]
-        if not fits and effect.from_terrain and c.dragon is not None:
+        if not fits and effect.from_terrain:
             state = _send_from_terrain(state, c, effect, paid, cite, ruleset, out)
             continue
         if not fits:
             a = "an" if effect.dragons[0] in "aeiou" else "a"
             wanted = f"{c.dragon} ({a} {effect.dragons} dragon " if c.dragon else f"{a} {effect.dragons} dragon ("
-            where = f"no {ruleset.dragons_wait}" + (" nor terrain" if effect.from_terrain else "")
-            raise StepError(f"{c.spell.name} paid in {paid}: {where} holds {wanted}that this spell "
+            raise StepError(f"{c.spell.name} paid in {paid}: no {ruleset.dragons_wait} holds {wanted}that this spell "
                             "may send)", cite=cite, field="cast")
         owner, item = fits[0]
         colors, form = pool.parse(item)
@@ -72,8 +71,9 @@ def _send_from_terrain(state: GameState, c: Cast, effect: SpellEffect, paid: str
         legal = [d.id for d in state.dragons if pool.summonable(tuple(d.color.split("-")), effect.dragons, paid)]
         legal += [f"{p.player}:{i.partition(':')[2]}" for p in state.summoning_pool for i in p.items
                   if (d := pool.parse(i)) and pool.summonable(d[0], effect.dragons, paid)]
-        raise StepError(f"{c.spell.name} paid in {paid} cannot send {c.dragon}: legal choices: "
-                        f"{', '.join(legal) or 'none'}", cite=cite, field="cast")
+        named = f"cannot send {c.dragon}" if c.dragon else "sends a dragon at a terrain only when named (dragon:)"
+        raise StepError(f"{c.spell.name} paid in {paid} {named}: legal choices: {', '.join(legal) or 'none'}",
+                        cite=cite, field="cast")
     out.moved.append(dragon.id)
     out.trace.append(TraceEvent(what=f"{c.spell.name}: {dragon.id} goes from {dragon.at} to {c.target}",
                                 rule=SENDS[effect.dragons].format(color=paid), cite=cite))

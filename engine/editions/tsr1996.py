@@ -67,9 +67,7 @@ CITES = {
     "retreat": f"{E}:turn-sequence.second-march",
     # "A different army than the one used in the First March must be used in the Second March"
     "second-march": f"{E}:turn-sequence.second-march",
-    # 004 Amazons in Reserves: "When in the reserve area, Amazons may use missile fire to attack targets at their
-    # owner's home terrain or the frontier die"
-    "reserve-attack": f"{E}:faq.amazons.amazons-in-reserves",
+    # (004 Amazons in Reserves, "only one roll is made", is not modelled: no "reserve-attack", so refused)
 }
 
 # 000 Special Abilities, and 004 Amazons ("Maneuvers as Missiles"). 004 Monsters D: "Special racial
