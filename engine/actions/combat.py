@@ -190,8 +190,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     saved = cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
-                                before=normal, after=damage, rule="each save negates one point of damage",
-                                cite=cite))
+                                before=normal, after=damage,
+                                rule=ruleset.quote(f"{action}-damage", "each save negates one point of damage"), cite=cite))
     fight.state = take_damage(fight.state, ruleset, fight.army(), damage, fight.casualties, out,
                               f"{action} damage", action)
 

@@ -182,6 +182,10 @@ QUOTES = {
                      "save results",
     # Turn Sequence: "1. Effects Expire Phase - All 'beginning of your next turn' spells and effects end"
     "turn-begins": "Effects Expire Phase - All 'beginning of your next turn' spells and effects end",
+    # Terrain - Eighth Face; Melee (Missile) Resolution, 4
+    "eighth-face": "When rolling the army, all ID results are doubled",
+    "melee-damage": "Subtract save results from melee results to work out total damage",
+    "missile-damage": "Subtract save results from missile results to work out total damage",
     # Resurrect Dead: "Return the target(s) to the casting army"
     "resurrect-up-to-any": "Return the target(s) to the casting army",
 }

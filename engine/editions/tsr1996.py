@@ -216,6 +216,11 @@ QUOTES = {
     # army"; Reanimate Dead: "Return a dead 1-health unit to the casting army"
     "resurrect-up-to-any": "Restore 1 health-worth of units from the dead unit area to the casting army",
     "resurrect-up-to-1": "Return a dead 1-health unit to the casting army",
+    # The Eighth Face; Damage
+    "eighth-face": "When rolling for saves, all save results are doubled; When rolling for maneuvers, all maneuver "
+                   "results are doubled",
+    "melee-damage": "Each point of saves rolled negates one point of damage",
+    "missile-damage": "Each point of saves rolled negates one point of damage",
     # Reserves
     "reserve-movement": "After finishing both of your marches, you can move units into and out of your reserves",
     # Magic: "if you move away one or more units from an army that had a spell cast on that army or that terrain,
