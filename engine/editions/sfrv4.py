@@ -197,3 +197,33 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     # 001 Setting Up the Game differs from 002 (thirty health, two dragons): not modelled yet
     setup=None,
 )
+
+# --- 001 Setting Up the Game and 003 Multiplayer (issue 7, part 2) ----------------------------------
+
+from ..ruleset import SetupRules  # noqa: E402  (appended section: the set-up rules as data)
+
+SETTING_UP = f"{E}:setting-up-the-game"
+SETUP = SetupRules(
+    # "Select thirty health-worth of units, two dragons, and two terrains from your collection"
+    dragons="per-24", fixed_force=30, fixed_dragons=2,
+    # "each army must have at least one die and not more than fifteen health-worth of units"
+    army_minimum="unit",
+    # 001 has no cap on magic users
+    magic_cap=False,
+    # "Re-roll any eights and turn any sevens down to sixes"
+    seven_to_six=True,
+    cites={"force": SETTING_UP, "dragons": SETTING_UP, "armies": SETTING_UP, "order": SETTING_UP,
+           "order-sais": f"{E}:multiplayer.multiplayer-games", "distances": SETTING_UP, "white": SETTING_UP},
+    quotes={
+        "dragons": "Select thirty health-worth of units, two dragons, and two terrains from your collection",
+        "white": "001 has no white dragons: every dragon counts one",
+        "armies": "each army must have at least one die and not more than fifteen health-worth of units",
+        "order": "each player rolls their Horde Army. The player with the most maneuver results chooses to either go "
+                 "first or to select one of the proposed Frontier Terrains to use; players take turns in order of "
+                 "their maneuver totals, with the lowest total going last; tied players re-roll (003 Step 4)",
+        # 003 Multiplayer Games, Step 4
+        "order-sais": "for this roll, ignore all effects of SAIs, other than maneuver results they generate",
+        "distances": "Re-roll any eights and turn any sevens down to sixes",
+    },
+)
+SFR_V4 = SFR_V4.evolve(setup=SETUP)

@@ -204,3 +204,42 @@ TSR_1996 = Ruleset(
     stones_held_to_double=True,
     one_target_sais=("bullseye",),
 )
+
+# --- 000 Playing the Game: the set-up (issue 7, part 2) --------------------------------------------
+
+from ..ruleset import SetupRules  # noqa: E402  (appended section: the set-up rules as data)
+
+PLAYING = f"{E}:playing-the-game"
+SETUP = SetupRules(
+    # "You must bring one dragon ... for every 25 health points in your forces you need to bring another dragon"
+    dragons="one-per-25",
+    # "For each dragon you fail to bring to the battle, your starting forces are reduced by 3 health points"
+    missing_dragon_cost=3,
+    # "You must put at least one unit in each army"
+    army_minimum="unit",
+    # 000 has no cap on magic users
+    magic_cap=False,
+    # "Reroll any results of 8" (and only 8s: 000 has no seven-to-six rule)
+    seven_to_six=False,
+    cites={"force": f"{PLAYING}.decide-battle-size", "dragons": f"{PLAYING}.decide-battle-size",
+           "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
+           "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size"},
+    quotes={
+        "dragons": "You must bring one dragon (of any color) to the battle, regardless of how small a battle you are "
+                   "playing. In addition, for every 25 health points in your forces you need to bring another dragon",
+        "missing-dragon": "For each dragon you fail to bring to the battle, your starting forces are reduced by 3 "
+                          "health points",
+        "white": "000 has no white dragons: every dragon counts one",
+        "armies": "No more than half the total number of health points (rounded down) of your forces can be placed "
+                  "in a single army ... You must put at least one unit in each army",
+        "order": "roll your horde army and add up all the maneuver and ID icon results ... The player who rolls the "
+                 "most points of maneuver results becomes the first player ... In a tie, tied players reroll ... The "
+                 "first player also gets to choose which of the proposed terrain dice becomes the frontier",
+        # "(The army isn't at any terrain yet, so no special abilities apply.)": an SAI counts only for the
+        # maneuver results it makes, as 003 says outright for sfr-v4
+        "order-sais": "the army isn't at any terrain yet, so no special abilities apply: only the maneuver results "
+                      "an SAI generates count",
+        "distances": "Reroll any results of 8 (a 7 stays a 7)",
+    },
+)
+TSR_1996 = TSR_1996.evolve(setup=SETUP)
