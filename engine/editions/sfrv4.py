@@ -227,3 +227,41 @@ SETUP = SetupRules(
     },
 )
 SFR_V4 = SFR_V4.evolve(setup=SETUP)
+
+# --- 001 Dragons (issue 7, part 2) -----------------------------------------------------------------
+
+from ..ruleset import Breath, DragonFace  # noqa: E402  (appended section: the dragon table as data)
+
+DRAGON_RESOLUTION = f"{E}:dragons.dragon-attack-resolution"
+# 001 Dragon Attack Resolution, the icon table, each restating its text; what 001 does not say (dragon vs.
+# dragon, hybrids, white dragons, the Eldarim's logos) is sfr-2012's through the fallback
+DRAGON_FACES = {
+    # "The dragon's automatic saves do not count during this attack"
+    "belly": DragonFace(no_saves=True, cite=DRAGON_RESOLUTION),
+    # "Five health worth of units in the attacked army are immediately killed with no save possible"
+    "breath": DragonFace(breath=True, cite=DRAGON_RESOLUTION),
+    # "A dragon's claws inflict six points of damage on an army"
+    "claws": DragonFace(damage=6, cite=DRAGON_RESOLUTION),
+    # "A dragon's jaws inflict twelve points of damage on an army"
+    "jaws": DragonFace(damage=12, cite=DRAGON_RESOLUTION),
+    # "The dragon's tail inflicts three points of damage on an army; roll the dragon again and apply the new result"
+    "tail": DragonFace(damage=3, roll_again=True, cite=DRAGON_RESOLUTION),
+    # "If the dragon is attacking an army, one unit in that army may be promoted"
+    "treasure": DragonFace(promotes=1, cite=DRAGON_RESOLUTION),
+    # "A dragon's wings inflict five points of damage on an army. After the attack, if the dragon is still alive,
+    #  it flies away. Return the dragon to its owner's Summoning Pool"
+    "wing": DragonFace(damage=5, flies_away=True, cite=DRAGON_RESOLUTION),
+}
+# "Dragons Breath: Five health worth of units in the attacked army are immediately killed with no save possible":
+# one breath for every color, with no army effect (002's colors' effects are not 001's)
+BREATHS = {color: Breath(kills=5, cite=DRAGON_RESOLUTION)
+           for color in ("black", "blue", "gold", "green", "ivory", "red")}
+SFR_V4 = SFR_V4.evolve(
+    dragon_faces=DRAGON_FACES, breaths=BREATHS,
+    cites={**SFR_V4.cites,
+           # "1 Roll Dragon. 2 Resolve Breath & Treasure Results. 3 Roll Army - The army being attacked makes a
+           #  single roll counting save, melee and missile results ... (you may not combine the results). 4 Subtract
+           #  save results ... 6 Dragon Slaying ... 7 Resolve Wing Results"
+           **dict.fromkeys(("dragon-attack", "dragon-roll", "dragon-breaths", "dragon-treasures", "dragon-response",
+                            "dragon-slaying", "dragon-wings", "dragons"), DRAGON_RESOLUTION)},
+)
