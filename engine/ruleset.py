@@ -186,6 +186,10 @@ class Breath(Value, kw_only=True):
     burial: bool = False
     effect: str | None = None
     cite: str = ""
+    # 000 Red-Flame: the units killed are also buried, no save ("killed and buried"); 000 Gold-Turn to Stone:
+    # ``kills`` counts units, not health-worth ("Five units from the target army ...")
+    buries: bool = False
+    units: bool = False
 
 
 class DragonLogo(Value, kw_only=True):
@@ -294,6 +298,9 @@ class Ruleset(Value):
     breath_effects: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     dragon_breath_effect: str = ""
     dragon_logos: Mapping[str, DragonLogo] = field(default_factory=dict)
+    # where a dragon that flies away or is slain goes (002, 001: its summoning pool; 000: "Return it to the
+    # owner's dead unit area", where 000's dragons wait to be summoned: the same place in ddref's state)
+    dragon_rest: str = "summoning pool"
     # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
     id_icons: Mapping[str, int] = field(default_factory=dict)
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that

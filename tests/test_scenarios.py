@@ -103,7 +103,7 @@ EDITION_EXAMPLES = {
 EDITIONS2_EXAMPLES = {
     "tsr-setup-24pt-army-cap-12", "tsr-setup-dragon-count-35pt", "tsr-setup-order-and-starting-distances",
     "v4-setup-30-health-15-cap-two-dragons", "mp-turn-order-roll-ignores-sai-effects",
-    "v4-dragon-attack-values-no-combining",
+    "v4-dragon-attack-values-no-combining", "tsr-dragon-slaying-thresholds",
 }
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 

@@ -324,9 +324,9 @@ def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
             out: StepResult) -> GameState:
     """A controlled dragon rolled with the army: its damage is melee of the army's, its breath negates another
     dragon's saves (the step's ``fights`` names which; default the first)."""
-    cite = ruleset.cite("dragon-control")
     others = [*battle.attacking(), *battle.held]
     for ally in battle.allies:
+        cite = ruleset.cite("dragon-control")
         icons = battle.icons[ally.id]
         hurt = kinds.damage(ally, icons, ruleset)
         slaying.add(results, {"melee": hurt}, who, out)
@@ -361,8 +361,9 @@ def _wings(state: GameState, ruleset: Ruleset, battle: Battle, out: StepResult) 
         alive = any(d.id == dragon.id for d in state.dragons)
         if alive and _rolled(battle, dragon, "flies_away", ruleset):
             out.dragon["flew"].append(dragon.id)
-            out.trace.append(TraceEvent(what=f"{dragon.id} flies away to {dragon.owner or 'its owner'}'s summoning pool",
-                                        rule="any surviving dragons that rolled Wings go back to their summoning pool",
+            rest = ruleset.dragon_rest
+            out.trace.append(TraceEvent(what=f"{dragon.id} flies away to {dragon.owner or 'its owner'}'s {rest}",
+                                        rule=f"any surviving dragons that rolled Wings go back to their {rest}",
                                         cite=ruleset.cite("dragon-wings")))
             state = kinds.to_pool(state, next(d for d in state.dragons if d.id == dragon.id))
     return state

@@ -243,3 +243,69 @@ SETUP = SetupRules(
     },
 )
 TSR_1996 = TSR_1996.evolve(setup=SETUP)
+
+# --- 000 Dragon Rules (issue 7, part 2) ------------------------------------------------------------
+
+from ..ruleset import Breath, DragonFace  # noqa: E402  (appended section: the dragon table as data)
+
+DRAGON_RULES = f"{E}:dragon-rules"
+# 000 Dragon Rules, the dragon action icons, each restating its text
+DRAGON_FACES = {
+    # "The dragon's 5 automatic saves don't count during this attack. In other words, 5 points of damage will
+    #  slay the dragon this turn"
+    "belly": DragonFace(no_saves=True, cite=f"{DRAGON_RULES}.belly"),
+    # "Against armies, dragon breath effects are based on the dragon's color"
+    "breath": DragonFace(breath=True, cite=f"{DRAGON_RULES}.breath"),
+    # "A dragon's claws inflict 5 points of damage on an army"
+    "claws": DragonFace(damage=5, cite=f"{DRAGON_RULES}.claws"),
+    # "A dragon's jaws inflict 10 points of damage on an army"
+    "jaws": DragonFace(damage=10, cite=f"{DRAGON_RULES}.jaws"),
+    # "The dragon's tail inflicts 3 points of damage on an army. Furthermore, the dragon immediately rolls again"
+    "tail": DragonFace(damage=3, roll_again=True, cite=f"{DRAGON_RULES}.tail"),
+    # "After the attack is resolved, one unit in the target army may be promoted"
+    "treasure": DragonFace(promotes=1, cite=f"{DRAGON_RULES}.treasure"),
+    # "After the attack is resolved, the dragon flies away. (Return it to the owner's dead unit area.)": no damage
+    "wing": DragonFace(flies_away=True, cite=f"{DRAGON_RULES}.wing"),
+}
+BREATHS = {
+    # "Five units from the target army are killed unless they can generate save results. Each unit must be rolled
+    #  individually ... The army's owner chooses which units are targeted"
+    "gold": Breath(kills=5, units=True, save=True, cite=f"{DRAGON_RULES}.gold-turn-to-stone"),
+    # "The target army can only roll for saves until the beginning of the owning player's next turn"
+    "blue": Breath(kills=0, effect="tsr-blue-paralysis", cite=f"{DRAGON_RULES}.blue-paralysis"),
+    # "Five health-worth of units from the target army are killed and buried. The army's owner chooses"
+    "red": Breath(kills=5, buries=True, cite=f"{DRAGON_RULES}.red-flame"),
+    # "All rolls made by the target army (or any individual units in that army) are halved (rounded down) until
+    #  the beginning of the owning player's next turn"
+    "green": Breath(kills=0, effect="tsr-green-frost", cite=f"{DRAGON_RULES}.green-frost"),
+    # Black-Disease ("All units in the target army are rolled; any that roll ID icons are killed and buried") is
+    # not modelled yet: a black breath is refused
+}
+TSR_1996 = TSR_1996.evolve(
+    dragon_faces=DRAGON_FACES, breaths=BREATHS, dragon_health=5, dragon_saves=5, dragon_scale={},
+    breath_effects={
+        "tsr-blue-paralysis": (f"{DRAGON_RULES}.blue-paralysis", "save-only"),
+        "tsr-green-frost": (f"{DRAGON_RULES}.green-frost", ""),
+        # "Against another dragon, dragon breath negates the automatic 5 saves until the end of the acting
+        #  player's next turn"
+        "dragon-breath": (f"{DRAGON_RULES}.breath", "no-saves"),
+    },
+    dragon_breath_effect="dragon-breath",
+    spell_modifiers={**TSR_1996.spell_modifiers,
+                     "tsr-green-frost": (_mod("divide", ["maneuver", "melee", "missile", "save", "magic"], 2,
+                                              "army", stacks=True),)},
+    # "Dragons are set to your left, in what will be your dead unit area"; Wing: "Return it to the owner's dead
+    # unit area"
+    dragon_rest="dead unit area",
+    cites={**TSR_1996.cites,
+           # "At the beginning of the acting army's turn, the dragon attacks"; "The owner of the dragon rolls the
+           #  dragon die"
+           "dragon-attack": DRAGON_RULES, "dragon-roll": DRAGON_RULES, "dragons": f"{DRAGON_RULES}.tail",
+           "dragon-breath": f"{DRAGON_RULES}.breath", "dragon-breaths": f"{DRAGON_RULES}.breath",
+           "dragon-treasures": f"{DRAGON_RULES}.treasure", "dragon-wings": f"{DRAGON_RULES}.wing",
+           # "The army's owner chooses either melee or missile results (whichever are higher) to inflict on the
+           #  dragon, and all saves defend against damage ... ID icons can be used as melee, missile, or save
+           #  results"; "If an army slays a dragon, it may promote as many units as possible"
+           "dragon-response": f"{DRAGON_RULES}.dragon-slaying", "dragon-slaying": f"{DRAGON_RULES}.dragon-slaying",
+           "dragon-vs-dragon": f"{DRAGON_RULES}.dragon-vs-dragon"},
+)
