@@ -190,6 +190,8 @@ class Breath(Value, kw_only=True):
     # ``kills`` counts units, not health-worth ("Five units from the target army ...")
     buries: bool = False
     units: bool = False
+    # 000 Black-Disease: "All units in the target army are rolled; any that roll ID icons are killed and buried"
+    ids_kill: bool = False
 
 
 class DragonLogo(Value, kw_only=True):

@@ -49,6 +49,8 @@ def breathe(state: GameState, ruleset: Ruleset, who: Army, breathing: list[Drago
     saves, burial = dict(step.breath_saves), dict(step.breath_burial)
     for color in order:
         breath = _breath(ruleset, color)
+        if color in found.reach and breath.ids_kill:
+            state = _disease(state, who, breath, saves, out)
         if color in found.reach and breath.kills:
             state = _individual(state, ruleset, who, color, breath, found.reach[color], named.get(color),
                                 saves, burial, out)
@@ -180,6 +182,28 @@ def _units(army: Army, reach: int, named: tuple[str, ...] | None, breath: Breath
                         field="breath_targets")
     return tuple(named), TraceEvent(what=f"{army.id}: {', '.join(named)} are targeted", after=want,
                                     rule="the army's owner chooses which units are targeted", cite=breath.cite)
+
+
+def _disease(state: GameState, who: Army, breath: Breath, saves: dict, out: StepResult) -> GameState:
+    """000 Black-Disease: "All units in the target army are rolled; any that roll ID icons are killed and buried"
+    (each unit's roll is its ``breath_saves`` entry)."""
+    army = state.army(who.id)
+    missing = [u.id for u in army.units if u.id not in saves]
+    if missing:
+        raise StepError(f"every unit of {who.id} rolls against the breath: give breath_saves for "
+                        f"{', '.join(missing)}", cite=breath.cite, field="breath_saves")
+    for unit in army.units:
+        rolled = saves.pop(unit.id)
+        ids = any(f.icon == "id" for _, faces in rolled.units for f in faces) or dict(rolled.counts).get("id", 0) > 0
+        out.trace.append(TraceEvent(what=f"{unit.id} rolls {'an ID icon: killed and buried' if ids else 'no ID icon'}",
+                                    rule="all units in the target army are rolled; any that roll ID icons are killed "
+                                         "and buried", cite=breath.cite))
+        if ids:
+            out.killed.append(unit.id)
+            out.buried.append(unit.id)
+            state = kill(state, who.id, [unit.id]).take_from("dua", who.player, unit.id).add_to("bua", who.player,
+                                                                                                   (unit,))
+    return state
 
 
 def _saved(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, saves: dict, breath: Breath,

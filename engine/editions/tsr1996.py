@@ -278,8 +278,8 @@ BREATHS = {
     # "All rolls made by the target army (or any individual units in that army) are halved (rounded down) until
     #  the beginning of the owning player's next turn"
     "green": Breath(kills=0, effect="tsr-green-frost", cite=f"{DRAGON_RULES}.green-frost"),
-    # Black-Disease ("All units in the target army are rolled; any that roll ID icons are killed and buried") is
-    # not modelled yet: a black breath is refused
+    # "All units in the target army are rolled; any that roll ID icons are killed and buried"
+    "black": Breath(kills=0, ids_kill=True, cite=f"{DRAGON_RULES}.black-disease"),
 }
 TSR_1996 = TSR_1996.evolve(
     dragon_faces=DRAGON_FACES, breaths=BREATHS, dragon_health=5, dragon_saves=5, dragon_scale={},
