@@ -333,7 +333,7 @@ def test_every_dragon_citation_exists():
 
 def test_an_edition_without_a_dragon_table_says_so():
     state = game(commons(3), [dragon("d", "red")])
-    with pytest.raises(StepError, match="sfr-v4 dragon attack is not modelled yet"):
+    with pytest.raises(StepError, match="not modelled for sfr-v4 yet"):
         dragon_attack(state, DragonStep(army="a"), RULES.evolve(edition="sfr-v4", dragon_faces={}))
 
 
