@@ -104,7 +104,7 @@ EDITIONS2_EXAMPLES = {
     "tsr-setup-24pt-army-cap-12", "tsr-setup-dragon-count-35pt", "tsr-setup-order-and-starting-distances",
     "v4-setup-30-health-15-cap-two-dragons", "mp-turn-order-roll-ignores-sai-effects",
     "v4-dragon-attack-values-no-combining", "tsr-dragon-slaying-thresholds",
-    "tsr-dragon-breath-by-color",
+    "tsr-dragon-breath-by-color", "tsr-dragon-multiple-same-color-split-melee-missile", "tsr-sai-trample-dragon-attack",
 }
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 
