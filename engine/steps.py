@@ -58,6 +58,7 @@ class MeleeStep(AttackStep):
     counter: Roll | None = None     # the defender's counter-attack roll
     counter_saves: Roll | None = None
     rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
+    charge: bool = False            # tsr-1996: declared as a charge (engine.actions.charge)
 
 
 class MissileStep(AttackStep):

@@ -487,7 +487,7 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                     rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path))
+                     rise=None if m.rise is None else tuple(m.rise), charge=m.charge, **_targets(b, state, m, path))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:

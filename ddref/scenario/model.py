@@ -314,6 +314,9 @@ class MeleeStepIn(MissileStepIn):
         "The attacking army id and its save roll against the counter-attack.", default=None)
     rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
                                   "to the health Convert killed.", default=None)
+    charge: bool = _doc("tsr-1996: the melee is declared as a charge (000 First March, Charge): the attack's melee "
+                        "and maneuver are damage, the target's one roll (saves) gives saves and melee back, the "
+                        "charger rolls no saves.", default=False)
 
 
 class ChoicesIn(Strict):

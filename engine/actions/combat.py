@@ -22,6 +22,10 @@ from .common import (army, casualty_lists, check_action, cut_results, leftover_c
 
 def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = False) -> tuple[GameState, StepResult]:
     """A melee action; ``by_spell`` when a spell makes it (Haunt), so no terrain icon is needed."""
+    if step.charge:     # tsr-1996's charge, declared instead of a skirmish
+        from .charge import charge
+
+        return charge(state, step, ruleset)
     out = StepResult(kind="melee")
     cite = ruleset.cite("melee")
     attacker, defender = army(state, step.army), army(state, step.target, field="target")

@@ -309,3 +309,8 @@ TSR_1996 = TSR_1996.evolve(
            "dragon-response": f"{DRAGON_RULES}.dragon-slaying", "dragon-slaying": f"{DRAGON_RULES}.dragon-slaying",
            "dragon-vs-dragon": f"{DRAGON_RULES}.dragon-vs-dragon"},
 )
+
+# --- 000 First March, Charge (issue 7, part 2) ---------------------------------------------------------
+
+# "Instead of skirmishing, you may declare a charge" (engine.actions.charge)
+TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "charge": f"{MARCH}.charge"})
