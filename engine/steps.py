@@ -59,6 +59,7 @@ class MeleeStep(AttackStep):
     counter_saves: Roll | None = None
     rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
     charge: bool = False            # tsr-1996: declared as a charge (engine.actions.charge)
+    pursue: bool = False            # routing: the attacker pursues a routed army (engine.actions.routing)
 
 
 class MissileStep(AttackStep):

@@ -22,3 +22,14 @@ def test_an_edition_without_a_charge_action_refuses_it(tmp_path, edition):
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     result = replay(load(path))
     assert result["expectations"] and all(c["ok"] for c in result["expectations"]), result["expectations"]
+
+
+def test_routing_is_refused_outside_tsr1996(tmp_path):
+    from ddref.scenario.source import ScenarioErrors
+
+    data = yaml.safe_load((ROOT / "scenarios" / "tsr1996-routing-pursuit.yaml").read_text(encoding="utf-8"))
+    data["edition"] = "sfr-2012"
+    path = tmp_path / "routing.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(ScenarioErrors, match="no routing option"):
+        load(path)

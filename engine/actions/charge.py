@@ -17,6 +17,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent
+from . import routing
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
 # the charging army's roll: melee and maneuver are both damage; the charged army's one roll: saves and melee
@@ -60,6 +61,13 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     state = take_damage(state, ruleset, defender, dealt, casualties, out, "charge damage", "melee")
     state = take_damage(state, ruleset, state.army(attacker.id), back, casualties, out, "charged army's melee",
                         "melee")
+    # "In a charge attack, all damage is resolved before any routs take effect"
+    routs = [routing.routed(state, ruleset, who, dice, out) for who, dice in
+             ((state.army(attacker.id), step.roll), (state.army(defender.id), answer_dice))]
+    if all(routs):
+        state = routing.both_routed(state, ruleset, attacker.at, out)
+    else:
+        state = routing.pursue(state, ruleset, step, routs[1], out)
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
     leftover_casualties(casualties, ruleset)

@@ -13,7 +13,7 @@ from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..roll import Roll, RollContext, active_modifiers, resolve_roll
-from . import cantrip, specials
+from . import cantrip, routing, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -40,7 +40,11 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                       buys, step)
     fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
+    rout = routing.routed(state, ruleset, defender, step.saves, out)
     if step.counter is not None:
+        if rout:
+            raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",
+                            cite=ruleset.cite("routing"), field="counter")
         if fight.no_counter:
             raise StepError(f"{fight.no_counter}: {defender.id} cannot make a counter-attack roll; remove counter",
                             cite=fight.cite(fight.no_counter), field="counter")
@@ -51,6 +55,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
         fights.append(_exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
                                 step.counter_saves, casualties, out, None, "counter_", buys, step))
         state = fights[-1].state
+    state = routing.pursue(state, ruleset, step, rout, out)
     leftover_casualties(casualties, ruleset)
     specials.leftover_choices(step, fights)
     _leftover_buys(buys, ruleset)

@@ -314,3 +314,9 @@ TSR_1996 = TSR_1996.evolve(
 
 # "Instead of skirmishing, you may declare a charge" (engine.actions.charge)
 TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "charge": f"{MARCH}.charge"})
+
+# --- 000 Option: Routing (issue 7, part 2) ---------------------------------------------------------
+
+# "An army attacked by an enemy army at the same terrain may be forced to run away, or be routed"
+# (engine.actions.routing; in play where the scenario says routing: true)
+TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "routing": f"{E}:turn-sequence.option-routing"})
