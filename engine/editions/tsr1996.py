@@ -320,3 +320,33 @@ TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "charge": f"{MARCH}.charge"}
 # "An army attacked by an enemy army at the same terrain may be forced to run away, or be routed"
 # (engine.actions.routing; in play where the scenario says routing: true)
 TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "routing": f"{E}:turn-sequence.option-routing"})
+
+# --- 004 Monster Special Action Icons in a dragon attack (issue 7, part 2) ------------------------------
+
+from ..sais import DRAGON, NO_EFFECT  # noqa: E402  (appended section: the FAQ's dragon-attack rulings as data)
+
+
+def _in_dragon_attack(sai: str, use: SaiUse) -> dict[str, SaiUse]:
+    """The SAI's other uses as they were (not modelled unless an entry above gives them) and its 004 ruling for
+    a dragon attack."""
+    return {**SAI_USES.get(sai, {kind: NOT_MODELLED for kind in ANY}), **{kind: use for kind in DRAGON}}
+
+
+SAI_USES.update({
+    # Kick D: "During a dragon attack, Kick counts as four normal melee hits against the dragon" (a monster's icon
+    # counts four)
+    "kick": _in_dragon_attack("kick", SaiUse(("melee",))),
+    # Double Strike C: "During a dragon attack, the Double Strike hits count against the dragon, and reroll as normal"
+    "double-strike": _in_dragon_attack("double-strike", SaiUse(("melee",))),
+    # Stone E: "During a dragon attack, Stone counts as four normal missile hits against the dragon"
+    "stone": _in_dragon_attack("stone", SaiUse(("missile",))),
+    # Swoop C: "During a dragon attack, Swoop counts as four normal missile hits against the dragon"
+    "swoop": _in_dragon_attack("swoop", SaiUse(("missile",))),
+    # "During a dragon attack, <SAI> has no effect": Charm E, Confuse B, Entangle E, Illusion C, Poison C,
+    # Smother B, Web D, Roar D
+    **{sai: _in_dragon_attack(sai, NO_EFFECT)
+       for sai in ("charm", "confuse", "entangle", "illusion", "poison", "smother", "web", "roar")},
+})
+# Double Strike A: "Continue to reroll until a Double Strike is not indicated" (in melee; against a dragon through
+# the melee avoidance part of the roll, as 002's table reads it)
+SAI_REROLLS["double-strike"] = ("melee", "avoid-melee")
