@@ -22,7 +22,10 @@ from .common import army, casualty_lists, check_action, leftover_casualties, rol
 
 # the charging army's roll: melee and maneuver are both damage; the charged army's one roll: saves and melee
 CHARGE_ROLL = ("melee", "maneuver")
-ANSWER_KIND, ANSWER_ROLL = "combination:melee,save-melee", ("save", "melee")
+# (the charged army's roll is its save roll in melee: 000 Counter "During a roll for saves in melee ... counts as
+# both a save and an immediate hit upon the attacking army, which may not roll saves against it")
+ANSWER_KIND, ANSWER_ROLL = "save-melee", ("save", "melee")
+BACK_DAMAGE = "back-damage"
 
 
 def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -49,8 +52,9 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
                                 rule="each point of melee and each point of maneuver rolled count as a point of "
                                      "damage to the target (as do ID icons)", cite=cite))
     answer = roll(state, ruleset, defender, ANSWER_KIND, ANSWER_ROLL, answer_dice, out)
-    _plain(answer.specials, ruleset, cite)
+    _plain([s for s in answer.specials if s.effect != BACK_DAMAGE], ruleset, cite)
     saves, back = answer.results.get("save", 0), answer.results.get("melee", 0)
+    back += _counter_hits(answer.specials, ruleset, attacker, out)
     dealt = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {dealt} damage to {defender.id}",
                                 before=damage, after=dealt, rule="any save results reduce the damage inflicted by "
@@ -73,6 +77,17 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     leftover_casualties(casualties, ruleset)
     terrains(state, out)
     return state, out
+
+
+def _counter_hits(specials, ruleset: Ruleset, attacker: Army, out: StepResult) -> int:
+    hits = 0
+    for special in (s for s in specials if s.effect == BACK_DAMAGE):
+        hits += special.points
+        out.trace.append(TraceEvent(what=f"{special.unit}: {special.points}-point {special.sai} also hits {attacker.id}",
+                                    after=special.points, rule="counts as both a save and an immediate hit upon the "
+                                    "attacking army, which may not roll saves against it",
+                                    cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
+    return hits
 
 
 def _cite(ruleset: Ruleset) -> str:
