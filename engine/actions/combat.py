@@ -7,6 +7,7 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
+from .. import multiplayer
 from ..protection import army_shield
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
@@ -35,6 +36,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                         cite=cite, field="target")
     if not by_spell:
         check_action(state, ruleset, attacker, "melee", out)
+    multiplayer.note(state, ruleset, "target", f"{attacker.id} targets {defender.id} ({defender.player}'s)", out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     fight = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
                       buys, step)
@@ -78,6 +80,7 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     else:
         terrain = check_action(state, ruleset, attacker, "missile", out)
         target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
+    multiplayer.note(state, ruleset, "target", f"{attacker.id} targets {defender.id} ({defender.player}'s)", out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     fight = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
                       target_terrain, "", buys, step)

@@ -265,3 +265,11 @@ SFR_V4 = SFR_V4.evolve(
            **dict.fromkeys(("dragon-attack", "dragon-roll", "dragon-breaths", "dragon-treasures", "dragon-response",
                             "dragon-slaying", "dragon-wings", "dragons"), DRAGON_RESOLUTION)},
 )
+
+# --- 003 Multiplayer Games (issue 7, part 2) --------------------------------------------------------
+
+# In a game of three or more players (engine.multiplayer): "Counter-maneuvering armies do not combine their
+# maneuver results"; "a player may target any eligible army. The target of the attack must be declared before the
+# dice are rolled"
+SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, **dict.fromkeys(("multiplayer:counter-maneuver", "multiplayer:target"),
+                                                              f"{E}:multiplayer.multiplayer-games")})
