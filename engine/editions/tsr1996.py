@@ -332,6 +332,10 @@ def _in_dragon_attack(sai: str, use: SaiUse) -> dict[str, SaiUse]:
     return {**SAI_USES.get(sai, {kind: NOT_MODELLED for kind in ANY}), **{kind: use for kind in DRAGON}}
 
 
+# Poison: "During melee, choose four health of opposing units to save or be killed. Any that are killed must save
+# again or be buried"; Smother: "During melee, your choice of four health worth of opposing units must each roll a
+# maneuver result or be killed": 002's text with a monster's four points (002's handlers, engine.sai_attacks)
+SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | SFR_2012_SAIS[sai] for sai in ("poison", "smother")})
 SAI_USES.update({
     # Kick D: "During a dragon attack, Kick counts as four normal melee hits against the dragon" (a monster's icon
     # counts four)
