@@ -303,6 +303,9 @@ class Ruleset(Value):
     # where a dragon that flies away or is slain goes (002, 001: its summoning pool; 000: "Return it to the
     # owner's dead unit area", where 000's dragons wait to be summoned: the same place in ddref's state)
     dragon_rest: str = "summoning pool"
+    # a Treasure's promotion comes after the army's response (000: "After the attack is resolved"), not before it
+    # (002 Step 4, 001 Step 2)
+    treasure_after_attack: bool = False
     # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
     id_icons: Mapping[str, int] = field(default_factory=dict)
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that

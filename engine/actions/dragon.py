@@ -57,7 +57,8 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     # Step 3: breaths; Step 4: treasures
     state = breath.breathe(state, ruleset, who, [d for d in battle.attacking() if _rolled(battle, d, "breath", ruleset)],
                            step, out)
-    state = _treasures(state, ruleset, who, battle, step, out)
+    if not ruleset.treasure_after_attack:
+        state = _treasures(state, ruleset, who, battle, step, out)
     # Step 5: dragon vs. dragon
     state = _dragon_fights(state, ruleset, who, battle, step, out)
     # Steps 6 and 7: the army's response, and slaying
@@ -66,6 +67,8 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     elif step.roll is not None:
         raise StepError(f"no dragon attacks {who.id}, so it makes no roll: drop roll", cite=ruleset.cite("dragon-vs-dragon"),
                         field="roll")
+    if ruleset.treasure_after_attack:     # 000 Treasure: "After the attack is resolved, one unit ... may be promoted"
+        state = _treasures(state, ruleset, who, battle, step, out)
     # Step 8: wings; then the dragons a Dragonkin Champion's logo moves
     state = _wings(state, ruleset, battle, out)
     state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)

@@ -297,6 +297,8 @@ TSR_1996 = TSR_1996.evolve(
     # "Dragons are set to your left, in what will be your dead unit area"; Wing: "Return it to the owner's dead
     # unit area"
     dragon_rest="dead unit area",
+    # Treasure: "After the attack is resolved, one unit in the target army may be promoted"
+    treasure_after_attack=True,
     cites={**TSR_1996.cites,
            # "At the beginning of the acting army's turn, the dragon attacks"; "The owner of the dragon rolls the
            #  dragon die"
