@@ -338,6 +338,12 @@ def _in_dragon_attack(sai: str, use: SaiUse) -> dict[str, SaiUse]:
 # again or be buried"; Smother: "During melee, your choice of four health worth of opposing units must each roll a
 # maneuver result or be killed": 002's text with a monster's four points (002's handlers, engine.sai_attacks)
 SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | SFR_2012_SAIS[sai] for sai in ("poison", "smother")})
+# Kick: "During melee, inflict four damage on a unit of your choice ... The target unit may roll saves ... Kick
+# does not count as maneuvers" (002's melee strike; 004 General Rules A: not during a save roll); Stone: "During
+# missile, inflict four damage on the target army, with no saves possible ... removed before an opponent rolls for
+# saves" (002's missile use)
+SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | {kind: SFR_2012_SAIS[sai][kind]}
+                 for sai, kind in (("kick", "melee"), ("stone", "missile"))})
 SAI_USES.update({
     # Kick D: "During a dragon attack, Kick counts as four normal melee hits against the dragon" (a monster's icon
     # counts four)
