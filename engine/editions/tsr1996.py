@@ -344,6 +344,13 @@ SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | SFR_2012_SAIS[sai] 
 # saves" (002's missile use)
 SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | {kind: SFR_2012_SAIS[sai][kind]}
                  for sai, kind in (("kick", "melee"), ("stone", "missile"))})
+# Confuse: "During a melee or missile combat, after your opponent rolls, choose four health of his units and force
+# them to reroll"; Roar: "During melee, choose four health of opposing units to immediately flee to their reserves
+# ... There is no save against the Roar's effect" (002's text, and handlers, with a monster's four points)
+SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | SFR_2012_SAIS[sai] for sai in ("confuse", "roar")})
+# Double Strike: "During melee, hit for four points and then reroll this unit and count the new result as well ...
+# Roll all double strikes first, then include the damage rolled with the normal damage total"
+SAI_USES["double-strike"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": SaiUse(("melee",))}
 SAI_USES.update({
     # Kick D: "During a dragon attack, Kick counts as four normal melee hits against the dragon" (a monster's icon
     # counts four)
