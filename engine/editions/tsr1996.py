@@ -348,6 +348,9 @@ SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | {kind: SFR_2012_SAI
 # them to reroll"; Roar: "During melee, choose four health of opposing units to immediately flee to their reserves
 # ... There is no save against the Roar's effect" (002's text, and handlers, with a monster's four points)
 SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | SFR_2012_SAIS[sai] for sai in ("confuse", "roar")})
+# Swoop: "During missile, inflict four damage on a single unit in the enemy army, with no saves possible ... Swoop
+# does not count as maneuvers" (engine.sai_attacks: one unit per roller, no saves)
+SAI_USES["swoop"] = {kind: NOT_MODELLED for kind in ANY} | {"missile": SaiUse(special="unit-strike")}
 # Double Strike: "During melee, hit for four points and then reroll this unit and count the new result as well ...
 # Roll all double strikes first, then include the damage rolled with the normal damage total"
 SAI_USES["double-strike"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": SaiUse(("melee",))}
