@@ -372,3 +372,10 @@ SAI_USES.update({
 # Double Strike A: "Continue to reroll until a Double Strike is not indicated" (in melee; against a dragon through
 # the melee avoidance part of the roll, as 002's table reads it)
 SAI_REROLLS["double-strike"] = ("melee", "avoid-melee")
+
+# --- 004 Amazons in Reserves (issue 7, part 2) ---------------------------------------------------------
+
+# "When in the reserve area, Amazons may use missile fire to attack targets at their owner's home terrain or the
+# frontier die ... Amazons CAN NOT cast magic from reserves" (engine.actions.reserve_attack, engine.actions.magic)
+TSR_1996 = TSR_1996.evolve(reserve_missile_races=("amazon",),
+                           cites={**TSR_1996.cites, "reserve-attack": f"{E}:faq.amazons.amazons-in-reserves"})
