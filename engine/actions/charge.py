@@ -66,8 +66,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     state = take_damage(state, ruleset, state.army(attacker.id), back, casualties, out, "charged army's melee",
                         "melee")
     # "In a charge attack, all damage is resolved before any routs take effect"
-    routs = [routing.routed(state, ruleset, who, dice, out) for who, dice in
-             ((state.army(attacker.id), step.roll), (state.army(defender.id), answer_dice))]
+    routs = [routing.routed(state, ruleset, who, dice, out, other) for who, dice, other in
+             ((state.army(attacker.id), step.roll, answer_dice), (state.army(defender.id), answer_dice, step.roll))]
     if all(routs):
         state = routing.both_routed(state, ruleset, attacker.at, out)
     else:

@@ -42,7 +42,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                       buys, step)
     fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
-    rout = routing.routed(state, ruleset, defender, step.saves, out)
+    rout = routing.routed(state, ruleset, defender, step.saves, out, step.roll)
     if step.counter is not None:
         if rout:
             raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",

@@ -16,8 +16,13 @@ from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent
 
 
-def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out: StepResult) -> bool:
-    """Whether the army's save (or charge) roll routs it: more ID icons than save icons, counted as icons."""
+SCREECH = "screech"
+
+
+def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out: StepResult,
+           against: Roll | None = None) -> bool:
+    """Whether the army's save (or charge) roll routs it: more ID icons than save icons, counted as icons, less
+    four for each Screech in the opponent's roll (``against``)."""
     if not state.routing or dice is None:
         return False
     cite = ruleset.cite("routing")
@@ -26,6 +31,7 @@ def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out
                                     "terrain die is on its first face", cite=cite))
         return False
     ids, saves = _icons(dice, who, cite)
+    saves = _screeched(ruleset, who, saves, against, out)
     rout = ids > saves
     # "Saves provided by spells don't prevent an army from routing": only the icons rolled are counted (reading:
     # an SAI or racial save counts only as the save icons the scenario writes for it)
@@ -35,6 +41,21 @@ def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out
                                      "point value) than save icons, it is routed and runs away; saves provided by "
                                      "spells don't prevent an army from routing", cite=cite))
     return rout
+
+
+def _screeched(ruleset: Ruleset, who: Army, saves: int, against: Roll | None, out: StepResult) -> int:
+    """004 Screech: "During melee, a screech subtracts four from the opponent's saves for the purposes of routing
+    only ... counted on the roll--i.e., before saves are doubled due to the effect of an Eighth Face"."""
+    if against is None:
+        return saves
+    icons = sum(1 for _, fs in against.units for f in fs if f.icon == SCREECH) + dict(against.counts).get(SCREECH, 0)
+    if not icons:
+        return saves
+    less = max(0, saves - 4 * icons)
+    out.trace.append(TraceEvent(what=f"{icons} Screech: {who.id}'s saves count {less} for routing", before=saves,
+                                after=less, rule="a screech subtracts four from the opponent's saves for the purposes "
+                                "of routing only", cite=ruleset.sai_sections.get(SCREECH, ruleset.cite("routing"))))
+    return less
 
 
 def _icons(dice: Roll, who: Army, cite: str) -> tuple[int, int]:

@@ -379,3 +379,9 @@ SAI_REROLLS["double-strike"] = ("melee", "avoid-melee")
 # frontier die ... Amazons CAN NOT cast magic from reserves" (engine.actions.reserve_attack, engine.actions.magic)
 TSR_1996 = TSR_1996.evolve(reserve_missile_races=("amazon",),
                            cites={**TSR_1996.cites, "reserve-attack": f"{E}:faq.amazons.amazons-in-reserves"})
+
+# --- 004 Screech, with the routing option (issue 7, part 2) ---------------------------------------------
+
+# Screech: "During melee, a screech subtracts four from the opponent's saves for the purposes of routing only ...
+# During a dragon attack, Screech has no effect": nothing in the roll itself (engine.actions.routing counts it)
+SAI_USES["screech"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": NO_EFFECT, "dragon": NO_EFFECT}
