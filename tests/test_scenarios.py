@@ -262,3 +262,15 @@ def test_every_targeted_sai_is_rolled_in_a_scenario(replays):
 def test_replay_is_deterministic():
     path = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
     assert json.dumps(replay(load(path))) == json.dumps(replay(load(path)))
+
+
+def test_the_whole_game_scenario_plays_every_kind_of_step_of_the_turn_sequence(replays):
+    """Issue 6: one scenario replays two full turns of a two-player game with every phase: the set-up, turns
+    (Initial Effects), a dragon attack, maneuvers and the three actions, and the Reserve Movement; each of
+    these steps is resolved, not only refused."""
+    result = replays["sfr2012-game-two-turns.yaml"]
+    played = [step["kind"] for step in result["steps"] if "rejected" not in step]
+    wanted = {"setup", "turn", "dragon_attack", "maneuver", "melee", "missile", "magic", "reserves"}
+    assert sorted(wanted - set(played)) == []
+    assert played.count("turn") >= 2 and played[0] == "setup"
+    assert any("rejected" in step for step in result["steps"]), "an illegal move is refused"

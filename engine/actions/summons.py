@@ -36,9 +36,7 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
                             "may send)", cite=cite, field="cast")
         owner, item = fits[0]
         colors, form = pool.parse(item)
-        ids = {d.id for d in state.dragons}
-        base = f"{owner.player}-{item.partition(':')[2]}"
-        name = next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
+        name = dragon_id(state, owner.player, item)
         items = list(owner.items)
         items.remove(item)
         state = state.evolve(
@@ -50,6 +48,14 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
                                          f"{c.target} as {name}", rule="immediately send the dragon to the target "
                                     "terrain", cite=cite, defaulted=c.dragon is None and len(fits) > 1))
     return state
+
+
+def dragon_id(state: GameState, player: str, item: str) -> str:
+    """The id a summoned pool dragon takes in play: ``<owner>-<item>`` (``alice-gold-drake``), numbered when
+    taken."""
+    ids = {d.id for d in state.dragons}
+    base = f"{player}-{item.partition(':')[2]}"
+    return next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
 
 
 def item(state: GameState, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,
