@@ -249,24 +249,22 @@ TSR_1996 = TSR_1996.evolve(setup=SETUP)
 from ..ruleset import Breath, DragonFace  # noqa: E402  (appended section: the dragon table as data)
 
 DRAGON_RULES = f"{E}:dragon-rules"
-# 000 Dragon Rules, the dragon action icons, each restating its text
-DRAGON_FACES = {
+# 000 Dragon Rules, the dragon action icons, each restating its text (each cites its own section)
+DRAGON_FACES = {icon: DragonFace(cite=f"{DRAGON_RULES}.{icon}", **effect) for icon, effect in {
     # "The dragon's 5 automatic saves don't count during this attack. In other words, 5 points of damage will
     #  slay the dragon this turn"
-    "belly": DragonFace(no_saves=True, cite=f"{DRAGON_RULES}.belly"),
+    "belly": {"no_saves": True},
     # "Against armies, dragon breath effects are based on the dragon's color"
-    "breath": DragonFace(breath=True, cite=f"{DRAGON_RULES}.breath"),
-    # "A dragon's claws inflict 5 points of damage on an army"
-    "claws": DragonFace(damage=5, cite=f"{DRAGON_RULES}.claws"),
-    # "A dragon's jaws inflict 10 points of damage on an army"
-    "jaws": DragonFace(damage=10, cite=f"{DRAGON_RULES}.jaws"),
+    "breath": {"breath": True},
+    # "A dragon's claws inflict 5 points of damage on an army"; "jaws inflict 10 points"
+    "claws": {"damage": 5}, "jaws": {"damage": 10},
     # "The dragon's tail inflicts 3 points of damage on an army. Furthermore, the dragon immediately rolls again"
-    "tail": DragonFace(damage=3, roll_again=True, cite=f"{DRAGON_RULES}.tail"),
+    "tail": {"damage": 3, "roll_again": True},
     # "After the attack is resolved, one unit in the target army may be promoted"
-    "treasure": DragonFace(promotes=1, cite=f"{DRAGON_RULES}.treasure"),
+    "treasure": {"promotes": 1},
     # "After the attack is resolved, the dragon flies away. (Return it to the owner's dead unit area.)": no damage
-    "wing": DragonFace(flies_away=True, cite=f"{DRAGON_RULES}.wing"),
-}
+    "wing": {"flies_away": True},
+}.items()}
 BREATHS = {
     # "Five units from the target army are killed unless they can generate save results. Each unit must be rolled
     #  individually ... The army's owner chooses which units are targeted"
