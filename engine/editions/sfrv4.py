@@ -263,7 +263,9 @@ SFR_V4 = SFR_V4.evolve(
            #  single roll counting save, melee and missile results ... (you may not combine the results). 4 Subtract
            #  save results ... 6 Dragon Slaying ... 7 Resolve Wing Results"
            **dict.fromkeys(("dragon-attack", "dragon-roll", "dragon-breaths", "dragon-treasures", "dragon-response",
-                            "dragon-slaying", "dragon-wings", "dragons"), DRAGON_RESOLUTION)},
+                            "dragon-slaying", "dragon-wings", "dragons"), DRAGON_RESOLUTION),
+           # 001 does not say that non-ID results force a kill: 002's Step 6 rule, cited as 002's
+           "dragon-forced-kill": sfr2012.CITES["dragon-response"]},
 )
 
 # --- 003 Multiplayer Games (issue 7, part 2) --------------------------------------------------------
