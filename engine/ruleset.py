@@ -306,6 +306,8 @@ class Ruleset(Value):
     # a Treasure's promotion comes after the army's response (000: "After the attack is resolved"), not before it
     # (002 Step 4, 001 Step 2)
     treasure_after_attack: bool = False
+    # the SAI kind of a charging army's roll (tsr-1996: "charge", where Trample is both melee and maneuver)
+    charge_roll: str = "melee"
     # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
     id_icons: Mapping[str, int] = field(default_factory=dict)
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that

@@ -107,7 +107,7 @@ EDITIONS2_EXAMPLES = {
     "tsr-dragon-breath-by-color", "tsr-dragon-multiple-same-color-split-melee-missile", "tsr-sai-trample-dragon-attack",
     "tsr-charge-damage-resolution", "tsr-routing-pursuit-face5-to-face4",
     "tsr-sai-counter-in-charge-defense", "faq4-double-strike", "faq4-confuse", "faq4-kick-swoop-stone",
-    "faq4-amazon-reserve-missile-fire",
+    "faq4-amazon-reserve-missile-fire", "tsr-sai-mammoth-rider-trample-6-9-15",
 }
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 

@@ -44,7 +44,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     casualties = casualty_lists(step.casualties)
     out.trace.append(TraceEvent(what=f"{attacker.id} charges {defender.id}", rule="instead of skirmishing, you may "
                                 "declare a charge", cite=cite))
-    hit = roll(state, ruleset, attacker, "melee", CHARGE_ROLL, step.roll, out)
+    hit = roll(state, ruleset, attacker, ruleset.charge_roll, CHARGE_ROLL, step.roll, out)
     _plain(hit.specials, ruleset, cite)
     damage = sum(hit.results.get(t, 0) for t in CHARGE_ROLL)
     out.trace.append(TraceEvent(what=f"{attacker.id}: {hit.results.get('melee', 0)} melee + "

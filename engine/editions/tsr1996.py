@@ -383,3 +383,15 @@ TSR_1996 = TSR_1996.evolve(reserve_missile_races=("amazon",),
 # Screech: "During melee, a screech subtracts four from the opponent's saves for the purposes of routing only ...
 # During a dragon attack, Screech has no effect": nothing in the roll itself (engine.actions.routing counts it)
 SAI_USES["screech"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": NO_EFFECT, "dragon": NO_EFFECT}
+
+# --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
+
+# The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
+# melee roll, but Trample: "This icon usually counts as either a maneuver or melee hit as needed" and, in a
+# charge, as both (000 Special Action Icons; "the same charge by the dwarf mammoth rider inflicts 15 points")
+for _sai, _table in list(SAI_USES.items()):
+    if "melee" in _table:
+        SAI_USES[_sai] = {**_table, "charge": _table["melee"]}
+SAI_USES["trample"] = {**SAI_USES["trample"], "charge": SaiUse(("maneuver", "melee"), each=True)}
+SAI_REROLLS.update({sai: (*kinds, "charge") for sai, kinds in SAI_REROLLS.items() if "melee" in kinds})
+TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charge_roll="charge")
