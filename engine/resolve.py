@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions.combat import melee, missile
+from .actions import sai_states
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
@@ -24,6 +25,8 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     if action is None:
         raise StepError(f"unknown step {type(step).__name__}")
     after, out = action(state, step, ruleset)
+    after = sai_states.after_kills(after, ruleset, dict(getattr(step, "ashes", ())), out)
+    after = sai_states.sources_gone(after, ruleset, out)
     after = _soiled_ground(state, after, step, ruleset, out)
     return _expire_used(after, out, ruleset), out
 

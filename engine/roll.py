@@ -170,7 +170,7 @@ def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[st
 def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                specials: list[Special], trace: list[TraceEvent], who: str, per: int) -> None:
     rs = ctx.ruleset
-    use = sai_table.sai_use(face.icon, ctx.kind)
+    use = sai_table.unit_use(face.icon, ctx.kind, ctx.individual, ctx.choices.get("special", {}))
     points = face.count * per
     cite = rs.sai_sections.get(face.icon, rs.cite("sai-points"))
     if use is None:

@@ -70,6 +70,8 @@ class Effect(Value, kw_only=True):
     count: int = 1
     # the caster's next turn has begun (a spell lasting "until the end of your next turn" ends with it)
     next_turn: bool = False
+    # the unit whose SAI made the effect (an entangling or glaring unit: the effect ends with it)
+    source: str | None = None
 
 
 class Area(Value, kw_only=True):

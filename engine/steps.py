@@ -43,6 +43,8 @@ class AttackStep(Value):
     unit_saves: UnitRolls = ()      # the targets' own save rolls
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain (or reserve) the units it moves go to
+    ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
 
 
 class MeleeStep(AttackStep):
@@ -96,6 +98,7 @@ class MagicStep(Value):
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
 
 
 class TurnStep(Value):

@@ -266,8 +266,10 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
+    if e.source is not None and e.source not in targets:
+        b.fail((*path, "source"), f"unknown unit {e.source!r}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
-                  next_turn=e.next_turn)
+                  next_turn=e.next_turn, source=e.source)
 
 
 def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
@@ -423,6 +425,11 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     targets = []
     for sai, assigned in (m.targets or {}).items():
         icon = _icon(b, sai, (*path, "targets", sai))
+        if not isinstance(assigned, dict):      # unit ids, or an army id, that a state or moving SAI chooses
+            chosen = _chosen_ids(b, state, assigned, (*path, "targets", sai))
+            if icon:
+                targets.append((icon, tuple((i, 0) for i in chosen)))
+            continue
         for uid in assigned:
             if defender.unit(uid) is None:
                 b.fail((*path, "targets", sai, uid), f"unit {uid!r} is not in army {defender.id}"
@@ -432,6 +439,11 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     unit_saves = []
     for uid, raw in (m.unit_saves or {}).items():
         unit = defender.unit(uid)
+        dead = _in_pool(state, uid) if unit is None else None
+        if dead is not None:        # a dead unit an SAI brings back during the roll (Regenerate) rolls at once
+            faces = {uid: raw} if isinstance(raw, (str, list)) else raw
+            unit_saves.append((uid, _roll(b, dead, faces, (*path, "unit_saves", uid))))
+            continue
         if unit is None:
             b.fail((*path, "unit_saves", uid), f"unit {uid!r} is not in army {defender.id}"
                                                f"{did_you_mean(uid, [u.id for u in defender.units])}")
@@ -441,7 +453,34 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
         unit_saves.append((uid, _roll(b, defender.evolve(units=(unit,)), faces, (*path, "unit_saves", uid))))
     return {"targets": tuple(targets), "unit_saves": tuple(unit_saves),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
-            "burial": _unit_rolls(b, state, m.burial, (*path, "burial"))}
+            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")),
+            "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
+            "move_to": _move_to(b, state, m.move_to, (*path, "move_to"))}
+
+
+def _chosen_ids(b: _Builder, state: GameState, value: list[str] | str, path: tuple) -> tuple[str, ...]:
+    """Unit ids (in play or in a DUA) or one army id that an SAI chooses; the engine checks they are legal."""
+    if isinstance(value, str):
+        _army_ref(b, state, value, path)
+        return (value,)
+    known = [u.id for a in state.armies for u in a.units] + [u.id for a in state.dua for u in a.units]
+    for i, uid in enumerate(value):
+        if uid not in known:
+            b.fail((*path, i), f"unknown unit {uid!r}{did_you_mean(uid, known)}")
+    return tuple(value)
+
+
+def _move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{SAI: terrain id or reserve}: where the units a moving SAI takes go."""
+    out = []
+    places = [t.id for t in state.terrains] + [RESERVE]
+    for sai, where in (raw or {}).items():
+        icon = _icon(b, sai, (*path, sai))
+        if where not in places:
+            b.fail((*path, sai), f"unknown terrain {where!r} (a terrain id or 'reserve'){did_you_mean(where, places)}")
+        elif icon:
+            out.append((icon, where))
+    return tuple(out)
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -512,7 +551,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      negation=_rolls_by_army(b, state, m.negation, (*path, "negation")),
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
-                     burial=_unit_rolls(b, state, m.burial, (*path, "burial")))
+                     burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
+                     ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")))
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:

@@ -72,6 +72,8 @@ class EffectIn(Strict):
     target: str = _doc("A terrain, army or unit id; a player for their DUA or all their armies.")
     by: str = _doc("The player who cast it.")
     count: int = _doc("How many times it was cast.", default=1, ge=1, le=20)
+    source: str | None = _doc("The unit whose SAI made the effect (entangle: killing it ends the effect).",
+                              default=None)
     next_turn: bool = _doc("The caster's next turn has already begun: a spell lasting until the end of your "
                            "next turn ends with the current turn (default: cast in the caster's last turn).",
                            default=False)
@@ -180,8 +182,14 @@ class MissileStepIn(Strict):
     roll: RollIn = _doc(ROLL)
     saves: dict[str, RollIn] | None = _doc("The defending army id and its save roll.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
-    targets: dict[str, dict[str, int]] | None = _doc(
-        "SAI name -> {unit id: points}: where an individual-targeting SAI's points go.", default=None)
+    targets: dict[str, dict[str, int] | list[str] | str] | None = _doc(
+        "SAI name -> {unit id: points}: where an individual-targeting SAI's points go; or the unit ids it "
+        "chooses (entangle: [u1, u2]; regenerate: dead unit ids; ferry: the units moving along); or an army id "
+        "(wither: army-id).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix).", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id -> its own save roll (its face or faces).", default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
@@ -229,6 +237,8 @@ class MagicStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix).", default=None)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

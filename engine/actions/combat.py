@@ -14,7 +14,7 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..damage import kill
 from ..roll import Roll, RollContext, active_modifiers
-from . import cantrip
+from . import cantrip, sai_states
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
                      terrains)
 
@@ -105,7 +105,9 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     state = cantrip.use(state, attacker, attack, buys, False, ruleset, out)
     attacker, defender = state.army(attacker.id), state.army(defender.id)
     attack = cantrip.still_rolling(attack, attacker)
-    hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain)
+    hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain,
+               choices=sai_states.special_choices(step))
+    state = sai_states.place_states(state, ruleset, hit.specials, attacker, defender, step, out)
     delayed = [s for s in hit.specials if s.effect == "cut-saves"]
     for special in (s for s in hit.specials if s.effect == "army-damage-no-saves"):
         # Smite, Stone: "immediately inflicts one point of damage ...; no saves (including those provided by spells)"
@@ -139,14 +141,19 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return state
-    answer = roll(state, ruleset, defender, kind, ("save",), cantrip.still_rolling(saves, defender), out)
+    answer = roll(state, ruleset, defender, kind, ("save",), cantrip.still_rolling(saves, defender), out,
+                  choices=sai_states.special_choices(step))
+    state, hypnotized = sai_states.glare(state, ruleset, hit.specials, attacker, defender, answer, saves, out)
+    state, added = sai_states.in_saves(state, ruleset, answer, defender, step, out)
+    defender = state.army(defender.id)
     for sai, points in _combined(answer.specials, "back-damage").items():
         state = _back_damage(state, ruleset, state.army(attacker.id), sai, points, casualties, out,
                              ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")), action)
     if action == "melee":
         state = _scorching_touch(state, ruleset, defender, state.army(attacker.id), answer, casualties, out,
                                  counter=bool(prefix))
-    saved = cut_results(answer, delayed, defender, "save", ruleset, out)
+    saved = sai_states.adjust(cut_results(answer, delayed, defender, "save", ruleset, out), added - hypnotized,
+                              defender, out)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
                                 before=normal, after=damage, rule="each save negates one point of damage",

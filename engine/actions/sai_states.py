@@ -1,0 +1,388 @@
+"""State, movement and resurrection SAIs: what their special results leave in play or move (002 SAI List).
+
+- Units that "cannot be rolled" (Entangle, Web, Net, Sleep, Stun, Hypnotic Glare) and armies whose rolls are cut
+  or shielded (Wither, Frost Breath, Galeforce, Illusion, Cloak) are ``Effect``s named by the SAI. The roll
+  pipeline consults them as it does spells in play (``Ruleset.spell_protections``, ``spell_modifiers``,
+  ``army_shields``; engine.sai_rolls for Galeforce), and engine.expiry ends them by their duration.
+- Regenerate and the Gold Medallion bring dead units back; Vanish, Ferry, Teleport and Firewalking move units
+  to another terrain during a save roll; Rise from the Ashes (Conditional) sends a killed or buried unit whose
+  icon comes up to its reserve area.
+
+The acting player's choices are the step's ``targets`` (units, or an army id), ``move_to`` (where units move)
+and ``unit_saves`` (each target's own avoidance roll); where a step is silent the documented default is taken
+and marked ``defaulted``; an illegal choice is an error listing the legal ones.
+"""
+
+from __future__ import annotations
+
+from ..damage import default_casualties
+from ..moves import reserve_army, transfer
+from ..roll import Outcome, Roll, Special
+from ..ruleset import Ruleset, SaiState
+from ..state import RESERVE, Army, Effect, GameState, Unit
+from ..steps import AttackStep, StepResult
+from ..trace import StepError, TraceEvent
+from .common import roll
+
+RISE = "rise-from-the-ashes"
+
+
+def _cite(ruleset: Ruleset, sai: str) -> str:
+    return ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+
+
+def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
+    """The ids the step's ``targets`` names for the SAI (units, or one army id), or None."""
+    found = dict(step.targets).get(sai) if step is not None else None
+    return tuple(uid for uid, _ in found) if found else None
+
+
+def special_choices(step: AttackStep | None) -> dict:
+    """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets."""
+    return {"special": {sai: 1 for sai, _ in step.targets}} if step is not None and step.targets else {}
+
+
+def _grouped(specials: list[Special], effects: tuple[str, ...]) -> dict[str, list[Special]]:
+    """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
+    out: dict[str, list[Special]] = {}
+    for s in specials:
+        if s.effect in effects:
+            out.setdefault(s.sai, []).append(s)
+    return out
+
+
+# --- special results before the defender's saves: states on units or on an army -------------------------
+
+
+def place_states(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army, defender: Army,
+                 step: AttackStep | None, out: StepResult) -> GameState:
+    """Entangle, Web, Net, Sleep, Stun (on units) and Wither, Frost Breath, Galeforce, Illusion (on an army):
+    special results, resolved before the defending army rolls for saves."""
+    for sai, rolled in _grouped(specials, ("unit-state", "army-state")).items():
+        rule = ruleset.sai_states[sai]
+        if rule.target in ("enemy-army", "own-army"):
+            state = _on_army(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
+        else:
+            state = _on_units(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
+    return state
+
+
+def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
+             defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
+    cite = _cite(ruleset, sai)
+    own = rule.target == "own-army"
+    legal = [a.id for a in state.armies if a.units and (a.player == attacker.player) == own]
+    chosen = _chosen(step, sai)
+    if chosen is None:
+        target = attacker.id if own else defender.id
+        out.trace.append(TraceEvent(what=f"{sai}: {target} chosen", rule="the acting player chooses the army; none "
+                                    f"given, so {'the acting army' if own else 'the defending army'}", cite=cite,
+                                    defaulted=True))
+    elif len(chosen) != 1 or chosen[0] not in legal:
+        raise StepError(f"{sai} targets one {'of your armies' if own else 'opposing army'}: legal choices are "
+                        f"{', '.join(legal)}", cite=cite, field="targets")
+    else:
+        target = chosen[0]
+    # Wither: "subtract one result per Wither icon" -- one effect counting every icon; the others do not add up
+    count = sum(s.points for s in rolled) if sai == "wither" else 1
+    effect = Effect(spell=sai, target=target, by=attacker.player, count=count, source=rolled[0].unit)
+    out.trace.append(TraceEvent(what=f"{sai} on {target} until {_until(ruleset, sai)}", after=count,
+                                rule="a delayed special result: it acts on the target army's rolls from now on, "
+                                     "before they are finalized", cite=cite))
+    return state.evolve(effects=(*state.effects, effect))
+
+
+def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
+              defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
+    cite = _cite(ruleset, sai)
+    targets = _unit_targets(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
+    saves = dict(step.unit_saves) if step is not None else {}
+    for unit_id in targets:
+        home = next(a for a in state.armies if a.unit(unit_id) is not None)
+        if rule.avoid is not None and _avoids(state, ruleset, sai, rule, home, unit_id, saves, out):
+            continue
+        state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
+                                                             source=rolled[0].unit)))
+        out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
+                                    rule="the target units cannot be rolled while the effect lasts", cite=cite))
+    return state
+
+
+def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special],
+                  attacker: Army, defender: Army, step: AttackStep | None, out: StepResult) -> tuple[str, ...]:
+    """The units the acting player chose: up to the points of health-worth in the defending army (at least one
+    unit: 002 Targeting (a)), or one unit of an opposing army per unit rolling the SAI (Sleep)."""
+    cite = _cite(ruleset, sai)
+    if rule.target == "unit":
+        pool = [u for a in state.armies if a.player != attacker.player and a.at == attacker.at for u in a.units]
+        limit, what = len(rolled), f"{len(rolled)} unit(s) of an opposing army at {attacker.at}"
+    else:
+        pool = list(defender.units)
+        limit, what = sum(s.points for s in rolled), f"up to {sum(s.points for s in rolled)} health-worth of " \
+                                                     f"units of {defender.id}"
+    chosen = _chosen(step, sai)
+    if chosen is None:
+        picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
+        out.trace.append(TraceEvent(what=f"{sai}: {', '.join(picked)} chosen", after=len(picked),
+                                    rule=f"the acting player chooses {what}; none given, so as much health-worth "
+                                         "as possible, the smallest units first", cite=cite, defaulted=True))
+        return picked
+    by_id = {u.id: u for u in pool}
+    worth = sum(by_id[i].health if rule.target == "units" else 1 for i in chosen if i in by_id)
+    if not chosen or any(i not in by_id for i in chosen) or worth > limit or len(set(chosen)) < len(chosen):
+        raise StepError(f"{sai} targets {what} (at least one): {list(chosen)} is not such a choice; the units "
+                        f"to choose from: {', '.join(f'{u.id} ({u.health})' for u in pool)}", cite=cite,
+                        field="targets")
+    return chosen
+
+
+def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: Army, unit_id: str,
+            saves: dict[str, Roll], out: StepResult) -> bool:
+    """Web, Net, Stun: "unless each targeted unit immediately rolls a <result>" -- its own avoidance roll."""
+    cite = _cite(ruleset, sai)
+    if unit_id not in saves:
+        raise StepError(f"{unit_id} must roll a {rule.avoid} result by itself to escape {sai}: give "
+                        f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
+    rolled = roll(state, ruleset, home, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id), out, unit=unit_id)
+    got = rolled.results.get(rule.avoid, 0)
+    out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
+                                     f"{'escapes' if got else 'caught'}", after=got,
+                                rule=f"each target unit escapes if it rolls a {rule.avoid} result", cite=cite))
+    return got > 0
+
+
+def _until(ruleset: Ruleset, sai: str) -> str:
+    return ruleset.spell_durations.get(sai, "").replace("until-", "").replace("-", " ")
+
+
+# --- delayed: after the defender's save roll ------------------------------------------------------------
+
+
+def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army, defender: Army,
+          answer: Outcome, dice: Roll, out: StepResult) -> tuple[GameState, int]:
+    """002 Hypnotic Glare: "after the defending army rolls to save ... target all units in the defending army
+    which rolled an ID to become immediately 'hypnotized'. Their results do not count towards the save roll,
+    but they may be chosen as casualties." Returns the save results they lose.
+
+    Reading: their results are taken away as counted before the army's modifiers (the text does not say
+    whether before or after; 002 Applying Dice Modifiers acts on the army's total, where the units' shares
+    are no longer told apart)."""
+    rolled = [s for s in specials if s.effect == "glare"]
+    if not rolled:
+        return state, 0
+    cite = _cite(ruleset, "hypnotic-glare")
+    if not dice.per_unit:
+        raise StepError(f"Hypnotic Glare takes the units of {defender.id} that rolled an ID: give its save roll "
+                        "per unit", cite=cite, field="saves")
+    hypnotized = [uid for uid, faces in dice.units if any(f.icon == "id" for f in faces)]
+    lost = sum(answer.per_unit.get(uid, {}).get("save", 0) for uid in hypnotized)
+    for uid in hypnotized:
+        state = state.evolve(effects=(*state.effects, Effect(spell="hypnotic-glare", target=uid,
+                                                             by=attacker.player, source=rolled[0].unit)))
+    out.trace.append(TraceEvent(what=f"Hypnotic Glare: {', '.join(hypnotized) or 'no unit'} of {defender.id} "
+                                     f"rolled an ID and are hypnotized: -{lost} save(s)", after=lost,
+                                rule="their results do not count towards the save roll (taken as counted, before "
+                                     f"the army's modifiers: the text is silent; see {ruleset.cite('modifier-order')})",
+                                cite=cite))
+    return state, lost
+
+
+# --- special results in a save roll: Regenerate, Gold Medallion, Cloak, Vanish and the movers -----------
+
+
+def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army, step: AttackStep | None,
+             out: StepResult) -> tuple[GameState, int]:
+    """The save roll's own special results, resolved before its saves are applied; returns the saves they
+    add (Cloak) less the saves of units that moved away."""
+    change = 0
+    for sai, rolled in _grouped(answer.specials, ("raise",)).items():
+        state, gained = _raise(state, ruleset, sai, rolled, defender, step, out)
+        change += gained
+    for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
+        change += _cloak(state, ruleset, rolled, defender, out)
+        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=defender.id, by=defender.player,
+                                                             count=len(rolled), source=rolled[0].unit)))
+    for sai, rolled in _grouped(answer.specials, ("move",)).items():
+        state, lost = _move(state, ruleset, sai, rolled, state.army(defender.id), answer, step, out)
+        change -= lost
+    return state, change
+
+
+def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: Army, out: StepResult) -> int:
+    """002 Cloak: "During a save roll, add four magical save results to the army containing this unit until the
+    beginning of your next turn" -- this save roll included."""
+    added = 4 * len(rolled)
+    out.trace.append(TraceEvent(what=f"cloak: +{added} magical saves to {defender.id} until the beginning of "
+                                     f"{defender.player}'s next turn", after=added,
+                                rule="four magical save results for the army, this roll and its rolls until then",
+                                cite=_cite(ruleset, "cloak")))
+    return added
+
+
+def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
+           step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+    """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
+    army containing this unit". Those units "are rolled immediately and the results applied with the results of
+    their army" (002 Resolution): each one's roll is its ``unit_saves`` entry."""
+    cite = _cite(ruleset, sai)
+    limit = sum(s.points for s in rolled)
+    dead = state.area("dua", army.player).units
+    chosen = _chosen(step, sai) or ()
+    by_id = {u.id: u for u in dead}
+    if any(i not in by_id for i in chosen) or sum(by_id[i].health for i in chosen if i in by_id) > limit:
+        raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
+                        f"{list(chosen)} is not such a choice; the DUA holds "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
+    saves = dict(step.unit_saves) if step is not None else {}
+    gained = 0
+    for unit_id in chosen:
+        unit = by_id[unit_id]
+        state = state.take_from("dua", army.player, unit_id)
+        state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
+        out.moved.append(unit_id)
+        out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
+                                    before=limit, after=unit.health, rule="up to four health-worth of units come "
+                                    "back from your DUA to the army containing this unit", cite=cite))
+        if unit_id not in saves:
+            raise StepError(f"{unit_id} joins {army.id} during its save roll and is rolled at once: give "
+                            f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
+        home = state.army(army.id)
+        gained += roll(state, ruleset, home, "save", ("save",), saves.pop(unit_id), out,
+                       unit=unit_id).results.get("save", 0)
+    if gained:
+        out.trace.append(TraceEvent(what=f"the returned units add {gained} save(s) to {army.id}", after=gained,
+                                    rule="components brought into an army by a special SAI during a roll are "
+                                         "rolled immediately and their results applied with their army's",
+                                    cite=ruleset.cite("sai-resolution")))
+    return state, gained
+
+
+def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
+          step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+    """Vanish ("The unit may then immediately move to any other terrain or its reserve area"), Ferry (itself
+    and up to four health-worth of units of its army), Teleport and Firewalking (up to three) in a save roll.
+    "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
+    total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
+    ``move_to`` nobody moves."""
+    cite = _cite(ruleset, sai)
+    to = dict(step.move_to).get(sai) if step is not None else None
+    if to is None:
+        out.trace.append(TraceEvent(what=f"{sai}: nobody moves", rule="the unit may move; no move_to given",
+                                    cite=cite, defaulted=True))
+        return state, 0
+    if to == army.at or (to != RESERVE and to not in {t.id for t in state.terrains}):
+        raise StepError(f"{sai} moves units to any other terrain{' or the reserve area' if sai == 'vanish' else ''}"
+                        f": {to!r} is not one (legal: {', '.join(t.id for t in state.terrains if t.id != army.at)}"
+                        f"{', reserve' if sai == 'vanish' else ''})", cite=cite, field="move_to")
+    if to == RESERVE and sai != "vanish":
+        raise StepError(f"{sai} moves units to another terrain, not to the reserve area", cite=cite, field="move_to")
+    movers = tuple(dict.fromkeys(s.unit for s in rolled))
+    others = _chosen(step, sai) or ()
+    limit = 0 if sai == "vanish" else ruleset.sai_move_worth.get(sai, 0)
+    worth = sum(army.unit(i).health for i in others if army.unit(i) is not None)
+    if any(army.unit(i) is None or i in movers for i in others) or worth > limit:
+        raise StepError(f"{sai} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
+                        f"{list(others)} is not such a choice; its units: "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in army.units if u.id not in movers)}",
+                        cite=cite, field="targets")
+    lost = 0 if sai == "vanish" else sum(answer.per_unit.get(i, {}).get("save", 0) for i in (*movers, *others))
+    state, dest = _army_at(state, army.player, to, ruleset, out)
+    for unit_id in (*movers, *others):
+        out.moved.append(unit_id)
+        state = transfer(state, unit_id, state.army(army.id), dest, sai, cite, ruleset, out)
+        dest = state.army(dest.id)
+    if lost:
+        out.trace.append(TraceEvent(what=f"{sai}: the moved units' {lost} save(s) leave {army.id}'s total",
+                                    after=lost, rule="a component removed from the army by a special SAI does not "
+                                    "have its results counted in the army total", cite=ruleset.cite("sai-resolution")))
+    return state, lost
+
+
+def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
+    """The player's army at ``where`` (a terrain, or the reserve area), formed if the player has none there."""
+    if where == RESERVE:
+        return reserve_army(state, player, ruleset, out)
+    there = next((a for a in state.armies if a.player == player and a.at == where), None)
+    if there is not None:
+        return state, there
+    taken = {a.id for a in state.armies}
+    name = next(n for n in (f"{player}-{where}", *(f"{player}-{where}-{i}" for i in range(2, 99))) if n not in taken)
+    army = Army(id=name, player=player, at=where, units=())
+    return state.evolve(armies=(*state.armies, army)), army
+
+
+# --- after a step: effects that end with their source; Rise from the Ashes ------------------------------
+
+
+def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Entangle: "Killing the entangling unit negates the effect"; Hypnotic Glare: it "ends immediately for all
+    units if the glaring unit leaves the current terrain, is killed", and for a unit "if the hypnotized unit
+    leaves the terrain"."""
+    from ..expiry import expire
+
+    where = {u.id: a.at for a in state.armies for u in a.units}
+    for e in state.effects:
+        rule = ruleset.sai_states.get(e.spell)
+        if rule is None or rule.bound is None or e.source is None:
+            continue
+        if e.source not in where:
+            why = f"{e.source}, whose {e.spell} made it, was killed or left play"
+        elif rule.bound == "present" and where.get(e.target) != where[e.source]:
+            why = f"{e.target} and the glaring unit {e.source} are no longer at one terrain"
+        else:
+            continue
+        state = expire(state, [e], why, "the effect ends with the unit whose SAI made it", ruleset, out)
+    return state
+
+
+def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: str, dice: Roll | None, how: str,
+                        out: StepResult, area: str) -> tuple[GameState, bool]:
+    """002 Rise from the Ashes (Conditional): "Whenever a unit with this icon is killed or buried, immediately
+    roll the unit; if and only if this icon is rolled the monster immediately goes to your reserve area."
+    ``area``: where the unit is now ("dua" after a kill; "dua" before a burial it escapes)."""
+    cite = _cite(ruleset, RISE)
+    if dice is None:
+        raise StepError(f"{unit.id} ({unit.name}) bears Rise from the Ashes and is {how}: give its roll "
+                        f"(ashes.{unit.id}, or its avoidance roll against the burial)", cite=cite, field="ashes")
+    faces = [f.icon for _, fs in dice.units for f in fs] or [icon for icon, _ in dice.counts]
+    rose = RISE in faces
+    out.trace.append(TraceEvent(what=f"{unit.id} ({how}) rolls {', '.join(faces) or 'nothing'}: "
+                                     f"{'it rises to the reserve area' if rose else 'the icon did not come up'}",
+                                rule="a Conditional SAI works in the DUA: only if its icon comes up", cite=cite))
+    if not rose:
+        return state, False
+    state = state.take_from(area, player, unit.id)
+    state, reserve = reserve_army(state, player, ruleset, out)
+    state = state.with_army(state.army(reserve.id).evolve(units=(*state.army(reserve.id).units, unit)))
+    out.moved.append(unit.id)
+    out.trace.append(TraceEvent(what=f"{unit.label} goes to {player}'s reserve area", rule="if and only if this "
+                                "icon is rolled the monster immediately goes to your reserve area", cite=cite))
+    return state, True
+
+
+def bears(ruleset: Ruleset, unit: Unit) -> bool:
+    return ruleset.conditional_units.get((unit.name or "").lower()) == RISE
+
+
+def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll], out: StepResult) -> GameState:
+    """Killed units whose die bears Rise from the Ashes (or for which the step gives an ``ashes`` roll) roll it."""
+    for unit_id in list(out.killed):
+        area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
+        unit = next((u for u in area.units if u.id == unit_id), None) if area else None
+        if unit is None or not (bears(ruleset, unit) or unit_id in rolls):
+            continue
+        state, _ = rise_from_the_ashes(state, ruleset, unit, area.player, rolls.pop(unit_id, None), "killed", out,
+                                       "dua")
+    if rolls:
+        raise StepError(f"ashes rolls given for {', '.join(rolls)}, which were not killed in this step",
+                        cite=_cite(ruleset, RISE), field="ashes")
+    return state
+
+
+def adjust(saved: int, change: int, defender: Army, out: StepResult) -> int:
+    """The defender's saves once its save roll's own specials and a Hypnotic Glare have acted on them."""
+    if not change:
+        return saved
+    saved = max(0, saved + change)
+    out.results.setdefault(defender.id, {})["save"] = saved
+    return saved
