@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import sais as sai_table
+from .galeforce import gale_blown
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -695,6 +696,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         if roll.per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)
+        faces = gale_blown(ctx, unit, faces, trace)
         if roll.per_unit:
             _check_rerolls(unit, faces, ctx)
         tally = out.setdefault(who, _blank())

@@ -270,7 +270,7 @@ def cite(sai: str) -> str:
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
-    "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
+    "unit-state": ("melee", "missile"), "army-state": ("melee", "missile"), "glare": ("melee",),
     "raise": (*SAVES, "avoid-save"), "cloak": (*SAVES,), "move": (*SAVES, "avoid-save"),
 }
 
