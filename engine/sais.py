@@ -271,7 +271,9 @@ def cite(sai: str) -> str:
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile"), "army-state": ("melee", "missile"), "glare": ("melee",),
-    "raise": (*SAVES, "avoid-save"), "cloak": (*SAVES,), "move": (*SAVES, "avoid-save"),
+    # the defender's save roll in a melee or missile action (engine.actions.combat)
+    "raise": ("save-melee", "save-missile"), "restore": ("save-melee", "save-missile"),
+    "cloak": ("save-melee", "save-missile"), "move": ("save-melee", "save-missile"),
 }
 
 

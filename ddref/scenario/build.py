@@ -459,11 +459,11 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
 
 
 def _chosen_ids(b: _Builder, state: GameState, value: list[str] | str, path: tuple) -> tuple[str, ...]:
-    """Unit ids (in play or in a DUA) or one army id that an SAI chooses; the engine checks they are legal."""
+    """Unit ids (in play, in a DUA or a BUA) or one army id that an SAI chooses; the engine checks they are legal."""
     if isinstance(value, str):
         _army_ref(b, state, value, path)
         return (value,)
-    known = [u.id for a in state.armies for u in a.units] + [u.id for a in state.dua for u in a.units]
+    known = [u.id for a in (*state.armies, *state.dua, *state.bua) for u in a.units]
     for i, uid in enumerate(value):
         if uid not in known:
             b.fail((*path, i), f"unknown unit {uid!r}{did_you_mean(uid, known)}")

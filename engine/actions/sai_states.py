@@ -25,6 +25,7 @@ from ..trace import StepError, TraceEvent
 from .common import roll
 
 RISE = "rise-from-the-ashes"
+GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
 
 
 def _cite(ruleset: Ruleset, sai: str) -> str:
@@ -198,6 +199,8 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
     for sai, rolled in _grouped(answer.specials, ("raise",)).items():
         state, gained = _raise(state, ruleset, sai, rolled, defender, step, out)
         change += gained
+    for sai, rolled in _grouped(answer.specials, ("restore",)).items():
+        state = _restore(state, ruleset, rolled, defender, step, out)
     for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
         change += _cloak(state, ruleset, rolled, defender, out)
         state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=defender.id, by=defender.player,
@@ -225,9 +228,12 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     army containing this unit". Those units "are rolled immediately and the results applied with the results of
     their army" (002 Resolution): each one's roll is its ``unit_saves`` entry."""
     cite = _cite(ruleset, sai)
-    limit = sum(s.points for s in rolled)
+    # 002 SAI List: "The SAIs on the medallions generates four results unless stated otherwise"
+    limit = 4 * len(rolled) if sai == GOLD else sum(s.points for s in rolled)
     dead = state.area("dua", army.player).units
     chosen = _chosen(step, sai) or ()
+    if sai == GOLD and chosen and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
+        return _unbury(state, ruleset, chosen, army, out), 0
     by_id = {u.id: u for u in dead}
     if any(i not in by_id for i in chosen) or sum(by_id[i].health for i in chosen if i in by_id) > limit:
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
@@ -255,6 +261,48 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                                          "rolled immediately and their results applied with their army's",
                                     cite=ruleset.cite("sai-resolution")))
     return state, gained
+
+
+def _unbury(state: GameState, ruleset: Ruleset, chosen: tuple[str, ...], army: Army, out: StepResult) -> GameState:
+    """002 Gold Medallion: "returns one non-dragonkin buried unit to the DUA"."""
+    cite = _cite(ruleset, GOLD)
+    buried = state.area("bua", army.player).units
+    legal = [u.id for u in buried if u.race != "dragonkin" and not u.item]
+    if len(chosen) != 1 or chosen[0] not in legal:
+        raise StepError(f"the Gold Medallion returns one non-dragonkin buried unit to the DUA: legal choices are "
+                        f"{', '.join(legal) or 'none'}", cite=cite, field="targets")
+    unit = next(u for u in buried if u.id == chosen[0])
+    out.trace.append(TraceEvent(what=f"{GOLD}: {unit.label} returns from the BUA to {army.player}'s DUA",
+                                rule="returns one non-dragonkin buried unit to the DUA", cite=cite))
+    return state.take_from("bua", army.player, unit.id).add_to("dua", army.player, (unit,))
+
+
+def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Army, step: AttackStep | None,
+             out: StepResult) -> GameState:
+    """002 Silver Medallion: "returns one buried magical item to the army this medallion is a part of or one
+    buried Dragonkin to the summoning pool"."""
+    cite = _cite(ruleset, SILVER)
+    buried = state.area("bua", army.player).units
+    legal = [u.id for u in buried if u.item or u.race == "dragonkin"]
+    chosen = _chosen(step, SILVER)
+    if chosen is None:
+        out.trace.append(TraceEvent(what=f"{SILVER}: nothing returns", rule="the owner names the buried item or "
+                                    "dragonkin; none given", cite=cite, defaulted=True))
+        return state
+    if len(chosen) != 1 or chosen[0] not in legal:
+        raise StepError(f"the Silver Medallion returns one buried magical item or dragonkin: legal choices are "
+                        f"{', '.join(legal) or 'none'}", cite=cite, field="targets")
+    unit = next(u for u in buried if u.id == chosen[0])
+    state = state.take_from("bua", army.player, unit.id)
+    if unit.item:
+        out.moved.append(unit.id)
+        out.trace.append(TraceEvent(what=f"{SILVER}: {unit.label} returns from the BUA to {army.id}",
+                                    rule="one buried magical item returns to the army", cite=cite))
+        return state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
+    out.trace.append(TraceEvent(what=f"{SILVER}: {unit.label} returns from the BUA to {army.player}'s summoning "
+                                     "pool", rule="one buried Dragonkin returns to the summoning pool", cite=cite))
+    pool = state.pool(army.player)
+    return state.with_pool(pool.evolve(units=(*pool.units, unit)))
 
 
 def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
