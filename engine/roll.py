@@ -158,7 +158,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
                                 rule=rule, cite=rs.cite("monsters" if per > 1 else "id-icons")))
         return
-    _count_sai(face, unit, ctx, tally, specials, trace, who, per)
+    _count_sai(face, unit, ctx, tally, specials, trace, who, unit.sai_points if unit and unit.sai_points else per)
 
 
 def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[str, int]:

@@ -190,7 +190,8 @@ SAI_USES.update({
                         (("dragon",), SaiUse(("save",), special="raise", either=True))),
     # "During a magic action, Attune generates magic results of any color. Attune may also immediately count the
     #  normal magic result (only actual magic icons ...) of one unit in the acting army as that same color."
-    "attune": _uses((("magic",), SaiUse(("magic",), special="attune"))),
+    # (its optional second part, a "may", is the special: not modelled)
+    "attune": _uses((("magic",), SaiUse(("magic",), special="attune", either=True))),
     # "During any non-save roll, Cloak generates magic results. During a save roll, add four magical save results
     #  to the army containing this unit until the beginning of your next turn. During a roll against an
     #  individual-targeting effect, Cloak generates magic, maneuver, melee, missile or save results."
@@ -274,6 +275,8 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     "raise": ("save-melee", "save-missile"), "restore": ("save-melee", "save-missile"),
     "cloak": ("save-melee", "save-missile"), "move": ("save-melee", "save-missile"),
+    # before the magic action's roll is counted (engine.actions.sai_magic)
+    "summon": ("magic",),
 }
 
 

@@ -99,6 +99,8 @@ class MagicStep(Value):
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
+    # artifact unit -> (the pool dragon as player:item, the terrain) its Summon Dragon SAI sends
+    summon: tuple[tuple[str, tuple[str | None, str | None]], ...] = ()
 
 
 class TurnStep(Value):

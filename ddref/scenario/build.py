@@ -30,6 +30,9 @@ from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydant
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
 # Frostwing Wolf Pack, Scalding Web Birds and Scalding Will o' Wisps"
 GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds", "will-o-wisps"}
+# 002 SAI General Information: "Each single SAI on a rare magic item counts as three points of effect. Each single
+# SAI on a monster, artifact or medallion counts as four points of effect" (monsters: every icon counts four)
+SAI_POINTS = {("item", "rare"): 3, ("artifact", "artifact"): 4, ("medallion", "medallion"): 4}
 
 
 class PlannedStep(Struct):
@@ -159,7 +162,7 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         monster = rec.size == "monster"
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster,
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=rec.unit_class == "item")
+                    item=rec.unit_class == "item", sai_points=SAI_POINTS.get((rec.unit_class, rec.size)))
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
@@ -552,7 +555,19 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
-                     ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")))
+                     ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
+                     summon=_summon(b, state, m.summon, (*path, "summon")))
+
+
+def _summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{artifact unit id: (dragon, terrain)} for Summon Dragon SAIs; the engine checks the dragon's color."""
+    out = []
+    places = [t.id for t in state.terrains]
+    for unit_id, value, _ in _units_named(b, state, raw, path):
+        if value.to is not None and value.to not in places:
+            b.fail((*path, unit_id, "to"), f"unknown terrain {value.to!r}{did_you_mean(value.to, places)}")
+        out.append((unit_id, (value.dragon, value.to)))
+    return tuple(out)
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:

@@ -214,6 +214,14 @@ class ChoicesIn(Strict):
     penalties: dict[str, int] | None = _doc("Where an 'any result' penalty goes.", default=None)
 
 
+class SummonIn(Strict):
+    """What an artifact's Summon Dragon SAI summons."""
+
+    dragon: str | None = _doc("The pool dragon, as player:item (bob:red-drake); default the first of a matching "
+                              "color.", default=None)
+    to: str | None = _doc("The terrain it goes to; default the casting army's.", default=None)
+
+
 class MagicStepIn(Strict):
     """A magic action: points by color, purchases, announce then resolve."""
 
@@ -239,6 +247,8 @@ class MagicStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix).", default=None)
+    summon: dict[str, SummonIn] | None = _doc(
+        "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {

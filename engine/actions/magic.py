@@ -18,7 +18,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import spells
+from . import sai_magic, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -27,6 +27,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     out = StepResult(kind="magic")
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset)
+    state = sai_magic.summon_dragons(state, caster, step, ruleset, out)     # Instant: before the roll is counted
     casters, lose = _count(state, caster, step, terrain, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
@@ -131,6 +132,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         if unit is not None and unit.item:
             casters += _item(unit, tally.get("magic", 0), who, ruleset, out)
             continue
+        if unit is not None and unit.race is None and sai_magic.rolled_any_color(unit_id, step.roll):
+            continue        # a medallion: its SAI's magic, of any color, is split off below
         if unit is None and len(races) > 1:
             raise StepError(f"{who.id} mixes races, which cast different colors: give the magic roll per unit",
                             cite=ruleset.cite("magic"), field="roll")
@@ -141,7 +144,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    return casters, counted - final
+    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final
 
 
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
