@@ -274,7 +274,7 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile"), "army-state": ("melee", "missile"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     "raise": ("save-melee", "save-missile"), "restore": ("save-melee", "save-missile"),
-    "cloak": ("save-melee", "save-missile"), "move": ("save-melee", "save-missile"),
+    "cloak": ("save-melee", "save-missile"), "move": ("melee", "missile", "save-melee", "save-missile"),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
 }

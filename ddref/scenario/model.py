@@ -169,6 +169,9 @@ class CantripIn(Strict):
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
         "Target army or unit -> its roll against those spells.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    dispel: dict[str, str | list[str]] | None = _doc(
+        "Unit id -> the face(s) of its Dispel Magic attempt against these spells (002 Dispel Magic: \"whenever "
+        "any magic targets this unit\").", default=None)
 
 
 CANTRIP = "Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance)."

@@ -206,9 +206,22 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
         state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=defender.id, by=defender.player,
                                                              count=len(rolled), source=rolled[0].unit)))
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
-        state, lost = _move(state, ruleset, sai, rolled, state.army(defender.id), answer, step, out)
+        state, lost = _move(state, ruleset, sai, rolled, state.army(defender.id), answer, step, out, "save")
         change -= lost
     return state, change
+
+
+def attack_moves(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
+                 step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+    """Ferry, Teleport, Firewalking rolled in the attack of a melee or missile action: the units move away
+    before the attack is resolved, and their results leave it; returns the results taken away."""
+    lost = 0
+    for sai, rolled in _grouped(hit.specials, ("move",)).items():
+        state, n = _move(state, ruleset, sai, rolled, state.army(attacker.id), hit, step, out, action)
+        lost += n
+    if lost:
+        out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) - lost)
+    return state, lost
 
 
 def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: Army, out: StepResult) -> int:
@@ -306,9 +319,10 @@ def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Ar
 
 
 def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
-          step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+          step: AttackStep | None, out: StepResult, result: str) -> tuple[GameState, int]:
     """Vanish ("The unit may then immediately move to any other terrain or its reserve area"), Ferry (itself
-    and up to four health-worth of units of its army), Teleport and Firewalking (up to three) in a save roll.
+    and up to four health-worth of units of its army), Teleport and Firewalking (up to three) in a save roll
+    or an attack; their ``result`` results leave the army's.
     "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
     total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
     ``move_to`` nobody moves."""
@@ -333,14 +347,14 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
                         f"{list(others)} is not such a choice; its units: "
                         f"{', '.join(f'{u.id} ({u.health})' for u in army.units if u.id not in movers)}",
                         cite=cite, field="targets")
-    lost = 0 if sai == "vanish" else sum(answer.per_unit.get(i, {}).get("save", 0) for i in (*movers, *others))
+    lost = 0 if sai == "vanish" else sum(answer.per_unit.get(i, {}).get(result, 0) for i in (*movers, *others))
     state, dest = _army_at(state, army.player, to, ruleset, out)
     for unit_id in (*movers, *others):
         out.moved.append(unit_id)
         state = transfer(state, unit_id, state.army(army.id), dest, sai, cite, ruleset, out)
         dest = state.army(dest.id)
     if lost:
-        out.trace.append(TraceEvent(what=f"{sai}: the moved units' {lost} save(s) leave {army.id}'s total",
+        out.trace.append(TraceEvent(what=f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
                                     after=lost, rule="a component removed from the army by a special SAI does not "
                                     "have its results counted in the army total", cite=ruleset.cite("sai-resolution")))
     return state, lost
