@@ -68,7 +68,8 @@ class EffectIn(Strict):
     """A spell or durational effect already in play."""
 
     spell: str | None = _doc("The spell, e.g. wall-of-fog.", default=None)
-    sai: str | None = _doc("Instead of a spell, an SAI whose effect lasts (illusion).", default=None)
+    sai: str | None = _doc("Instead of a spell, an SAI whose effect lasts (illusion, entangle, wither, ...).",
+                           default=None)
     target: str = _doc("A terrain, army or unit id; a player for their DUA or all their armies.")
     by: str = _doc("The player who cast it.")
     count: int = _doc("How many times it was cast.", default=1, ge=1, le=20)

@@ -382,6 +382,8 @@ def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameSta
     leaves the terrain"."""
     from ..expiry import expire
 
+    if not any(e.source for e in state.effects):
+        return state
     where = {u.id: a.at for a in state.armies for u in a.units}
     for e in state.effects:
         rule = ruleset.sai_states.get(e.spell)
