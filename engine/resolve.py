@@ -26,7 +26,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
         raise StepError(f"unknown step {type(step).__name__}")
     after, out = action(state, step, ruleset)
     after = sai_states.after_kills(after, ruleset, dict(getattr(step, "ashes", ())), out)
-    after = sai_states.sources_gone(after, ruleset, out)
+    after = sai_states.glarers_rolled(state, sai_states.sources_gone(after, ruleset, out), step, ruleset, out)
     after = _soiled_ground(state, after, step, ruleset, out)
     return _expire_used(after, out, ruleset), out
 

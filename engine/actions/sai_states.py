@@ -399,6 +399,32 @@ def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameSta
     return state
 
 
+def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Hypnotic Glare: the effect "ends immediately for all units if the glaring unit ... is rolled (The
+    glaring unit may be excluded from any roll while glaring)": a unit glaring before the step (not the roll
+    that made the glare) in any of the step's rolls."""
+    from ..expiry import expire
+
+    glaring = {e.source for e in before.effects if e.spell == "hypnotic-glare" and e.source}
+    if not glaring:
+        return state
+    rolled = glaring & _rolled_units(step)
+    gone = [e for e in state.effects if e.spell == "hypnotic-glare" and e.source in rolled and e in before.effects]
+    return expire(state, gone, f"the glaring unit {', '.join(sorted(rolled))} was rolled", "the effect ends for all "
+                  "units if the glaring unit is rolled", ruleset, out) if gone else state
+
+
+def _rolled_units(value) -> set[str]:
+    """The units named in every roll a step holds (its roll, saves, counter-attack, unit rolls ...)."""
+    if isinstance(value, Roll):
+        return {uid for uid, _ in value.units}
+    if isinstance(value, tuple):
+        return set().union(set(), *(_rolled_units(v) for v in value))
+    if hasattr(value, "__struct_fields__"):
+        return set().union(set(), *(_rolled_units(getattr(value, f)) for f in value.__struct_fields__))
+    return set()
+
+
 def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: str, dice: Roll | None, how: str,
                         out: StepResult, area: str) -> tuple[GameState, bool]:
     """002 Rise from the Ashes (Conditional): "Whenever a unit with this icon is killed or buried, immediately
