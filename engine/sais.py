@@ -271,7 +271,7 @@ def cite(sai: str) -> str:
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
-    "unit-state": ("melee", "missile"), "army-state": ("melee", "missile"), "glare": ("melee",),
+    "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     "raise": ("save-melee", "save-missile"), "restore": ("save-melee", "save-missile"),
     "cloak": ("save-melee", "save-missile"), "move": ("melee", "missile", "save-melee", "save-missile"),

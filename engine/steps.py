@@ -99,6 +99,7 @@ class MagicStep(Value):
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
+    targets: Targets = ()           # the army an SAI rolled in the action chooses (Illusion, Galeforce)
     # artifact unit -> (the pool dragon as player:item, the terrain) its Summon Dragon SAI sends
     summon: tuple[tuple[str, tuple[str | None, str | None]], ...] = ()
 

@@ -556,7 +556,10 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                      ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
-                     summon=_summon(b, state, m.summon, (*path, "summon")))
+                     summon=_summon(b, state, m.summon, (*path, "summon")),
+                     targets=tuple((icon, tuple((i, 0) for i in _chosen_ids(b, state, value, (*path, "targets", sai))))
+                                   for sai, value in (m.targets or {}).items()
+                                   if (icon := _icon(b, sai, (*path, "targets", sai)))))
 
 
 def _summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

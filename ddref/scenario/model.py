@@ -251,6 +251,9 @@ class MagicStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix).", default=None)
+    targets: dict[str, list[str] | str] | None = _doc(
+        "SAI name -> the army (or units) an SAI rolled in this magic action chooses (illusion: army-id).",
+        default=None)
     summon: dict[str, SummonIn] | None = _doc(
         "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
 

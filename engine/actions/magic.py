@@ -18,7 +18,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import sai_magic, spells
+from . import sai_magic, sai_states, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -28,7 +28,9 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset)
     state = sai_magic.summon_dragons(state, caster, step, ruleset, out)     # Instant: before the roll is counted
-    casters, lose = _count(state, caster, step, terrain, ruleset, out)
+    casters, lose, specials = _count(state, caster, step, terrain, ruleset, out)
+    # Illusion, Galeforce: "During any action" -- placed before the spells are paid for and resolved
+    state = sai_states.place_states(state, ruleset, specials, caster, None, step, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
     terrains(state, out)
@@ -108,7 +110,7 @@ def _kind(c: Cast, ruleset: Ruleset) -> str | None:
 
 
 def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None, ruleset: Ruleset,
-           out: StepResult) -> tuple[list[Caster], int]:
+           out: StepResult) -> tuple[list[Caster], int, list]:
     """Each unit's points, and how many of them negation and penalties take (the owner says which)."""
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
                       negation=_negation(state, who, step, ruleset, out))
@@ -144,7 +146,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final
+    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled.specials
 
 
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:

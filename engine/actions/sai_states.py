@@ -55,10 +55,10 @@ def _grouped(specials: list[Special], effects: tuple[str, ...]) -> dict[str, lis
 # --- special results before the defender's saves: states on units or on an army -------------------------
 
 
-def place_states(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army, defender: Army,
-                 step: AttackStep | None, out: StepResult) -> GameState:
+def place_states(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army,
+                 defender: Army | None, step, out: StepResult) -> GameState:
     """Entangle, Web, Net, Sleep, Stun (on units) and Wither, Frost Breath, Galeforce, Illusion (on an army):
-    special results, resolved before the defending army rolls for saves."""
+    special results, resolved before the defending army rolls for saves (``defender`` None: a magic action)."""
     for sai, rolled in _grouped(specials, ("unit-state", "army-state")).items():
         rule = ruleset.sai_states[sai]
         if rule.target in ("enemy-army", "own-army"):
@@ -75,9 +75,10 @@ def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolle
     legal = [a.id for a in state.armies if a.units and (a.player == attacker.player) == own]
     chosen = _chosen(step, sai)
     if chosen is None:
-        target = attacker.id if own else defender.id
+        target = _default_army(state, sai, own, attacker, defender, legal, cite)
         out.trace.append(TraceEvent(what=f"{sai}: {target} chosen", rule="the acting player chooses the army; none "
-                                    f"given, so {'the acting army' if own else 'the defending army'}", cite=cite,
+                                    "given, so " + ("the acting army" if own else "the defending army" if defender
+                                                    else f"the first opposing army at {attacker.at}"), cite=cite,
                                     defaulted=True))
     elif len(chosen) != 1 or chosen[0] not in legal:
         raise StepError(f"{sai} targets one {'of your armies' if own else 'opposing army'}: legal choices are "
@@ -91,6 +92,17 @@ def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolle
                                 rule="a delayed special result: it acts on the target army's rolls from now on, "
                                      "before they are finalized", cite=cite))
     return state.evolve(effects=(*state.effects, effect))
+
+
+def _default_army(state: GameState, sai: str, own: bool, attacker: Army, defender: Army | None,
+                  legal: list[str], cite: str) -> str:
+    if own or defender is not None:
+        return attacker.id if own else defender.id
+    here = [a for a in legal if state.army(a).at == attacker.at]
+    if not here:
+        raise StepError(f"{sai} chooses an opposing army: none is at {attacker.at}, so name it in targets (legal "
+                        f"choices: {', '.join(legal)})", cite=cite, field="targets")
+    return here[0]
 
 
 def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
