@@ -8,7 +8,8 @@ from .roll import Roll
 from .value import Struct, Value, field
 
 Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pairs
-Targets = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]   # (SAI id, ((unit id, points), ...))
+# (SAI id, ((unit or army id, points), ...)); points None where the targets are listed without points
+Targets = tuple[tuple[str, tuple[tuple[str, int | None], ...]], ...]
 UnitRolls = tuple[tuple[str, Roll], ...]                # (unit id, its own roll)
 Choices = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 

@@ -431,7 +431,7 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
         if not isinstance(assigned, dict):      # unit ids, or an army id, that a state or moving SAI chooses
             chosen = _chosen_ids(b, state, assigned, (*path, "targets", sai))
             if icon:
-                targets.append((icon, tuple((i, 0) for i in chosen)))
+                targets.append((icon, tuple((i, None) for i in chosen)))
             continue
         for uid in assigned:
             if defender.unit(uid) is None:
@@ -557,7 +557,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                      ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
                      summon=_summon(b, state, m.summon, (*path, "summon")),
-                     targets=tuple((icon, tuple((i, 0) for i in _chosen_ids(b, state, value, (*path, "targets", sai))))
+                     targets=tuple((icon, tuple((i, None) for i in _chosen_ids(b, state, value, (*path, "targets", sai))))
                                    for sai, value in (m.targets or {}).items()
                                    if (icon := _icon(b, sai, (*path, "targets", sai)))))
 

@@ -176,6 +176,9 @@ def _unit_damage(state: GameState, ruleset: Ruleset, defender: Army, sai: str, p
     """Bullseye-like damage: the attacker spreads the points over units; each target saves alone."""
     cite = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
     assigned = dict(dict(step.targets).get(sai, ())) if step else {}
+    if None in assigned.values():
+        raise StepError(f"{sai} spreads its points over units: give targets.{sai} as {{unit id: points}}",
+                        cite=cite, field="targets")
     if not assigned:
         first = defender.units[0].id
         assigned = {first: points}

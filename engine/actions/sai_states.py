@@ -468,6 +468,8 @@ def bears(ruleset: Ruleset, unit: Unit) -> bool:
 
 def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll], out: StepResult) -> GameState:
     """Killed units whose die bears Rise from the Ashes (or for which the step gives an ``ashes`` roll) roll it."""
+    if not out.killed and not rolls:
+        return state
     for unit_id in list(out.killed):
         area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
         unit = next((u for u in area.units if u.id == unit_id), None) if area else None
