@@ -274,7 +274,8 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     "raise": ("save-melee", "save-missile"), "restore": ("save-melee", "save-missile"),
-    "cloak": ("save-melee", "save-missile"), "move": ("melee", "missile", "save-melee", "save-missile"),
+    "cloak": ("save-melee", "save-missile"),
+    "move": ("maneuver", "melee", "missile", "save-melee", "save-missile"),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
 }

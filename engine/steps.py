@@ -30,6 +30,8 @@ class ManeuverStep(Value):
     avoidance: Roll | None = None   # the acting army's roll against a spell its maneuver sets off (Wall of Thorns)
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    targets: Targets = ()           # the unit carrying the item Wayfare moves
+    move_to: tuple[tuple[str, str], ...] = ()   # Wayfare -> the terrain (or reserve) it moves to
 
 
 class AttackStep(Value):

@@ -400,7 +400,9 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
     avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                        burial=_unit_rolls(b, state, m.burial, (*path, "burial"))) if army else None
+                        burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
+                        targets=_listed_targets(b, state, m.targets, (*path, "targets")),
+                        move_to=_move_to(b, state, m.move_to, (*path, "move_to"))) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
@@ -471,6 +473,12 @@ def _chosen_ids(b: _Builder, state: GameState, value: list[str] | str, path: tup
         if uid not in known:
             b.fail((*path, i), f"unknown unit {uid!r}{did_you_mean(uid, known)}")
     return tuple(value)
+
+
+def _listed_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{SAI: [unit ids] or army id} for the steps whose SAIs choose whole units or an army (magic, maneuver)."""
+    return tuple((icon, tuple((i, None) for i in _chosen_ids(b, state, value, (*path, sai))))
+                 for sai, value in (raw or {}).items() if (icon := _icon(b, sai, (*path, sai))))
 
 
 def _move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -557,9 +565,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                      ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
                      summon=_summon(b, state, m.summon, (*path, "summon")),
-                     targets=tuple((icon, tuple((i, None) for i in _chosen_ids(b, state, value, (*path, "targets", sai))))
-                                   for sai, value in (m.targets or {}).items()
-                                   if (icon := _icon(b, sai, (*path, "targets", sai)))))
+                     targets=_listed_targets(b, state, m.targets, (*path, "targets")))
 
 
 def _summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

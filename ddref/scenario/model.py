@@ -130,6 +130,11 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units it takes along (wayfare: [the unit carrying the item]).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
+        "giving maneuvers.", default=None)
 
 
 class ManeuverIn(Strict):

@@ -38,9 +38,11 @@ def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
     return tuple(uid for uid, _ in found) if found else None
 
 
-def special_choices(step: AttackStep | None) -> dict:
-    """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets."""
-    return {"special": {sai: 1 for sai, _ in step.targets}} if step is not None and step.targets else {}
+def special_choices(step) -> dict:
+    """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets, or
+    where it moves units (Wayfare's move_to)."""
+    chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
+    return {"special": chosen} if chosen else {}
 
 
 def _grouped(specials: list[Special], effects: tuple[str, ...]) -> dict[str, list[Special]]:
@@ -330,11 +332,18 @@ def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Ar
     return state.with_pool(pool.evolve(units=(*pool.units, unit)))
 
 
+# Vanish: "The unit may then immediately move to any other terrain or its reserve area"; Wayfare: "allows the
+# magical item and a unit able to carry it to be moved immediately to any other terrain or its reserve area"
+TO_RESERVE = ("vanish", "wayfare")
+# Vanish: "the unit" alone; Vanish's saves still count ("unless explicitly stated otherwise (e.g. Vanish)")
+ALONE, KEEPS_RESULTS = ("vanish",), ("vanish",)
+CARRIED = "wayfare"         # the item goes with one unit able to carry it
+
+
 def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
-          step: AttackStep | None, out: StepResult, result: str) -> tuple[GameState, int]:
-    """Vanish ("The unit may then immediately move to any other terrain or its reserve area"), Ferry (itself
-    and up to four health-worth of units of its army), Teleport and Firewalking (up to three) in a save roll
-    or an attack; their ``result`` results leave the army's.
+          step, out: StepResult, result: str) -> tuple[GameState, int]:
+    """Vanish, Ferry (the unit and up to four health-worth of its army), Teleport and Firewalking (up to three),
+    Wayfare (the item and one unit to carry it) move away; their ``result`` results leave the army's:
     "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
     total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
     ``move_to`` nobody moves."""
@@ -344,22 +353,11 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
         out.trace.append(TraceEvent(what=f"{sai}: nobody moves", rule="the unit may move; no move_to given",
                                     cite=cite, defaulted=True))
         return state, 0
-    if to == army.at or (to != RESERVE and to not in {t.id for t in state.terrains}):
-        raise StepError(f"{sai} moves units to any other terrain{' or the reserve area' if sai == 'vanish' else ''}"
-                        f": {to!r} is not one (legal: {', '.join(t.id for t in state.terrains if t.id != army.at)}"
-                        f"{', reserve' if sai == 'vanish' else ''})", cite=cite, field="move_to")
-    if to == RESERVE and sai != "vanish":
-        raise StepError(f"{sai} moves units to another terrain, not to the reserve area", cite=cite, field="move_to")
+    _check_destination(state, sai, to, army, cite)
     movers = tuple(dict.fromkeys(s.unit for s in rolled))
-    others = _chosen(step, sai) or ()
-    limit = 0 if sai == "vanish" else ruleset.sai_move_worth.get(sai, 0)
-    worth = sum(army.unit(i).health for i in others if army.unit(i) is not None)
-    if any(army.unit(i) is None or i in movers for i in others) or worth > limit:
-        raise StepError(f"{sai} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
-                        f"{list(others)} is not such a choice; its units: "
-                        f"{', '.join(f'{u.id} ({u.health})' for u in army.units if u.id not in movers)}",
-                        cite=cite, field="targets")
-    lost = 0 if sai == "vanish" else sum(answer.per_unit.get(i, {}).get(result, 0) for i in (*movers, *others))
+    others = _companions(ruleset, sai, _chosen(step, sai) or (), movers, army, cite)
+    keeps = sai in KEEPS_RESULTS
+    lost = 0 if keeps else sum(answer.per_unit.get(i, {}).get(result, 0) for i in (*movers, *others))
     state, dest = _army_at(state, army.player, to, ruleset, out)
     for unit_id in (*movers, *others):
         out.moved.append(unit_id)
@@ -370,6 +368,34 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
                                     after=lost, rule="a component removed from the army by a special SAI does not "
                                     "have its results counted in the army total", cite=ruleset.cite("sai-resolution")))
     return state, lost
+
+
+def _check_destination(state: GameState, sai: str, to: str, army: Army, cite: str) -> None:
+    """Any other terrain; the reserve area only for Vanish and Wayfare."""
+    reserve = sai in TO_RESERVE
+    if to == army.at or (to == RESERVE and not reserve) or (to != RESERVE and to not in {t.id for t in state.terrains}):
+        legal = [t.id for t in state.terrains if t.id != army.at] + ([RESERVE] if reserve else [])
+        raise StepError(f"{sai} moves units to any other terrain{' or the reserve area' if reserve else ''}: "
+                        f"{to!r} is not one (legal: {', '.join(legal)})", cite=cite, field="move_to")
+
+
+def _companions(ruleset: Ruleset, sai: str, others: tuple[str, ...], movers: tuple[str, ...], army: Army,
+                cite: str) -> tuple[str, ...]:
+    """The units going along: none (Vanish), the one carrier (Wayfare), or up to the SAI's health-worth."""
+    pool = [u for u in army.units if u.id not in movers]
+    known = all(army.unit(i) is not None and i not in movers for i in others)
+    if sai == CARRIED:
+        carriers = [u.id for u in pool if not u.item]
+        if len(others) != 1 or others[0] not in carriers:
+            raise StepError(f"{sai} moves the magical item with one unit able to carry it: name it in targets "
+                            f"(legal: {', '.join(carriers) or 'none'})", cite=cite, field="targets")
+        return others
+    limit = 0 if sai in ALONE else ruleset.sai_move_worth.get(sai, 0)
+    if not known or sum(army.unit(i).health for i in others) > limit:
+        raise StepError(f"{sai} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
+                        f"{list(others)} is not such a choice; its units: "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in pool)}", cite=cite, field="targets")
+    return others
 
 
 def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
