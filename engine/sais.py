@@ -275,7 +275,7 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     "raise": ("save-melee", "save-missile"), "restore": ("save-melee", "save-missile"),
     "cloak": ("save-melee", "save-missile"),
-    "move": ("maneuver", "melee", "missile", "save-melee", "save-missile"),
+    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile"),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
 }

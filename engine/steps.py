@@ -103,6 +103,7 @@ class MagicStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
     targets: Targets = ()           # the army an SAI rolled in the action chooses (Illusion, Galeforce)
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain the units it moves go to (Ferry, Teleport)
     # artifact unit -> (the pool dragon as player:item, the terrain) its Summon Dragon SAI sends
     summon: tuple[tuple[str, tuple[str | None, str | None]], ...] = ()
 

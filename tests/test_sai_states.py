@@ -39,10 +39,12 @@ def test_individual_save_uses_come_first():
 
 
 def test_specials_not_resolved_in_a_roll_are_refused():
-    """Teleport and Ferry in a magic action are not modelled: an error, never silently nothing; in a
-    counter-maneuver a special result is ignored (002: "normal results work, but special results are ignored")."""
-    assert unit_use("teleport", "magic", False, {}) is NOT_MODELLED
-    assert unit_use("ferry", "magic", False, {}) is NOT_MODELLED
+    """Ferry and Teleport in an avoidance roll, Cloak in a spell's save roll are not modelled: an error, never
+    silently nothing; in a counter-maneuver a special result is ignored (002: "normal results work, but special
+    results are ignored")."""
+    assert unit_use("teleport", "avoid-melee", False, {}) is NOT_MODELLED
+    assert unit_use("ferry", "avoid-save", False, {}) is NOT_MODELLED
+    assert unit_use("cloak", "save", False, {}) is NOT_MODELLED
     assert unit_use("teleport", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
     assert unit_use("wayfare", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
 

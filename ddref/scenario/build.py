@@ -565,7 +565,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                      ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
                      summon=_summon(b, state, m.summon, (*path, "summon")),
-                     targets=_listed_targets(b, state, m.targets, (*path, "targets")))
+                     targets=_listed_targets(b, state, m.targets, (*path, "targets")),
+                     move_to=_move_to(b, state, m.move_to, (*path, "move_to")))
 
 
 def _summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

@@ -259,6 +259,8 @@ class MagicStepIn(Strict):
     targets: dict[str, list[str] | str] | None = _doc(
         "SAI name -> the army (or units) an SAI rolled in this magic action chooses (illusion: army-id).",
         default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id where the units it moves go (ferry, teleport, firewalking).", default=None)
     summon: dict[str, SummonIn] | None = _doc(
         "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..lands import elements
 from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
-from ..roll import RollContext, resolve_roll
+from ..roll import Outcome, RollContext, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
@@ -28,9 +28,13 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset)
     state = sai_magic.summon_dragons(state, caster, step, ruleset, out)     # Instant: before the roll is counted
-    casters, lose, specials = _count(state, caster, step, terrain, ruleset, out)
-    # Illusion, Galeforce: "During any action" -- placed before the spells are paid for and resolved
-    state = sai_states.place_states(state, ruleset, specials, caster, None, step, out)
+    casters, lose, rolled = _count(state, caster, step, terrain, ruleset, out)
+    # Illusion, Galeforce ("During any action"); Ferry, Teleport, Firewalking moving units away, whose magic
+    # then leaves the action -- resolved before the spells are paid for and resolved
+    state = sai_states.place_states(state, ruleset, rolled.specials, caster, None, step, out)
+    state, _ = sai_states.attack_moves(state, ruleset, rolled, caster, "magic", step, out)
+    casters = [c for c in casters if c.unit not in out.moved]
+    caster = state.army(caster.id)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
     terrains(state, out)
@@ -110,7 +114,7 @@ def _kind(c: Cast, ruleset: Ruleset) -> str | None:
 
 
 def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None, ruleset: Ruleset,
-           out: StepResult) -> tuple[list[Caster], int, list]:
+           out: StepResult) -> tuple[list[Caster], int, Outcome]:
     """Each unit's points, and how many of them negation and penalties take (the owner says which)."""
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
                       negation=_negation(state, who, step, ruleset, out))
@@ -146,7 +150,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled.specials
+    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
 
 
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
