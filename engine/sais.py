@@ -273,7 +273,8 @@ def cite(sai: str) -> str:
 RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
-    "raise": ("save-melee", "save-missile"), "restore": ("save-melee", "save-missile"),
+    "raise": ("melee", "missile", "save-melee", "save-missile"),
+    "restore": ("melee", "missile", "save-melee", "save-missile"),
     "cloak": ("save-melee", "save-missile"),
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile"),
     # before the magic action's roll is counted (engine.actions.sai_magic)

@@ -108,7 +108,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain,
                choices=sai_states.special_choices(step))
     state = sai_states.place_states(state, ruleset, hit.specials, attacker, defender, step, out)
-    state, moved_away = sai_states.attack_moves(state, ruleset, hit, attacker, action, step, out)
+    state, returned = sai_states.attack_specials(state, ruleset, hit, attacker, action, step, out)
     delayed = [s for s in hit.specials if s.effect == "cut-saves"]
     for special in (s for s in hit.specials if s.effect == "army-damage-no-saves"):
         # Smite, Stone: "immediately inflicts one point of damage ...; no saves (including those provided by spells)"
@@ -119,7 +119,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                             action)
     for sai, points in _combined(hit.specials, "unit-damage-with-saves").items():
         state = _unit_damage(state, ruleset, state.army(defender.id), sai, points, action, step, out)
-    normal = max(0, hit.results.get(action, 0) - moved_away)
+    normal = max(0, hit.results.get(action, 0) + returned)
     defender = state.army(defender.id)
     cite = ruleset.cite(action)
     if normal <= 0:

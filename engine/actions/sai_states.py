@@ -211,7 +211,7 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
     add (Cloak) less the saves of units that moved away."""
     change = 0
     for sai, rolled in _grouped(answer.specials, ("raise",)).items():
-        state, gained = _raise(state, ruleset, sai, rolled, defender, step, out)
+        state, gained = _raise(state, ruleset, sai, rolled, defender, step, out, "save", "save")
         change += gained
     for sai, rolled in _grouped(answer.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, defender, step, out)
@@ -223,6 +223,23 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
         state, lost = _move(state, ruleset, sai, rolled, state.army(defender.id), answer, step, out, "save")
         change -= lost
     return state, change
+
+
+def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
+                    step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+    """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
+    Firewalking), before the attack is resolved; returns the change to its ``action`` results."""
+    change = 0
+    for sai, rolled in _grouped(hit.specials, ("raise",)).items():
+        state, gained = _raise(state, ruleset, sai, rolled, state.army(attacker.id), step, out, action, action)
+        change += gained
+    for sai, rolled in _grouped(hit.specials, ("restore",)).items():
+        state = _restore(state, ruleset, rolled, state.army(attacker.id), step, out)
+    state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
+    net = change - lost
+    if net:
+        out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) + net)
+    return state, net
 
 
 def attack_moves(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
@@ -250,10 +267,10 @@ def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: 
 
 
 def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
-           step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+           step: AttackStep | None, out: StepResult, kind: str, result: str) -> tuple[GameState, int]:
     """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
     army containing this unit". Those units "are rolled immediately and the results applied with the results of
-    their army" (002 Resolution): each one's roll is its ``unit_saves`` entry."""
+    their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its ``unit_saves`` entry."""
     cite = _cite(ruleset, sai)
     # 002 SAI List: "The SAIs on the medallions generates four results unless stated otherwise"
     limit = 4 * len(rolled) if sai == GOLD else sum(s.points for s in rolled)
@@ -266,7 +283,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
                         f"{list(chosen)} is not such a choice; the DUA holds "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
-    saves = dict(step.unit_saves) if step is not None else {}
+    rolls = dict(step.unit_saves) if step is not None else {}
     gained = 0
     for unit_id in chosen:
         unit = by_id[unit_id]
@@ -276,14 +293,15 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule="up to four health-worth of units come "
                                     "back from your DUA to the army containing this unit", cite=cite))
-        if unit_id not in saves:
-            raise StepError(f"{unit_id} joins {army.id} during its save roll and is rolled at once: give "
+        if unit_id not in rolls:
+            raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
         home = state.army(army.id)
-        gained += roll(state, ruleset, home, "save", ("save",), saves.pop(unit_id), out,
-                       unit=unit_id).results.get("save", 0)
+        gained += roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out,
+                       unit=unit_id).results.get(result, 0)
     if gained:
-        out.trace.append(TraceEvent(what=f"the returned units add {gained} save(s) to {army.id}", after=gained,
+        out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
+                                    after=gained,
                                     rule="components brought into an army by a special SAI during a roll are "
                                          "rolled immediately and their results applied with their army's",
                                     cite=ruleset.cite("sai-resolution")))
