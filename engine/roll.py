@@ -186,7 +186,9 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
         when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
                 "back-damage": "it also strikes the attacking army at once",
-                "cantrip": "a unique SAI: what its points buy is resolved while the roll is suspended"}.get(
+                "cantrip": "a unique SAI: what its points buy is resolved while the roll is suspended",
+                "glare": "delayed: it acts after the target rolls, before it applies unique or special SAIs",
+                "army-state": "delayed: it acts on the target army's rolls, before they are finalized"}.get(
                     use.special, "special SAI results resolve before the target rolls saves")
         trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} (special result)", after=points,
                                 rule=when, cite=cite))

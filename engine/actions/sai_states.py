@@ -276,7 +276,11 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     limit = 4 * len(rolled) if sai == GOLD else sum(s.points for s in rolled)
     dead = state.area("dua", army.player).units
     chosen = _chosen(step, sai) or ()
-    if sai == GOLD and chosen and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
+    if not chosen:
+        out.trace.append(TraceEvent(what=f"{sai}: nothing comes back", rule="the owner names the units it brings "
+                                    "back; none given", cite=cite, defaulted=True))
+        return state, 0
+    if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
         return _unbury(state, ruleset, chosen, army, out), 0
     by_id = {u.id: u for u in dead}
     if any(i not in by_id for i in chosen) or sum(by_id[i].health for i in chosen if i in by_id) > limit:
