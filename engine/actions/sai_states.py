@@ -3,10 +3,12 @@
 - Units that "cannot be rolled" (Entangle, Web, Net, Sleep, Stun, Hypnotic Glare) and armies whose rolls are cut
   or shielded (Wither, Frost Breath, Galeforce, Illusion, Cloak) are ``Effect``s named by the SAI. The roll
   pipeline consults them as it does spells in play (``Ruleset.spell_protections``, ``spell_modifiers``,
-  ``army_shields``; engine.sai_rolls for Galeforce), and engine.expiry ends them by their duration.
-- Regenerate and the Gold Medallion bring dead units back; Vanish, Ferry, Teleport and Firewalking move units
-  to another terrain during a save roll; Rise from the Ashes (Conditional) sends a killed or buried unit whose
-  icon comes up to its reserve area.
+  ``army_shields``; engine.galeforce for Galeforce), and engine.expiry ends them by their duration; effects
+  bound to their source unit end with it (``sources_gone``, ``glarers_rolled``).
+- Regenerate and the Gold and Silver Medallions bring dead or buried units back; Vanish, Ferry, Teleport,
+  Firewalking and Wayfare move units to another terrain (in an attack, a save roll, a magic action, a
+  maneuver); Rise from the Ashes (Conditional) sends a killed or buried unit whose icon comes up to its reserve
+  area. What a roll's special results do elsewhere is refused as not modelled (engine.sais.RESOLVED).
 
 The acting player's choices are the step's ``targets`` (units, or an army id), ``move_to`` (where units move)
 and ``unit_saves`` (each target's own avoidance roll); where a step is silent the documented default is taken
@@ -90,9 +92,13 @@ def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolle
     # Wither: "subtract one result per Wither icon" -- one effect counting every icon; the others do not add up
     count = sum(s.points for s in rolled) if sai == "wither" else 1
     effect = Effect(spell=sai, target=target, by=attacker.player, count=count, source=rolled[0].unit)
+    # Reading (the texts say only "before they finalize any results"): Wither and Frost Breath act as dice
+    # modifiers of the army's rolls, in 002 Applying Dice Modifiers' order, never on results an SAI made
+    reading = (f"; read as a dice modifier in the order of {ruleset.cite('modifier-order')}, never on results an "
+               "SAI made" if sai in ruleset.spell_modifiers else "")
     out.trace.append(TraceEvent(what=f"{sai} on {target} until {_until(ruleset, sai)}", after=count,
                                 rule="a delayed special result: it acts on the target army's rolls from now on, "
-                                     "before they are finalized", cite=cite))
+                                     f"before they are finalized{reading}", cite=cite))
     return state.evolve(effects=(*state.effects, effect))
 
 
@@ -133,8 +139,14 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
         limit, what = len(rolled), f"{len(rolled)} unit(s) of an opposing army at {attacker.at}"
     else:
         pool = list(defender.units)
+        # reading: "up to four health-worth" is the SAI's points of effect (four on a monster, 002 SAI
+        # General Information: "Each single SAI on a monster ... counts as four points of effect")
         limit, what = sum(s.points for s in rolled), f"up to {sum(s.points for s in rolled)} health-worth of " \
                                                      f"units of {defender.id}"
+    if rule.target == "units":
+        out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
+                                    after=limit, rule="read: the text's \"four health-worth\" is the SAI's points of "
+                                    f"effect, four on a monster ({ruleset.cite('sai-points')})", cite=cite))
     chosen = _chosen(step, sai)
     if chosen is None:
         picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
@@ -388,7 +400,9 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
     if lost:
         out.trace.append(TraceEvent(what=f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
                                     after=lost, rule="a component removed from the army by a special SAI does not "
-                                    "have its results counted in the army total", cite=ruleset.cite("sai-resolution")))
+                                    "have its results counted in the army total (read: as counted, before the "
+                                    f"army's modifiers; see {ruleset.cite('modifier-order')})",
+                                    cite=ruleset.cite("sai-resolution")))
     return state, lost
 
 
@@ -506,7 +520,9 @@ def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: 
     state = state.with_army(state.army(reserve.id).evolve(units=(*state.army(reserve.id).units, unit)))
     out.moved.append(unit.id)
     out.trace.append(TraceEvent(what=f"{unit.label} goes to {player}'s reserve area", rule="if and only if this "
-                                "icon is rolled the monster immediately goes to your reserve area", cite=cite))
+                                "icon is rolled the monster immediately goes to your reserve area (the Conditional "
+                                f"example of {ruleset.cite('sai-resolution')} says only 'avoiding being buried')",
+                                cite=cite))
     return state, True
 
 
