@@ -31,6 +31,7 @@ class ManeuverStep(Value):
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     targets: Targets = ()           # the unit carrying the item Wayfare moves
+    ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls (Wall of Thorns)
     move_to: tuple[tuple[str, str], ...] = ()   # Wayfare -> the terrain (or reserve) it moves to
 
 

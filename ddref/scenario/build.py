@@ -402,7 +402,8 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                         targets=_listed_targets(b, state, m.targets, (*path, "targets")),
-                        move_to=_move_to(b, state, m.move_to, (*path, "move_to"))) if army else None
+                        move_to=_move_to(b, state, m.move_to, (*path, "move_to")),
+                        ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes"))) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:

@@ -18,6 +18,7 @@ RollIn = dict[str, Any]          # aggregate {maneuver: 12, id: 2} or per unit {
 ROLL = ("A roll: the army's aggregate {maneuver: 12, save: 3, id: 2} (result icons, id, SAI names), "
         "or per unit {unit-id: 'melee 2', other-id: [rend, melee 2]}.")
 CASUALTIES = "Army id -> the ids of the units it removes; left out, the engine chooses (marked defaulted)."
+ASHES = "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix)."
 
 
 def _doc(text: str, **kwargs: Any) -> Any:
@@ -135,6 +136,8 @@ class ManeuverStepIn(Strict):
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
         "giving maneuvers.", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(
+        ASHES, default=None)
 
 
 class ManeuverIn(Strict):
@@ -198,7 +201,7 @@ class MissileStepIn(Strict):
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(
-        "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix).", default=None)
+        ASHES, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id -> its own save roll (its face or faces).", default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
@@ -255,7 +258,7 @@ class MagicStepIn(Strict):
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(
-        "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix).", default=None)
+        ASHES, default=None)
     targets: dict[str, list[str] | str] | None = _doc(
         "SAI name -> the army (or units) an SAI rolled in this magic action chooses (illusion: army-id).",
         default=None)
