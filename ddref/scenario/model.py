@@ -136,8 +136,7 @@ class ManeuverStepIn(Strict):
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
         "giving maneuvers.", default=None)
-    ashes: dict[str, RollIn | str | list[str]] | None = _doc(
-        ASHES, default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
 
 
 class ManeuverIn(Strict):
@@ -200,8 +199,7 @@ class MissileStepIn(Strict):
         "(wither: army-id).", default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
-    ashes: dict[str, RollIn | str | list[str]] | None = _doc(
-        ASHES, default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id -> its own save roll (its face or faces).", default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
@@ -257,8 +255,7 @@ class MagicStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
-    ashes: dict[str, RollIn | str | list[str]] | None = _doc(
-        ASHES, default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     targets: dict[str, list[str] | str] | None = _doc(
         "SAI name -> the army (or units) an SAI rolled in this magic action chooses (illusion: army-id).",
         default=None)
