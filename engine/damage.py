@@ -65,12 +65,12 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
     """Check the scenario's choice of units for ``damage`` health-worth (casualties, or units that must
     flee), or make the default choice; returns ids and a trace event."""
     target = reachable(army.units, damage)
-    amount = f"{damage} damage" if field == "casualties" else f"{damage} health-worth fleeing"
+    amount = f"{damage} health-worth fleeing" if field == "fleeing" else f"{damage} damage"
     if named is None:
         ids = default_casualties(army.units, damage)
         return ids, TraceEvent(
             what=f"{army.id} removes {', '.join(ids) or 'no unit'}", before=damage, after=target,
-            rule=f"as much {'damage' if field == 'casualties' else 'health-worth'} as whole units can take, never "
+            rule=f"as much {'health-worth' if field == 'fleeing' else 'damage'} as whole units can take, never "
                  f"more; the scenario named no {field}, so the smallest units are taken first", cite=cite,
             defaulted=True)
     unknown = [i for i in named if army.unit(i) is None]
@@ -88,8 +88,8 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
                         f"{why}; legal choices include: {listing}", cite=cite, field=field)
     return tuple(named), TraceEvent(what=f"{army.id} removes {', '.join(named) or 'no unit'}",
                                     before=damage, after=taken,
-                                    rule="the owner chooses the " + ("casualties" if field == "casualties" else
-                                                                     "units that flee") +
+                                    rule="the owner chooses the " + ("units that flee" if field == "fleeing" else
+                                                                     "casualties") +
                                          ": as much as possible, never more",
                                     cite=cite)
 

@@ -63,3 +63,27 @@ def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset
     state, reserve = reserve_army(state, source.player, ruleset, out)
     out.fled.append(unit_id)
     return transfer(state, unit_id, source, reserve, names, cite, ruleset, out)
+
+
+def army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
+    """The player's army at the terrain; units arriving where the player has none form a new army, named
+    <player>-<terrain> (002 Reinforce Step: "If you don't have an army at the terrain, the reserve units form a
+    new army")."""
+    if terrain_id == RESERVE:
+        return reserve_army(state, player, ruleset, out)
+    there = next((a for a in state.armies if a.player == player and a.at == terrain_id and a.units), None)
+    if there is not None:
+        return state, there
+    name = new_army_id(state, player, terrain_id)
+    army = Army(id=name, player=player, at=terrain_id, units=())
+    out.trace.append(TraceEvent(what=f"{player} has no army at {terrain_id}: the units arriving form the army {name}",
+                                rule="if you don't have an army at the terrain, the reserve units form a new army",
+                                cite=ruleset.cite("reinforce")))
+    return state.evolve(armies=(*state.armies, army)), army
+
+
+def new_army_id(state: GameState, player: str, terrain_id: str) -> str:
+    """The id of a new army the player forms at the terrain: <player>-<terrain>, numbered if taken."""
+    ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+    return next(n for n in (f"{player}-{terrain_id}", *(f"{player}-{terrain_id}-{i}" for i in range(2, 99)))
+                if n not in ids)

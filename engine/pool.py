@@ -8,6 +8,11 @@ A pool item is written ``dragon:<colors>[-drake|-wyrm]`` (``dragon:red-wyrm``,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import GameState
+
 FORMS = ("drake", "wyrm")
 MINOR = "minor-terrain"     # a minor terrain in a pool: minor-terrain:<its type>, e.g. minor-terrain:coastland
 ELEMENTS = ("black", "blue", "gold", "green", "red")
@@ -45,3 +50,19 @@ def summonable(colors: tuple[str, ...], spell_kind: str, paid: str) -> bool:
     if spell_kind == "hybrid":
         return found == "hybrid" and paid in colors
     return found == spell_kind
+
+
+def send(state: GameState, player: str, item: str, terrain: str) -> tuple[GameState, str]:
+    """The pool's dragon ``item`` leaves ``player``'s summoning pool for ``terrain``; returns its new id
+    (<player>-<item>, numbered when taken)."""
+    from .state import Dragon
+    colors, form = parse(item)
+    ids = {d.id for d in state.dragons}
+    base = f"{player}-{item.partition(':')[2]}"
+    name = next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
+    owned = state.pool(player)
+    items = list(owned.items)
+    items.remove(item)
+    state = state.with_pool(owned.evolve(items=tuple(items)))
+    return state.evolve(dragons=(*state.dragons, Dragon(id=name, color="-".join(colors), at=terrain, owner=player,
+                                                        form=form))), name

@@ -17,8 +17,9 @@ from .state import Army, Effect, GameState
 from .steps import StepResult
 from .trace import StepError, TraceEvent
 
-# the kinds of roll made in a melee or missile action (engine.sais vocabulary)
-COMBAT_ROLLS = ("melee", "missile", "save-melee", "save-missile")
+# the kinds of roll made in a melee or missile action, or against a dragon attack (engine.sais vocabulary;
+# Fade: "cannot roll during a melee or missile action or during a dragon attack")
+COMBAT_ROLLS = ("melee", "missile", "save-melee", "save-missile", "dragon", "dragon-save")
 
 
 def shield(state: GameState, ruleset: Ruleset, unit_id: str, source: str) -> Effect | None:

@@ -7,11 +7,23 @@ from .actions import sai_states
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
+from .actions.minor import minor_roll
+from .actions.reserves import reserves
 from .actions.turn import turn
+from .actions.promotion import promotion, replanting
+from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
+from .dragonkin import dissipate
+from .exchange import promote
+from .capture import abandoned, check_over, winner
+from .carrying import unload
+from .marches import march
+from .minor import check_unrolled, out_of_game
+from .setup import setup
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, Step, StepResult, TurnStep
+from .steps import (DragonStep, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, PromoteStep, ReplantStep,
+                    ReservesStep, RollStep, SetupStep, Step, StepResult, TurnStep)
 from .trace import StepError, TraceEvent
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
@@ -24,11 +36,34 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     action = _ACTIONS.get(type(step))
     if action is None:
         raise StepError(f"unknown step {type(step).__name__}")
-    after, out = action(state, step, ruleset)
+    check_over(state, ruleset)
+    check_unrolled(state, step, ruleset)
+    marched, events = march(state, step, ruleset)
+    after, out = action(marched, step, ruleset)
+    out.trace[:0] = events
     after = sai_states.after_kills(after, ruleset, dict(getattr(step, "ashes", ())), out)
     after = sai_states.glarers_rolled(state, sai_states.sources_gone(after, ruleset, out), step, ruleset, out)
     after = _soiled_ground(state, after, step, ruleset, out)
-    return _expire_used(after, out, ruleset), out
+    after = sacrifice_kin(state, after, step, ruleset, out)
+    after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
+    after = dissipate(state, _wild_growth(after, ruleset, out), ruleset, out)
+    after = _expire_used(after, out, ruleset)
+    return _aftermath(state, after, ruleset, out), out
+
+
+def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """What follows any step: items left without carriers are buried, abandoned eighth faces turn back, and
+    the game may be won (engine.carrying, engine.capture)."""
+    for a in state.armies:
+        if any(u.item for u in a.units) and before.has_army(a.id) and \
+                {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
+            state, _ = unload(state, a, (), ruleset, out)
+    faces = state.terrains
+    state = abandoned(state, ruleset, out)
+    state = out_of_game(state, ruleset, out)
+    if out.terrains and state.terrains is not faces:
+        out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
+    return winner(before, state, ruleset, out)
 
 
 def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:
@@ -43,8 +78,8 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
     """002 Soiled Ground: "any unit killed at the target terrain that goes into the DUA must roll a save or be
     buried"; each such unit's roll is the step's ``burial`` entry for it."""
     soiled = {e.target: e for e in before.effects if e.spell in ruleset.burial_rolls}
-    rolls = dict(getattr(step, "burial", ()))
-    for unit_id in out.killed:
+    rolls = {u: r for u, r in getattr(step, "burial", ()) if u not in out.burial_rolled}   # not an SAI's
+    for unit_id in (u for u in out.killed if u not in out.burial_rolled):
         home = next((a for a in before.armies if a.unit(unit_id) is not None), None)
         area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
         e = soiled.get(home.at) if home is not None else None
@@ -66,8 +101,23 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
             state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
     if rolls:
-        raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell called for",
+        raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell or SAI called for",
                         cite=ruleset.cite("spell-effect"), field="burial")
+    return state
+
+
+def _wild_growth(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The promotions a roll's Wild Growth results bought, once the step's rolls are resolved; each roll's are
+    one exchange effect (002 Exchanging Units from the DUA)."""
+    cite = ruleset.sai_sections.get("wild-growth", ruleset.cite("promote"))
+    for army_id, pairs in out.promotions:
+        out.trace.append(TraceEvent(what="reading: Wild Growth's promotions, 'immediately' in 002, are made once the "
+                                         "step's rolls and damage are resolved; the units promoted must still be in "
+                                         "the army", rule=f"this rule read with {ruleset.cite('exchanging')}",
+                                    cite=cite))
+        state, events = promote(state, ruleset, army_id, len(pairs), dict(pairs), "Wild Growth", cite)
+        out.trace += events
+        out.moved += [new for _, new in pairs]
     return state
 
 
@@ -88,4 +138,16 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn}
+            TurnStep: turn, ReservesStep: reserves, MinorStep: minor_roll, SetupStep: setup}
+_ACTIONS[PromoteStep] = promotion
+_ACTIONS[ReplantStep] = replanting
+
+
+def _dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    # imported on first use: a replay without a dragon attack does not load the dragon modules
+    from .actions.dragon import dragon_attack
+
+    return dragon_attack(state, step, ruleset)
+
+
+_ACTIONS[DragonStep] = _dragon_attack

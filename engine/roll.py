@@ -13,8 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from . import sai_doubling
 from . import sais as sai_table
 from .galeforce import gale_blown
+from .dragonkin import automatic_saves
+from .wild_growth import spend_on_promotions
+from .carrying import check_rolled
+from .doubling import eighth_face, minor_terrain
 from .lands import terrain_types
 from .ruleset import RacialAbility, Ruleset, SpellModifier
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
@@ -49,6 +54,7 @@ class Roll(Value):
 
     counts: tuple[tuple[str, int], ...] = ()
     units: tuple[tuple[str, tuple[Face, ...]], ...] = ()
+    promote: tuple[tuple[str, str], ...] = ()   # the promotions its Wild Growth results buy (engine.wild_growth)
 
     @property
     def per_unit(self) -> bool:
@@ -76,6 +82,8 @@ class RollContext(Value):
     # Frostwing magic negation against this magic roll: subtracted from its non-SAI magic first
     negation: int = 0
     choices: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # in a roll against a dragon attack: the ids of the dragons attacking the army
+    facing: tuple[str, ...] = ()
 
     @property
     def terrain(self) -> Terrain | None:
@@ -141,6 +149,11 @@ def _points_per_icon(unit: Unit | None, ruleset: Ruleset) -> int:
 def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                 specials: list[Special], trace: list[TraceEvent], who: str) -> None:
     rs = ctx.ruleset
+    if face.icon in rs.id_icons and not ctx.individual:
+        # "During any roll, the SFR/TSR logo counts as a two point ID icon" (Dragonmaster, Dragonhunter, Dragonzealot)
+        face, unit = Face("id", rs.id_icons[face.icon] * face.count), None
+    if face.icon == "id" and _ids_ignored(ctx, trace, who):
+        return
     if face.icon == "id":
         worth = unit.health if unit is not None else face.count
         target = _id_target(ctx, worth, trace)
@@ -154,11 +167,30 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     per = _points_per_icon(unit, rs)
     if face.icon in NORMAL_ICONS:
         tally[face.icon].normal += face.count * per
-        rule = "each icon on a monster counts 4" if per > 1 else "one result per icon"
+        # 002 Artifacts: "each icon counts as four points of effect", as a monster's does
+        kind = "artifact" if unit is not None and unit.item else "monster"
+        rule = f"each icon on a{'n' if kind == 'artifact' else ''} {kind} counts 4" if per > 1 else "one result per icon"
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
-                                rule=rule, cite=rs.cite("monsters" if per > 1 else "id-icons")))
+                                rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons")))
         return
     _count_sai(face, unit, ctx, tally, specials, trace, who, unit.sai_points if unit and unit.sai_points else per)
+
+
+def _ids_ignored(ctx: RollContext, trace: list[TraceEvent], who: str) -> bool:
+    """002 Black Dragon Breath: "The target army ignores all its ID results until the beginning of its next turn.
+    Note: The ID results from a unit rolling to avoid an individual-targeting effect are not affected."
+    """
+    if ctx.individual:
+        return False
+    rs = ctx.ruleset
+    effect = next((e for e in ctx.state.effects_on(ctx.army.id)
+                   if rs.breath_effects.get(e.spell, ("", ""))[1] == "ignore-ids"), None)
+    if effect is None:
+        return False
+    trace.append(TraceEvent(what=f"{who}: ID icon ignored ({effect.spell} on {ctx.army.id})", after=0,
+                            rule="the target army ignores all its ID results until the beginning of its next turn",
+                            cite=rs.breath_effects[effect.spell][0]))
+    return True
 
 
 def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[str, int]:
@@ -182,6 +214,11 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         raise StepError(f"{face.icon} in a {ctx.kind} roll is not modelled yet by this version of ddref "
                         f"(its effect there is more than normal results); describe the roll without it "
                         f"or see 'ddref sai {face.icon}'", cite=cite)
+    if not use.gives and not use.special:
+        # 002 SAI List: "Dragonkin Belly does not generate any results per se" (engine.dragonkin applies it)
+        trace.append(TraceEvent(what=f"{who}: {face.icon} generates no result", after=0,
+                                rule="an SAI that changes something other than the results", cite=cite))
+        return
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
         when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
@@ -242,7 +279,10 @@ class Active(Value):
 
     @property
     def amount(self) -> int:
-        return self.mod.amount * (self.effect.count if self.mod.stacks else 1)
+        times = self.effect.count if self.mod.stacks else 1
+        # halving effects are cumulative by halving again (002 Dragons, Breath: "Multiple breaths' effects with
+        # duration are cumulative (including halving effects)")
+        return self.mod.amount ** times if self.mod.op == "divide" else self.mod.amount * times
 
 
 def _applies(mod: SpellModifier, effect: Effect, ctx: RollContext, unit_ids: set[str]) -> bool:
@@ -357,21 +397,6 @@ def _sai_note(op: str) -> str:
     return "SAI results untouched" if op in ("subtract", "divide") else "applied in modifier order"
 
 
-def _eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
-    terrain = ctx.terrain
-    if ctx.individual or terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
-        return
-    for t in ctx.ruleset.eighth_face_doubles:
-        before = tally[t].total
-        if not before:
-            continue
-        tally[t].normal *= 2
-        tally[t].sai *= 2
-        trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {t} doubled", before=before,
-                                after=tally[t].total, rule="the controlling army doubles every save and "
-                                "maneuver result, whatever icon made it", cite=ctx.ruleset.cite("eighth-face")))
-
-
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
     terrain = ctx.terrain
     types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
@@ -479,6 +504,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     trace: list[TraceEvent] = []
     specials: list[Special] = []
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
+    spend_on_promotions(ctx, roll, units, specials, trace)
     per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
     sai_per_unit = {u: {t: p.sai for t, p in tally.items() if p.sai} for u, tally in units.items()}
     unit_ids = set(units)
@@ -486,6 +512,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     used: list[Effect] = []
     groups: dict[str | None, Tally] = {}
     doubled = _component_doubling(ctx, roll, units, trace)
+    by_sai = sai_doubling.chosen(ctx, specials, units, trace) if specials else {}
     for unit_id, tally in units.items():
         unit_mods = [a for a in actives if a.mod.scope == "unit" and a.effect.target == unit_id]
         # 002: "All unit modifiers are applied before any army modifiers are applied."
@@ -493,6 +520,8 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}", used)
             if op == "multiply" and unit_id in doubled:
                 _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
+            if op == "multiply" and unit_id in by_sai:
+                sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
         race = _race_of(ctx, unit_id)
         into = groups.setdefault(race, _blank())
         for t, part in tally.items():
@@ -512,6 +541,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _owner_split(groups, counted, ctx, trace)
             counted = None
         _army_step(step, groups, army_mods, ctx, trace)
+    automatic_saves(ctx, roll, groups, trace)   # 002 Dragonkin: added after every modifier, never doubled
     results = {t: sum(g[t].total for g in groups.values()) for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: sum(g[t].sai for g in groups.values()) for t in RESULT_TYPES}
@@ -581,7 +611,8 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     # one race group (the usual case) is the army tally itself: no merging needed
     merged = next(iter(groups.values())) if len(groups) == 1 else _merge(groups)
     if step == "multiply":
-        _eighth_face(merged, ctx, trace)
+        eighth_face(merged, ctx, trace)
+        minor_terrain(merged, ctx, trace)
     _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)
@@ -691,10 +722,18 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
+        check_rolled(ctx.army, [unit_id for unit_id, _ in roll.units], ctx.ruleset)
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
     replaced = 0
     for who, unit, faces in rolled:
+        if unit is not None and unit.item and ctx.army.at == "reserve":
+            # 002 Magical Items: "When in the reserve area, magical items do not function. When a reserve army is
+            # rolled, ignore any results from its magical items"
+            trace.append(TraceEvent(what=f"{who}: a magical item in the reserve area: its roll is ignored", after=0,
+                                    rule="when in the reserve area, magical items do not function",
+                                    cite=ctx.ruleset.cite("magic-items")))
+            continue
         if roll.per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)
@@ -723,17 +762,29 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     new roll result instead. Multiple castings increase the effect" (one more unit per casting)."""
     fires = [e for e in ctx.state.effects_on(ctx.army.id) if ctx.ruleset.rerolls_for.get(e.spell)]
     cite = ctx.ruleset.spell_sections.get(fires[0].spell if fires else "", ctx.ruleset.cite("sai-resolution"))
-    if not fires or "maneuver" in ctx.kind:
+    # 002 Vortex: "During any non-maneuver roll by an army controlling this terrain, any one unit in the target
+    # army whose last roll result has not been finalized may be rolled again" -- Flashfire's words; read as
+    # Flashfire's are, for a unit of the rolling (controlling) army
+    terrain = ctx.terrain
+    vortex = int(terrain is not None and terrain.special == "vortex" and terrain.face == 8
+                 and terrain.controlled_by == ctx.army.id and not ctx.individual)
+    allowed = sum(e.count for e in fires) + vortex
+    if not allowed or "maneuver" in ctx.kind:
         raise StepError(f"{unit.id}'s roll marks a Flashfire reroll, but no Flashfire lets {ctx.army.id} reroll "
-                        f"in this {ctx.kind} roll", cite=cite, field="roll")
-    if nth > sum(e.count for e in fires):
-        raise StepError(f"Flashfire lets {sum(e.count for e in fires)} unit(s) of {ctx.army.id} reroll, one per "
-                        "casting; more are marked", cite=cite, field="roll")
+                        f"in this {ctx.kind} roll (nor a controlled Vortex)", cite=cite, field="roll")
+    if nth > allowed:
+        raise StepError(f"Flashfire lets {allowed - vortex} unit(s) of {ctx.army.id} reroll, one per casting"
+                        + (", and the Vortex one more" if vortex else "") + "; more are marked", cite=cite, field="roll")
+    by_vortex = nth > allowed - vortex
     last = max(i for i, f in enumerate(faces) if f.icon == REROLLED)
     ignored = ", ".join(f"{f.icon} {f.count}" for f in faces[:last] if f.icon != REROLLED) or "nothing"
-    trace.append(TraceEvent(what=f"{unit.id} is rolled again under {fires[0].spell}: {ignored} ignored",
-                            rule="the selected unit ignores its last roll result and applies the new one",
-                            cite=cite))
+    trace.append(TraceEvent(what=f"{unit.id} is rolled again under "
+                                 f"{'the Vortex at ' + terrain.id if by_vortex else fires[0].spell}: {ignored} ignored",
+                            rule="the selected unit ignores its last roll result and applies the new one"
+                                 + ("; the Vortex's 'target army' read as Flashfire's is "
+                                    f"({ctx.ruleset.spell_sections.get('flashfire', 'Flashfire')}): the rolling army"
+                                    if by_vortex else ""),
+                            cite=ctx.ruleset.cite("vortex") if by_vortex else cite))
     return faces[last + 1:]
 
 

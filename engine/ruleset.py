@@ -151,6 +151,76 @@ class SaiState(Value, kw_only=True):
     target: Literal["units", "unit", "enemy-army", "own-army"]
     avoid: ResultType | None = None
     bound: Literal["killed", "present"] | None = None
+class DragonFace(Value, kw_only=True):
+    """What one dragon icon does in a dragon attack (002 Dragons; each edition's own numbers).
+
+    ``damage``: points inflicted on an army; ``roll_again``: the dragon is rolled again and the new
+    result applies as well (Tail); ``flies_away``: a surviving dragon returns to its summoning pool
+    after the attack (Wing); ``promotes``: units the attacked army may promote (Treasure);
+    ``no_saves``: the dragon's automatic saves do not count during this attack (Belly);
+    ``breath``: the dragon breathes (its color's breath on an army; on a dragon, its saves are negated).
+    """
+
+    damage: int = 0
+    roll_again: bool = False
+    flies_away: bool = False
+    promotes: int = 0
+    no_saves: bool = False
+    breath: bool = False
+    cite: str = ""
+
+
+class Breath(Value, kw_only=True):
+    """One color of dragon breath against an army (002 Dragons, <Color> Dragon Breath).
+
+    ``kills``: health-worth of units the individual-targeting effect reaches; ``save``: each of them
+    "must save individually or be killed" (else killed, no saves possible); ``burial``: those killed
+    "must save again or be buried"; ``effect``: the army-targeting effect it leaves in play (an effect
+    id of ``Ruleset.breath_effects``), None for ivory and red.
+    """
+
+    kills: int
+    save: bool = False
+    burial: bool = False
+    effect: str | None = None
+    cite: str = ""
+
+
+class DragonLogo(Value, kw_only=True):
+    """What an Eldarim champion's logo does when rolled before a dragon attack (002 Eldarim Champion's
+    Effect on Dragons): ``power`` "tame", "slay" or "control"; ``banish``: a slain dragon is removed from
+    the game; ``matching``: only dragons with the champion's color (else any, the white champions)."""
+
+    power: Literal["tame", "slay", "control"]
+    banish: bool = False
+    matching: bool = False
+    cite: str = ""
+
+
+class SetupRules(Value):
+    """One edition's set-up rules as data.
+
+    ``dragons``: how many dragons a force of n health needs: "per-24" (n / 24 rounded up, no more and no
+    fewer: 002) or "one-per-25" (one, plus one per full 25: 000, where each missing dragon costs
+    ``missing_dragon_cost`` health of the starting forces). ``fixed_force``: an edition that fixes the
+    force (001: thirty health and two dragons). ``army_minimum``: what each starting army must hold
+    ("health": 1 health-worth; "unit": one unit or die). ``magic_cap``: magic users may be no more than
+    half the force. ``seven_to_six``: a starting-distance 7 is turned down to 6 (8s are always rolled
+    again).
+    """
+
+    dragons: Literal["per-24", "one-per-25"]
+    army_minimum: Literal["health", "unit"]
+    magic_cap: bool
+    seven_to_six: bool
+    cites: Mapping[str, str]
+    quotes: Mapping[str, str]       # the edition's own words for each rule, as the trace gives them
+    missing_dragon_cost: int = 0
+    fixed_force: int | None = None
+    fixed_dragons: int | None = None
+    # magic point value: unit id (catalog) -> its value where the rules name an exception (002: Vampire 2)
+    magic_point_exceptions: Mapping[str, int] = field(default_factory=dict)
+    magic_point_cap: int = 4
 
 
 class Ruleset(Value):
@@ -161,6 +231,7 @@ class Ruleset(Value):
     racial: tuple[RacialAbility, ...]
     spell_modifiers: Mapping[str, tuple[SpellModifier, ...]]
     cites: Mapping[str, str] = field(default_factory=dict)
+    setup: SetupRules | None = None
     # race -> the colors its units cast (an empty tuple: the colors of the terrain, as Amazons)
     race_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # races whose every unit casts the one color of its die (Eldarim acolytes), the units of them that
@@ -214,6 +285,40 @@ class Ruleset(Value):
     burial_rolls: tuple[str, ...] = ()
     # spell on a DUA -> the aspect a dead unit there must have to be buried (Honor the Dead: black)
     burial_limits: Mapping[str, str] = field(default_factory=dict)
+    # dragons (002 Dragons): each icon's effect, health and automatic saves, each kind's multiplier of
+    # health, damage and treasure (white dragons), each color's breath, the effects breaths leave in play
+    # (effect id -> (section, what it does: "ignore-ids", "save-only", or "" for a roll modifier)), the
+    # effect a breath leaves on a dragon, and the Eldarim champions' logos
+    dragon_faces: Mapping[str, DragonFace] = field(default_factory=dict)
+    dragon_health: int = 5
+    dragon_saves: int = 5
+    dragon_scale: Mapping[str, int] = field(default_factory=dict)
+    breaths: Mapping[str, Breath] = field(default_factory=dict)
+    breath_effects: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    dragon_breath_effect: str = ""
+    dragon_logos: Mapping[str, DragonLogo] = field(default_factory=dict)
+    # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
+    id_icons: Mapping[str, int] = field(default_factory=dict)
+    # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that
+    # carry any color (Amazons; Dragonlord, Kings' Die)
+    no_carry_races: tuple[str, ...] = ()
+    carry_any_races: tuple[str, ...] = ()
+    carry_any_units: tuple[str, ...] = ()
+    # races whose units in the reserve area fire missiles instead of casting magic (Amazons' Reserve Attack)
+    reserve_missile_races: tuple[str, ...] = ()
+    # race -> the element a terrain needs for its units to fly from it in the retreat step (Firewalkers: blue)
+    terrain_flight: Mapping[str, str] = field(default_factory=dict)
+    # units that never leave the reserve area (the Kings' Die)
+    reserve_bound_units: tuple[str, ...] = ()
+    # units that may ride a dragon they tamed to another terrain in the retreat step (Dragonlord, Dragonmaster)
+    dragon_riders: tuple[str, ...] = ()
+    # minor terrain face in effect -> the actions it allows whatever the major terrain shows, and the results
+    # it doubles in the owning army's rolls (an ID is "id-actions" or "id-doubles", as the owner chose)
+    minor_actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    minor_doubles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # minor terrain disaster -> the duration of the effect it leaves on the army (Flood, Revolt); its modifiers
+    # are in ``spell_modifiers`` under the same name
+    disaster_effects: Mapping[str, str] = field(default_factory=dict)
     # filled from the corpus by the caller: each spell's and SAI's section (for citations),
     # and each spell's color and cost (to weigh spells in play)
     spell_sections: Mapping[str, str] = field(default_factory=dict)
@@ -221,6 +326,8 @@ class Ruleset(Value):
     spell_costs: Mapping[str, tuple[str, int]] = field(default_factory=dict)
     spell_durations: Mapping[str, str] = field(default_factory=dict)
     terrain_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # terrain type -> its elements
+    # spells on a unit that make it invisible: it cannot be promoted (002 Promotion: Camouflage, Fade and Hide)
+    invisible: tuple[str, ...] = ()
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
@@ -238,9 +345,18 @@ class Ruleset(Value):
                     terrain_colors: Mapping[str, tuple[str, ...]] = {}) -> Ruleset:
         """This ruleset with each spell's and SAI's corpus section, and each spell's color, cost and duration."""
         # an SAI's lasting effect (Illusion) is in play as a spell is: its duration and section go with the spells'
-        return self.evolve(spell_sections={**spells, **{s: sais[s] for s in self.effect_sais if s in sais}},
+        # so are a dragon breath's lasting effects ("until the beginning of its next turn"; on a dragon, "until
+        # the end of the marching player's next turn")
+        breaths = {e: section for e, (section, _) in self.breath_effects.items()}
+        lasting = {e: ("until-end-of-next-turn" if e == self.dragon_breath_effect else "until-beginning-of-next-turn")
+                   for e in self.breath_effects}
+        # a minor terrain disaster's lasting effect (Flood, Revolt) too, cited to 002 Minor Terrains
+        disasters = {d: self.cites["minor-terrains"] for d in self.disaster_effects}
+        return self.evolve(spell_sections={**spells, **{s: sais[s] for s in self.effect_sais if s in sais},
+                                           **breaths, **disasters},
                            sai_sections=dict(sais), spell_costs=dict(costs),
-                           spell_durations={**durations, **self.effect_sais}, terrain_colors=dict(terrain_colors))
+                           spell_durations={**durations, **self.effect_sais, **lasting, **self.disaster_effects},
+                           terrain_colors=dict(terrain_colors))
 
     def racial_cite(self, race: str, ability: str) -> str:
         """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""

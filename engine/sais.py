@@ -21,7 +21,10 @@ E = "sfr-2012"
 LIST = f"{E}:special-action-icon-sai-list"
 SAVES = ("save", "save-melee", "save-missile")
 ANY = ("maneuver", "counter-maneuver", "melee", "missile", "magic", *SAVES,
-       "avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
+       "avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic", "dragon")
+# The army's roll against a dragon attack: "dragon" (002: "a melee avoidance, missile avoidance and save
+# combination roll"), or "dragon-save" when a Blue Dragon Breath lets it make only a save roll.
+DRAGON = ("dragon",)
 
 
 class SaiUse(Value):
@@ -41,7 +44,12 @@ class SaiUse(Value):
                      "back-damage", "cantrip",
                      # engine.actions.sai_states: an effect left in play on units or an army, a move, a return
                      "unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune",
-                     "cloak"] | None = None
+                     "cloak",
+                     # targeted and army-damaging SAIs (engine.sai_attacks, engine.actions.specials)
+                     "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
+                     "sneak-attack", "bash", "double-units", "surprise", "charge",
+                     # effects on a dragon in a dragon attack (engine.actions.dragon_sais: Decapitate, Impale, Bash)
+                     "dragon-effect"] | None = None
     modelled: bool = True
 
 
@@ -64,25 +72,27 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     # "During a maneuver roll, each Rend result generates one maneuver result. During a melee
     #  attack or melee avoidance roll, each Rend result generates one melee result; roll this unit again"
     "rend": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
-                  (("melee", "avoid-melee"), SaiUse(("melee",)))),
+                  (("melee", "avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # "During a melee attack or melee avoidance roll, Counter generates melee results. During a
     #  save roll, Counter generates save results. During a save roll in a melee attack, Counter
     #  immediately generates both save results and melee results upon the attacking army"
+    #  ... During a dragon attack, Counter generates save and melee results."
     "counter": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),
                      (("save", "save-missile", "avoid-save"), SaiUse(("save",))),
-                     (("save-melee",), SaiUse(("save",), special="back-damage"))),
+                     (("save-melee",), SaiUse(("save",), special="back-damage")),
+                     (DRAGON, SaiUse(("save", "melee"), each=True))),
     # "During a melee attack, each Smite result immediately inflicts one point of damage ...; no
     #  saves ... During a dragon attack or melee avoidance roll, Smite generates melee results"
     "smite": _uses((("melee",), SaiUse(special="army-damage-no-saves")),
-                   (("avoid-melee",), SaiUse(("melee",)))),
+                   (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # "During a missile action, each Stone result immediately inflicts one point of damage on the
     #  defending army; no saves ... During a dragon attack or missile avoidance roll, ... missile results"
     "stone": _uses((("missile",), SaiUse(special="army-damage-no-saves")),
-                   (("avoid-missile",), SaiUse(("missile",)))),
+                   (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
     # "During a missile action, each Bullseye result immediately inflicts one point of damage ...
     #  may individually target one or more units ... Each target unit must immediately generate saves"
     "bullseye": _uses((("missile",), SaiUse(special="unit-damage-with-saves")),
-                      (("avoid-missile",), SaiUse(("missile",)))),
+                      (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
     # Delayed: "after the defending army rolls for saves but before they finalize any results,
     #  subtract four from the save results" (Screech: melee attack; Howl: melee attack or missile
     #  action; Wave: melee attack). Wave in a maneuver: "subtract four from each
@@ -94,26 +104,190 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
     "create-fireminions": _uses((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a missile action or missile avoidance roll, Volley generates missile results. During a
     #  save roll, Volley generates save results. During a save roll in a missile action, ... both"
+    #  ... During a dragon attack, Volley generates save and missile results."
     "volley": _uses((("missile", "avoid-missile"), SaiUse(("missile",))),
                     (("save", "save-melee", "avoid-save"), SaiUse(("save",))),
-                    (("save-missile",), SaiUse(("save",), special="back-damage"))),
+                    (("save-missile",), SaiUse(("save",), special="back-damage")),
+                    (DRAGON, SaiUse(("save", "missile"), each=True))),
     # "During a melee attack or melee avoidance roll, Sortie generates melee results. During a save
     #  roll Sortie generates save results."
+    #  ... During a dragon attack, Sortie generates save and melee results."
     "sortie": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),
-                    ((*SAVES, "avoid-save"), SaiUse(("save",)))),
+                    ((*SAVES, "avoid-save"), SaiUse(("save",))),
+                    (DRAGON, SaiUse(("save", "melee"), each=True))),
     # "During a melee attack or melee avoidance roll, Double Strike generates melee results; roll this unit again"
-    "double-strike": _uses((("melee", "avoid-melee"), SaiUse(("melee",)))),
+    #  (002 SAI resolution: "if a SAI has normal results during a melee avoidance roll, missile avoidance roll,
+    #  or save roll, then it also works during a dragon attack": Rend, Double Strike and Tail there too)
+    "double-strike": _uses((("melee", "avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # "During a melee attack or melee avoidance roll, Tail generates two melee results. Roll this unit again"
-    "tail": _uses((("melee", "avoid-melee"), SaiUse(("melee", "melee"), each=True))),
+    "tail": _uses((("melee", "avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
     # "During a magic action or magic negation roll, Cantrip generates magic results. During any
     #  non-magic action, save roll or non-maneuver avoidance roll, Cantrip can be used to purchase spells"
     "cantrip": _uses((("magic",), SaiUse(("magic",))),
                      (("melee", "missile", *SAVES, "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),
-                      SaiUse(special="cantrip"))),
+                      SaiUse(special="cantrip")),
+                     # the army's roll against a dragon attack is a non-maneuver avoidance roll
+                     (DRAGON, SaiUse(special="cantrip"))),
     # "During a maneuver roll, Firewalking generates maneuver results."
     "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",))),
                          (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),
+    # "During any roll, the Dragonkin unit loses its automatic save(s)" (engine.dragonkin); "Dragonkin Belly does
+    #  not generate any results per se" -- a dragon attack is one of "any roll"
+    "belly": _uses(((*ANY, "dragon"), SaiUse())),
+    # "During any non-maneuver roll, each Wild Growth result generates one save result or may immediately promote
+    #  one unit in the army containing this unit" (the promotions: engine.wild_growth); a dragon attack is a
+    #  non-maneuver roll
+    "wild-growth": _uses(((*(k for k in ANY if "maneuver" not in k), "dragon"), SaiUse(("save",)))),
 }
+
+# Targeted and army-damaging SAIs in melee and missile actions (002 SAI List); how each chooses its
+# targets and what it does to them is engine.sai_attacks. "During a dragon attack" is roll kind "dragon".
+STRIKE, TEST, KILL = SaiUse(special="unit-strike"), SaiUse(special="unit-test"), SaiUse(special="unit-kill")
+SAI_USES.update({
+    # Kick: "During a melee attack, for each unit that generates Kick results choose one unit in the defending
+    #  army. Kick immediately inflicts four points of damage on the target unit, which must generate saves
+    #  against this damage. During a dragon attack or melee avoidance roll, Kick generates melee results."
+    "kick": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Coil: "for each unit that generates Coil results choose one unit ... inflict four points of damage ...
+    #  The target unit makes a combination roll: to generate saves against the Coil damage and/or inflict
+    #  melee damage on the coiling unit. ... During a dragon attack or melee avoidance roll, each Coil result
+    #  generates one melee result."
+    "coil": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Gore: "for each unit that generates Gore results choose one unit ... two points of damage on the target
+    #  unit, which must generate saves against this damage or be killed and buried. During a dragon attack or
+    #  melee avoidance roll, Gore generates two melee results."
+    "gore": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
+    # Hug: "... Hug immediately inflicts four points of damage on the target unit. The unit gets no saves, but
+    #  does roll to counter-attack the hugging unit, which cannot save against this damage. During a dragon
+    #  attack or melee avoidance roll, Hug generates melee results."
+    "hug": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Slay: "During a melee attack, choose one unit in the defending army to immediately roll its ID icon or
+    #  be killed."
+    "slay": _uses((("melee",), TEST)),
+    # Swallow: "... choose one unit in the defending army to immediately roll its ID icon or be killed and buried."
+    "swallow": _uses((("melee",), TEST)),
+    # Plague: "choose one unit in the defending army, which must immediately generate a save or be killed. If
+    #  the target unit fails to generate a save, your opponent chooses another unit from the same army to be
+    #  plagued. The plague continues until a target unit generates a save."
+    "plague": _uses((("melee",), SaiUse(special="plague"))),
+    # Poison: "choose one health-worth of units ... per Poison result generated. Each target unit must
+    #  immediately generate a save or be killed. Any units that are killed must roll a save or be buried."
+    "poison": _uses((("melee",), TEST)),
+    # Convert: "choose one health-worth of units ... per Convert icon generated. Targeted unit(s) must
+    #  immediately generate a save or be killed. The acting player may return Undead units from the dead unit
+    #  area to the acting army up to the amount of health killed."
+    "convert": _uses((("melee",), TEST)),
+    # Decapitate: Delayed Special (melee attack); Special or Normal (dragon attack): "after the defending army
+    #  rolls to save but before they apply any unique or special resolution SAIs, choose one unit in the
+    #  defending army that rolled an ID icon to be killed. During a dragon attack, choose any dragon that rolls
+    #  a Jaws icon to be slain. Otherwise it inflicts three melee results on the dragon."
+    "decapitate": _uses((("melee",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
+    # Choke: Delayed Special (melee attack): "... choose up to four health-worth of units in the defending army
+    #  that rolled an ID icon to immediately be killed."
+    "choke": _uses((("melee",), SaiUse(special="rolled-id-kill"))),
+    # Impale: as Decapitate, in a missile action; "Otherwise it inflicts three missile results on the dragon."
+    "impale": _uses((("missile",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
+    # Crush: "During a missile action, choose up to four-health worth of units in the defending army to
+    #  immediately roll a maneuver result individually or be killed. Any units that are killed must then roll a
+    #  save or be buried. During a dragon attack or missile avoidance roll, Crush generates missile results."
+    "crush": _uses((("missile",), TEST), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
+    # Stomp: the same in a melee attack; "During a dragon attack or melee avoidance roll, Stomp generates
+    #  melee results."
+    "stomp": _uses((("melee",), TEST), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    # Smother: "choose up to four health-worth of units in the defending army to immediately roll a maneuver
+    #  result individually or be killed."
+    "smother": _uses((("melee",), TEST)),
+    # Bash: Normal (non-melee save); Special (dragon attack or save against melee attack): "During a non-melee
+    #  save roll, Bash generates saves results equal to the die's health. During a save roll against a melee
+    #  attack, choose a unit in the attacking army that generated normal melee results. Bash immediately does
+    #  back damage equal to the melee results of the target unit ... The defending army gets saves equal to
+    #  the amount of damage that the target unit generated. During a dragon attack, target one dragon ..."
+    # (its points are the die's health on the dice that have it: a rare item's three, a monster's four)
+    "bash": _uses((("save", "save-missile", "avoid-save"), SaiUse(("save",))),
+                  (("save-melee",), SaiUse(special="bash")), (DRAGON, SaiUse(special="dragon-effect"))),
+    # Flame: "choose up to two health-worth of units in the defending army to be immediately killed and buried
+    #  with no save possible."
+    "flame": _uses((("melee",), KILL)),
+    # Firebreath: "During a melee attack, immediately kill four health of units from the defending army with
+    #  no save possible. Those units must then roll a save or maneuver, or be buried."
+    "firebreath": _uses((("melee",), KILL)),
+    # Firecloud: "During a missile action, choose up to four health-worth of units in the defending army. Each
+    #  target unit must immediately roll a maneuver result or be killed."
+    "firecloud": _uses((("missile",), TEST)),
+    # Flaming Arrow: "for each unit that generates Flaming Arrow results choose one unit ... Each Flaming Arrow
+    #  result immediately inflicts one point of damage to the target unit, which must generate saves against
+    #  this damage. If the target unit is killed it must roll a save or be buried. During a dragon attack or
+    #  missile avoidance roll, Flaming Arrow generates missile results."
+    "flaming-arrow": _uses((("missile",), STRIKE), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
+    # Seize: "choose up to four health-worth of units ... to immediately roll an ID icon individually or be
+    #  killed. Those that roll an ID icon flee to reserve area."
+    "seize": _uses((("missile",), TEST)),
+    # Scare: "choose one health-worth of units ... per Scare icon generated. Each target unit must immediately
+    #  generate a non-ID icon save result or flee to its reserve area. Target units that roll its ID icon are
+    #  killed with no save possible."
+    "scare": _uses((("melee",), TEST)),
+    # Roar: "choose up to four health-worth of units in the defending army to immediately flee to their
+    #  reserve area."
+    "roar": _uses((("melee",), KILL)),
+    # Charm: "immediately choose up to four health-worth of units in an opposing army to add their results to
+    #  the results of the acting army. The affected unit(s) return to their owner's control immediately after
+    #  the defender's save roll."
+    "charm": _uses((("melee",), SaiUse(special="charm"))),
+    # Confuse: Delayed Special (melee attack or missile action): "after the defending army rolls for saves but
+    #  before they apply any unique or special resolution SAIs, choose up to four health-worth of units in the
+    #  defending army and force them to roll again. Selected units ignore their original roll and apply the
+    #  new roll instead."
+    "confuse": _uses((("melee", "missile"), SaiUse(special="reroll-saves"))),
+    # Trumpet: Special (melee or save): "During a melee attack, melee avoidance roll or save roll, Trumpet
+    #  allows each Feral unit in the army containing this unit to immediately double its melee and save results."
+    "trumpet": _uses((("melee", "avoid-melee", *SAVES, "avoid-save"), SaiUse(special="double-units"))),
+    # Elevate: Normal (maneuver); Special (save against melee attack, missile action, or dragon attack):
+    #  "During a maneuver roll, Elevate generates maneuver results. During a missile action, immediately double
+    #  one unit's missile results. During a save roll in a melee attack, immediately double one unit's save
+    #  results. During a dragon attack, Elevate doubles one unit's missile or save results."
+    "elevate": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+                     (("missile", "save-melee", *DRAGON), SaiUse(special="double-units"))),
+    # Flurry: Instant Normal (melee); Normal (save against melee attack); Instant or Normal (dragon attack):
+    #  "During a melee attack or melee avoidance roll, Flurry generates melee results; roll the magical item
+    #  again ... During a save roll against a melee attack, Flurry generates save results. During a dragon
+    #  attack, Flurry generates melee results and roll the magic item again ... or generates save results."
+    "flurry": _uses((("melee", "avoid-melee"), SaiUse(("melee",))), (("save-melee",), SaiUse(("save",))),
+                    (DRAGON, SaiUse(("melee", "save")))),
+    # Charge: Delayed/Late Special (Acting Player Melee Attack): "This SAI has no effect during the counter
+    #  attack phase. ... the attacking army must count Maneuver results as if they were Melee results ...
+    #  the defending army will not make a counter attack. Instead they will make a combination melee/save roll"
+    "charge": _uses((("melee",), SaiUse(special="charge"))),
+    # Surprise: Late Special (melee action): "the defending army cannot make its counter-attack roll; however,
+    #  it may make its save roll."
+    "surprise": _uses((("melee",), SaiUse(special="surprise"))),
+    # Sneak Attack: Special (missile action or magic action); Normal (melee attack or dragon attack): "During a
+    #  missile or magic action, immediately kill up to four health-worth of opposing units in any army, with no
+    #  save possible. The owner of the unit with this SAI selects the target army; the target army's owner
+    #  selects the unit(s) killed. Any Dragonkin selected as casualties are immediately buried. During a melee
+    #  attack or a dragon attack, Sneak Attack generates melee results."
+    "sneak-attack": _uses((("missile", "magic"), SaiUse(special="sneak-attack")),
+                          (("melee", *DRAGON), SaiUse(("melee",)))),
+    # Breath (Dragonkin Champion): "During a melee attack, attacking player chooses four health-worth of units
+    #  in the defending army to be killed with no save possible."
+    "breath-dragonkin-champion": _uses((("melee",), KILL)),
+    # Breath (Rare Dragonkin): "During a melee attack, targeted player chooses three health-worth of units in
+    #  the defending army to be killed with no save possible."
+    "breath-rare-dragonkin": _uses((("melee",), KILL)),
+})
+
+
+# Eldarim champions' logos in the army's roll against a dragon attack: "all Eldarim in the army are also
+# rolled, but the logo faces count for nothing on the Dragonlord and Dragonslayer" (the Dragoncrusader's logo
+# has no use there either; the Dragonmaster's, Dragonhunter's and Dragonzealot's count as a two point ID icon,
+# Ruleset.id_icons). Their other uses belong to the SAI table's other kinds.
+NO_EFFECT = SaiUse()
+for _logo in ("sfr-tsr-logo-dragonlord", "sfr-tsr-logo-dragonslayer", "sfr-logo-dragoncrusader"):
+    SAI_USES.setdefault(_logo, {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = NO_EFFECT
+# The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon with
+# the same color as the Dragonkin Champion from any terrain to any other terrain" (the army's roll against a
+# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon)
+SAI_USES.setdefault("sfr-tsr-logo-dragonkin-champion", {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = \
+    SaiUse(special="dragon-effect")
 
 
 # --- state, movement, resurrection and magic SAIs (engine.actions.sai_states resolves their specials) -----
@@ -223,11 +397,12 @@ SAI_USES.update({
 
 # SAIs whose text says to roll the unit (or item) again, and the kinds of roll in which it does:
 # "During a melee attack or melee avoidance roll, ... roll this unit again and apply the new result as well"
-# (Rend, Double Strike, Tail, Flurry); Summon Dragon (artifact): "During a magic action ... roll the artifact
+# (Rend, Double Strike, Tail, Flurry; Flurry also "During a dragon attack ... roll the magic item again");
+# Summon Dragon (artifact): "During a magic action ... roll the artifact
 # again"
 REROLLS: dict[str, tuple[str, ...]] = {
     "rend": ("melee", "avoid-melee"), "double-strike": ("melee", "avoid-melee"), "tail": ("melee", "avoid-melee"),
-    "flurry": ("melee", "avoid-melee"), "summon-dragon": ("magic",),
+    "flurry": ("melee", "avoid-melee", "dragon"), "summon-dragon": ("magic",),
     # Stun: "Instant Special (melee attack) ... Roll this unit again and apply the new result as well"
     "stun": ("melee",),
 }
@@ -236,6 +411,8 @@ REROLLS: dict[str, tuple[str, ...]] = {
 def rerolls(sai: str, kind: str) -> bool:
     """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts)."""
     kinds = REROLLS.get(sai, ())
+    if kind == "dragon":        # "if a SAI has normal results during a melee avoidance roll ..." (002)
+        return any(k in kinds for k in _DRAGON_PARTS)
     if kind.startswith("combination:"):
         return any(f"avoid-{t}" in kinds for t in kind.split(":", 1)[1].split(","))
     return kind in kinds
@@ -251,6 +428,9 @@ def sai_use(sai: str, kind: str) -> SaiUse | None:
     table = SAI_USES.get(sai)
     if table is None:
         return NOT_MODELLED
+    if kind in ("dragon", "dragon-save"):
+        use = _dragon_use(table, kind)
+        return None if use is NO_EFFECT else use
     if not kind.startswith("combination:"):
         return table.get(kind)
     uses = [u for t in kind.split(":", 1)[1].split(",") if (u := table.get(f"avoid-{t}")) is not None]
@@ -262,6 +442,34 @@ def sai_use(sai: str, kind: str) -> SaiUse | None:
         return NOT_MODELLED
     gives = tuple(dict.fromkeys(t for u in uses for t in u.gives))
     return SaiUse(gives, each=any(u.each for u in uses))
+
+
+_DRAGON_PARTS = ("avoid-melee", "avoid-missile", "save")
+
+
+def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
+    """An SAI in the army's roll against a dragon attack (002 SAI resolution, "During a dragon attack").
+
+    Its own "dragon" entry if it has one; else "if a SAI has normal results during a melee avoidance roll,
+    missile avoidance roll, or save roll, then it also works during a dragon attack" (those normal results).
+    Under a Blue Dragon Breath the army makes only a save roll ("dragon-save"): an SAI counts as in a save
+    roll, unless its dragon-attack use generates saves together with other results (Counter: "Counter
+    generates both save and melee results simultaneously during a save roll", 002 Step 6, Example 4).
+    """
+    own = table.get("dragon")
+    if kind == "dragon-save" and own is not NO_EFFECT:
+        if own is not None and "save" in own.gives and own.each:
+            return own
+        return table.get("save")
+    if own is not None:
+        return own
+    uses = [u for part in _DRAGON_PARTS if (u := table.get(part)) is not None]
+    if any(not u.modelled for u in uses):
+        return NOT_MODELLED
+    normal = [u for u in uses if u.gives and not u.special]
+    if not normal:
+        return None
+    return SaiUse(tuple(dict.fromkeys(t for u in normal for t in u.gives)), each=any(u.each for u in normal))
 
 
 def cite(sai: str) -> str:

@@ -45,6 +45,7 @@ class Terrain(Value, kw_only=True):
     controlled_by: str | None = None   # army id holding the eighth face
     home_of: str | None = None
     frontier: bool = False
+    special: str | None = None  # a special terrain (002 Special Terrains): castle | dragons-lair | grove | vortex
 
 
 class Army(Value, kw_only=True):
@@ -96,6 +97,7 @@ class Dragon(Value, kw_only=True):
     at: str                     # a terrain id, or "pool"
     owner: str | None = None
     form: str | None = None     # drake | wyrm
+    tamed_by: str | None = None  # the Dragonlord or Dragonmaster (unit id) controlling it (002 Dragon Taming)
 
 
 class Pool(Value, kw_only=True):
@@ -104,6 +106,25 @@ class Pool(Value, kw_only=True):
     player: str
     items: tuple[str, ...] = ()     # dragons and minor terrains, as kind:name
     units: tuple[Unit, ...] = ()    # dragonkin dice waiting to be summoned
+
+
+class MinorTerrain(Value, kw_only=True):
+    """A minor terrain in play with an army (002 Minor Terrains)."""
+
+    type: str                   # the major terrain type it matches
+    army: str                   # the army it was brought to
+    face: str | None = None     # the result in effect until its army's next march: melee, missile, magic,
+                                # double-maneuvers or double-saves (an ID as the owner chose); None: not rolled yet
+
+
+class Marches(Value, kw_only=True):
+    """How far the marching player has gone through the turn (002 The Turn Sequence), when the scenario
+    follows the turn's phases: "a First March, a Second March, and a Reserve Movement"."""
+
+    marched: tuple[str, ...] = ()   # the armies that took a march this turn, in order
+    maneuvered: bool = False        # the current march has made its maneuver
+    acted: tuple[str, ...] = ()     # the actions the current march has taken (melee, missile, magic)
+    reserves: bool = False          # the Reserve Movement phase is done: no march may follow
 
 
 class GameState(Value, kw_only=True):
@@ -118,6 +139,11 @@ class GameState(Value, kw_only=True):
     dragons: tuple[Dragon, ...] = ()
     summoning_pool: tuple[Pool, ...] = ()
     winner: str | None = None
+    marches: Marches | None = None  # None: the steps stand alone, not one turn's phases in order
+    minor_terrains: tuple[MinorTerrain, ...] = ()
+
+    def minor_terrain(self, army_id: str) -> MinorTerrain | None:
+        return next((m for m in self.minor_terrains if m.army == army_id), None)
 
     def terrain(self, terrain_id: str) -> Terrain:
         return next(t for t in self.terrains if t.id == terrain_id)

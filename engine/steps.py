@@ -33,6 +33,10 @@ class ManeuverStep(Value):
     targets: Targets = ()           # the unit carrying the item Wayfare moves
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls (Wall of Thorns)
     move_to: tuple[tuple[str, str], ...] = ()   # Wayfare -> the terrain (or reserve) it moves to
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
+    castle: str | None = None           # the basic type a Castle's captor declares (city, standing-stones, ...)
 
 
 class AttackStep(Value):
@@ -49,11 +53,16 @@ class AttackStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain (or reserve) the units it moves go to
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
+    order: tuple[str, ...] = ()     # the acting player's order of the attack roll's special/unique SAIs
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
 
 
 class MeleeStep(AttackStep):
     counter: Roll | None = None     # the defender's counter-attack roll
     counter_saves: Roll | None = None
+    rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
 
 
 class MissileStep(AttackStep):
@@ -103,19 +112,141 @@ class MagicStep(Value):
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
-    targets: Targets = ()           # the army an SAI rolled in the action chooses (Illusion, Galeforce)
     move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain the units it moves go to (Ferry, Teleport)
     # artifact unit -> (the pool dragon as player:item, the terrain) its Summon Dragon SAI sends
     summon: tuple[tuple[str, tuple[str | None, str | None]], ...] = ()
+    targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack, Illusion)
+    stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
+    resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
+
+
+class Exchanges(Value):
+    """What one effect of the Initial Effects phase brings back: units recruited, promotions (unit -> dead unit)."""
+
+    recruit: tuple[str, ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
+
+
+class Mutation(Value):
+    """A Swamp Stalker mutation attempt (002 Mutation)."""
+
+    army: str                                   # the mutating army
+    targets: UnitRolls = ()                     # the opponent's reserve units targeted, and their save rolls
+    recruit: tuple[str, ...] | None = None      # the dead Swamp Stalkers returned (None: the default)
+    promote: tuple[tuple[str, str], ...] = ()   # the Swamp Stalkers promoted
+
+
+class KingsDie(Value):
+    """The Kings' Die's one use in the phase: recruit, promote, or roll (``roll``: the race shown, or "logo")."""
+
+    roll: str | None = None
+    recruit: tuple[str, ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
+
+
+class InitialEffects(Value):
+    """The marching player's choices in the Initial Effects phase (002 The Turn Sequence > Initial Effects)."""
+
+    feralization: tuple[tuple[str, Exchanges], ...] = ()     # army -> its recruitment or promotion
+    mutation: Mutation | None = None
+    sacrifice: tuple[tuple[str, str], ...] = ()              # dead Eldarim -> the dragonkin in play it replaces
+    city: tuple[tuple[str, Exchanges], ...] = ()             # controlling army -> its recruitment or promotion
+    temple: tuple[tuple[str, tuple[str, str | None]], ...] = ()   # controlling army -> (player, dead unit buried)
+    grove: str | None = None                                 # the buried unit a Grove returns to its DUA
+    dragons_lair: tuple[str | None, str | None] = (None, None)   # the pool dragon (player:item) and its terrain
+    order: tuple[str, ...] = ()     # the player's order of the effects within a step (default: the rulebook's list)
+    kings_die: KingsDie | None = None
+
+
+class DragonStep(Value):
+    """A dragon attack on ``army`` (002 Dragon Attack Phase): the dragons' icons and the army's answer."""
+
+    army: str
+    dragons: tuple[tuple[str, tuple[str, ...]], ...] = ()   # dragon id -> its icons in order ([tail, jaws])
+    roll: Roll | None = None                    # the army's combination (or, under Blue breath, save) roll
+    choices: Choices = ()                       # ids, penalties, splits, counts_as of that roll
+    casualties: Casualties = ()
+    eldarim: tuple[tuple[str, str], ...] = ()   # unit id -> the icon it rolled before the attack (Step 1)
+    logo_targets: tuple[tuple[str, str], ...] = ()  # unit id -> the dragon its logo tames, slays or controls
+    fights: tuple[tuple[str, str], ...] = ()    # dragon id -> the dragon it attacks (Step 5)
+    breath: tuple[tuple[str, str], ...] = ()    # hybrid dragon id -> the color of its breath on 5 health-worth
+    breath_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()   # breath color -> the units it reaches
+    breath_saves: UnitRolls = ()                # targeted units' own saves against a breath
+    breath_burial: UnitRolls = ()               # units a breath killed: their saves against burial
+    slay: tuple[tuple[str, str], ...] = ()      # dragon id -> "melee" or "missile", the results that slay it
+    # the Treasure's promotions and those after slaying: unit id -> the unit it becomes (None: the default; empty:
+    # none, as "may promote" allows)
+    treasure: tuple[tuple[str, str], ...] | None = None
+    promote: tuple[tuple[str, str], ...] | None = None
+    sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
+    cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # what the army's Cantrip buys during its roll
 
 
 class TurnStep(Value):
     """The current turn ends and ``player``'s turn begins."""
 
     player: str
+    initial: InitialEffects = InitialEffects()
+    resist_burial: UnitRolls = ()   # Undead units a Temple buries: their rolls to resist burial
 
 
-Step = RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep
+class SetupStep(Value):
+    """Starting the game: ``force`` health per player; ``dragons`` each player brought; ``catalog`` (unit id,
+    catalog id, unit class) of named units; ``magic_faces`` the magic-making faces of a unit, by icon;
+    ``order`` each player's order-of-play roll (icon, count); ``terrain_rolls`` each terrain's
+    starting-distance rolls in order."""
+
+    force: int
+    players: tuple[str, ...] = ()        # whose force and armies are checked
+    dragons: tuple[tuple[str, int], ...] | None = None
+    catalog: tuple[tuple[str, tuple[str, str]], ...] = ()
+    magic_faces: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    order: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    terrain_rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
+class PromoteStep(Value):
+    """A promotion by itself (002 Promotion), to replay a ruling: up to ``allowed`` units of the army (None: as
+    many as possible), ``chosen`` pairing each with the unit it becomes (None: the documented default)."""
+
+    army: str
+    allowed: int | None = 1
+    chosen: tuple[tuple[str, str], ...] | None = None
+
+
+class ReplantStep(Value):
+    """Treefolk Replanting (002): the army's ``give`` units are exchanged for the DUA's ``take`` units."""
+
+    army: str
+    give: tuple[str, ...]
+    take: tuple[str, ...]
+
+
+class ReservesStep(Value):
+    """The marching player's Reserve Movement: reinforce, then retreat (002 Reserve Movement)."""
+
+    reinforce: tuple[tuple[str, str], ...] = ()     # (unit or item id in the reserve area, terrain id)
+    retreat: tuple[str, ...] = ()                   # unit or item ids leaving a terrain for the reserve area
+    fly: tuple[tuple[str, str], ...] = ()           # (Firewalker unit or item id, terrain id): Terrain Flight
+    discard: tuple[str, ...] = ()                   # items the owner buries when too few units can carry them
+
+
+class MinorStep(Value):
+    """An army's minor terrain is rolled: when it is brought in, and before each march of its army
+    (002 Minor Terrains)."""
+
+    army: str
+    face: str                       # melee, missile, magic, double-maneuvers, double-saves, id, or a disaster
+    choose: str | None = None       # after an ID: "actions" (melee, missile or magic) or "doubles"
+    avoidance: Roll | None = None   # Flood: each unit's own roll (per unit); Landslide: the army's roll
+    casualties: Casualties = ()
+
+
+
+Step = (RollStep | ManeuverStep | MeleeStep | MissileStep | MagicStep | TurnStep | SetupStep | PromoteStep | ReplantStep
+        | DragonStep | ReservesStep | MinorStep)
 
 
 class StepResult(Struct):
@@ -132,4 +263,8 @@ class StepResult(Struct):
     trace: list = field(default_factory=list)
     maneuver: dict | None = None
     magic: dict | None = None
+    setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
+    burial_rolled: list = field(default_factory=list)   # units whose burial roll an SAI already took
+    dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown
+    promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy

@@ -80,7 +80,12 @@ def test_failed_expectation_exits_1_with_expected_and_actual(run, tmp_path):
     ("steps:\n  - melee: {army: x, target: y, roll: {melee: 2}}\n", ["step 1 (melee) is not allowed", "saves.y"]),
     ("steps:\n  - melee: {army: x, target: y, roll: {melee: 2}, saves: {y: {save: 0}}, casualties: {y: [x.1]}}\n",
      ["not units of army y"]),
-    ("steps:\n  - reserves: {retreat: [a.1]}\n", ["'reserves' steps are part of the format but not resolved"]),
+    ("steps:\n  - reserves: {retreat: [a.1]}\n", ["steps[0].reserves.retreat[0]", "unknown unit 'a.1'", "x.1"]),
+    ("steps:\n  - reserves: {reinforce: {x.1: hom}}\n", ["unknown terrain 'hom'"]),
+    ("steps:\n  - minor: {army: x, roll: flod}\n", ["unknown minor terrain face 'flod'", "flood"]),
+    ("steps:\n  - maneuver: {army: x, minor_terrain: coastlnd}\n", ["named by the major terrain type", "coastland"]),
+    ("turn: {player: a, marched: [x]}\n", ["marched is read with phase"]),
+    ("turn: {player: a, phase: second-march}\n", ["at the second march 1 army has marched this turn"]),
     # an effect in play is a spell, or an SAI whose effect lasts
     ("effects:\n  - {sai: trample, target: x, by: a}\n", ["Trample leaves no effect in play"]),
     ("effects:\n  - {target: x, by: a}\n", ["an effect names a spell, or an SAI"]),

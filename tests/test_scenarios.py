@@ -47,6 +47,45 @@ MAGIC_EXAMPLES = {
     "sfr2012-damage-cantrip-path-escape",
 }
 
+# Starting the game (002 Steps 1 and 2).
+SETUP_EXAMPLES = {
+    "sfr2012-setup-magic-point-value", "sfr2012-setup-dragon-count", "sfr2012-setup-24pt-army-cap-12",
+}
+
+# The worked examples of issue 6's turn sequence (reserves, reserve magic, the Amazons' reserve attack, the
+# eighth face's Standing Stones) reproduced so far.
+TURN_EXAMPLES = {
+    "sfr2012-reserve-magic-castable-list", "sfr2012-racial-amazon-reserve-missile",
+    "sfr2012-reserve-movement-example", "sfr2012-standing-stones-goblin-coastland-dwarf-flatland",
+}
+
+# The worked examples of issue 6 on targeted and army-damaging SAIs in melee and missile actions.
+SAI_ATTACK_EXAMPLES = {
+    "sfr2012-sai-special-unique-order-player-choice", "sfr2012-sai-combining-hug-charm-trumpet",
+}
+
+# Issue 6: the targeted and army-damaging SAIs of melee and missile actions, each rolled in a bundled scenario.
+SAI_ATTACK = (
+    "kick", "coil", "gore", "hug", "slay", "swallow", "plague", "poison", "convert", "decapitate", "choke", "impale",
+    "crush", "stomp", "smother", "bash", "flame", "firebreath", "firecloud", "flaming-arrow", "seize", "scare", "roar",
+    "charm", "confuse", "trumpet", "elevate", "flurry", "charge", "surprise", "sneak-attack",
+    "breath-dragonkin-champion", "breath-rare-dragonkin",
+)
+
+# The worked examples of issue 6's promotions and DUA exchanges (engine.exchange) reproduced so far.
+EXCHANGE_EXAMPLES = {
+    "sfr2012-promotion-eldarim-color-agnostic", "sfr2012-promotion-requires-matching-dua-unit",
+    "sfr2012-dragonkin-promotion-color-change", "sfr2012-exchange-earthen-armor-expires-on-promotion",
+    "sfr2012-promotion-city-after-feralization-same-unit", "sfr2012-racial-swamp-stalker-mutation",
+    "sfr2012-exchange-undead-stepped-damage-monster-rare",
+}
+
+# The worked examples of issue 6's dragon attack phase (engine.actions.dragon) reproduced so far.
+DRAGON_EXAMPLES = {
+    "sfr2012-dragon-attack-ex1-two-dragons-20-melee", "sfr2012-dragon-attack-ex2-three-red-belly-breath-tail",
+    "sfr2012-dragon-attack-ex4-two-blue-tail-belly-breath-counter", "sfr2012-dragon-attack-ex5-four-black-ids-ignored",
+    "sfr2012-hybrid-dragon-targeting", "sfr2012-white-dragon-values", "sfr2012-exchange-two-terrains-dragon-treasure",
+}
 
 @pytest.fixture(scope="module")
 def replays():
@@ -76,6 +115,7 @@ def test_every_citation_the_engine_can_emit_exists():
     cited += [rules.spell_sections[s] for s in (*rules.spell_modifiers, *rules.terrain_elements,
                                                  *rules.spell_effects, *rules.terrain_types, *rules.spell_targets)]
     cited += [a.cite for a in rules.spell_abilities.values()]
+    cited += [*rules.setup.cites.values()]
     from engine.sais import SAI_USES
 
     cited += [rules.sai_sections[s] for s in SAI_USES]
@@ -119,8 +159,21 @@ def test_core_worked_examples_are_covered():
     for path in SCENARIOS:
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
-    assert CORE_EXAMPLES | MAGIC_EXAMPLES | SAI_STATE_EXAMPLES <= EXAMPLE_IDS
-    assert (CORE_EXAMPLES | MAGIC_EXAMPLES | SAI_STATE_EXAMPLES) - cited == set()
+    covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
+               | DRAGON_EXAMPLES | TURN_EXAMPLES)
+    assert covered <= EXAMPLE_IDS
+    assert covered - cited == set()
+
+
+def test_every_targeted_sai_is_rolled_in_a_scenario(replays):
+    """Issue 6: each targeted or army-damaging SAI appears in a roll of a bundled scenario (the trace counts
+    its points) and in the SAI table with its own use in the rolls it names."""
+    from engine.sais import SAI_USES
+
+    rolled = {m.group(1) for result in replays.values() for step in result["steps"]
+              for e in step.get("trace", ()) if (m := re.search(r"-point ([a-z-]+)", e["what"]))}
+    assert sorted(set(SAI_ATTACK) - rolled) == []
+    assert sorted(s for s in SAI_ATTACK if s not in SAI_USES) == []
 
 
 def test_replay_is_deterministic():

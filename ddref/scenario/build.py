@@ -19,12 +19,14 @@ from engine.roll import REROLLED, Face, Roll
 from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
-from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
+from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, SpellCard, Step, TurnStep
+from engine.steps import DragonStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
-from .model import LATER_STEPS, STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
+from . import exchanges
+from .model import STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
@@ -79,7 +81,10 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
         raise ScenarioErrors(pydantic_errors(exc, locator, model=ScenarioIn)) from None
     b = _Builder(file=file, locator=locator, edition=spec.edition)
     state = _state(b, spec)
-    steps = [_step(b, spec, state, i, raw) for i, raw in enumerate(spec.steps)]
+    steps, seen = [], state
+    for i, raw in enumerate(spec.steps):
+        steps.append(_step(b, spec, seen, i, raw))
+        seen = turn_steps.formed(seen, steps[-1].step)
     if b.errors:
         raise ScenarioErrors(b.errors)
     return Scenario(file=file, spec=spec, state=state, steps=steps, locator=locator)
@@ -105,7 +110,8 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
                       summoning_pool=tuple(_pool(b, spec, player, items)
                                            for player, items in spec.summoning_pool.items()))
     _check_control(b, spec, state)
-    return state
+    return turn_steps.marches(b, spec, state)
+
 
 
 def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
@@ -120,9 +126,13 @@ def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
         b.fail((*path, "controlled_by"), "a terrain at face 8 is controlled by an army: name it in controlled_by")
     if t.controlled_by and t.face != 8:
         b.fail((*path, "controlled_by"), f"only a terrain at its eighth face is controlled (face is {t.face})")
+    if t.special and not t.frontier:
+        b.fail((*path, "special"), "special terrains can only be placed at the frontier: add frontier: true")
+    if t.special == "castle" and t.face == 8 and not t.eighth:
+        b.fail((*path, "eighth"), "a Castle at its eighth face is the basic type its captor declared: give eighth")
     return Terrain(id=tid, type=rec.id if rec else slug(t.type), colors=rec.colors if rec else (), face=t.face,
                    action=t.action, eighth=t.eighth, controlled_by=t.controlled_by, home_of=t.home_of,
-                   frontier=t.frontier)
+                   frontier=t.frontier, special=t.special)
 
 
 def _army(b: _Builder, spec: ScenarioIn, aid: str, a) -> Army:
@@ -154,15 +164,21 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
     if spec.race:
         rec = b.name("race", spec.race, (*path, "race"))
         race = rec.id if rec else None
+    if spec.name and slug(spec.name) == "kings-die" and not race:
+        # 002 Kings' Die: "a 4-health unit ... The Kings' Die belongs to no particular race" (no catalog entry)
+        return Unit(id=uid, race=None, health=4, name="Kings' Die")
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit")
         if rec is None:
             return None
         monster = rec.size == "monster"
-        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster,
+        # 002 Artifacts: "follow all of the magical item rules", and "each icon counts as four points of effect";
+        # Medallions: "4-point magical items"
+        item = rec.unit_class in ("item", "artifact", "medallion")
+        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=rec.unit_class == "item", sai_points=SAI_POINTS.get((rec.unit_class, rec.size)))
+                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)))
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
@@ -202,7 +218,7 @@ def _dragon(b: _Builder, spec: ScenarioIn, i: int, d) -> Dragon:
         b.fail((*path, "at"), f"unknown terrain {d.at!r}{did_you_mean(d.at, spec.terrains)}")
     if d.owner is not None and d.owner not in spec.players:
         b.fail((*path, "owner"), f"unknown player {d.owner!r}{did_you_mean(d.owner, spec.players)}")
-    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form)
+    return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form, tamed_by=d.tamed_by)
 
 
 def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool:
@@ -254,7 +270,10 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
     if (e.spell is None) == (e.sai is None):
         b.fail(path, "an effect names a spell, or an SAI whose effect lasts (sai: illusion): one of the two")
         return Effect(spell="", target=e.target, by=e.by)
-    if e.sai is not None:
+    breaths = RULESETS[spec.edition].breath_effects if spec.edition in RULESETS else {}
+    if e.spell is not None and slug(e.spell) in breaths:     # a dragon breath's lasting effect
+        rec = None
+    elif e.sai is not None:
         rec = b.name("sai", e.sai, (*path, "sai"))
         lasting = RULESETS[spec.edition].effect_sais if spec.edition in RULESETS else {}
         if rec is not None and rec.id not in lasting:
@@ -262,7 +281,8 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                    f"(those that do: {', '.join(lasting) or 'none'})")
     else:
         rec = b.name("spell", e.spell, (*path, "spell"))
-    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players]
+    targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players,
+               *(d.id for d in spec.dragons)]
     if e.target not in targets:
         b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id, or a player for "
                                   "their DUA or all their armies)"
@@ -309,12 +329,8 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         return PlannedStep(i + 1, "?", None, expect, expect_error, path)
     kind = kinds[0]
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
-    if kind in LATER_STEPS:
-        b.fail((*path, kind), f"'{kind}' steps are part of the format but not resolved by this version of "
-                              "ddref yet (it resolves roll, maneuver, melee, missile, magic and turn steps)")
-        return planned
     if kind not in STEP_MODELS:
-        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, [*STEP_MODELS, *LATER_STEPS])}")
+        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, list(STEP_MODELS))}")
         return planned
     try:
         model = STEP_MODELS[kind].model_validate(raw[kind] or {})
@@ -322,6 +338,8 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=STEP_MODELS[kind]))
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
+    if planned.step is not None:
+        planned.step = exchanges.undead_choices(b, state, model, planned.step, (*path, kind))
     return planned
 
 
@@ -398,10 +416,17 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
     counter = _rolls_by_army(b, state, m.counter, (*path, "counter"))
     roll = _roll(b, army, m.roll, (*path, "roll")) if m.roll is not None else None
     avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
+    kind = getattr(m, "minor_terrain", None)
+    majors = sorted(r.id for r in records("terrain") if r.edition == "sfr-2012" and r.kind == "major")
+    if kind is not None and slug(kind) not in majors:
+        b.fail((*path, "minor_terrain"), f"a minor terrain is named by the major terrain type it matches: one of "
+                                         f"{', '.join(majors)}{did_you_mean(kind, majors)}")
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
-                        targets=_listed_targets(b, state, m.targets, (*path, "targets")),
+                        minor_terrain=None if kind is None else slug(kind),
+                        castle=getattr(m, "castle", None),
+                        targets=_sai_targets(b, state, m.targets, path),
                         move_to=_move_to(b, state, m.move_to, (*path, "move_to")),
                         ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes"))) if army else None
 
@@ -426,60 +451,34 @@ def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) 
 
 
 def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
-    """``targets`` and ``unit_saves``: individual-targeting SAI points and the targets' own rolls."""
-    defender = state.army(m.target)
-    targets = []
-    for sai, assigned in (m.targets or {}).items():
-        icon = _icon(b, sai, (*path, "targets", sai))
-        if not isinstance(assigned, dict):      # unit ids, or an army id, that a state or moving SAI chooses
-            chosen = _chosen_ids(b, state, assigned, (*path, "targets", sai))
-            if icon:
-                targets.append((icon, tuple((i, None) for i in chosen)))
-            continue
-        for uid in assigned:
-            if defender.unit(uid) is None:
-                b.fail((*path, "targets", sai, uid), f"unit {uid!r} is not in army {defender.id}"
-                                                     f"{did_you_mean(uid, [u.id for u in defender.units])}")
-        if icon:
-            targets.append((icon, tuple(assigned.items())))
-    unit_saves = []
-    for uid, raw in (m.unit_saves or {}).items():
-        unit = defender.unit(uid)
-        dead = _in_pool(state, uid) if unit is None else None
-        if dead is not None:        # a dead unit an SAI brings back during the roll (Regenerate) rolls at once
-            faces = {uid: raw} if isinstance(raw, (str, list)) else raw
-            unit_saves.append((uid, _roll(b, dead, faces, (*path, "unit_saves", uid))))
-            continue
-        if unit is None:
-            b.fail((*path, "unit_saves", uid), f"unit {uid!r} is not in army {defender.id}"
-                                               f"{did_you_mean(uid, [u.id for u in defender.units])}")
-            continue
-        # a face or list of faces is that unit's roll; a mapping is the roll as written
-        faces = {uid: raw} if isinstance(raw, (str, list)) else raw
-        unit_saves.append((uid, _roll(b, defender.evolve(units=(unit,)), faces, (*path, "unit_saves", uid))))
-    return {"targets": tuple(targets), "unit_saves": tuple(unit_saves),
+    """``targets``, ``unit_saves`` and ``order``: where targeted SAIs go, the targets' own rolls, and the
+    order of the attack's special SAIs."""
+    order = tuple(i for n, name in enumerate(m.order or ()) if (i := _icon(b, name, (*path, "order", n))))
+    return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
-            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")),
+            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
             "move_to": _move_to(b, state, m.move_to, (*path, "move_to"))}
 
 
-def _chosen_ids(b: _Builder, state: GameState, value: list[str] | str, path: tuple) -> tuple[str, ...]:
-    """Unit ids (in play, in a DUA or a BUA) or one army id that an SAI chooses; the engine checks they are legal."""
-    if isinstance(value, str):
-        _army_ref(b, state, value, path)
-        return (value,)
-    known = [u.id for a in (*state.armies, *state.dua, *state.bua) for u in a.units]
-    for i, uid in enumerate(value):
-        if uid not in known:
-            b.fail((*path, i), f"unknown unit {uid!r}{did_you_mean(uid, known)}")
-    return tuple(value)
-
-
-def _listed_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{SAI: [unit ids] or army id} for the steps whose SAIs choose whole units or an army (magic, maneuver)."""
-    return tuple((icon, tuple((i, None) for i in _chosen_ids(b, state, value, (*path, sai))))
-                 for sai, value in (raw or {}).items() if (icon := _icon(b, sai, (*path, sai))))
+def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play
+    (and the dead and buried units, which Regenerate and the Medallions bring back)."""
+    units = [u.id for a in (*state.armies, *state.dua, *state.bua) for u in a.units]
+    targets = []
+    for sai, assigned in (raw or {}).items():
+        icon = _icon(b, sai, (*path, "targets", sai))
+        if isinstance(assigned, str):
+            pairs = ((assigned, None),) if _army_ref(b, state, assigned, (*path, "targets", sai)) else ()
+        else:
+            named = assigned.items() if isinstance(assigned, dict) else ((uid, None) for uid in assigned)
+            pairs = tuple(named)
+            for uid, _ in pairs:
+                if uid not in units:
+                    b.fail((*path, "targets", sai, uid), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
+        if icon:
+            targets.append((icon, pairs))
+    return tuple(targets)
 
 
 def _move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -505,7 +504,7 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                     **_targets(b, state, m, path))
+                     rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -566,8 +565,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                      ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
                      summon=_summon(b, state, m.summon, (*path, "summon")),
-                     targets=_listed_targets(b, state, m.targets, (*path, "targets")),
-                     move_to=_move_to(b, state, m.move_to, (*path, "move_to")))
+                     move_to=_move_to(b, state, m.move_to, (*path, "move_to")),
+                     targets=_sai_targets(b, state, getattr(m, "targets", None), path))
 
 
 def _summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -599,7 +598,8 @@ def _units_named(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
     """(unit id, value, its army) for each key of a {unit id: value} mapping that names a unit in play."""
     found = []
     for unit_id, value in (raw or {}).items():
-        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+        # a dead unit too: one an SAI brings back during a roll (Regenerate) rolls at once
+        home = next((a for a in state.armies if a.unit(unit_id) is not None), None) or _in_pool(state, unit_id)
         if home is None:
             b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
                                      f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
@@ -685,12 +685,94 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     if m.player not in state.players:
         b.fail((*path, "player"), f"unknown player {m.player!r}{did_you_mean(m.player, state.players)}")
         return None
-    return TurnStep(player=m.player)
+    return TurnStep(player=m.player, initial=exchanges.initial(b, state, m.initial, (*path, "initial")))
+
+
+def _setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    named = [(("player",), m.player)] if m.player is not None else []
+    named += [((key, p), p) for key in ("dragons", "order") for p in getattr(m, key) or {}]
+    for where, player in named:
+        if player not in state.players:
+            b.fail((*path, *where), f"unknown player {player!r}{did_you_mean(player, state.players)}")
+    for tid, rolls in (m.terrain_rolls or {}).items():
+        if tid not in {t.id for t in state.terrains}:
+            b.fail((*path, "terrain_rolls", tid), f"unknown terrain {tid!r}"
+                                                   f"{did_you_mean(tid, [t.id for t in state.terrains])}")
+        if not rolls or any(not 1 <= r <= 8 for r in rolls):
+            b.fail((*path, "terrain_rolls", tid), f"a terrain die rolls faces 1 to 8, got {rolls}")
+    units = {u.id: u for a in state.armies for u in a.units}
+    for uid in m.magic_faces or {}:
+        if uid not in units:
+            b.fail((*path, "magic_faces", uid), f"unknown unit {uid!r}{did_you_mean(uid, list(units))}")
+    return SetupStep(
+        force=m.force, players=(m.player,) if m.player else state.players,
+        dragons=None if m.dragons is None else tuple(m.dragons.items()),
+        catalog=tuple((u.id, (rec.id, rec.unit_class)) for u in units.values() if (rec := _record(b, u))),
+        magic_faces=_icon_counts(b, m.magic_faces, (*path, "magic_faces")),
+        order=_icon_counts(b, m.order, (*path, "order")),
+        terrain_rolls=tuple((tid, tuple(rolls)) for tid, rolls in (m.terrain_rolls or {}).items()))
+
+
+def _icon_counts(b: _Builder, value: dict[str, dict[str, int]] | None, path: tuple) -> tuple:
+    """{key: {icon: n}} with each icon checked and named as the corpus names it."""
+    return tuple((key, tuple((icon, n) for name, n in counts.items()
+                             if (icon := _icon(b, name, (*path, key, name))) is not None))
+                 for key, counts in (value or {}).items())
+
+
+def _record(b: _Builder, unit: Unit) -> Any:
+    """A named unit's catalog record (its id and class), None for a generic unit."""
+    if not unit.name:
+        return None
+    try:
+        return find("unit", f"{unit.race} {unit.name}" if unit.race else unit.name, b.edition)[0]
+    except NotFound:
+        return None
+
+
+def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    """A dragon attack: dragon ids and icons, the army's roll and choices, the units named."""
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    if army is None:
+        return None
+    faces = RULESETS[b.edition].dragon_faces if b.edition in RULESETS else {}
+    dragons = []
+    for dragon_id, icons in m.dragons.items():
+        where = (*path, "dragons", dragon_id)
+        if not any(d.id == dragon_id for d in state.dragons):
+            b.fail(where, f"unknown dragon {dragon_id!r}{did_you_mean(dragon_id, [d.id for d in state.dragons])}")
+        named = tuple(slug(i) for i in ([icons] if isinstance(icons, str) else icons))
+        for i, icon in enumerate(named):
+            if faces and icon not in faces:
+                b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
+                                    f"{did_you_mean(icon, faces)}")
+        dragons.append((dragon_id, named))
+    members = {u.id for u in army.units}
+    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons"):
+        for uid in getattr(m, field_) or {}:
+            if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
+                b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
+    wanted = ("melee", "missile", "save")
+    return DragonStep(
+        army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
+        choices=_choices(b, m, wanted, path), casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+        eldarim=tuple((u, _icon(b, face, (*path, "eldarim", u)) or "") for u, face in (m.eldarim or {}).items()),
+        logo_targets=tuple((m.logo_targets or {}).items()), fights=tuple((m.fights or {}).items()),
+        breath=tuple((d, slug(c)) for d, c in (m.breath or {}).items()),
+        breath_targets=tuple((slug(c), tuple(ids)) for c, ids in (m.breath_targets or {}).items()),
+        breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
+        breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
+        slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
+        promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
+        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step,
+    "magic": _magic_step, "turn": _turn_step, "setup": _setup_step,
+    "promote": exchanges.promote_step,
+    "replant": exchanges.replant_step,
+    "dragon_attack": _dragon_step,
 }
 
 
@@ -703,6 +785,9 @@ def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
         b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
         return Roll()
     unit_ids = {u.id for u in army.units} if army else set()
+    if "promote" in raw and "promote" not in unit_ids:
+        return _roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
+            promote=exchanges.promotions(b, raw["promote"], (*path, "promote")))
     if any(k in unit_ids for k in raw):
         return Roll(units=tuple((uid, _faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
     counts = []
@@ -746,3 +831,11 @@ def _icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str | N
         b.fail(path, f"unknown icon or unit {name!r} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
                      f"or a unit id of the army){did_you_mean(name, known)}")
         return None
+
+
+# The turn's phases, the Reserve Movement and minor terrains (ddref.scenario.turn_steps) use the helpers above:
+# imported last, so that they are defined when it loads; its functions are looked up when a step is built.
+from . import turn_steps  # noqa: E402
+
+_STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
+                      minor=lambda *args: turn_steps.minor_step(*args))

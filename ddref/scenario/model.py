@@ -8,7 +8,7 @@ editors to show beside each field.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,6 +19,11 @@ ROLL = ("A roll: the army's aggregate {maneuver: 12, save: 3, id: 2} (result ico
         "or per unit {unit-id: 'melee 2', other-id: [rend, melee 2]}.")
 CASUALTIES = "Army id -> the ids of the units it removes; left out, the engine chooses (marked defaulted)."
 ASHES = "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix)."
+STEPPED = ("Killed Undead unit id -> the dead Undead unit of lesser health it is traded for (Stepped Damage); "
+           "a killed Undead unit left out is not traded.")
+RESIST = "Buried Undead unit id -> its roll to resist burial (a non-ID save returns it to the DUA)."
+SACRIFICE = ("Eldarim unit id killed by an individual-targeting effect -> the summoned dragonkin of equal health in "
+             "its army sent back to the summoning pool instead (Sacrifice Dragonkin).")
 
 
 def _doc(text: str, **kwargs: Any) -> Any:
@@ -42,6 +47,9 @@ class TerrainIn(Strict):
     controlled_by: str | None = _doc("The army holding the eighth face (required at face 8).", default=None)
     home_of: str | None = _doc("The player whose home terrain this is.", default=None)
     frontier: bool = _doc("The frontier terrain.", default=False)
+    special: Literal["castle", "dragons-lair", "grove", "vortex"] | None = _doc(
+        "A special terrain (gold ink, frontier only); type gives its colors. A Castle at face 8 names its declared "
+        "type in eighth.", default=None)
 
 
 class UnitIn(Strict):
@@ -89,16 +97,111 @@ class DragonIn(Strict):
     form: Literal["drake", "wyrm"] | None = _doc("drake or wyrm.", default=None)
     owner: str | None = _doc("The player who summoned it.", default=None)
     at: str = _doc("The terrain id where it is.")
+    tamed_by: str | None = _doc("The Dragonlord or Dragonmaster (unit id) that tamed it and controls it.",
+                                default=None)
 
 
 class TurnIn(Strict):
     player: str = _doc("Whose turn it is when the steps begin.")
+    phase: Literal["first-march", "second-march", "reserves"] | None = _doc(
+        "Where in the turn the steps begin; given, the engine follows the turn's phases (two marches by "
+        "different armies of this player, then the Reserve Movement). Absent, each step stands alone.",
+        default=None)
+    marched: list[str] | None = _doc("The armies that have marched this turn already (second-march, reserves).",
+                                     default=None)
+
+
+class ExchangeIn(Strict):
+    """One recruitment or one promotion in the Initial Effects phase (Feralization, City, Kings' Die)."""
+
+    recruit: str | list[str] | None = _doc("The dead unit recruited.", default=None)
+    promote: dict[str, str] | None = _doc("Unit id in the army -> the dead unit it is promoted to.", default=None)
+
+
+class MutationIn(Strict):
+    """A Swamp Stalker mutation attempt (002 Mutation)."""
+
+    army: str = _doc("The mutating army (with a Swamp Stalker unit, at a terrain).")
+    targets: dict[str, RollIn | str | list[str]] = _doc(
+        "Unit id in an opponent's reserve area (up to 3 health-worth) -> its save roll (a face or faces).")
+    recruit: list[str] | None = _doc("The dead Swamp Stalkers returned to the army; left out, the largest that "
+                                     "fit (marked defaulted).", default=None)
+    promote: dict[str, str] | None = _doc("Swamp Stalker unit id -> the dead Swamp Stalker it is promoted to.",
+                                          default=None)
+
+
+class TempleIn(Strict):
+    """The dead unit a Temple forces another player to bury."""
+
+    player: str = _doc("The player forced to bury one of their dead units.")
+    bury: str | None = _doc("The dead unit that player chooses; left out, their smallest (marked defaulted).",
+                            default=None)
+
+
+class KingsDieIn(ExchangeIn):
+    """The Kings' Die's use: recruit or promote one unit, or roll it (then recruit and promote up to 4 health)."""
+
+    roll: str | None = _doc("The face rolled: a race (dwarf) or logo; then recruit and promote bring back up to "
+                            "four health-worth.", default=None)
+
+
+class DragonsLairIn(Strict):
+    """The dragon a Dragon's Lair summons, and where."""
+
+    dragon: str | None = _doc("The pool dragon, as player:item (bob:red-drake); default: the first that fits.",
+                              default=None)
+    to: str | None = _doc("The terrain it goes to; default: the Lair.", default=None)
+
+
+class InitialIn(Strict):
+    """The marching player's choices in the Initial Effects phase; an effect left out is not used."""
+
+    feralization: dict[str, ExchangeIn] | None = _doc("Army id -> the Feral unit it recruits or promotes.",
+                                                      default=None)
+    mutation: MutationIn | None = _doc("A Swamp Stalker mutation attempt.", default=None)
+    sacrifice: dict[str, str] | None = _doc("Dead Eldarim unit id -> the dragonkin in play of equal health it "
+                                            "replaces (Sacrifice Dragonkin).", default=None)
+    city: dict[str, ExchangeIn] | None = _doc("Army controlling a City -> the unit it recruits or promotes.",
+                                              default=None)
+    temple: dict[str, TempleIn] | None = _doc("Army controlling a Temple -> the player forced to bury a dead "
+                                              "unit, and which.", default=None)
+    grove: str | None = _doc("The buried non-dragonkin unit a Grove returns to its DUA (default: the first).",
+                             default=None)
+    dragons_lair: DragonsLairIn | None = _doc("The dragon a Dragon's Lair summons, and where.", default=None)
+    kings_die: KingsDieIn | None = _doc("The Kings' Die's use.", default=None)
+    order: list[Literal["feralization", "mutation", "sacrifice", "city", "temple", "grove", "dragons_lair"]] | None = \
+        _doc("The player's order of the effects within each step (racial abilities; eighth faces); default: "
+             "the order of this list.", default=None)
 
 
 class TurnStepIn(Strict):
-    """The current turn ends and a player's turn begins: spells expire."""
+    """The current turn ends and a player's turn begins: spells expire, then the Initial Effects phase."""
 
     player: str = _doc("The player whose turn begins.")
+    initial: InitialIn | None = _doc("The player's choices in the Initial Effects phase.", default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+
+
+class SetupStepIn(Strict):
+    """Starting the game: each player's force, dragons and starting armies are checked against the edition's
+    set-up rules; the order-of-play roll and the starting distances are resolved."""
+
+    force: int = _doc("The agreed total force size: health points of components each player brings.", gt=0,
+                      le=10000)
+    player: str | None = _doc("Check only this player's force and armies (default: every player's).",
+                              default=None)
+    dragons: dict[str, int] | None = _doc(
+        "Player -> how many dragons they brought (default: the dragons in their summoning pool; a white dragon "
+        "counts as two).", default=None)
+    magic_faces: dict[str, dict[str, int]] | None = _doc(
+        "Unit id -> how many of its die's faces show each magic-making icon ({magic: 3}, {cantrip: 1, "
+        "create-fireminions: 2}), for the magic point value of a die whose faces the corpus does not list.",
+        default=None)
+    order: dict[str, dict[str, int]] | None = _doc(
+        "Player -> their horde army's order-of-play roll as icon counts: {maneuver: 4, id: 1, fly: 2}.",
+        default=None)
+    terrain_rolls: dict[str, list[int]] | None = _doc(
+        "Terrain id -> its starting-distance rolls in order; an 8 is rolled again: [8, 7].", default=None)
 
 
 class RollStepIn(Strict):
@@ -137,6 +240,12 @@ class ManeuverStepIn(Strict):
         "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
         "giving maneuvers.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    castle: Literal["city", "standing-stones", "temple", "tower"] | None = _doc(
+        "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
+    minor_terrain: str | None = _doc("If the maneuver succeeds, bring in the summoning pool's minor terrain of this "
+                                     "type instead of turning the terrain (a minor step rolls it next).", default=None)
 
 
 class ManeuverIn(Strict):
@@ -194,17 +303,24 @@ class MissileStepIn(Strict):
     saves: dict[str, RollIn] | None = _doc("The defending army id and its save roll.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     targets: dict[str, dict[str, int] | list[str] | str] | None = _doc(
-        "SAI name -> {unit id: points}: where an individual-targeting SAI's points go; or the unit ids it "
-        "chooses (entangle: [u1, u2]; regenerate: dead unit ids; ferry: the units moving along); or an army id "
-        "(wither: army-id).", default=None)
+        "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
+        "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "
+        "along), or an army id (the army it targets: wither army-id).", default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
-        "Unit id -> its own save roll (its face or faces).", default=None)
+        "Unit id -> its own roll (its face or faces): a target's save, or the roll an SAI makes it make "
+        "(its ID icon, a maneuver, a reroll).", default=None)
+    order: list[str] | None = _doc(
+        "The special and unique SAIs of the attack roll, in the order the acting player resolves them.",
+        default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
 
 
 class MeleeStepIn(MissileStepIn):
@@ -213,6 +329,8 @@ class MeleeStepIn(MissileStepIn):
     counter: RollIn | Literal[False] | None = _doc("The defender's counter-attack roll, or false.", default=None)
     counter_saves: dict[str, RollIn] | None = _doc(
         "The attacking army id and its save roll against the counter-attack.", default=None)
+    rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
+                                  "to the health Convert killed.", default=None)
 
 
 class ChoicesIn(Strict):
@@ -256,13 +374,108 @@ class MagicStepIn(Strict):
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
-    targets: dict[str, list[str] | str] | None = _doc(
-        "SAI name -> the army (or units) an SAI rolled in this magic action chooses (illusion: army-id).",
-        default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id where the units it moves go (ferry, teleport, firewalking).", default=None)
     summon: dict[str, SummonIn] | None = _doc(
         "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
+    targets: dict[str, list[str] | str] | None = _doc(
+        "SAI name -> the army (or units) a special SAI of the magic roll targets (Sneak Attack, Illusion, "
+        "Galeforce; Ferry and the like: the units moving along).", default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
+
+
+class PromoteStepIn(Strict):
+    """A promotion by itself (002 Promotion), to replay a ruling; illegal choices list the legal ones."""
+
+    army: str = _doc("The army whose units are promoted.")
+    allowed: Annotated[int, Field(ge=0)] | Literal["all"] = _doc(
+        "How many units it may promote, or 'all' for as many as possible.", default=1)
+    chosen: dict[str, str] | None = _doc(
+        "Unit id in the army -> the unit of its DUA (dragonkin: summoning pool) it becomes; left out, the "
+        "army's largest units first (marked defaulted).", default=None)
+
+
+class DragonAttackStepIn(Strict):
+    """A dragon attack on an army (002 Dragon Attack Phase): Eldarim logos, the dragons' icons, breaths,
+    treasures, dragon vs. dragon, the army's combination roll, slaying, promotions, wings."""
+
+    army: str = _doc("The army the dragons at its terrain attack.")
+    dragons: dict[str, list[str] | str] = _doc(
+        "Dragon id -> the icons it rolled, in order: [tail, jaws] (a Tail rolls it again); every dragon that "
+        "rolls in this attack, including those fighting other dragons.", default_factory=dict)
+    roll: RollIn | None = _doc("The army's roll against the attack (melee, missile and saves at once; only saves "
+                               "under a Blue Dragon Breath). " + ROLL, default=None)
+    ids: dict[str, int] | None = _doc("Where ID icons go in the army's roll: {melee: 1, missile: 1, save: 3}.",
+                                      default=None)
+    penalties: dict[str, int] | None = _doc("Where an 'any result' penalty goes in the army's roll.", default=None)
+    splits: dict[str, dict[str, int]] | None = _doc("SAI name -> how its points split in the army's roll.",
+                                                    default=None)
+    counts_as: dict[str, int] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    eldarim: dict[str, str] | None = _doc("Eldarim champion unit id -> the icon it rolled before the attack "
+                                          "(its logo tames, slays or controls a dragon).", default=None)
+    logo_targets: dict[str, str] | None = _doc("Champion unit id -> the dragon its logo acts on (default: the "
+                                               "first it can).", default=None)
+    fights: dict[str, str] | None = _doc("Dragon id -> the dragon it attacks in dragon vs. dragon (default: the "
+                                         "first it may).", default=None)
+    breath: dict[str, str] | None = _doc("Hybrid dragon id -> the color of its breath on 5 health-worth (its "
+                                         "owner's pick).", default=None)
+    breath_targets: dict[str, list[str]] | None = _doc(
+        "Breath color -> the units its individual effect reaches (5 health-worth per breath), in the order the "
+        "colors resolve; default: the smallest units.", default=None)
+    breath_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id -> its own roll to save against a breath (blue, green).", default=None)
+    breath_burial: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id killed by a breath -> its roll to save against burial (red, green).", default=None)
+    slay: dict[str, Literal["melee", "missile"]] | None = _doc(
+        "Dragon id -> the results that slay it; default: as many dragons as possible.", default=None)
+    treasure: dict[str, str] | None = _doc("Treasure's promotion: unit id in the army -> unit id in the DUA.",
+                                           default=None)
+    promote: dict[str, str] | None = _doc("Promotions after slaying: unit id in the army -> unit id in the DUA.",
+                                          default=None)
+    sai_dragons: dict[str, str] | None = _doc("Unit id -> the dragon its Decapitate, Impale or Bash acts on "
+                                              "(default: the first it can).", default=None)
+    move_dragons: dict[str, str] | None = _doc("Dragon id -> the terrain a Dragonkin Champion's logo rolled in the "
+                                               "army's roll moves it to (a dragon of the champion's color).",
+                                               default=None)
+    cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
+
+
+class ReplantStepIn(Strict):
+    """Treefolk Replanting (002): Treefolk units of the army exchanged for an equal health of dead Treefolk."""
+
+    army: str = _doc("The Treefolk army, at a terrain (after its maneuver, before its action).")
+    give: list[str] = _doc("The army's Treefolk units that go to the DUA.", min_length=1)
+    take: list[str] = _doc("The dead Treefolk units that join the army: the same health in all.", min_length=1)
+
+
+class MinorStepIn(Strict):
+    """An army's minor terrain is rolled: when brought in, and before each march of its army."""
+
+    army: str = _doc("The army the minor terrain is with.")
+    roll: str = _doc("The face it shows: melee, missile, magic, double maneuvers, double saves, id, or a disaster "
+                     "(flood, landslide, revolt, lost).")
+    choose: Literal["actions", "doubles"] | None = _doc(
+        "After an ID, the owner's choice: melee, missile or magic actions, or double maneuvers and saves "
+        "(default: doubles).", default=None)
+    avoidance: RollIn | None = _doc("Flood: each rolling unit's face ({unit: face}, five health-worth); Landslide: "
+                                    "the army's maneuver avoidance roll.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+
+
+class ReservesStepIn(Strict):
+    """The marching player's Reserve Movement: reinforce, then retreat."""
+
+    reinforce: dict[str, str] | None = _doc("Unit (or carried item) id in the reserve area -> the terrain it "
+                                            "moves to.", default=None)
+    retreat: list[str] | None = _doc("Unit (or carried item) ids moving from their terrain to the reserve area.",
+                                     default=None)
+    fly: dict[str, str] | None = _doc("Firewalker unit (or carried item) id -> the terrain it flies to in the retreat "
+                                      "step (Terrain Flight).", default=None)
+    discard: list[str] | None = _doc("Items an army left with too few units to carry them buries (the owner's "
+                                     "choice; default the last written).", default=None)
 
 
 STEP_MODELS: dict[str, type[Strict]] = {
@@ -272,9 +485,13 @@ STEP_MODELS: dict[str, type[Strict]] = {
     "missile": MissileStepIn,
     "magic": MagicStepIn,
     "turn": TurnStepIn,
+    "reserves": ReservesStepIn,
+    "minor": MinorStepIn,
+    "setup": SetupStepIn,
+    "promote": PromoteStepIn,
+    "dragon_attack": DragonAttackStepIn,
+    "replant": ReplantStepIn,
 }
-# In the format but not resolved by this version: named, so the error says so plainly.
-LATER_STEPS = ("dragon_attack", "reserves")
 
 
 class ScenarioIn(Strict):

@@ -105,6 +105,10 @@ def step_json(result) -> dict[str, Any]:
         data["maneuver"] = result.maneuver
     if result.magic is not None:
         data["magic"] = result.magic
+    if result.dragon is not None:
+        data["dragon"] = result.dragon
+    if result.setup is not None:
+        data["setup"] = result.setup
     return data
 
 
@@ -116,10 +120,20 @@ def state_json(state: GameState) -> dict[str, Any]:
         "dua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.dua},
         "bua": {a.player: {"units": [u.id for u in a.units], "health": a.health} for a in state.bua},
         "effects": [_effect(e) for e in state.effects],
-        "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form} for d in state.dragons},
+        "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form,
+                           **({"tamed_by": d.tamed_by} if d.tamed_by else {})} for d in state.dragons},
         "summoning_pool": {p.player: [*p.items, *(u.id for u in p.units)] for p in state.summoning_pool},
         "winner": state.winner,
+        **_marches(state),
     }
+
+
+def _marches(state: GameState) -> dict[str, Any]:
+    """Where the marching player is in the turn, when the scenario follows the turn's phases."""
+    m = state.marches
+    if m is None:
+        return {}
+    return {"marches": {"player": state.turn_player, "marched": list(m.marched), "reserves": m.reserves}}
 
 
 def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None) -> list[dict[str, Any]]:

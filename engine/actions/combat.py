@@ -7,14 +7,15 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
-from ..protection import army_shield, shield
+from ..protection import army_shield
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
-from ..damage import kill
-from ..roll import Roll, RollContext, active_modifiers
-from . import cantrip, sai_states
+from ..roll import Roll, RollContext, active_modifiers, resolve_roll
+from . import cantrip, sai_states, specials
+from .fight import Fight
+from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
                      terrains)
 
@@ -31,17 +32,23 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     if not by_spell:
         check_action(state, ruleset, attacker, "melee", out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
-    state = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
+    fight = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
                       buys, step)
-    defender = state.army(defender.id)
+    fights = [fight]
+    state, defender = fight.state, fight.state.army(defender.id)
     if step.counter is not None:
+        if fight.no_counter:
+            raise StepError(f"{fight.no_counter}: {defender.id} cannot make a counter-attack roll; remove counter",
+                            cite=fight.cite(fight.no_counter), field="counter")
         if not defender.units:
             raise StepError(f"{defender.id} has no units left to counter-attack", cite=cite, field="counter")
         out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
                                     rule="surviving defenders may attack back", cite=cite))
-        state = _exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
-                          step.counter_saves, casualties, out, None, "counter_", buys)
+        fights.append(_exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
+                                step.counter_saves, casualties, out, None, "counter_", buys, step))
+        state = fights[-1].state
     leftover_casualties(casualties, ruleset)
+    specials.leftover_choices(step, fights)
     _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
@@ -57,14 +64,19 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     if veil is not None:
         raise StepError(f"{defender.id} is under {veil.spell}: it cannot be targeted by any missile",
                         cite=ruleset.spell_sections.get(veil.spell, ruleset.cite("missile")), field="target")
-    terrain = check_action(state, ruleset, attacker, "missile", out)
-    target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
+    if attacker.at == RESERVE and defender.at != RESERVE:
+        target_terrain = reserve_attack(state, ruleset, attacker, defender, step.roll, out)
+    else:
+        terrain = check_action(state, ruleset, attacker, "missile", out)
+        target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
-    state = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
+    fight = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
                       target_terrain, "", buys, step)
+    state = fight.state
     out.trace.append(TraceEvent(what=f"{defender.id} cannot attack back", rule="unlike melee, the target "
                                 "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
     leftover_casualties(casualties, ruleset)
+    specials.leftover_choices(step, [fight])
     _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
@@ -100,115 +112,167 @@ def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
 
 def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, action: str, attack: Roll,
               saves: Roll | None, casualties: dict[str, list[str]], out: StepResult,
-              target_terrain: Terrain | None, prefix: str, buys: dict, step: AttackStep | None = None) -> GameState:
+              target_terrain: Terrain | None, prefix: str, buys: dict, step: AttackStep | None = None) -> Fight:
     """One attack and its answer: specials first, then saves if and only if normal damage."""
-    state = cantrip.use(state, attacker, attack, buys, False, ruleset, out)
-    attacker, defender = state.army(attacker.id), state.army(defender.id)
-    attack = cantrip.still_rolling(attack, attacker)
-    hit = roll(state, ruleset, attacker, action, (action,), attack, out, target_terrain=target_terrain,
-               choices=sai_states.special_choices(step))
-    state = sai_states.place_states(state, ruleset, hit.specials, attacker, defender, step, out)
-    state, returned = sai_states.attack_specials(state, ruleset, hit, attacker, action, step, out)
-    delayed = [s for s in hit.specials if s.effect == "cut-saves"]
-    for special in (s for s in hit.specials if s.effect == "army-damage-no-saves"):
-        # Smite, Stone: "immediately inflicts one point of damage ...; no saves (including those provided by spells)"
-        out.trace.append(TraceEvent(what=f"{special.sai}: {special.points} damage to {defender.id}, no saves",
-                                    after=special.points, rule="special SAI results resolve before the "
-                                    "defending army rolls for saves", cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
-        state = take_damage(state, ruleset, state.army(defender.id), special.points, casualties, out, special.sai,
-                            action)
-    for sai, points in _combined(hit.specials, "unit-damage-with-saves").items():
-        state = _unit_damage(state, ruleset, state.army(defender.id), sai, points, action, step, out)
+    fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action=action,
+                  step=step, casualties=casualties, out=out, counter=bool(prefix))
+    first = _before_cantrip(fight, attacker, attack, target_terrain)
+    fight.state = cantrip.use(fight.state, attacker, attack, buys, False, ruleset, out)
+    attack = cantrip.still_rolling(attack, fight.army("attacker"))
+    hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
+               target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
+    fight.rolled, fight.hit = hit.specials, hit
+    fight.seen |= {s.sai for s in hit.specials} | first
+    specials.check_modelled(fight, [s for s in hit.specials if not sai_states.handles(s)])
+    specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
+    # the state, returning and moving SAIs (engine.actions.sai_states), special results too
+    fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
+                                          step, out)
+    fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
+                                                       step, out)
     normal = max(0, hit.results.get(action, 0) + returned)
-    defender = state.army(defender.id)
-    cite = ruleset.cite(action)
+    _read_by_states(fight)
+    normal += _extra(fight, normal)
+    _saves(fight, action, normal, saves, prefix, buys, hit.specials)
+    specials.resolve(fight, hit.specials, "late")
+    return fight
+
+
+def _read_by_states(fight: Fight) -> None:
+    """The units whose own roll (``unit_saves``) engine.actions.sai_states read: escape rolls (Web, Net, Stun),
+    units brought back (Regenerate); each one's results are recorded under its id."""
+    if fight.step is not None:
+        fight.rolled_units |= {u for u, _ in fight.step.unit_saves if u in fight.out.results}
+
+
+def _before_cantrip(fight: Fight, attacker: Army, attack: Roll, target_terrain: Terrain | None) -> set[str]:
+    """The special SAIs the acting player's ``order`` resolves before its Cantrip (which suspends the roll
+    before the others are counted); their points are read from the faces as rolled."""
+    order = fight.step.order if fight.step and not fight.counter else ()
+    if cantrip.CANTRIP not in order or order.index(cantrip.CANTRIP) == 0:
+        return set()
+    first = set(order[:order.index(cantrip.CANTRIP)])
+    ctx = RollContext(state=fight.state, army=attacker, kind=fight.action, wanted=(fight.action,),
+                      ruleset=fight.ruleset, target_terrain=target_terrain)
+    early = [s for s in resolve_roll(ctx, attack).specials if s.sai in first]
+    fight.out.trace.append(TraceEvent(what=f"{', '.join(sorted(first))} resolved before the Cantrip",
+                                      rule="unique and special SAIs can be applied in any order the player chooses",
+                                      cite=fight.ruleset.cite("sai-resolution")))
+    specials.resolve(fight, early, "special")
+    return first
+
+
+def _extra(fight: Fight, rolled: int) -> int:
+    """Results special SAIs added to the attack (Charm: charmed units' results; Charge: maneuvers as melee)."""
+    added = fight.extra.get(fight.action, 0)
+    if added:
+        fight.out.trace.append(TraceEvent(what=f"{fight.attacker}: {rolled} + {added} {fight.action} added by "
+                                               "special SAIs", before=rolled, after=rolled + added,
+                                          rule="results a special SAI adds count with the acting army's results",
+                                          cite=fight.ruleset.cite("sai-resolution")))
+        fight.out.results.setdefault(fight.attacker, {})[fight.action] = rolled + added
+    return added
+
+
+def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: str, buys: dict, rolled) -> None:
+    """The defending army's saves against the normal damage, the SAIs acting on them, the damage."""
+    ruleset, out, cite = fight.ruleset, fight.out, fight.ruleset.cite(action)
+    defender = fight.army()
     if normal <= 0:
         out.trace.append(TraceEvent(what=f"no normal {action} damage: {defender.id} does not roll saves",
                                     after=0, rule="if and only if normal damage is inflicted does the "
                                     "defending army roll to save", cite=cite))
         out.damage.setdefault(defender.id, 0)
-        return state
+        return
     if not defender.units:
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to save", rule="damage is taken by "
                                     "the units of the army", cite=ruleset.cite("damage")))
-        return state
+        return
     if saves is None:
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
-    kind = "save-melee" if action == "melee" else "save-missile"
-    state = cantrip.use(state, defender, saves, buys, False, ruleset, out)
-    defender = state.army(defender.id)
+    saves = _delayed(fight, saves)
+    fight.state = cantrip.use(fight.state, fight.army(), saves, buys, False, ruleset, out)
+    defender = fight.army()
     if not defender.units:
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
-        return state
-    answer = roll(state, ruleset, defender, kind, ("save",), cantrip.still_rolling(saves, defender), out,
-                  choices=sai_states.special_choices(step))
-    state, hypnotized = sai_states.glare(state, ruleset, hit.specials, attacker, defender, answer, saves, out)
-    state, added = sai_states.in_saves(state, ruleset, answer, defender, step, out)
-    defender = state.army(defender.id)
-    for sai, points in _combined(answer.specials, "back-damage").items():
-        state = _back_damage(state, ruleset, state.army(attacker.id), sai, points, casualties, out,
-                             ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")), action)
-    if action == "melee":
-        state = _scorching_touch(state, ruleset, defender, state.army(attacker.id), answer, casualties, out,
-                                 counter=bool(prefix))
-    saved = sai_states.adjust(cut_results(answer, delayed, defender, "save", ruleset, out), added - hypnotized,
-                              defender, out)
+        return
+    answer = _save_roll(fight, cantrip.still_rolling(saves, defender))
+    fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
+                                               saves, out)
+    fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out)
+    _strike_back(fight, answer, fight.army())
+    delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
+    saved = sai_states.adjust(cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight),
+                              added - hypnotized, fight.army(), out)
+    _read_by_states(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
                                 before=normal, after=damage, rule="each save negates one point of damage",
                                 cite=cite))
-    return take_damage(state, ruleset, defender, damage, casualties, out, f"{action} damage", action)
+    fight.state = take_damage(fight.state, ruleset, fight.army(), damage, fight.casualties, out,
+                              f"{action} damage", action)
 
 
-def _combined(specials, effect: str) -> dict[str, int]:
+def _strike_back(fight: Fight, answer, defender: Army) -> None:
+    """What the defending army's save roll does to the attacker at once: its special SAIs (Bash), the melee
+    of its combination roll under Charge, Counter and Volley, the Scalders' Scorching Touch."""
+    ruleset, out, action = fight.ruleset, fight.out, fight.action
+    fight.seen |= {s.sai for s in answer.specials}
+    specials.resolve(fight, answer.specials, "save")
+    if fight.charge:
+        fight.state = _back_damage(fight.state, ruleset, fight.army("attacker"), "charge",
+                                   answer.results.get("melee", 0), fight.casualties, out, fight.cite("charge"), action)
+    for sai, points in _combined(answer.specials, "back-damage").items():
+        fight.state = _back_damage(fight.state, ruleset, fight.army("attacker"), sai, points, fight.casualties, out,
+                                   fight.cite(sai), action)
+    if action == "melee":
+        fight.state = _scorching_touch(fight.state, ruleset, defender, fight.army("attacker"), answer,
+                                       fight.casualties, out, counter=fight.counter)
+
+
+def _bashed(fight: Fight) -> int:
+    gained = fight.extra.get("save", 0)
+    if gained:
+        fight.out.trace.append(TraceEvent(what=f"{fight.defender}: + {gained} save(s) from Bash", after=gained,
+                                          rule="the defending army gets saves equal to the damage the target unit "
+                                          "generated", cite=fight.cite("bash")))
+    return gained
+
+
+def _combined(found, effect: str) -> dict[str, int]:
     """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
     out: dict[str, int] = {}
-    for special in specials:
+    for special in found:
         if special.effect == effect:
             out[special.sai] = out.get(special.sai, 0) + special.points
     return out
 
 
-def _unit_damage(state: GameState, ruleset: Ruleset, defender: Army, sai: str, points: int, action: str,
-                 step: AttackStep | None, out: StepResult) -> GameState:
-    """Bullseye-like damage: the attacker spreads the points over units; each target saves alone."""
-    cite = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
-    assigned = dict(dict(step.targets).get(sai, ())) if step else {}
-    if None in assigned.values():
-        raise StepError(f"{sai} spreads its points over units: give targets.{sai} as {{unit id: points}}",
-                        cite=cite, field="targets")
-    if not assigned:
-        first = defender.units[0].id
-        assigned = {first: points}
-        out.trace.append(TraceEvent(what=f"{sai}: all {points} point(s) on {first}", after=points,
-                                    rule="the acting player chooses the target units; none given",
-                                    cite=cite, defaulted=True))
-    if sum(assigned.values()) != points:
-        raise StepError(f"{sai} rolled {points} point(s) but targets assign {sum(assigned.values())}: "
-                        f"assign all {points}", cite=cite, field="targets")
-    unit_saves = dict(step.unit_saves) if step else {}
-    kind = "save-melee" if action == "melee" else "save-missile"
-    for uid, damage in assigned.items():
-        unit = defender.unit(uid)
-        hidden = shield(state, ruleset, uid, action)
-        if hidden is not None:
-            raise StepError(f"{uid} cannot be the target of a {action} effect while {hidden.spell} is on it",
-                            cite=ruleset.spell_sections.get(hidden.spell, cite), field="targets")
-        if uid not in unit_saves:
-            raise StepError(f"{uid} must roll saves by itself against {damage} {sai} damage: give "
-                            f"unit_saves.{uid}", cite=cite, field="unit_saves")
-        saved = roll(state, ruleset, defender, kind, ("save",), unit_saves[uid], out, unit=uid).results.get("save", 0)
-        killed = damage - saved >= unit.health
-        out.trace.append(TraceEvent(what=f"{sai}: {damage} damage - {saved} saves on {uid}: "
-                                         f"{'killed' if killed else 'survives'}", before=damage,
-                                    after=max(0, damage - saved), rule="a unit taking damage equal to or "
-                                    "greater than its health is killed", cite=cite))
-        if killed:
-            out.killed.append(uid)
-            state = kill(state, defender.id, [uid])
-    return state
+def _delayed(fight: Fight, saves: Roll) -> Roll:
+    """The defending army has rolled: Delayed SAIs of the attack act on the faces it shows before it applies
+    any unique or special SAI (002 SAI Resolution, Delayed: a Decapitate is resolved "before the defending
+    army resolves this Cantrip"); the roll goes on without the units they killed, with the units they made
+    roll again showing their new faces."""
+    charmed = [u for u, _ in saves.units if u in fight.charmed]
+    if charmed:
+        raise StepError(f"{', '.join(charmed)} are charmed: their results go to {fight.attacker} until the "
+                        f"defender's save roll is made, so they do not roll saves", cite=fight.cite("charm"),
+                        field="saves")
+    fight.saves = saves
+    specials.resolve(fight, fight.rolled, "delayed")
+    return fight.saves
+
+
+def _save_roll(fight: Fight, saves: Roll):
+    """The defending army's save roll (Charge: a combination melee/save roll)."""
+    kind = "save-melee" if fight.action == "melee" else "save-missile"
+    wanted = ("save", "melee") if fight.charge else ("save",)
+    kind = "combination:melee,save" if fight.charge else kind
+    fight.answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out,
+                        choices={**fight.choices(), **sai_states.special_choices(fight.step)})
+    return fight.answer
 
 
 def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacker: Army, answer,

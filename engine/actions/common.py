@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, resolve_roll
+from ..minor import allowed_event, allows
 from ..moves import reserve_army, transfer
 from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
@@ -24,14 +25,19 @@ def army(state: GameState, army_id: str, field: str = "army") -> Army:
 
 def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
          dice: Roll, out: StepResult, target_terrain: Terrain | None = None,
-         choices: dict | None = None, unit: str | None = None) -> Outcome:
+         choices: dict | None = None, unit: str | None = None, facing: tuple[str, ...] = ()) -> Outcome:
     """Roll an army (or, with ``unit``, that unit by itself) and record its results and trace.
 
     A unit rolled by itself is an individual roll: army and terrain modifiers
     and the eighth face do not apply (002 Applying Dice Modifiers, The Eighth
-    Face); its results are recorded under the unit's id.
+    Face); its results are recorded under the unit's id. ``facing``: in a roll against a dragon attack, the
+    dragons attacking the army.
     """
     check_rollers(state, ruleset, dice, kind)
+    if unit is None:
+        kind, wanted = save_only(state, ruleset, who, kind, wanted, out)
+    if dice.promote:        # Wild Growth: "promote one unit in the army containing this unit" (engine.resolve)
+        out.promotions.append((who.id, dice.promote))
     if unit is not None:
         member = who.unit(unit)
         if member is None:  # the scenario was checked against the first state; a step may have removed it
@@ -40,12 +46,36 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
         # the trace names the unit; its army's spells do not reach a unit's own roll anyway
         who = who.evolve(id=unit, units=(member,))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
-                      target_terrain=target_terrain, choices=choices or {}, individual=unit is not None)
+                      target_terrain=target_terrain, choices=choices or {}, individual=unit is not None,
+                      facing=facing)
     outcome = resolve_roll(ctx, dice)
     out.trace.extend(outcome.trace)
     out.used.extend(e for e in outcome.used if e not in out.used)
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
+
+
+# the kinds of roll an army under a Blue Dragon Breath may still make (engine.sais vocabulary)
+SAVE_ROLLS = ("save", "save-melee", "save-missile", "avoid-save", "dragon-save")
+
+
+def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
+              out: StepResult) -> tuple[str, tuple[ResultType, ...]]:
+    """002 Blue Dragon Breath: "The target army can only make save and save avoidance rolls until the beginning of
+    its next turn. All other rolls are either not allowed, or, if a combination avoidance roll that includes
+    saves, becomes simply and only a save avoidance roll"."""
+    blue = next((e for e in state.effects_on(who.id)
+                 if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"), None)
+    if blue is None or kind in SAVE_ROLLS:
+        return kind, wanted
+    cite = ruleset.breath_effects[blue.spell][0]
+    if kind.startswith("combination:") and "save" in wanted:
+        out.trace.append(TraceEvent(what=f"{who.id} is under {blue.spell}: its combination roll is only a save "
+                                         "avoidance roll", rule="a combination avoidance roll that includes saves "
+                                    "becomes simply and only a save avoidance roll", cite=cite))
+        return "avoid-save", ("save",)
+    raise StepError(f"{who.id} is under {blue.spell} and can only make save and save avoidance rolls until the "
+                    f"beginning of its next turn, not a {kind} roll", cite=cite)
 
 
 def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out: StepResult) -> Terrain:
@@ -63,6 +93,10 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
         out.trace.append(TraceEvent(what=f"{who.id} controls {terrain.id}'s eighth face: it may {action}",
                                     rule="the controlling army can use melee, missile, or magic as it sees fit",
                                     cite=ruleset.cite("eighth-face")))
+        return terrain
+    minor = allows(state, who, action, ruleset)
+    if minor is not None and terrain.action != action:
+        out.trace.append(allowed_event(minor, action, ruleset))
         return terrain
     if terrain.action is None:
         out.trace.append(TraceEvent(what=f"{terrain.id} shows face {terrain.face}; its action icon is not "

@@ -13,12 +13,14 @@ from __future__ import annotations
 from ..lands import elements
 from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
+from ..minor import allowed_event, allows
+from ..special import no_doubling
 from ..roll import Outcome, RollContext, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import sai_magic, sai_states, spells
+from . import sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -26,7 +28,8 @@ from .targets import check_target
 def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     out = StepResult(kind="magic")
     caster = army(state, step.army)
-    terrain = _where(state, caster, ruleset)
+    terrain = _where(state, caster, ruleset, out)
+    state, step = specials.before_magic(state, caster, step, ruleset, out)
     state = sai_magic.summon_dragons(state, caster, step, ruleset, out)     # Instant: before the roll is counted
     casters, lose, rolled = _count(state, caster, step, terrain, ruleset, out)
     # Illusion, Galeforce ("During any action"); Ferry, Teleport, Firewalking moving units away, whose magic
@@ -66,11 +69,15 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     return state, sum(points.values())
 
 
-def _where(state: GameState, caster: Army, ruleset: Ruleset) -> Terrain | None:
+def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) -> Terrain | None:
     if caster.at == RESERVE:
         return None
     terrain = state.terrain(caster.at)
     held = terrain.face == 8 and terrain.controlled_by == caster.id
+    minor = allows(state, caster, "magic", ruleset)
+    if not held and minor is not None and terrain.action not in (None, "magic"):
+        out.trace.append(allowed_event(minor, "magic", ruleset))
+        return terrain
     if not held and terrain.action not in (None, "magic"):
         raise StepError(f"{terrain.id} shows a {terrain.action} icon: an army there casts spells only when the "
                         "terrain shows magic (or from the reserve area)", cite=ruleset.cite("magic"), field="army")
@@ -135,22 +142,36 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
     races = {u.race for u in who.units if not u.item}
     for unit_id, tally in rolled.per_unit.items():
         unit = who.unit(unit_id)
+        if unit is not None and unit.race is None and sai_magic.rolled_any_color(unit_id, step.roll):
+            continue        # a medallion: its SAI's magic, of any color, is split off below
         if unit is not None and unit.item:
             casters += _item(unit, tally.get("magic", 0), who, ruleset, out)
             continue
-        if unit is not None and unit.race is None and sai_magic.rolled_any_color(unit_id, step.roll):
-            continue        # a medallion: its SAI's magic, of any color, is split off below
         if unit is None and len(races) > 1:
             raise StepError(f"{who.id} mixes races, which cast different colors: give the magic roll per unit",
                             cite=ruleset.cite("magic"), field="roll")
         # an aggregate roll of a one-race army (its magical items, if any, rolled nothing for magic)
         unit = unit or next(u for u in who.units if not u.item).evolve(id=who.id)
+        if who.at == RESERVE and unit.race in ruleset.reserve_missile_races:
+            _no_reserve_magic(unit, tally.get("magic", 0), unit_id == who.id, ruleset, out)
+            continue
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
         if total:
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
     return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
+
+
+def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult) -> None:
+    """002 Amazons, Reserve Attack: "Amazons, when in the reserve area, cannot use magic"."""
+    cite = ruleset.cite("reserve-attack")
+    if whole_army:
+        raise StepError(f"{unit.id} is an army of {unit.race} units in the reserve area, which cannot use magic: "
+                        "they may take a missile action instead", cite=cite, field="roll")
+    out.trace.append(TraceEvent(what=f"{unit.id}: {unit.race} in the reserve area: its {points} magic ignored",
+                                before=points, after=0, rule="Amazons, when in the reserve area, cannot use magic; "
+                                "they fire missiles instead", cite=cite))
 
 
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
@@ -194,6 +215,13 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     # black at a Deadlands terrain has no black aspect
     if terrain is not None and "black" in aspects and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
+    if ids and no_doubling(terrain) and (doubles or dua):
+        # 002 Grove: "No army can double magic at this terrain by any means (including when it's not at an
+        # eighth face)"
+        doubles, dua = (), None
+        out.trace.append(TraceEvent(what=f"{unit.id}: {terrain.id} is a Grove: its ID magic cannot double",
+                                    rule="no army can double magic at this terrain by any means",
+                                    cite=ruleset.cite("grove")))
     out.trace.append(TraceEvent(
         what=f"{unit.id}: {plain} magic point(s) from icons and SAIs, {ids} from ID; casts "
              f"{', '.join(sorted(colors))}" + (f"; ID points may double as {', '.join(doubles)}" if ids and doubles else "")
@@ -206,16 +234,10 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
 def _item(unit, points: int, who: Army, ruleset: Ruleset, out: StepResult) -> list[Caster]:
     """002 Magical Items: "Magic results rolled on magic item die can be applied to the color of spells that
     matches the color of the item. However, the spells purchased must be usable by that army ... Magic
-    results rolled on a magical item cannot be doubled"; "When in the reserve area, magical items do not
-    function"."""
+    results rolled on a magical item cannot be doubled" (in the reserve area its roll is ignored: engine.roll)."""
     cite = ruleset.cite("magic-items")
     if unit.color is None:
         raise StepError(f"{unit.id} is a magical item: say its color (color: on the unit)", cite=cite, field="roll")
-    if who.at == RESERVE:
-        out.trace.append(TraceEvent(what=f"{unit.id}: a magical item in the reserve area: its {points} magic "
-                                         "ignored", before=points, after=0, rule="when in the reserve area, magical "
-                                    "items do not function", cite=cite))
-        return []
     out.trace.append(TraceEvent(what=f"{unit.id}: {points} {unit.color} point(s) from a magical item, never "
                                      "doubled", after=points, rule="magic results on a magical item go to spells of "
                                 "its color usable by the army, and cannot be doubled", cite=cite))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..expiry import face_changed
+from ..minor import bring
+from ..special import captured, left_eighth
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
@@ -22,6 +24,13 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     if mired is not None:
         raise StepError(f"{mired.spell} is on {terrain.id}: no army there can make a maneuver attempt to change "
                         "the terrain face", cite=ruleset.spell_sections.get(mired.spell, cite), field="army")
+    if step.minor_terrain is not None and step.direction is not None:
+        raise StepError("a successful maneuver brings in a minor terrain instead of turning the terrain: give "
+                        "direction or minor_terrain, not both", cite=ruleset.cite("minor-terrains"),
+                        field="minor_terrain")
+    if step.castle is not None and not (terrain.face == 7 and step.direction == "up"):
+        raise StepError("castle is the type a Castle's captor declares when it turns the terrain up to 8",
+                        cite=ruleset.cite("castle"), field="castle")
     success = True
     if not step.counter:
         out.trace.append(TraceEvent(what=f"nobody counter-maneuvers: {acting.id} maneuvers without rolling",
@@ -55,8 +64,10 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
             success = success and won
     out.maneuver = {"army": acting.id, "succeeded": success}
     thorns = next((e for e in state.effects_on(terrain.id) if e.spell in ruleset.maneuver_damage), None)
-    if success:
-        state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset)
+    if success and step.minor_terrain is not None:
+        state = bring(state, acting, terrain, step.minor_terrain, ruleset, out)
+    elif success:
+        state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset, step.castle)
         if thorns is not None:
             state = _thorns(state, acting, thorns, step, ruleset, out)
     if step.avoidance is not None and not (success and thorns):
@@ -87,7 +98,7 @@ def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, rules
 
 
 def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None, out: StepResult,
-          ruleset: Ruleset) -> GameState:
+          ruleset: Ruleset, castle: str | None = None) -> GameState:
     terrain = state.terrain(terrain_id)
     cite = ruleset.cite("maneuver")
     if direction is None:
@@ -100,10 +111,12 @@ def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None
     if terrain.face == 8:
         # "turns back to its seventh face whenever the controlling army ... loses control (is out-maneuvered)"
         face, control = 7, None
+        terrain = left_eighth(terrain)
         out.trace.append(TraceEvent(what=f"{terrain.id} leaves its eighth face: control lost", before=8, after=7,
                                     rule="all advantages of the eighth face cease", cite=ruleset.cite("eighth-face")))
     elif face == 8:
         control = army_id
+        terrain = captured(terrain, castle, ruleset, out)
         out.trace.append(TraceEvent(what=f"{army_id} captures {terrain.id}", before=terrain.face, after=8,
                                     rule="maneuvered to its eighth face, the acting army controls the terrain",
                                     cite=ruleset.cite("eighth-face")))

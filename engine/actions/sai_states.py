@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..damage import default_casualties
 from ..moves import reserve_army, transfer
 from ..roll import Outcome, Roll, Special
+from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState, Unit
 from ..steps import AttackStep, StepResult
@@ -45,6 +46,11 @@ def special_choices(step) -> dict:
     where it moves units (Wayfare's move_to)."""
     chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
     return {"special": chosen} if chosen else {}
+
+
+def handles(special: Special) -> bool:
+    """Whether this module resolves the special result (engine.sais.RESOLVED names its effects)."""
+    return special.effect in RESOLVED
 
 
 def _grouped(specials: list[Special], effects: tuple[str, ...]) -> dict[str, list[Special]]:

@@ -414,7 +414,11 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
 
 def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,
                    cite: str, ruleset: Ruleset, out: StepResult, rolls: Rolls) -> GameState:
-    area = next(a for a in state.dua if any(u.id == unit_id for u in a.units))
+    area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
+    if area is None:
+        dead = [u.id for a in state.dua for u in a.units]
+        raise StepError(f"{names} targets a dead unit, named by its id; {unit_id!r} is none (dead units: "
+                        f"{', '.join(dead) or 'none'})", cite=cite, field="cast")
     unit = next(u for u in area.units if u.id == unit_id)
     if worth < unit.health:
         raise StepError(f"only {worth} health-worth ({names}) is aimed at {unit_id}, which has {unit.health} "

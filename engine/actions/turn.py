@@ -1,18 +1,21 @@
 """A turn ends and the next player's begins (002 The Turn Sequence; Spell Attributes > Duration).
 
 What this step does now: the expiry of spells at the end of the current turn
-and at the beginning of the next one. The Initial Effects phase and win
-detection are not replayed yet: the trace says so instead of passing over them.
+and at the beginning of the next one, a fresh record of marches for the player
+whose turn begins (engine.marches), then the Initial Effects phase
+(engine.actions.initial).
 """
 
 from __future__ import annotations
 
 from ..expiry import turn_begins, turn_ends
+from ..marches import next_turn
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..steps import StepResult, TurnStep
 from ..trace import StepError, TraceEvent
 from .common import terrains
+from .initial import initial_effects
 
 
 def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -29,9 +32,7 @@ def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState,
     out.trace.append(TraceEvent(what=f"{player}'s turn begins", rule="before the Initial Effects phase, the spells "
                                 "you cast that expire at the beginning of your next turn immediately expire",
                                 cite=ruleset.cite("turn-begins")))
-    state = turn_begins(state.evolve(turn_player=player), player, ruleset, out)
-    out.trace.append(TraceEvent(what=f"{player}'s Initial Effects phase is not replayed by this version",
-                                rule="the turn begins with the Initial Effects phase; give what it changed as "
-                                     "later steps", cite=ruleset.cite("initial-effects"), defaulted=True))
+    state = turn_begins(next_turn(state).evolve(turn_player=player), player, ruleset, out)
+    state = initial_effects(state, player, step.initial, ruleset, out)
     terrains(state, out)
     return state, out

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ..ruleset import Protection, RacialAbility, Ruleset, SaiState, SpellEffect, SpellModifier, TargetRule
+from ..ruleset import (Breath, DragonFace, DragonLogo, Protection, RacialAbility, Ruleset, SaiState, SetupRules,
+                       SpellEffect, SpellModifier, TargetRule)
 
 E = "sfr-2012"
 RACIAL = f"{E}:racial-abilities"
+DRAGON_PHASE = f"{E}:the-turn-sequence.dragon-attack-phase"
+ELDARIM_ON_DRAGONS = f"{RACIAL}.eldarim-champions-effect-on-dragons"
 
 CITES = {
     # counting results
@@ -15,6 +18,7 @@ CITES = {
     "sai-points": f"{E}:special-action-icons-general-information",
     "sai-application": f"{E}:special-action-icons-general-information.application",
     "sai-resolution": f"{E}:special-action-icons-general-information.resolution",
+    "sai-targeting": f"{E}:special-action-icons-general-information.targeting",
     # modifiers
     "modifier-order": f"{E}:dice-modifiers.applying-dice-modifiers",
     "combination": f"{E}:dice-modifiers.modifiers-and-combination-rolls",
@@ -60,6 +64,58 @@ CITES = {
     "magic-items": f"{E}:magical-items",
     "stoneskin-rule": f"{E}:damage.the-stoneskin-rule",
     "racial:scalder:Scorching Touch": f"{RACIAL}.scalders.scorching-touch",
+    # exchanges with the DUA and the Initial Effects phase (engine.exchange, engine.actions.initial)
+    "promote": f"{E}:promotion",
+    "exchanging": f"{E}:exchanging-units-from-the-dua",
+    "city": f"{E}:the-eighth-face.city",
+    "kings-die": f"{E}:kings-die",
+    "grove": f"{E}:special-terrains.grove",
+    "dragons-lair": f"{E}:special-terrains.dragons-lair",
+    "racial:feral:Feralization": f"{RACIAL}.feral.feralization",
+    "racial:swamp-stalker:Mutation": f"{RACIAL}.swamp-stalkers.mutation",
+    "racial:undead:Stepped Damage": f"{RACIAL}.undead.stepped-damage",
+    "racial:undead:Resist Burial": f"{RACIAL}.undead.resist-burial",
+    "racial:treefolk:Replanting": f"{RACIAL}.treefolk.replanting",
+    "racial:eldarim:Sacrifice Dragonkin": f"{RACIAL}.eldarim.sacrifice-dragonkin",
+    # dragons
+    "dragon-attack": f"{DRAGON_PHASE}",
+    "dragon-eldarim": f"{DRAGON_PHASE}.step-1-resolve-eldarim-special-abilities",
+    "dragon-roll": f"{DRAGON_PHASE}.step-2-roll-dragons",
+    "dragon-breaths": f"{DRAGON_PHASE}.step-3-resolve-all-breaths",
+    "dragon-treasures": f"{DRAGON_PHASE}.step-4-resolve-all-treasures",
+    "dragon-vs-dragon": f"{DRAGON_PHASE}.step-5-dragon-vs-dragon",
+    "dragon-response": f"{DRAGON_PHASE}.step-6-armys-response-to-the-dragons-attack",
+    "dragon-slaying": f"{DRAGON_PHASE}.step-7-dragon-slaying",
+    "dragon-wings": f"{DRAGON_PHASE}.step-8-resolve-wings",
+    "dragons": f"{E}:dragons",
+    "dragon-breath": f"{E}:dragons.breath",
+    "hybrid-dragons": f"{E}:hybrid-dragons",
+    "ivory-hybrid-dragons": f"{E}:ivory-hybrid-dragons",
+    "white-dragons": f"{E}:white-dragons",
+    "dragon-taming": f"{ELDARIM_ON_DRAGONS}.dragon-taming",
+    "dragon-control": f"{ELDARIM_ON_DRAGONS}.dragon-control",
+    "dragon-promotion": f"{E}:basic-terms",
+    "dragonslayer": f"{E}:the-eldarim-champions.dragonslayer",
+    "dragonhunter": f"{E}:the-eldarim-champions.dragonhunter",
+    # the turn's phases, reserves, winning (engine.marches, actions.reserves, engine.winning)
+    "march-term": f"{E}:glossary-of-dragon-dice-terms.march",
+    "first-march": f"{E}:the-turn-sequence.first-march",
+    "second-march": f"{E}:the-turn-sequence.second-march",
+    "reserve-movement": f"{E}:the-turn-sequence.reserve-movement",
+    "reinforce": f"{E}:the-turn-sequence.reserve-movement.reinforce-step",
+    "retreat": f"{E}:the-turn-sequence.reserve-movement.retreat-step",
+    "terrain-flight": f"{RACIAL}.firewalkers.terrain-flight",
+    "dragon-riding": f"{E}:the-eldarim-champions.dragonlord",
+    "reserve-attack": f"{RACIAL}.amazons.reserve-attack",
+    "winning": f"{E}:object-of-the-game",
+    "capture": f"{E}:glossary-of-dragon-dice-terms.capture-a-terrain",
+    "in-play": f"{E}:glossary-of-dragon-dice-terms.in-play",
+    "minor-terrains": f"{E}:minor-terrains",
+    "special-terrains": f"{E}:special-terrains",
+    "castle": f"{E}:special-terrains.castle",
+    "vortex": f"{E}:special-terrains.vortex",
+    "artifacts": f"{E}:artifacts",
+    "medallions": f"{E}:medallions",
 }
 
 RACIAL_ABILITIES = (
@@ -128,6 +184,11 @@ SPELL_MODIFIERS = {
     "wind-walk": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
     "restless-dead": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
     "water-walking": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
+    # dragon breaths (002 Dragons): "The target army's maneuver results are halved" (gold), "missile results
+    # are halved" (green), "until the beginning of its next turn"; "Multiple breaths' effects with duration
+    # are cumulative (including halving effects)"
+    "gold-dragon-breath": (_mod("divide", ["maneuver"], 2, "army", stacks=True),),
+    "green-dragon-breath": (_mod("divide", ["missile"], 2, "army", stacks=True),),
 }
 
 # What a spell's target must be beyond its kind, each restating its spell's text in 002.
@@ -304,16 +365,124 @@ SAI_MODIFIERS = {
     "cloak": (SpellModifier("add", ("save",), 4, "army", True),),
 }
 
+# 002 Dragons, the dragon icons, each restating its text.
+DRAGON_FACES = {
+    # "The dragon's five automatic saves do not count during this attack"
+    "belly": DragonFace(no_saves=True, cite=f"{E}:dragons.belly-dragon"),
+    # "Against armies, dragon breath effects are based on the dragon's color"
+    "breath": DragonFace(breath=True, cite=f"{E}:dragons.breath"),
+    # "A dragon's claws inflict 6 points of damage on an army."
+    "claws": DragonFace(damage=6, cite=f"{E}:dragons.claws"),
+    # "A dragon's jaws inflict 12 points of damage on an army."
+    "jaws": DragonFace(damage=12, cite=f"{E}:dragons.jaws"),
+    # "The dragon's tail inflicts 3 points of damage on an army; roll the dragon again and apply the new result"
+    "tail": DragonFace(damage=3, roll_again=True, cite=f"{E}:dragons.tail-dragon"),
+    # "One unit in the target army may be immediately promoted."
+    "treasure": DragonFace(promotes=1, cite=f"{E}:dragons.treasure"),
+    # "A dragon's wings inflict 5 points of damage on an army. After the attack, if the dragon is still alive,
+    #  it flies away. It returns to its summoning pool."
+    "wing": DragonFace(damage=5, flies_away=True, cite=f"{E}:dragons.wing"),
+}
+
+# 002 Dragons, <Color> Dragon Breath: "Five health-worth of units in the target army ..."
+BREATHS = {
+    # "are killed, no saves possible. The target army ignores all its ID results until the beginning of its
+    #  next turn"
+    "black": Breath(kills=5, effect="black-dragon-breath", cite=f"{E}:dragons.black-dragon-breath-disease"),
+    # "must save individually or be killed. The target army can only make save and save avoidance rolls until
+    #  the beginning of its next turn"
+    "blue": Breath(kills=5, save=True, effect="blue-dragon-breath", cite=f"{E}:dragons.blue-dragon-breath-lightning"),
+    # "are killed, no saves possible. The target army's maneuver results are halved until the beginning of its
+    #  next turn"
+    "gold": Breath(kills=5, effect="gold-dragon-breath", cite=f"{E}:dragons.gold-dragon-breath-turn-to-stone"),
+    # "must save individually or be killed. Those that are killed must save again or be buried. The target
+    #  army's missile results are halved until the beginning of its next turn"
+    "green": Breath(kills=5, save=True, burial=True, effect="green-dragon-breath",
+                    cite=f"{E}:dragons.green-dragon-breath-poisonous-cloud"),
+    # "are killed, no saves possible"
+    "ivory": Breath(kills=5, cite=f"{E}:dragons.ivory-dragon-breath-life-drain"),
+    # "are killed, no saves possible. The units killed must then either save or be buried."
+    "red": Breath(kills=5, burial=True, cite=f"{E}:dragons.red-dragon-breath-flame"),
+}
+
+# 002 SFR/TSR logos (SAI List) and Eldarim Champion's Effect on Dragons
+DRAGON_LOGOS = {
+    # "one attacking dragon becomes tame and will not attack the Dragonlord's army"
+    "sfr-tsr-logo-dragonlord": DragonLogo(power="tame", cite=f"{ELDARIM_ON_DRAGONS}.dragon-taming"),
+    # "Before a dragon with a color the same as the Dragonmaster attacks ... one attacking dragon becomes tame"
+    "sfr-tsr-logo-dragonmaster": DragonLogo(power="tame", matching=True, cite=f"{ELDARIM_ON_DRAGONS}.dragon-taming"),
+    # "one attacking dragon is instantly slain"
+    "sfr-tsr-logo-dragonslayer": DragonLogo(power="slay", cite=f"{ELDARIM_ON_DRAGONS}.dragon-slaying"),
+    # "Before a dragon with a color the same as the Dragonhunter attacks ... one attacking dragon is instantly
+    #  banished. The dragon is removed from the game and cannot be summoned back."
+    "sfr-logo-dragonhunter": DragonLogo(power="slay", banish=True, matching=True,
+                                        cite=f"{ELDARIM_ON_DRAGONS}.dragon-slaying"),
+    # "one dragon is controlled for this battle only ... held motionless (do not roll it) and the army can still
+    #  attack the dragon"
+    "sfr-logo-dragoncrusader": DragonLogo(power="control", cite=f"{ELDARIM_ON_DRAGONS}.dragon-control"),
+    "sfr-logo-dragonzealot": DragonLogo(power="control", matching=True, cite=f"{ELDARIM_ON_DRAGONS}.dragon-control"),
+}
+
+# 002 Starting the Game, Steps 1, 2, 4 and 6
+SETUP = SetupRules(
+    # "divide by 24 (round up any fractions) ... You cannot bring more than or less than the required number"
+    dragons="per-24",
+    # "you must have at least 1-health of units in each army"
+    army_minimum="health",
+    # "the number of health points consisting of magic users can be no more than half"
+    magic_cap=True,
+    # "Any results of an eight (8) are rolled again and any results of seven (7) are turned down to six (6)"
+    seven_to_six=True,
+    # "the Undead rare light magic troop (Vampire) ... has a magic point value of 2"
+    magic_point_exceptions={"undead-vampire": 2},
+    cites={"force": f"{E}:starting-the-game.step-1-decide-total-force-size",
+           "dragons": f"{E}:starting-the-game.step-1-decide-total-force-size",
+           "armies": f"{E}:starting-the-game.step-2-assemble-armies",
+           "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
+           "distances": f"{E}:starting-the-game.step-6-determine-starting-distances",
+           "white": f"{E}:white-dragons"},
+    quotes={
+        "dragons": "take the total force size and divide by 24 (round up any fractions) ... You cannot bring more "
+                   "than or less than the required number of dragons",
+        "white": "a white dragon replaces 2 normal dragons",
+        "armies": "you may have no more than half the total number of health points (rounded down) of your total "
+                  "forces placed in a single army but you must have at least 1-health of units in each army",
+        "magic-users": "the number of health points consisting of magic users can be no more than half of the "
+                       "total number of health points (rounded down)",
+        "magic-points": "components with at least one magic icon have a magic point value equal to their health; "
+                        "for a monster or artifact each normal magic face counts one point and each Cantrip, "
+                        "Create Fireminions, or other potentially magic-generating SAI face two, up to four",
+        "order": "roll your entire horde army and add up all the maneuver and ID icon results; the player who "
+                 "rolls the most may choose to play first or select the frontier terrain; tied players reroll",
+        # 002 counts "maneuver results"; an SAI's other effects have no use before the armies are placed (003,
+        # the multiplayer rules, says it outright: "ignore all effects of SAIs, other than maneuver results")
+        "order-sais": "only the maneuver results an SAI generates are maneuver results",
+        "distances": "any results of an eight (8) are rolled again and any results of seven (7) are turned down "
+                     "to six (6)",
+    },
+)
 
 SFR_2012 = Ruleset(
     edition=E,
+    setup=SETUP,
     # 002 Applying Dice Modifiers: subtract, divide, multiply, racial abilities, add
     modifier_steps=("subtract", "divide", "multiply", "racial", "add"),
     # 002 The Eighth Face: "all save results rolled are doubled ... all maneuver results"
     eighth_face_doubles=("save", "maneuver"),
     monster_icon_value=4,
     racial=RACIAL_ABILITIES,
-    spell_modifiers={**SPELL_MODIFIERS, **SAI_MODIFIERS},
+    # 002 Minor Terrains, Flood: "The acting army's maneuver results are halved until the beginning of your next
+    # turn"; Revolt: "The acting army's melee and save results are halved until the beginning of your next turn"
+    spell_modifiers={**SPELL_MODIFIERS, "flood": (_mod("divide", ["maneuver"], 2, "army"),),
+                     "revolt": (_mod("divide", ["melee", "save"], 2, "army"),), **SAI_MODIFIERS},
+    # 002 Minor Terrain Icons: Magic, Melee, Missile "Allows the owning army to conduct a [...] action even when
+    # the major terrain is set on another action"; Double Maneuvers, Double Saves; ID: "either allows the owning
+    # army to conduct melee, missile, or magic actions as the owner sees fit, or it doubles the owning armies
+    # maneuvers and saves"
+    minor_actions={"melee": ("melee",), "missile": ("missile",), "magic": ("magic",),
+                   "id-actions": ("melee", "missile", "magic")},
+    minor_doubles={"double-maneuvers": ("maneuver",), "double-saves": ("save",), "id-doubles": ("maneuver", "save")},
+    disaster_effects={"flood": "until-beginning-of-next-turn", "revolt": "until-beginning-of-next-turn"},
     cites=CITES,
     # 002 First March, Magic: "Coral Elves cast blue and green magic; Lava Elves cast red and black
     # magic; ... Treefolk cast green and gold magic"; Amazons "the element colors of the terrain
@@ -330,6 +499,23 @@ SFR_2012 = Ruleset(
     one_color_races=("eldarim",),
     all_color_units=("dragonlord", "dragonslayer"),
     no_magic_races=("dragonkin",),
+    # 002 Dragonkin: "Dragonkin cannot carry magical items or artifacts"; Magical Items: "Amazon units may carry
+    # magical items of any color"; Dragonlord: "can carry magical items of any color (including medallions)";
+    # Kings' Die: "can hold a magical item of any color (including medallions)"
+    no_carry_races=("dragonkin",),
+    carry_any_races=("amazon",),
+    carry_any_units=("dragonlord", "kings-die"),
+    # 002 Amazons, Reserve Attack: "when in the reserve area, cannot use magic. Instead they may select an enemy
+    # army at their home terrain or the frontier and take a missile action"
+    reserve_missile_races=("amazon",),
+    # 002 Firewalkers, Terrain Flight: "During the retreat phase of the Reserve Movement, the Firewalkers may
+    # immediately move from any terrain with the blue (air) element to any other terrain"
+    terrain_flight={"firewalker": "blue"},
+    # 002 Dragonlord, Dragonmaster: "During the retreat step of a reserve movement, a Dragonlord [Dragonmaster] can
+    # "ride" a tamed dragon to any other terrain"
+    dragon_riders=("dragonlord", "dragonmaster"),
+    # 002 Kings' Die: "The Kings' Die can never leave the reserves"
+    reserve_bound_units=("kings-die",),
     # 002 Deadlands: "the target terrain gains the black (death) element"; Call Water: "add the water
     # (green) element"; Part Water: "remove the water (green) element ... for all but the caster's components"
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
@@ -390,4 +576,27 @@ SFR_2012 = Ruleset(
     # 002 Necromantic Wave: "all magic results in the target army may be counted as melee results"
     spell_abilities={"necromantic-wave": RacialAbility(None, "Necromantic Wave", "counts-as", "magic", "melee",
                                                        None, None, f"{E}:black-death-spells.necromantic-wave")},
+    # 002 Promotion: "Units under the effect of spells that make them invisible (e.g. Camouflage, Fade and
+    # Hide) cannot be promoted"
+    invisible=("camouflage", "fade", "hide"),
+    # 002 Dragons: "Each dragon is worth 5-health and has 5 automatic saves"; White Dragons: "double the health
+    # (10) and do twice as much damage ... Even the Treasure is twice as much"
+    dragon_faces=DRAGON_FACES,
+    dragon_health=5,
+    dragon_saves=5,
+    dragon_scale={"white": 2},
+    breaths=BREATHS,
+    breath_effects={
+        "black-dragon-breath": (f"{E}:dragons.black-dragon-breath-disease", "ignore-ids"),
+        "blue-dragon-breath": (f"{E}:dragons.blue-dragon-breath-lightning", "save-only"),
+        "gold-dragon-breath": (f"{E}:dragons.gold-dragon-breath-turn-to-stone", ""),
+        "green-dragon-breath": (f"{E}:dragons.green-dragon-breath-poisonous-cloud", ""),
+        # "Against another dragon, dragon breath negates the automatic five saves until the end of the marching
+        #  player's next turn"
+        "dragon-breath": (f"{E}:dragons.breath", "no-saves"),
+    },
+    dragon_breath_effect="dragon-breath",
+    dragon_logos=DRAGON_LOGOS,
+    # "During any roll, the SFR/TSR logo counts as a two point ID icon" (Dragonmaster, Dragonhunter, Dragonzealot)
+    id_icons={"sfr-tsr-logo-dragonmaster": 2, "sfr-logo-dragonhunter": 2, "sfr-logo-dragonzealot": 2},
 )

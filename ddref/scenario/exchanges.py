@@ -1,0 +1,100 @@
+"""The scenario's exchanges with the DUA as engine values: the promote and replant steps, a turn's Initial
+Effects choices, the Undead's and Eldarim's choices on any step that kills or buries, and a roll's Wild Growth
+promotions (engine.exchange, engine.actions.initial, engine.actions.racial). Split from ``build``, whose
+helpers these use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.names import slug
+from engine.state import RESERVE, Army, GameState
+from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep, ReplantStep, Step
+
+if TYPE_CHECKING:
+    from .build import _Builder
+
+
+def undead_choices(b: _Builder, state: GameState, m, step: Step, path: tuple) -> Step:
+    """The Undead's Stepped Damage trades and Resist Burial rolls, and the Eldarim's Sacrifice Dragonkin, on any
+    step that kills or buries."""
+    from .build import _roll
+    changes = {}
+    for name in ("stepped", "sacrifice"):
+        if getattr(m, name, None):
+            changes[name] = tuple(getattr(m, name).items())
+    rolls = []
+    for uid, value in (getattr(m, "resist_burial", None) or {}).items():
+        alone = buried_alone(state, uid)
+        if alone is None:
+            b.fail((*path, "resist_burial", uid), f"unknown unit {uid!r}")
+            continue
+        rolls.append((uid, _roll(b, alone, {uid: value} if isinstance(value, (str, list)) else value,
+                                 (*path, "resist_burial", uid))))
+    if rolls:
+        changes["resist_burial"] = tuple(rolls)
+    return step.evolve(**changes) if changes else step
+
+
+def buried_alone(state: GameState, unit_id: str) -> Army | None:
+    """The unit by itself, wherever it is now (in play, dead or buried), to read its roll."""
+    for unit in [*(u for a in state.armies for u in a.units), *(u for a in (*state.dua, *state.bua) for u in a.units)]:
+        if unit.id == unit_id:
+            return Army(id=unit_id, player="", at=RESERVE, units=(unit,))
+    return None
+
+
+def initial(b: _Builder, state: GameState, m, path: tuple) -> InitialEffects:
+    """The Initial Effects phase's choices; unit ids are checked when the phase resolves (the state then)."""
+    from .build import _army_ref, _unit_rolls
+    if m is None:
+        return InitialEffects()
+    mutation = None
+    if m.mutation is not None:
+        mp = (*path, "mutation")
+        if _army_ref(b, state, m.mutation.army, (*mp, "army")) is not None:
+            mutation = Mutation(army=m.mutation.army, targets=_unit_rolls(b, state, m.mutation.targets,
+                                                                          (*mp, "targets")),
+                                recruit=None if m.mutation.recruit is None else tuple(m.mutation.recruit),
+                                promote=tuple((m.mutation.promote or {}).items()))
+    temple = tuple((a, (t.player, t.bury)) for a, t in (m.temple or {}).items())
+    kings = None
+    if m.kings_die is not None:
+        kings = KingsDie(roll=None if m.kings_die.roll is None else slug(m.kings_die.roll),
+                         **_recruit_or_promote(m.kings_die))
+    return InitialEffects(feralization=tuple((a, Exchanges(**_recruit_or_promote(e))) for a, e in (m.feralization or {}).items()),
+                          mutation=mutation, sacrifice=tuple((m.sacrifice or {}).items()),
+                          city=tuple((a, Exchanges(**_recruit_or_promote(e))) for a, e in (m.city or {}).items()),
+                          temple=temple, grove=m.grove, kings_die=kings,
+                          dragons_lair=(m.dragons_lair.dragon, m.dragons_lair.to) if m.dragons_lair else (None, None),
+                          order=tuple(m.order or ()))
+
+
+def _recruit_or_promote(e) -> dict:
+    """An ExchangeIn's fields as engine values (one recruit may be written alone)."""
+    recruit = [e.recruit] if isinstance(e.recruit, str) else e.recruit
+    return {"recruit": None if recruit is None else tuple(recruit),
+            "promote": None if e.promote is None else tuple(e.promote.items())}
+
+
+def promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    from .build import _army_ref
+    if _army_ref(b, state, m.army, (*path, "army")) is None:
+        return None
+    chosen = tuple(m.chosen.items()) if m.chosen is not None else None
+    return PromoteStep(army=m.army, allowed=None if m.allowed == "all" else m.allowed, chosen=chosen)
+
+
+def replant_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    from .build import _army_ref
+    if _army_ref(b, state, m.army, (*path, "army")) is None:
+        return None
+    return ReplantStep(army=m.army, give=tuple(m.give), take=tuple(m.take))
+
+
+def promotions(b: _Builder, value: Any, path: tuple) -> tuple[tuple[str, str], ...]:
+    """A roll's ``promote: {unit: dead unit}``: what its Wild Growth results promote."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        b.fail(path, "promote is a mapping of unit ids to the dead unit each is promoted to: {t1: d2}")
+        return ()
+    return tuple(value.items())

@@ -1,0 +1,368 @@
+"""A dragon attack on an army (002 Dragon Attack Phase, "Dragon attacks follow these eight steps").
+
+1. Eldarim champions roll their logos: tame, slay or control a dragon attacking the army.
+2. The dragons roll ("If any Tails are rolled ... apply them now": the icons listed in order).
+3. Breaths (engine.actions.breath). 4. Treasures (promotion). 5. Dragon vs. dragon.
+6. The army's combination roll: damage less saves; melee or missile results slay dragons.
+7. Slain dragons go to their summoning pool; the army promotes as many units as possible.
+8. Surviving dragons that rolled Wings fly back to their summoning pool.
+
+Which dragon attacks the army and which fight each other is engine.dragons; every number is the
+edition's (``Ruleset.dragon_faces`` ...).
+"""
+
+from __future__ import annotations
+
+from .. import dragons as kinds
+from ..marches import before_marches
+from ..ruleset import Ruleset
+from ..state import RESERVE, Army, Dragon, Effect, GameState
+from ..steps import DragonStep, StepResult
+from ..trace import StepError, TraceEvent
+from . import breath, cantrip, dragon_sais, eldarim, slaying
+from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+
+
+class Battle:
+    """Who takes part: the dragons at the army's terrain, which attack the army, which fight each other, and
+    what each rolled."""
+
+    def __init__(self, state: GameState, who: Army) -> None:
+        self.here = tuple(d for d in state.dragons if d.at == who.at)
+        self.at_army = [d for d in self.here if kinds.attacks_army(d, self.here)]
+        self.fighting = [d for d in self.here if d not in self.at_army]
+        self.icons: dict[str, tuple[str, ...]] = {}
+        self.controlled: list[Dragon] = []  # controlled by a Dragoncrusader or Dragonzealot: held or allies
+        self.held: list[Dragon] = []        # controlled and not rolled: the army can attack them
+        self.allies: list[Dragon] = []      # controlled and rolled with the army against the other dragons
+        self.benched: list[str] = []        # champions that do not roll with the army (a Dragoncrusader on a white)
+        self.movers: list[str] = []         # Dragonkin Champions whose logo came up in the army's roll
+
+    def attacking(self) -> list[Dragon]:
+        """The dragons that rolled against the army."""
+        return [d for d in self.at_army if d.id in self.icons]
+
+
+def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="dragon_attack")
+    # 002 The Turn Sequence: "Initial Effects, Dragon Attacks, a First March, a Second March, and a Reserve Movement"
+    before_marches(state, "Dragon Attack", ruleset)
+    who = army(state, step.army)
+    battle = _battle(state, ruleset, who, out)
+    casualties = casualty_lists(step.casualties)
+    # Step 1: Eldarim champions
+    state = eldarim.resolve(state, ruleset, who, battle, step, out)
+    # Step 2: roll the dragons
+    _roll_dragons(state, ruleset, who, battle, step, out)
+    # Step 3: breaths; Step 4: treasures
+    state = breath.breathe(state, ruleset, who, [d for d in battle.attacking() if _rolled(battle, d, "breath", ruleset)],
+                           step, out)
+    state = _treasures(state, ruleset, who, battle, step, out)
+    # Step 5: dragon vs. dragon
+    state = _dragon_fights(state, ruleset, who, battle, step, out)
+    # Steps 6 and 7: the army's response, and slaying
+    if battle.attacking() or battle.held:
+        state = _response(state, ruleset, who, battle, step, casualties, out)
+    elif step.roll is not None:
+        raise StepError(f"no dragon attacks {who.id}, so it makes no roll: drop roll", cite=ruleset.cite("dragon-vs-dragon"),
+                        field="roll")
+    # Step 8: wings; then the dragons a Dragonkin Champion's logo moves
+    state = _wings(state, ruleset, battle, out)
+    state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)
+    leftover_casualties(casualties, ruleset)
+    terrains(state, out)
+    return state, out
+
+
+def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> Battle:
+    if not ruleset.dragon_faces:
+        raise StepError(f"dragon attacks are not modelled for {ruleset.edition} yet (its dragon table is not in its "
+                        "ruleset)", field="army")
+    cite = ruleset.cite("dragon-attack")
+    if who.at == RESERVE:
+        raise StepError(f"{who.id} is in the reserve area, where no dragon attacks", cite=cite, field="army")
+    if who.player != state.turn_player:
+        # "A dragon attacks any armies at its terrain at the beginning of their respective turns"
+        raise StepError(f"{who.id} is {who.player}'s army and it is {state.turn_player}'s turn: dragons attack an "
+                        "army at the beginning of its owner's turn", cite=cite, field="army")
+    battle = Battle(state, who)
+    if not battle.here:
+        raise StepError(f"no dragon is at {who.at}, where {who.id} is: no dragon attack occurs", cite=cite,
+                        field="army")
+    out.dragon = {"dragons": {}, "attack_army": [d.id for d in battle.at_army], "fights": {}, "damage": 0,
+                  "slain": [], "banished": [], "tamed": [], "controlled": [], "flew": [], "promoted": []}
+    for d in battle.here:
+        foes = kinds.foes(d, battle.here)
+        what = (f"{d.id} ({d.color}) attacks {who.id}" if d in battle.at_army else
+                f"{d.id} ({d.color}) fights {', '.join(f.id for f in foes)} rather than the army")
+        out.trace.append(TraceEvent(what=what, rule="dragons of different colors attack each other rather than the "
+                                    "army; ivory and ivory hybrid dragons always attack the army",
+                                    cite=ruleset.cite(_kind_cite(d))))
+    return battle
+
+
+def _kind_cite(dragon: Dragon) -> str:
+    return {"hybrid": "hybrid-dragons", "ivory-hybrid": "ivory-hybrid-dragons", "white": "white-dragons",
+            "ivory": "ivory-dragons"}.get(kinds.kind(dragon), "dragon-vs-dragon")
+
+
+def _rolled(battle: Battle, dragon: Dragon, what: str, ruleset: Ruleset) -> bool:
+    return any(getattr(ruleset.dragon_faces[i], what) for i in battle.icons.get(dragon.id, ()))
+
+
+# --- Step 2 ------------------------------------------------------------------------------------------
+
+
+def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
+                  out: StepResult) -> None:
+    """002: "If there are any untamed dragons, or your opponent controls a tamed dragon and decides to have it attack
+    your army, then roll the dragon(s)": an untamed dragon in the battle must roll; a dragon tamed by another
+    player's champion rolls only if the step gives its icons (its controller decided to attack)."""
+    cite = ruleset.cite("dragon-roll")
+    given = dict(step.dragons)
+    present = {d.id for d in (*battle.at_army, *battle.fighting, *battle.controlled)}
+    for dragon_id in given:
+        if dragon_id not in present and dragon_id not in battle.icons:
+            raise StepError(f"dragons names {dragon_id!r}, which is not in this battle (dragons attacking or fighting "
+                            f"at {who.at}: {', '.join(sorted(present)) or 'none'})", cite=cite, field="dragons")
+    for dragon in battle.controlled:
+        _controlled(ruleset, dragon, given.get(dragon.id), battle, out)
+    for dragon in (*battle.at_army, *battle.fighting):
+        icons = given.get(dragon.id)
+        if icons is None:
+            if dragon.tamed_by is not None and dragon in battle.at_army:
+                continue
+            raise StepError(f"{dragon.id} rolls in this dragon attack: give dragons.{dragon.id} (its icons in order, "
+                            f"as [tail, jaws])", cite=cite, field="dragons")
+        battle.icons[dragon.id] = _icons(ruleset, dragon, icons)
+        _trace_roll(ruleset, dragon, battle.icons[dragon.id], out)
+
+
+def _controlled(ruleset: Ruleset, dragon: Dragon, icons: tuple[str, ...] | None, battle: Battle,
+                out: StepResult) -> None:
+    """002 SFR Logo (Dragoncrusader, Dragonzealot): "The controlled dragon can either be held motionless (do not roll
+    it) and the army can still attack the dragon. Or if there is another dragon at that terrain the controlled
+    dragon can be rolled, adding the dragon's damage to the army's melee damage. Any breaths from the controlled
+    dragon are directed toward another dragon (acting player's choice)"."""
+    cite = ruleset.cite("dragon-control")
+    if icons is None:
+        battle.held.append(dragon)
+        out.trace.append(TraceEvent(what=f"{dragon.id} is held motionless, not rolled", rule="the dragon may be held "
+                                    "motionless and the army can attack it normally", cite=cite))
+        return
+    if len(battle.here) < 2:
+        raise StepError(f"{dragon.id} is controlled and no other dragon is at its terrain: it is held motionless "
+                        "(do not roll it)", cite=cite, field="dragons")
+    battle.allies.append(dragon)
+    battle.icons[dragon.id] = _icons(ruleset, dragon, icons)
+    _trace_roll(ruleset, dragon, battle.icons[dragon.id], out)
+    out.trace.append(TraceEvent(what=f"{dragon.id} is rolled with the army", rule="its damage adds to the army's "
+                                "melee; its breath is directed toward another dragon", cite=cite))
+
+
+def _icons(ruleset: Ruleset, dragon: Dragon, icons: tuple[str, ...]) -> tuple[str, ...]:
+    """Only a Tail rolls the dragon again ("roll the dragon again and apply the new result as well")."""
+    cite = ruleset.cite("dragon-roll")
+    unknown = [i for i in icons if i not in ruleset.dragon_faces]
+    if unknown or not icons:
+        raise StepError(f"dragons.{dragon.id}: {', '.join(unknown) or 'no icon'}; a dragon's icons are "
+                        f"{', '.join(ruleset.dragon_faces)}", cite=cite, field="dragons")
+    rerolls = [ruleset.dragon_faces[i].roll_again for i in icons]
+    if not all(rerolls[:-1]) or rerolls[-1]:
+        raise StepError(f"dragons.{dragon.id}: {list(icons)}: every icon but the last must roll the dragon again "
+                        "(a Tail), and the last must not", cite=ruleset.cite("dragons"), field="dragons")
+    if dragon.form == "wyrm" and any(ruleset.dragon_faces[i].flies_away for i in icons):
+        raise StepError(f"{dragon.id} is a wyrm, which is wingless: it cannot roll a wing", cite=cite,
+                        field="dragons")
+    return tuple(icons)
+
+
+def _trace_roll(ruleset: Ruleset, dragon: Dragon, icons: tuple[str, ...], out: StepResult) -> None:
+    hurt = kinds.damage(dragon, icons, ruleset)
+    times = kinds.scale(dragon, ruleset)
+    out.dragon["dragons"][dragon.id] = {"icons": list(icons), "damage": hurt}
+    for icon in icons:
+        f = ruleset.dragon_faces[icon]
+        what = f"{dragon.id} rolls {icon}" + (f": {f.damage * times} damage" if f.damage else "")
+        rule = "twice as much damage (a white dragon)" if times > 1 and f.damage else "the dragon icon's effect"
+        out.trace.append(TraceEvent(what=what, after=f.damage * times, rule=rule,
+                                    cite=ruleset.cite("white-dragons") if times > 1 and f.damage else f.cite))
+
+
+# --- Step 4 ------------------------------------------------------------------------------------------
+
+
+def _treasures(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
+               out: StepResult) -> GameState:
+    """002: "If a dragon rolled a Treasure icon, you may promote a unit now" (a white dragon's: 2 units)."""
+    allowed = sum(kinds.promotions(d, battle.icons[d.id], ruleset) for d in battle.attacking())
+    if not allowed:
+        if step.treasure:
+            raise StepError("treasure is given, but no dragon attacking the army rolled a Treasure",
+                            cite=ruleset.cite("dragon-treasures"), field="treasure")
+        return state
+    return slaying.promote(state, ruleset, who, allowed, step.treasure, "treasure", ruleset.cite("dragon-treasures"),
+                           out)
+
+
+# --- Step 5 ------------------------------------------------------------------------------------------
+
+
+def _dragon_fights(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
+                   out: StepResult) -> GameState:
+    """002: "Each dragon's owner chooses a dragon of a different color than his or her own as a target ... All
+    dragons are rolled simultaneously and the results are applied." Breath "against another dragon ... negates
+    the automatic five saves until the end of the marching player's next turn"."""
+    cite = ruleset.cite("dragon-vs-dragon")
+    chosen = {d: t for d, t in step.fights if d not in {a.id for a in battle.allies}}
+    aimed: dict[str, list[Dragon]] = {}
+    for dragon in battle.fighting:
+        target = _fight_target(dragon, chosen.pop(dragon.id, None), battle, cite, out)
+        aimed.setdefault(target.id, []).append(dragon)
+        out.dragon["fights"][dragon.id] = target.id
+    if chosen:
+        raise StepError(f"fights names {', '.join(chosen)}, which fight no other dragon here", cite=cite, field="fights")
+    for target_id, attackers in aimed.items():
+        target = next((d for d in state.dragons if d.id == target_id), None)
+        if target is None:      # slain or banished by an Eldarim champion before the dragons fought
+            out.trace.append(TraceEvent(what=f"{target_id} is gone: {', '.join(d.id for d in attackers)} attack(s) "
+                                             "nothing", rule="the dragons' targets are chosen among the dragons at "
+                                        "the terrain", cite=cite))
+            continue
+        state = _fight(state, ruleset, who, battle, target, attackers, out)
+    return state
+
+
+def _fight_target(dragon: Dragon, named: str | None, battle: Battle, cite: str, out: StepResult) -> Dragon:
+    foes = kinds.foes(dragon, battle.here)
+    if named is None:
+        out.trace.append(TraceEvent(what=f"{dragon.id} attacks {foes[0].id}", rule="each dragon's owner chooses a "
+                                    "dragon of a different color as a target; none given, so the first",
+                                    cite=cite, defaulted=len(foes) > 1))
+        return foes[0]
+    target = next((f for f in foes if f.id == named), None)
+    if target is None:
+        raise StepError(f"fights: {dragon.id} cannot attack {named}; it may attack "
+                        f"{', '.join(f.id for f in foes)}", cite=cite, field="fights")
+    return target
+
+
+def _fight(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, target: Dragon, attackers: list[Dragon],
+           out: StepResult) -> GameState:
+    cite = ruleset.cite("dragon-vs-dragon")
+    icons = {d.id: battle.icons[d.id] for d in attackers}
+    hurt = sum(kinds.damage(d, icons[d.id], ruleset) for d in attackers)
+    breathed = any(ruleset.dragon_faces[i].breath for d in attackers for i in icons[d.id])
+    if breathed:
+        state = state.evolve(effects=(*state.effects, Effect(spell=ruleset.dragon_breath_effect, target=target.id,
+                                                             by=who.player)))
+        out.trace.append(TraceEvent(what=f"breath on {target.id}: its automatic saves are negated", after=0,
+                                    rule="against another dragon, dragon breath negates the automatic five saves until "
+                                         "the end of the marching player's next turn",
+                                    cite=ruleset.cite("dragon-breath")))
+    own = battle.icons.get(target.id, ())
+    saves = kinds.saves(target, own, state, ruleset)
+    health = ruleset.dragon_health * kinds.scale(target, ruleset)
+    slain = hurt - saves >= health
+    out.trace.append(TraceEvent(what=f"{', '.join(icons)} on {target.id}: {hurt} damage - {saves} automatic saves: "
+                                     f"{'slain' if slain else 'survives'}", before=hurt, after=max(0, hurt - saves),
+                                rule=f"a dragon has {health} health and {ruleset.dragon_saves} automatic saves (none "
+                                     "on a Belly or after a breath)", cite=cite))
+    if not slain:
+        return state
+    out.dragon["slain"].append(target.id)
+    return kinds.to_pool(state, target)
+
+
+# --- Steps 6 and 7 -----------------------------------------------------------------------------------
+
+
+def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,
+              casualties: dict[str, list[str]], out: StepResult) -> GameState:
+    """002: "The army rolls a combination roll and applies any melee, missile, or save results" ("if the army is
+    under the effects of a Blue Dragon Breath, the army can only make a save roll")."""
+    cite = ruleset.cite("dragon-response")
+    who = state.army(who.id)
+    if step.roll is None:
+        raise StepError(f"{who.id} rolls against the dragon attack: give roll", cite=cite, field="roll")
+    if not who.units:
+        out.trace.append(TraceEvent(what=f"{who.id} has no units left to roll", rule="the army responds with its "
+                                    "units", cite=cite))
+        return state
+    blue = _save_only(state, ruleset, who)
+    slaying.check_rollers(ruleset, who, battle, step.roll)
+    kind, wanted = ("dragon-save", ("save",)) if blue else ("dragon", ("melee", "missile", "save"))
+    choices = {key: dict(pairs) for key, pairs in step.choices}
+    # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")
+    buys = dict(step.cantrip)
+    state = cantrip.use(state, who, step.roll, buys, False, ruleset, out)
+    if buys:
+        raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
+                        cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
+    who = state.army(who.id)
+    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
+                  facing=tuple(d.id for d in battle.attacking()))
+    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip")]
+    if others:
+        raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
+                        "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
+    results = slaying.usable(answer, blue, ruleset, who, out)
+    struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out)
+    battle.movers = struck.movers
+    slaying.add(results, struck.extra, who, out)
+    state = _allies(state, ruleset, who, battle, step, results, out)
+    hurt = sum(kinds.damage(d, battle.icons[d.id], ruleset) for d in battle.attacking())
+    damage = max(0, hurt - results["save"])
+    out.dragon["damage"] = hurt
+    out.trace.append(TraceEvent(what=f"{hurt} dragon damage - {results['save']} saves: {damage} damage to {who.id}",
+                                before=hurt, after=damage, rule="each save negates one point of damage", cite=cite))
+    state = take_damage(state, ruleset, who, damage, casualties, out, "dragon damage", "dragon")
+    return slaying.slay(state, ruleset, who, battle, results, struck.slain, step, out)
+
+
+def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep, results: dict[str, int],
+            out: StepResult) -> GameState:
+    """A controlled dragon rolled with the army: its damage is melee of the army's, its breath negates another
+    dragon's saves (the step's ``fights`` names which; default the first)."""
+    cite = ruleset.cite("dragon-control")
+    others = [*battle.attacking(), *battle.held]
+    for ally in battle.allies:
+        icons = battle.icons[ally.id]
+        hurt = kinds.damage(ally, icons, ruleset)
+        slaying.add(results, {"melee": hurt}, who, out)
+        out.trace.append(TraceEvent(what=f"{ally.id}'s {hurt} damage: {hurt} melee for {who.id}", after=results["melee"],
+                                    rule="adding the dragon's damage to the army's melee damage", cite=cite))
+        if not any(ruleset.dragon_faces[i].breath for i in icons) or not others:
+            continue
+        named = dict(step.fights).get(ally.id)
+        target = next((d for d in others if d.id == named), None) if named else others[0]
+        if target is None:
+            raise StepError(f"fights: {ally.id}'s breath may go to {', '.join(d.id for d in others)}, not {named}",
+                            cite=cite, field="fights")
+        state = state.evolve(effects=(*state.effects, Effect(spell=ruleset.dragon_breath_effect, target=target.id,
+                                                             by=who.player)))
+        out.trace.append(TraceEvent(what=f"{ally.id}'s breath on {target.id}: its automatic saves are negated",
+                                    rule="any breaths from the controlled dragon are directed toward another dragon",
+                                    cite=cite, defaulted=named is None and len(others) > 1))
+    return state
+
+
+def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:
+    return next((e for e in state.effects_on(who.id)
+                 if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"), None)
+
+
+# --- Step 8 ------------------------------------------------------------------------------------------
+
+
+def _wings(state: GameState, ruleset: Ruleset, battle: Battle, out: StepResult) -> GameState:
+    """002 Step 8: "Any surviving dragons that rolled Wings now go back to their summoning pool"."""
+    for dragon in (*battle.at_army, *battle.fighting, *battle.allies):
+        alive = any(d.id == dragon.id for d in state.dragons)
+        if alive and _rolled(battle, dragon, "flies_away", ruleset):
+            out.dragon["flew"].append(dragon.id)
+            out.trace.append(TraceEvent(what=f"{dragon.id} flies away to {dragon.owner or 'its owner'}'s summoning pool",
+                                        rule="any surviving dragons that rolled Wings go back to their summoning pool",
+                                        cite=ruleset.cite("dragon-wings")))
+            state = kinds.to_pool(state, next(d for d in state.dragons if d.id == dragon.id))
+    return state

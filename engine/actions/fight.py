@@ -1,0 +1,115 @@
+"""One attack and its answer as the SAI handlers see it: who fights whom, the step's choices, the state so far.
+
+A handler of engine.actions.specials reads the step's choices for its SAI (``targets``, ``unit_saves``,
+``burial``) through a ``Fight`` and replaces ``fight.state``; every change it makes is traced in ``fight.out``.
+"""
+
+from __future__ import annotations
+
+from ..damage import kill
+from ..dragonkin import spared_burial
+from ..moves import flee
+from ..roll import Outcome, Roll
+from ..ruleset import Ruleset
+from ..state import Army, GameState
+from ..steps import AttackStep, MagicStep, StepResult
+from ..trace import StepError, TraceEvent
+from ..value import Struct, field
+from .common import roll
+
+
+class Fight(Struct):
+    state: GameState
+    ruleset: Ruleset
+    attacker: str
+    defender: str
+    action: str                         # melee | missile
+    step: AttackStep | MagicStep | None      # a magic step for the special SAIs of a magic roll
+    casualties: dict[str, list[str]]
+    out: StepResult
+    counter: bool = False               # the counter-attack of a melee action
+    answer: Outcome | None = None       # the defender's save roll, once counted
+    saves: Roll | None = None           # the faces it shows (Delayed SAIs act on them)
+    no_counter: str | None = None       # the SAI that stops the defender's counter-attack (Surprise, Charge)
+    charmed: list[str] = field(default_factory=list)    # units adding their results to the acting army
+    extra: dict[str, int] = field(default_factory=dict)  # results added to the attack by a special SAI
+    rolled: list = field(default_factory=list)          # the attack roll's special results
+    hit: Outcome | None = None          # the attack roll
+    charge: bool = False                # Charge: the defender answers with a combination melee/save roll
+    seen: set = field(default_factory=set)              # the special SAIs rolled (whose targets may be read)
+    rolled_units: set = field(default_factory=set)      # the units whose own roll (unit_saves) was read
+
+    def choices(self) -> dict:
+        """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
+        named = self.targets("elevate")
+        picks: dict[str, int] = {}
+        for unit_id, _ in named or ():
+            picks[unit_id] = picks.get(unit_id, 0) + 1
+        return {"elevate": picks} if picks else {}
+
+    def army(self, which: str = "defender") -> Army:
+        return self.state.army(self.attacker if which == "attacker" else self.defender)
+
+    def cite(self, sai: str) -> str:
+        return self.ruleset.sai_sections.get(sai, self.ruleset.cite("sai-resolution"))
+
+    def targets(self, sai: str) -> tuple[tuple[str, int | None], ...] | None:
+        """The step's ``targets`` for this SAI, or None when the scenario names none."""
+        found = dict(self.step.targets).get(sai) if self.step else None
+        return tuple(found) if found is not None else None
+
+    def unit_roll(self, unit_id: str, why: str, sai: str) -> Roll:
+        rolls = dict(getattr(self.step, "unit_saves", ()))
+        self.rolled_units.add(unit_id)
+        if unit_id not in rolls:
+            raise StepError(f"{unit_id} must roll by itself {why}: give unit_saves.{unit_id}", cite=self.cite(sai),
+                            field="unit_saves")
+        return rolls[unit_id]
+
+    def roll_unit(self, unit_id: str, kind: str, wanted: tuple, why: str, sai: str) -> Outcome:
+        """The unit's own roll (``unit_saves``), an individual roll: no army or terrain modifier."""
+        home = next(a for a in self.state.armies if a.unit(unit_id) is not None)
+        return roll(self.state, self.ruleset, home, kind, wanted, self.unit_roll(unit_id, why, sai), self.out,
+                    unit=unit_id)
+
+    def kill(self, unit_id: str, sai: str, why: str) -> None:
+        home = next(a for a in self.state.armies if a.unit(unit_id) is not None)
+        self.out.trace.append(TraceEvent(what=f"{sai}: {unit_id} is killed", rule=why, cite=self.cite(sai)))
+        self.out.killed.append(unit_id)
+        self.state = kill(self.state, home.id, [unit_id])
+
+    def bury(self, unit_id: str, sai: str, why: str) -> None:
+        """A killed unit goes on from the dead unit area to the buried unit area."""
+        area = next((a for a in self.state.dua if any(u.id == unit_id for u in a.units)), None)
+        if area is None:        # a dragonkin, gone back to its summoning pool
+            self.out.trace.append(spared_burial(unit_id, sai, self.ruleset))
+            return
+        unit = next(u for u in area.units if u.id == unit_id)
+        self.state = self.state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
+        self.out.buried.append(unit_id)
+        self.out.trace.append(TraceEvent(what=f"{sai}: {unit_id} is buried", rule=why, cite=self.cite(sai)))
+
+    def flee(self, unit_id: str, sai: str) -> None:
+        self.state = flee(self.state, unit_id, sai, self.cite(sai), self.ruleset, self.out)
+
+    def burial_roll(self, unit_id: str, sai: str, wanted: tuple[str, ...], why: str) -> None:
+        """A killed unit rolls (``burial``) for one of ``wanted`` or is buried."""
+        rolls = dict(self.step.burial) if self.step else {}
+        if not any(u.id == unit_id for a in self.state.dua for u in a.units):     # a dragonkin, in its pool
+            self.out.trace.append(spared_burial(unit_id, sai, self.ruleset))
+            return
+        if unit_id not in rolls:
+            raise StepError(f"{unit_id} was killed by {sai} and must roll {' or '.join(wanted)} or be buried: give "
+                            f"burial.{unit_id}", cite=self.cite(sai), field="burial")
+        area = next(a for a in self.state.dua if any(u.id == unit_id for u in a.units))
+        unit = next(u for u in area.units if u.id == unit_id)
+        alone = Army(id=unit_id, player=area.player, at=self.army().at, units=(unit,))
+        kind = "avoid-save" if len(wanted) == 1 else "combination:" + ",".join(wanted)
+        got = roll(self.state, self.ruleset, alone, kind, wanted, rolls[unit_id], self.out, unit=unit_id).results
+        self.out.burial_rolled.append(unit_id)
+        made = sum(got.get(t, 0) for t in wanted)
+        self.out.trace.append(TraceEvent(what=f"{sai}: {unit_id} rolls {made} {' or '.join(wanted)} result(s): "
+                                              f"{'stays in the DUA' if made else 'buried'}", after=made, rule=why,
+                                         cite=self.cite(sai)))
+        if not made:
+            self.bury(unit_id, sai, why)

@@ -1,0 +1,180 @@
+"""Steps 6 and 7 of a dragon attack: what of the army's roll can slay dragons, which dragons are slain, and the
+promotions that follow (002 Step 6: Army's response to the dragon's attack; Step 7: Dragon slaying;
+Promotion).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import dragons as kinds
+from ..exchange import promote as exchange_promote
+from ..roll import Outcome, Roll
+from ..ruleset import Ruleset
+from ..state import Army, Dragon, GameState
+from ..steps import DragonStep, StepResult
+from ..trace import StepError, TraceEvent
+
+if TYPE_CHECKING:
+    from .dragon import Battle
+
+SLAYING = ("melee", "missile")
+
+
+def check_rollers(ruleset: Ruleset, who: Army, battle: Battle, dice: Roll) -> None:
+    """002 White Dragons: "If a Dragoncrusader affects a white dragon then the Dragoncrusader is not rolled with the
+    army's dragon attack". (The dragonkin that do not roll against dragons, and Resist Fear, are engine.dragonkin's,
+    in the roll itself.)"""
+    for unit_id, _ in dice.units:
+        if unit_id in battle.benched:
+            raise StepError(f"{unit_id} affected a white dragon with its logo and is not rolled with the army",
+                            cite=ruleset.cite("white-dragons"), field="roll")
+
+
+def usable(answer: Outcome, blue, ruleset: Ruleset, who: Army, out: StepResult) -> dict[str, int]:
+    """The army's saves, melee and missile against the dragons, and the part of melee and missile not from ID
+    icons (``forced_melee``, ``forced_missile``): "if you have 10 or more melee results ... after applying any
+    penalties, but without counting IDs ... then the dragon must be killed".
+
+    Reading: the ID icons' share is what they counted before modifiers; penalties fall on the other results
+    first (the owner would not give up a forced kill by spending a penalty on results it keeps).
+    Under a Blue Dragon Breath the army makes a save roll: only melee and missile results an SAI makes
+    together with its saves count (002 Step 6, Example 4: Counter).
+    """
+    results = {t: answer.results.get(t, 0) for t in ("save", *SLAYING)}
+    ids = {t: sum(c.get(t, 0) - answer.non_id.get(u, {}).get(t, 0) for u, c in answer.per_unit.items())
+           for t in SLAYING}
+    if blue is not None:
+        for t in SLAYING:
+            before, results[t] = results[t], answer.sai_part.get(t, 0)
+            if before != results[t]:
+                out.trace.append(TraceEvent(what=f"{who.id}: only {results[t]} {t} (from SAIs that make saves too) "
+                                                 f"count in its save roll", before=before, after=results[t],
+                                            rule="the target army can only make save rolls",
+                                            cite=ruleset.breath_effects[blue.spell][0]))
+        ids = dict.fromkeys(SLAYING, 0)
+    for t in SLAYING:
+        results[f"forced_{t}"] = max(0, results[t] - ids[t])
+        if ids[t] and results[t]:
+            out.trace.append(TraceEvent(
+                what=f"{who.id}: {results[f'forced_{t}']} of its {results[t]} {t} are not from ID icons",
+                before=results[t], after=results[f"forced_{t}"],
+                rule="only non-ID results force a dragon to be killed (read: the ID icons' share is what they "
+                     f"counted; penalties fall on the other results first; see also {ruleset.cite('combination')})",
+                cite=ruleset.cite("dragon-response")))
+    out.results[who.id] = {t: results[t] for t in ("melee", "missile", "save")}
+    return results
+
+
+def add(results: dict[str, int], extra: dict[str, int], who: Army, out: StepResult) -> None:
+    """Results an SAI's effect on a dragon adds (Decapitate's three melee, Bash's saves): made by an SAI, not an
+    ID icon, and untouched by modifiers."""
+    for t, n in extra.items():
+        results[t] += n
+        if t in SLAYING:
+            results[f"forced_{t}"] += n
+    out.results[who.id] = {t: results[t] for t in ("melee", "missile", "save")}
+
+
+def slay(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, results: dict[str, int],
+         struck: list[Dragon], step: DragonStep, out: StepResult) -> GameState:
+    """Each dragon slain takes results of one type (melee or missile) at least its health plus its automatic
+    saves; "Melee and missile results cannot be combined to kill the same dragon". ``struck``: the dragons an
+    SAI slew already (Decapitate, Impale, Bash)."""
+    targets = [d for d in (*battle.attacking(), *battle.held) if d not in struck]
+    need = {d.id: kinds.to_slay(d, battle.icons.get(d.id, ()), state, ruleset) for d in targets}
+    chosen = _chosen(ruleset, targets, need, results, step, out)
+    _check_forced(ruleset, targets, need, chosen, results)
+    slain = [d for d in targets if d.id in chosen]
+    for d in slain:
+        out.trace.append(TraceEvent(what=f"{d.id} slain by {need[d.id]} {chosen[d.id]} results", after=need[d.id],
+                                    rule="it takes the dragon's health plus its automatic saves in results of one type "
+                                         "(none on a Belly)", cite=ruleset.cite("dragon-response")))
+    for d in (*struck, *slain):
+        out.dragon["slain"].append(d.id)
+        state = kinds.to_pool(state, next(x for x in state.dragons if x.id == d.id))
+    return _promote_after(state, ruleset, who, [*struck, *slain], step, out)
+
+
+def _chosen(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], results: dict[str, int],
+            step: DragonStep, out: StepResult) -> dict[str, str]:
+    cite = ruleset.cite("dragon-response")
+    named = dict(step.slay)
+    if not named:
+        return _default(targets, need, results, cite, out)
+    ids = {d.id for d in targets}
+    for dragon_id, t in named.items():
+        if dragon_id not in ids or t not in SLAYING:
+            raise StepError(f"slay: {dragon_id}: {t}; name dragons attacking the army ({', '.join(sorted(ids))}) with "
+                            "melee or missile", cite=cite, field="slay")
+    for t in SLAYING:
+        spent = sum(need[d] for d, tt in named.items() if tt == t)
+        if spent > results[t]:
+            raise StepError(f"slay: the dragons given {t} need {spent} {t} results; the army has {results[t]}",
+                            cite=cite, field="slay")
+    return named
+
+
+def _default(targets: list[Dragon], need: dict[str, int], results: dict[str, int], cite: str,
+             out: StepResult) -> dict[str, str]:
+    """Slay as many dragons as the results allow, the cheapest first, each with the type that has the least left
+    that still suffices."""
+    left = {t: results[t] for t in SLAYING}
+    chosen: dict[str, str] = {}
+    for d in sorted(targets, key=lambda d: need[d.id]):
+        fits = sorted((t for t in SLAYING if left[t] >= need[d.id]), key=lambda t: left[t])
+        if fits:
+            chosen[d.id] = fits[0]
+            left[fits[0]] -= need[d.id]
+    if chosen:
+        out.trace.append(TraceEvent(what="dragons slain: " + ", ".join(f"{d} by {t}" for d, t in chosen.items()),
+                                    after=len(chosen), rule="the player assigns the melee and missile results; none "
+                                    "given, so as many dragons as possible, the cheapest first", cite=cite,
+                                    defaulted=True))
+    return chosen
+
+
+def _check_forced(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], chosen: dict[str, str],
+                  results: dict[str, int]) -> None:
+    """002: "if you have 10 or more melee results (5 if a dragon rolled belly), or 10 or more missile results ... after
+    applying any penalties, but without counting IDs ..., then the dragon must be killed" (Example 1: 20 melee
+    cannot all go to one of two dragons)."""
+    for t in SLAYING:
+        left = results[f"forced_{t}"] - sum(need[d] for d, tt in chosen.items() if tt == t)
+        spared = [d for d in targets if d.id not in chosen and need[d.id] <= left]
+        if spared:
+            raise StepError(f"{left} non-ID {t} results are left after the dragons slain, enough to slay "
+                            f"{', '.join(d.id for d in spared)}, which must then be killed",
+                            cite=ruleset.cite("dragon-response"), field="slay")
+
+
+def _promote_after(state: GameState, ruleset: Ruleset, who: Army, slain: list[Dragon], step: DragonStep,
+                   out: StepResult) -> GameState:
+    """002: "If an army kills one or more dragons and the army does not contain a Dragonslayer or a Dragonhunter that
+    matches a color of the dragon, it may now simultaneously promote as many units as possible"."""
+    cite = ruleset.cite("dragon-slaying")
+    army = state.army(who.id)
+    barred = next((u for u in army.units if u.name == "Dragonslayer" or (u.name == "Dragonhunter" and any(
+        u.color in kinds.colors(d) for d in slain))), None)
+    if not slain or barred is not None:
+        if barred is not None:
+            out.trace.append(TraceEvent(what=f"{who.id} cannot promote: {barred.label} is in it", rule="armies with "
+                                        "Dragonslayers (or Dragonhunters of the dragon's color) cannot promote units "
+                                        "when they defeat a dragon", cite=cite))
+        if step.promote:
+            raise StepError(f"promote is given, but {who.id} may not promote after this attack", cite=cite,
+                            field="promote")
+        return state
+    return promote(state, ruleset, who, None, step.promote, "dragon slain", cite, out)
+
+
+def promote(state: GameState, ruleset: Ruleset, who: Army, allowed: int | None, chosen: tuple | None, cause: str,
+            cite: str, out: StepResult) -> GameState:
+    """Promotion through engine.exchange (the Treasure's ``allowed`` units, or as many as possible); ``chosen``
+    None takes its default, an empty choice promotes none ("may promote")."""
+    before = {u.id for u in state.army(who.id).units}
+    state, events = exchange_promote(state, ruleset, who.id, allowed, None if chosen is None else dict(chosen), cause,
+                                     cite)
+    out.trace.extend(events)
+    out.dragon["promoted"] += [u.id for u in state.army(who.id).units if u.id not in before]
+    return state

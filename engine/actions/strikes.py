@@ -1,0 +1,355 @@
+"""Special SAIs that strike chosen units of the defending army before it saves (002 SAI List, with the
+targets and fates of engine.sai_attacks): damage a unit saves against alone (Kick, Gore, Hug, Coil,
+Flaming Arrow), a roll a unit must make "individually or be killed" (Slay, Swallow, Poison, Convert, Crush,
+Stomp, Smother, Firecloud, Seize, Scare, Plague), units killed or sent fleeing with no save (Flame,
+Firebreath, Roar, the dragonkin Breaths, Sneak Attack).
+
+002 SAI Targeting: an offensive SAI whose owner selects the units "may select less than "x" health worth,
+but at least 1-health worth must be selected"; where the opponent selects them, "as many health as
+possible must be selected ... the same as applying damage".
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .. import dragonkin
+from ..damage import choose, default_casualties
+from ..protection import exposed, shield
+from ..roll import Roll, Special
+from ..sai_attacks import ATTACK_SAIS, AttackSai
+from ..trace import StepError, TraceEvent
+from .common import _named_for
+from .fight import Fight
+
+TARGETING = "sai-targeting"
+# SAIs whose text does not say who picks the units killed: read as damage, which the owner takes
+OWNER_BY_READING = ("firebreath",)
+
+
+def rolled_id(dice: Roll) -> bool:
+    """Whether a unit's own roll shows its ID icon (the last face, after any reroll)."""
+    if dice.per_unit:
+        return any(faces and faces[-1].icon == "id" for _, faces in dice.units)
+    return dict(dice.counts).get("id", 0) > 0
+
+
+def _limit(rule: AttackSai, specials: list[Special]) -> int:
+    """The health-worth an SAI may target: its points, or the fixed number per face the text gives."""
+    return rule.per_face * len(specials) if rule.per_face else sum(s.points for s in specials)
+
+
+def defending_unit(fight: Fight, sai: str, uid: str, army_id: str | None = None) -> None:
+    """The unit is one the SAI may target: in the defending army (or ``army_id``), a unit, not shielded."""
+    defender, cite = fight.state.army(army_id or fight.defender), fight.cite(sai)
+    if defender.unit(uid) is None:
+        raise StepError(f"{sai} targets units of {defender.id}: unit {uid!r} is not in army {defender.id} when "
+                        f"this step resolves; its units: {', '.join(u.id for u in defender.units)}", cite=cite,
+                        field="targets")
+    if defender.unit(uid).item:
+        raise StepError(f"{sai} targets units; {uid} is a magical item, which is not a unit",
+                        cite=fight.ruleset.cite("magic-items"), field="targets")
+    hidden = shield(fight.state, fight.ruleset, uid, fight.action)
+    if hidden is not None:
+        raise StepError(f"{uid} cannot be the target of a {fight.action} effect while {hidden.spell} is on it",
+                        cite=fight.ruleset.spell_sections.get(hidden.spell, cite), field="targets")
+
+
+def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | None = None,
+           army_id: str | None = None) -> list[str]:
+    """The units a ``one-unit`` or ``worth`` SAI targets in the defending army (or ``army_id``): the step's
+    ``targets`` list, checked, or the default (the smallest units first, as for casualties; ``defaulted``)."""
+    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    defender = fight.state.army(army_id or fight.defender)
+    pool = [u for u in defender.units if (among is None or u.id in among) and not u.item
+            and shield(fight.state, fight.ruleset, u.id, fight.action) is None]
+    limit = len(specials) if rule.pick == "one-unit" else _limit(rule, specials)
+    if rule.pick == "worth":
+        _trace_limit(fight, sai, rule, specials, limit)
+    named = fight.targets(sai)
+    if named is None:
+        ids = [pool[0].id] if rule.pick == "one-unit" and pool else list(default_casualties(pool, limit))
+        fight.out.trace.append(TraceEvent(what=f"{sai}: targets {', '.join(ids) or 'no unit'}", after=len(ids),
+                                          rule="the acting player chooses the target units; none given, so the "
+                                          "smallest units first", cite=cite, defaulted=True))
+        return ids
+    ids = [uid for uid, _ in named]
+    for uid in ids:
+        defending_unit(fight, sai, uid, defender.id)
+    legal = ", ".join(u.id for u in pool)
+    if among is not None and any(uid not in among for uid in ids):
+        raise StepError(f"{sai} targets units that rolled an ID icon; of {defender.id} those are: {legal or 'none'}",
+                        cite=cite, field="targets")
+    if rule.pick == "one-unit" and len(ids) > limit:
+        raise StepError(f"{sai} targets one unit per face rolled ({limit}); {len(ids)} named: choose from {legal}",
+                        cite=cite, field="targets")
+    worth = sum(defender.unit(uid).health for uid in ids)
+    if rule.pick == "worth" and worth > limit:
+        raise StepError(f"{sai} targets up to {limit} health-worth; {ids} are {worth}: choose among {legal}",
+                        cite=cite, field="targets")
+    if not ids or len(set(ids)) != len(ids):
+        raise StepError(f"{sai} must target at least one unit, each once (an offensive SAI selects at least "
+                        f"1-health worth): choose among {legal}", cite=fight.ruleset.cite(TARGETING), field="targets")
+    return ids
+
+
+def _trace_limit(fight: Fight, sai: str, rule: AttackSai, specials: list[Special], limit: int) -> None:
+    """The health-worth an SAI may pick, and the reading behind it (engine.sai_attacks)."""
+    how = (f"{rule.per_face} per face, as its text fixes" if rule.per_face else
+           "its points as rolled: the text's number is the four results of a ten-sided die (three on a rare "
+           f"item), and identical SAIs combined add theirs; see also {fight.ruleset.cite('sai-targeting')}")
+    fight.out.trace.append(TraceEvent(what=f"{sai}: up to {limit} health-worth ({len(specials)} face(s))",
+                                      after=limit, rule=f"reading: the health-worth it picks is {how}",
+                                      cite=fight.cite(sai)))
+
+
+def test(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Each target must roll a result by itself (``unit_saves``) or meet the SAI's fate."""
+    killed = 0
+    for uid in chosen(fight, sai, specials):
+        health = fight.army().unit(uid).health
+        if not _test_unit(fight, sai, uid) and uid in fight.out.killed:
+            killed += health
+    if ATTACK_SAIS[sai].rise:
+        _rise(fight, sai, killed)
+
+
+def _rise(fight: Fight, sai: str, killed: int) -> None:
+    """Convert: "The acting player may return Undead units from the dead unit area to the acting army up to
+    the amount of health killed" (the step's ``rise``; none when not given, marked ``defaulted``)."""
+    cite, attacker = fight.cite(sai), fight.army("attacker")
+    dua = fight.state.area("dua", attacker.player)
+    undead = [u for u in dua.units if u.race == "undead"]
+    named = fight.step.rise if fight.step is not None and not fight.counter else None
+    if named is None:
+        fight.out.trace.append(TraceEvent(what=f"{sai}: no Undead return ({killed} health killed)", after=0,
+                                          rule="the acting player may return Undead units from the DUA up to the "
+                                          "health killed; none named in rise", cite=cite, defaulted=True))
+        return
+    legal = ", ".join(f"{u.id} ({u.health})" for u in undead) or "none"
+    picked = [next((u for u in undead if u.id == uid), None) for uid in named]
+    if None in picked or sum(u.health for u in picked) > killed or len(set(named)) != len(named):
+        raise StepError(f"{sai} returns Undead units from {attacker.player}'s DUA up to the {killed} health it killed; "
+                        f"named {list(named)}, its Undead there: {legal}", cite=cite, field="rise")
+    fight.state = fight.state.take_from("dua", attacker.player, *named)
+    fight.state = fight.state.with_army(attacker.evolve(units=(*attacker.units, *picked)))
+    fight.out.trace.append(TraceEvent(what=f"{sai}: {', '.join(named)} return from the DUA to {attacker.id}",
+                                      after=sum(u.health for u in picked), rule="the acting player may return "
+                                      "Undead units from the dead unit area up to the amount of health killed",
+                                      cite=cite))
+
+
+def _test_unit(fight: Fight, sai: str, uid: str) -> bool:
+    """One target's roll; returns whether it escaped."""
+    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    need = {"save": "a save", "id": "its ID icon", "maneuver": "a maneuver",
+            "non-id-save": "a non-ID save"}[rule.test]
+    why = f"for {need} against {sai}"
+    if rule.test == "id":
+        dice = fight.unit_roll(uid, why, sai)
+        made = rolled_id(dice)
+        fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} {'rolls' if made else 'does not roll'} its ID icon",
+                                          after=int(made), rule="roll its ID icon individually or be killed",
+                                          cite=cite))
+    else:
+        wanted = "maneuver" if rule.test == "maneuver" else "save"
+        got = fight.roll_unit(uid, f"avoid-{wanted}", (wanted,), why, sai)
+        count = got.non_id.get(uid, {}).get("save", 0) if rule.test == "non-id-save" else got.results.get(wanted, 0)
+        made = count > 0
+        fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} rolls {count} {rule.test} result(s): "
+                                               f"{'escapes' if made else 'fails'}", after=count,
+                                          rule=f"must immediately generate {need} result", cite=cite))
+        if rule.on_id and rolled_id(fight.unit_roll(uid, why, sai)):
+            _fate(fight, sai, uid, rule.on_id, "a target that rolls its ID icon is killed with no save possible")
+            return False
+    if made and rule.passed:
+        _fate(fight, sai, uid, rule.passed, "those that roll an ID icon flee to the reserve area")
+    elif not made:
+        _fate(fight, sai, uid, rule.fail, f"a target that fails to roll {need} meets the SAI's effect")
+    return made
+
+
+def _fate(fight: Fight, sai: str, uid: str, fate: str, why: str) -> None:
+    """Killed (then buried, or rolling against burial), or fleeing to the reserve area."""
+    rule = ATTACK_SAIS[sai]
+    if fate == "flee":
+        fight.flee(uid, sai)
+        return
+    fight.kill(uid, sai, why)
+    if fate == "buried":
+        fight.bury(uid, sai, "killed and buried")
+    elif rule.burial:
+        wanted = ("save",) if rule.burial == "save" else ("save", "maneuver")
+        fight.burial_roll(uid, sai, wanted, f"a unit killed by {sai} must roll {' or '.join(wanted)} or be buried")
+
+
+def kill_units(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Units killed (or sent fleeing) with no save possible: chosen by the acting player (``targets``) or, as
+    damage, by their owner (``casualties``)."""
+    rule = ATTACK_SAIS[sai]
+    ids = chosen(fight, sai, specials) if rule.chooser == "acting" else _owner_picks(fight, sai, specials)
+    for uid in ids:
+        _fate(fight, sai, uid, rule.fail, "with no save possible")
+
+
+def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str | None = None) -> list[str]:
+    """The owner takes as much health-worth as possible, up to the SAI's, as for damage (``casualties``)."""
+    army = exposed(fight.state, fight.ruleset, fight.state.army(army_id or fight.defender), fight.action, fight.out)
+    limit = _limit(ATTACK_SAIS[sai], specials)
+    if sai in OWNER_BY_READING:
+        fight.out.trace.append(TraceEvent(
+            what=f"{sai}: {army.player} chooses the {limit} health-worth killed", after=limit, rule="reading: the "
+            "text does not say who chooses; killing health-worth is read as damage, which the owner takes (\"This is "
+            f"the same as applying damage\", {fight.ruleset.cite('sai-targeting')})", cite=fight.cite(sai)))
+    ids, event = choose(army, limit, _named_for(army, limit, fight.casualties), fight.cite(sai))
+    fight.out.trace.append(event.evolve(what=f"{sai}: {event.what}"))
+    return list(ids)
+
+
+def sneak_attack(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Sneak Attack: "kill up to four health-worth of opposing units in any army, with no save possible. The
+    owner of the unit with this SAI selects the target army; the target army's owner selects the unit(s)
+    killed. Any Dragonkin selected as casualties are immediately buried." (``targets: {sneak-attack: army}``)"""
+    cite, named = fight.cite(sai), fight.targets(sai)
+    target = named[0][0] if named else fight.defender
+    if not named:
+        which = "the first opposing army" if fight.action == "magic" else "the army attacked"
+        fight.out.trace.append(TraceEvent(what=f"{sai}: targets {target}", rule="the owner of the unit with this "
+                                          f"SAI selects the target army; none given, so {which}",
+                                          cite=cite, defaulted=True))
+    army = fight.state.army(target) if fight.state.has_army(target) else None
+    if army is None or army.player == fight.army("attacker").player:
+        opposing = ", ".join(a.id for a in fight.state.armies if a.player != fight.army("attacker").player)
+        raise StepError(f"{sai} targets an opposing army in any place: {opposing}, not {target}", cite=cite,
+                        field="targets")
+    for uid in _owner_picks(fight, sai, specials, target):
+        unit = army.unit(uid)
+        fight.kill(uid, sai, "with no save possible")
+        if unit.race == dragonkin.KIN:
+            fight.state = dragonkin.bury_killed(fight.state, army.player, unit, sai, cite, fight.out)
+
+
+def plague(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Plague: the acting player names the first target; "If the target unit fails to generate a save, your
+    opponent chooses another unit from the same army to be plagued. The plague continues until a target unit
+    generates a save." ``targets: {plague: [first, then the owner's choices ...]}``."""
+    cite, named = fight.cite(sai), fight.targets(sai)
+    queue = [uid for uid, _ in named] if named else []
+    while fight.army().units:
+        if queue:
+            uid = queue.pop(0)
+            defending_unit(fight, sai, uid)
+        else:
+            uid = fight.army().units[0].id
+            fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} is plagued", rule="the acting player chooses "
+                                              "the first target, then the opponent each next one; none given, so "
+                                              "the first unit", cite=cite, defaulted=True))
+        if _test_unit(fight, sai, uid):
+            break
+    if queue:
+        raise StepError(f"{sai} stopped when a target saved; {queue} were never plagued", cite=cite,
+                        field="targets")
+
+
+def strike(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """One target per unit that rolled the SAI, damage that unit saves against alone; identical SAIs
+    may strike the same unit together (002 SAI Targeting, Hug example) but no roller's damage is split."""
+    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    if any(s.unit == fight.attacker for s in specials):
+        raise StepError(f"{sai} chooses one unit for each unit that generates it: give {fight.attacker}'s roll per "
+                        "unit", cite=cite, field="roll")
+    rollers = {s.unit: (rule.damage or s.points) for s in specials}
+    for target, strikers in _groups(fight, sai, rollers).items():
+        defending_unit(fight, sai, target)
+        damage = sum(rollers[r] for r in strikers)
+        fight.out.trace.append(TraceEvent(what=f"{sai} of {', '.join(strikers)}: {damage} damage on {target}",
+                                          after=damage, rule="for each unit that generates it, choose one unit in "
+                                          "the defending army", cite=cite))
+        _struck(fight, sai, target, damage, strikers[0])
+
+
+def spread(fight: Fight, sai: str, specials: list[Special]) -> None:
+    """Bullseye: "The total damage may individually target one or more units in the defending army as the
+    acting player chooses. Each target unit must immediately generate saves against the damage assigned"
+    (``targets: {bullseye: {unit: points}}``)."""
+    points, cite, defender = sum(s.points for s in specials), fight.cite(sai), fight.army()
+    assigned = dict(fight.targets(sai) or ())
+    if not assigned:
+        first = defender.units[0].id
+        assigned = {first: points}
+        fight.out.trace.append(TraceEvent(what=f"{sai}: all {points} point(s) on {first}", after=points,
+                                          rule="the acting player chooses the target units; none given",
+                                          cite=cite, defaulted=True))
+    if None in assigned.values() or sum(assigned.values()) != points:
+        given = "no points" if None in assigned.values() else f"{sum(assigned.values())}"
+        raise StepError(f"{sai} rolled {points} point(s) but targets assign {given}: assign all {points}, as "
+                        f"{{unit: points}}", cite=cite, field="targets")
+    for uid, damage in assigned.items():
+        defending_unit(fight, sai, uid)
+        _struck(fight, sai, uid, damage, specials[0].unit)
+
+
+def _groups(fight: Fight, sai: str, rollers: dict[str, int]) -> dict[str, list[str]]:
+    """target -> the rolling units striking it (``targets: {kick: {unit: points}}`` or ``[units]``)."""
+    cite, named = fight.cite(sai), fight.targets(sai)
+    if named is None:
+        first = fight.army().units[0].id
+        fight.out.trace.append(TraceEvent(what=f"{sai}: every roller strikes {first}", rule="the acting player "
+                                          "chooses one unit per roller; none given, so the first", cite=cite,
+                                          defaulted=True))
+        return {first: list(rollers)}
+    if all(points is None for _, points in named):
+        if len(named) != len(rollers):
+            raise StepError(f"{sai}: {len(rollers)} unit(s) rolled it ({', '.join(rollers)}); name one target per "
+                            f"roller, in that order, or {{unit: points}}", cite=cite, field="targets")
+        out: dict[str, list[str]] = {}
+        for (uid, _), roller in zip(named, rollers):
+            out.setdefault(uid, []).append(roller)
+        return out
+    return _by_points(sai, dict(named), rollers, cite)
+
+
+def _by_points(sai: str, wanted: dict[str, int | None], rollers: dict[str, int], cite: str) -> dict[str, list[str]]:
+    """Each target's points must be the points of whole rollers: "the results from the two Hug SAIs cannot be
+    divided amongst more than two units"."""
+    left, out = dict(rollers), {}
+    for uid, points in wanted.items():
+        group = next((g for n in range(1, len(left) + 1) for g in combinations(left, n)
+                      if sum(left[r] for r in g) == points), None)
+        if group is None:
+            raise StepError(f"{sai}: {points} point(s) on {uid} is not the damage of whole rolling units "
+                            f"({', '.join(f'{r}: {n}' for r, n in rollers.items())}); each roller's damage goes to "
+                            "one unit", cite=cite, field="targets")
+        out[uid] = list(group)
+        for r in group:
+            left.pop(r)
+    if left:
+        raise StepError(f"{sai}: the damage of {', '.join(left)} is not assigned; assign every roller's "
+                        f"{', '.join(str(n) for n in rollers.values())} point(s)", cite=cite, field="targets")
+    return out
+
+
+def _struck(fight: Fight, sai: str, target: str, damage: int, roller: str) -> None:
+    """The target's own roll: saves against the damage (Kick, Gore, Flaming Arrow), and/or melee back at the
+    rolling unit, which cannot save (Hug: no saves; Coil: a combination roll of both)."""
+    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    wanted = tuple(t for t, on in (("save", rule.saves), ("melee", rule.answer)) if on)
+    kind = "combination:" + ",".join(wanted) if len(wanted) > 1 else \
+        ("melee" if wanted == ("melee",) else f"save-{fight.action}")
+    got = fight.roll_unit(target, kind, wanted, f"against {damage} {sai} damage", sai).results
+    saved, back = got.get("save", 0), got.get("melee", 0)
+    unit = fight.army().unit(target)
+    killed = damage - saved >= unit.health
+    fight.out.trace.append(TraceEvent(what=f"{sai}: {damage} damage - {saved} saves on {target}: "
+                                           f"{'killed' if killed else 'survives'}", before=damage,
+                                      after=max(0, damage - saved), rule="a unit taking damage equal to or greater "
+                                      "than its health is killed", cite=cite))
+    if killed:
+        _fate(fight, sai, target, rule.fail, "killed by the damage it could not save")
+    if rule.answer and fight.army("attacker").unit(roller) is not None:
+        health = fight.army("attacker").unit(roller).health
+        fight.out.trace.append(TraceEvent(what=f"{sai}: {target} strikes back {back} melee at {roller}, no saves",
+                                          after=back, rule="the target rolls melee back at the rolling unit, "
+                                          "which cannot save against this damage", cite=cite))
+        if back >= health:
+            fight.kill(roller, sai, "a unit taking damage equal to or greater than its health is killed")

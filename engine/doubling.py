@@ -1,0 +1,47 @@
+"""What doubles an army's results whatever icon made them: the eighth face its army controls, a minor
+terrain's Double Maneuvers or Double Saves (002 The Eighth Face; Minor Terrains). Applied in the multiply step
+of the modifier sequence (engine.roll)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .trace import TraceEvent
+
+if TYPE_CHECKING:       # engine.roll calls these with its own values
+    from .roll import RollContext, Tally
+
+
+def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    terrain = ctx.terrain
+    if ctx.individual or terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
+        return
+    _double(tally, ctx.ruleset.eighth_face_doubles, trace, f"eighth face at {terrain.id}",
+            "the controlling army doubles every save and maneuver result, whatever icon made it",
+            ctx.ruleset.cite("eighth-face"))
+
+
+def minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """002 Minor Terrains, Double Maneuvers / Double Saves: "allows the owning army to double its maneuvers
+    [saves] as long as this face is in effect. This effect is cumulative with racial abilities. However, the
+    double ... effect does not apply where a unit requires ... results to avoid an individual-targeting effect"."""
+    m = ctx.state.minor_terrain(ctx.army.id)
+    doubles = ctx.ruleset.minor_doubles.get(m.face or "", ()) if m is not None else ()
+    if ctx.individual or not doubles:
+        return
+    _double(tally, doubles, trace, f"{ctx.army.id}'s {m.type} minor terrain ({m.face})",
+            "the minor terrain's face doubles the owning army's results while it is in effect",
+            ctx.ruleset.cite("minor-terrains"))
+
+
+def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], source: str, rule: str,
+            cite: str) -> None:
+    """Double every one of ``results`` rolled, whatever icon made it (the eighth face, a minor terrain)."""
+    for t in results:
+        before = tally[t].total
+        if not before:
+            continue
+        tally[t].normal *= 2
+        tally[t].sai *= 2
+        trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
+                                cite=cite))

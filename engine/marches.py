@@ -1,0 +1,121 @@
+"""The marching player's marches (002 The Turn Sequence; First March; Second March; Glossary, March).
+
+002: "A turn consists of up to five phases, which must be conducted in this order:
+Initial Effects, Dragon Attacks, a First March, a Second March, and a Reserve
+Movement"; "A march consists of an optional maneuver followed by an optional
+action for a single army"; "A different army than the one used in the First
+March must be used in the Second March"; "Only an army belonging to the
+marching player can take a march".
+
+The engine follows these phases only when the scenario says where in a turn its
+steps begin (``turn: {phase: ...}``, ``GameState.marches``); otherwise each step
+stands alone, as the scenarios of format version 1 were written.
+"""
+
+from __future__ import annotations
+
+from .ruleset import Ruleset
+from .state import RESERVE, GameState, Marches
+from .steps import MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, Step
+from .trace import StepError, TraceEvent
+
+ACTIONS = {MeleeStep: "melee", MissileStep: "missile", MagicStep: "magic"}
+ORDINALS = ("first", "second")
+# 002 Amazons, Reserve Attack: a reserve army's Amazons fire missiles while its other units cast magic,
+# "whatever action is chosen first, it must be completed before the second action is conducted"
+RESERVE_PAIR = {"magic", "missile"}
+
+
+def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, list[TraceEvent]]:
+    """Check that ``step`` (a maneuver or an action) may be taken now in the turn, and record it."""
+    m = state.marches
+    if m is None or not isinstance(step, (ManeuverStep, MinorStep, *ACTIONS)) or not state.has_army(step.army):
+        return state, []
+    who = state.army(step.army)
+    action = ACTIONS.get(type(step))
+    if who.player != state.turn_player:
+        raise StepError(f"it is {state.turn_player}'s turn: only an army belonging to the marching player can "
+                        f"take a march, and {who.id} is {who.player}'s", cite=ruleset.cite("march-term"),
+                        field="army")
+    if m.reserves:
+        raise StepError(f"{state.turn_player}'s Reserve Movement is over: no march follows it in the turn (a turn "
+                        "step begins the next player's turn)", cite=ruleset.cite("turn-sequence"), field="army")
+    current = bool(m.marched) and m.marched[-1] == who.id
+    if current and m.acted == ("lost",):
+        raise StepError(f"{who.id} lost the remainder of its march (Lost): it may neither maneuver nor take an "
+                        "action", cite=ruleset.cite("minor-terrains"), field="army")
+    if current and isinstance(step, MinorStep) and not m.acted:
+        return state, []        # rolled as it is brought in, within the march
+    if current and not isinstance(step, MinorStep) and _continues(m, who.at, action):
+        return state.evolve(marches=_record(m, action)), []
+    if who.id in m.marched:
+        which = ORDINALS[m.marched.index(who.id)]
+        raise StepError(f"{who.id} took the {which} march this turn and cannot march again: a different army "
+                        "than the one used in the First March must be used in the Second March",
+                        cite=ruleset.cite("second-march"), field="army")
+    if len(m.marched) == 2:
+        raise StepError(f"{state.turn_player} has taken both marches this turn ({', '.join(m.marched)}); the Reserve "
+                        "Movement comes next", cite=ruleset.cite("turn-sequence"), field="army")
+    minor = state.minor_terrain(who.id)
+    if minor is not None and not isinstance(step, MinorStep):
+        raise StepError(f"{who.id} has a {minor.type} minor terrain: it is rolled before any maneuver or action of "
+                        f"the march (a minor step for {who.id} comes first)", cite=ruleset.cite("minor-terrains"),
+                        field="army")
+    which = ORDINALS[len(m.marched)]
+    event = TraceEvent(what=f"{state.turn_player}'s {which} march: {who.id}"
+                            + (" (the reserve army: no maneuver roll is made)" if who.at == RESERVE else ""),
+                       after=len(m.marched) + 1, rule="each march is an optional maneuver then an optional action "
+                       "by one army; the second march uses a different army", cite=ruleset.cite(f"{which}-march"))
+    fresh = Marches(marched=(*m.marched, who.id))
+    return state.evolve(marches=fresh if isinstance(step, MinorStep) else _record(fresh, action)), [event]
+
+
+def _continues(m: Marches, at: str, action: str | None) -> bool:
+    """Whether the step is the current march's next part: its maneuver before any action, or its action."""
+    if m.acted == ("lost",):
+        return False
+    if action is None:
+        return not m.maneuvered and not m.acted
+    if not m.acted:
+        return True
+    return at == RESERVE and action not in m.acted and set(m.acted) | {action} <= RESERVE_PAIR
+
+
+def _record(m: Marches, action: str | None) -> Marches:
+    if action is None:
+        return m.evolve(maneuvered=True)
+    return m.evolve(maneuvered=True, acted=(*m.acted, action))
+
+
+def before_marches(state: GameState, phase: str, ruleset: Ruleset) -> None:
+    """The Initial Effects and Dragon Attack phases come before the first march (for those phases' steps)."""
+    m = state.marches
+    if m is not None and (m.marched or m.reserves):
+        raise StepError(f"the {phase} phase comes before {state.turn_player}'s marches, and "
+                        f"{', '.join(m.marched) or 'the Reserve Movement'} took place already this turn",
+                        cite=ruleset.cite("turn-sequence"))
+
+
+def lose_march(state: GameState) -> GameState:
+    """The current march ends at once, neither maneuver nor action left (002 Minor Terrains, Lost)."""
+    m = state.marches
+    return state if m is None else state.evolve(marches=m.evolve(maneuvered=True, acted=("lost",)))
+
+
+def reserve_movement(state: GameState, ruleset: Ruleset) -> tuple[GameState, list[TraceEvent]]:
+    """The Reserve Movement phase comes after both marches, once a turn."""
+    m = state.marches
+    if m is None:
+        return state, []
+    if m.reserves:
+        raise StepError(f"{state.turn_player} has made the Reserve Movement of this turn already",
+                        cite=ruleset.cite("reserve-movement"), field="reserves")
+    event = TraceEvent(what=f"{state.turn_player}'s Reserve Movement phase, after {len(m.marched)} march(es)",
+                       rule="after finishing both of your marches, you can move units out of and into your reserve "
+                            "area", cite=ruleset.cite("reserve-movement"))
+    return state.evolve(marches=m.evolve(reserves=True)), [event]
+
+
+def next_turn(state: GameState) -> GameState:
+    """A new turn: no army has marched yet."""
+    return state if state.marches is None else state.evolve(marches=Marches())

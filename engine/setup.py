@@ -1,0 +1,194 @@
+"""Starting the game: the force each player brings, their armies, the order of play, starting distances.
+
+Each edition says it differently (002 Starting the Game; 000 Playing the Game; 001 Setting Up the
+Game), so the numbers and policies are a ``SetupRules`` value in each ruleset; this module applies them
+and reports every problem of a set-up at once, the way a judge checks a table before the first turn.
+"""
+
+from __future__ import annotations
+
+from . import pool
+from .ruleset import Ruleset, SetupRules
+from .sais import sai_use
+from .state import Army, GameState, Unit
+from .steps import SetupStep, StepResult
+from .trace import StepError, TraceEvent
+
+
+def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    """Check the force, the dragons and the armies of every player; roll order of play and distances."""
+    rules = ruleset.setup
+    out = StepResult(kind="setup")
+    problems: list[str] = []
+    report = {"force": step.force, "players": {}}
+    for player in step.players:
+        report["players"][player] = _player(state, step, rules, player, out, problems)
+    if step.order:
+        report["order"] = _order(step, rules, out)
+    if step.terrain_rolls:
+        state, report["starting_faces"] = _distances(state, step, rules, out, problems)
+    out.setup = report
+    if problems:
+        raise StepError("the set-up breaks the rules: " + "; ".join(problems), cite=rules.cites["force"])
+    return state, out
+
+
+# --- the force and its armies ----------------------------------------------------------------------
+
+
+def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, out: StepResult,
+            problems: list[str]) -> dict:
+    armies = [a for a in state.armies if a.player == player]
+    units = [u for a in armies for u in a.units]
+    force = _force(state, step, rules, player, out, problems)
+    health = sum(u.health for u in units)
+    if health != force:
+        problems.append(f"{player} brings {health} health of components for a force of {force}")
+    cap = force // 2
+    _armies(rules, player, [a for a in armies if a.at != "reserve"], cap, out, problems)
+    magic = {u.id: v for u in units if (v := _magic_points(u, step, rules)) is not None}
+    users = sum(u.health for u in units if u.id in magic)
+    if magic:
+        out.trace.append(TraceEvent(
+            what=f"{player}: magic point values " + ", ".join(f"{k} {v}" for k, v in magic.items()),
+            rule=rules.quotes["magic-points"], cite=rules.cites["force"]))
+    if rules.magic_cap:
+        out.trace.append(TraceEvent(what=f"{player}: {users} health of magic users, at most {cap}", before=users,
+                                    after=cap, rule=rules.quotes["magic-users"], cite=rules.cites["force"]))
+        if users > cap:
+            problems.append(f"{player} has {users} health of magic users, more than half the force ({cap})")
+    return {"health": health, "force": force, "army_cap": cap, "magic_users": users, "magic_points": magic}
+
+
+def _force(state: GameState, step: SetupStep, rules: SetupRules, player: str, out: StepResult, problems: list[str]) -> int:
+    """The player's force after the dragon rule: 002 requires exactly the number; 000 allows fewer, each
+    missing dragon reducing the starting forces by 3 health."""
+    force, cite = step.force, rules.cites["dragons"]
+    if rules.fixed_force is not None and force != rules.fixed_force:
+        problems.append(f"this edition's game is played with {rules.fixed_force} health-worth of units, "
+                        f"not {force}")
+    brought = _brought(state, step, rules, player, out)
+    need = required_dragons(rules, force)
+    out.trace.append(TraceEvent(what=f"{player} brings {brought} dragon(s); {need} required", before=brought,
+                                after=need, rule=rules.quotes["dragons"], cite=cite))
+    if brought == need:
+        return force
+    if rules.missing_dragon_cost and brought < need:
+        less = force - rules.missing_dragon_cost * (need - brought)
+        out.trace.append(TraceEvent(what=f"{player}'s starting forces reduced to {less} health", before=force,
+                                    after=less, rule=rules.quotes["missing-dragon"], cite=cite))
+        return less
+    problems.append(f"{player} brings {brought} dragon(s) where the rules require exactly {need}")
+    return force
+
+
+def _brought(state: GameState, step: SetupStep, rules: SetupRules, player: str, out: StepResult) -> int:
+    """The dragons the player brought: as the step says, or those in their summoning pool, where 002 White
+    Dragons: "a white dragon replaces 2 normal dragons"."""
+    if step.dragons is not None:
+        return dict(step.dragons).get(player, 0)
+    kinds = [pool.kind(d[0]) for item in state.pool(player).items if (d := pool.parse(item))]
+    whites = kinds.count("white")
+    if whites:
+        out.trace.append(TraceEvent(what=f"{player}'s {whites} white dragon(s) count as {2 * whites}",
+                                    before=whites, after=2 * whites, rule=rules.quotes["white"],
+                                    cite=rules.cites["white"]))
+    return len(kinds) + whites
+
+
+def required_dragons(rules: SetupRules, force: int) -> int:
+    if rules.fixed_dragons is not None:
+        return rules.fixed_dragons
+    return -(-force // 24) if rules.dragons == "per-24" else 1 + force // 25
+
+
+def _armies(rules: SetupRules, player: str, armies: list[Army], cap: int, out: StepResult,
+            problems: list[str]) -> None:
+    cite = rules.cites["armies"]
+    if len(armies) != 3:
+        problems.append(f"{player} starts with {len(armies)} armies at terrains; the game starts with three "
+                        "(home, campaign, horde)")
+    terrains = [a.at for a in armies]
+    if len(set(terrains)) != len(terrains):
+        problems.append(f"{player} places two armies at one terrain")
+    for a in armies:
+        health = sum(u.health for u in a.units)
+        out.trace.append(TraceEvent(what=f"{a.id}: {health} health at the start, at most {cap}", before=health,
+                                    after=cap, rule=rules.quotes["armies"], cite=cite))
+        if health > cap:
+            problems.append(f"{a.id} has {health} health at the start, more than half the force ({cap})")
+        if not a.units:
+            problems.append(f"{a.id} is empty: each army must start with at least "
+                            + ("1-health of units" if rules.army_minimum == "health" else "one unit"))
+
+
+def _magic_points(unit: Unit, step: SetupStep, rules: SetupRules) -> int | None:
+    """A component's magic point value (002 Step 1), None for a component that is not a magic user."""
+    faces = dict(dict(step.magic_faces).get(unit.id, ()))
+    record, unit_class = dict(step.catalog).get(unit.id, ("", ""))
+    if (exception := rules.magic_point_exceptions.get(record)) is not None:
+        return exception
+    if unit.monster or unit_class == "artifact":
+        if not faces:
+            return None
+        points = sum(n * (1 if icon == "magic" else 2) for icon, n in faces.items() if _makes_magic(icon))
+        return min(points, rules.magic_point_cap) if points else None
+    magical = any(_makes_magic(icon) for icon in faces) or unit_class.endswith("magic")
+    return unit.health if magical else None
+
+
+def _makes_magic(icon: str) -> bool:
+    """A magic icon, or an SAI that can generate magic (Cantrip, Create Fireminions, ...)."""
+    if icon == "magic":
+        return True
+    use = sai_use(icon, "magic")
+    return use is not None and "magic" in use.gives
+
+
+# --- order of play and starting distances ----------------------------------------------------------
+
+
+def _order(step: SetupStep, rules: SetupRules, out: StepResult) -> dict:
+    """Each player's horde roll: maneuver and ID results (and, where the edition says so, SAIs only for the
+    maneuver results they generate). The most chooses to play first or to pick the frontier; ties reroll."""
+    cite = rules.cites["order"]
+    totals = {}
+    for player, counts in step.order:
+        total = 0
+        for icon, n in counts:
+            use = sai_use(icon, "maneuver") if icon not in ("maneuver", "id") else None
+            counted = n if icon in ("maneuver", "id") else (n if use and "maneuver" in use.gives else 0)
+            total += counted
+            if icon not in ("maneuver", "id"):
+                out.trace.append(TraceEvent(what=f"{player}: {icon} {n} counts {counted}", before=n, after=counted,
+                                            rule=rules.quotes["order-sais"], cite=cite))
+        totals[player] = total
+    top = max(totals.values())
+    tied = sorted(p for p, t in totals.items() if t == top)
+    low = [p for p, t in totals.items() if t == min(totals.values())]
+    first = tied[0] if len(tied) == 1 else None
+    out.trace.append(TraceEvent(
+        what=(f"{first} rolled the most maneuver results ({top})" if first else
+              f"{' and '.join(tied)} tie with {top}: they roll again"), after=top,
+        rule=rules.quotes["order"], cite=cite))
+    # "The remaining players will take their turn in decreasing order" (002 Step 4)
+    return {"totals": totals, "first": first, "tied": tied if first is None else [],
+            "last": low[0] if len(low) == 1 and len(totals) > 1 else None}
+
+
+def _distances(state: GameState, step: SetupStep, rules: SetupRules, out: StepResult,
+               problems: list[str]) -> tuple[GameState, dict]:
+    cite = rules.cites["distances"]
+    faces = {}
+    for tid, rolls in step.terrain_rolls:
+        if any(r != 8 for r in rolls[:-1]) or rolls[-1] == 8:
+            problems.append(f"{tid}: only an 8 is rolled again, and the last roll cannot be an 8 "
+                            f"(got {list(rolls)})")
+            continue
+        face = 6 if rules.seven_to_six and rolls[-1] == 7 else rolls[-1]
+        out.trace.append(TraceEvent(
+            what=f"{tid} starts at face {face}", before=list(rolls), after=face,
+            rule=rules.quotes["distances"], cite=cite))
+        faces[tid] = face
+        state = state.with_terrain(state.terrain(tid).evolve(face=face))
+    return state, faces

@@ -1,0 +1,46 @@
+"""Special terrains: frontier-only terrains whose eighth face is their own (002 Special Terrains).
+
+002: "There are four special terrains: Castle, Dragon's Lair, Grove, and Vortex".
+Castle: "When you turn the terrain up to 8, you declare the terrain to be one of
+the four basic types (City, Standing Stones, Temple, or Tower). It stays that type
+as long as it stays at 8". Grove: "No army can double magic at this terrain by any
+means (including when it's not at an eighth face)". Vortex: in ``engine.roll``.
+Dragon's Lair and the Grove's burial are Initial Effects (not here).
+"""
+
+from __future__ import annotations
+
+from .ruleset import Ruleset
+from .state import Terrain
+from .steps import StepResult
+from .trace import StepError, TraceEvent
+
+CASTLE_TYPES = ("city", "standing-stones", "temple", "tower")
+
+
+def captured(terrain: Terrain, declared: str | None, ruleset: Ruleset, out: StepResult) -> Terrain:
+    """A Castle turned up to 8 becomes the basic type its captor declares (default: City, marked)."""
+    cite = ruleset.cite("castle")
+    if terrain.special != "castle":
+        if declared is not None:
+            raise StepError(f"{terrain.id} is not a Castle: only a Castle's captor declares its type", cite=cite,
+                            field="castle")
+        return terrain
+    if declared is not None and declared not in CASTLE_TYPES:
+        raise StepError(f"a Castle is declared one of: {', '.join(CASTLE_TYPES)}; not {declared!r}", cite=cite,
+                        field="castle")
+    out.trace.append(TraceEvent(what=f"{terrain.id} (a Castle) is declared a {declared or 'city'}",
+                                after=declared or "city", rule="when you turn the terrain up to 8, you declare it "
+                                "one of the four basic types" + ("" if declared else "; none given, so City"),
+                                cite=cite, defaulted=declared is None))
+    return terrain.evolve(eighth=declared or "city")
+
+
+def left_eighth(terrain: Terrain) -> Terrain:
+    """A Castle's declared type lasts "as long as it stays at 8"."""
+    return terrain.evolve(eighth=None) if terrain.special == "castle" else terrain
+
+
+def no_doubling(terrain: Terrain | None) -> bool:
+    """Nothing doubles magic at a Grove."""
+    return terrain is not None and terrain.special == "grove"

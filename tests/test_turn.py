@@ -1,0 +1,149 @@
+"""The turn's phases, carrying magical items, and winning: the cases the bundled scenarios do not reach."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddref.scenario.run import load_ruleset
+from engine.carrying import can_carry, pairing
+from engine.marches import march
+from engine.resolve import resolve
+from engine.roll import Roll
+from engine.state import RESERVE, Army, GameState, Marches, Terrain, Unit
+from engine.steps import MagicStep, ManeuverStep, MeleeStep, MissileStep, ReservesStep
+from engine.trace import StepError
+
+RULES = load_ruleset("sfr-2012")
+
+
+def unit(uid, race=None, health=1, **kw):
+    return Unit(id=uid, race=race, health=health, **kw)
+
+
+def item(uid, color=None, name="Trueflyer"):
+    return Unit(id=uid, race=None, health=1, name=name, color=color, item=True)
+
+
+def game(*armies, marches=Marches(), terrains=None):
+    terrains = terrains or (Terrain(id="home", type="flatland", colors=("gold", "blue"), face=3, home_of="a"),
+                            Terrain(id="front", type="coastland", colors=("blue", "green"), face=4, frontier=True))
+    return GameState(edition="sfr-2012", players=("a", "b"), turn_player="a", terrains=terrains, armies=armies,
+                     marches=marches)
+
+
+def test_a_reserve_army_takes_magic_and_missile_in_one_march_but_not_twice_the_same():
+    """002 Amazons, Reserve Attack: the magic action of the non-Amazons and the Amazons' missile action, "whatever
+    action is chosen first, it must be completed before the second"; each once."""
+    reserve = Army(id="r", player="a", at=RESERVE, units=(unit("a1", "amazon"), unit("d1", "dwarf")))
+    state, events = march(game(reserve), MagicStep(army="r", roll=Roll()), RULES)
+    assert events[0].what == "a's first march: r (the reserve army: no maneuver roll is made)"
+    state, events = march(state, MissileStep(army="r", target="x", roll=Roll()), RULES)
+    assert events == [] and state.marches.acted == ("magic", "missile")
+    with pytest.raises(StepError, match="took the first march this turn and cannot march again"):
+        march(state, MagicStep(army="r", roll=Roll()), RULES)
+
+
+def test_an_army_at_a_terrain_takes_one_action_per_march():
+    """002 Glossary, March: "an optional maneuver followed by an optional action for a single army"."""
+    field = Army(id="f", player="a", at="home", units=(unit("d1", "dwarf"),))
+    state, _ = march(game(field), MeleeStep(army="f", target="x", roll=Roll()), RULES)
+    with pytest.raises(StepError, match="cannot march again"):
+        march(state, ManeuverStep(army="f", direction="up"), RULES)
+
+
+def test_steps_stand_alone_when_the_scenario_does_not_follow_the_turn():
+    field = Army(id="f", player="b", at="home", units=(unit("d1", "dwarf"),))
+    state = game(field, marches=None)
+    assert march(state, MeleeStep(army="f", target="x", roll=Roll()), RULES) == (state, [])
+
+
+@pytest.mark.parametrize("carrier, thing, ok", [
+    (unit("c", "coral-elf"), item("i", "green"), True),
+    (unit("c", "coral-elf"), item("i", "red"), False),
+    (unit("u", "undead"), item("i", "black"), True),
+    (unit("u", "undead"), item("i", "gold"), False),           # "Undead units can only carry black magical items"
+    (unit("a", "amazon"), item("i", "red"), True),             # "Amazon units may carry magical items of any color"
+    (unit("k", "dragonkin", color="red"), item("i", "red"), False),   # "Dragonkin cannot carry magical items"
+    (unit("e", "eldarim", color="red", name="Dragonmaster"), item("i", "red"), True),
+    (unit("e", "eldarim", color="red", name="Dragonmaster"), item("i", "blue"), False),
+    (unit("l", "eldarim", name="Dragonlord"), item("i", "blue"), True),   # "any color (including medallions)"
+    (unit("g", "goblin"), item("m", None, name="Bronze Medallion"), True),   # medallions are "colorless"
+])
+def test_who_carries_what(carrier, thing, ok):
+    """002 Magical Items, Medallions, Dragonkin, Dragonlord, Dragonmaster."""
+    assert can_carry(carrier, thing, RULES) is ok
+
+
+def test_each_unit_carries_one_item_and_the_pairing_finds_the_most():
+    """002 Magical Items: "Each unit can only carry one magical item"; an Amazon can carry the red item only
+    the Amazon can, so the elf takes the blue one."""
+    units = [unit("e", "coral-elf"), unit("a", "amazon")]
+    assert pairing(units, [item("blue", "blue"), item("red", "red")], RULES) == {"blue": "e", "red": "a"}
+    assert len(pairing(units[:1], [item("b1", "blue"), item("b2", "green")], RULES)) == 1
+
+
+def test_units_in_the_reserve_area_keep_a_player_in_the_game():
+    """002 In Play: "All dice located at any terrain or in the reserve"; the last surviving units win."""
+    mine = Army(id="m", player="a", at="home", units=(unit("d1", "dwarf", 3), unit("d2", "dwarf", 3)))
+    theirs = Army(id="t", player="b", at="home", units=(unit("g1", "goblin"),))
+    spare = Army(id="s", player="b", at=RESERVE, units=(unit("g2", "goblin"),))
+    step = MeleeStep(army="m", target="t", roll=Roll(counts=(("melee", 3),)), saves=Roll(counts=(("save", 0),)))
+    state, _ = resolve(game(mine, theirs, spare, marches=None), step, RULES)
+    assert state.winner is None
+    state, out = resolve(game(mine, theirs, marches=None), step, RULES)
+    assert state.winner == "a" and "last surviving" in out.trace[-1].rule
+
+
+def test_a_reserve_movement_without_the_turn_followed_moves_the_turn_players_units():
+    reserve = Army(id="r", player="a", at=RESERVE, units=(unit("d1", "dwarf"),))
+    theirs = Army(id="t", player="b", at=RESERVE, units=(unit("g1", "goblin"),))
+    state, _ = resolve(game(reserve, theirs, marches=None), ReservesStep(reinforce=(("d1", "front"),)), RULES)
+    assert state.army("a-front").units[0].id == "d1"
+    with pytest.raises(StepError, match="not one of a's units in the reserve area.*those are: none"):
+        resolve(state, ReservesStep(reinforce=(("g1", "front"),)), RULES)
+
+
+def test_a_special_terrain_is_a_frontier_and_a_castle_at_8_says_what_it_was_declared():
+    """002 Special Terrains: "special terrains can only be placed at the frontier"; Castle: "It stays that type as
+    long as it stays at 8"."""
+    from ddref.scenario.run import parse
+    from ddref.scenario.source import ScenarioErrors
+
+    text = ("ddref: 1\ntitle: t\nplayers: [a, b]\nterrains:\n"
+            "  c: {type: coastland, special: castle, face: 8, controlled_by: x, home_of: b}\n"
+            "armies:\n  x: {player: a, at: c, units: [{race: dwarf, health: 1}]}\n")
+    with pytest.raises(ScenarioErrors) as caught:
+        parse(text, "s.yaml")
+    messages = " ".join(str(e) for e in caught.value.errors)
+    assert "special terrains can only be placed at the frontier" in messages and "give eighth" in messages
+
+
+def test_an_item_rolls_only_with_a_unit_that_can_carry_it():
+    """002 Magical Items: "A magical item can be rolled only if a unit capable of carrying that item is rolled"."""
+    from engine.carrying import check_rolled
+
+    elves = Army(id="e", player="a", at="home", units=(unit("e1", "coral-elf"), item("bow", "red"),
+                                                        item("ring", "blue")))
+    check_rolled(elves, ["ring"], RULES)
+    with pytest.raises(StepError, match="bow rolled, but a magical item is rolled only if a unit capable"):
+        check_rolled(elves, ["bow", "ring"], RULES)
+
+
+def test_the_phases_before_the_marches_are_refused_once_a_march_is_taken():
+    """002 The Turn Sequence: "Initial Effects, Dragon Attacks, a First March, a Second March, and a Reserve
+    Movement", in this order (engine.marches.before_marches, for the Dragon Attack and Initial Effects steps)."""
+    from engine.marches import before_marches
+
+    before_marches(game(), "Dragon Attack", RULES)
+    with pytest.raises(StepError, match="the Dragon Attack phase comes before a's marches, and f took place"):
+        before_marches(game(marches=Marches(marched=("f",))), "Dragon Attack", RULES)
+
+
+def test_the_kings_die_never_leaves_the_reserves_and_holds_any_item():
+    """002 Kings' Die: "The Kings' Die can never leave the reserves"; "can hold a magical item of any color
+    (including medallions) until another unit carries it to a terrain"."""
+    king = Unit(id="k", race=None, health=4, name="Kings' Die")
+    assert can_carry(king, item("i", "red"), RULES)
+    reserve = Army(id="r", player="a", at=RESERVE, units=(king, unit("d1", "dwarf")))
+    with pytest.raises(StepError, match="the Kings' Die can never leave the reserves"):
+        resolve(game(reserve, marches=None), ReservesStep(reinforce=(("k", "front"),)), RULES)
