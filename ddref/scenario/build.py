@@ -427,7 +427,7 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
                         minor_terrain=None if kind is None else slug(kind),
                         castle=getattr(m, "castle", None),
                         targets=_sai_targets(b, state, m.targets, path),
-                        move_to=_move_to(b, state, m.move_to, (*path, "move_to")),
+                        move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
                         ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes"))) if army else None
 
 
@@ -458,7 +458,7 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
-            "move_to": _move_to(b, state, m.move_to, (*path, "move_to"))}
+            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
 
 
 def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -480,18 +480,6 @@ def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
             targets.append((icon, pairs))
     return tuple(targets)
 
-
-def _move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{SAI: terrain id or reserve}: where the units a moving SAI takes go."""
-    out = []
-    places = [t.id for t in state.terrains] + [RESERVE]
-    for sai, where in (raw or {}).items():
-        icon = _icon(b, sai, (*path, sai))
-        if where not in places:
-            b.fail((*path, sai), f"unknown terrain {where!r} (a terrain id or 'reserve'){did_you_mean(where, places)}")
-        elif icon:
-            out.append((icon, where))
-    return tuple(out)
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -564,20 +552,10 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                      ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
-                     summon=_summon(b, state, m.summon, (*path, "summon")),
-                     move_to=_move_to(b, state, m.move_to, (*path, "move_to")),
+                     summon=sai_steps.summon(b, state, m.summon, (*path, "summon")),
+                     move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
                      targets=_sai_targets(b, state, getattr(m, "targets", None), path))
 
-
-def _summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{artifact unit id: (dragon, terrain)} for Summon Dragon SAIs; the engine checks the dragon's color."""
-    out = []
-    places = [t.id for t in state.terrains]
-    for unit_id, value, _ in _units_named(b, state, raw, path):
-        if value.to is not None and value.to not in places:
-            b.fail((*path, unit_id, "to"), f"unknown terrain {value.to!r}{did_you_mean(value.to, places)}")
-        out.append((unit_id, (value.dragon, value.to)))
-    return tuple(out)
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:
@@ -839,3 +817,7 @@ from . import turn_steps  # noqa: E402
 
 _STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
                       minor=lambda *args: turn_steps.minor_step(*args))
+
+# The fields of the state, movement and magic SAIs (ddref.scenario.sai_steps) use the helpers above:
+# imported last, as turn_steps is
+from . import sai_steps  # noqa: E402
