@@ -48,7 +48,10 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
     after = dissipate(state, _wild_growth(after, ruleset, out), ruleset, out)
     after = _expire_used(after, out, ruleset)
-    return _aftermath(state, after, ruleset, out), out
+    after = _aftermath(state, after, ruleset, out)
+    if ruleset.fallback:
+        _mark_fallbacks(out, ruleset)
+    return after, out
 
 
 def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -64,6 +67,15 @@ def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepR
     if out.terrains and state.terrains is not faces:
         out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
     return winner(before, state, ruleset, out)
+
+
+def _mark_fallbacks(out: StepResult, ruleset: Ruleset) -> None:
+    """sfr-v4 is a starter: "where it is silent, the sfr-2012 rule applies", and the trace says so at each
+    event whose rule (and citation) is the fallback edition's."""
+    own = ruleset.edition + ":"
+    note = f" ({ruleset.edition} is silent here: the {ruleset.fallback} rule applies)"
+    out.trace[:] = [e if e.cite.startswith(own) or e.rule.endswith(note) else e.evolve(rule=e.rule + note)
+                    for e in out.trace]
 
 
 def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:

@@ -12,6 +12,7 @@ a message rather than silently ignored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from .state import ResultType
@@ -408,9 +409,10 @@ REROLLS: dict[str, tuple[str, ...]] = {
 }
 
 
-def rerolls(sai: str, kind: str) -> bool:
-    """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts)."""
-    kinds = REROLLS.get(sai, ())
+def rerolls(sai: str, kind: str, table: Mapping[str, tuple[str, ...]] | None = None) -> bool:
+    """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts);
+    ``table``: the edition's (Ruleset.sai_rerolls), None for sfr-2012's."""
+    kinds = (REROLLS if table is None else table).get(sai, ())
     if kind == "dragon":        # "if a SAI has normal results during a melee avoidance roll ..." (002)
         return any(k in kinds for k in _DRAGON_PARTS)
     if kind.startswith("combination:"):
@@ -418,14 +420,15 @@ def rerolls(sai: str, kind: str) -> bool:
     return kind in kinds
 
 
-def sai_use(sai: str, kind: str) -> SaiUse | None:
+def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None = None) -> SaiUse | None:
     """The SAI's use in this kind of roll; None when it does nothing there.
 
     A combination roll ("combination:maneuver,save") uses an SAI that works in
     any of its avoidance rolls (002 Avoidance Rolls: "The SAI does not need to
     be applicable for every result of the combination roll, just at least one").
+    ``uses``: the edition's SAI table (Ruleset.sai_uses), None for sfr-2012's.
     """
-    table = SAI_USES.get(sai)
+    table = (SAI_USES if uses is None else uses).get(sai)
     if table is None:
         return NOT_MODELLED
     if kind in ("dragon", "dragon-save"):
@@ -472,10 +475,9 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
     return SaiUse(tuple(dict.fromkeys(t for u in normal for t in u.gives)), each=any(u.each for u in normal))
 
 
-def cite(sai: str) -> str:
-    return f"{LIST}.{sai}"
-
-
+def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
+    """The SAI's section: in the edition's ``sections`` (Ruleset.sai_sections) when given, else in 002's list."""
+    return (sections or {}).get(sai) or f"{LIST}.{sai}"
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
@@ -490,13 +492,14 @@ RESOLVED: dict[str, tuple[str, ...]] = {
 }
 
 
-def unit_use(sai: str, kind: str, individual: bool, chosen: dict) -> SaiUse | None:
+def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
+             uses: Mapping[str, Mapping[str, SaiUse]] | None = None) -> SaiUse | None:
     """The SAI's use as a unit rolled it: by itself in a save roll, its use against an individual-targeting
     effect first (Net, Cloak); a "Normal or Special" SAI gives its normal results unless its owner chose the
     special (``chosen``: SAI -> 1), never both (002 SAI List: Regenerate "generates four save results or you
     may immediately bring back ..."). A special this version does not resolve in this roll is not modelled."""
-    use = sai_use(sai, INDIVIDUAL_SAVE) if individual and kind in (*SAVES, "avoid-save") else None
-    use = use or sai_use(sai, kind)
+    use = sai_use(sai, INDIVIDUAL_SAVE, uses) if individual and kind in (*SAVES, "avoid-save") else None
+    use = use or sai_use(sai, kind, uses)
     if use is None or use.special not in _STATE_SPECIALS:
         return use
     if use.either and not chosen.get(sai):

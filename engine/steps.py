@@ -80,6 +80,7 @@ class SpellCard(Value):
     reserve: bool                   # castable from the reserve area
     multiplicity: tuple[str, ...]   # target-another, increase-effect, increase-number-affected, once-per-action
     target: str | None              # terrain, army, enemy-army, own-unit, ...
+    cantrip: bool = True            # may be bought with a Cantrip outside a magic action (001's 'C' column)
 
 
 class Cast(Value):
@@ -119,6 +120,7 @@ class MagicStep(Value):
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
+    death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
 
 
 class Exchanges(Value):

@@ -87,6 +87,21 @@ DRAGON_EXAMPLES = {
     "sfr2012-hybrid-dragon-targeting", "sfr2012-white-dragon-values", "sfr2012-exchange-two-terrains-dragon-treasure",
 }
 
+# The tsr-1996 and sfr-v4 worked examples on rolls, counting, modifiers, eighth face, maneuver, missile,
+# damage, magic, spells and racial abilities that the engine reproduces under their own editions.
+EDITION_EXAMPLES = {
+    "tsr-counting-id-icons-melee-5", "faq4-monster-icons-and-racial-abilities",
+    "tsr-maneuver-zero-results-acting-army-wins", "tsr-damage-allocation-2-damage", "tsr-spell-palsy-12-to-11",
+    "tsr-racial-coral-elf-wind-walk-7-saves", "faq4-amazon-wind-walk-no-missiles",
+    "faq4-amazon-eighth-face-doubles-missile-maneuvers", "tsr-sai-maneuver-roll-fly-rend-cantrip",
+    "tsr-sai-bullseye-single-target", "tsr-sai-cantrip-lightning-strike-before-saves",
+    "tsr-magic-colors-goblin-dwarf-combinations",
+    "v4-spell-multiplicity-fiery-weapon-x2", "v4-combat-save-roll-trigger-and-missile-range",
+    "v4-damage-must-take-max-not-more", "v4-eighth-face-standing-stones-convert",
+}
+EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
+
+
 @pytest.fixture(scope="module")
 def replays():
     return {path.name: replay(load(path)) for path in SCENARIOS}
@@ -149,6 +164,64 @@ def test_every_lasting_spell_is_seen_to_end(replays):
     assert sorted(lasting - ended) == []
 
 
+@pytest.mark.parametrize("edition", ["tsr-1996", "sfr-v4"])
+def test_every_citation_another_edition_can_emit_exists(edition):
+    rules = load_ruleset(edition)
+    known = sections()
+    cited = [*rules.cites.values(), *(a.cite for a in rules.racial)]
+    cited += [rules.spell_sections[s] for s in (*rules.spell_modifiers, *rules.spell_effects)]
+    cited += [rules.sai_sections[s] for s in rules.sai_uses]
+    assert [c for c in cited if c not in known] == []
+
+
+def test_each_scenario_is_replayed_under_the_edition_its_name_says(replays):
+    for name, result in replays.items():
+        prefix = next(p for p in EDITION_FILES if name.startswith(p))
+        assert result["edition"] == EDITION_FILES[prefix], name
+
+
+def test_each_trace_cites_its_own_edition_or_says_it_falls_back(replays):
+    """Judges must see which edition's rule decided: tsr-1996 cites only its own sections; sfr-v4 cites
+    sfr-2012 only where 001 is silent, and the rule says so. (sfr-2012 traces may name another edition's
+    section beside a reading, for comparison.)"""
+    for name, result in replays.items():
+        edition = result["edition"]
+        if edition == "sfr-2012":
+            continue
+        for step in result["steps"]:
+            for e in step.get("trace", []):
+                if e["cite"].startswith(edition + ":"):
+                    continue
+                assert edition == "sfr-v4" and e["cite"].startswith("sfr-2012:"), (name, e)
+                assert e["rule"].endswith("(sfr-v4 is silent here: the sfr-2012 rule applies)"), (name, e)
+
+
+def test_the_other_editions_spells_modelled_and_left():
+    """Every spell of 000 and 001 is modelled, except these (dragons and the v4 spells whose effect is more
+    than the engine's spell kinds: left for later work, refused with a message meanwhile)."""
+    left = {
+        "tsr-1996": {"summon-black-dragon", "summon-blue-dragon", "summon-gold-dragon",
+                     "summon-green-dragon", "summon-red-dragon"},
+        "sfr-v4": {"accelerated-growth", "summon-dragon"},
+    }
+    for edition, expected in left.items():
+        rules = load_ruleset(edition)
+        spells = {s.id for s in records("spell") if s.edition == edition}
+        assert {s for s in spells if not (rules.in_play(s) or s in rules.spell_effects)} == expected
+
+
+def test_each_editions_modifier_order_is_pinned():
+    """000 Applying Dice Modifiers: subtract, divide, multiply, add (racial abilities with the multipliers);
+    001 Die Roll Resolution: subtract (5), add SAI results (6), multiply (7), add (8), with sfr-2012's racial
+    step where 001 has none; 002: subtract, divide, multiply, racial abilities, add."""
+    tsr, v4, sfr = (load_ruleset(e) for e in ("tsr-1996", "sfr-v4", "sfr-2012"))
+    assert (tsr.modifier_steps, tsr.racial_in) == (("subtract", "divide", "multiply", "add"), "multiply")
+    assert (v4.modifier_steps, v4.racial_in) == (("subtract", "sai", "multiply", "racial", "add"), "racial")
+    assert (sfr.modifier_steps, sfr.racial_in) == (("subtract", "divide", "multiply", "racial", "add"), "racial")
+    assert (tsr.eighth_face_doubles, v4.eighth_face_doubles, v4.eighth_face_doubles_ids) == (
+        ("save", "maneuver"), (), True)
+
+
 def test_modifier_order_is_pinned():
     """002 Applying Dice Modifiers: subtract, divide, multiply, racial abilities, add."""
     assert load_ruleset("sfr-2012").modifier_steps == ("subtract", "divide", "multiply", "racial", "add")
@@ -160,7 +233,7 @@ def test_core_worked_examples_are_covered():
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
-               | DRAGON_EXAMPLES | TURN_EXAMPLES)
+               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 

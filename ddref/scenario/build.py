@@ -68,6 +68,13 @@ class _Builder(Struct):
         try:
             return find(kind, value, self.edition)[0]
         except NotFound as exc:
+            # sfr-v4 defines two races (001 Racial Icons): the others are sfr-2012's, where v4 is silent
+            fallback = RULESETS[self.edition].fallback if self.edition in RULESETS else None
+            if fallback and kind in ("race", "unit"):
+                try:
+                    return find(kind, value, fallback)[0]
+                except NotFound:
+                    pass
             self.fail(path, exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1))
             return None
 
@@ -527,7 +534,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                                       f"{did_you_mean(c.color, COLORS)}")
         if rec is not None:
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
-                             reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
+                             reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target,
+                             cantrip=rec.cantrip is not False)
             if c.to is not None:
                 _army_ref(b, state, c.to, (*where, "to"))
             fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
@@ -554,7 +562,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
                      summon=sai_steps.summon(b, state, m.summon, (*path, "summon")),
                      move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
-                     targets=_sai_targets(b, state, getattr(m, "targets", None), path))
+                     targets=_sai_targets(b, state, getattr(m, "targets", None), path),
+                     death_magic=tuple(getattr(m, "death_magic", None) or ()))
 
 
 

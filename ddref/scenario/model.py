@@ -384,6 +384,9 @@ class MagicStepIn(Strict):
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
     sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
+    death_magic: list[str] | None = _doc(
+        "tsr-1996 Death Magic: the dead units (all of one player's DUA, that player's choice) buried to double "
+        "as many black ID points as their health.", default=None)
 
 
 class PromoteStepIn(Strict):

@@ -54,6 +54,7 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
     out.trace.append(TraceEvent(what=f"{who.id}'s roll is suspended: {total} Cantrip point(s) buy spells",
                                 after=total, rule="during a non-magic action, save roll or non-maneuver avoidance "
                                 "roll, Cantrip purchases spells that are immediately resolved", cite=cite))
+    _check_column(buy, ruleset, cite)
     land = elements(state, None if who.at == "reserve" else state.terrain(who.at), who, ruleset)
     casters = []
     for unit, n, any_color in found:
@@ -63,6 +64,14 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))
     return state
+
+
+def _check_column(buy: MagicStep, ruleset: Ruleset, cite: str) -> None:
+    """An edition that marks the spells a Cantrip may buy (001's 'C' column) refuses the others."""
+    unmarked = [c.spell.name for c in buy.cast if ruleset.cantrip_column and not c.spell.cantrip]
+    if unmarked:
+        raise StepError(f"a Cantrip outside a magic action casts only spells marked in the 'C' column, not "
+                        f"{', '.join(unmarked)}", cite=cite, field="cantrip")
 
 
 def still_rolling(dice: Roll, who: Army) -> Roll:

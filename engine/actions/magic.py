@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import sai_magic, sai_states, specials, spells
+from . import death_magic, sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -51,10 +51,12 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
-    casters = [*casters, *furnace]
+    state, buried, doubled = death_magic.bury(state, caster, casters, step, ruleset, out)
+    casters = [*casters, *furnace, *buried]
     reachable = allocations(casters, buckets, budgets, lose)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
+    death_magic.check_spent(points, step.cast, doubled, ruleset, out)
     rolled = sum(c.normal + c.ids for c in casters) - lose
     if sum(vector) != rolled:
         out.trace.append(TraceEvent(what=f"{caster.id}: ID magic doubled", before=rolled, after=sum(vector),
@@ -177,6 +179,8 @@ def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
     """002 Frostwings, Magic Negation: opposing armies' Frostwings roll; each non-ID magic result of theirs
     negates a point, and "only the greater of the rolls is subtracted"."""
+    if not step.negation:
+        return 0
     cite = ruleset.cite("magic-negation")
     best = 0
     for army_id, dice in step.negation:
@@ -208,12 +212,19 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
         colors |= land          # 002 Standing Stones: "cast magic of the terrain's colors"
     # 002 Terrain Advantage: ID points double for a color both the unit and the terrain have; never
     # in reserve; "Amazons and Frostwings can only double ID icons at a terrain with a Standing Stones"
-    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing") or stones)
+    held = stones and terrain.face == 8 and terrain.controlled_by == who.id
+    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing")
+                                          or (held if ruleset.stones_held_to_double else stones))
     doubles = tuple(sorted(set(own) & land)) if may_double else ()
+    if ids and stones and not held and unit.race == "amazon" and ruleset.stones_held_to_double:
+        out.trace.append(TraceEvent(what=f"{unit.id}: an Amazon at a Standing Stones its army does not hold: its ID "
+                                         "points do not double", after=ids, rule="to double magic, Amazons must "
+                                    "control the terrain at which the Standing Stones are present",
+                                    cite=ruleset.cite("amazon-magic")))
     dua = None
     # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting
     # black at a Deadlands terrain has no black aspect
-    if terrain is not None and "black" in aspects and "black" not in doubles:
+    if ruleset.dua_doubling and terrain is not None and "black" in aspects and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
     if ids and no_doubling(terrain) and (doubles or dua):
         # 002 Grove: "No army can double magic at this terrain by any means (including when it's not at an
@@ -339,7 +350,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
         if spell.color == "elemental" and c.color not in COLORS:
             raise StepError(f"{spell.name} is an elemental spell: say which one color pays for it "
                             f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
-        if who.at == RESERVE and not spell.reserve:
+        if who.at == RESERVE and ruleset.reserve_list and not spell.reserve:
             raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
                             field="cast")
         races = [r for r in spell.lists if r != "basic"]

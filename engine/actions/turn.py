@@ -33,6 +33,12 @@ def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState,
                                 "you cast that expire at the beginning of your next turn immediately expire",
                                 cite=ruleset.cite("turn-begins")))
     state = turn_begins(next_turn(state).evolve(turn_player=player), player, ruleset, out)
-    state = initial_effects(state, player, step.initial, ruleset, out)
+    if ruleset.initial_effects:
+        state = initial_effects(state, player, step.initial, ruleset, out)
+    else:
+        out.trace.append(TraceEvent(what=f"what {player}'s turn begins with is not replayed by this version",
+                                    rule="at the beginning of the turn, dragons attack and the City and Temple act; "
+                                         "give what they changed as later steps", cite=ruleset.cite("initial-effects"),
+                                    defaulted=True))
     terrains(state, out)
     return state, out
