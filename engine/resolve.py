@@ -41,7 +41,8 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     marched, events = march(state, step, ruleset)
     after, out = action(marched, step, ruleset)
     out.trace[:0] = events
-    after = sai_states.after_kills(after, ruleset, dict(getattr(step, "ashes", ())), out)
+    ashes = getattr(step, "ashes", None)
+    after = sai_states.after_kills(after, ruleset, None if ashes is None else dict(ashes), out)
     after = sai_states.glarers_rolled(state, sai_states.sources_gone(after, ruleset, out), step, ruleset, out)
     after = _soiled_ground(state, after, step, ruleset, out)
     after = sacrifice_kin(state, after, step, ruleset, out)

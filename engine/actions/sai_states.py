@@ -536,9 +536,17 @@ def bears(ruleset: Ruleset, unit: Unit) -> bool:
     return ruleset.conditional_units.get((unit.name or "").lower()) == RISE
 
 
-def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll], out: StepResult) -> GameState:
-    """Killed units whose die bears Rise from the Ashes (or for which the step gives an ``ashes`` roll) roll it."""
+def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll] | None, out: StepResult) -> GameState:
+    """Killed units whose die bears Rise from the Ashes (or for which the step gives an ``ashes`` roll) roll it;
+    ``rolls`` None: a kind of step with no ``ashes`` field (a dragon attack ...), where it is not replayed."""
     if not out.killed and not rolls:
+        return state
+    if rolls is None:
+        dead = [u for a in state.dua for u in a.units if u.id in out.killed and bears(ruleset, u)]
+        for unit in dead:
+            out.trace.append(TraceEvent(what=f"{unit.id}: its Rise from the Ashes roll is not replayed in this kind of "
+                                             "step", rule="whenever a unit with this icon is killed, immediately roll "
+                                             "the unit", cite=_cite(ruleset, RISE), defaulted=True))
         return state
     for unit_id in list(out.killed):
         area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
