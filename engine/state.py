@@ -125,6 +125,8 @@ class Marches(Value, kw_only=True):
     maneuvered: bool = False        # the current march has made its maneuver
     acted: tuple[str, ...] = ()     # the actions the current march has taken (melee, missile, magic)
     reserves: bool = False          # the Reserve Movement phase is done: no march may follow
+    setup: bool = False             # the game has not begun: the set-up, before the first player's first turn
+    attacked: tuple[str, ...] = ()  # the armies whose dragon attack of this turn has been resolved
 
 
 class GameState(Value, kw_only=True):

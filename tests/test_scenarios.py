@@ -299,3 +299,13 @@ def test_every_state_and_earlier_sai_is_rolled_in_a_scenario():
     assert (STATE_SAIS | EARLIER_SAIS) <= sais
     assert sorted((STATE_SAIS | EARLIER_SAIS) - rolled) == []
 
+def test_the_whole_game_scenario_plays_every_kind_of_step_of_the_turn_sequence(replays):
+    """Issue 6: one scenario replays two full turns of a two-player game with every phase: the set-up, turns
+    (Initial Effects), a dragon attack, maneuvers and the three actions, and the Reserve Movement; each of
+    these steps is resolved, not only refused."""
+    result = replays["sfr2012-game-two-turns.yaml"]
+    played = [step["kind"] for step in result["steps"] if "rejected" not in step]
+    wanted = {"setup", "turn", "dragon_attack", "maneuver", "melee", "missile", "magic", "reserves"}
+    assert sorted(wanted - set(played)) == []
+    assert played.count("turn") >= 2 and played[0] == "setup"
+    assert any("rejected" in step for step in result["steps"]), "an illegal move is refused"

@@ -103,9 +103,10 @@ class DragonIn(Strict):
 
 class TurnIn(Strict):
     player: str = _doc("Whose turn it is when the steps begin.")
-    phase: Literal["first-march", "second-march", "reserves"] | None = _doc(
+    phase: Literal["first-march", "second-march", "reserves", "setup"] | None = _doc(
         "Where in the turn the steps begin; given, the engine follows the turn's phases (two marches by "
-        "different armies of this player, then the Reserve Movement). Absent, each step stands alone.",
+        "different armies of this player, then the Reserve Movement). Absent, each step stands alone. "
+        "setup: the game has not begun; player plays first, and a turn step naming them begins the first turn.",
         default=None)
     marched: list[str] | None = _doc("The armies that have marched this turn already (second-march, reserves).",
                                      default=None)

@@ -42,12 +42,18 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
     return state
 
 
+def dragon_id(state: GameState, player: str, item: str) -> str:
+    """The id a summoned pool dragon takes in play: ``<owner>-<item>`` (``alice-gold-drake``), numbered when
+    taken."""
+    ids = {d.id for d in state.dragons}
+    base = f"{player}-{item.partition(':')[2]}"
+    return next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
+
+
 def send_dragon(state: GameState, owner: Pool, item: str, to: str, out: StepResult) -> tuple[GameState, str]:
     """The pool's dragon ``item`` leaves ``owner``'s summoning pool for the terrain ``to``; returns its new id."""
     colors, form = pool.parse(item)
-    ids = {d.id for d in state.dragons}
-    base = f"{owner.player}-{item.partition(':')[2]}"
-    name = next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
+    name = dragon_id(state, owner.player, item)
     items = list(owner.items)
     items.remove(item)
     state = state.evolve(
