@@ -153,6 +153,18 @@ class TargetRule(Value, kw_only=True):
     terrain_type: str | None = None  # the target terrain is of this type (Soiled Ground: swampland)
 
 
+class SaiState(Value, kw_only=True):
+    """What a state SAI's special result leaves in play (engine.actions.sai_states).
+
+    ``target``: "units" (up to the SAI's points of health-worth of units of the defending army), "unit" (one
+    unit of an opposing army per unit rolling it), "enemy-army" (an opposing army), "own-army" (one of the
+    roller's armies); ``avoid``: each target unit escapes by rolling this result by itself; ``bound``: the
+    effect ends when its source unit is killed ("killed") or no longer at the target's terrain ("present").
+    """
+
+    target: Literal["units", "unit", "enemy-army", "own-army"]
+    avoid: ResultType | None = None
+    bound: Literal["killed", "present"] | None = None
 class DragonFace(Value, kw_only=True):
     """What one dragon icon does in a dragon attack (002 Dragons; each edition's own numbers).
 
@@ -275,6 +287,13 @@ class Ruleset(Value):
     # targeted by: "missile" and "magic" (enemy magic)
     effect_sais: Mapping[str, str] = field(default_factory=dict)
     army_shields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # state SAI -> what its special result leaves in play, and on whom (Entangle, Wither, Illusion ...)
+    sai_states: Mapping[str, SaiState] = field(default_factory=dict)
+    # units whose die bears a Conditional SAI rolled whenever they are killed or buried, by catalog name
+    # (002 Killed and Buried: "Phoenix's Rise from the Ashes")
+    conditional_units: Mapping[str, str] = field(default_factory=dict)
+    # moving SAI -> the health-worth of other units it may take along (Ferry 4; Teleport, Firewalking 3)
+    sai_move_worth: Mapping[str, int] = field(default_factory=dict)
     # races whose units may roll to negate an opposing army's magic (Frostwings)
     magic_negators: tuple[str, ...] = ()
     # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,

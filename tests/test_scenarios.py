@@ -264,6 +264,51 @@ def test_replay_is_deterministic():
     assert json.dumps(replay(load(path))) == json.dumps(replay(load(path)))
 
 
+# Issue 6 (i6-sai-state): the state, movement, resurrection and magic SAIs, and the SAIs modelled before.
+SAI_STATE_EXAMPLES = {"sfr2012-sai-rise-from-the-ashes-vs-dust-to-dust"}
+STATE_SAIS = {
+    "entangle", "web", "net", "sleep", "stun", "hypnotic-glare", "wither", "frost-breath", "galeforce", "illusion",
+    "dispel-magic", "ferry", "teleport", "vanish", "wayfare", "rise-from-the-ashes", "regenerate", "attune", "cloak",
+    "summon-dragon", "sfr-tsr-logo-bronze-medallion", "sfr-tsr-logo-silver-medallion", "sfr-tsr-logo-gold-medallion",
+}
+EARLIER_SAIS = {
+    "fly", "trample", "rend", "counter", "smite", "stone", "bullseye", "screech", "howl", "wave", "create-fireminions",
+    "volley", "sortie", "double-strike", "tail", "cantrip", "firewalking",
+}
+# the step fields that hold what units rolled (not the choices made about SAIs: targets, move_to)
+ROLL_FIELDS = {"roll", "saves", "counter", "counter_saves", "unit_saves", "avoidance", "negation", "dispel",
+               "ashes", "burial"}
+
+
+def _rolled_icons(value) -> set[str]:
+    """The icon names in a roll as written: mapping keys (aggregate) and face strings (per unit)."""
+    if isinstance(value, dict):
+        return set().union(*(({slug(str(k))} | _rolled_icons(v)) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_rolled_icons(v) for v in value)) if value else set()
+    if isinstance(value, str):
+        return {slug(value.rsplit(" ", 1)[0] if value.rsplit(" ", 1)[-1].isdigit() else value)}
+    return set()
+
+
+def _icons_rolled_in(path: Path) -> set[str]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for step in data.get("steps") or []:
+        for body in step.values():
+            if isinstance(body, dict):
+                found |= set().union(set(), *(_rolled_icons(v) for k, v in body.items() if k in ROLL_FIELDS))
+    return found
+
+
+def test_every_state_and_earlier_sai_is_rolled_in_a_scenario():
+    """Issue 6: each SAI of i6-sai-state's list, and each of the 17 modelled before, appears in a bundled
+    scenario's roll (its table entry is exercised, its effect checked by that scenario's expectations)."""
+    rolled = set().union(*(_icons_rolled_in(p) for p in SCENARIOS))
+    sais = {s.id for s in records("sai") if s.edition == "sfr-2012"}
+    assert (STATE_SAIS | EARLIER_SAIS) <= sais
+    assert sorted((STATE_SAIS | EARLIER_SAIS) - rolled) == []
+
 def test_the_whole_game_scenario_plays_every_kind_of_step_of_the_turn_sequence(replays):
     """Issue 6: one scenario replays two full turns of a two-player game with every phase: the set-up, turns
     (Initial Effects), a dragon attack, maneuvers and the three actions, and the Reserve Movement; each of
