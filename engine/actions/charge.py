@@ -83,9 +83,9 @@ def _counter_hits(specials, ruleset: Ruleset, attacker: Army, out: StepResult) -
     hits = 0
     for special in (s for s in specials if s.effect == BACK_DAMAGE):
         hits += special.points
-        out.trace.append(TraceEvent(what=f"{special.unit}: {special.points}-point {special.sai} also hits {attacker.id}",
-                                    after=special.points, rule="counts as both a save and an immediate hit upon the "
-                                    "attacking army, which may not roll saves against it",
+        what = f"{special.unit}: {special.points}-point {special.sai} also hits {attacker.id}"
+        out.trace.append(TraceEvent(what=what, after=special.points, rule="counts as both a save and an immediate "
+                                    "hit upon the attacking army, which may not roll saves against it",
                                     cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
     return hits
 
