@@ -282,13 +282,23 @@ SAI_USES.update({
 # has no use there either; the Dragonmaster's, Dragonhunter's and Dragonzealot's count as a two point ID icon,
 # Ruleset.id_icons). Their other uses belong to the SAI table's other kinds.
 NO_EFFECT = SaiUse()
+# a unit's save roll by itself against an individual-targeting effect (engine.roll asks for it first)
+INDIVIDUAL_SAVE = "individual-save"
+# Every champion's logo: "During a save roll against an individual-targeting effect, the SFR/TSR logo counts as four
+# saves" (engine.roll asks for the individual-save use first). The Dragonlord's, Dragonslayer's and
+# Dragoncrusader's logos name no other roll: elsewhere they have no effect.
+FOUR_SAVES = SaiUse(("save",) * 4, each=True)
 for _logo in ("sfr-tsr-logo-dragonlord", "sfr-tsr-logo-dragonslayer", "sfr-logo-dragoncrusader"):
-    SAI_USES.setdefault(_logo, {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = NO_EFFECT
+    SAI_USES[_logo] = {"dragon": NO_EFFECT, INDIVIDUAL_SAVE: FOUR_SAVES}
+for _logo in ("sfr-tsr-logo-dragonmaster", "sfr-logo-dragonhunter", "sfr-logo-dragonzealot"):
+    SAI_USES[_logo] = {INDIVIDUAL_SAVE: FOUR_SAVES}    # elsewhere a two point ID icon (Ruleset.id_icons)
 # The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon with
 # the same color as the Dragonkin Champion from any terrain to any other terrain" (the army's roll against a
-# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon)
-SAI_USES.setdefault("sfr-tsr-logo-dragonkin-champion", {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = \
-    SaiUse(special="dragon-effect")
+# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon; in other actions, not yet)
+SAI_USES["sfr-tsr-logo-dragonkin-champion"] = {
+    **{k: NOT_MODELLED for k in ("melee", "missile", "magic", "avoid-melee", "avoid-missile", "avoid-save",
+                                 "avoid-magic")},
+    "dragon": SaiUse(special="dragon-effect"), INDIVIDUAL_SAVE: FOUR_SAVES}
 
 
 # --- state, movement, resurrection and magic SAIs (engine.actions.sai_states resolves their specials) -----
@@ -296,8 +306,6 @@ ACTIONS = ("melee", "missile", "magic")
 NON_MANEUVER_AVOID = ("avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
 # 002 Application: "During a non-maneuver roll: ... during any action, save roll or non-maneuver avoidance roll"
 NON_MANEUVER = (*ACTIONS, *SAVES, *NON_MANEUVER_AVOID)
-# a unit's save roll by itself against an individual-targeting effect (engine.roll asks for it first)
-INDIVIDUAL_SAVE = "individual-save"
 
 SAI_USES.update({
     # "During a melee attack, choose up to four health-worth of units in the defending army to be immediately

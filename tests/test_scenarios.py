@@ -277,7 +277,7 @@ EARLIER_SAIS = {
 }
 # the step fields that hold what units rolled (not the choices made about SAIs: targets, move_to)
 ROLL_FIELDS = {"roll", "saves", "counter", "counter_saves", "unit_saves", "avoidance", "negation", "dispel",
-               "ashes", "burial"}
+               "ashes", "burial", "eldarim"}
 
 
 def _rolled_icons(value) -> set[str]:
@@ -308,6 +308,18 @@ def test_every_state_and_earlier_sai_is_rolled_in_a_scenario():
     sais = {s.id for s in records("sai") if s.edition == "sfr-2012"}
     assert (STATE_SAIS | EARLIER_SAIS) <= sais
     assert sorted((STATE_SAIS | EARLIER_SAIS) - rolled) == []
+
+def test_every_sai_of_the_list_is_modelled_and_rolled_in_a_scenario():
+    """Issue 6: every entry of 002's SAI list has its table entry (engine.sais) and is rolled in a bundled
+    scenario, the Eldarim champions' logos before a dragon attack included (`eldarim:`)."""
+    from engine.sais import SAI_USES
+
+    sais = {s.id for s in records("sai") if s.edition == "sfr-2012"}
+    assert len(sais) == 82
+    assert sorted(sais - set(SAI_USES)) == []
+    rolled = set().union(*(_icons_rolled_in(p) for p in SCENARIOS))
+    assert sorted(sais - rolled) == []
+
 
 def test_the_whole_game_scenario_plays_every_kind_of_step_of_the_turn_sequence(replays):
     """Issue 6: one scenario replays two full turns of a two-player game with every phase: the set-up, turns
