@@ -79,7 +79,7 @@ def promote(state: GameState, ruleset: Ruleset, army_id: str, allowed: int | Non
     if not picked:
         events.append(TraceEvent(what=f"{cause}: {army_id} promotes no unit" + ("" if pairs else
                                  " (no unit has a match one health larger of its race)"), rule=ruleset.quote(
-                                 "promote-none", "if a player has no applicable units in their dead unit area or "
+                                 f"promote-none-{cause}", "if a player has no applicable units in their dead unit area or "
                                  "summoning pool, then promotion cannot occur"), cite=cite, defaulted=chosen is None and bool(pairs)))
     for old, new in picked:
         state = exchange(state, ruleset, army_id, old, new, events)

@@ -62,6 +62,8 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
         raise StepError(f"{who.id} has a {minor.type} minor terrain: it is rolled before any maneuver or action of "
                         f"the march (a minor step for {who.id} comes first)", cite=ruleset.cite("minor-terrains"),
                         field="army")
+    if not m.marched:
+        _dragons_have_attacked(state, ruleset)
     which = ORDINALS[len(m.marched)]
     event = TraceEvent(what=f"{state.turn_player}'s {which} march: {who.id}"
                             + (" (the reserve army: no maneuver roll is made)" if who.at == RESERVE else ""),
@@ -69,6 +71,27 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
                        "by one army; the second march uses a different army", cite=ruleset.cite(f"{which}-march"))
     fresh = Marches(marched=(*m.marched, who.id))
     return state.evolve(marches=fresh if isinstance(step, MinorStep) else _record(fresh, action)), [event]
+
+
+def _dragons_have_attacked(state: GameState, ruleset: Ruleset) -> None:
+    """002 The Turn Sequence: "If dragons are present at any terrain where the marching player has an army, then
+    the dragons must do combat", in the Dragon Attacks phase, before the First March. A dragon its army's own
+    Dragonlord or Dragonmaster holds (``tamed_by``) does not attack it (002 Dragon Taming)."""
+    m = state.marches
+    for a in state.armies:
+        if a.player != state.turn_player or a.at == RESERVE or a.id in m.attacked:
+            continue
+        here = [d.id for d in state.dragons if d.at == a.at and a.unit(d.tamed_by or "") is None]
+        if here:
+            raise StepError(f"dragons ({', '.join(here)}) are at {a.at}, where {a.id} is: the dragons must do combat in "
+                            f"the Dragon Attacks phase before the First March (a dragon_attack step for {a.id} "
+                            "comes first)", cite=ruleset.cite("turn-sequence"), field="army")
+
+
+def dragon_attacked(state: GameState, army_id: str) -> GameState:
+    """Record that the dragons at the army's terrain have done combat this turn."""
+    m = state.marches
+    return state if m is None else state.evolve(marches=m.evolve(attacked=(*m.attacked, army_id)))
 
 
 def _continues(m: Marches, at: str, action: str | None) -> bool:

@@ -48,7 +48,7 @@ def reserve_army(state: GameState, player: str, ruleset: Ruleset, out: StepResul
     name = next(n for n in (f"{player}-reserve", *(f"{player}-reserve-{i}" for i in range(2, 99))) if n not in ids)
     reserve = Army(id=name, player=player, at=RESERVE, units=())
     out.trace.append(TraceEvent(what=f"{player}'s reserve area forms the army {name}",
-                                rule="the units in a player's reserve area form an army",
+                                rule=ruleset.quote("reserve-army", "the units in a player's reserve area form an army"),
                                 cite=ruleset.cite("reserve-area")))
     return state.evolve(armies=(*state.armies, reserve)), reserve
 

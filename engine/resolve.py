@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions.combat import melee, missile
+from .actions import sai_states
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
@@ -40,6 +41,9 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     marched, events = march(state, step, ruleset)
     after, out = action(marched, step, ruleset)
     out.trace[:0] = events
+    ashes = getattr(step, "ashes", None)
+    after = sai_states.after_kills(after, ruleset, None if ashes is None else dict(ashes), out)
+    after = sai_states.glarers_rolled(state, sai_states.sources_gone(after, ruleset, out), step, ruleset, out)
     after = _soiled_ground(state, after, step, ruleset, out)
     after = sacrifice_kin(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from . import sai_doubling
 from . import sais as sai_table
+from .galeforce import gale_blown
 from .dragonkin import automatic_saves
 from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
@@ -175,7 +176,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
                                 rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons")))
         return
-    _count_sai(face, unit, ctx, tally, specials, trace, who, per)
+    _count_sai(face, unit, ctx, tally, specials, trace, who, unit.sai_points if unit and unit.sai_points else per)
 
 
 def _ids_ignored(ctx: RollContext, trace: list[TraceEvent], who: str) -> bool:
@@ -205,7 +206,7 @@ def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[st
 def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                specials: list[Special], trace: list[TraceEvent], who: str, per: int) -> None:
     rs = ctx.ruleset
-    use = sai_table.sai_use(face.icon, ctx.kind, rs.sai_uses)
+    use = sai_table.unit_use(face.icon, ctx.kind, ctx.individual, ctx.choices.get("special", {}), rs.sai_uses)
     points = face.count * per
     cite = rs.sai_sections.get(face.icon, rs.cite("sai-points"))
     if use is None:
@@ -225,7 +226,9 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))
         when = {"cut-saves": "delayed: it acts after the target rolls, before it finalizes",
                 "back-damage": "it also strikes the attacking army at once",
-                "cantrip": "a unique SAI: what its points buy is resolved while the roll is suspended"}.get(
+                "cantrip": "a unique SAI: what its points buy is resolved while the roll is suspended",
+                "glare": "delayed: it acts after the target rolls, before it applies unique or special SAIs",
+                "army-state": "delayed: it acts on the target army's rolls, before they are finalized"}.get(
                     use.special, "special SAI results resolve before the target rolls saves")
         trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} (special result)", after=points,
                                 rule=when, cite=cite))
@@ -763,6 +766,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         if roll.per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)
+        faces = gale_blown(ctx, unit, faces, trace)
         if roll.per_unit:
             _check_rerolls(unit, faces, ctx)
         tally = out.setdefault(who, _blank())

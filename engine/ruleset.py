@@ -157,6 +157,18 @@ class TargetRule(Value, kw_only=True):
     terrain_type: str | None = None  # the target terrain is of this type (Soiled Ground: swampland)
 
 
+class SaiState(Value, kw_only=True):
+    """What a state SAI's special result leaves in play (engine.actions.sai_states).
+
+    ``target``: "units" (up to the SAI's points of health-worth of units of the defending army), "unit" (one
+    unit of an opposing army per unit rolling it), "enemy-army" (an opposing army), "own-army" (one of the
+    roller's armies); ``avoid``: each target unit escapes by rolling this result by itself; ``bound``: the
+    effect ends when its source unit is killed ("killed") or no longer at the target's terrain ("present").
+    """
+
+    target: Literal["units", "unit", "enemy-army", "own-army"]
+    avoid: ResultType | None = None
+    bound: Literal["killed", "present"] | None = None
 class DragonFace(Value, kw_only=True):
     """What one dragon icon does in a dragon attack (002 Dragons; each edition's own numbers).
 
@@ -190,6 +202,12 @@ class Breath(Value, kw_only=True):
     burial: bool = False
     effect: str | None = None
     cite: str = ""
+    # 000 Red-Flame: the units killed are also buried, no save ("killed and buried"); 000 Gold-Turn to Stone:
+    # ``kills`` counts units, not health-worth ("Five units from the target army ...")
+    buries: bool = False
+    units: bool = False
+    # 000 Black-Disease: "All units in the target army are rolled; any that roll ID icons are killed and buried"
+    ids_kill: bool = False
 
 
 class DragonLogo(Value, kw_only=True):
@@ -273,6 +291,13 @@ class Ruleset(Value):
     # targeted by: "missile" and "magic" (enemy magic)
     effect_sais: Mapping[str, str] = field(default_factory=dict)
     army_shields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # state SAI -> what its special result leaves in play, and on whom (Entangle, Wither, Illusion ...)
+    sai_states: Mapping[str, SaiState] = field(default_factory=dict)
+    # units whose die bears a Conditional SAI rolled whenever they are killed or buried, by catalog name
+    # (002 Killed and Buried: "Phoenix's Rise from the Ashes")
+    conditional_units: Mapping[str, str] = field(default_factory=dict)
+    # moving SAI -> the health-worth of other units it may take along (Ferry 4; Teleport, Firewalking 3)
+    sai_move_worth: Mapping[str, int] = field(default_factory=dict)
     # races whose units may roll to negate an opposing army's magic (Frostwings)
     magic_negators: tuple[str, ...] = ()
     # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,
@@ -298,6 +323,14 @@ class Ruleset(Value):
     breath_effects: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     dragon_breath_effect: str = ""
     dragon_logos: Mapping[str, DragonLogo] = field(default_factory=dict)
+    # where a dragon that flies away or is slain goes (002, 001: its summoning pool; 000: "Return it to the
+    # owner's dead unit area", where 000's dragons wait to be summoned: the same place in ddref's state)
+    dragon_rest: str = "summoning pool"
+    # a Treasure's promotion comes after the army's response (000: "After the attack is resolved"), not before it
+    # (002 Step 4, 001 Step 2)
+    treasure_after_attack: bool = False
+    # the SAI kind of a charging army's roll (tsr-1996: "charge", where Trample is both melee and maneuver)
+    charge_roll: str = "melee"
     # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
     id_icons: Mapping[str, int] = field(default_factory=dict)
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that

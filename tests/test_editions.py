@@ -99,22 +99,3 @@ def test_each_editions_summon_dragon_sends_its_own_dragons():
     assert summonable(("green",), v4.dragons, "red") and v4.from_terrain
     assert load_ruleset("tsr-1996").dragons_wait == "dead unit area"
 
-
-def test_tsr_1996_refuses_the_amazons_reserve_fire_it_does_not_model():
-    """004 Amazons in Reserves C: "only one roll is made" (missiles and magic together), where 002 has two actions:
-    not modelled, so refused under tsr-1996 rather than resolved as 002's two actions."""
-    text = """\
-ddref: 1
-title: t
-edition: tsr-1996
-players: [a, b]
-terrains:
-  plain: {type: flatland, face: 4, action: missile, home_of: a}
-armies:
-  back: {player: a, at: reserve, units: [{id: am, race: amazon, health: 1}]}
-  foes: {player: b, at: plain, units: [{race: goblin, health: 1, count: 2}]}
-steps:
-  - missile: {army: back, target: foes, roll: {am: missile}, saves: {foes: {save: 0}}}
-"""
-    with pytest.raises(ScenarioErrors, match=r"tsr-1996 rules have no rule for this \(reserve-attack\)"):
-        replay(parse(text, "t.yaml"))

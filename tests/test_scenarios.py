@@ -99,6 +99,16 @@ EDITION_EXAMPLES = {
     "v4-spell-multiplicity-fiery-weapon-x2", "v4-combat-save-roll-trigger-and-missile-range",
     "v4-damage-must-take-max-not-more", "v4-eighth-face-standing-stones-convert",
 }
+# Issue 7, part 2: the tsr-1996 and sfr-v4 set-up, multiplayer and dragon worked examples.
+EDITIONS2_EXAMPLES = {
+    "tsr-setup-24pt-army-cap-12", "tsr-setup-dragon-count-35pt", "tsr-setup-order-and-starting-distances",
+    "v4-setup-30-health-15-cap-two-dragons", "mp-turn-order-roll-ignores-sai-effects",
+    "v4-dragon-attack-values-no-combining", "tsr-dragon-slaying-thresholds",
+    "tsr-dragon-breath-by-color", "tsr-dragon-multiple-same-color-split-melee-missile", "tsr-sai-trample-dragon-attack",
+    "tsr-charge-damage-resolution", "tsr-routing-pursuit-face5-to-face4",
+    "tsr-sai-counter-in-charge-defense", "faq4-double-strike", "faq4-confuse", "faq4-kick-swoop-stone",
+    "faq4-amazon-reserve-missile-fire", "tsr-sai-mammoth-rider-trample-6-9-15",
+}
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 # issue 7, part 3: what the tsr-1996 and sfr-v4 rulesets refused before
 EDITION_REFUSALS_EXAMPLES = {"tsr-reserve-movement-and-reserve-magic"}
@@ -234,7 +244,7 @@ def test_core_worked_examples_are_covered():
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
-               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITION_REFUSALS_EXAMPLES)
+               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES | EDITION_REFUSALS_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 
@@ -253,6 +263,63 @@ def test_every_targeted_sai_is_rolled_in_a_scenario(replays):
 def test_replay_is_deterministic():
     path = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
     assert json.dumps(replay(load(path))) == json.dumps(replay(load(path)))
+
+
+# Issue 6 (i6-sai-state): the state, movement, resurrection and magic SAIs, and the SAIs modelled before.
+SAI_STATE_EXAMPLES = {"sfr2012-sai-rise-from-the-ashes-vs-dust-to-dust"}
+STATE_SAIS = {
+    "entangle", "web", "net", "sleep", "stun", "hypnotic-glare", "wither", "frost-breath", "galeforce", "illusion",
+    "dispel-magic", "ferry", "teleport", "vanish", "wayfare", "rise-from-the-ashes", "regenerate", "attune", "cloak",
+    "summon-dragon", "sfr-tsr-logo-bronze-medallion", "sfr-tsr-logo-silver-medallion", "sfr-tsr-logo-gold-medallion",
+}
+EARLIER_SAIS = {
+    "fly", "trample", "rend", "counter", "smite", "stone", "bullseye", "screech", "howl", "wave", "create-fireminions",
+    "volley", "sortie", "double-strike", "tail", "cantrip", "firewalking",
+}
+# the step fields that hold what units rolled (not the choices made about SAIs: targets, move_to)
+ROLL_FIELDS = {"roll", "saves", "counter", "counter_saves", "unit_saves", "avoidance", "negation", "dispel",
+               "ashes", "burial", "eldarim"}
+
+
+def _rolled_icons(value) -> set[str]:
+    """The icon names in a roll as written: mapping keys (aggregate) and face strings (per unit)."""
+    if isinstance(value, dict):
+        return set().union(*(({slug(str(k))} | _rolled_icons(v)) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_rolled_icons(v) for v in value)) if value else set()
+    if isinstance(value, str):
+        return {slug(value.rsplit(" ", 1)[0] if value.rsplit(" ", 1)[-1].isdigit() else value)}
+    return set()
+
+
+def _icons_rolled_in(path: Path) -> set[str]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for step in data.get("steps") or []:
+        for body in step.values():
+            if isinstance(body, dict):
+                found |= set().union(set(), *(_rolled_icons(v) for k, v in body.items() if k in ROLL_FIELDS))
+    return found
+
+
+def test_every_state_and_earlier_sai_is_rolled_in_a_scenario():
+    """Issue 6: each SAI of i6-sai-state's list, and each of the 17 modelled before, appears in a bundled
+    scenario's roll (its table entry is exercised, its effect checked by that scenario's expectations)."""
+    rolled = set().union(*(_icons_rolled_in(p) for p in SCENARIOS))
+    sais = {s.id for s in records("sai") if s.edition == "sfr-2012"}
+    assert (STATE_SAIS | EARLIER_SAIS) <= sais
+    assert sorted((STATE_SAIS | EARLIER_SAIS) - rolled) == []
+
+def test_every_sai_of_the_list_is_modelled_and_rolled_in_a_scenario():
+    """Issue 6: every entry of 002's SAI list has its table entry (engine.sais) and is rolled in a bundled
+    scenario, the Eldarim champions' logos before a dragon attack included (`eldarim:`)."""
+    from engine.sais import SAI_USES
+
+    sais = {s.id for s in records("sai") if s.edition == "sfr-2012"}
+    assert len(sais) == 82
+    assert sorted(sais - set(SAI_USES)) == []
+    rolled = set().union(*(_icons_rolled_in(p) for p in SCENARIOS))
+    assert sorted(sais - rolled) == []
 
 
 def test_the_whole_game_scenario_plays_every_kind_of_step_of_the_turn_sequence(replays):

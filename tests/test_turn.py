@@ -200,3 +200,19 @@ steps:
 """
     scenario = parse(text, "t.yaml")
     assert [d for d, _ in scenario.steps[2].step.dragons] == ["a-gold-drake"]
+
+
+def test_no_march_before_the_dragons_at_an_armys_terrain_have_done_combat():
+    """002 The Turn Sequence: "If dragons are present at any terrain where the marching player has an army, then
+    the dragons must do combat", in the Dragon Attacks phase, which comes before the First March. A dragon the
+    army's own Dragonlord has tamed does not attack it; once the attack is resolved, the march may begin."""
+    from engine.marches import dragon_attacked
+    from engine.state import Dragon
+
+    field = Army(id="f", player="a", at="front", units=(unit("d1", "dwarf"), unit("dl", "eldarim", 3)))
+    state = game(field).evolve(dragons=(Dragon(id="red", color="red", at="front"),))
+    with pytest.raises(StepError, match=r"dragons \(red\) are at front.*a dragon_attack step for f comes first"):
+        march(state, MeleeStep(army="f", target="x", roll=Roll()), RULES)
+    assert march(dragon_attacked(state, "f"), MeleeStep(army="f", target="x", roll=Roll()), RULES)[1]
+    tamed = state.evolve(dragons=(Dragon(id="red", color="red", at="front", tamed_by="dl"),))
+    assert march(tamed, MeleeStep(army="f", target="x", roll=Roll()), RULES)[1]

@@ -32,6 +32,9 @@ from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydant
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
 # Frostwing Wolf Pack, Scalding Web Birds and Scalding Will o' Wisps"
 GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds", "will-o-wisps"}
+# 002 SAI General Information: "Each single SAI on a rare magic item counts as three points of effect. Each single
+# SAI on a monster, artifact or medallion counts as four points of effect" (monsters: every icon counts four)
+SAI_POINTS = {("item", "rare"): 3, ("artifact", "artifact"): 4, ("medallion", "medallion"): 4}
 
 
 class PlannedStep(Struct):
@@ -114,7 +117,17 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
                       summoning_pool=tuple(_pool(b, spec, player, items)
                                            for player, items in spec.summoning_pool.items()))
     _check_control(b, spec, state)
+    state = _routing(b, spec, state)
     return turn_steps.marches(b, spec, state)
+
+
+def _routing(b: _Builder, spec: ScenarioIn, state: GameState) -> GameState:
+    """The optional routing rule (000 Option: Routing), only in an edition that has it."""
+    if not spec.routing:
+        return state
+    if spec.edition in RULESETS and "routing" not in RULESETS[spec.edition].cites:
+        b.fail(("routing",), f"the {spec.edition} rules have no routing option (tsr-1996's 000 has one)")
+    return state.evolve(routing=True)
 
 
 
@@ -182,7 +195,7 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         item = rec.unit_class in ("item", "artifact", "medallion")
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=item)
+                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)))
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
@@ -293,8 +306,10 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
+    if e.source is not None and e.source not in targets:
+        b.fail((*path, "source"), f"unknown unit {e.source!r}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
-                  next_turn=e.next_turn)
+                  next_turn=e.next_turn, source=e.source)
 
 
 def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
@@ -427,7 +442,10 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                         minor_terrain=None if kind is None else slug(kind),
-                        castle=getattr(m, "castle", None)) if army else None
+                        castle=getattr(m, "castle", None),
+                        targets=_sai_targets(b, state, m.targets, path),
+                        move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
+                        ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes"))) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
@@ -455,12 +473,15 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     order = tuple(i for n, name in enumerate(m.order or ()) if (i := _icon(b, name, (*path, "order", n))))
     return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
-            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order}
+            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
+            "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
+            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
 
 
 def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play."""
-    units = [u.id for a in state.armies for u in a.units]
+    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play
+    (and the dead and buried units, which Regenerate and the Medallions bring back)."""
+    units = [u.id for a in (*state.armies, *state.dua, *state.bua) for u in a.units]
     targets = []
     for sai, assigned in (raw or {}).items():
         icon = _icon(b, sai, (*path, "targets", sai))
@@ -477,6 +498,7 @@ def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
     return tuple(targets)
 
 
+
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     army = _army_ref(b, state, m.army, (*path, "army"))
     target = _army_ref(b, state, m.target, (*path, "target"))
@@ -487,7 +509,8 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                     rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path))
+                     rise=None if m.rise is None else tuple(m.rise), charge=m.charge,
+                     pursue=m.pursue, **_targets(b, state, m, path))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -547,8 +570,12 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
+                     ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
+                     summon=sai_steps.summon(b, state, m.summon, (*path, "summon")),
+                     move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
                      targets=_sai_targets(b, state, getattr(m, "targets", None), path),
                      death_magic=tuple(getattr(m, "death_magic", None) or ()))
+
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:
@@ -569,7 +596,8 @@ def _units_named(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
     """(unit id, value, its army) for each key of a {unit id: value} mapping that names a unit in play."""
     found = []
     for unit_id, value in (raw or {}).items():
-        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+        # a dead unit too: one an SAI brings back during a roll (Regenerate) rolls at once
+        home = next((a for a in state.armies if a.unit(unit_id) is not None), None) or _in_pool(state, unit_id)
         if home is None:
             b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
                                      f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
@@ -809,3 +837,7 @@ from . import turn_steps  # noqa: E402
 
 _STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
                       minor=lambda *args: turn_steps.minor_step(*args))
+
+# The fields of the state, movement and magic SAIs (ddref.scenario.sai_steps) use the helpers above:
+# imported last, as turn_steps is
+from . import sai_steps  # noqa: E402

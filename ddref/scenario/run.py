@@ -188,4 +188,6 @@ def _effect(e) -> dict[str, Any]:
     data = asdict(e)
     if not e.next_turn:
         del data["next_turn"]
+    if e.source is None:            # the unit whose SAI made it, for SAI effects only
+        del data["source"]
     return data

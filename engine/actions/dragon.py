@@ -14,7 +14,7 @@ edition's (``Ruleset.dragon_faces`` ...).
 from __future__ import annotations
 
 from .. import dragons as kinds
-from ..marches import before_marches
+from ..marches import before_marches, dragon_attacked
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
@@ -57,7 +57,8 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     # Step 3: breaths; Step 4: treasures
     state = breath.breathe(state, ruleset, who, [d for d in battle.attacking() if _rolled(battle, d, "breath", ruleset)],
                            step, out)
-    state = _treasures(state, ruleset, who, battle, step, out)
+    if not ruleset.treasure_after_attack:
+        state = _treasures(state, ruleset, who, battle, step, out)
     # Step 5: dragon vs. dragon
     state = _dragon_fights(state, ruleset, who, battle, step, out)
     # Steps 6 and 7: the army's response, and slaying
@@ -66,12 +67,14 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     elif step.roll is not None:
         raise StepError(f"no dragon attacks {who.id}, so it makes no roll: drop roll", cite=ruleset.cite("dragon-vs-dragon"),
                         field="roll")
+    if ruleset.treasure_after_attack:     # 000 Treasure: "After the attack is resolved, one unit ... may be promoted"
+        state = _treasures(state, ruleset, who, battle, step, out)
     # Step 8: wings; then the dragons a Dragonkin Champion's logo moves
     state = _wings(state, ruleset, battle, out)
     state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)
     leftover_casualties(casualties, ruleset)
     terrains(state, out)
-    return state, out
+    return dragon_attacked(state, who.id), out
 
 
 def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> Battle:
@@ -95,8 +98,9 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
         foes = kinds.foes(d, battle.here)
         what = (f"{d.id} ({d.color}) attacks {who.id}" if d in battle.at_army else
                 f"{d.id} ({d.color}) fights {', '.join(f.id for f in foes)} rather than the army")
-        out.trace.append(TraceEvent(what=what, rule="dragons of different colors attack each other rather than the "
-                                    "army; ivory and ivory hybrid dragons always attack the army",
+        out.trace.append(TraceEvent(what=what, rule=ruleset.quote("dragon-vs-dragon", "dragons of different colors "
+                                    "attack each other rather than the army; ivory and ivory hybrid dragons always "
+                                    "attack the army"),
                                     cite=ruleset.cite(_kind_cite(d))))
     return battle
 
@@ -257,8 +261,9 @@ def _fight(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, target
         state = state.evolve(effects=(*state.effects, Effect(spell=ruleset.dragon_breath_effect, target=target.id,
                                                              by=who.player)))
         out.trace.append(TraceEvent(what=f"breath on {target.id}: its automatic saves are negated", after=0,
-                                    rule="against another dragon, dragon breath negates the automatic five saves until "
-                                         "the end of the marching player's next turn",
+                                    rule=ruleset.quote("breath-on-dragon", "against another dragon, dragon breath "
+                                                       "negates the automatic five saves until the end of the "
+                                                       "marching player's next turn"),
                                     cite=ruleset.cite("dragon-breath")))
     own = battle.icons.get(target.id, ())
     saves = kinds.saves(target, own, state, ruleset)
@@ -324,9 +329,9 @@ def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
             out: StepResult) -> GameState:
     """A controlled dragon rolled with the army: its damage is melee of the army's, its breath negates another
     dragon's saves (the step's ``fights`` names which; default the first)."""
-    cite = ruleset.cite("dragon-control")
     others = [*battle.attacking(), *battle.held]
     for ally in battle.allies:
+        cite = ruleset.cite("dragon-control")
         icons = battle.icons[ally.id]
         hurt = kinds.damage(ally, icons, ruleset)
         slaying.add(results, {"melee": hurt}, who, out)
@@ -361,8 +366,9 @@ def _wings(state: GameState, ruleset: Ruleset, battle: Battle, out: StepResult) 
         alive = any(d.id == dragon.id for d in state.dragons)
         if alive and _rolled(battle, dragon, "flies_away", ruleset):
             out.dragon["flew"].append(dragon.id)
-            out.trace.append(TraceEvent(what=f"{dragon.id} flies away to {dragon.owner or 'its owner'}'s summoning pool",
-                                        rule="any surviving dragons that rolled Wings go back to their summoning pool",
+            rest = ruleset.dragon_rest
+            out.trace.append(TraceEvent(what=f"{dragon.id} flies away to {dragon.owner or 'its owner'}'s {rest}",
+                                        rule=f"any surviving dragons that rolled Wings go back to their {rest}",
                                         cite=ruleset.cite("dragon-wings")))
             state = kinds.to_pool(state, next(d for d in state.dragons if d.id == dragon.id))
     return state

@@ -15,12 +15,12 @@ from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..minor import allowed_event, allows
 from ..special import no_doubling
-from ..roll import RollContext, resolve_roll
+from ..roll import Outcome, RollContext, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import death_magic, specials, spells
+from . import death_magic, sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -30,7 +30,14 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset, out)
     state, step = specials.before_magic(state, caster, step, ruleset, out)
-    casters, lose = _count(state, caster, step, terrain, ruleset, out)
+    state = sai_magic.summon_dragons(state, caster, step, ruleset, out)     # Instant: before the roll is counted
+    casters, lose, rolled = _count(state, caster, step, terrain, ruleset, out)
+    # Illusion, Galeforce ("During any action"); Ferry, Teleport, Firewalking moving units away, whose magic
+    # then leaves the action -- resolved before the spells are paid for and resolved
+    state = sai_states.place_states(state, ruleset, rolled.specials, caster, None, step, out)
+    state, _ = sai_states.attack_moves(state, ruleset, rolled, caster, "magic", step, out)
+    casters = [c for c in casters if c.unit not in out.moved]
+    caster = state.army(caster.id)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
     terrains(state, out)
@@ -116,7 +123,7 @@ def _kind(c: Cast, ruleset: Ruleset) -> str | None:
 
 
 def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None, ruleset: Ruleset,
-           out: StepResult) -> tuple[list[Caster], int]:
+           out: StepResult) -> tuple[list[Caster], int, Outcome]:
     """Each unit's points, and how many of them negation and penalties take (the owner says which)."""
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
                       negation=_negation(state, who, step, ruleset, out))
@@ -137,6 +144,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
     races = {u.race for u in who.units if not u.item}
     for unit_id, tally in rolled.per_unit.items():
         unit = who.unit(unit_id)
+        if unit is not None and unit.race is None and sai_magic.rolled_any_color(unit_id, step.roll):
+            continue        # a medallion: its SAI's magic, of any color, is split off below
         if unit is not None and unit.item:
             casters += _item(unit, tally.get("magic", 0), who, ruleset, out)
             continue
@@ -153,7 +162,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    return casters, counted - final
+    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
 
 
 def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult) -> None:
@@ -163,8 +172,8 @@ def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out
         raise StepError(f"{unit.id} is an army of {unit.race} units in the reserve area, which cannot use magic: "
                         "they may take a missile action instead", cite=cite, field="roll")
     out.trace.append(TraceEvent(what=f"{unit.id}: {unit.race} in the reserve area: its {points} magic ignored",
-                                before=points, after=0, rule="Amazons, when in the reserve area, cannot use magic; "
-                                "they fire missiles instead", cite=cite))
+                                before=points, after=0, rule=ruleset.quote("reserve-no-magic", "Amazons, when in the "
+                                "reserve area, cannot use magic; they fire missiles instead"), cite=cite))
 
 
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:

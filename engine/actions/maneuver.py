@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import multiplayer
 from ..expiry import face_changed
 from ..minor import bring
 from ..special import captured, left_eighth
@@ -9,6 +10,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..trace import StepError, TraceEvent
+from . import sai_states
 from .common import army, casualty_lists, cut_results, leftover_casualties, roll, take_damage, terrains
 
 
@@ -37,10 +39,15 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     else:
         if step.roll is None:
             raise StepError(f"the maneuver is opposed: give {acting.id}'s roll", cite=cite, field="roll")
-        rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out)
-        mine = rolled.results["maneuver"]
+        rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out,
+                      choices=sai_states.special_choices(step))
+        # Wayfare's move: the item and its carrier leave, and their maneuvers with them
+        state, moved_away = sai_states.attack_moves(state, ruleset, rolled, acting, "maneuver", step, out)
+        mine = max(0, rolled.results["maneuver"] - moved_away)
         waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
         icy = next((e.spell for e in state.effects_on(terrain.id) if e.spell in ruleset.ties_to_defender), None)
+        multiplayer.note(state, ruleset, "counter-maneuver", f"{len(step.counter)} army(ies) counter-maneuver "
+                         f"{acting.id}, each compared by itself", out)
         for counter_id, counter_roll in step.counter:
             other = army(state, counter_id, field="counter")
             if other.at != acting.at or other.player == acting.player:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from ..roll import RollContext, Special, resolve_roll
 from ..ruleset import Ruleset
-from ..sais import sai_use
+from ..sais import RESOLVED, sai_use
 from ..state import RESULT_TYPES, Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
@@ -151,7 +151,8 @@ def before_magic(state: GameState, caster: Army, step: MagicStep, ruleset: Rules
             any(_special_in_magic(icon, ruleset) for icon, _ in step.roll.counts):
         ctx = RollContext(state=state, army=caster, kind="magic", wanted=("magic",), ruleset=ruleset)
         found = [s for s in resolve_roll(ctx, step.roll).specials if s.effect in EFFECTS]
-    unused = [s for s, _ in step.targets if s not in {f.sai for f in found}]
+    # the state and moving SAIs' targets are engine.actions.sai_states' (RESOLVED)
+    unused = [s for s, _ in step.targets if s not in {f.sai for f in found} and not _state_sai(s, ruleset)]
     if unused:
         raise StepError(f"targets name {', '.join(unused)}, which the magic roll did not make as a special SAI",
                         cite=ruleset.cite("sai-resolution"), field="targets")
@@ -163,6 +164,11 @@ def before_magic(state: GameState, caster: Army, step: MagicStep, ruleset: Rules
                   step=step, casualties=casualties, out=out)
     resolve(fight, found, "special")
     return fight.state, step.evolve(casualties=tuple((a, tuple(ids)) for a, ids in casualties.items()))
+
+
+def _state_sai(sai: str, ruleset: Ruleset) -> bool:
+    use = sai_use(sai, "magic", ruleset.sai_uses)
+    return use is not None and use.special in RESOLVED
 
 
 def _special_in_magic(icon: str, ruleset: Ruleset) -> bool:

@@ -28,7 +28,7 @@ from ..ruleset import Ruleset, SpellEffect
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
-from . import cantrip, summons
+from . import cantrip, sai_states, summons
 from .common import roll, take_damage
 from .maneuver import maneuver
 
@@ -93,7 +93,7 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
     if effect.kind == "unit-damage":
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
-        return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out)
+        return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out, rolls)
     if effect.kind == "move":
         return _move(state, casts[0], cite, ruleset, out)
     if effect.kind == "summon-dragon":
@@ -435,7 +435,7 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
 
 
 def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,
-                   cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+                   cite: str, ruleset: Ruleset, out: StepResult, rolls: Rolls) -> GameState:
     area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
     if area is None:
         dead = [u.id for a in state.dua for u in a.units]
@@ -451,6 +451,14 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
                         cite=ruleset.cite("spell-effect"), field="cast")
     if effect.kind == "bury":
         _check_burial(state, area.player, unit, ruleset)
+        # 002 SAI Resolution, Conditional: "The unit rolls to avoid burial. If the Rise from the Ashes SAI comes
+        # up, its effect is applied -- avoiding being buried" (its roll: the step's avoidance entry for it)
+        if sai_states.bears(ruleset, unit) or rolls.has(unit_id):
+            dice = rolls.take(unit_id, "to avoid burial", cite) if rolls.has(unit_id) else None
+            state, rose = sai_states.rise_from_the_ashes(state, ruleset, unit, area.player, dice, "to be buried", out,
+                                                         "dua")
+            if rose:
+                return state
     state = state.take_from("dua", area.player, unit_id)
     if effect.kind == "resurrect":
         state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, unit)))
