@@ -16,11 +16,12 @@ from .trace import TraceEvent
 
 
 def expire(state: GameState, gone: Iterable[Effect], why: str, rule: str, ruleset: Ruleset,
-           out: StepResult, own_cite: bool = True) -> GameState:
-    """Take ``gone`` out of play, one trace line each (cited to the spell's own text, or to Duration)."""
+           out: StepResult, own_cite: bool = True, cite: str | None = None) -> GameState:
+    """Take ``gone`` out of play, one trace line each (cited to ``cite``, the spell's own text, or Duration)."""
+    rule_cite = cite
     gone = [e for e in gone if e in state.effects]
     for e in gone:
-        cite = ruleset.spell_sections.get(e.spell) if own_cite else None
+        cite = rule_cite or (ruleset.spell_sections.get(e.spell) if own_cite else None)
         out.trace.append(TraceEvent(what=f"{e.spell} on {e.target} expires: {why}", before=e.count, after=0,
                                     rule=rule, cite=cite or ruleset.cite("spell-duration")))
     return state.evolve(effects=tuple(e for e in state.effects if e not in gone)) if gone else state

@@ -3,21 +3,33 @@
 The rules themselves change little in the engine (each counter-maneuvering army is already compared with
 the maneuvering army by itself; an attack's target is always declared by the step), so this module says in
 the trace which 003 rule applies, where the edition's ruleset cites one (``multiplayer:<rule>``).
+
+A player eliminated in such a game (``multiplayer:eliminated``) is the one rule with behaviour of its own:
+003 "If a player is eliminated, all spells cast by that player expire when they would otherwise take their
+next turn. Simply skip their turn from then on." 003 does not say when a player is eliminated; ddref takes
+002's words (Spell Attributes > Duration): "no units are remaining at terrains or in the reserve area".
 """
 
 from __future__ import annotations
 
+from .expiry import expire
 from .ruleset import Ruleset
 from .state import GameState
 from .steps import StepResult
-from .trace import TraceEvent
+from .trace import StepError, TraceEvent
 
 RULES = {
     "counter-maneuver": "counter-maneuvering armies do not combine their maneuver results. Each compares their total "
                         "with the maneuvering army individually",
     "target": "when performing a melee or missile attack, a player may target any eligible army. The target of the "
               "attack must be declared before the dice are rolled",
+    "opposing": "any effect that targets an 'opposing' unit or army may target the unit or army of any opponent",
+    "eliminated": "if a player is eliminated, all spells cast by that player expire when they would otherwise take "
+                  "their next turn. Simply skip their turn from then on",
 }
+# 002 Spell Attributes > Duration, the only document that says when a player is eliminated
+ELIMINATED = "no units are remaining at terrains or in the reserve area"
+
 
 
 def note(state: GameState, ruleset: Ruleset, rule: str, what: str, out: StepResult) -> None:
@@ -26,3 +38,51 @@ def note(state: GameState, ruleset: Ruleset, rule: str, what: str, out: StepResu
     if cite is None or len(state.players) < 3:
         return
     out.trace.append(TraceEvent(what=what, rule=RULES[rule], cite=cite))
+
+
+def opposing_target(state: GameState, ruleset: Ruleset, caster: str, spell: str, kind: str, target: str,
+                    out: StepResult) -> None:
+    """A spell aimed at an opposing ("enemy") army or unit names whose it is: any opponent's may be chosen."""
+    if not kind.startswith("enemy"):
+        return
+    owner = next((a for a in state.armies if target in (a.id, *(u.id for u in a.units))), None)
+    if owner is not None and owner.player != caster:
+        note(state, ruleset, "opposing", f"{spell} targets {target} ({owner.player}'s), one of {caster}'s "
+             f"{len(state.players) - 1} opponents", out)
+
+
+def eliminated(state: GameState, ruleset: Ruleset, player: str) -> bool:
+    """``player`` is out of a game of three or more under an edition with 003's rule: no army of theirs, at a
+    terrain or in the reserve area, has a unit left (002 Duration: "no units are remaining ...")."""
+    return ("multiplayer:eliminated" in ruleset.cites and len(state.players) >= 3
+            and not any(a.units for a in state.armies if a.player == player))
+
+
+def refuse_turn(state: GameState, ruleset: Ruleset, player: str) -> None:
+    """003: "Simply skip their turn from then on": an eliminated player's turn never begins."""
+    if eliminated(state, ruleset, player):
+        playing = [p for p in state.players if not eliminated(state, ruleset, p)]
+        raise StepError(f"{player} is eliminated ({ELIMINATED}): their turn is skipped; the players still in the "
+                        f"game are {', '.join(playing)}", cite=ruleset.cites["multiplayer:eliminated"], field="player")
+
+
+def skip_eliminated(state: GameState, ending: str, player: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The turn passes from ``ending`` to ``player``: each eliminated player seated between them (in the order
+    of ``players``) would have taken their turn now, so every spell they cast expires and their turn is skipped
+    (003 Multiplayer Games)."""
+    order = state.players
+    if ending not in order or player not in order:
+        return state
+    at = order.index(ending)
+    between = [order[(at + i) % len(order)] for i in range(1, len(order))]
+    for skipped in between[:between.index(player)]:
+        if not eliminated(state, ruleset, skipped):
+            continue
+        cite = ruleset.cites["multiplayer:eliminated"]
+        out.trace.append(TraceEvent(what=f"{skipped} is eliminated: no army of theirs has a unit", rule=ELIMINATED,
+                                    cite=ruleset.cites["multiplayer:eliminated-when"]))
+        out.trace.append(TraceEvent(what=f"{skipped}'s turn is skipped", rule=RULES["eliminated"], cite=cite))
+        state = expire(state, [e for e in state.effects if e.by == skipped],
+                       f"{skipped}, eliminated, would have taken their next turn now", RULES["eliminated"], ruleset,
+                       out, cite=cite)
+    return state

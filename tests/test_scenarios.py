@@ -112,6 +112,11 @@ EDITIONS2_EXAMPLES = {
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 # issue 7, part 3: what the tsr-1996 and sfr-v4 rulesets refused before
 EDITION_REFUSALS_EXAMPLES = {"tsr-reserve-movement-and-reserve-magic"}
+# issue 7, the last worked examples: 003's multiplayer rules
+LAST_EXAMPLES = {
+    "mp-counter-maneuver-individual-comparison", "mp-eliminated-player-spells-expire",
+    "mp-targeting-any-opponent-declared-before-roll",
+}
 
 
 @pytest.fixture(scope="module")
@@ -244,7 +249,8 @@ def test_core_worked_examples_are_covered():
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
-               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES | EDITION_REFUSALS_EXAMPLES)
+               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES | EDITION_REFUSALS_EXAMPLES
+               | LAST_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 

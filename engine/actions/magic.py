@@ -10,6 +10,7 @@ is a roll whose magic total a modifier changes, rather than guessed.
 
 from __future__ import annotations
 
+from .. import multiplayer
 from ..lands import elements
 from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
@@ -395,6 +396,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     """
     for c in step.cast:
         check_target(state, who, c, ruleset)
+        multiplayer.opposing_target(state, ruleset, who.player, c.spell.name, c.spell.target or "", c.target, out)
     negated = _dispel(state, step, ruleset, out)
     rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip)
     casualties = casualty_lists(step.casualties)

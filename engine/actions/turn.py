@@ -10,6 +10,7 @@ Temple that act "at the beginning of your turn" (engine.actions.initial).
 
 from __future__ import annotations
 
+from .. import multiplayer
 from ..expiry import turn_begins, turn_ends
 from ..marches import next_turn, setup_cite
 from ..ruleset import Ruleset
@@ -41,10 +42,12 @@ def _next_turn(state: GameState, player: str, ruleset: Ruleset, out: StepResult)
     if player == ending:
         raise StepError(f"it is {player}'s turn already: name the player whose turn begins",
                         cite=ruleset.cite("turn-sequence"), field="player")
+    multiplayer.refuse_turn(state, ruleset, player)
     out.trace.append(TraceEvent(what=f"{ending}'s turn ends", rule=ruleset.quote("turn-ends", "durational effects "
                                 "from the previous turn that expire at the end of your next turn immediately expire"),
                                 cite=ruleset.cite("turn-ends")))
     state = turn_ends(state, ending, ruleset, out)
+    state = multiplayer.skip_eliminated(state, ending, player, ruleset, out)
     out.trace.append(TraceEvent(what=f"{player}'s turn begins", rule=ruleset.quote("turn-begins", "before the Initial "
                                 "Effects phase, the spells you cast that expire at the beginning of your next turn "
                                 "immediately expire"), cite=ruleset.cite("turn-begins")))

@@ -312,3 +312,11 @@ SFR_V4 = SFR_V4.evolve(
 # dice are rolled"
 SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, **dict.fromkeys(("multiplayer:counter-maneuver", "multiplayer:target"),
                                                               f"{E}:multiplayer.multiplayer-games")})
+
+# 003: "Any effect that targets an 'opposing' unit or army may target the unit or army of any opponent"
+# 003: "If a player is eliminated, all spells cast by that player expire when they would otherwise take their next
+# turn. Simply skip their turn from then on" (engine.multiplayer); 003 does not say when a player is eliminated:
+# 002 Spell Attributes > Duration does ("no units are remaining at terrains or in the reserve area")
+SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, "multiplayer:eliminated": f"{E}:multiplayer.multiplayer-games",
+                              "multiplayer:opposing": f"{E}:multiplayer.multiplayer-games",
+                              "multiplayer:eliminated-when": sfr2012.CITES["spell-duration"]})
