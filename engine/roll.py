@@ -400,6 +400,11 @@ def _generic_penalty(op: str, generic: list[Active], tally: Tally, ctx: RollCont
             raise StepError(f"the penalties {placed} leave {wasted} point(s) unapplied while other results "
                             "could take them: all modifiers must be applied, if possible", cite=cite,
                             field="penalties")
+        if wasted:
+            # 000/002 Dice Modifiers: "All modifiers must be applied, however, if possible": no result is left
+            trace.append(TraceEvent(what=f"{scope_label}: {names}: {wasted} point(s) find no result left to take "
+                                    "them and are not applied", before=total, after=total - wasted,
+                                    rule="all modifiers must be applied, if possible", cite=cite))
     for t, n in placed.items():
         before = tally[t].total
         _apply_op(op, tally[t], n)

@@ -112,10 +112,11 @@ EDITIONS2_EXAMPLES = {
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 # issue 7, part 3: what the tsr-1996 and sfr-v4 rulesets refused before
 EDITION_REFUSALS_EXAMPLES = {"tsr-reserve-movement-and-reserve-magic"}
-# issue 7, the last worked examples: 003's multiplayer rules
+# issue 7, the last worked examples: 003's multiplayer rules, 000's Palsy and Smite in a dragon attack and a charge
 LAST_EXAMPLES = {
     "mp-counter-maneuver-individual-comparison", "mp-eliminated-player-spells-expire",
-    "mp-targeting-any-opponent-declared-before-roll",
+    "mp-targeting-any-opponent-declared-before-roll", "tsr-modifiers-palsy-x4-dragon-attack",
+    "tsr-sai-smite-skirmish-vs-charge-dragon",
 }
 
 

@@ -115,7 +115,8 @@ def _no_magic_saves(state: GameState, ruleset: Ruleset, attacker: Army, cite: st
 
 
 def _plain(specials, ruleset: Ruleset, cite: str) -> None:
-    """SAIs with an effect of their own (Counter's unsavable hit, Smite ...) are not modelled in a charge yet;
+    """SAIs with an effect of their own in a charge (Counter's unsavable hit is the answer's) are not modelled
+    yet (000 Smite is plain melee here: "During a dragon attack or a charge, smites count as normal melee damage");
     Only saves provided by magic would protect the charger (not modelled either)."""
     if specials:
         raise StepError(f"{', '.join(s.sai for s in specials)} in a charge is not modelled yet by this version of "

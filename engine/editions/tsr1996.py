@@ -479,5 +479,7 @@ for _sai, _table in list(SAI_USES.items()):
     if "melee" in _table:
         SAI_USES[_sai] = {**_table, "charge": _table["melee"]}
 SAI_USES["trample"] = {**SAI_USES["trample"], "charge": SaiUse(("maneuver", "melee"), each=True)}
+# Smite: "During a dragon attack or a charge, smites count as normal melee damage and can be stopped by saves"
+SAI_USES["smite"] = {**SAI_USES["smite"], "charge": SaiUse(("melee",))}
 SAI_REROLLS.update({sai: (*kinds, "charge") for sai, kinds in SAI_REROLLS.items() if "melee" in kinds})
 TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charge_roll="charge")
