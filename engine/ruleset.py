@@ -221,6 +221,20 @@ class DragonLogo(Value, kw_only=True):
     cite: str = ""
 
 
+class StepDown(Value):
+    """A killed unit that may instead be traded for a smaller dead unit of its race from its player's DUA (002
+    Undead, Stepped Damage; 001 Accelerated Growth). ``health``: the health the dead unit must have (None: any
+    lesser health); ``least``: the killed unit's least health; ``rule``: the edition's words; ``name``: what the
+    trace calls it."""
+
+    race: str
+    name: str
+    rule: str
+    cite: str
+    health: int | None = None
+    least: int = 1
+
+
 class SetupRules(Value):
     """One edition's set-up rules as data.
 
@@ -405,13 +419,17 @@ class Ruleset(Value):
     # engine.setup's SetupRules.quotes
     quotes: Mapping[str, str] = field(default_factory=dict)
 
+    # spell on a player's DUA -> the trade it allows while it lasts (sfr-v4 Accelerated Growth)
+    spell_step_downs: Mapping[str, StepDown] = field(default_factory=dict)
+
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
         return any(spell in table for table in (self.spell_modifiers, self.terrain_elements, self.terrain_types,
                                                 self.spell_abilities, self.ties_to_defender, self.no_maneuver,
                                                 self.spell_protections, self.casualties_go, self.burial_limits,
                                                 self.magic_backlash, self.maneuver_damage,
-                                                self.component_doublers, self.burial_rolls, self.rerolls_for))
+                                                self.component_doublers, self.burial_rolls, self.rerolls_for,
+                                                self.spell_step_downs))
 
     def quote(self, key: str, default: str) -> str:
         """The edition's words for a rule the trace states; ``default`` (002's) where it gives none."""

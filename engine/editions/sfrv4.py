@@ -6,7 +6,7 @@ sfr-2012 section, and engine.resolve marks every such trace event so a judge see
 
 from __future__ import annotations
 
-from ..ruleset import SpellEffect, SpellModifier, TargetRule
+from ..ruleset import SpellEffect, SpellModifier, StepDown, TargetRule
 from ..sai_attacks import AttackSai
 from ..sais import ANY, SAVES, SaiUse, _uses
 from ..sais import SAI_USES as SFR_2012_SAIS
@@ -312,6 +312,16 @@ SFR_V4 = SFR_V4.evolve(
 # dice are rolled"
 SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, **dict.fromkeys(("multiplayer:counter-maneuver", "multiplayer:target"),
                                                               f"{E}:multiplayer.multiplayer-games")})
+
+# --- 001 Accelerated Growth -------------------------------------------------------------------------
+
+# "Target your DUA. When a two (or greater) health-worth Treefolk unit is killed, you may instead exchange it with a
+# one health-worth Treefolk unit from your DUA. This effect lasts until the beginning of your next turn."
+# (engine.actions.racial trades the killed unit as the Undead's Stepped Damage does; the step's ``stepped``)
+SFR_V4 = SFR_V4.evolve(spell_step_downs={"accelerated-growth": StepDown(
+    race="treefolk", name="Accelerated Growth", health=1, least=2, cite=f"{E}:spells.green-water-spells.accelerated-growth",
+    rule="when a two (or greater) health-worth Treefolk unit is killed, you may instead exchange it with a one "
+         "health-worth Treefolk unit from your DUA")})
 
 # 003: "Any effect that targets an 'opposing' unit or army may target the unit or army of any opponent"
 # 003: "If a player is eliminated, all spells cast by that player expire when they would otherwise take their next
