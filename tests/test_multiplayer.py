@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from ddref.scenario.run import load_ruleset
+from ddref.scenario.run import load, load_ruleset, replay
 from engine.resolve import resolve
 from engine.state import RESERVE, Army, Effect, GameState, Terrain, Unit
 from engine.steps import TurnStep
@@ -58,3 +60,13 @@ def test_two_player_games_and_editions_without_003_keep_the_usual_turn():
     other = game(army("a", "ann", "a1"), army("b", "ben", "b1"), army("c", "cal"), edition="sfr-2012")
     after, _ = resolve(other, TurnStep(player="cal"), load_ruleset("sfr-2012"))
     assert after.turn_player == "cal"
+
+
+def test_an_opposing_spell_on_a_second_opponent_says_which_rule_allows_it():
+    """003: "Any effect that targets an 'opposing' unit or army may target the unit or army of any opponent":
+    Ann's Hailstorm ("Target any opposing army", 001) on Cal's army, in a game where Ben is the other opponent."""
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "sfrv4-multiplayer-hordes-targets-counter-maneuvers.yaml"
+    magic = [s for s in replay(load(path))["steps"] if s["kind"] == "magic"][0]
+    notes = [e for e in magic["trace"] if "one of ann's 2 opponents" in e["what"]]
+    assert [(e["what"], e["cite"]) for e in notes] == [
+        ("Hailstorm targets cal-front (cal's), one of ann's 2 opponents", "sfr-v4:multiplayer.multiplayer-games")]
