@@ -209,6 +209,8 @@ class SetupRules(Value):
     # magic point value: unit id (catalog) -> its value where the rules name an exception (002: Vampire 2)
     magic_point_exceptions: Mapping[str, int] = field(default_factory=dict)
     magic_point_cap: int = 4
+    # how many minor terrain dice a player may bring (002 Minor Terrains: "up to four"); None: no limit given
+    minor_terrain_cap: int | None = None
 
 
 class Ruleset(Value):
