@@ -362,3 +362,24 @@ def test_treasure_may_promote_none():
     assert out.dragon["promoted"] == ["big"]
     _, out = dragon_attack(state, step.evolve(treasure=()), RULES)
     assert out.dragon["promoted"] == []
+
+
+def _elevated(choices=()):
+    """Three goblins against a red drake's Claws (6 damage): u0 rolls Elevate, u1 two saves, u2 three missile."""
+    state = game(commons(3), [dragon("d", "red")])
+    roll = Roll(units=(("u0", (Face(icon="elevate"),)), ("u1", (Face(icon="save", count=2),)),
+                       ("u2", (Face(icon="missile", count=3),))))
+    step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=choices)
+    return dragon_attack(state, step, RULES)[1]
+
+
+def test_elevate_doubles_one_units_missile_or_save_results_in_a_dragon_attack():
+    """002 Elevate: "During a dragon attack, Elevate doubles one unit's missile or save results": the owner's pick;
+    none given, the unit and result gaining the most (u2's 3 missile), marked defaulted; never both."""
+    out = _elevated()
+    assert (out.results["a"]["missile"], out.results["a"]["save"]) == (6, 2)
+    assert any(e.defaulted and "elevate" in e.what.lower() for e in out.trace)
+    out = _elevated((("elevate", (("u1", 1),)), ("elevate:save", (("u1", 1),))))
+    assert (out.results["a"]["missile"], out.results["a"]["save"]) == (3, 4)
+    with pytest.raises(StepError, match="missile or save results, not both"):
+        _elevated((("elevate", (("u2", 1),)), ("elevate:save", (("u2", 1),)), ("elevate:missile", (("u2", 1),))))

@@ -709,14 +709,15 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                                     f"{did_you_mean(icon, faces)}")
         dragons.append((dragon_id, named))
     members = {u.id for u in army.units}
-    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons"):
+    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons", "elevate"):
         for uid in getattr(m, field_) or {}:
             if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
                 b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
     wanted = ("melee", "missile", "save")
     return DragonStep(
         army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
-        choices=_choices(b, m, wanted, path), casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+        choices=_choices(b, m, wanted, path) + _elevate(m.elevate),
+        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
         eldarim=tuple((u, _icon(b, face, (*path, "eldarim", u)) or "") for u, face in (m.eldarim or {}).items()),
         logo_targets=tuple((m.logo_targets or {}).items()), fights=tuple((m.fights or {}).items()),
         breath=tuple((d, slug(c)) for d, c in (m.breath or {}).items()),
@@ -726,6 +727,14 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
         move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
+
+
+def _elevate(picks: dict[str, str] | None) -> tuple:
+    """The units Elevate doubles and, for each, the results (choices "elevate" and "elevate:<result>")."""
+    if not picks:
+        return ()
+    by_result = {r: tuple((u, 1) for u, t in picks.items() if t == r) for r in dict.fromkeys(picks.values())}
+    return (("elevate", tuple((u, 1) for u in picks)), *((f"elevate:{r}", units) for r, units in by_result.items()))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

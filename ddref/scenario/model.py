@@ -410,6 +410,9 @@ class DragonAttackStepIn(Strict):
                                                "army's roll moves it to (a dragon of the champion's color).",
                                                default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
+    elevate: dict[str, Literal["missile", "save"]] | None = _doc(
+        "Unit id -> the results an Elevate doubles for that unit in the army's roll (002: \"doubles one unit's missile or save "
+        "results\"); one unit per Elevate rolled; default: the units and results gaining the most.", default=None)
 
 
 class ReplantStepIn(Strict):
