@@ -58,6 +58,7 @@ class MeleeStep(AttackStep):
     counter: Roll | None = None     # the defender's counter-attack roll
     counter_saves: Roll | None = None
     rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
+    counter_order: tuple[str, ...] = ()     # the defending player's order of the counter-attack's special SAIs
 
 
 class MissileStep(AttackStep):

@@ -445,10 +445,15 @@ def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) 
 def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     """``targets``, ``unit_saves`` and ``order``: where targeted SAIs go, the targets' own rolls, and the
     order of the attack's special SAIs."""
-    order = tuple(i for n, name in enumerate(m.order or ()) if (i := _icon(b, name, (*path, "order", n))))
+    order = _order(b, m.order, (*path, "order"))
     return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order}
+
+
+def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]:
+    """An order of special SAIs, each name checked (did-you-mean)."""
+    return tuple(i for n, name in enumerate(names or ()) if (i := _icon(b, name, (*path, n))))
 
 
 def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -480,7 +485,8 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                     rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path))
+                     rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path),
+                     counter_order=_order(b, m.counter_order, (*path, "counter_order")))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
