@@ -59,6 +59,7 @@ class MeleeStep(AttackStep):
     counter_saves: Roll | None = None
     rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
     counter_order: tuple[str, ...] = ()     # the defending player's order of the counter-attack's special SAIs
+    unit_ids: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()   # unit -> where its own roll's IDs go (Coil)
 
 
 class MissileStep(AttackStep):

@@ -139,7 +139,10 @@ def test_sneak_attack_defaults_to_the_first_opposing_army_in_a_magic_action(tmp_
 @pytest.mark.parametrize("choices, words", [
     ("targets: {kick: [w3], slay: [w2]}, unit_saves: {w3: save}", "targets name slay, which no roll of this step made"),
     ("targets: {kick: [w3]}, order: [smite, kick], unit_saves: {w3: save}", "order name smite, which no roll"),
-    ("targets: {kick: [w3]}, unit_saves: {w3: save, w2: save}", "unit_saves are given for w2, which no sai"),
+    ("targets: {kick: [w3]}, unit_saves: {w3: save, w2: save}", "unit_saves or unit_ids are given for w2, which no"),
+    ("targets: {kick: [w3]}, unit_saves: {w3: save}, unit_ids: {w2: {save: 1}}", "given for w2, which no sai"),
+    ("targets: {kick: [w3]}, unit_saves: {w3: save}, counter: {w1: smite}, counter_order: [kick]",
+     "counter_order name kick, which no roll of this step made"),
 ])
 def test_choices_nothing_used_are_refused(tmp_path, choices, words):
     step = resolve(tmp_path, f"""\

@@ -486,7 +486,9 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                      rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path),
-                     counter_order=_order(b, m.counter_order, (*path, "counter_order")))
+                     counter_order=_order(b, m.counter_order, (*path, "counter_order")),
+                     unit_ids=tuple((u, _split(b, ids, ("save", "melee"), (*path, "unit_ids", u)))
+                                    for u, ids in (m.unit_ids or {}).items()))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:

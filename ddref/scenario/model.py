@@ -314,6 +314,9 @@ class MeleeStepIn(MissileStepIn):
         "The attacking army id and its save roll against the counter-attack.", default=None)
     rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
                                   "to the health Convert killed.", default=None)
+    unit_ids: dict[str, dict[str, int]] | None = _doc(
+        "Unit id -> where the ID icons of its own combination roll go, e.g. a Coil target's {save: 1, melee: 1} "
+        "(default: all on save, marked defaulted).", default=None)
     counter_order: list[str] | None = _doc(
         "The special and unique SAIs of the counter-attack roll, in the order the defending player resolves them.",
         default=None)

@@ -144,9 +144,9 @@ def leftover_choices(step: AttackStep, fights: list[Fight]) -> None:
             raise StepError(f"{name} name {', '.join(unused)}, which no roll of this step made as a special SAI "
                             f"(special SAIs rolled: {', '.join(sorted(made)) or 'none'})", cite=cite, field=name)
     read = set().union(*(f.rolled_units for f in fights))
-    unused = [u for u, _ in step.unit_saves if u not in read]
+    unused = [u for u, _ in (*step.unit_saves, *getattr(step, "unit_ids", ())) if u not in read]
     if unused:
-        raise StepError(f"unit_saves are given for {', '.join(unused)}, which no SAI of this step made roll by "
+        raise StepError(f"unit_saves or unit_ids are given for {', '.join(unused)}, which no SAI of this step made roll by "
                         "itself", cite=cite, field="unit_saves")
 
 
