@@ -285,6 +285,8 @@ class Ruleset(Value):
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that
     # carry any color (Amazons; Dragonlord, Kings' Die)
     no_carry_races: tuple[str, ...] = ()
+    # races whose units never leave the terrain where they are summoned (002 Dragonkin)
+    terrain_bound_races: tuple[str, ...] = ()
     carry_any_races: tuple[str, ...] = ()
     carry_any_units: tuple[str, ...] = ()
     # races whose units in the reserve area fire missiles instead of casting magic (Amazons' Reserve Attack)

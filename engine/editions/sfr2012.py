@@ -461,6 +461,8 @@ SFR_2012 = Ruleset(
     # magical items of any color"; Dragonlord: "can carry magical items of any color (including medallions)";
     # Kings' Die: "can hold a magical item of any color (including medallions)"
     no_carry_races=("dragonkin",),
+    # 002 Dragonkin: "Dragonkin cannot leave the terrain where they are summoned"
+    terrain_bound_races=("dragonkin",),
     carry_any_races=("amazon",),
     carry_any_units=("dragonlord", "kings-die"),
     # 002 Amazons, Reserve Attack: "when in the reserve area, cannot use magic. Instead they may select an enemy
