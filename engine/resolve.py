@@ -18,6 +18,7 @@ from .carrying import unload
 from .marches import march
 from .minor import check_unrolled, out_of_game
 from .setup import setup
+from .kings_die import alone as kings_die_alone
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
@@ -55,6 +56,7 @@ def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepR
         if any(u.item for u in a.units) and before.has_army(a.id) and \
                 {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
             state, _ = unload(state, a, (), ruleset, out)
+    state = kings_die_alone(state, ruleset, out)
     faces = state.terrains
     state = abandoned(state, ruleset, out)
     state = out_of_game(state, ruleset, out)
