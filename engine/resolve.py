@@ -19,6 +19,7 @@ from .marches import march
 from .minor import check_unrolled, out_of_game
 from .setup import setup
 from .kings_die import alone as kings_die_alone
+from .taming import released as untame_released
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
@@ -57,6 +58,7 @@ def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepR
                 {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
             state, _ = unload(state, a, (), ruleset, out)
     state = kings_die_alone(state, ruleset, out)
+    state = untame_released(state, ruleset, out)
     faces = state.terrains
     state = abandoned(state, ruleset, out)
     state = out_of_game(state, ruleset, out)
