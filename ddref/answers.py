@@ -22,7 +22,7 @@ from .options import Edition, edition_id
 # literal here so that parsing arguments imports nothing)
 SECTION_ID = re.compile(r"^(sfr-2012|sfr-v4|tsr-1996):[a-z0-9][a-z0-9.-]*$")
 
-REPLAYABLE = ("sfr-2012",)
+REPLAYABLE = ("sfr-2012", "sfr-v4", "tsr-1996")
 
 
 def _did_you_mean(close: list[str], otherwise: str = "") -> str:

@@ -99,6 +99,10 @@ def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Tex
     failed = [c for c in checks if not c["ok"]]
     out = [_block("")]
     _wrapped(out[0], f"{result['title']}  ({result['edition']})", "", width, "bold")
+    if result.get("edition_override"):
+        out[0].append("\n")
+        _wrapped(out[0], f"replayed under {result['edition']} (--edition), not the scenario's edition: "
+                         f"{result['edition_override']['scenario']}", "", width, "yellow")
     if not quiet:
         out += [step_text(i, step, [c for c in checks if c["step"] == i], width)
                 for i, step in enumerate(result["steps"], 1)]

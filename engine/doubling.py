@@ -16,9 +16,27 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
     terrain = ctx.terrain
     if ctx.individual or terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
         return
+    if ctx.ruleset.eighth_face_doubles_ids:
+        _eighth_face_ids(tally, terrain, ctx, trace)
+        return
     _double(tally, ctx.ruleset.eighth_face_doubles, trace, f"eighth face at {terrain.id}",
             "the controlling army doubles every save and maneuver result, whatever icon made it",
             ctx.ruleset.cite("eighth-face"))
+
+
+def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """sfr-v4 Terrain - Eighth Face: "When rolling the army, all ID results are doubled" (step 7, a multiplier).
+    Which results a subtraction took is not said: ddref reads that it takes the non-ID results first."""
+    for t in ("maneuver", "melee", "missile", "save", "magic"):
+        if not tally[t].ids:
+            continue
+        before = tally[t].total
+        tally[t].normal += tally[t].ids
+        trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {tally[t].ids} ID {t} doubled", before=before,
+                                after=tally[t].total, rule="the controlling army doubles all its ID results (a reading "
+                                "where a subtraction came first: it took non-ID results first, which the text "
+                                "leaves open)",
+                                cite=ctx.ruleset.cite("eighth-face")))
 
 
 def minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:

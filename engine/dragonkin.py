@@ -109,9 +109,9 @@ def dissipate(before: GameState, state: GameState, ruleset: Ruleset, out: StepRe
     if state.armies is before.armies:
         return state
     from .expiry import army_emptied, unit_gone     # engine.expiry needs engine.roll, which needs this module
-    cite = ruleset.cite("dragonkin")
     for army in state.armies:
         if army.units and all(u.race == KIN for u in army.units):
+            cite = ruleset.cite("dragonkin")
             pool = state.pool(army.player)
             state = state.with_pool(pool.evolve(units=(*pool.units, *army.units)))
             state = state.with_army(army.evolve(units=()))

@@ -47,7 +47,11 @@ def turn_ends(state: GameState, player: str, ruleset: Ruleset, out: StepResult) 
     """The end of ``player``'s turn ends its spells lasting "until the end of your next turn" cast before it."""
     gone = [e for e in state.effects if e.by == player and e.next_turn
             and ruleset.spell_durations.get(e.spell) == "until-end-of-next-turn"]
-    return expire(state, gone, f"the end of {player}'s next turn", "the spell lasts \"until the end of your next turn\"",
+    state = expire(state, gone, f"the end of {player}'s next turn", "the spell lasts \"until the end of your next turn\"",
+                  ruleset, out)
+    # 002 Stun: "cannot be rolled until the end of your turn" (the turn the SAI was rolled in)
+    gone = [e for e in state.effects if e.by == player and ruleset.spell_durations.get(e.spell) == "until-end-of-turn"]
+    return expire(state, gone, f"the end of {player}'s turn", "the effect lasts \"until the end of your turn\"",
                   ruleset, out)
 
 

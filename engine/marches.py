@@ -31,6 +31,7 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
     m = state.marches
     if m is None or not isinstance(step, (ManeuverStep, MinorStep, *ACTIONS)) or not state.has_army(step.army):
         return state, []
+    not_begun(state, "march", ruleset)
     who = state.army(step.army)
     action = ACTIONS.get(type(step))
     if who.player != state.turn_player:
@@ -61,6 +62,8 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
         raise StepError(f"{who.id} has a {minor.type} minor terrain: it is rolled before any maneuver or action of "
                         f"the march (a minor step for {who.id} comes first)", cite=ruleset.cite("minor-terrains"),
                         field="army")
+    if not m.marched:
+        _dragons_have_attacked(state, ruleset)
     which = ORDINALS[len(m.marched)]
     event = TraceEvent(what=f"{state.turn_player}'s {which} march: {who.id}"
                             + (" (the reserve army: no maneuver roll is made)" if who.at == RESERVE else ""),
@@ -68,6 +71,27 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
                        "by one army; the second march uses a different army", cite=ruleset.cite(f"{which}-march"))
     fresh = Marches(marched=(*m.marched, who.id))
     return state.evolve(marches=fresh if isinstance(step, MinorStep) else _record(fresh, action)), [event]
+
+
+def _dragons_have_attacked(state: GameState, ruleset: Ruleset) -> None:
+    """002 The Turn Sequence: "If dragons are present at any terrain where the marching player has an army, then
+    the dragons must do combat", in the Dragon Attacks phase, before the First March. A dragon its army's own
+    Dragonlord or Dragonmaster holds (``tamed_by``) does not attack it (002 Dragon Taming)."""
+    m = state.marches
+    for a in state.armies:
+        if a.player != state.turn_player or a.at == RESERVE or a.id in m.attacked:
+            continue
+        here = [d.id for d in state.dragons if d.at == a.at and a.unit(d.tamed_by or "") is None]
+        if here:
+            raise StepError(f"dragons ({', '.join(here)}) are at {a.at}, where {a.id} is: the dragons must do combat in "
+                            f"the Dragon Attacks phase before the First March (a dragon_attack step for {a.id} "
+                            "comes first)", cite=ruleset.cite("turn-sequence"), field="army")
+
+
+def dragon_attacked(state: GameState, army_id: str) -> GameState:
+    """Record that the dragons at the army's terrain have done combat this turn."""
+    m = state.marches
+    return state if m is None else state.evolve(marches=m.evolve(attacked=(*m.attacked, army_id)))
 
 
 def _continues(m: Marches, at: str, action: str | None) -> bool:
@@ -89,11 +113,25 @@ def _record(m: Marches, action: str | None) -> Marches:
 
 def before_marches(state: GameState, phase: str, ruleset: Ruleset) -> None:
     """The Initial Effects and Dragon Attack phases come before the first march (for those phases' steps)."""
+    not_begun(state, phase, ruleset)
     m = state.marches
     if m is not None and (m.marched or m.reserves):
         raise StepError(f"the {phase} phase comes before {state.turn_player}'s marches, and "
                         f"{', '.join(m.marched) or 'the Reserve Movement'} took place already this turn",
                         cite=ruleset.cite("turn-sequence"))
+
+
+def not_begun(state: GameState, what: str, ruleset: Ruleset) -> None:
+    """Nothing of a turn happens during the set-up (``turn: {phase: setup}``): 002 Starting the Game, "the
+    following six steps for set-up take place before the game begins"; a turn step begins the first turn."""
+    if state.marches is not None and state.marches.setup:
+        raise StepError(f"the game has not begun: no {what} before the first turn (a turn step naming "
+                        f"{state.turn_player}, who plays first, begins it)", cite=setup_cite(ruleset))
+
+
+def setup_cite(ruleset: Ruleset) -> str:
+    """002 Starting the Game, Step 4 (who plays first), where the edition has set-up rules."""
+    return ruleset.setup.cites["order"] if ruleset.setup else ruleset.cite("turn-sequence")
 
 
 def lose_march(state: GameState) -> GameState:
@@ -107,6 +145,7 @@ def reserve_movement(state: GameState, ruleset: Ruleset) -> tuple[GameState, lis
     m = state.marches
     if m is None:
         return state, []
+    not_begun(state, "Reserve Movement", ruleset)
     if m.reserves:
         raise StepError(f"{state.turn_player} has made the Reserve Movement of this turn already",
                         cite=ruleset.cite("reserve-movement"), field="reserves")

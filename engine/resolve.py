@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions.combat import melee, missile
+from .actions import sai_states
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
@@ -42,12 +43,18 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     marched, events = march(state, step, ruleset)
     after, out = action(marched, step, ruleset)
     out.trace[:0] = events
+    ashes = getattr(step, "ashes", None)
+    after = sai_states.after_kills(after, ruleset, None if ashes is None else dict(ashes), out)
+    after = sai_states.glarers_rolled(state, sai_states.sources_gone(after, ruleset, out), step, ruleset, out)
     after = _soiled_ground(state, after, step, ruleset, out)
     after = sacrifice_kin(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
     after = dissipate(state, _wild_growth(after, ruleset, out), ruleset, out)
     after = _expire_used(after, out, ruleset)
-    return _aftermath(state, after, ruleset, out), out
+    after = _aftermath(state, after, ruleset, out)
+    if ruleset.fallback:
+        _mark_fallbacks(out, ruleset)
+    return after, out
 
 
 def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -65,6 +72,15 @@ def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepR
     if out.terrains and state.terrains is not faces:
         out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
     return winner(before, state, ruleset, out)
+
+
+def _mark_fallbacks(out: StepResult, ruleset: Ruleset) -> None:
+    """sfr-v4 is a starter: "where it is silent, the sfr-2012 rule applies", and the trace says so at each
+    event whose rule (and citation) is the fallback edition's."""
+    own = ruleset.edition + ":"
+    note = f" ({ruleset.edition} is silent here: the {ruleset.fallback} rule applies)"
+    out.trace[:] = [e if e.cite.startswith(own) or e.rule.endswith(note) else e.evolve(rule=e.rule + note)
+                    for e in out.trace]
 
 
 def _expire_used(state: GameState, out: StepResult, ruleset: Ruleset) -> GameState:

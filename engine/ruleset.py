@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 from .state import ResultType
 from .value import Value, field
 
-ModifierStep = Literal["subtract", "divide", "multiply", "racial", "add"]
+# "sai": SAI-generated results join the subtotal (sfr-v4 Die Roll Resolution step 6); where an edition has no
+# such step they are counted with the rest, beyond the reach of subtracting and dividing spells either way
+ModifierStep = Literal["subtract", "divide", "multiply", "racial", "add", "sai"]
 
 
 class RacialAbility(Value):
@@ -47,6 +49,9 @@ class SpellModifier(Value):
     amount: int
     scope: Literal["army", "unit", "terrain", "missile-into", "missile-into-or-out"]
     stacks: bool
+    # the modifier gives one of ``results``, the one rolled for (sfr-v4 Fiery Weapon: "two melee or missile
+    # results to any roll the target makes")
+    either: bool = False
 
 
 class SpellEffect(Value):
@@ -94,6 +99,15 @@ class SpellEffect(Value):
     # terrain damage that also reduces the terrain unless an army rolls this many maneuvers in the
     # same combination roll as its saves (Tidal Wave, Volcanic Eruption); 0: no reduction
     reduce_unless: int = 0
+    # "terrain-reduction": only an army opposing the caster may roll to avoid it (sfr-v4 Flash Flood: "unless an
+    # opposing army at that terrain generates at least six maneuver results")
+    opposing_only: bool = False
+    # "terrain-flee": the caster chooses up to ``points`` health-worth of units at the terrain (``units:``), rather
+    # than every common unit there (001 Mirage: "Target five health-worth of units at any terrain")
+    chosen: bool = False
+    # "resurrect": only dead units of at most this health (tsr-1996 Reanimate Dead: "Multiple castings reanimate
+    # multiple 1-health units only"); 0: any
+    max_health: int = 0
     # a unit that saves against the damage must save again or flee to the reserve area (Fearful Flames)
     then_flee: bool = False
     # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"
@@ -139,6 +153,18 @@ class TargetRule(Value, kw_only=True):
     terrain_type: str | None = None  # the target terrain is of this type (Soiled Ground: swampland)
 
 
+class SaiState(Value, kw_only=True):
+    """What a state SAI's special result leaves in play (engine.actions.sai_states).
+
+    ``target``: "units" (up to the SAI's points of health-worth of units of the defending army), "unit" (one
+    unit of an opposing army per unit rolling it), "enemy-army" (an opposing army), "own-army" (one of the
+    roller's armies); ``avoid``: each target unit escapes by rolling this result by itself; ``bound``: the
+    effect ends when its source unit is killed ("killed") or no longer at the target's terrain ("present").
+    """
+
+    target: Literal["units", "unit", "enemy-army", "own-army"]
+    avoid: ResultType | None = None
+    bound: Literal["killed", "present"] | None = None
 class DragonFace(Value, kw_only=True):
     """What one dragon icon does in a dragon attack (002 Dragons; each edition's own numbers).
 
@@ -257,11 +283,20 @@ class Ruleset(Value):
     # targeted by: "missile" and "magic" (enemy magic)
     effect_sais: Mapping[str, str] = field(default_factory=dict)
     army_shields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # state SAI -> what its special result leaves in play, and on whom (Entangle, Wither, Illusion ...)
+    sai_states: Mapping[str, SaiState] = field(default_factory=dict)
+    # units whose die bears a Conditional SAI rolled whenever they are killed or buried, by catalog name
+    # (002 Killed and Buried: "Phoenix's Rise from the Ashes")
+    conditional_units: Mapping[str, str] = field(default_factory=dict)
+    # moving SAI -> the health-worth of other units it may take along (Ferry 4; Teleport, Firewalking 3)
+    sai_move_worth: Mapping[str, int] = field(default_factory=dict)
     # races whose units may roll to negate an opposing army's magic (Frostwings)
     magic_negators: tuple[str, ...] = ()
     # spells on a terrain that damage an army whose maneuver changes its face by the army's health-worth,
     # less the melee results of its roll (Wall of Thorns)
     maneuver_damage: tuple[str, ...] = ()
+    # ... where the damage is a fixed amount instead (001 Wall of Thorns: "takes six damage")
+    maneuver_damage_fixed: Mapping[str, int] = field(default_factory=dict)
     # spells on a terrain that damage an army there which casts spells (Backlash)
     magic_backlash: tuple[str, ...] = ()
     # spells on a terrain under which units killed there must roll a save or be buried (Soiled Ground)
@@ -313,6 +348,36 @@ class Ruleset(Value):
     terrain_colors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # terrain type -> its elements
     # spells on a unit that make it invisible: it cannot be promoted (002 Promotion: Camouflage, Fade and Hide)
     invisible: tuple[str, ...] = ()
+    # the SAI table of this edition (sai id -> roll kind -> engine.sais.SaiUse) and the SAIs that roll their
+    # unit again, by roll kind; None: the sfr-2012 tables of engine.sais
+    sai_uses: Mapping[str, Mapping[str, Any]] | None = None
+    sai_rerolls: Mapping[str, tuple[str, ...]] | None = None
+    # the modifier step at whose end racial abilities apply: their own "racial" step (sfr-2012), or with the
+    # multipliers where an edition names no such step (tsr-1996)
+    racial_in: ModifierStep = "racial"
+    # the eighth face doubles every ID result of the controlling army (sfr-v4) rather than result types
+    eighth_face_doubles_ids: bool = False
+    # SAIs whose points from one die face all go to a single target unit (tsr-1996 Bullseye: "No matter how
+    # many bullseye icons are on a single die face, they must all be directed at a single target unit")
+    one_target_sais: tuple[str, ...] = ()
+    # black ID points may double through the Dead Unit Area without burial (002 Dead Unit Area Advantage);
+    # tsr-1996 has Death Magic instead
+    dua_doubling: bool = True
+    # a turn begins with 002's Initial Effects phase (engine.actions.initial); tsr-1996's beginning of a turn
+    # (dragon attacks, City, Temple) is not replayed yet
+    initial_effects: bool = True
+    # spells are marked castable from the reserve area (002's reserve list, 001's 'R' column); tsr-1996 has no
+    # such mark, only its targets: "Spells can only be cast on friendly units and armies"
+    reserve_list: bool = True
+    # Amazons double magic only at a Standing Stones their army holds (004 Amazonian Magic D: "To double magic,
+    # Amazons must control the terrain (possess the Eighth Face) at which the Standing Stones are present")
+    stones_held_to_double: bool = False
+    # only spells marked for it may be bought with a Cantrip outside a magic action (001's 'C' column)
+    cantrip_column: bool = False
+    # black ID points double by burying one player's dead, named by the magic step (tsr-1996 Death Magic)
+    death_magic: bool = False
+    # the edition whose rules apply where this one is silent (sfr-v4: sfr-2012); the trace says so
+    fallback: str | None = None
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
@@ -323,7 +388,14 @@ class Ruleset(Value):
                                                 self.component_doublers, self.burial_rolls, self.rerolls_for))
 
     def cite(self, key: str) -> str:
-        return self.cites[key]
+        """The section of a rule; an edition without it (and no fallback edition that has it) refuses the step."""
+        found = self.cites.get(key)
+        if found is None:
+            from .trace import StepError
+
+            raise StepError(f"the {self.edition} rules have no rule for this ({key}): ddref cannot resolve it "
+                            f"under {self.edition}")
+        return found
 
     def with_corpus(self, spells: Mapping[str, str], sais: Mapping[str, str],
                     costs: Mapping[str, tuple[str, int]], durations: Mapping[str, str],
@@ -344,5 +416,7 @@ class Ruleset(Value):
                            terrain_colors=dict(terrain_colors))
 
     def racial_cite(self, race: str, ability: str) -> str:
-        """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``."""
-        return self.cites[f"racial:{race}:{ability}"]
+        """The section of a race's ability (002 Racial Abilities), for abilities outside ``racial``; empty in an
+        edition without that race (tsr-1996 has no Undead, Eldarim ...), whose scenarios cannot hold its units.
+        """
+        return self.cites.get(f"racial:{race}:{ability}", "")

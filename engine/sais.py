@@ -12,6 +12,7 @@ a message rather than silently ignored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from .state import ResultType
@@ -38,8 +39,13 @@ class SaiUse(Value):
 
     gives: tuple[ResultType, ...] = ()
     each: bool = False
+    # ``either``: the owner uses the normal results or the special, not both (002 "Normal or Special")
+    either: bool = False
     special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "cut-counter-maneuvers",
                      "back-damage", "cantrip",
+                     # engine.actions.sai_states: an effect left in play on units or an army, a move, a return
+                     "unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune",
+                     "cloak",
                      # targeted and army-damaging SAIs (engine.sai_attacks, engine.actions.specials)
                      "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
                      "sneak-attack", "bash", "double-units", "surprise", "charge",
@@ -276,13 +282,126 @@ SAI_USES.update({
 # has no use there either; the Dragonmaster's, Dragonhunter's and Dragonzealot's count as a two point ID icon,
 # Ruleset.id_icons). Their other uses belong to the SAI table's other kinds.
 NO_EFFECT = SaiUse()
+# a unit's save roll by itself against an individual-targeting effect (engine.roll asks for it first)
+INDIVIDUAL_SAVE = "individual-save"
+# Every champion's logo: "During a save roll against an individual-targeting effect, the SFR/TSR logo counts as four
+# saves" (engine.roll asks for the individual-save use first). The Dragonlord's, Dragonslayer's and
+# Dragoncrusader's logos name no other roll: elsewhere they have no effect.
+FOUR_SAVES = SaiUse(("save",) * 4, each=True)
 for _logo in ("sfr-tsr-logo-dragonlord", "sfr-tsr-logo-dragonslayer", "sfr-logo-dragoncrusader"):
-    SAI_USES.setdefault(_logo, {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = NO_EFFECT
+    SAI_USES[_logo] = {"dragon": NO_EFFECT, INDIVIDUAL_SAVE: FOUR_SAVES}
+for _logo in ("sfr-tsr-logo-dragonmaster", "sfr-logo-dragonhunter", "sfr-logo-dragonzealot"):
+    SAI_USES[_logo] = {INDIVIDUAL_SAVE: FOUR_SAVES}    # elsewhere a two point ID icon (Ruleset.id_icons)
 # The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon with
 # the same color as the Dragonkin Champion from any terrain to any other terrain" (the army's roll against a
-# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon)
-SAI_USES.setdefault("sfr-tsr-logo-dragonkin-champion", {k: NOT_MODELLED for k in ANY if k != "dragon"})["dragon"] = \
-    SaiUse(special="dragon-effect")
+# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon; in other actions, not yet)
+SAI_USES["sfr-tsr-logo-dragonkin-champion"] = {
+    **{k: NOT_MODELLED for k in ("melee", "missile", "magic", "avoid-melee", "avoid-missile", "avoid-save",
+                                 "avoid-magic")},
+    "dragon": SaiUse(special="dragon-effect"), INDIVIDUAL_SAVE: FOUR_SAVES}
+
+
+# --- state, movement, resurrection and magic SAIs (engine.actions.sai_states resolves their specials) -----
+ACTIONS = ("melee", "missile", "magic")
+NON_MANEUVER_AVOID = ("avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
+# 002 Application: "During a non-maneuver roll: ... during any action, save roll or non-maneuver avoidance roll"
+NON_MANEUVER = (*ACTIONS, *SAVES, *NON_MANEUVER_AVOID)
+
+SAI_USES.update({
+    # "During a melee attack, choose up to four health-worth of units in the defending army to be immediately
+    #  entangled. The target unit(s) cannot be rolled until the beginning of your next turn. Killing the
+    #  entangling unit negates the effect."
+    "entangle": _uses((("melee",), SaiUse(special="unit-state"))),
+    # "During a melee attack, choose up to four health-worth of units in the defending army to be webbed unless
+    #  each targeted unit immediately rolls a melee result ... cannot be rolled until the beginning of your next turn"
+    "web": _uses((("melee",), SaiUse(special="unit-state"))),
+    # "During a melee or missile attack, choose up to four health-worth of units ... to be immobilized unless each
+    #  targeted unit immediately rolls a maneuver result ... When saving against an individual targeting effect,
+    #  generates four saves."
+    "net": _uses((("melee", "missile"), SaiUse(special="unit-state")), ((INDIVIDUAL_SAVE,), SaiUse(("save",)))),
+    # "During a melee attack, choose one unit in an opposing army to be immediately put to sleep, with no save
+    #  possible. The target unit cannot be rolled until the end of your next turn."
+    "sleep": _uses((("melee",), SaiUse(special="unit-state"))),
+    # "During a melee attack, choose up to four health-worth of units ... to be stunned unless each targeted unit
+    #  immediately rolls a maneuver ... cannot be rolled until the end of your turn. Roll this unit again"
+    "stun": _uses((("melee",), SaiUse(special="unit-state"))),
+    # Delayed: "after the defending army rolls to save but before they apply any unique or special resolution SAIs,
+    #  target all units in the defending army which rolled an ID to become immediately 'hypnotized'"
+    "hypnotic-glare": _uses((("melee",), SaiUse(special="glare"))),
+    # "During a melee attack, target an opposing army. Until the beginning of your next turn, after the target army
+    #  makes any roll but before they finalize any results, subtract one result per Wither icon from that roll."
+    "wither": _uses((("melee",), SaiUse(special="army-state"))),
+    # "During a melee attack or missile action, choose an opposing army. Until the beginning of your next turn,
+    #  after the target army makes any roll but before they finalize any results, halve the results of that roll."
+    "frost-breath": _uses((("melee", "missile"), SaiUse(special="army-state"))),
+    # "During any action, choose any enemy army. Until the beginning of your next turn, after the target army makes
+    #  any maneuver roll, counter-maneuver roll, maneuver avoidance roll, save roll or save avoidance roll ... any
+    #  unit in the target army that rolled a Fly icon must roll again until a non-Fly icon is generated."
+    "galeforce": _uses((ACTIONS, SaiUse(special="army-state"))),
+    # "During any action, immediately choose any of your armies. Until the beginning of your next turn, this army
+    #  cannot be targeted by any missile or enemy magic effect."
+    "illusion": _uses((ACTIONS, SaiUse(special="army-state"))),
+    # Conditional: "Whenever any magic targets this unit ... you may roll this unit after all spells are announced
+    #  but before any are resolved" -- rolled only then (engine.actions.magic), in no other roll
+    "dispel-magic": {},
+    # "During any non-maneuver roll, the ferrying unit may immediately move itself and up to four health-worth of
+    #  units in the army containing this unit to any other terrain."
+    "ferry": _uses((NON_MANEUVER, SaiUse(special="move"))),
+    # "During a maneuver or maneuver avoidance roll, Teleport generates maneuver results. During any action or
+    #  non-maneuver avoidance roll, the teleporting unit may immediately move itself and up to three
+    #  health-worth of units in the army containing this unit to any terrain."
+    "teleport": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+                      ((*ACTIONS, *NON_MANEUVER_AVOID), SaiUse(special="move"))),
+    # "During a save roll, each Vanish icon generates one save result which is added to the army's total save
+    #  results. The unit may then immediately move to any other terrain or its reserve area." (its saves also
+    #  in a dragon attack, 002 Application: "if a SAI has normal results during ... save roll, then it also
+    #  works during a dragon attack")
+    "vanish": _uses(((*SAVES, "avoid-save"), SaiUse(("save",), special="move")), (("dragon",), SaiUse(("save",)))),
+    # "During a maneuver roll, Wayfare generates maneuver results or allows the magical item and a unit able to
+    #  carry it to be moved immediately to any other terrain or its reserve area. During the maneuver roll to
+    #  determine the order of play, Wayfare generates maneuver results. During a dragon attack, Wayfare allows the
+    #  magical item and a unit able to carry it to be moved" (the dragon attack use: engine.actions.dragon)
+    "wayfare": _uses((("maneuver",), SaiUse(("maneuver",), special="move", either=True)),
+                     (("counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",)))),
+    # "During a save roll, Rise from the Ashes generates save results. Whenever a unit with this icon is killed or
+    #  buried, immediately roll the unit; if and only if this icon is rolled the monster immediately goes to your
+    #  reserve area." (the Conditional part: engine.actions.sai_states.rise_from_the_ashes)
+    "rise-from-the-ashes": _uses(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",)))),
+    # "During any non-maneuver roll, this icon generates four save results or you may immediately bring back up
+    #  to four health-worth of units from your DUA to the army containing this unit."
+    "regenerate": _uses((NON_MANEUVER, SaiUse(("save",), special="raise", either=True)),
+                        (("dragon",), SaiUse(("save",), special="raise", either=True))),
+    # "During a magic action, Attune generates magic results of any color. Attune may also immediately count the
+    #  normal magic result (only actual magic icons ...) of one unit in the acting army as that same color."
+    # (its optional second part, a "may", is the special: not modelled)
+    "attune": _uses((("magic",), SaiUse(("magic",), special="attune", either=True))),
+    # "During any non-save roll, Cloak generates magic results. During a save roll, add four magical save results
+    #  to the army containing this unit until the beginning of your next turn. During a roll against an
+    #  individual-targeting effect, Cloak generates magic, maneuver, melee, missile or save results."
+    "cloak": _uses((("maneuver", "counter-maneuver", *ACTIONS, "avoid-maneuver", "avoid-melee", "avoid-missile",
+                     "avoid-magic"), SaiUse(("magic",))),
+                   ((*SAVES, "avoid-save"), SaiUse(special="cloak")),
+                   ((INDIVIDUAL_SAVE,), SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
+    # "During a magic action, choose any dragon of a matching color as the magical item and immediately summon it
+    #  to any terrain; roll the artifact again and apply the new result as well."
+    "summon-dragon": _uses((("magic",), SaiUse(special="summon"))),
+    # "During a magic action, generates magic results of any color. During any non-magic action, save roll, or
+    #  non-maneuver avoidance roll, counts as a Cantrip that can cast any color spell from the spell lists"
+    "sfr-tsr-logo-bronze-medallion": _uses((("magic",), SaiUse(("magic",))),
+                                           (("melee", "missile", *SAVES, *NON_MANEUVER_AVOID),
+                                            SaiUse(special="cantrip"))),
+    # "During any non-maneuver roll, returns one non-dragonkin buried unit to the DUA or you may immediately
+    #  bring back up to four health-worth of units from your DUA to the army carrying this medallion."
+    "sfr-tsr-logo-gold-medallion": _uses((NON_MANEUVER, SaiUse(special="raise"))),
+    # "During any non-maneuver roll, returns one buried magical item to the army this medallion is a part of or
+    #  one buried Dragonkin to the summoning pool."
+    "sfr-tsr-logo-silver-medallion": _uses((NON_MANEUVER, SaiUse(special="restore"))),
+    # "During a maneuver roll, Firewalking generates maneuver results. During any non-maneuver roll, the
+    #  Firewalking unit may immediately move itself and up to three health-worth of units in the army containing
+    #  this unit to any other terrain."
+    "firewalking": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+                         (NON_MANEUVER, SaiUse(special="move"))),
+})
 
 
 # SAIs whose text says to roll the unit (or item) again, and the kinds of roll in which it does:
@@ -293,12 +412,15 @@ SAI_USES.setdefault("sfr-tsr-logo-dragonkin-champion", {k: NOT_MODELLED for k in
 REROLLS: dict[str, tuple[str, ...]] = {
     "rend": ("melee", "avoid-melee"), "double-strike": ("melee", "avoid-melee"), "tail": ("melee", "avoid-melee"),
     "flurry": ("melee", "avoid-melee", "dragon"), "summon-dragon": ("magic",),
+    # Stun: "Instant Special (melee attack) ... Roll this unit again and apply the new result as well"
+    "stun": ("melee",),
 }
 
 
-def rerolls(sai: str, kind: str) -> bool:
-    """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts)."""
-    kinds = REROLLS.get(sai, ())
+def rerolls(sai: str, kind: str, table: Mapping[str, tuple[str, ...]] | None = None) -> bool:
+    """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts);
+    ``table``: the edition's (Ruleset.sai_rerolls), None for sfr-2012's."""
+    kinds = (REROLLS if table is None else table).get(sai, ())
     if kind == "dragon":        # "if a SAI has normal results during a melee avoidance roll ..." (002)
         return any(k in kinds for k in _DRAGON_PARTS)
     if kind.startswith("combination:"):
@@ -306,14 +428,15 @@ def rerolls(sai: str, kind: str) -> bool:
     return kind in kinds
 
 
-def sai_use(sai: str, kind: str) -> SaiUse | None:
+def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None = None) -> SaiUse | None:
     """The SAI's use in this kind of roll; None when it does nothing there.
 
     A combination roll ("combination:maneuver,save") uses an SAI that works in
     any of its avoidance rolls (002 Avoidance Rolls: "The SAI does not need to
     be applicable for every result of the combination roll, just at least one").
+    ``uses``: the edition's SAI table (Ruleset.sai_uses), None for sfr-2012's.
     """
-    table = SAI_USES.get(sai)
+    table = (SAI_USES if uses is None else uses).get(sai)
     if table is None:
         return NOT_MODELLED
     if kind in ("dragon", "dragon-save"):
@@ -360,5 +483,38 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
     return SaiUse(tuple(dict.fromkeys(t for u in normal for t in u.gives)), each=any(u.each for u in normal))
 
 
-def cite(sai: str) -> str:
-    return f"{LIST}.{sai}"
+def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
+    """The SAI's section: in the edition's ``sections`` (Ruleset.sai_sections) when given, else in 002's list."""
+    return (sections or {}).get(sai) or f"{LIST}.{sai}"
+# Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
+# as not modelled rather than ignored.
+RESOLVED: dict[str, tuple[str, ...]] = {
+    "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
+    # the defender's save roll in a melee or missile action (engine.actions.combat)
+    "raise": ("melee", "missile", "save-melee", "save-missile"),
+    "restore": ("melee", "missile", "save-melee", "save-missile"),
+    "cloak": ("save-melee", "save-missile"),
+    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile"),
+    # before the magic action's roll is counted (engine.actions.sai_magic)
+    "summon": ("magic",),
+}
+
+
+def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
+             uses: Mapping[str, Mapping[str, SaiUse]] | None = None) -> SaiUse | None:
+    """The SAI's use as a unit rolled it: by itself in a save roll, its use against an individual-targeting
+    effect first (Net, Cloak); a "Normal or Special" SAI gives its normal results unless its owner chose the
+    special (``chosen``: SAI -> 1), never both (002 SAI List: Regenerate "generates four save results or you
+    may immediately bring back ..."). A special this version does not resolve in this roll is not modelled."""
+    use = sai_use(sai, INDIVIDUAL_SAVE, uses) if individual and kind in (*SAVES, "avoid-save") else None
+    use = use or sai_use(sai, kind, uses)
+    if use is None or use.special not in _STATE_SPECIALS:
+        return use
+    if use.either and not chosen.get(sai):
+        return SaiUse(use.gives, each=use.each)     # its normal results: the owner did not choose the special
+    if kind not in RESOLVED.get(use.special, ()):
+        return NOT_MODELLED
+    return SaiUse(special=use.special) if use.either else use
+
+_STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak")
+

@@ -18,6 +18,9 @@ from .trace import StepError, TraceEvent
 def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     """Check the force, the dragons and the armies of every player; roll order of play and distances."""
     rules = ruleset.setup
+    if rules is None:
+        raise StepError(f"the {ruleset.edition} set-up rules are not modelled yet: ddref checks a set-up under "
+                        "sfr-2012 only", cite=ruleset.cite("turn-sequence"))
     out = StepResult(kind="setup")
     problems: list[str] = []
     report = {"force": step.force, "players": {}}

@@ -26,6 +26,9 @@ class Unit(Value, kw_only=True):
     group_monster: bool = False  # ID counts and the die is rerolled (002 Group Monsters)
     color: str | None = None    # the die's own color, where a race comes in colors (Eldarim, dragonkin)
     item: bool = False          # a magical item: a component, not a unit (002 Magical Items)
+    # points of effect per SAI icon when not one (002 SAI General Information: "Each single SAI on a rare magic
+    # item counts as three points of effect. Each single SAI on a monster, artifact or medallion counts as four")
+    sai_points: int | None = None
 
     @property
     def label(self) -> str:
@@ -71,6 +74,8 @@ class Effect(Value, kw_only=True):
     count: int = 1
     # the caster's next turn has begun (a spell lasting "until the end of your next turn" ends with it)
     next_turn: bool = False
+    # the unit whose SAI made the effect (an entangling or glaring unit: the effect ends with it)
+    source: str | None = None
 
 
 class Area(Value, kw_only=True):
@@ -120,6 +125,8 @@ class Marches(Value, kw_only=True):
     maneuvered: bool = False        # the current march has made its maneuver
     acted: tuple[str, ...] = ()     # the actions the current march has taken (melee, missile, magic)
     reserves: bool = False          # the Reserve Movement phase is done: no march may follow
+    setup: bool = False             # the game has not begun: the set-up, before the first player's first turn
+    attacked: tuple[str, ...] = ()  # the armies whose dragon attack of this turn has been resolved
 
 
 class GameState(Value, kw_only=True):

@@ -30,6 +30,9 @@ class ManeuverStep(Value):
     avoidance: Roll | None = None   # the acting army's roll against a spell its maneuver sets off (Wall of Thorns)
     casualties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    targets: Targets = ()           # the unit carrying the item Wayfare moves
+    ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls (Wall of Thorns)
+    move_to: tuple[tuple[str, str], ...] = ()   # Wayfare -> the terrain (or reserve) it moves to
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
@@ -48,6 +51,8 @@ class AttackStep(Value):
     unit_saves: UnitRolls = ()      # the targets' own save rolls
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain (or reserve) the units it moves go to
+    ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
     order: tuple[str, ...] = ()     # the acting player's order of the attack roll's special/unique SAIs
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
@@ -77,6 +82,7 @@ class SpellCard(Value):
     reserve: bool                   # castable from the reserve area
     multiplicity: tuple[str, ...]   # target-another, increase-effect, increase-number-affected, once-per-action
     target: str | None              # terrain, army, enemy-army, own-unit, ...
+    cantrip: bool = True            # may be bought with a Cantrip outside a magic action (001's 'C' column)
 
 
 class Cast(Value):
@@ -108,10 +114,15 @@ class MagicStep(Value):
     dispel: tuple[tuple[str, tuple[str, ...]], ...] = ()   # unit -> the icons of its Dispel Magic attempt
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
-    targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack)
+    ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain the units it moves go to (Ferry, Teleport)
+    # artifact unit -> (the pool dragon as player:item, the terrain) its Summon Dragon SAI sends
+    summon: tuple[tuple[str, tuple[str | None, str | None]], ...] = ()
+    targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack, Illusion)
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
+    death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
 
 
 class Exchanges(Value):

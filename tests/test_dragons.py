@@ -80,7 +80,10 @@ def test_sais_in_a_dragon_attack():
     assert sai_use("stone", "dragon").gives == ("missile",)
     assert sai_use("screech", "dragon") is None
     assert sai_use("sfr-tsr-logo-dragonlord", "dragon") is None
-    assert not sai_use("sfr-tsr-logo-dragonlord", "save").modelled
+    # its only other use: "During a save roll against an individual-targeting effect, the SFR/TSR logo counts
+    # as four saves"; in an army's save roll it has no effect
+    assert sai_use("sfr-tsr-logo-dragonlord", "save") is None
+    assert sai_use("sfr-tsr-logo-dragonlord", "individual-save").gives == ("save",) * 4
     # under a Blue Dragon Breath the army's roll is a save roll: Smite gives nothing, Counter still both
     assert sai_use("smite", "dragon-save") is None
     assert sai_use("counter", "dragon-save").gives == ("save", "melee")

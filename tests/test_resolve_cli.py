@@ -172,3 +172,29 @@ def test_scalders_mixed_with_others_must_roll_saves_per_unit(run, tmp_path):
                     + "steps:\n  - melee: {army: x, target: y, roll: {melee: 3}, saves: {y: {save: 2}}}\n", encoding="utf-8")
     result = run("resolve", str(path))
     assert result.exit_code == 2 and "give its save roll per unit" in " ".join(result.stderr.split())
+
+
+TSR_CORAL = str(ROOT / "scenarios" / "tsr1996-editions-coral-elf-missile-save.yaml")
+
+
+def test_edition_option_overrides_the_scenarios_edition_and_says_so(run):
+    """The tsr-1996 Coral Elf missile save replayed under sfr-v4: 001's rules decide (no fog out of the
+    terrain, the eighth face doubles only ID results), so the file's tsr-1996 expectations fail (exit 1)."""
+    own = json.loads(run("resolve", TSR_CORAL, "--json").stdout)
+    assert own["edition"] == "tsr-1996" and "edition_override" not in own
+    result = run("resolve", TSR_CORAL, "--edition", "sfr-v4", "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 1
+    assert data["edition"] == "sfr-v4"
+    assert data["edition_override"] == {"scenario": "tsr-1996", "replayed": "sfr-v4"}
+    assert data["steps"][0]["results"]["elves"]["save"] == 12
+    assert data["steps"][0]["results"]["archers"]["missile"] == 20
+    text = run("resolve", TSR_CORAL, "-e", "sfr-2012").stdout
+    assert "replayed under sfr-2012 (--edition), not the scenario's edition: tsr-1996" in " ".join(text.split())
+
+
+def test_edition_option_refuses_a_spell_the_edition_lacks(run):
+    """Wall of Ice is no spell of 001: the 17-saves scenario cannot be replayed under sfr-v4 (exit 2)."""
+    result = run("resolve", CORAL, "--edition", "sfr-v4")
+    assert result.exit_code == 2
+    assert "wall-of-ice is not a spell of sfr-v4" in result.stderr

@@ -87,6 +87,21 @@ DRAGON_EXAMPLES = {
     "sfr2012-hybrid-dragon-targeting", "sfr2012-white-dragon-values", "sfr2012-exchange-two-terrains-dragon-treasure",
 }
 
+# The tsr-1996 and sfr-v4 worked examples on rolls, counting, modifiers, eighth face, maneuver, missile,
+# damage, magic, spells and racial abilities that the engine reproduces under their own editions.
+EDITION_EXAMPLES = {
+    "tsr-counting-id-icons-melee-5", "faq4-monster-icons-and-racial-abilities",
+    "tsr-maneuver-zero-results-acting-army-wins", "tsr-damage-allocation-2-damage", "tsr-spell-palsy-12-to-11",
+    "tsr-racial-coral-elf-wind-walk-7-saves", "faq4-amazon-wind-walk-no-missiles",
+    "faq4-amazon-eighth-face-doubles-missile-maneuvers", "tsr-sai-maneuver-roll-fly-rend-cantrip",
+    "tsr-sai-bullseye-single-target", "tsr-sai-cantrip-lightning-strike-before-saves",
+    "tsr-magic-colors-goblin-dwarf-combinations",
+    "v4-spell-multiplicity-fiery-weapon-x2", "v4-combat-save-roll-trigger-and-missile-range",
+    "v4-damage-must-take-max-not-more", "v4-eighth-face-standing-stones-convert",
+}
+EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
+
+
 @pytest.fixture(scope="module")
 def replays():
     return {path.name: replay(load(path)) for path in SCENARIOS}
@@ -149,6 +164,64 @@ def test_every_lasting_spell_is_seen_to_end(replays):
     assert sorted(lasting - ended) == []
 
 
+@pytest.mark.parametrize("edition", ["tsr-1996", "sfr-v4"])
+def test_every_citation_another_edition_can_emit_exists(edition):
+    rules = load_ruleset(edition)
+    known = sections()
+    cited = [*rules.cites.values(), *(a.cite for a in rules.racial)]
+    cited += [rules.spell_sections[s] for s in (*rules.spell_modifiers, *rules.spell_effects)]
+    cited += [rules.sai_sections[s] for s in rules.sai_uses]
+    assert [c for c in cited if c not in known] == []
+
+
+def test_each_scenario_is_replayed_under_the_edition_its_name_says(replays):
+    for name, result in replays.items():
+        prefix = next(p for p in EDITION_FILES if name.startswith(p))
+        assert result["edition"] == EDITION_FILES[prefix], name
+
+
+def test_each_trace_cites_its_own_edition_or_says_it_falls_back(replays):
+    """Judges must see which edition's rule decided: tsr-1996 cites only its own sections; sfr-v4 cites
+    sfr-2012 only where 001 is silent, and the rule says so. (sfr-2012 traces may name another edition's
+    section beside a reading, for comparison.)"""
+    for name, result in replays.items():
+        edition = result["edition"]
+        if edition == "sfr-2012":
+            continue
+        for step in result["steps"]:
+            for e in step.get("trace", []):
+                if e["cite"].startswith(edition + ":"):
+                    continue
+                assert edition == "sfr-v4" and e["cite"].startswith("sfr-2012:"), (name, e)
+                assert e["rule"].endswith("(sfr-v4 is silent here: the sfr-2012 rule applies)"), (name, e)
+
+
+def test_the_other_editions_spells_modelled_and_left():
+    """Every spell of 000 and 001 is modelled, except these (dragons and the v4 spells whose effect is more
+    than the engine's spell kinds: left for later work, refused with a message meanwhile)."""
+    left = {
+        "tsr-1996": {"summon-black-dragon", "summon-blue-dragon", "summon-gold-dragon",
+                     "summon-green-dragon", "summon-red-dragon"},
+        "sfr-v4": {"accelerated-growth", "summon-dragon"},
+    }
+    for edition, expected in left.items():
+        rules = load_ruleset(edition)
+        spells = {s.id for s in records("spell") if s.edition == edition}
+        assert {s for s in spells if not (rules.in_play(s) or s in rules.spell_effects)} == expected
+
+
+def test_each_editions_modifier_order_is_pinned():
+    """000 Applying Dice Modifiers: subtract, divide, multiply, add (racial abilities with the multipliers);
+    001 Die Roll Resolution: subtract (5), add SAI results (6), multiply (7), add (8), with sfr-2012's racial
+    step where 001 has none; 002: subtract, divide, multiply, racial abilities, add."""
+    tsr, v4, sfr = (load_ruleset(e) for e in ("tsr-1996", "sfr-v4", "sfr-2012"))
+    assert (tsr.modifier_steps, tsr.racial_in) == (("subtract", "divide", "multiply", "add"), "multiply")
+    assert (v4.modifier_steps, v4.racial_in) == (("subtract", "sai", "multiply", "racial", "add"), "racial")
+    assert (sfr.modifier_steps, sfr.racial_in) == (("subtract", "divide", "multiply", "racial", "add"), "racial")
+    assert (tsr.eighth_face_doubles, v4.eighth_face_doubles, v4.eighth_face_doubles_ids) == (
+        ("save", "maneuver"), (), True)
+
+
 def test_modifier_order_is_pinned():
     """002 Applying Dice Modifiers: subtract, divide, multiply, racial abilities, add."""
     assert load_ruleset("sfr-2012").modifier_steps == ("subtract", "divide", "multiply", "racial", "add")
@@ -160,7 +233,7 @@ def test_core_worked_examples_are_covered():
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
-               | DRAGON_EXAMPLES | TURN_EXAMPLES)
+               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 
@@ -179,3 +252,72 @@ def test_every_targeted_sai_is_rolled_in_a_scenario(replays):
 def test_replay_is_deterministic():
     path = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
     assert json.dumps(replay(load(path))) == json.dumps(replay(load(path)))
+
+
+# Issue 6 (i6-sai-state): the state, movement, resurrection and magic SAIs, and the SAIs modelled before.
+SAI_STATE_EXAMPLES = {"sfr2012-sai-rise-from-the-ashes-vs-dust-to-dust"}
+STATE_SAIS = {
+    "entangle", "web", "net", "sleep", "stun", "hypnotic-glare", "wither", "frost-breath", "galeforce", "illusion",
+    "dispel-magic", "ferry", "teleport", "vanish", "wayfare", "rise-from-the-ashes", "regenerate", "attune", "cloak",
+    "summon-dragon", "sfr-tsr-logo-bronze-medallion", "sfr-tsr-logo-silver-medallion", "sfr-tsr-logo-gold-medallion",
+}
+EARLIER_SAIS = {
+    "fly", "trample", "rend", "counter", "smite", "stone", "bullseye", "screech", "howl", "wave", "create-fireminions",
+    "volley", "sortie", "double-strike", "tail", "cantrip", "firewalking",
+}
+# the step fields that hold what units rolled (not the choices made about SAIs: targets, move_to)
+ROLL_FIELDS = {"roll", "saves", "counter", "counter_saves", "unit_saves", "avoidance", "negation", "dispel",
+               "ashes", "burial", "eldarim"}
+
+
+def _rolled_icons(value) -> set[str]:
+    """The icon names in a roll as written: mapping keys (aggregate) and face strings (per unit)."""
+    if isinstance(value, dict):
+        return set().union(*(({slug(str(k))} | _rolled_icons(v)) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_rolled_icons(v) for v in value)) if value else set()
+    if isinstance(value, str):
+        return {slug(value.rsplit(" ", 1)[0] if value.rsplit(" ", 1)[-1].isdigit() else value)}
+    return set()
+
+
+def _icons_rolled_in(path: Path) -> set[str]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for step in data.get("steps") or []:
+        for body in step.values():
+            if isinstance(body, dict):
+                found |= set().union(set(), *(_rolled_icons(v) for k, v in body.items() if k in ROLL_FIELDS))
+    return found
+
+
+def test_every_state_and_earlier_sai_is_rolled_in_a_scenario():
+    """Issue 6: each SAI of i6-sai-state's list, and each of the 17 modelled before, appears in a bundled
+    scenario's roll (its table entry is exercised, its effect checked by that scenario's expectations)."""
+    rolled = set().union(*(_icons_rolled_in(p) for p in SCENARIOS))
+    sais = {s.id for s in records("sai") if s.edition == "sfr-2012"}
+    assert (STATE_SAIS | EARLIER_SAIS) <= sais
+    assert sorted((STATE_SAIS | EARLIER_SAIS) - rolled) == []
+
+def test_every_sai_of_the_list_is_modelled_and_rolled_in_a_scenario():
+    """Issue 6: every entry of 002's SAI list has its table entry (engine.sais) and is rolled in a bundled
+    scenario, the Eldarim champions' logos before a dragon attack included (`eldarim:`)."""
+    from engine.sais import SAI_USES
+
+    sais = {s.id for s in records("sai") if s.edition == "sfr-2012"}
+    assert len(sais) == 82
+    assert sorted(sais - set(SAI_USES)) == []
+    rolled = set().union(*(_icons_rolled_in(p) for p in SCENARIOS))
+    assert sorted(sais - rolled) == []
+
+
+def test_the_whole_game_scenario_plays_every_kind_of_step_of_the_turn_sequence(replays):
+    """Issue 6: one scenario replays two full turns of a two-player game with every phase: the set-up, turns
+    (Initial Effects), a dragon attack, maneuvers and the three actions, and the Reserve Movement; each of
+    these steps is resolved, not only refused."""
+    result = replays["sfr2012-game-two-turns.yaml"]
+    played = [step["kind"] for step in result["steps"] if "rejected" not in step]
+    wanted = {"setup", "turn", "dragon_attack", "maneuver", "melee", "missile", "magic", "reserves"}
+    assert sorted(wanted - set(played)) == []
+    assert played.count("turn") >= 2 and played[0] == "setup"
+    assert any("rejected" in step for step in result["steps"]), "an illegal move is refused"

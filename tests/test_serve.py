@@ -217,9 +217,18 @@ def test_a_body_that_is_no_scenario_is_a_422_not_a_crash(server, body, words):
 
 
 def test_resolve_under_an_edition_it_cannot_replay_is_a_400(server, run):
-    answer = request(server, "POST", "/resolve?edition=tsr-1996", CORAL.read_bytes())
+    answer = request(server, "POST", "/resolve?edition=tsr-2000", CORAL.read_bytes())
     assert answer.status == 400
-    assert same_message(run("resolve", str(CORAL), "-e", "tsr-1996").stderr, answer.json()["error"])
+    assert same_message(run("resolve", str(CORAL), "-e", "tsr-2000").stderr, answer.json()["error"])
+
+
+def test_resolve_under_another_edition_says_so(server):
+    """?edition= overrides the scenario's edition, as --edition does, and the answer says which it was."""
+    answer = request(server, "POST", "/resolve?edition=tsr-1996", CORAL.read_bytes())
+    assert answer.status == 200
+    data = answer.json()
+    assert data["edition"] == "tsr-1996"
+    assert data["edition_override"] == {"scenario": "sfr-2012", "replayed": "tsr-1996"}
 
 
 def test_a_body_over_the_limit_is_a_413_whether_announced_or_streamed(server):

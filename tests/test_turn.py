@@ -147,3 +147,72 @@ def test_the_kings_die_never_leaves_the_reserves_and_holds_any_item():
     reserve = Army(id="r", player="a", at=RESERVE, units=(king, unit("d1", "dwarf")))
     with pytest.raises(StepError, match="the Kings' Die can never leave the reserves"):
         resolve(game(reserve, marches=None), ReservesStep(reinforce=(("k", "front"),)), RULES)
+
+
+def test_nothing_of_a_turn_happens_during_the_set_up_and_the_first_turn_ends_no_turn():
+    """002 Starting the Game: "the following six steps for set-up take place before the game begins"; Step 4:
+    the player who rolls the most "may choose to play first" (``turn: {player, phase: setup}``)."""
+    from engine.actions.turn import turn
+    from engine.marches import before_marches, reserve_movement
+    from engine.steps import TurnStep
+
+    field = Army(id="f", player="a", at="home", units=(unit("d1", "dwarf"),))
+    state = game(field, marches=Marches(setup=True))
+    for refused in (lambda: march(state, ManeuverStep(army="f", direction="up"), RULES),
+                    lambda: before_marches(state, "Dragon Attack", RULES),
+                    lambda: reserve_movement(state, RULES)):
+        with pytest.raises(StepError, match="the game has not begun"):
+            refused()
+    with pytest.raises(StepError, match="a plays first .* so the first turn is a's, not b's"):
+        turn(state, TurnStep(player="b"), RULES)
+    begun, out = turn(state, TurnStep(player="a"), RULES)
+    assert [e.what for e in out.trace][:1] == ["the set-up is over: a's first turn begins"]
+    assert not any("turn ends" in e.what for e in out.trace)
+    assert begun.turn_player == "a" and begun.marches == Marches()
+    assert march(begun, ManeuverStep(army="f", direction="up"), RULES)[1][0].what == "a's first march: f"
+
+
+def test_a_dragon_a_named_summons_sends_may_be_named_by_a_later_dragon_attack():
+    """A Summon Dragon cast naming the pool dragon (``dragon: a:gold-drake``) puts it in play as ``a-gold-drake``
+    for the steps that follow (002 Summon Elemental Dragon: "immediately send ... to the target terrain"; Dragon
+    Attack Phase: "when dragons are summoned to a terrain, they attack armies at that terrain")."""
+    from ddref.scenario.run import parse
+
+    text = """
+ddref: 1
+title: t
+edition: sfr-2012
+players: [a, b]
+turn: {player: a}
+terrains:
+  hill: {type: highland, face: 3, home_of: a}
+  field: {type: flatland, face: 3, frontier: true}
+armies:
+  mages: {player: a, at: hill, units: [{race: dwarf, health: 3, count: 3}]}
+  foes: {player: b, at: field, units: [{race: goblin, health: 2, count: 3}]}
+summoning_pool:
+  a: [{dragon: gold-drake}]
+steps:
+  - magic: {army: mages, roll: {magic: 7}, colors: {gold: 7},
+            cast: [{spell: summon elemental dragon, target: field, color: gold, dragon: "a:gold-drake"}]}
+  - turn: {player: b}
+  - dragon_attack: {army: foes, dragons: {a-gold-drake: [claws]}, roll: {save: 6}}
+"""
+    scenario = parse(text, "t.yaml")
+    assert [d for d, _ in scenario.steps[2].step.dragons] == ["a-gold-drake"]
+
+
+def test_no_march_before_the_dragons_at_an_armys_terrain_have_done_combat():
+    """002 The Turn Sequence: "If dragons are present at any terrain where the marching player has an army, then
+    the dragons must do combat", in the Dragon Attacks phase, which comes before the First March. A dragon the
+    army's own Dragonlord has tamed does not attack it; once the attack is resolved, the march may begin."""
+    from engine.marches import dragon_attacked
+    from engine.state import Dragon
+
+    field = Army(id="f", player="a", at="front", units=(unit("d1", "dwarf"), unit("dl", "eldarim", 3)))
+    state = game(field).evolve(dragons=(Dragon(id="red", color="red", at="front"),))
+    with pytest.raises(StepError, match=r"dragons \(red\) are at front.*a dragon_attack step for f comes first"):
+        march(state, MeleeStep(army="f", target="x", roll=Roll()), RULES)
+    assert march(dragon_attacked(state, "f"), MeleeStep(army="f", target="x", roll=Roll()), RULES)[1]
+    tamed = state.evolve(dragons=(Dragon(id="red", color="red", at="front", tamed_by="dl"),))
+    assert march(tamed, MeleeStep(army="f", target="x", roll=Roll()), RULES)[1]

@@ -32,6 +32,9 @@ from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydant
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
 # Frostwing Wolf Pack, Scalding Web Birds and Scalding Will o' Wisps"
 GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds", "will-o-wisps"}
+# 002 SAI General Information: "Each single SAI on a rare magic item counts as three points of effect. Each single
+# SAI on a monster, artifact or medallion counts as four points of effect" (monsters: every icon counts four)
+SAI_POINTS = {("item", "rare"): 3, ("artifact", "artifact"): 4, ("medallion", "medallion"): 4}
 
 
 class PlannedStep(Struct):
@@ -65,6 +68,13 @@ class _Builder(Struct):
         try:
             return find(kind, value, self.edition)[0]
         except NotFound as exc:
+            # sfr-v4 defines two races (001 Racial Icons): the others are sfr-2012's, where v4 is silent
+            fallback = RULESETS[self.edition].fallback if self.edition in RULESETS else None
+            if fallback and kind in ("race", "unit"):
+                try:
+                    return find(kind, value, fallback)[0]
+                except NotFound:
+                    pass
             self.fail(path, exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1))
             return None
 
@@ -175,7 +185,7 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         item = rec.unit_class in ("item", "artifact", "medallion")
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=item)
+                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)))
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
@@ -286,8 +296,10 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
+    if e.source is not None and e.source not in targets:
+        b.fail((*path, "source"), f"unknown unit {e.source!r}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
-                  next_turn=e.next_turn)
+                  next_turn=e.next_turn, source=e.source)
 
 
 def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
@@ -420,7 +432,10 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                         minor_terrain=None if kind is None else slug(kind),
-                        castle=getattr(m, "castle", None)) if army else None
+                        castle=getattr(m, "castle", None),
+                        targets=_sai_targets(b, state, m.targets, path),
+                        move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
+                        ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes"))) if army else None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
@@ -448,7 +463,9 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     order = _order(b, m.order, (*path, "order"))
     return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
-            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order}
+            "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
+            "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
+            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
 
 
 def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]:
@@ -457,8 +474,9 @@ def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]
 
 
 def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play."""
-    units = [u.id for a in state.armies for u in a.units]
+    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play
+    (and the dead and buried units, which Regenerate and the Medallions bring back)."""
+    units = [u.id for a in (*state.armies, *state.dua, *state.bua) for u in a.units]
     targets = []
     for sai, assigned in (raw or {}).items():
         icon = _icon(b, sai, (*path, "targets", sai))
@@ -473,6 +491,7 @@ def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
         if icon:
             targets.append((icon, pairs))
     return tuple(targets)
+
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -523,7 +542,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                                       f"{did_you_mean(c.color, COLORS)}")
         if rec is not None:
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
-                             reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target)
+                             reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target,
+                             cantrip=rec.cantrip is not False)
             if c.to is not None:
                 _army_ref(b, state, c.to, (*where, "to"))
             fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
@@ -547,7 +567,12 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      dispel=_dispel(b, state, m.dispel, (*path, "dispel")),
                      cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
                      burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
-                     targets=_sai_targets(b, state, getattr(m, "targets", None), path))
+                     ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes")),
+                     summon=sai_steps.summon(b, state, m.summon, (*path, "summon")),
+                     move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
+                     targets=_sai_targets(b, state, getattr(m, "targets", None), path),
+                     death_magic=tuple(getattr(m, "death_magic", None) or ()))
+
 
 
 def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | None:
@@ -568,7 +593,8 @@ def _units_named(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
     """(unit id, value, its army) for each key of a {unit id: value} mapping that names a unit in play."""
     found = []
     for unit_id, value in (raw or {}).items():
-        home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
+        # a dead unit too: one an SAI brings back during a roll (Regenerate) rolls at once
+        home = next((a for a in state.armies if a.unit(unit_id) is not None), None) or _in_pool(state, unit_id)
         if home is None:
             b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
                                      f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
@@ -817,3 +843,7 @@ from . import turn_steps  # noqa: E402
 
 _STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
                       minor=lambda *args: turn_steps.minor_step(*args))
+
+# The fields of the state, movement and magic SAIs (ddref.scenario.sai_steps) use the helpers above:
+# imported last, as turn_steps is
+from . import sai_steps  # noqa: E402

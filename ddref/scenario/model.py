@@ -18,6 +18,7 @@ RollIn = dict[str, Any]          # aggregate {maneuver: 12, id: 2} or per unit {
 ROLL = ("A roll: the army's aggregate {maneuver: 12, save: 3, id: 2} (result icons, id, SAI names), "
         "or per unit {unit-id: 'melee 2', other-id: [rend, melee 2]}.")
 CASUALTIES = "Army id -> the ids of the units it removes; left out, the engine chooses (marked defaulted)."
+ASHES = "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix)."
 STEPPED = ("Killed Undead unit id -> the dead Undead unit of lesser health it is traded for (Stepped Damage); "
            "a killed Undead unit left out is not traded.")
 RESIST = "Buried Undead unit id -> its roll to resist burial (a non-ID save returns it to the DUA)."
@@ -76,10 +77,13 @@ class EffectIn(Strict):
     """A spell or durational effect already in play."""
 
     spell: str | None = _doc("The spell, e.g. wall-of-fog.", default=None)
-    sai: str | None = _doc("Instead of a spell, an SAI whose effect lasts (illusion).", default=None)
+    sai: str | None = _doc("Instead of a spell, an SAI whose effect lasts (illusion, entangle, wither, ...).",
+                           default=None)
     target: str = _doc("A terrain, army or unit id; a player for their DUA or all their armies.")
     by: str = _doc("The player who cast it.")
     count: int = _doc("How many times it was cast.", default=1, ge=1, le=20)
+    source: str | None = _doc("The unit whose SAI made the effect (entangle: killing it ends the effect).",
+                              default=None)
     next_turn: bool = _doc("The caster's next turn has already begun: a spell lasting until the end of your "
                            "next turn ends with the current turn (default: cast in the caster's last turn).",
                            default=False)
@@ -99,9 +103,10 @@ class DragonIn(Strict):
 
 class TurnIn(Strict):
     player: str = _doc("Whose turn it is when the steps begin.")
-    phase: Literal["first-march", "second-march", "reserves"] | None = _doc(
+    phase: Literal["first-march", "second-march", "reserves", "setup"] | None = _doc(
         "Where in the turn the steps begin; given, the engine follows the turn's phases (two marches by "
-        "different armies of this player, then the Reserve Movement). Absent, each step stands alone.",
+        "different armies of this player, then the Reserve Movement). Absent, each step stands alone. "
+        "setup: the game has not begun; player plays first, and a turn step naming them begins the first turn.",
         default=None)
     marched: list[str] | None = _doc("The armies that have marched this turn already (second-march, reserves).",
                                      default=None)
@@ -230,6 +235,12 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units it takes along (wayfare: [the unit carrying the item]).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
+        "giving maneuvers.", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
     castle: Literal["city", "standing-stones", "temple", "tower"] | None = _doc(
@@ -276,6 +287,9 @@ class CantripIn(Strict):
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
         "Target army or unit -> its roll against those spells.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    dispel: dict[str, str | list[str]] | None = _doc(
+        "Unit id -> the face(s) of its Dispel Magic attempt against these spells (002 Dispel Magic: \"whenever "
+        "any magic targets this unit\").", default=None)
 
 
 CANTRIP = "Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance)."
@@ -291,7 +305,11 @@ class MissileStepIn(Strict):
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     targets: dict[str, dict[str, int] | list[str] | str] | None = _doc(
         "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
-        "units it targets, in order), or an army id (the army it targets).", default=None)
+        "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "
+        "along), or an army id (the army it targets: wither army-id).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id -> its own roll (its face or faces): a target's save, or the roll an SAI makes it make "
         "(its ID icon, a maneuver, a reroll).", default=None)
@@ -331,6 +349,14 @@ class ChoicesIn(Strict):
     penalties: dict[str, int] | None = _doc("Where an 'any result' penalty goes.", default=None)
 
 
+class SummonIn(Strict):
+    """What an artifact's Summon Dragon SAI summons."""
+
+    dragon: str | None = _doc("The pool dragon, as player:item (bob:red-drake); default the first of a matching "
+                              "color.", default=None)
+    to: str | None = _doc("The terrain it goes to; default the casting army's.", default=None)
+
+
 class MagicStepIn(Strict):
     """A magic action: points by color, purchases, announce then resolve."""
 
@@ -354,11 +380,20 @@ class MagicStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
-    targets: dict[str, str] | None = _doc("SAI name -> the army a special SAI of the magic roll targets "
-                                          "(Sneak Attack).", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id where the units it moves go (ferry, teleport, firewalking).", default=None)
+    summon: dict[str, SummonIn] | None = _doc(
+        "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
+    targets: dict[str, list[str] | str] | None = _doc(
+        "SAI name -> the army (or units) a special SAI of the magic roll targets (Sneak Attack, Illusion, "
+        "Galeforce; Ferry and the like: the units moving along).", default=None)
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
     sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
+    death_magic: list[str] | None = _doc(
+        "tsr-1996 Death Magic: the dead units (all of one player's DUA, that player's choice) buried to double "
+        "as many black ID points as their health.", default=None)
 
 
 class PromoteStepIn(Strict):

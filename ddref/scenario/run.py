@@ -65,6 +65,7 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
     if edition and edition != state.edition:
         state = state.evolve(edition=edition)
     rules = load_ruleset(state.edition)
+    _check_spells_in_edition(scenario, state, rules)
     steps, checks = [], []
     for planned in scenario.steps:
         try:
@@ -85,8 +86,21 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
         checks += _check(planned.expect or {}, data, planned.index)
     final = state_json(state)
     checks += _check(scenario.spec.expect or {}, final, None)
-    return {"edition": state.edition, "title": scenario.spec.title, "file": scenario.file,
-            "steps": steps, "state": final, "expectations": checks}
+    result = {"edition": state.edition, "title": scenario.spec.title, "file": scenario.file,
+              "steps": steps, "state": final, "expectations": checks}
+    if state.edition != scenario.state.edition:
+        # --edition overrides the scenario's edition: said in the output, which keeps the scenario's too
+        result["edition_override"] = {"scenario": scenario.state.edition, "replayed": state.edition}
+    return result
+
+
+def _check_spells_in_edition(scenario: Scenario, state: GameState, rules: Ruleset) -> None:
+    """Replayed under another edition (--edition), a spell in play must be one of that edition's too."""
+    missing = [(i, e.spell) for i, e in enumerate(state.effects) if e.spell not in rules.spell_sections]
+    if missing:
+        raise ScenarioErrors([scenario.locator.error(("effects", i), f"{spell} is not a spell of {state.edition}, "
+                                                     f"so the scenario cannot be replayed under it")
+                              for i, spell in missing])
 
 
 def _step_error(scenario: Scenario, planned, exc: StepError) -> ScenarioError:
@@ -174,4 +188,6 @@ def _effect(e) -> dict[str, Any]:
     data = asdict(e)
     if not e.next_turn:
         del data["next_turn"]
+    if e.source is None:            # the unit whose SAI made it, for SAI effects only
+        del data["source"]
     return data

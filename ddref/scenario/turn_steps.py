@@ -4,10 +4,12 @@ extends it)."""
 
 from __future__ import annotations
 
+from engine import pool
+from engine.actions.summons import dragon_id
 from engine.moves import new_army_id
 from engine.names import slug
-from engine.state import Army, GameState, Marches
-from engine.steps import MinorStep, ReservesStep, Step
+from engine.state import Army, Dragon, GameState, Marches
+from engine.steps import MagicStep, MinorStep, ReservesStep, Step
 
 from .build import _army_ref, _Builder, _casualties, _roll
 from .model import ScenarioIn
@@ -25,6 +27,10 @@ def marches(b: _Builder, spec: ScenarioIn, state: GameState) -> GameState:
     for i, aid in enumerate(marched):
         if not state.has_army(aid):
             b.fail(("turn", "marched", i), f"unknown army {aid!r}{did_you_mean(aid, [a.id for a in state.armies])}")
+    if turn.phase == "setup":
+        if marched:
+            b.fail(("turn", "marched"), "no army has marched before the first turn")
+        return state.evolve(marches=Marches(setup=True))
     need = {"first-march": 0, "second-march": 1}.get(turn.phase)
     if need is not None and len(marched) != need:
         b.fail(("turn", "marched"), f"at the {turn.phase.replace('-', ' ')} {need} army has marched this turn: "
@@ -56,7 +62,10 @@ def minor_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
 def formed(state: GameState, step: Step | None) -> GameState:
     """The state later steps are read against: with the army a reserves step may form where its units arrive
     (so that later steps may name it). Whether the player still has an army there is known only when the
-    step resolves; a step naming an army that was not formed is refused then."""
+    step resolves; a step naming an army that was not formed is refused then. Likewise the dragon a magic
+    step's Summon Dragon names (``dragon: alice:gold-drake``) is in play for later steps (``alice-gold-drake``)."""
+    if isinstance(step, MagicStep):
+        return _summoned(state, step)
     if not isinstance(step, ReservesStep):
         return state
     for unit_id, dest in (*step.reinforce, *step.fly):
@@ -67,6 +76,23 @@ def formed(state: GameState, step: Step | None) -> GameState:
         unit = home.unit(unit_id)
         state = state.evolve(armies=(*state.armies, Army(id=new_army_id(state, home.player, dest), player=home.player,
                                                          at=dest, units=(unit,))))
+    return state
+
+
+def _summoned(state: GameState, step: MagicStep) -> GameState:
+    """The dragons the step's casts name, sent from their pools, so that a later dragon_attack may name them."""
+    for c in step.cast:
+        player, _, name = (c.dragon or "").partition(":")
+        item = f"dragon:{name}"
+        shape = pool.parse(item)
+        if not name or shape is None or item not in state.pool(player).items:
+            continue
+        colors, form = shape
+        dragon = Dragon(id=dragon_id(state, player, item), color="-".join(colors), at=c.target, owner=player,
+                        form=form)
+        items = list(state.pool(player).items)
+        items.remove(item)
+        state = state.evolve(dragons=(*state.dragons, dragon)).with_pool(state.pool(player).evolve(items=tuple(items)))
     return state
 
 

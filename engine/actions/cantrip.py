@@ -11,7 +11,7 @@ names it per army, in the form of a magic step (colors, cast, avoidance).
 from __future__ import annotations
 
 from ..lands import elements
-from ..magic import Caster
+from ..magic import COLORS, Caster
 from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
@@ -19,6 +19,9 @@ from ..steps import MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 
 CANTRIP = "cantrip"
+# 002 SFR/TSR Logo (Bronze Medallion): "During any non-magic action, save roll, or non-maneuver avoidance roll,
+# counts as a Cantrip that can cast any color spell from the spell lists (basic or racial)"
+BRONZE = "sfr-tsr-logo-bronze-medallion"
 
 
 def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], simultaneous: bool,
@@ -28,7 +31,7 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
 
     cite = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
     found = _points(who, dice, ruleset)
-    total = sum(n for _, n in found)
+    total = sum(n for _, n, _ in found)
     buy = buys.pop(who.id, None)
     if not total:
         if buy is not None:
@@ -51,15 +54,24 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
     out.trace.append(TraceEvent(what=f"{who.id}'s roll is suspended: {total} Cantrip point(s) buy spells",
                                 after=total, rule="during a non-magic action, save roll or non-maneuver avoidance "
                                 "roll, Cantrip purchases spells that are immediately resolved", cite=cite))
+    _check_column(buy, ruleset, cite)
     land = elements(state, None if who.at == "reserve" else state.terrain(who.at), who, ruleset)
     casters = []
-    for unit, n in found:
-        colors = unit_aspects(unit, ruleset) or tuple(sorted(land))     # Amazons: the terrain's colors
+    for unit, n, any_color in found:
+        colors = COLORS if any_color else unit_aspects(unit, ruleset) or tuple(sorted(land))  # Amazons: the terrain's
         casters.append(Caster(unit.id, unit.race, n, 0, colors))
     state, _ = spend(state, who, casters, 0, buy, ruleset, out)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))
     return state
+
+
+def _check_column(buy: MagicStep, ruleset: Ruleset, cite: str) -> None:
+    """An edition that marks the spells a Cantrip may buy (001's 'C' column) refuses the others."""
+    unmarked = [c.spell.name for c in buy.cast if ruleset.cantrip_column and not c.spell.cantrip]
+    if unmarked:
+        raise StepError(f"a Cantrip outside a magic action casts only spells marked in the 'C' column, not "
+                        f"{', '.join(unmarked)}", cite=cite, field="cantrip")
 
 
 def still_rolling(dice: Roll, who: Army) -> Roll:
@@ -75,12 +87,13 @@ def _points(who: Army, dice: Roll, ruleset: Ruleset) -> list:
         if points and len({u.race for u in who.units}) > 1:
             raise StepError(f"{who.id} mixes races, which cast different colors: give the roll with the Cantrip "
                             "per unit", cite=ruleset.cite("magic"), field="roll")
-        return [(who.units[0].evolve(id=who.id), points)] if points else []
+        return [(who.units[0].evolve(id=who.id), points, False)] if points else []
     found = []
     for unit_id, faces in dice.units:
         unit = who.unit(unit_id)
         per = ruleset.monster_icon_value if unit is not None and unit.monster else 1
         n = sum(f.count for f in faces if f.icon == CANTRIP) * per
-        if n and unit is not None:
-            found.append((unit, n))
+        bronze = sum(f.count for f in faces if f.icon == BRONZE) * ((unit.sai_points or per) if unit else 1)
+        if n + bronze and unit is not None:
+            found.append((unit, n + bronze, bool(bronze)))
     return found

@@ -13,7 +13,7 @@ from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..roll import Roll, RollContext, active_modifiers, resolve_roll
-from . import cantrip, specials
+from . import cantrip, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -120,15 +120,29 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     fight.state = cantrip.use(fight.state, attacker, attack, buys, False, ruleset, out)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
-               target_terrain=target_terrain, choices=fight.choices())
+               target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
     fight.rolled, fight.hit = hit.specials, hit
     fight.seen |= {s.sai for s in hit.specials} | first
-    specials.check_modelled(fight, hit.specials)
+    specials.check_modelled(fight, [s for s in hit.specials if not sai_states.handles(s)])
     specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
-    normal = hit.results.get(action, 0) + _extra(fight, hit.results.get(action, 0))
+    # the state, returning and moving SAIs (engine.actions.sai_states), special results too
+    fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
+                                          step, out)
+    fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
+                                                       step, out)
+    normal = max(0, hit.results.get(action, 0) + returned)
+    _read_by_states(fight)
+    normal += _extra(fight, normal)
     _saves(fight, action, normal, saves, prefix, buys, hit.specials)
     specials.resolve(fight, hit.specials, "late")
     return fight
+
+
+def _read_by_states(fight: Fight) -> None:
+    """The units whose own roll (``unit_saves``) engine.actions.sai_states read: escape rolls (Web, Net, Stun),
+    units brought back (Regenerate); each one's results are recorded under its id."""
+    if fight.step is not None:
+        fight.rolled_units |= {u for u, _ in fight.step.unit_saves if u in fight.out.results}
 
 
 def _before_cantrip(fight: Fight, attacker: Army, attack: Roll, target_terrain: Terrain | None) -> set[str]:
@@ -185,9 +199,14 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
     answer = _save_roll(fight, cantrip.still_rolling(saves, defender))
-    _strike_back(fight, answer, defender)
-    delayed = [s for s in rolled if specials.EFFECTS[s.effect].phase == "finalize"]
-    saved = cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight)
+    fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
+                                               saves, out)
+    fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out)
+    _strike_back(fight, answer, fight.army())
+    delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
+    saved = sai_states.adjust(cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight),
+                              added - hypnotized, fight.army(), out)
+    _read_by_states(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
                                 before=normal, after=damage, rule="each save negates one point of damage",
@@ -252,7 +271,7 @@ def _save_roll(fight: Fight, saves: Roll):
     wanted = ("save", "melee") if fight.charge else ("save",)
     kind = "combination:melee,save" if fight.charge else kind
     fight.answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out,
-                        choices=fight.choices())
+                        choices={**fight.choices(), **sai_states.special_choices(fight.step)})
     return fight.answer
 
 

@@ -14,7 +14,7 @@ edition's (``Ruleset.dragon_faces`` ...).
 from __future__ import annotations
 
 from .. import dragons as kinds
-from ..marches import before_marches
+from ..marches import before_marches, dragon_attacked
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
@@ -71,7 +71,7 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)
     leftover_casualties(casualties, ruleset)
     terrains(state, out)
-    return state, out
+    return dragon_attacked(state, who.id), out
 
 
 def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> Battle:

@@ -15,12 +15,12 @@ from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..minor import allowed_event, allows
 from ..special import no_doubling
-from ..roll import RollContext, resolve_roll
+from ..roll import Outcome, RollContext, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import specials, spells
+from . import death_magic, sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -30,7 +30,14 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset, out)
     state, step = specials.before_magic(state, caster, step, ruleset, out)
-    casters, lose = _count(state, caster, step, terrain, ruleset, out)
+    state = sai_magic.summon_dragons(state, caster, step, ruleset, out)     # Instant: before the roll is counted
+    casters, lose, rolled = _count(state, caster, step, terrain, ruleset, out)
+    # Illusion, Galeforce ("During any action"); Ferry, Teleport, Firewalking moving units away, whose magic
+    # then leaves the action -- resolved before the spells are paid for and resolved
+    state = sai_states.place_states(state, ruleset, rolled.specials, caster, None, step, out)
+    state, _ = sai_states.attack_moves(state, ruleset, rolled, caster, "magic", step, out)
+    casters = [c for c in casters if c.unit not in out.moved]
+    caster = state.army(caster.id)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
     terrains(state, out)
@@ -44,10 +51,12 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
-    casters = [*casters, *furnace]
+    state, buried, doubled = death_magic.bury(state, caster, casters, step, ruleset, out)
+    casters = [*casters, *furnace, *buried]
     reachable = allocations(casters, buckets, budgets, lose)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
+    death_magic.check_spent(points, step.cast, doubled, ruleset, out)
     rolled = sum(c.normal + c.ids for c in casters) - lose
     if sum(vector) != rolled:
         out.trace.append(TraceEvent(what=f"{caster.id}: ID magic doubled", before=rolled, after=sum(vector),
@@ -114,7 +123,7 @@ def _kind(c: Cast, ruleset: Ruleset) -> str | None:
 
 
 def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None, ruleset: Ruleset,
-           out: StepResult) -> tuple[list[Caster], int]:
+           out: StepResult) -> tuple[list[Caster], int, Outcome]:
     """Each unit's points, and how many of them negation and penalties take (the owner says which)."""
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
                       negation=_negation(state, who, step, ruleset, out))
@@ -135,6 +144,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
     races = {u.race for u in who.units if not u.item}
     for unit_id, tally in rolled.per_unit.items():
         unit = who.unit(unit_id)
+        if unit is not None and unit.race is None and sai_magic.rolled_any_color(unit_id, step.roll):
+            continue        # a medallion: its SAI's magic, of any color, is split off below
         if unit is not None and unit.item:
             casters += _item(unit, tally.get("magic", 0), who, ruleset, out)
             continue
@@ -151,7 +162,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    return casters, counted - final
+    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
 
 
 def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult) -> None:
@@ -168,6 +179,8 @@ def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:
     """002 Frostwings, Magic Negation: opposing armies' Frostwings roll; each non-ID magic result of theirs
     negates a point, and "only the greater of the rolls is subtracted"."""
+    if not step.negation:
+        return 0
     cite = ruleset.cite("magic-negation")
     best = 0
     for army_id, dice in step.negation:
@@ -199,12 +212,19 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
         colors |= land          # 002 Standing Stones: "cast magic of the terrain's colors"
     # 002 Terrain Advantage: ID points double for a color both the unit and the terrain have; never
     # in reserve; "Amazons and Frostwings can only double ID icons at a terrain with a Standing Stones"
-    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing") or stones)
+    held = stones and terrain.face == 8 and terrain.controlled_by == who.id
+    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing")
+                                          or (held if ruleset.stones_held_to_double else stones))
     doubles = tuple(sorted(set(own) & land)) if may_double else ()
+    if ids and stones and not held and unit.race == "amazon" and ruleset.stones_held_to_double:
+        out.trace.append(TraceEvent(what=f"{unit.id}: an Amazon at a Standing Stones its army does not hold: its ID "
+                                         "points do not double", after=ids, rule="to double magic, Amazons must "
+                                    "control the terrain at which the Standing Stones are present",
+                                    cite=ruleset.cite("amazon-magic")))
     dua = None
     # 002 Dead Unit Area Advantage: "Death races (those races with a black aspect)"; an Amazon casting
     # black at a Deadlands terrain has no black aspect
-    if terrain is not None and "black" in aspects and "black" not in doubles:
+    if ruleset.dua_doubling and terrain is not None and "black" in aspects and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
     if ids and no_doubling(terrain) and (doubles or dua):
         # 002 Grove: "No army can double magic at this terrain by any means (including when it's not at an
@@ -330,7 +350,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
         if spell.color == "elemental" and c.color not in COLORS:
             raise StepError(f"{spell.name} is an elemental spell: say which one color pays for it "
                             f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
-        if who.at == RESERVE and not spell.reserve:
+        if who.at == RESERVE and ruleset.reserve_list and not spell.reserve:
             raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
                             field="cast")
         races = [r for r in spell.lists if r != "basic"]

@@ -9,6 +9,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..trace import StepError, TraceEvent
+from . import sai_states
 from .common import army, casualty_lists, cut_results, leftover_casualties, roll, take_damage, terrains
 
 
@@ -37,8 +38,11 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     else:
         if step.roll is None:
             raise StepError(f"the maneuver is opposed: give {acting.id}'s roll", cite=cite, field="roll")
-        rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out)
-        mine = rolled.results["maneuver"]
+        rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out,
+                      choices=sai_states.special_choices(step))
+        # Wayfare's move: the item and its carrier leave, and their maneuvers with them
+        state, moved_away = sai_states.attack_moves(state, ruleset, rolled, acting, "maneuver", step, out)
+        mine = max(0, rolled.results["maneuver"] - moved_away)
         waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
         icy = next((e.spell for e in state.effects_on(terrain.id) if e.spell in ruleset.ties_to_defender), None)
         for counter_id, counter_roll in step.counter:
@@ -75,18 +79,21 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
 
 def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, ruleset: Ruleset,
             out: StepResult) -> GameState:
-    """002 Wall of Thorns: damage equal to the army's health-worth, less one per melee result it rolls."""
+    """002 Wall of Thorns: damage equal to the army's health-worth (001: "takes six damage"), less one per
+    melee result it rolls."""
     cite = ruleset.spell_sections.get(e.spell, ruleset.cite("maneuver"))
-    damage = acting.health
+    damage = ruleset.maneuver_damage_fixed.get(e.spell, acting.health)
+    worth = f"{damage} damage (the spell's)" if e.spell in ruleset.maneuver_damage_fixed else \
+        f"{damage} damage (the army's health-worth)"
     if step.avoidance is None:
         raise StepError(f"{acting.id} changed the face of {e.target} under {e.spell}: give its melee avoidance "
                         "roll (avoidance)", cite=cite, field="avoidance")
     melee = roll(state, ruleset, acting, "avoid-melee", ("melee",), step.avoidance, out).results.get("melee", 0)
     left = max(0, damage - melee)
-    out.trace.append(TraceEvent(what=f"{e.spell} on {e.target}: {damage} damage (the army's health-worth) - "
-                                     f"{melee} melee: {left} damage to {acting.id}", before=damage, after=left,
-                                rule="an army whose maneuver changes the terrain face takes damage equal to its "
-                                     "health-worth; each melee result reduces it by one point", cite=cite))
+    out.trace.append(TraceEvent(what=f"{e.spell} on {e.target}: {worth} - {melee} melee: {left} damage to "
+                                     f"{acting.id}", before=damage, after=left,
+                                rule="an army whose maneuver changes the terrain face takes the spell's damage; "
+                                     "each melee result reduces it by one point", cite=cite))
     casualties = casualty_lists(step.casualties)
     state = take_damage(state, ruleset, acting, left, casualties, out, e.spell, "magic", army_targeting=False)
     leftover_casualties(casualties, ruleset)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from ..roll import RollContext, Special, resolve_roll
 from ..ruleset import Ruleset
-from ..sais import sai_use
+from ..sais import RESOLVED, sai_use
 from ..state import RESULT_TYPES, Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
@@ -156,11 +156,12 @@ def before_magic(state: GameState, caster: Army, step: MagicStep, ruleset: Rules
     immediately kill ...") resolve before its magic is counted and spent (002 SAI Resolution Order: special
     before normal); returns the state and the step less the casualties they took."""
     found = []
-    if any(_special_in_magic(f.icon) for _, faces in step.roll.units for f in faces) or \
-            any(_special_in_magic(icon) for icon, _ in step.roll.counts):
+    if any(_special_in_magic(f.icon, ruleset) for _, faces in step.roll.units for f in faces) or \
+            any(_special_in_magic(icon, ruleset) for icon, _ in step.roll.counts):
         ctx = RollContext(state=state, army=caster, kind="magic", wanted=("magic",), ruleset=ruleset)
         found = [s for s in resolve_roll(ctx, step.roll).specials if s.effect in EFFECTS]
-    unused = [s for s, _ in step.targets if s not in {f.sai for f in found}]
+    # the state and moving SAIs' targets are engine.actions.sai_states' (RESOLVED)
+    unused = [s for s, _ in step.targets if s not in {f.sai for f in found} and not _state_sai(s, ruleset)]
     if unused:
         raise StepError(f"targets name {', '.join(unused)}, which the magic roll did not make as a special SAI",
                         cite=ruleset.cite("sai-resolution"), field="targets")
@@ -174,6 +175,11 @@ def before_magic(state: GameState, caster: Army, step: MagicStep, ruleset: Rules
     return fight.state, step.evolve(casualties=tuple((a, tuple(ids)) for a, ids in casualties.items()))
 
 
-def _special_in_magic(icon: str) -> bool:
-    use = sai_use(icon, "magic") if icon not in ("id", *RESULT_TYPES) else None
+def _state_sai(sai: str, ruleset: Ruleset) -> bool:
+    use = sai_use(sai, "magic", ruleset.sai_uses)
+    return use is not None and use.special in RESOLVED
+
+
+def _special_in_magic(icon: str, ruleset: Ruleset) -> bool:
+    use = sai_use(icon, "magic", ruleset.sai_uses) if icon not in ("id", *RESULT_TYPES) else None
     return use is not None and use.special is not None and use.special in EFFECTS

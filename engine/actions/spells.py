@@ -28,7 +28,7 @@ from ..ruleset import Ruleset, SpellEffect
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
-from . import cantrip, summons
+from . import cantrip, sai_states, summons
 from .common import roll, take_damage
 from .maneuver import maneuver
 
@@ -93,7 +93,7 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
     if effect.kind == "unit-damage":
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
-        return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out)
+        return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out, rolls)
     if effect.kind == "move":
         return _move(state, casts[0], cite, ruleset, out)
     if effect.kind == "summon-dragon":
@@ -123,19 +123,24 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
     if effect.kind == "recall":
         return _recall(state, who, target, names, cite, ruleset, out)
     if effect.kind == "terrain-flee":
-        return _terrain_flee(state, target, names, cite, ruleset, rolls, out)
+        if effect.chosen:
+            return _terrain_flee(state, *_chosen(state, casts[0], effect.points, names, cite), names, cite,
+                                 ruleset, rolls, out)
+        return _terrain_flee(state, target, None, names, cite, ruleset, rolls, out)
     if effect.kind == "army-flee":
         return _army_flee(state, state.army(target), amount, names, cite, ruleset, fleeing, out)
     if effect.kind == "terrain-reduction":
-        return _reduce(state, target, effect.points, names, cite, ruleset, rolls, out)
+        return _reduce(state, target, effect.points, names, cite, ruleset, rolls, out,
+                       who.player if effect.opposing_only else None)
     return _negate(state, target, casts, amount, names, cite, ruleset, out)
 
 
 def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: str, ruleset: Ruleset,
-            rolls: Rolls, out: StepResult) -> GameState:
-    """Each army at the terrain may roll to avoid it; the terrain turns down one face unless one succeeds."""
+            rolls: Rolls, out: StepResult, caster: str | None = None) -> GameState:
+    """Each army at the terrain (each opposing the ``caster`` player, when given) may roll to avoid it; the
+    terrain turns down one face unless one succeeds."""
     best = 0
-    for army in [a for a in state.armies if a.at == terrain_id and a.units]:
+    for army in [a for a in state.armies if a.at == terrain_id and a.units and a.player != caster]:
         if not rolls.has(army.id):
             out.trace.append(TraceEvent(what=f"{army.id} makes no avoidance roll against {names}", after=0,
                                         rule="each army at the target terrain may make a maneuver avoidance roll; "
@@ -303,18 +308,35 @@ def _recall(state: GameState, who: Army, unit_id: str, names: str, cite: str, ru
     return transfer(state, unit_id, source, state.army(who.id), names, cite, ruleset, out)
 
 
-def _terrain_flee(state: GameState, terrain_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
-                  out: StepResult) -> GameState:
-    """Mirage: each common unit at the terrain makes its own save avoidance roll, or flees."""
-    commons = [u.id for a in state.armies if a.at == terrain_id for u in a.units
-               if u.health == 1 and shield(state, ruleset, u.id, "magic") is None]
-    out.trace.append(TraceEvent(what=f"{names}: {len(commons)} common unit(s) at {terrain_id} must save or flee",
-                                after=len(commons), rule="each 1-health (common) unit at the target terrain must "
-                                "generate a save or immediately flee to its reserve area", cite=cite))
+def _terrain_flee(state: GameState, terrain_id: str, chosen: list[str] | None, names: str, cite: str,
+                  ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
+    """Mirage: each common unit at the terrain (or each unit the caster chose, 001) makes its own save
+    avoidance roll, or flees."""
+    commons = chosen if chosen is not None else [
+        u.id for a in state.armies if a.at == terrain_id for u in a.units
+        if u.health == 1 and shield(state, ruleset, u.id, "magic") is None]
+    rule = ("the targets make a save roll; those that do not generate a save result are moved to their reserve "
+            "area") if chosen is not None else ("each 1-health (common) unit at the target terrain must generate a "
+                                                "save or immediately flee to its reserve area")
+    out.trace.append(TraceEvent(what=f"{names}: {len(commons)} unit(s) at {terrain_id} must save or flee",
+                                after=len(commons), rule=rule, cite=cite))
     for unit_id in commons:
         if not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):
             state = flee(state, unit_id, names, cite, ruleset, out)
     return state
+
+
+def _chosen(state: GameState, c: Cast, worth: int, names: str, cite: str) -> tuple[str, list[str]]:
+    """The target unit and those named with it (``units:``), all at its terrain, at most ``worth`` health-worth
+    per casting (001 Mirage: "Target five health-worth of units at any terrain"); returns the terrain and them."""
+    home = owner(state, c.target)
+    here = {u.id: u for a in state.armies if a.at == home.at for u in a.units}
+    ids = list(dict.fromkeys((c.target, *c.units)))
+    wrong = [i for i in ids if i not in here]
+    if wrong or sum(here[i].health for i in ids) > worth * c.count:
+        raise StepError(f"{names} targets up to {worth * c.count} health-worth of units at one terrain ({home.at}: "
+                        f"{', '.join(here)}), the target and those named with units:", cite=cite, field="cast")
+    return home.at, ids
 
 
 def _saves_or_flees(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
@@ -423,19 +445,30 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
 
 
 def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,
-                   cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
+                   cite: str, ruleset: Ruleset, out: StepResult, rolls: Rolls) -> GameState:
     area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
     if area is None:
         dead = [u.id for a in state.dua for u in a.units]
         raise StepError(f"{names} targets a dead unit, named by its id; {unit_id!r} is none (dead units: "
                         f"{', '.join(dead) or 'none'})", cite=cite, field="cast")
     unit = next(u for u in area.units if u.id == unit_id)
+    if effect.max_health and unit.health > effect.max_health:
+        raise StepError(f"{names} returns only {effect.max_health}-health units, and {unit_id} has {unit.health} "
+                        "health", cite=cite, field="cast")
     if worth < unit.health:
         raise StepError(f"only {worth} health-worth ({names}) is aimed at {unit_id}, which has {unit.health} "
                         "health: aim more castings at it (spells with identical effects combine)",
                         cite=ruleset.cite("spell-effect"), field="cast")
     if effect.kind == "bury":
         _check_burial(state, area.player, unit, ruleset)
+        # 002 SAI Resolution, Conditional: "The unit rolls to avoid burial. If the Rise from the Ashes SAI comes
+        # up, its effect is applied -- avoiding being buried" (its roll: the step's avoidance entry for it)
+        if sai_states.bears(ruleset, unit) or rolls.has(unit_id):
+            dice = rolls.take(unit_id, "to avoid burial", cite) if rolls.has(unit_id) else None
+            state, rose = sai_states.rise_from_the_ashes(state, ruleset, unit, area.player, dice, "to be buried", out,
+                                                         "dua")
+            if rose:
+                return state
     state = state.take_from("dua", area.player, unit_id)
     if effect.kind == "resurrect":
         state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, unit)))

@@ -280,6 +280,11 @@ def spread(fight: Fight, sai: str, specials: list[Special]) -> None:
         fight.out.trace.append(TraceEvent(what=f"{sai}: all {points} point(s) on {first}", after=points,
                                           rule="the acting player chooses the target units; none given",
                                           cite=cite, defaulted=True))
+    if sai in fight.ruleset.one_target_sais and len(assigned) > len(specials):
+        # tsr-1996 Bullseye: "No matter how many bullseye icons are on a single die face, they must all be
+        # directed at a single target unit"
+        raise StepError(f"{sai}: all the icons of one die face go to a single target unit; {len(specials)} "
+                        f"face(s) rolled, {len(assigned)} units targeted", cite=cite, field="targets")
     if None in assigned.values() or sum(assigned.values()) != points:
         given = "no points" if None in assigned.values() else f"{sum(assigned.values())}"
         raise StepError(f"{sai} rolled {points} point(s) but targets assign {given}: assign all {points}, as "

@@ -11,7 +11,7 @@ from ..expiry import army_emptied, unit_gone
 from ..moves import owner, transfer
 from ..pool import MINOR
 from ..ruleset import Ruleset, SpellEffect
-from ..state import RESERVE, Army, Dragon, GameState
+from ..state import RESERVE, Army, Dragon, GameState, Pool
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
 
@@ -35,21 +35,32 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
             raise StepError(f"{c.spell.name} paid in {paid}: no summoning pool holds {wanted}that this spell "
                             "may send)", cite=cite, field="cast")
         owner, item = fits[0]
-        colors, form = pool.parse(item)
-        ids = {d.id for d in state.dragons}
-        base = f"{owner.player}-{item.partition(':')[2]}"
-        name = next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
-        items = list(owner.items)
-        items.remove(item)
-        state = state.evolve(
-            summoning_pool=tuple(p.evolve(items=tuple(items)) if p is owner else p for p in state.summoning_pool),
-            dragons=(*state.dragons, Dragon(id=name, color="-".join(colors), at=c.target, owner=owner.player,
-                                            form=form)))
-        out.moved.append(name)
+        state, name = send_dragon(state, owner, item, c.target, out)
         out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes to "
                                          f"{c.target} as {name}", rule="immediately send the dragon to the target "
                                     "terrain", cite=cite, defaulted=c.dragon is None and len(fits) > 1))
     return state
+
+
+def dragon_id(state: GameState, player: str, item: str) -> str:
+    """The id a summoned pool dragon takes in play: ``<owner>-<item>`` (``alice-gold-drake``), numbered when
+    taken."""
+    ids = {d.id for d in state.dragons}
+    base = f"{player}-{item.partition(':')[2]}"
+    return next(n for n in (base, *(f"{base}-{i}" for i in range(2, 99))) if n not in ids)
+
+
+def send_dragon(state: GameState, owner: Pool, item: str, to: str, out: StepResult) -> tuple[GameState, str]:
+    """The pool's dragon ``item`` leaves ``owner``'s summoning pool for the terrain ``to``; returns its new id."""
+    colors, form = pool.parse(item)
+    name = dragon_id(state, owner.player, item)
+    items = list(owner.items)
+    items.remove(item)
+    state = state.evolve(
+        summoning_pool=tuple(p.evolve(items=tuple(items)) if p is owner else p for p in state.summoning_pool),
+        dragons=(*state.dragons, Dragon(id=name, color="-".join(colors), at=to, owner=owner.player, form=form)))
+    out.moved.append(name)
+    return state, name
 
 
 def item(state: GameState, c: Cast, effect: SpellEffect, names: str, cite: str, ruleset: Ruleset,

@@ -69,11 +69,13 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
     elif kind == "own-armies":
         ok = c.target == who.player         # "Target all of your armies": named by the casting player
     elif kind == "spell" and effect is not None:
-        ok = spells.effect_ref(state, c.target) is not None
+        # an SAI's effect in play (Illusion, Entangle, Wither ...) is not a spell: no spell can target it
+        found = spells.effect_ref(state, c.target)
+        ok = found is not None and found.spell in ruleset.spell_costs
         if not ok:
-            raise StepError(f"{c.spell.name} targets a spell in play, written <spell>@<target>; no "
-                            f"{c.target!r} is in play (in play: "
-                            f"{', '.join(f'{e.spell}@{e.target}' for e in state.effects) or 'none'})",
+            spells_in_play = [f"{e.spell}@{e.target}" for e in state.effects if e.spell in ruleset.spell_costs]
+            raise StepError(f"{c.spell.name} targets a spell in play, written <spell>@<target>; no spell "
+                            f"{c.target!r} is in play (in play: {', '.join(spells_in_play) or 'none'})",
                             cite=cite, field="cast")
     else:
         raise StepError(f"{c.spell.name} targets {kind or 'something'} that this version cannot aim at yet",

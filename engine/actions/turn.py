@@ -1,7 +1,8 @@
 """A turn ends and the next player's begins (002 The Turn Sequence; Spell Attributes > Duration).
 
 What this step does now: the expiry of spells at the end of the current turn
-and at the beginning of the next one, a fresh record of marches for the player
+and at the beginning of the next one (or, after the set-up, the first turn's
+beginning), a fresh record of marches for the player
 whose turn begins (engine.marches), then the Initial Effects phase
 (engine.actions.initial).
 """
@@ -9,7 +10,7 @@ whose turn begins (engine.marches), then the Initial Effects phase
 from __future__ import annotations
 
 from ..expiry import turn_begins, turn_ends
-from ..marches import next_turn
+from ..marches import next_turn, setup_cite
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..steps import StepResult, TurnStep
@@ -20,11 +21,28 @@ from .initial import initial_effects
 
 def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     out = StepResult(kind="turn")
-    cite = ruleset.cite("turn-sequence")
-    ending, player = state.turn_player, step.player
+    player = step.player
+    if state.marches is not None and state.marches.setup:
+        state = _first_turn(state, player, ruleset, out)
+    else:
+        state = _next_turn(state, player, ruleset, out)
+    if ruleset.initial_effects:
+        state = initial_effects(state, player, step.initial, ruleset, out)
+    else:
+        out.trace.append(TraceEvent(what=f"what {player}'s turn begins with is not replayed by this version",
+                                    rule="at the beginning of the turn, dragons attack and the City and Temple act; "
+                                         "give what they changed as later steps", cite=ruleset.cite("initial-effects"),
+                                    defaulted=True))
+    terrains(state, out)
+    return state, out
+
+
+def _next_turn(state: GameState, player: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The current turn ends, then ``player``'s begins, each with its expiry of spells."""
+    ending = state.turn_player
     if player == ending:
-        raise StepError(f"it is {player}'s turn already: name the player whose turn begins", cite=cite,
-                        field="player")
+        raise StepError(f"it is {player}'s turn already: name the player whose turn begins",
+                        cite=ruleset.cite("turn-sequence"), field="player")
     out.trace.append(TraceEvent(what=f"{ending}'s turn ends", rule="durational effects from the previous turn "
                                 "that expire at the end of your next turn immediately expire",
                                 cite=ruleset.cite("turn-ends")))
@@ -32,7 +50,18 @@ def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState,
     out.trace.append(TraceEvent(what=f"{player}'s turn begins", rule="before the Initial Effects phase, the spells "
                                 "you cast that expire at the beginning of your next turn immediately expire",
                                 cite=ruleset.cite("turn-begins")))
-    state = turn_begins(next_turn(state).evolve(turn_player=player), player, ruleset, out)
-    state = initial_effects(state, player, step.initial, ruleset, out)
-    terrains(state, out)
-    return state, out
+    return turn_begins(next_turn(state).evolve(turn_player=player), player, ruleset, out)
+
+
+def _first_turn(state: GameState, player: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """The set-up is over and the first player's first turn begins (``turn: {phase: setup}``): no turn ends, so
+    nothing expires. 002 Starting the Game: "the following six steps for set-up take place before the game
+    begins"; Step 4: the player who rolls the most "may choose to play first"."""
+    first = state.turn_player
+    cite = setup_cite(ruleset)
+    if player != first:
+        raise StepError(f"{first} plays first (the scenario's turn: {{player: {first}, phase: setup}}), so the "
+                        f"first turn is {first}'s, not {player}'s", cite=cite, field="player")
+    out.trace.append(TraceEvent(what=f"the set-up is over: {first}'s first turn begins", rule="the following six "
+                                "steps for set-up take place before the game begins", cite=cite))
+    return turn_begins(next_turn(state), first, ruleset, out)

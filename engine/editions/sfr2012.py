@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..ruleset import (Breath, DragonFace, DragonLogo, Protection, RacialAbility, Ruleset, SetupRules, SpellEffect,
-                       SpellModifier, TargetRule)
+from ..ruleset import (Breath, DragonFace, DragonLogo, Protection, RacialAbility, Ruleset, SaiState, SetupRules,
+                       SpellEffect, SpellModifier, TargetRule)
 
 E = "sfr-2012"
 RACIAL = f"{E}:racial-abilities"
@@ -317,6 +317,54 @@ SPELL_EFFECTS = {
     "flash-flood": SpellEffect("terrain-reduction", 8),
 }
 
+# --- state SAIs (002 SAI List): what their special results leave in play, as effects named by the SAI ---------
+# how long each lasts ("until the beginning of your next turn" ...), as a spell's duration
+SAI_DURATIONS = {
+    "illusion": "until-beginning-of-next-turn",
+    "entangle": "until-beginning-of-next-turn", "web": "until-beginning-of-next-turn",
+    "net": "until-beginning-of-next-turn", "wither": "until-beginning-of-next-turn",
+    "frost-breath": "until-beginning-of-next-turn", "galeforce": "until-beginning-of-next-turn",
+    "cloak": "until-beginning-of-next-turn",
+    # Sleep: "cannot be rolled until the end of your next turn"; Hypnotic Glare: "Until the end of your next turn"
+    "sleep": "until-end-of-next-turn", "hypnotic-glare": "until-end-of-next-turn",
+    # Stun: "cannot be rolled until the end of your turn"
+    "stun": "until-end-of-turn",
+}
+SAI_STATES = {
+    # "choose up to four health-worth of units in the defending army to be immediately entangled ... Killing the
+    #  entangling unit negates the effect"
+    "entangle": SaiState(target="units", bound="killed"),
+    # "... to be webbed unless each targeted unit immediately rolls a melee result"
+    "web": SaiState(target="units", avoid="melee"),
+    # "... to be immobilized unless each targeted unit immediately rolls a maneuver result"
+    "net": SaiState(target="units", avoid="maneuver"),
+    # "choose one unit in an opposing army to be immediately put to sleep, with no save possible"
+    "sleep": SaiState(target="unit"),
+    # "... to be stunned unless each targeted unit immediately rolls a maneuver"
+    "stun": SaiState(target="units", avoid="maneuver"),
+    # Wither: "target an opposing army"; Frost Breath: "choose an opposing army"; Galeforce: "choose any enemy army"
+    "wither": SaiState(target="enemy-army"), "frost-breath": SaiState(target="enemy-army"),
+    "galeforce": SaiState(target="enemy-army"),
+    # Illusion: "immediately choose any of your armies"
+    "illusion": SaiState(target="own-army"),
+    # Hypnotic Glare: "This effect ends immediately for all units if the glaring unit leaves the current terrain,
+    #  is killed" (and for a unit "if the hypnotized unit leaves the terrain")
+    "hypnotic-glare": SaiState(target="units", bound="present"),
+}
+# "The target unit(s) cannot be rolled" (Entangle, Web, Net, Stun), "The target unit cannot be rolled" (Sleep),
+# "the hypnotized units may not roll" (Hypnotic Glare)
+SAI_PROTECTIONS = {sai: Protection(no_rolls="any") for sai in ("entangle", "web", "net", "sleep", "stun",
+                                                               "hypnotic-glare")}
+SAI_MODIFIERS = {
+    # Wither: "after the target army makes any roll but before they finalize any results, subtract one result
+    #  per Wither icon from that roll" (one casting per icon: they add up)
+    "wither": (SpellModifier("subtract", "any", 1, "army", True),),
+    # Frost Breath: "halve the results of that roll" (an effect that divides does not combine: 002 Targeting)
+    "frost-breath": (SpellModifier("divide", "any", 2, "army", False),),
+    # Cloak: "add four magical save results to the army containing this unit"
+    "cloak": (SpellModifier("add", ("save",), 4, "army", True),),
+}
+
 # 002 Dragons, the dragon icons, each restating its text.
 DRAGON_FACES = {
     # "The dragon's five automatic saves do not count during this attack"
@@ -432,7 +480,7 @@ SFR_2012 = Ruleset(
     # 002 Minor Terrains, Flood: "The acting army's maneuver results are halved until the beginning of your next
     # turn"; Revolt: "The acting army's melee and save results are halved until the beginning of your next turn"
     spell_modifiers={**SPELL_MODIFIERS, "flood": (_mod("divide", ["maneuver"], 2, "army"),),
-                     "revolt": (_mod("divide", ["melee", "save"], 2, "army"),)},
+                     "revolt": (_mod("divide", ["melee", "save"], 2, "army"),), **SAI_MODIFIERS},
     # 002 Minor Terrain Icons: Magic, Melee, Missile "Allows the owning army to conduct a [...] action even when
     # the major terrain is set on another action"; Double Maneuvers, Double Saves; ID: "either allows the owning
     # army to conduct melee, missile, or magic actions as the owner sees fit, or it doubles the owning armies
@@ -496,6 +544,7 @@ SFR_2012 = Ruleset(
         "fade": Protection(no_rolls="combat", immune=("melee", "missile", "dragon")),
         # "only melee effects can affect the target unit and only melee damage can kill a camouflaged unit"
         "camouflage": Protection(immune=("missile", "magic", "dragon")),
+        **SAI_PROTECTIONS,
     },
     # 002 Open Grave: "any units taken as casualties immediately go to the reserve area rather than the
     # DUA"; Leaving: "... go to any other of your armies at a terrain rather than the DUA" (both "for any
@@ -516,7 +565,13 @@ SFR_2012 = Ruleset(
     rerolls_for={"flashfire": True},
     # 002 Illusion: "choose any of your armies. Until the beginning of your next turn, this army cannot be
     # targeted by any missile or enemy magic effect"
-    effect_sais={"illusion": "until-beginning-of-next-turn"},
+    effect_sais=SAI_DURATIONS,
+    sai_states=SAI_STATES,
+    # 002 Killed and Buried: "unit abilities (Phoenix's Rise from the Ashes)"
+    conditional_units={"phoenix": "rise-from-the-ashes"},
+    # Ferry: "move itself and up to four health-worth of units in the army containing this unit"; Teleport,
+    # Firewalking: "up to three health-worth"
+    sai_move_worth={"ferry": 4, "teleport": 3, "firewalking": 3},
     army_shields={"illusion": ("missile", "magic")},
     # 002 Frostwings, Magic Negation: "Frostwings may simultaneously make a magic negation roll"
     magic_negators=("frostwing",),

@@ -1,0 +1,570 @@
+"""State, movement and resurrection SAIs: what their special results leave in play or move (002 SAI List).
+
+- Units that "cannot be rolled" (Entangle, Web, Net, Sleep, Stun, Hypnotic Glare) and armies whose rolls are cut
+  or shielded (Wither, Frost Breath, Galeforce, Illusion, Cloak) are ``Effect``s named by the SAI. The roll
+  pipeline consults them as it does spells in play (``Ruleset.spell_protections``, ``spell_modifiers``,
+  ``army_shields``; engine.galeforce for Galeforce), and engine.expiry ends them by their duration; effects
+  bound to their source unit end with it (``sources_gone``, ``glarers_rolled``).
+- Regenerate and the Gold and Silver Medallions bring dead or buried units back; Vanish, Ferry, Teleport,
+  Firewalking and Wayfare move units to another terrain (in an attack, a save roll, a magic action, a
+  maneuver); Rise from the Ashes (Conditional) sends a killed or buried unit whose icon comes up to its reserve
+  area. What a roll's special results do elsewhere is refused as not modelled (engine.sais.RESOLVED).
+
+The acting player's choices are the step's ``targets`` (units, or an army id), ``move_to`` (where units move)
+and ``unit_saves`` (each target's own avoidance roll); where a step is silent the documented default is taken
+and marked ``defaulted``; an illegal choice is an error listing the legal ones.
+"""
+
+from __future__ import annotations
+
+from ..damage import default_casualties
+from ..moves import reserve_army, transfer
+from ..roll import Outcome, Roll, Special
+from ..sais import RESOLVED
+from ..ruleset import Ruleset, SaiState
+from ..state import RESERVE, Army, Effect, GameState, Unit
+from ..steps import AttackStep, StepResult
+from ..trace import StepError, TraceEvent
+from .common import roll
+
+RISE = "rise-from-the-ashes"
+GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
+
+
+def _cite(ruleset: Ruleset, sai: str) -> str:
+    return ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+
+
+def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
+    """The ids the step's ``targets`` names for the SAI (units, or one army id), or None."""
+    found = dict(step.targets).get(sai) if step is not None else None
+    return tuple(uid for uid, _ in found) if found else None
+
+
+def special_choices(step) -> dict:
+    """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets, or
+    where it moves units (Wayfare's move_to)."""
+    chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
+    return {"special": chosen} if chosen else {}
+
+
+def handles(special: Special) -> bool:
+    """Whether this module resolves the special result (engine.sais.RESOLVED names its effects)."""
+    return special.effect in RESOLVED
+
+
+def _grouped(specials: list[Special], effects: tuple[str, ...]) -> dict[str, list[Special]]:
+    """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
+    out: dict[str, list[Special]] = {}
+    for s in specials:
+        if s.effect in effects:
+            out.setdefault(s.sai, []).append(s)
+    return out
+
+
+# --- special results before the defender's saves: states on units or on an army -------------------------
+
+
+def place_states(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army,
+                 defender: Army | None, step, out: StepResult) -> GameState:
+    """Entangle, Web, Net, Sleep, Stun (on units) and Wither, Frost Breath, Galeforce, Illusion (on an army):
+    special results, resolved before the defending army rolls for saves (``defender`` None: a magic action)."""
+    for sai, rolled in _grouped(specials, ("unit-state", "army-state")).items():
+        rule = ruleset.sai_states[sai]
+        if rule.target in ("enemy-army", "own-army"):
+            state = _on_army(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
+        else:
+            state = _on_units(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
+    return state
+
+
+def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
+             defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
+    cite = _cite(ruleset, sai)
+    own = rule.target == "own-army"
+    legal = [a.id for a in state.armies if a.units and (a.player == attacker.player) == own]
+    chosen = _chosen(step, sai)
+    if chosen is None:
+        target = _default_army(state, sai, own, attacker, defender, legal, cite)
+        out.trace.append(TraceEvent(what=f"{sai}: {target} chosen", rule="the acting player chooses the army; none "
+                                    "given, so " + ("the acting army" if own else "the defending army" if defender
+                                                    else f"the first opposing army at {attacker.at}"), cite=cite,
+                                    defaulted=True))
+    elif len(chosen) != 1 or chosen[0] not in legal:
+        raise StepError(f"{sai} targets one {'of your armies' if own else 'opposing army'}: legal choices are "
+                        f"{', '.join(legal)}", cite=cite, field="targets")
+    else:
+        target = chosen[0]
+    # Wither: "subtract one result per Wither icon" -- one effect counting every icon; the others do not add up
+    count = sum(s.points for s in rolled) if sai == "wither" else 1
+    effect = Effect(spell=sai, target=target, by=attacker.player, count=count, source=rolled[0].unit)
+    # Reading (the texts say only "before they finalize any results"): Wither and Frost Breath act as dice
+    # modifiers of the army's rolls, in 002 Applying Dice Modifiers' order, never on results an SAI made
+    reading = (f"; read as a dice modifier in the order of {ruleset.cite('modifier-order')}, never on results an "
+               "SAI made" if sai in ruleset.spell_modifiers else "")
+    out.trace.append(TraceEvent(what=f"{sai} on {target} until {_until(ruleset, sai)}", after=count,
+                                rule="a delayed special result: it acts on the target army's rolls from now on, "
+                                     f"before they are finalized{reading}", cite=cite))
+    return state.evolve(effects=(*state.effects, effect))
+
+
+def _default_army(state: GameState, sai: str, own: bool, attacker: Army, defender: Army | None,
+                  legal: list[str], cite: str) -> str:
+    if own or defender is not None:
+        return attacker.id if own else defender.id
+    here = [a for a in legal if state.army(a).at == attacker.at]
+    if not here:
+        raise StepError(f"{sai} chooses an opposing army: none is at {attacker.at}, so name it in targets (legal "
+                        f"choices: {', '.join(legal)})", cite=cite, field="targets")
+    return here[0]
+
+
+def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
+              defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
+    cite = _cite(ruleset, sai)
+    targets = _unit_targets(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
+    saves = dict(step.unit_saves) if step is not None else {}
+    for unit_id in targets:
+        home = next(a for a in state.armies if a.unit(unit_id) is not None)
+        if rule.avoid is not None and _avoids(state, ruleset, sai, rule, home, unit_id, saves, out):
+            continue
+        state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
+                                                             source=rolled[0].unit)))
+        out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
+                                    rule="the target units cannot be rolled while the effect lasts", cite=cite))
+    return state
+
+
+def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special],
+                  attacker: Army, defender: Army, step: AttackStep | None, out: StepResult) -> tuple[str, ...]:
+    """The units the acting player chose: up to the points of health-worth in the defending army (at least one
+    unit: 002 Targeting (a)), or one unit of an opposing army per unit rolling the SAI (Sleep)."""
+    cite = _cite(ruleset, sai)
+    if rule.target == "unit":
+        pool = [u for a in state.armies if a.player != attacker.player and a.at == attacker.at for u in a.units]
+        limit, what = len(rolled), f"{len(rolled)} unit(s) of an opposing army at {attacker.at}"
+    else:
+        pool = list(defender.units)
+        # reading: "up to four health-worth" is the SAI's points of effect (four on a monster, 002 SAI
+        # General Information: "Each single SAI on a monster ... counts as four points of effect")
+        limit, what = sum(s.points for s in rolled), f"up to {sum(s.points for s in rolled)} health-worth of " \
+                                                     f"units of {defender.id}"
+    if rule.target == "units":
+        out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
+                                    after=limit, rule="read: the text's \"four health-worth\" is the SAI's points of "
+                                    f"effect, four on a monster ({ruleset.cite('sai-points')})", cite=cite))
+    chosen = _chosen(step, sai)
+    if chosen is None:
+        picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
+        out.trace.append(TraceEvent(what=f"{sai}: {', '.join(picked)} chosen", after=len(picked),
+                                    rule=f"the acting player chooses {what}; none given, so as much health-worth "
+                                         "as possible, the smallest units first", cite=cite, defaulted=True))
+        return picked
+    by_id = {u.id: u for u in pool}
+    worth = sum(by_id[i].health if rule.target == "units" else 1 for i in chosen if i in by_id)
+    if not chosen or any(i not in by_id for i in chosen) or worth > limit or len(set(chosen)) < len(chosen):
+        raise StepError(f"{sai} targets {what} (at least one): {list(chosen)} is not such a choice; the units "
+                        f"to choose from: {', '.join(f'{u.id} ({u.health})' for u in pool)}", cite=cite,
+                        field="targets")
+    return chosen
+
+
+def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: Army, unit_id: str,
+            saves: dict[str, Roll], out: StepResult) -> bool:
+    """Web, Net, Stun: "unless each targeted unit immediately rolls a <result>" -- its own avoidance roll."""
+    cite = _cite(ruleset, sai)
+    if unit_id not in saves:
+        raise StepError(f"{unit_id} must roll a {rule.avoid} result by itself to escape {sai}: give "
+                        f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
+    rolled = roll(state, ruleset, home, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id), out, unit=unit_id)
+    got = rolled.results.get(rule.avoid, 0)
+    out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
+                                     f"{'escapes' if got else 'caught'}", after=got,
+                                rule=f"each target unit escapes if it rolls a {rule.avoid} result", cite=cite))
+    return got > 0
+
+
+def _until(ruleset: Ruleset, sai: str) -> str:
+    return ruleset.spell_durations.get(sai, "").replace("until-", "").replace("-", " ")
+
+
+# --- delayed: after the defender's save roll ------------------------------------------------------------
+
+
+def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army, defender: Army,
+          answer: Outcome, dice: Roll, out: StepResult) -> tuple[GameState, int]:
+    """002 Hypnotic Glare: "after the defending army rolls to save ... target all units in the defending army
+    which rolled an ID to become immediately 'hypnotized'. Their results do not count towards the save roll,
+    but they may be chosen as casualties." Returns the save results they lose.
+
+    Reading: their results are taken away as counted before the army's modifiers (the text does not say
+    whether before or after; 002 Applying Dice Modifiers acts on the army's total, where the units' shares
+    are no longer told apart)."""
+    rolled = [s for s in specials if s.effect == "glare"]
+    if not rolled:
+        return state, 0
+    cite = _cite(ruleset, "hypnotic-glare")
+    if not dice.per_unit:
+        raise StepError(f"Hypnotic Glare takes the units of {defender.id} that rolled an ID: give its save roll "
+                        "per unit", cite=cite, field="saves")
+    hypnotized = [uid for uid, faces in dice.units if any(f.icon == "id" for f in faces)]
+    lost = sum(answer.per_unit.get(uid, {}).get("save", 0) for uid in hypnotized)
+    for uid in hypnotized:
+        state = state.evolve(effects=(*state.effects, Effect(spell="hypnotic-glare", target=uid,
+                                                             by=attacker.player, source=rolled[0].unit)))
+    out.trace.append(TraceEvent(what=f"Hypnotic Glare: {', '.join(hypnotized) or 'no unit'} of {defender.id} "
+                                     f"rolled an ID and are hypnotized: -{lost} save(s)", after=lost,
+                                rule="their results do not count towards the save roll (taken as counted, before "
+                                     f"the army's modifiers: the text is silent; see {ruleset.cite('modifier-order')})",
+                                cite=cite))
+    return state, lost
+
+
+# --- special results in a save roll: Regenerate, Gold Medallion, Cloak, Vanish and the movers -----------
+
+
+def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army, step: AttackStep | None,
+             out: StepResult) -> tuple[GameState, int]:
+    """The save roll's own special results, resolved before its saves are applied; returns the saves they
+    add (Cloak) less the saves of units that moved away."""
+    change = 0
+    for sai, rolled in _grouped(answer.specials, ("raise",)).items():
+        state, gained = _raise(state, ruleset, sai, rolled, defender, step, out, "save", "save")
+        change += gained
+    for sai, rolled in _grouped(answer.specials, ("restore",)).items():
+        state = _restore(state, ruleset, rolled, defender, step, out)
+    for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
+        change += _cloak(state, ruleset, rolled, defender, out)
+        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=defender.id, by=defender.player,
+                                                             count=len(rolled), source=rolled[0].unit)))
+    for sai, rolled in _grouped(answer.specials, ("move",)).items():
+        state, lost = _move(state, ruleset, sai, rolled, state.army(defender.id), answer, step, out, "save")
+        change -= lost
+    return state, change
+
+
+def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
+                    step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+    """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
+    Firewalking), before the attack is resolved; returns the change to its ``action`` results."""
+    change = 0
+    for sai, rolled in _grouped(hit.specials, ("raise",)).items():
+        state, gained = _raise(state, ruleset, sai, rolled, state.army(attacker.id), step, out, action, action)
+        change += gained
+    for sai, rolled in _grouped(hit.specials, ("restore",)).items():
+        state = _restore(state, ruleset, rolled, state.army(attacker.id), step, out)
+    state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
+    net = change - lost
+    if net:
+        out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) + net)
+    return state, net
+
+
+def attack_moves(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
+                 step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+    """Ferry, Teleport, Firewalking rolled in the attack of a melee or missile action: the units move away
+    before the attack is resolved, and their results leave it; returns the results taken away."""
+    lost = 0
+    for sai, rolled in _grouped(hit.specials, ("move",)).items():
+        state, n = _move(state, ruleset, sai, rolled, state.army(attacker.id), hit, step, out, action)
+        lost += n
+    if lost:
+        out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) - lost)
+    return state, lost
+
+
+def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: Army, out: StepResult) -> int:
+    """002 Cloak: "During a save roll, add four magical save results to the army containing this unit until the
+    beginning of your next turn" -- this save roll included."""
+    added = 4 * len(rolled)
+    out.trace.append(TraceEvent(what=f"cloak: +{added} magical saves to {defender.id} until the beginning of "
+                                     f"{defender.player}'s next turn", after=added,
+                                rule="four magical save results for the army, this roll and its rolls until then",
+                                cite=_cite(ruleset, "cloak")))
+    return added
+
+
+def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
+           step: AttackStep | None, out: StepResult, kind: str, result: str) -> tuple[GameState, int]:
+    """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
+    army containing this unit". Those units "are rolled immediately and the results applied with the results of
+    their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its ``unit_saves`` entry."""
+    cite = _cite(ruleset, sai)
+    # 002 SAI List: "The SAIs on the medallions generates four results unless stated otherwise"
+    limit = 4 * len(rolled) if sai == GOLD else sum(s.points for s in rolled)
+    dead = state.area("dua", army.player).units
+    chosen = _chosen(step, sai) or ()
+    if not chosen:
+        out.trace.append(TraceEvent(what=f"{sai}: nothing comes back", rule="the owner names the units it brings "
+                                    "back; none given", cite=cite, defaulted=True))
+        return state, 0
+    if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
+        return _unbury(state, ruleset, chosen, army, out), 0
+    by_id = {u.id: u for u in dead}
+    if any(i not in by_id for i in chosen) or sum(by_id[i].health for i in chosen if i in by_id) > limit:
+        raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
+                        f"{list(chosen)} is not such a choice; the DUA holds "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
+    rolls = dict(step.unit_saves) if step is not None else {}
+    gained = 0
+    for unit_id in chosen:
+        unit = by_id[unit_id]
+        state = state.take_from("dua", army.player, unit_id)
+        state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
+        out.moved.append(unit_id)
+        out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
+                                    before=limit, after=unit.health, rule="up to four health-worth of units come "
+                                    "back from your DUA to the army containing this unit", cite=cite))
+        if unit_id not in rolls:
+            raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
+                            f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
+        home = state.army(army.id)
+        gained += roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out,
+                       unit=unit_id).results.get(result, 0)
+    if gained:
+        out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
+                                    after=gained,
+                                    rule="components brought into an army by a special SAI during a roll are "
+                                         "rolled immediately and their results applied with their army's",
+                                    cite=ruleset.cite("sai-resolution")))
+    return state, gained
+
+
+def _unbury(state: GameState, ruleset: Ruleset, chosen: tuple[str, ...], army: Army, out: StepResult) -> GameState:
+    """002 Gold Medallion: "returns one non-dragonkin buried unit to the DUA"."""
+    cite = _cite(ruleset, GOLD)
+    buried = state.area("bua", army.player).units
+    legal = [u.id for u in buried if u.race != "dragonkin" and not u.item]
+    if len(chosen) != 1 or chosen[0] not in legal:
+        raise StepError(f"the Gold Medallion returns one non-dragonkin buried unit to the DUA: legal choices are "
+                        f"{', '.join(legal) or 'none'}", cite=cite, field="targets")
+    unit = next(u for u in buried if u.id == chosen[0])
+    out.trace.append(TraceEvent(what=f"{GOLD}: {unit.label} returns from the BUA to {army.player}'s DUA",
+                                rule="returns one non-dragonkin buried unit to the DUA", cite=cite))
+    return state.take_from("bua", army.player, unit.id).add_to("dua", army.player, (unit,))
+
+
+def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Army, step: AttackStep | None,
+             out: StepResult) -> GameState:
+    """002 Silver Medallion: "returns one buried magical item to the army this medallion is a part of or one
+    buried Dragonkin to the summoning pool"."""
+    cite = _cite(ruleset, SILVER)
+    buried = state.area("bua", army.player).units
+    legal = [u.id for u in buried if u.item or u.race == "dragonkin"]
+    chosen = _chosen(step, SILVER)
+    if chosen is None:
+        out.trace.append(TraceEvent(what=f"{SILVER}: nothing returns", rule="the owner names the buried item or "
+                                    "dragonkin; none given", cite=cite, defaulted=True))
+        return state
+    if len(chosen) != 1 or chosen[0] not in legal:
+        raise StepError(f"the Silver Medallion returns one buried magical item or dragonkin: legal choices are "
+                        f"{', '.join(legal) or 'none'}", cite=cite, field="targets")
+    unit = next(u for u in buried if u.id == chosen[0])
+    state = state.take_from("bua", army.player, unit.id)
+    if unit.item:
+        out.moved.append(unit.id)
+        out.trace.append(TraceEvent(what=f"{SILVER}: {unit.label} returns from the BUA to {army.id}",
+                                    rule="one buried magical item returns to the army", cite=cite))
+        return state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
+    out.trace.append(TraceEvent(what=f"{SILVER}: {unit.label} returns from the BUA to {army.player}'s summoning "
+                                     "pool", rule="one buried Dragonkin returns to the summoning pool", cite=cite))
+    pool = state.pool(army.player)
+    return state.with_pool(pool.evolve(units=(*pool.units, unit)))
+
+
+# Vanish: "The unit may then immediately move to any other terrain or its reserve area"; Wayfare: "allows the
+# magical item and a unit able to carry it to be moved immediately to any other terrain or its reserve area"
+TO_RESERVE = ("vanish", "wayfare")
+# Vanish: "the unit" alone; Vanish's saves still count ("unless explicitly stated otherwise (e.g. Vanish)")
+ALONE, KEEPS_RESULTS = ("vanish",), ("vanish",)
+CARRIED = "wayfare"         # the item goes with one unit able to carry it
+
+
+def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
+          step, out: StepResult, result: str) -> tuple[GameState, int]:
+    """Vanish, Ferry (the unit and up to four health-worth of its army), Teleport and Firewalking (up to three),
+    Wayfare (the item and one unit to carry it) move away; their ``result`` results leave the army's:
+    "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
+    total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
+    ``move_to`` nobody moves."""
+    cite = _cite(ruleset, sai)
+    to = dict(step.move_to).get(sai) if step is not None else None
+    if to is None:
+        out.trace.append(TraceEvent(what=f"{sai}: nobody moves", rule="the unit may move; no move_to given",
+                                    cite=cite, defaulted=True))
+        return state, 0
+    _check_destination(state, sai, to, army, cite)
+    movers = tuple(dict.fromkeys(s.unit for s in rolled))
+    others = _companions(ruleset, sai, _chosen(step, sai) or (), movers, army, cite)
+    keeps = sai in KEEPS_RESULTS
+    lost = 0 if keeps else sum(answer.per_unit.get(i, {}).get(result, 0) for i in (*movers, *others))
+    state, dest = _army_at(state, army.player, to, ruleset, out)
+    for unit_id in (*movers, *others):
+        out.moved.append(unit_id)
+        state = transfer(state, unit_id, state.army(army.id), dest, sai, cite, ruleset, out)
+        dest = state.army(dest.id)
+    if lost:
+        out.trace.append(TraceEvent(what=f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
+                                    after=lost, rule="a component removed from the army by a special SAI does not "
+                                    "have its results counted in the army total (read: as counted, before the "
+                                    f"army's modifiers; see {ruleset.cite('modifier-order')})",
+                                    cite=ruleset.cite("sai-resolution")))
+    return state, lost
+
+
+def _check_destination(state: GameState, sai: str, to: str, army: Army, cite: str) -> None:
+    """Any other terrain; the reserve area only for Vanish and Wayfare."""
+    reserve = sai in TO_RESERVE
+    if to == army.at or (to == RESERVE and not reserve) or (to != RESERVE and to not in {t.id for t in state.terrains}):
+        legal = [t.id for t in state.terrains if t.id != army.at] + ([RESERVE] if reserve else [])
+        raise StepError(f"{sai} moves units to any other terrain{' or the reserve area' if reserve else ''}: "
+                        f"{to!r} is not one (legal: {', '.join(legal)})", cite=cite, field="move_to")
+
+
+def _companions(ruleset: Ruleset, sai: str, others: tuple[str, ...], movers: tuple[str, ...], army: Army,
+                cite: str) -> tuple[str, ...]:
+    """The units going along: none (Vanish), the one carrier (Wayfare), or up to the SAI's health-worth."""
+    pool = [u for u in army.units if u.id not in movers]
+    known = all(army.unit(i) is not None and i not in movers for i in others)
+    if sai == CARRIED:
+        carriers = [u.id for u in pool if not u.item]
+        if len(others) != 1 or others[0] not in carriers:
+            raise StepError(f"{sai} moves the magical item with one unit able to carry it: name it in targets "
+                            f"(legal: {', '.join(carriers) or 'none'})", cite=cite, field="targets")
+        return others
+    limit = 0 if sai in ALONE else ruleset.sai_move_worth.get(sai, 0)
+    if not known or sum(army.unit(i).health for i in others) > limit:
+        raise StepError(f"{sai} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
+                        f"{list(others)} is not such a choice; its units: "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in pool)}", cite=cite, field="targets")
+    return others
+
+
+def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
+    """The player's army at ``where`` (a terrain, or the reserve area), formed if the player has none there."""
+    if where == RESERVE:
+        return reserve_army(state, player, ruleset, out)
+    there = next((a for a in state.armies if a.player == player and a.at == where), None)
+    if there is not None:
+        return state, there
+    taken = {a.id for a in state.armies}
+    name = next(n for n in (f"{player}-{where}", *(f"{player}-{where}-{i}" for i in range(2, 99))) if n not in taken)
+    army = Army(id=name, player=player, at=where, units=())
+    return state.evolve(armies=(*state.armies, army)), army
+
+
+# --- after a step: effects that end with their source; Rise from the Ashes ------------------------------
+
+
+def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Entangle: "Killing the entangling unit negates the effect"; Hypnotic Glare: it "ends immediately for all
+    units if the glaring unit leaves the current terrain, is killed", and for a unit "if the hypnotized unit
+    leaves the terrain"."""
+    from ..expiry import expire
+
+    if not any(e.source for e in state.effects):
+        return state
+    where = {u.id: a.at for a in state.armies for u in a.units}
+    for e in state.effects:
+        rule = ruleset.sai_states.get(e.spell)
+        if rule is None or rule.bound is None or e.source is None:
+            continue
+        if e.source not in where:
+            why = f"{e.source}, whose {e.spell} made it, was killed or left play"
+        elif rule.bound == "present" and where.get(e.target) != where[e.source]:
+            why = f"{e.target} and the glaring unit {e.source} are no longer at one terrain"
+        else:
+            continue
+        state = expire(state, [e], why, "the effect ends with the unit whose SAI made it", ruleset, out)
+    return state
+
+
+def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Hypnotic Glare: the effect "ends immediately for all units if the glaring unit ... is rolled (The
+    glaring unit may be excluded from any roll while glaring)": a unit glaring before the step (not the roll
+    that made the glare) in any of the step's rolls."""
+    from ..expiry import expire
+
+    glaring = {e.source for e in before.effects if e.spell == "hypnotic-glare" and e.source}
+    if not glaring:
+        return state
+    rolled = glaring & _rolled_units(step)
+    gone = [e for e in state.effects if e.spell == "hypnotic-glare" and e.source in rolled and e in before.effects]
+    return expire(state, gone, f"the glaring unit {', '.join(sorted(rolled))} was rolled", "the effect ends for all "
+                  "units if the glaring unit is rolled", ruleset, out) if gone else state
+
+
+def _rolled_units(value) -> set[str]:
+    """The units named in every roll a step holds (its roll, saves, counter-attack, unit rolls ...)."""
+    if isinstance(value, Roll):
+        return {uid for uid, _ in value.units}
+    if isinstance(value, tuple):
+        return set().union(set(), *(_rolled_units(v) for v in value))
+    if hasattr(value, "__struct_fields__"):
+        return set().union(set(), *(_rolled_units(getattr(value, f)) for f in value.__struct_fields__))
+    return set()
+
+
+def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: str, dice: Roll | None, how: str,
+                        out: StepResult, area: str) -> tuple[GameState, bool]:
+    """002 Rise from the Ashes (Conditional): "Whenever a unit with this icon is killed or buried, immediately
+    roll the unit; if and only if this icon is rolled the monster immediately goes to your reserve area."
+    ``area``: where the unit is now ("dua" after a kill; "dua" before a burial it escapes)."""
+    cite = _cite(ruleset, RISE)
+    if dice is None:
+        raise StepError(f"{unit.id} ({unit.name}) bears Rise from the Ashes and is {how}: give its roll "
+                        f"(ashes.{unit.id}, or its avoidance roll against the burial)", cite=cite, field="ashes")
+    faces = [f.icon for _, fs in dice.units for f in fs] or [icon for icon, _ in dice.counts]
+    rose = RISE in faces
+    out.trace.append(TraceEvent(what=f"{unit.id} ({how}) rolls {', '.join(faces) or 'nothing'}: "
+                                     f"{'it rises to the reserve area' if rose else 'the icon did not come up'}",
+                                rule="a Conditional SAI works in the DUA: only if its icon comes up", cite=cite))
+    if not rose:
+        return state, False
+    state = state.take_from(area, player, unit.id)
+    state, reserve = reserve_army(state, player, ruleset, out)
+    state = state.with_army(state.army(reserve.id).evolve(units=(*state.army(reserve.id).units, unit)))
+    out.moved.append(unit.id)
+    out.trace.append(TraceEvent(what=f"{unit.label} goes to {player}'s reserve area", rule="if and only if this "
+                                "icon is rolled the monster immediately goes to your reserve area (the Conditional "
+                                f"example of {ruleset.cite('sai-resolution')} says only 'avoiding being buried')",
+                                cite=cite))
+    return state, True
+
+
+def bears(ruleset: Ruleset, unit: Unit) -> bool:
+    return ruleset.conditional_units.get((unit.name or "").lower()) == RISE
+
+
+def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll] | None, out: StepResult) -> GameState:
+    """Killed units whose die bears Rise from the Ashes (or for which the step gives an ``ashes`` roll) roll it;
+    ``rolls`` None: a kind of step with no ``ashes`` field (a dragon attack ...), where it is not replayed."""
+    if not out.killed and not rolls:
+        return state
+    if rolls is None:
+        dead = [u for a in state.dua for u in a.units if u.id in out.killed and bears(ruleset, u)]
+        for unit in dead:
+            out.trace.append(TraceEvent(what=f"{unit.id}: its Rise from the Ashes roll is not replayed in this kind of "
+                                             "step", rule="whenever a unit with this icon is killed, immediately roll "
+                                             "the unit", cite=_cite(ruleset, RISE), defaulted=True))
+        return state
+    for unit_id in list(out.killed):
+        area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
+        unit = next((u for u in area.units if u.id == unit_id), None) if area else None
+        if unit is None or not (bears(ruleset, unit) or unit_id in rolls):
+            continue
+        state, _ = rise_from_the_ashes(state, ruleset, unit, area.player, rolls.pop(unit_id, None), "killed", out,
+                                       "dua")
+    if rolls:
+        raise StepError(f"ashes rolls given for {', '.join(rolls)}, which were not killed in this step",
+                        cite=_cite(ruleset, RISE), field="ashes")
+    return state
+
+
+def adjust(saved: int, change: int, defender: Army, out: StepResult) -> int:
+    """The defender's saves once its save roll's own specials and a Hypnotic Glare have acted on them."""
+    if not change:
+        return saved
+    saved = max(0, saved + change)
+    out.results.setdefault(defender.id, {})["save"] = saved
+    return saved

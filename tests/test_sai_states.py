@@ -1,0 +1,90 @@
+"""State, movement, resurrection and magic SAIs (002 SAI List) where a scenario cannot reach the case."""
+
+from __future__ import annotations
+
+from ddref.scenario.run import load_ruleset
+from engine.actions.sai_states import sources_gone
+from engine.expiry import turn_begins, turn_ends
+from engine.sais import NOT_MODELLED, SaiUse, sai_use, unit_use
+from engine.state import Army, Effect, GameState, Terrain, Unit
+from engine.steps import StepResult
+
+RULES = load_ruleset("sfr-2012")
+
+
+def test_normal_uses_in_a_dragon_attack():
+    """002 Application: "if a SAI has normal results during a melee avoidance roll, missile avoidance roll, or
+    save roll, then it also works during a dragon attack" -- Vanish, Rise from the Ashes, Regenerate give saves."""
+    assert sai_use("vanish", "dragon").gives == ("save",)
+    assert sai_use("rise-from-the-ashes", "dragon").gives == ("save",)
+    assert unit_use("regenerate", "dragon", False, {}) == SaiUse(("save",))
+    assert sai_use("entangle", "dragon") is None
+
+
+def test_normal_or_special_gives_one_or_the_other():
+    """Regenerate "generates four save results or you may immediately bring back ..." -- not both."""
+    assert unit_use("regenerate", "save-melee", False, {}) == SaiUse(("save",))
+    assert unit_use("regenerate", "save-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
+    # chosen where this version does not resolve the special: refused, not ignored
+    assert unit_use("regenerate", "magic", False, {"regenerate": 1}) is NOT_MODELLED
+
+
+def test_individual_save_uses_come_first():
+    """Net: "When saving against an individual targeting effect, generates four saves"; Cloak in such a roll
+    "generates magic, maneuver, melee, missile or save results" (in an army save roll it adds magical saves)."""
+    assert unit_use("net", "save-missile", True, {}) == SaiUse(("save",))
+    assert unit_use("net", "save-missile", False, {}) is None
+    assert "save" in unit_use("cloak", "save-melee", True, {}).gives
+    assert unit_use("cloak", "save-melee", False, {}).special == "cloak"
+
+
+def test_specials_not_resolved_in_a_roll_are_refused():
+    """Ferry and Teleport in an avoidance roll, Cloak in a spell's save roll are not modelled: an error, never
+    silently nothing; in a counter-maneuver a special result is ignored (002: "normal results work, but special
+    results are ignored")."""
+    assert unit_use("teleport", "avoid-melee", False, {}) is NOT_MODELLED
+    assert unit_use("ferry", "avoid-save", False, {}) is NOT_MODELLED
+    assert unit_use("cloak", "save", False, {}) is NOT_MODELLED
+    assert unit_use("teleport", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
+    assert unit_use("wayfare", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
+
+
+def _state(*effects: Effect, at_b: str = "plain") -> GameState:
+    a = Army(id="a", player="alice", at="plain", units=(Unit(id="glarer", race="goblin", health=4),))
+    b = Army(id="b", player="bob", at=at_b, units=(Unit(id="u1", race="dwarf", health=1),))
+    terrains = tuple(Terrain(id=t, type="flatland", colors=("gold", "green"), face=3) for t in ("plain", "hill"))
+    return GameState(edition="sfr-2012", players=("alice", "bob"), turn_player="alice", terrains=terrains,
+                     armies=(a, b), effects=effects)
+
+
+def test_stun_ends_with_the_turn_it_was_rolled_in():
+    """002 Stun: "cannot be rolled until the end of your turn" -- the end of alice's turn, not bob's."""
+    stun = Effect(spell="stun", target="u1", by="alice")
+    out = StepResult(kind="turn")
+    assert turn_ends(_state(stun), "bob", RULES, out).effects == (stun,)
+    assert turn_ends(_state(stun), "alice", RULES, out).effects == ()
+
+
+def test_sleep_lasts_through_the_next_turn():
+    """002 Sleep: "cannot be rolled until the end of your next turn"."""
+    sleep = Effect(spell="sleep", target="u1", by="alice")
+    out = StepResult(kind="turn")
+    state = turn_ends(_state(sleep), "alice", RULES, out)
+    assert state.effects == (sleep,)
+    state = turn_begins(state, "alice", RULES, out)
+    assert turn_ends(state, "alice", RULES, out).effects == ()
+
+
+def test_hypnosis_ends_when_the_hypnotized_unit_leaves_the_terrain():
+    """002 Hypnotic Glare: "This effect ends immediately for a unit if the hypnotized unit leaves the terrain"."""
+    glare = Effect(spell="hypnotic-glare", target="u1", by="alice", source="glarer")
+    out = StepResult(kind="roll")
+    assert sources_gone(_state(glare), RULES, out).effects == (glare,)
+    assert sources_gone(_state(glare, at_b="hill"), RULES, out).effects == ()
+    assert "no longer at one terrain" in out.trace[-1].what
+
+
+def test_entangle_does_not_end_when_the_target_moves():
+    """002 Entangle ends only by "Killing the entangling unit" (and its duration)."""
+    tangle = Effect(spell="entangle", target="u1", by="alice", source="glarer")
+    assert sources_gone(_state(tangle, at_b="hill"), RULES, StepResult(kind="roll")).effects == (tangle,)
