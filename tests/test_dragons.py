@@ -386,3 +386,17 @@ def test_elevate_doubles_one_units_missile_or_save_results_in_a_dragon_attack():
     assert (out.results["a"]["missile"], out.results["a"]["save"]) == (3, 4)
     with pytest.raises(StepError, match="missile or save results, not both"):
         _elevated((("elevate", (("u2", 1),)), ("elevate:save", (("u2", 1),)), ("elevate:missile", (("u2", 1),))))
+
+
+def test_a_dragon_staff_rolls_with_the_army_but_summon_dragon_does_nothing_in_a_dragon_attack():
+    """002 Summon Dragon: "During a magic action, choose any dragon of a matching color ... and immediately summon
+    it"; 002 Artifacts: "each icon counts as four points of effect". In the army's roll against a dragon attack a
+    Dragon Staff's Summon Dragon has no use (the SAI names only the magic action); its ID counts four results."""
+    assert sai_use("summon-dragon", "dragon") is None and sai_use("summon-dragon", "dragon-save") is None
+    staff = Unit(id="staff", race=None, name="Dragon Staff", health=4, color="gold", item=True, monster=True)
+    state = game([*commons(2), staff], [dragon("d", "red")])
+    for face, saves in (("summon-dragon", 0), ("id", 4)):
+        roll = Roll(units=(("u0", (Face(icon="save"),)), ("staff", (Face(icon=face),))))
+        step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=(("ids", (("save", 4),)),))
+        out = dragon_attack(state, step, RULES)[1]
+        assert out.results["a"]["save"] == 1 + saves
