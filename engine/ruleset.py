@@ -198,6 +198,12 @@ class Breath(Value, kw_only=True):
     burial: bool = False
     effect: str | None = None
     cite: str = ""
+    # 000 Red-Flame: the units killed are also buried, no save ("killed and buried"); 000 Gold-Turn to Stone:
+    # ``kills`` counts units, not health-worth ("Five units from the target army ...")
+    buries: bool = False
+    units: bool = False
+    # 000 Black-Disease: "All units in the target army are rolled; any that roll ID icons are killed and buried"
+    ids_kill: bool = False
 
 
 class DragonLogo(Value, kw_only=True):
@@ -315,6 +321,14 @@ class Ruleset(Value):
     breath_effects: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     dragon_breath_effect: str = ""
     dragon_logos: Mapping[str, DragonLogo] = field(default_factory=dict)
+    # where a dragon that flies away or is slain goes (002, 001: its summoning pool; 000: "Return it to the
+    # owner's dead unit area", where 000's dragons wait to be summoned: the same place in ddref's state)
+    dragon_rest: str = "summoning pool"
+    # a Treasure's promotion comes after the army's response (000: "After the attack is resolved"), not before it
+    # (002 Step 4, 001 Step 2)
+    treasure_after_attack: bool = False
+    # the SAI kind of a charging army's roll (tsr-1996: "charge", where Trample is both melee and maneuver)
+    charge_roll: str = "melee"
     # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
     id_icons: Mapping[str, int] = field(default_factory=dict)
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that

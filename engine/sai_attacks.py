@@ -127,3 +127,7 @@ ATTACK_SAIS: dict[str, AttackSai] = {
     # "immediately choose up to four health-worth of units in an opposing army to add their results"
     "charm": AttackSai(pick="worth"),
 }
+
+# tsr-1996 (004 Monster Special Action Icons) Swoop: "During missile, inflict four damage on a single unit in the
+# enemy army, with no saves possible ... The monster's owner selects the target unit"
+ATTACK_SAIS["swoop"] = AttackSai(pick="per-roller", saves=False)

@@ -49,7 +49,8 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
         problems.append(f"{player} brings {health} health of components for a force of {force}")
     cap = force // 2
     _armies(rules, player, [a for a in armies if a.at != "reserve"], cap, out, problems)
-    magic = {u.id: v for u in units if (v := _magic_points(u, step, rules)) is not None}
+    # magic point values count only against a cap on magic users (002; 000 and 001 have none)
+    magic = {u.id: v for u in units if rules.magic_cap and (v := _magic_points(u, step, rules)) is not None}
     users = sum(u.health for u in units if u.id in magic)
     if magic:
         out.trace.append(TraceEvent(
@@ -183,7 +184,7 @@ def _order(step: SetupStep, rules: SetupRules, out: StepResult) -> dict:
             total += counted
             if icon not in ("maneuver", "id"):
                 out.trace.append(TraceEvent(what=f"{player}: {icon} {n} counts {counted}", before=n, after=counted,
-                                            rule=rules.quotes["order-sais"], cite=cite))
+                                            rule=rules.quotes["order-sais"], cite=rules.cites.get("order-sais", cite)))
         totals[player] = total
     top = max(totals.values())
     tied = sorted(p for p, t in totals.items() if t == top)

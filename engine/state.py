@@ -143,6 +143,7 @@ class GameState(Value, kw_only=True):
     winner: str | None = None
     marches: Marches | None = None  # None: the steps stand alone, not one turn's phases in order
     minor_terrains: tuple[MinorTerrain, ...] = ()
+    routing: bool = False  # tsr-1996's optional routing rule is in play (000 Option: Routing)
 
     def minor_terrain(self, army_id: str) -> MinorTerrain | None:
         return next((m for m in self.minor_terrains if m.army == army_id), None)

@@ -99,6 +99,16 @@ EDITION_EXAMPLES = {
     "v4-spell-multiplicity-fiery-weapon-x2", "v4-combat-save-roll-trigger-and-missile-range",
     "v4-damage-must-take-max-not-more", "v4-eighth-face-standing-stones-convert",
 }
+# Issue 7, part 2: the tsr-1996 and sfr-v4 set-up, multiplayer and dragon worked examples.
+EDITIONS2_EXAMPLES = {
+    "tsr-setup-24pt-army-cap-12", "tsr-setup-dragon-count-35pt", "tsr-setup-order-and-starting-distances",
+    "v4-setup-30-health-15-cap-two-dragons", "mp-turn-order-roll-ignores-sai-effects",
+    "v4-dragon-attack-values-no-combining", "tsr-dragon-slaying-thresholds",
+    "tsr-dragon-breath-by-color", "tsr-dragon-multiple-same-color-split-melee-missile", "tsr-sai-trample-dragon-attack",
+    "tsr-charge-damage-resolution", "tsr-routing-pursuit-face5-to-face4",
+    "tsr-sai-counter-in-charge-defense", "faq4-double-strike", "faq4-confuse", "faq4-kick-swoop-stone",
+    "faq4-amazon-reserve-missile-fire", "tsr-sai-mammoth-rider-trample-6-9-15",
+}
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 
 
@@ -233,7 +243,7 @@ def test_core_worked_examples_are_covered():
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
-               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES)
+               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 

@@ -117,7 +117,17 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
                       summoning_pool=tuple(_pool(b, spec, player, items)
                                            for player, items in spec.summoning_pool.items()))
     _check_control(b, spec, state)
+    state = _routing(b, spec, state)
     return turn_steps.marches(b, spec, state)
+
+
+def _routing(b: _Builder, spec: ScenarioIn, state: GameState) -> GameState:
+    """The optional routing rule (000 Option: Routing), only in an edition that has it."""
+    if not spec.routing:
+        return state
+    if spec.edition in RULESETS and "routing" not in RULESETS[spec.edition].cites:
+        b.fail(("routing",), f"the {spec.edition} rules have no routing option (tsr-1996's 000 has one)")
+    return state.evolve(routing=True)
 
 
 
@@ -504,7 +514,8 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                     rise=None if m.rise is None else tuple(m.rise), **_targets(b, state, m, path),
+                     rise=None if m.rise is None else tuple(m.rise), charge=m.charge,
+                     pursue=m.pursue, **_targets(b, state, m, path),
                      counter_order=_order(b, m.counter_order, (*path, "counter_order")),
                      unit_ids=tuple((u, _split(b, ids, ("save", "melee"), (*path, "unit_ids", u)))
                                     for u, ids in (m.unit_ids or {}).items()))

@@ -338,6 +338,11 @@ class MeleeStepIn(MissileStepIn):
     counter_order: list[str] | None = _doc(
         "The special and unique SAIs of the counter-attack roll, in the order the defending player resolves them.",
         default=None)
+    charge: bool = _doc("tsr-1996: the melee is declared as a charge (000 First March, Charge): the attack's melee "
+                        "and maneuver are damage, the target's one roll (saves) gives saves and melee back, the "
+                        "charger rolls no saves.", default=False)
+    pursue: bool = _doc("With routing: the attacker pursues the army its attack routed, turning the terrain one face "
+                        "down (000 Option: Routing).", default=False)
 
 
 class ChoicesIn(Strict):
@@ -517,6 +522,8 @@ class ScenarioIn(Strict):
     edition: Edition = _doc("The rules edition to replay under.", default="sfr-2012")
     players: list[str] = _doc("The players, in turn order.", min_length=1)
     turn: TurnIn | None = _doc("Whose turn it is (default: the first player).", default=None)
+    routing: bool = _doc("tsr-1996's optional routing rule (000 Option: Routing) is in play: an army whose save roll "
+                         "(or charge roll) shows more ID icons than save icons routs.", default=False)
     terrains: dict[str, TerrainIn] = _doc("Terrain id -> terrain.", min_length=1)
     armies: dict[str, ArmyIn] = _doc("Army id -> army.", min_length=1)
     dua: dict[str, list[UnitIn | str]] = _doc("Player -> the units in their dead unit area.",

@@ -48,8 +48,10 @@ def breathe(state: GameState, ruleset: Ruleset, who: Army, breathing: list[Drago
                         field="breath_targets")
     saves, burial = dict(step.breath_saves), dict(step.breath_burial)
     for color in order:
-        breath = ruleset.breaths[color]
-        if color in found.reach:
+        breath = _breath(ruleset, color)
+        if color in found.reach and breath.ids_kill:
+            state = _disease(state, who, breath, saves, out)
+        if color in found.reach and breath.kills:
             state = _individual(state, ruleset, who, color, breath, found.reach[color], named.get(color),
                                 saves, burial, out)
         if color in found.army and breath.effect:
@@ -59,6 +61,13 @@ def breathe(state: GameState, ruleset: Ruleset, who: Army, breathing: list[Drago
             raise StepError(f"{field} given for {', '.join(left)}, which no breath called on to roll",
                             cite=ruleset.cite("dragon-breaths"), field=field)
     return state
+
+
+def _breath(ruleset: Ruleset, color: str) -> Breath:
+    if color not in ruleset.breaths:
+        raise StepError(f"the {ruleset.edition} {color} dragon breath is not modelled yet by this version of ddref",
+                        cite=ruleset.cite("dragon-breath"), field="dragons")
+    return ruleset.breaths[color]
 
 
 def _collect(state: GameState, ruleset: Ruleset, who: Army, breathing: list[Dragon], step: DragonStep,
@@ -138,18 +147,62 @@ def _individual(state: GameState, ruleset: Ruleset, who: Army, color: str, breat
     those killed may then have to save or be buried."""
     target = exposed(state, ruleset, state.army(who.id), "dragon", out)
     reach = breath.kills * times
-    ids, event = choose(target, reach, list(named) if named is not None else None, breath.cite,
-                        field="breath_targets")
+    if breath.units:
+        ids, event = _units(target, reach, named, breath)
+    else:
+        ids, event = choose(target, reach, list(named) if named is not None else None, breath.cite,
+                            field="breath_targets")
     if times > 1:
         out.trace.append(TraceEvent(what=f"{times} {color} breaths combined: {reach} health-worth", after=reach,
                                     rule="multiple breaths of the same color are combined (read: one effect reaching "
                                          f"five health-worth per breath; see also {breath.cite})",
                                     cite=ruleset.cite("dragon-breath")))
-    out.trace.append(event.evolve(what=f"{color} breath x{times} ({reach} health-worth): {event.what}"))
+    worth = "units" if breath.units else "health-worth"
+    out.trace.append(event.evolve(what=f"{color} breath x{times} ({reach} {worth}): {event.what}"))
     killed = [u for u in ids if not breath.save or not _saved(state, ruleset, who, u, saves, breath, out)]
     for unit_id in killed:
         out.killed.append(unit_id)
         state = _kill(state, ruleset, who, unit_id, breath, burial, out)
+    return state
+
+
+def _units(army: Army, reach: int, named: tuple[str, ...] | None, breath: Breath) -> tuple[tuple[str, ...], TraceEvent]:
+    """000 Gold-Turn to Stone: "Five units from the target army ... The army's owner chooses which units are
+    targeted" (all of them in an army of fewer)."""
+    want = min(reach, len(army.units))
+    if named is None:
+        ids = tuple(u.id for u in sorted(army.units, key=lambda u: u.health)[:want])
+        return ids, TraceEvent(what=f"{army.id}: {', '.join(ids)} are targeted", after=want, rule="the army's owner "
+                               "chooses which units are targeted; none given, so the smallest", cite=breath.cite,
+                               defaulted=True)
+    unknown = [i for i in named if army.unit(i) is None]
+    if unknown or len(set(named)) != want or len(named) != want:
+        raise StepError(f"breath_targets: name {want} different units of {army.id} (its units: "
+                        f"{', '.join(u.id for u in army.units)}), not {list(named)}", cite=breath.cite,
+                        field="breath_targets")
+    return tuple(named), TraceEvent(what=f"{army.id}: {', '.join(named)} are targeted", after=want,
+                                    rule="the army's owner chooses which units are targeted", cite=breath.cite)
+
+
+def _disease(state: GameState, who: Army, breath: Breath, saves: dict, out: StepResult) -> GameState:
+    """000 Black-Disease: "All units in the target army are rolled; any that roll ID icons are killed and buried"
+    (each unit's roll is its ``breath_saves`` entry)."""
+    army = state.army(who.id)
+    missing = [u.id for u in army.units if u.id not in saves]
+    if missing:
+        raise StepError(f"every unit of {who.id} rolls against the breath: give breath_saves for "
+                        f"{', '.join(missing)}", cite=breath.cite, field="breath_saves")
+    for unit in army.units:
+        rolled = saves.pop(unit.id)
+        ids = any(f.icon == "id" for _, faces in rolled.units for f in faces) or dict(rolled.counts).get("id", 0) > 0
+        out.trace.append(TraceEvent(what=f"{unit.id} rolls {'an ID icon: killed and buried' if ids else 'no ID icon'}",
+                                    rule="all units in the target army are rolled; any that roll ID icons are killed "
+                                         "and buried", cite=breath.cite))
+        if ids:
+            out.killed.append(unit.id)
+            out.buried.append(unit.id)
+            state = kill(state, who.id, [unit.id]).take_from("dua", who.player, unit.id).add_to("bua", who.player,
+                                                                                                   (unit,))
     return state
 
 
@@ -176,6 +229,11 @@ def _kill(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, breath: B
     state = kill(state, who.id, [unit_id])
     if unit.race == dragonkin.KIN:
         return dragonkin.bury_killed(state, who.player, unit, "breath", ruleset.cite("dragonkin"), out)
+    if breath.buries:
+        out.trace.append(TraceEvent(what=f"{unit_id} is killed and buried", rule="five health-worth of units are "
+                                    "killed and buried", cite=breath.cite))
+        out.buried.append(unit_id)
+        return state.take_from("dua", who.player, unit_id).add_to("bua", who.player, (unit,))
     if not breath.burial:
         return state
     if unit_id not in burial:

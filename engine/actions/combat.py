@@ -7,13 +7,14 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
+from .. import multiplayer
 from ..protection import army_shield
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..roll import Roll, RollContext, active_modifiers, resolve_roll
-from . import cantrip, sai_states, specials
+from . import cantrip, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -22,6 +23,10 @@ from .common import (army, casualty_lists, check_action, cut_results, leftover_c
 
 def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = False) -> tuple[GameState, StepResult]:
     """A melee action; ``by_spell`` when a spell makes it (Haunt), so no terrain icon is needed."""
+    if step.charge:     # tsr-1996's charge, declared instead of a skirmish
+        from .charge import charge
+
+        return charge(state, step, ruleset)
     out = StepResult(kind="melee")
     cite = ruleset.cite("melee")
     attacker, defender = army(state, step.army), army(state, step.target, field="target")
@@ -31,12 +36,17 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                         cite=cite, field="target")
     if not by_spell:
         check_action(state, ruleset, attacker, "melee", out)
+    multiplayer.note(state, ruleset, "target", f"{attacker.id} targets {defender.id} ({defender.player}'s)", out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     fight = _exchange(state, ruleset, attacker, defender, "melee", step.roll, step.saves, casualties, out, None, "",
                       buys, step)
     fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
+    rout = routing.routed(state, ruleset, defender, step.saves, out, step.roll)
     if step.counter is not None:
+        if rout:
+            raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",
+                            cite=ruleset.cite("routing"), field="counter")
         if fight.no_counter:
             raise StepError(f"{fight.no_counter}: {defender.id} cannot make a counter-attack roll; remove counter",
                             cite=fight.cite(fight.no_counter), field="counter")
@@ -47,6 +57,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
         fights.append(_exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
                                 step.counter_saves, casualties, out, None, "counter_", buys, step))
         state = fights[-1].state
+    state = routing.pursue(state, ruleset, step, rout, out)
     leftover_casualties(casualties, ruleset)
     specials.leftover_choices(step, fights)
     _leftover_buys(buys, ruleset)
@@ -69,6 +80,7 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     else:
         terrain = check_action(state, ruleset, attacker, "missile", out)
         target_terrain = _in_range(state, ruleset, attacker, defender, terrain, out)
+    multiplayer.note(state, ruleset, "target", f"{attacker.id} targets {defender.id} ({defender.player}'s)", out)
     casualties, buys = casualty_lists(step.casualties), dict(step.cantrip)
     fight = _exchange(state, ruleset, attacker, defender, "missile", step.roll, step.saves, casualties, out,
                       target_terrain, "", buys, step)

@@ -57,7 +57,8 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     # Step 3: breaths; Step 4: treasures
     state = breath.breathe(state, ruleset, who, [d for d in battle.attacking() if _rolled(battle, d, "breath", ruleset)],
                            step, out)
-    state = _treasures(state, ruleset, who, battle, step, out)
+    if not ruleset.treasure_after_attack:
+        state = _treasures(state, ruleset, who, battle, step, out)
     # Step 5: dragon vs. dragon
     state = _dragon_fights(state, ruleset, who, battle, step, out)
     # Steps 6 and 7: the army's response, and slaying
@@ -66,6 +67,8 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     elif step.roll is not None:
         raise StepError(f"no dragon attacks {who.id}, so it makes no roll: drop roll", cite=ruleset.cite("dragon-vs-dragon"),
                         field="roll")
+    if ruleset.treasure_after_attack:     # 000 Treasure: "After the attack is resolved, one unit ... may be promoted"
+        state = _treasures(state, ruleset, who, battle, step, out)
     # Step 8: wings; then the dragons a Dragonkin Champion's logo moves
     state = _wings(state, ruleset, battle, out)
     state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)
@@ -328,9 +331,9 @@ def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
             out: StepResult) -> GameState:
     """A controlled dragon rolled with the army: its damage is melee of the army's, its breath negates another
     dragon's saves (the step's ``fights`` names which; default the first)."""
-    cite = ruleset.cite("dragon-control")
     others = [*battle.attacking(), *battle.held]
     for ally in battle.allies:
+        cite = ruleset.cite("dragon-control")
         icons = battle.icons[ally.id]
         hurt = kinds.damage(ally, icons, ruleset)
         slaying.add(results, {"melee": hurt}, who, out)
@@ -365,8 +368,9 @@ def _wings(state: GameState, ruleset: Ruleset, battle: Battle, out: StepResult) 
         alive = any(d.id == dragon.id for d in state.dragons)
         if alive and _rolled(battle, dragon, "flies_away", ruleset):
             out.dragon["flew"].append(dragon.id)
-            out.trace.append(TraceEvent(what=f"{dragon.id} flies away to {dragon.owner or 'its owner'}'s summoning pool",
-                                        rule="any surviving dragons that rolled Wings go back to their summoning pool",
+            rest = ruleset.dragon_rest
+            out.trace.append(TraceEvent(what=f"{dragon.id} flies away to {dragon.owner or 'its owner'}'s {rest}",
+                                        rule=f"any surviving dragons that rolled Wings go back to their {rest}",
                                         cite=ruleset.cite("dragon-wings")))
             state = kinds.to_pool(state, next(d for d in state.dragons if d.id == dragon.id))
     return state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import multiplayer
 from ..expiry import face_changed
 from ..minor import bring
 from ..special import captured, left_eighth
@@ -45,6 +46,8 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
         mine = max(0, rolled.results["maneuver"] - moved_away)
         waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
         icy = next((e.spell for e in state.effects_on(terrain.id) if e.spell in ruleset.ties_to_defender), None)
+        multiplayer.note(state, ruleset, "counter-maneuver", f"{len(step.counter)} army(ies) counter-maneuver "
+                         f"{acting.id}, each compared by itself", out)
         for counter_id, counter_roll in step.counter:
             other = army(state, counter_id, field="counter")
             if other.at != acting.at or other.player == acting.player:

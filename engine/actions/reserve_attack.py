@@ -52,7 +52,13 @@ def reserve_attack(state: GameState, ruleset: Ruleset, attacker: Army, defender:
                                      f"at {defender.id} at {there.id}", rule="Amazons in the reserve area may select "
                                 "an enemy army at their home terrain or the frontier and take a missile action",
                                 cite=cite))
-    if len(shooters) < len([u for u in attacker.units if not u.item]):
+    if len(shooters) < len([u for u in attacker.units if not u.item]) and cite == FAQ:
+        # 004 C: "only one roll is made. Amazon units generate missile results ... Simultaneously, other units
+        # generate magic results"
+        out.trace.append(TraceEvent(what=f"{attacker.id}'s other units' faces of the same roll are its magic results "
+                                         "(the magic step)", rule="only one roll is made. Amazon units generate missile "
+                                    "results ... Simultaneously, other units generate magic results", cite=cite))
+    elif len(shooters) < len([u for u in attacker.units if not u.item]):
         # the reading of "Amazon missile results are counted when the other units roll for magic"
         out.trace.append(TraceEvent(what=f"{attacker.id}'s other units roll for magic in their own magic action",
                                     rule="read as two actions of one march, either first, each completed before the "

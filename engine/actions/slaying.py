@@ -61,9 +61,14 @@ def usable(answer: Outcome, blue, ruleset: Ruleset, who: Army, out: StepResult) 
                 before=results[t], after=results[f"forced_{t}"],
                 rule="only non-ID results force a dragon to be killed (read: the ID icons' share is what they "
                      f"counted; penalties fall on the other results first; see also {ruleset.cite('combination')})",
-                cite=ruleset.cite("dragon-response")))
+                cite=_forced_cite(ruleset)))
     out.results[who.id] = {t: results[t] for t in ("melee", "missile", "save")}
     return results
+
+
+def _forced_cite(ruleset: Ruleset) -> str:
+    """002's rule that non-ID results force a kill: an edition silent on it (001) cites 002's section."""
+    return ruleset.cites.get("dragon-forced-kill") or ruleset.cite("dragon-response")
 
 
 def add(results: dict[str, int], extra: dict[str, int], who: Army, out: StepResult) -> None:
@@ -145,7 +150,7 @@ def _check_forced(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int],
         if spared:
             raise StepError(f"{left} non-ID {t} results are left after the dragons slain, enough to slay "
                             f"{', '.join(d.id for d in spared)}, which must then be killed",
-                            cite=ruleset.cite("dragon-response"), field="slay")
+                            cite=_forced_cite(ruleset), field="slay")
 
 
 def _promote_after(state: GameState, ruleset: Ruleset, who: Army, slain: list[Dragon], step: DragonStep,

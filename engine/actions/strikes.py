@@ -341,7 +341,8 @@ def _struck(fight: Fight, sai: str, target: str, damage: int, roller: str) -> No
     wanted = tuple(t for t, on in (("save", rule.saves), ("melee", rule.answer)) if on)
     kind = "combination:" + ",".join(wanted) if len(wanted) > 1 else \
         ("melee" if wanted == ("melee",) else f"save-{fight.action}")
-    got = fight.roll_unit(target, kind, wanted, f"against {damage} {sai} damage", sai).results
+    # a target that neither saves nor answers (Swoop: "with no saves possible") does not roll
+    got = fight.roll_unit(target, kind, wanted, f"against {damage} {sai} damage", sai).results if wanted else {}
     saved, back = got.get("save", 0), got.get("melee", 0)
     unit = fight.army().unit(target)
     killed = damage - saved >= unit.health

@@ -197,3 +197,81 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     # 001 Setting Up the Game differs from 002 (thirty health, two dragons): not modelled yet
     setup=None,
 )
+
+# --- 001 Setting Up the Game and 003 Multiplayer (issue 7, part 2) ----------------------------------
+
+from ..ruleset import SetupRules  # noqa: E402  (appended section: the set-up rules as data)
+
+SETTING_UP = f"{E}:setting-up-the-game"
+SETUP = SetupRules(
+    # "Select thirty health-worth of units, two dragons, and two terrains from your collection"
+    dragons="per-24", fixed_force=30, fixed_dragons=2,
+    # "each army must have at least one die and not more than fifteen health-worth of units"
+    army_minimum="unit",
+    # 001 has no cap on magic users
+    magic_cap=False,
+    # "Re-roll any eights and turn any sevens down to sixes"
+    seven_to_six=True,
+    cites={"force": SETTING_UP, "dragons": SETTING_UP, "armies": SETTING_UP, "order": SETTING_UP,
+           "order-sais": f"{E}:multiplayer.multiplayer-games", "distances": SETTING_UP, "white": SETTING_UP},
+    quotes={
+        "dragons": "Select thirty health-worth of units, two dragons, and two terrains from your collection",
+        "white": "001 has no white dragons: every dragon counts one",
+        "armies": "each army must have at least one die and not more than fifteen health-worth of units",
+        "order": "each player rolls their Horde Army. The player with the most maneuver results chooses to either go "
+                 "first or to select one of the proposed Frontier Terrains to use; players take turns in order of "
+                 "their maneuver totals, with the lowest total going last; tied players re-roll (003 Step 4)",
+        # 003 Multiplayer Games, Step 4
+        "order-sais": "for this roll, ignore all effects of SAIs, other than maneuver results they generate",
+        "distances": "Re-roll any eights and turn any sevens down to sixes",
+    },
+)
+SFR_V4 = SFR_V4.evolve(setup=SETUP)
+
+# --- 001 Dragons (issue 7, part 2) -----------------------------------------------------------------
+
+from ..ruleset import Breath, DragonFace  # noqa: E402  (appended section: the dragon table as data)
+
+DRAGON_RESOLUTION = f"{E}:dragons.dragon-attack-resolution"
+# 001 Dragon Attack Resolution, the icon table, each restating its text; what 001 does not say (dragon vs.
+# dragon, hybrids, white dragons, the Eldarim's logos) is sfr-2012's through the fallback
+DRAGON_FACES = {
+    # "The dragon's automatic saves do not count during this attack"
+    "belly": DragonFace(no_saves=True, cite=DRAGON_RESOLUTION),
+    # "Five health worth of units in the attacked army are immediately killed with no save possible"
+    "breath": DragonFace(breath=True, cite=DRAGON_RESOLUTION),
+    # "A dragon's claws inflict six points of damage on an army"
+    "claws": DragonFace(damage=6, cite=DRAGON_RESOLUTION),
+    # "A dragon's jaws inflict twelve points of damage on an army"
+    "jaws": DragonFace(damage=12, cite=DRAGON_RESOLUTION),
+    # "The dragon's tail inflicts three points of damage on an army; roll the dragon again and apply the new result"
+    "tail": DragonFace(damage=3, roll_again=True, cite=DRAGON_RESOLUTION),
+    # "If the dragon is attacking an army, one unit in that army may be promoted"
+    "treasure": DragonFace(promotes=1, cite=DRAGON_RESOLUTION),
+    # "A dragon's wings inflict five points of damage on an army. After the attack, if the dragon is still alive,
+    #  it flies away. Return the dragon to its owner's Summoning Pool"
+    "wing": DragonFace(damage=5, flies_away=True, cite=DRAGON_RESOLUTION),
+}
+# "Dragons Breath: Five health worth of units in the attacked army are immediately killed with no save possible":
+# one breath for every color, with no army effect (002's colors' effects are not 001's)
+BREATHS = {color: Breath(kills=5, cite=DRAGON_RESOLUTION)
+           for color in ("black", "blue", "gold", "green", "ivory", "red")}
+SFR_V4 = SFR_V4.evolve(
+    dragon_faces=DRAGON_FACES, breaths=BREATHS,
+    cites={**SFR_V4.cites,
+           # "1 Roll Dragon. 2 Resolve Breath & Treasure Results. 3 Roll Army - The army being attacked makes a
+           #  single roll counting save, melee and missile results ... (you may not combine the results). 4 Subtract
+           #  save results ... 6 Dragon Slaying ... 7 Resolve Wing Results"
+           **dict.fromkeys(("dragon-attack", "dragon-roll", "dragon-breaths", "dragon-treasures", "dragon-response",
+                            "dragon-slaying", "dragon-wings", "dragons"), DRAGON_RESOLUTION),
+           # 001 does not say that non-ID results force a kill: 002's Step 6 rule, cited as 002's
+           "dragon-forced-kill": sfr2012.CITES["dragon-response"]},
+)
+
+# --- 003 Multiplayer Games (issue 7, part 2) --------------------------------------------------------
+
+# In a game of three or more players (engine.multiplayer): "Counter-maneuvering armies do not combine their
+# maneuver results"; "a player may target any eligible army. The target of the attack must be declared before the
+# dice are rolled"
+SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, **dict.fromkeys(("multiplayer:counter-maneuver", "multiplayer:target"),
+                                                              f"{E}:multiplayer.multiplayer-games")})

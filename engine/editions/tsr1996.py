@@ -204,3 +204,194 @@ TSR_1996 = Ruleset(
     stones_held_to_double=True,
     one_target_sais=("bullseye",),
 )
+
+# --- 000 Playing the Game: the set-up (issue 7, part 2) --------------------------------------------
+
+from ..ruleset import SetupRules  # noqa: E402  (appended section: the set-up rules as data)
+
+PLAYING = f"{E}:playing-the-game"
+SETUP = SetupRules(
+    # "You must bring one dragon ... for every 25 health points in your forces you need to bring another dragon"
+    dragons="one-per-25",
+    # "For each dragon you fail to bring to the battle, your starting forces are reduced by 3 health points"
+    missing_dragon_cost=3,
+    # "You must put at least one unit in each army"
+    army_minimum="unit",
+    # 000 has no cap on magic users
+    magic_cap=False,
+    # "Reroll any results of 8" (and only 8s: 000 has no seven-to-six rule)
+    seven_to_six=False,
+    cites={"force": f"{PLAYING}.decide-battle-size", "dragons": f"{PLAYING}.decide-battle-size",
+           "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
+           "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size"},
+    quotes={
+        "dragons": "You must bring one dragon (of any color) to the battle, regardless of how small a battle you are "
+                   "playing. In addition, for every 25 health points in your forces you need to bring another dragon",
+        "missing-dragon": "For each dragon you fail to bring to the battle, your starting forces are reduced by 3 "
+                          "health points",
+        "white": "000 has no white dragons: every dragon counts one",
+        "armies": "No more than half the total number of health points (rounded down) of your forces can be placed "
+                  "in a single army ... You must put at least one unit in each army",
+        "order": "roll your horde army and add up all the maneuver and ID icon results ... The player who rolls the "
+                 "most points of maneuver results becomes the first player ... In a tie, tied players reroll ... The "
+                 "first player also gets to choose which of the proposed terrain dice becomes the frontier",
+        # "(The army isn't at any terrain yet, so no special abilities apply.)": an SAI counts only for the
+        # maneuver results it makes, as 003 says outright for sfr-v4
+        "order-sais": "the army isn't at any terrain yet, so no special abilities apply: only the maneuver results "
+                      "an SAI generates count",
+        "distances": "Reroll any results of 8 (a 7 stays a 7)",
+    },
+)
+TSR_1996 = TSR_1996.evolve(setup=SETUP)
+
+# --- 000 Dragon Rules (issue 7, part 2) ------------------------------------------------------------
+
+from ..ruleset import Breath, DragonFace  # noqa: E402  (appended section: the dragon table as data)
+
+DRAGON_RULES = f"{E}:dragon-rules"
+# 000 Dragon Rules, the dragon action icons, each restating its text (each cites its own section)
+DRAGON_FACES = {icon: DragonFace(cite=f"{DRAGON_RULES}.{icon}", **effect) for icon, effect in {
+    # "The dragon's 5 automatic saves don't count during this attack. In other words, 5 points of damage will
+    #  slay the dragon this turn"
+    "belly": {"no_saves": True},
+    # "Against armies, dragon breath effects are based on the dragon's color"
+    "breath": {"breath": True},
+    # "A dragon's claws inflict 5 points of damage on an army"; "jaws inflict 10 points"
+    "claws": {"damage": 5}, "jaws": {"damage": 10},
+    # "The dragon's tail inflicts 3 points of damage on an army. Furthermore, the dragon immediately rolls again"
+    "tail": {"damage": 3, "roll_again": True},
+    # "After the attack is resolved, one unit in the target army may be promoted"
+    "treasure": {"promotes": 1},
+    # "After the attack is resolved, the dragon flies away. (Return it to the owner's dead unit area.)": no damage
+    "wing": {"flies_away": True},
+}.items()}
+BREATHS = {
+    # "Five units from the target army are killed unless they can generate save results. Each unit must be rolled
+    #  individually ... The army's owner chooses which units are targeted"
+    "gold": Breath(kills=5, units=True, save=True, cite=f"{DRAGON_RULES}.gold-turn-to-stone"),
+    # "The target army can only roll for saves until the beginning of the owning player's next turn"
+    "blue": Breath(kills=0, effect="tsr-blue-paralysis", cite=f"{DRAGON_RULES}.blue-paralysis"),
+    # "Five health-worth of units from the target army are killed and buried. The army's owner chooses"
+    "red": Breath(kills=5, buries=True, cite=f"{DRAGON_RULES}.red-flame"),
+    # "All rolls made by the target army (or any individual units in that army) are halved (rounded down) until
+    #  the beginning of the owning player's next turn"
+    "green": Breath(kills=0, effect="tsr-green-frost", cite=f"{DRAGON_RULES}.green-frost"),
+    # "All units in the target army are rolled; any that roll ID icons are killed and buried"
+    "black": Breath(kills=0, ids_kill=True, cite=f"{DRAGON_RULES}.black-disease"),
+}
+TSR_1996 = TSR_1996.evolve(
+    dragon_faces=DRAGON_FACES, breaths=BREATHS, dragon_health=5, dragon_saves=5, dragon_scale={},
+    breath_effects={
+        "tsr-blue-paralysis": (f"{DRAGON_RULES}.blue-paralysis", "save-only"),
+        "tsr-green-frost": (f"{DRAGON_RULES}.green-frost", ""),
+        # "Against another dragon, dragon breath negates the automatic 5 saves until the end of the acting
+        #  player's next turn"
+        "dragon-breath": (f"{DRAGON_RULES}.breath", "no-saves"),
+    },
+    dragon_breath_effect="dragon-breath",
+    spell_modifiers={**TSR_1996.spell_modifiers,
+                     "tsr-green-frost": (_mod("divide", ["maneuver", "melee", "missile", "save", "magic"], 2,
+                                              "army", stacks=True),)},
+    # "Dragons are set to your left, in what will be your dead unit area"; Wing: "Return it to the owner's dead
+    # unit area"
+    dragon_rest="dead unit area",
+    # Treasure: "After the attack is resolved, one unit in the target army may be promoted"
+    treasure_after_attack=True,
+    cites={**TSR_1996.cites,
+           # "At the beginning of the acting army's turn, the dragon attacks"; "The owner of the dragon rolls the
+           #  dragon die"
+           "dragon-attack": DRAGON_RULES, "dragon-roll": DRAGON_RULES, "dragons": f"{DRAGON_RULES}.tail",
+           "dragon-breath": f"{DRAGON_RULES}.breath", "dragon-breaths": f"{DRAGON_RULES}.breath",
+           "dragon-treasures": f"{DRAGON_RULES}.treasure", "dragon-wings": f"{DRAGON_RULES}.wing",
+           # "The army's owner chooses either melee or missile results (whichever are higher) to inflict on the
+           #  dragon, and all saves defend against damage ... ID icons can be used as melee, missile, or save
+           #  results"; "If an army slays a dragon, it may promote as many units as possible"
+           "dragon-response": f"{DRAGON_RULES}.dragon-slaying", "dragon-slaying": f"{DRAGON_RULES}.dragon-slaying",
+           "dragon-vs-dragon": f"{DRAGON_RULES}.dragon-vs-dragon"},
+)
+
+# --- 000 First March, Charge (issue 7, part 2) ---------------------------------------------------------
+
+# "Instead of skirmishing, you may declare a charge" (engine.actions.charge)
+TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "charge": f"{MARCH}.charge"})
+
+# --- 000 Option: Routing (issue 7, part 2) ---------------------------------------------------------
+
+# "An army attacked by an enemy army at the same terrain may be forced to run away, or be routed"
+# (engine.actions.routing; in play where the scenario says routing: true)
+TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "routing": f"{E}:turn-sequence.option-routing"})
+
+# --- 004 Monster Special Action Icons in a dragon attack (issue 7, part 2) ------------------------------
+
+from ..sais import DRAGON, NO_EFFECT  # noqa: E402  (appended section: the FAQ's dragon-attack rulings as data)
+
+
+def _in_dragon_attack(sai: str, use: SaiUse) -> dict[str, SaiUse]:
+    """The SAI's other uses as they were (not modelled unless an entry above gives them) and its 004 ruling for
+    a dragon attack."""
+    return {**SAI_USES.get(sai, {kind: NOT_MODELLED for kind in ANY}), **{kind: use for kind in DRAGON}}
+
+
+# Poison: "During melee, choose four health of opposing units to save or be killed. Any that are killed must save
+# again or be buried"; Smother: "During melee, your choice of four health worth of opposing units must each roll a
+# maneuver result or be killed": 002's text with a monster's four points (002's handlers, engine.sai_attacks)
+SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | SFR_2012_SAIS[sai] for sai in ("poison", "smother")})
+# Kick: "During melee, inflict four damage on a unit of your choice ... The target unit may roll saves ... Kick
+# does not count as maneuvers" (002's melee strike; 004 General Rules A: not during a save roll); Stone: "During
+# missile, inflict four damage on the target army, with no saves possible ... removed before an opponent rolls for
+# saves" (002's missile use)
+SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | {kind: SFR_2012_SAIS[sai][kind]}
+                 for sai, kind in (("kick", "melee"), ("stone", "missile"))})
+# Confuse: "During a melee or missile combat, after your opponent rolls, choose four health of his units and force
+# them to reroll"; Roar: "During melee, choose four health of opposing units to immediately flee to their reserves
+# ... There is no save against the Roar's effect" (002's text, and handlers, with a monster's four points)
+SAI_USES.update({sai: {kind: NOT_MODELLED for kind in ANY} | SFR_2012_SAIS[sai] for sai in ("confuse", "roar")})
+# Swoop: "During missile, inflict four damage on a single unit in the enemy army, with no saves possible ... Swoop
+# does not count as maneuvers" (engine.sai_attacks: one unit per roller, no saves)
+SAI_USES["swoop"] = {kind: NOT_MODELLED for kind in ANY} | {"missile": SaiUse(special="unit-strike")}
+# Double Strike: "During melee, hit for four points and then reroll this unit and count the new result as well ...
+# Roll all double strikes first, then include the damage rolled with the normal damage total"
+SAI_USES["double-strike"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": SaiUse(("melee",))}
+SAI_USES.update({
+    # Kick D: "During a dragon attack, Kick counts as four normal melee hits against the dragon" (a monster's icon
+    # counts four)
+    "kick": _in_dragon_attack("kick", SaiUse(("melee",))),
+    # Double Strike C: "During a dragon attack, the Double Strike hits count against the dragon, and reroll as normal"
+    "double-strike": _in_dragon_attack("double-strike", SaiUse(("melee",))),
+    # Stone E: "During a dragon attack, Stone counts as four normal missile hits against the dragon"
+    "stone": _in_dragon_attack("stone", SaiUse(("missile",))),
+    # Swoop C: "During a dragon attack, Swoop counts as four normal missile hits against the dragon"
+    "swoop": _in_dragon_attack("swoop", SaiUse(("missile",))),
+    # "During a dragon attack, <SAI> has no effect": Charm E, Confuse B, Entangle E, Illusion C, Poison C,
+    # Smother B, Web D, Roar D
+    **{sai: _in_dragon_attack(sai, NO_EFFECT)
+       for sai in ("charm", "confuse", "entangle", "illusion", "poison", "smother", "web", "roar")},
+})
+# Double Strike A: "Continue to reroll until a Double Strike is not indicated" (in melee; against a dragon through
+# the melee avoidance part of the roll, as 002's table reads it)
+SAI_REROLLS["double-strike"] = ("melee", "avoid-melee")
+
+# --- 004 Amazons in Reserves (issue 7, part 2) ---------------------------------------------------------
+
+# "When in the reserve area, Amazons may use missile fire to attack targets at their owner's home terrain or the
+# frontier die ... Amazons CAN NOT cast magic from reserves" (engine.actions.reserve_attack, engine.actions.magic)
+TSR_1996 = TSR_1996.evolve(reserve_missile_races=("amazon",),
+                           cites={**TSR_1996.cites, "reserve-attack": f"{E}:faq.amazons.amazons-in-reserves"})
+
+# --- 004 Screech, with the routing option (issue 7, part 2) ---------------------------------------------
+
+# Screech: "During melee, a screech subtracts four from the opponent's saves for the purposes of routing only ...
+# During a dragon attack, Screech has no effect": nothing in the roll itself (engine.actions.routing counts it)
+SAI_USES["screech"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": NO_EFFECT, "dragon": NO_EFFECT}
+
+# --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
+
+# The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
+# melee roll, but Trample: "This icon usually counts as either a maneuver or melee hit as needed" and, in a
+# charge, as both (000 Special Action Icons; "the same charge by the dwarf mammoth rider inflicts 15 points")
+for _sai, _table in list(SAI_USES.items()):
+    if "melee" in _table:
+        SAI_USES[_sai] = {**_table, "charge": _table["melee"]}
+SAI_USES["trample"] = {**SAI_USES["trample"], "charge": SaiUse(("maneuver", "melee"), each=True)}
+SAI_REROLLS.update({sai: (*kinds, "charge") for sai, kinds in SAI_REROLLS.items() if "melee" in kinds})
+TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charge_roll="charge")

@@ -1,0 +1,122 @@
+"""tsr-1996's charge (000 First March, Charge), a melee action declared as a charge (``charge: true``).
+
+"Instead of skirmishing, you may declare a charge. Choose a target army at the same terrain and roll your
+army. Each point of melee and each point of maneuver rolled count as a point of damage to the target (as
+do ID icons). After you count up the damage, the target army rolls. Any save results reduce the damage
+inflicted by an amount equal to the save results, and any melee results are counted as damage against the
+acting army. However, the acting army doesn't roll saves in return. Only saves provided by magic count
+against these hits. After the charge has been resolved, the action ends for that army."
+
+Editions without this rule (002's Charge is an SAI, 001 has none) refuse the step.
+"""
+
+from __future__ import annotations
+
+from ..roll import Roll
+from ..ruleset import Ruleset
+from ..state import Army, GameState
+from ..steps import MeleeStep, StepResult
+from ..trace import StepError, TraceEvent
+from . import routing
+from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
+
+# the charging army's roll: melee and maneuver are both damage; the charged army's one roll: saves and melee
+CHARGE_ROLL = ("melee", "maneuver")
+# (the charged army's roll is its save roll in melee: 000 Counter "During a roll for saves in melee ... counts as
+# both a save and an immediate hit upon the attacking army, which may not roll saves against it")
+ANSWER_KIND, ANSWER_ROLL = "save-melee", ("save", "melee")
+BACK_DAMAGE = "back-damage"
+
+
+def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    out = StepResult(kind="melee")
+    cite = _cite(ruleset)
+    attacker, defender = army(state, step.army), army(state, step.target, field="target")
+    if defender.at != attacker.at or defender.player == attacker.player:
+        raise StepError(f"{attacker.id} can only charge another player's army at {attacker.at}", cite=cite,
+                        field="target")
+    check_action(state, ruleset, attacker, "melee", out)
+    if step.counter is not None:
+        raise StepError(f"{defender.id} makes no counter-attack roll against a charge: its one roll's melee results "
+                        "hit back; remove counter", cite=cite, field="counter")
+    answer_dice = _answer_dice(step, defender, cite)
+    _no_magic_saves(state, ruleset, attacker, cite)
+    casualties = casualty_lists(step.casualties)
+    out.trace.append(TraceEvent(what=f"{attacker.id} charges {defender.id}", rule="instead of skirmishing, you may "
+                                "declare a charge", cite=cite))
+    hit = roll(state, ruleset, attacker, ruleset.charge_roll, CHARGE_ROLL, step.roll, out)
+    _plain(hit.specials, ruleset, cite)
+    damage = sum(hit.results.get(t, 0) for t in CHARGE_ROLL)
+    out.trace.append(TraceEvent(what=f"{attacker.id}: {hit.results.get('melee', 0)} melee + "
+                                     f"{hit.results.get('maneuver', 0)} maneuver = {damage} damage", after=damage,
+                                rule="each point of melee and each point of maneuver rolled count as a point of "
+                                     "damage to the target (as do ID icons)", cite=cite))
+    answer = roll(state, ruleset, defender, ANSWER_KIND, ANSWER_ROLL, answer_dice, out)
+    _plain([s for s in answer.specials if s.effect != BACK_DAMAGE], ruleset, cite)
+    saves, back = answer.results.get("save", 0), answer.results.get("melee", 0)
+    back += _counter_hits(answer.specials, ruleset, attacker, out)
+    dealt = max(0, damage - saves)
+    out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {dealt} damage to {defender.id}",
+                                before=damage, after=dealt, rule="any save results reduce the damage inflicted by "
+                                "an amount equal to the save results", cite=cite))
+    out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
+                                after=back, rule="any melee results are counted as damage against the acting army. "
+                                "However, the acting army doesn't roll saves in return", cite=cite))
+    state = take_damage(state, ruleset, defender, dealt, casualties, out, "charge damage", "melee")
+    state = take_damage(state, ruleset, state.army(attacker.id), back, casualties, out, "charged army's melee",
+                        "melee")
+    # "In a charge attack, all damage is resolved before any routs take effect"
+    routs = [routing.routed(state, ruleset, who, dice, out, other) for who, dice, other in
+             ((state.army(attacker.id), step.roll, answer_dice), (state.army(defender.id), answer_dice, step.roll))]
+    if all(routs):
+        state = routing.both_routed(state, ruleset, attacker.at, out)
+    else:
+        state = routing.pursue(state, ruleset, step, routs[1], out)
+    out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
+                                "action ends for that army", cite=cite))
+    leftover_casualties(casualties, ruleset)
+    terrains(state, out)
+    return state, out
+
+
+def _counter_hits(specials, ruleset: Ruleset, attacker: Army, out: StepResult) -> int:
+    hits = 0
+    for special in (s for s in specials if s.effect == BACK_DAMAGE):
+        hits += special.points
+        what = f"{special.unit}: {special.points}-point {special.sai} also hits {attacker.id}"
+        out.trace.append(TraceEvent(what=what, after=special.points, rule="counts as both a save and an immediate "
+                                    "hit upon the attacking army, which may not roll saves against it",
+                                    cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
+    return hits
+
+
+def _cite(ruleset: Ruleset) -> str:
+    found = ruleset.cites.get("charge")
+    if found is None:
+        raise StepError(f"the {ruleset.edition} rules have no charge action (tsr-1996's 000 First March has one; "
+                        "002's Charge is an SAI): remove charge", cite=ruleset.cite("melee"), field="charge")
+    return found
+
+
+def _answer_dice(step: MeleeStep, defender: Army, cite: str) -> Roll:
+    if step.saves is None:
+        raise StepError(f"{defender.id} rolls once against the charge, for saves and melee: give saves "
+                        f"({{{defender.id}: {{save: 2, melee: 1}}}})", cite=cite, field="saves")
+    return step.saves
+
+
+def _no_magic_saves(state: GameState, ruleset: Ruleset, attacker: Army, cite: str) -> None:
+    """"Only saves provided by magic count against these hits": not modelled yet, so a charger under a spell that
+    gives saves is refused rather than hit without them."""
+    for effect in state.effects_on(attacker.id):
+        if any(m.op == "add" and "save" in m.results for m in ruleset.spell_modifiers.get(effect.spell, ())):
+            raise StepError(f"{attacker.id} is under {effect.spell}, whose saves would count against the charged "
+                            "army's melee: not modelled yet by this version of ddref", cite=cite, field="army")
+
+
+def _plain(specials, ruleset: Ruleset, cite: str) -> None:
+    """SAIs with an effect of their own (Counter's unsavable hit, Smite ...) are not modelled in a charge yet;
+    Only saves provided by magic would protect the charger (not modelled either)."""
+    if specials:
+        raise StepError(f"{', '.join(s.sai for s in specials)} in a charge is not modelled yet by this version of "
+                        "ddref", cite=cite, field="roll")

@@ -1,0 +1,97 @@
+"""tsr-1996's optional routing rule (000 Option: Routing), in play when the scenario says ``routing: true``.
+
+"When rolling to save (or when making a charge), if an army rolls more ID icons (number of actual icons, not
+the icons' total point value) than save icons, it is routed and runs away ... The opposing army can pursue if
+it wants. To do this, that player turns the terrain die one number lower. The army then acts again using the
+newly revealed action icon ... No routs can occur when the terrain die is on its first face. An army that is
+routed because of a melee skirmish attack can't make the usual counter-attack against its opponent."
+"""
+
+from __future__ import annotations
+
+from ..roll import Roll
+from ..ruleset import Ruleset
+from ..state import Army, GameState
+from ..steps import MeleeStep, StepResult
+from ..trace import StepError, TraceEvent
+
+
+SCREECH = "screech"
+
+
+def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out: StepResult,
+           against: Roll | None = None) -> bool:
+    """Whether the army's save (or charge) roll routs it: more ID icons than save icons, counted as icons, less
+    four for each Screech in the opponent's roll (``against``)."""
+    if not state.routing or dice is None:
+        return False
+    cite = ruleset.cite("routing")
+    if state.terrain(who.at).face == 1:
+        out.trace.append(TraceEvent(what=f"{who.id} cannot rout at face 1", rule="no routs can occur when the "
+                                    "terrain die is on its first face", cite=cite))
+        return False
+    ids, saves = _icons(dice, who, cite)
+    saves = _screeched(ruleset, who, saves, against, out)
+    rout = ids > saves
+    # "Saves provided by spells don't prevent an army from routing": only the icons rolled are counted (reading:
+    # an SAI or racial save counts only as the save icons the scenario writes for it)
+    out.trace.append(TraceEvent(what=f"{who.id} rolled {ids} ID icon(s) and {saves} save icon(s): "
+                                     + ("routed" if rout else "holds"), before=saves, after=ids,
+                                rule="if an army rolls more ID icons (number of actual icons, not the icons' total "
+                                     "point value) than save icons, it is routed and runs away; saves provided by "
+                                     "spells don't prevent an army from routing", cite=cite))
+    return rout
+
+
+def _screeched(ruleset: Ruleset, who: Army, saves: int, against: Roll | None, out: StepResult) -> int:
+    """004 Screech: "During melee, a screech subtracts four from the opponent's saves for the purposes of routing
+    only ... counted on the roll--i.e., before saves are doubled due to the effect of an Eighth Face"."""
+    if against is None:
+        return saves
+    icons = sum(1 for _, fs in against.units for f in fs if f.icon == SCREECH) + dict(against.counts).get(SCREECH, 0)
+    if not icons:
+        return saves
+    less = max(0, saves - 4 * icons)
+    out.trace.append(TraceEvent(what=f"{icons} Screech: {who.id}'s saves count {less} for routing", before=saves,
+                                after=less, rule="a screech subtracts four from the opponent's saves for the purposes "
+                                "of routing only", cite=ruleset.sai_sections.get(SCREECH, ruleset.cite("routing"))))
+    return less
+
+
+def _icons(dice: Roll, who: Army, cite: str) -> tuple[int, int]:
+    if dice.per_unit:
+        faces = [f for _, fs in dice.units for f in fs]
+        return sum(1 for f in faces if f.icon == "id"), sum(f.count for f in faces if f.icon == "save")
+    counts = dict(dice.counts)
+    if counts.get("id"):
+        raise StepError(f"routing counts {who.id}'s ID icons, not their health-worth: give its roll per unit "
+                        "({unit-id: id, ...})", cite=cite, field="saves")
+    return 0, counts.get("save", 0)
+
+
+def pursue(state: GameState, ruleset: Ruleset, step: MeleeStep, rout: bool, out: StepResult) -> GameState:
+    """The attacker may pursue a routed army: the terrain turns one face down and the attacker acts again."""
+    if not step.pursue:
+        return state
+    cite = ruleset.cite("routing")
+    if not rout:
+        raise StepError(f"{step.target} was not routed, so {step.army} cannot pursue it: remove pursue", cite=cite,
+                        field="pursue")
+    terrain = state.terrain(state.army(step.army).at)
+    lower = terrain.face - 1
+    out.trace.append(TraceEvent(what=f"{step.army} pursues: {terrain.id} turns down to face {lower}; "
+                                     f"{step.army} acts again with the action it shows", before=terrain.face,
+                                after=lower, rule="to pursue, that player turns the terrain die one number lower. "
+                                "The army then acts again using the newly revealed action icon", cite=cite))
+    return state.with_terrain(terrain.evolve(face=lower))
+
+
+def both_routed(state: GameState, ruleset: Ruleset, terrain_id: str, out: StepResult) -> GameState:
+    """A charge that routs both armies: "damage is resolved, the terrain die is automatically turned down one
+    step, and the action ends there"."""
+    terrain = state.terrain(terrain_id)
+    out.trace.append(TraceEvent(what=f"both armies routed: {terrain.id} turns down to face {terrain.face - 1}",
+                                before=terrain.face, after=terrain.face - 1, rule="if both are routed, the "
+                                "terrain die is automatically turned down one step, and the action ends there",
+                                cite=ruleset.cite("routing")))
+    return state.with_terrain(terrain.evolve(face=terrain.face - 1))
