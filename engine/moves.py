@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .expiry import army_emptied
 from .ruleset import Ruleset
-from .state import RESERVE, Army, GameState
+from .state import RESERVE, Army, GameState, Unit
 from .steps import StepResult
 from .trace import TraceEvent
 
@@ -53,12 +53,27 @@ def reserve_army(state: GameState, player: str, ruleset: Ruleset, out: StepResul
     return state.evolve(armies=(*state.armies, reserve)), reserve
 
 
+def bound(unit: Unit | None, ruleset: Ruleset) -> bool:
+    """002 Dragonkin: "Dragonkin cannot leave the terrain where they are summoned"."""
+    return unit is not None and unit.race in ruleset.terrain_bound_races
+
+
+def stays(unit_id: str, names: str, ruleset: Ruleset, out: StepResult) -> None:
+    """Reading: an effect that would send a dragonkin off its terrain leaves it where it is (002 Dragonkin)."""
+    out.trace.append(TraceEvent(what=f"{names}: {unit_id} is dragonkin and stays at its terrain",
+                                rule="Dragonkin cannot leave the terrain where they are summoned",
+                                cite=ruleset.cite("dragonkin")))
+
+
 def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
-    """The unit flees to its player's reserve area."""
+    """The unit flees to its player's reserve area (a dragonkin stays: it cannot leave its terrain)."""
     source = owner(state, unit_id)
     if source.at == RESERVE:
         out.trace.append(TraceEvent(what=f"{names}: {unit_id} is in the reserve area already", rule="a unit in "
                                     "the reserve area has nowhere to flee", cite=cite))
+        return state
+    if bound(source.unit(unit_id), ruleset):
+        stays(unit_id, names, ruleset, out)
         return state
     state, reserve = reserve_army(state, source.player, ruleset, out)
     out.fled.append(unit_id)

@@ -11,6 +11,7 @@ damage can kill a camouflaged unit"). What each spell shields against is data:
 
 from __future__ import annotations
 
+from .kings_die import check_rolls, is_kings_die
 from .roll import Roll
 from .ruleset import Ruleset
 from .state import Army, Effect, GameState
@@ -40,6 +41,12 @@ def army_shield(state: GameState, ruleset: Ruleset, army: Army, source: str) -> 
 def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: StepResult) -> Army:
     """The army as ``source`` damage sees it: shielded units cannot be taken as losses, nor magical items
     (002 Magical Items: "they cannot be discarded to account for damage")."""
+    kings = [u.id for u in army.units if is_kings_die(u, ruleset)]
+    if kings:       # 002 Kings' Die: it "cannot be taken as a casualty"
+        out.trace.append(TraceEvent(what=f"{', '.join(kings)}: the Kings' Die cannot be taken as a loss",
+                                    rule="the Kings' Die cannot be attacked or targeted in any way and cannot be "
+                                         "taken as a casualty", cite=ruleset.cite("kings-die")))
+        army = army.without(*kings)
     kept = [(u, shield(state, ruleset, u.id, source)) for u in army.units if not u.item]
     shielded = [(u, e) for u, e in kept if e is not None]
     for u, e in shielded:
@@ -51,11 +58,12 @@ def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: St
         out.trace.append(TraceEvent(what=f"{', '.join(items)}: magical items cannot be taken as losses",
                                     rule="magical items cannot be discarded to account for damage on the army",
                                     cite=ruleset.cite("magic-items")))
-    return army.evolve(units=tuple(u for u, e in kept if e is None)) if shielded or items else army
+    return army.evolve(units=tuple(u for u, e in kept if e is None)) if shielded or items or kings else army
 
 
 def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str) -> None:
-    """A unit a spell keeps from rolling must not appear in a per-unit roll."""
+    """A unit a spell keeps from rolling must not appear in a per-unit roll, nor a Kings' Die."""
+    check_rolls(state, ruleset, dice)
     for unit_id, _ in dice.units:
         for e in state.effects_on(unit_id):
             p = ruleset.spell_protections.get(e.spell)

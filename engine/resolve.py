@@ -19,6 +19,8 @@ from .carrying import unload
 from .marches import march
 from .minor import check_unrolled, out_of_game
 from .setup import setup
+from .kings_die import alone as kings_die_alone
+from .taming import released as untame_released
 from .expiry import expire
 from .ruleset import Ruleset
 from .state import Army, GameState
@@ -62,6 +64,8 @@ def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepR
         if any(u.item for u in a.units) and before.has_army(a.id) and \
                 {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
             state, _ = unload(state, a, (), ruleset, out)
+    state = kings_die_alone(state, ruleset, out)
+    state = untame_released(state, ruleset, out)
     faces = state.terrains
     state = abandoned(state, ruleset, out)
     state = out_of_game(state, ruleset, out)
@@ -145,9 +149,33 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
     else:
         kind = f"avoid-{wanted[0]}" if step.avoidance else _ROLL_KINDS[wanted]
     choices = {key: dict(pairs) for key, pairs in step.choices}
-    roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
+    answer = roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
+    _unresolved_specials(answer.specials, kind, ruleset)
     terrains(state, out)
     return state, out
+
+
+# A roll step only counts results: a special SAI result acts on others (002 SAI resolution: "Special: ... the SAI
+# has a special effect"), so it is resolved by the step kind of the action it belongs to. Trumpet and Elevate
+# double units' results inside the roll itself (engine.sai_doubling); the promotions Wild Growth buys are made
+# once the step's rolls are resolved (_wild_growth).
+_IN_THE_ROLL = ("double-units", "promote")
+_RESOLVED_BY = {"melee": "a melee step (the attack, its targets and the defender's saves)",
+                "missile": "a missile step (the attack, its targets and the defender's saves)",
+                "magic": "a magic step (cast, cantrip, targets)", "maneuver": "a maneuver step (its counter-maneuvers)"}
+
+
+def _unresolved_specials(specials: list, kind: str, ruleset: Ruleset) -> None:
+    """Refuse a roll step whose special SAI results no roll step resolves, naming the step kind that does."""
+    left = [s for s in specials if s.effect not in _IN_THE_ROLL]
+    if not left:
+        return
+    where = _RESOLVED_BY.get(kind, "the step of the action or spell this roll answers (melee, missile, magic, "
+                                   "dragon_attack: their saves, avoidance or cantrip fields)")
+    sais = ", ".join(dict.fromkeys(s.sai for s in left))
+    raise StepError(f"{sais} in a {kind} roll is a special result that acts beyond the roll; a roll step only "
+                    f"counts results: describe it in {where}",
+                    cite=ruleset.sai_sections.get(left[0].sai, ruleset.cite("sai-resolution")), field="roll")
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,

@@ -259,6 +259,8 @@ class SetupRules(Value):
     # magic point value: unit id (catalog) -> its value where the rules name an exception (002: Vampire 2)
     magic_point_exceptions: Mapping[str, int] = field(default_factory=dict)
     magic_point_cap: int = 4
+    # how many minor terrain dice a player may bring (002 Minor Terrains: "up to four"); None: no limit given
+    minor_terrain_cap: int | None = None
 
 
 class Ruleset(Value):
@@ -350,6 +352,8 @@ class Ruleset(Value):
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that
     # carry any color (Amazons; Dragonlord, Kings' Die)
     no_carry_races: tuple[str, ...] = ()
+    # races whose units never leave the terrain where they are summoned (002 Dragonkin)
+    terrain_bound_races: tuple[str, ...] = ()
     carry_any_races: tuple[str, ...] = ()
     carry_any_units: tuple[str, ...] = ()
     # races whose units in the reserve area fire missiles instead of casting magic (Amazons' Reserve Attack)

@@ -67,7 +67,25 @@ def _elevate(ctx, faces: int, units: dict, trace: list) -> dict:
     if bad or len(named) > faces or len(set(named)) != len(named):
         raise StepError(f"Elevate doubles one unit per Elevate rolled ({faces}), each unit once, among the units "
                         f"that rolled: {', '.join(units)}; named {named}", cite=cite, field="targets")
-    return {u: (results, ELEVATE) for u in named}
+    return {u: (_elevated(ctx, u, results, units, trace), ELEVATE) for u in named}
+
+
+def _elevated(ctx, unit: str, results: tuple[str, ...], units: dict, trace: list) -> tuple[str, ...]:
+    """002 Elevate: "During a dragon attack, Elevate doubles one unit's missile or save results": one of the two,
+    the owner's pick (``choices["elevate:<result>"]`` names the unit); none given, the one gaining the most."""
+    if len(results) < 2:
+        return results
+    picked = tuple(t for t in results if unit in ctx.choices.get(f"{ELEVATE}:{t}", {}))
+    if len(picked) == 1:
+        return picked
+    if picked:
+        raise StepError(f"Elevate doubles {unit}'s missile or save results, not both", cite=_cite(ctx, ELEVATE),
+                        field="elevate")
+    best = max(results, key=lambda t: units[unit][t].normal)
+    trace.append(TraceEvent(what=f"Elevate: {unit} doubles its {best} results", rule="Elevate doubles one unit's "
+                            "missile or save results, the owner's pick; none given, so the one gaining the most",
+                            cite=_cite(ctx, ELEVATE), defaulted=True))
+    return (best,)
 
 
 def double(unit_id: str, choice: tuple[tuple[str, ...], str], tally: dict, ctx, trace: list) -> None:

@@ -61,7 +61,26 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
                                     after=cap, rule=rules.quotes["magic-users"], cite=rules.cites["force"]))
         if users > cap:
             problems.append(f"{player} has {users} health of magic users, more than half the force ({cap})")
-    return {"health": health, "force": force, "army_cap": cap, "magic_users": users, "magic_points": magic}
+    minors = _minor_terrains(state, rules, player, out, problems)
+    return {"health": health, "force": force, "army_cap": cap, "magic_users": users, "magic_points": magic,
+            **({"minor_terrains": minors} if minors is not None else {})}
+
+
+def _minor_terrains(state: GameState, rules: SetupRules, player: str, out: StepResult,
+                    problems: list[str]) -> int | None:
+    """The minor terrain dice the player brought: those in their summoning pool and those in play with their
+    armies (002 Minor Terrains: "up to four"); None where the edition sets no limit."""
+    if rules.minor_terrain_cap is None:
+        return None
+    mine = {a.id for a in state.armies if a.player == player}
+    brought = sum(1 for item in state.pool(player).items if item.startswith(f"{pool.MINOR}:")) + \
+        sum(1 for m in state.minor_terrains if m.army in mine)
+    cap = rules.minor_terrain_cap
+    out.trace.append(TraceEvent(what=f"{player} brings {brought} minor terrain(s), at most {cap}", before=brought,
+                                after=cap, rule=rules.quotes["minor-terrains"], cite=rules.cites["minor-terrains"]))
+    if brought > cap:
+        problems.append(f"{player} brings {brought} minor terrains, more than the {cap} a player may bring")
+    return brought
 
 
 def _force(state: GameState, step: SetupStep, rules: SetupRules, player: str, out: StepResult, problems: list[str]) -> int:

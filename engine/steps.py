@@ -63,6 +63,8 @@ class MeleeStep(AttackStep):
     counter: Roll | None = None     # the defender's counter-attack roll
     counter_saves: Roll | None = None
     rise: tuple[str, ...] | None = None     # the acting player's dead Undead returning by Convert
+    counter_order: tuple[str, ...] = ()     # the defending player's order of the counter-attack's special SAIs
+    unit_ids: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()   # unit -> where its own roll's IDs go (Coil)
     charge: bool = False            # tsr-1996: declared as a charge (engine.actions.charge)
     pursue: bool = False            # routing: the attacker pursues a routed army (engine.actions.routing)
 

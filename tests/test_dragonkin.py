@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from ddref.scenario.run import load_ruleset
+from engine.moves import flee
 from engine.roll import Face, Roll, RollContext, resolve_roll
 from engine.state import Army, Dragon, GameState, Terrain, Unit
+from engine.steps import StepResult
 from engine.trace import StepError
 
 RULES = load_ruleset("sfr-2012")
@@ -48,3 +50,19 @@ def test_no_dragonkin_rolls_against_a_white_dragon_but_those_eldarim_pick():
     with pytest.raises(StepError, match="no more than 0 health of blue"):
         saves(per_unit(b3="melee"), dragon="white")
 
+
+
+def test_a_dragonkin_made_to_flee_stays_at_its_terrain():
+    """002 Dragonkin: "Dragonkin cannot leave the terrain where they are summoned": an effect that sends units
+    to the reserve area (Mirage, Fearful Flames, an SAI) leaves a dragonkin where it is."""
+    rules = RULES
+    army = Army(id="a", player="me", at="t", units=(Unit(id="k", race="dragonkin", health=1, color="red"),
+                                                    Unit(id="g", race="goblin", health=1)))
+    state = GameState(edition="sfr-2012", players=("me",), turn_player="me",
+                      terrains=(Terrain(id="t", type="flatland", colors=("gold", "blue"), face=3),), armies=(army,))
+    out = StepResult(kind="magic")
+    after = flee(state, "k", "Mirage", "sfr-2012:dragonkin", rules, out)
+    assert after == state and out.fled == []
+    assert "stays at its terrain" in out.trace[-1].what
+    after = flee(state, "g", "Mirage", "sfr-2012:dragonkin", rules, out)
+    assert out.fled == ["g"] and after.army("a").unit("g") is None

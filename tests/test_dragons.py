@@ -365,3 +365,38 @@ def test_treasure_may_promote_none():
     assert out.dragon["promoted"] == ["big"]
     _, out = dragon_attack(state, step.evolve(treasure=()), RULES)
     assert out.dragon["promoted"] == []
+
+
+def _elevated(choices=()):
+    """Three goblins against a red drake's Claws (6 damage): u0 rolls Elevate, u1 two saves, u2 three missile."""
+    state = game(commons(3), [dragon("d", "red")])
+    roll = Roll(units=(("u0", (Face(icon="elevate"),)), ("u1", (Face(icon="save", count=2),)),
+                       ("u2", (Face(icon="missile", count=3),))))
+    step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=choices)
+    return dragon_attack(state, step, RULES)[1]
+
+
+def test_elevate_doubles_one_units_missile_or_save_results_in_a_dragon_attack():
+    """002 Elevate: "During a dragon attack, Elevate doubles one unit's missile or save results": the owner's pick;
+    none given, the unit and result gaining the most (u2's 3 missile), marked defaulted; never both."""
+    out = _elevated()
+    assert (out.results["a"]["missile"], out.results["a"]["save"]) == (6, 2)
+    assert any(e.defaulted and "elevate" in e.what.lower() for e in out.trace)
+    out = _elevated((("elevate", (("u1", 1),)), ("elevate:save", (("u1", 1),))))
+    assert (out.results["a"]["missile"], out.results["a"]["save"]) == (3, 4)
+    with pytest.raises(StepError, match="missile or save results, not both"):
+        _elevated((("elevate", (("u2", 1),)), ("elevate:save", (("u2", 1),)), ("elevate:missile", (("u2", 1),))))
+
+
+def test_a_dragon_staff_rolls_with_the_army_but_summon_dragon_does_nothing_in_a_dragon_attack():
+    """002 Summon Dragon: "During a magic action, choose any dragon of a matching color ... and immediately summon
+    it"; 002 Artifacts: "each icon counts as four points of effect". In the army's roll against a dragon attack a
+    Dragon Staff's Summon Dragon has no use (the SAI names only the magic action); its ID counts four results."""
+    assert sai_use("summon-dragon", "dragon") is None and sai_use("summon-dragon", "dragon-save") is None
+    staff = Unit(id="staff", race=None, name="Dragon Staff", health=4, color="gold", item=True, monster=True)
+    state = game([*commons(2), staff], [dragon("d", "red")])
+    for face, saves in (("summon-dragon", 0), ("id", 4)):
+        roll = Roll(units=(("u0", (Face(icon="save"),)), ("staff", (Face(icon=face),))))
+        step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=(("ids", (("save", 4),)),))
+        out = dragon_attack(state, step, RULES)[1]
+        assert out.results["a"]["save"] == 1 + saves

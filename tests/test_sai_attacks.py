@@ -141,7 +141,10 @@ def test_sneak_attack_defaults_to_the_first_opposing_army_in_a_magic_action(tmp_
 @pytest.mark.parametrize("choices, words", [
     ("targets: {kick: [w3], slay: [w2]}, unit_saves: {w3: save}", "targets name slay, which no roll of this step made"),
     ("targets: {kick: [w3]}, order: [smite, kick], unit_saves: {w3: save}", "order name smite, which no roll"),
-    ("targets: {kick: [w3]}, unit_saves: {w3: save, w2: save}", "unit_saves are given for w2, which no sai"),
+    ("targets: {kick: [w3]}, unit_saves: {w3: save, w2: save}", "unit_saves or unit_ids are given for w2, which no"),
+    ("targets: {kick: [w3]}, unit_saves: {w3: save}, unit_ids: {w2: {save: 1}}", "given for w2, which no sai"),
+    ("targets: {kick: [w3]}, unit_saves: {w3: save}, counter: {w1: smite}, counter_order: [kick]",
+     "counter_order name kick, which no roll of this step made"),
 ])
 def test_choices_nothing_used_are_refused(tmp_path, choices, words):
     step = resolve(tmp_path, f"""\
@@ -180,3 +183,28 @@ def test_charm_picks_in_any_one_opposing_army(tmp_path):
     expect_error: "in one opposing army"
 """)
     assert "are in camp, wall" in step["rejected"]
+
+
+@pytest.mark.parametrize("roll, words", [
+    # "During a melee attack, ... Kick immediately inflicts four points of damage on the target unit"
+    ("{for: melee, roll: {m1: kick}}", "kick in a melee roll is a special result"),
+    ("{for: melee, roll: {m1: kick}}", "describe it in a melee step"),
+    # "During a missile action, each Bullseye result immediately inflicts one point of damage"
+    ("{for: missile, roll: {m1: bullseye 2}}", "describe it in a missile step"),
+    # "During a missile or magic action, immediately kill up to four health-worth of opposing units"
+    ("{for: magic, roll: {m1: sneak-attack}}", "describe it in a magic step"),
+])
+def test_a_roll_step_refuses_special_results_and_names_the_step_that_resolves_them(tmp_path, roll, words):
+    """A roll step only counts results; a special SAI result that acts on others is refused, never ignored."""
+    step = resolve(tmp_path, f"  - roll: {{army: beasts, {roll[1:-1]}}}\n    expect_error: \"special result\"\n")
+    assert words in step["rejected"].lower()
+
+
+def test_a_roll_step_still_resolves_doubling_and_normal_results(tmp_path):
+    """Elevate doubles one unit's missile results inside the roll (002 Elevate); Kick in a melee avoidance roll
+    generates melee results: neither is refused."""
+    step = resolve(tmp_path, "  - roll: {army: beasts, for: missile, roll: {m1: elevate, f1: missile 3}}\n")
+    assert step["results"]["beasts"]["missile"] == 6
+    (tmp_path / "s.yaml").write_text(HEAD + "  - roll: {army: beasts, for: melee, avoidance: true, "
+                                            "roll: {f1: kick 2}}\n", encoding="utf-8")
+    assert replay(load(tmp_path / "s.yaml"))["steps"][0]["results"]["beasts"]["melee"] == 2

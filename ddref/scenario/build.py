@@ -470,12 +470,17 @@ def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) 
 def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     """``targets``, ``unit_saves`` and ``order``: where targeted SAIs go, the targets' own rolls, and the
     order of the attack's special SAIs."""
-    order = tuple(i for n, name in enumerate(m.order or ()) if (i := _icon(b, name, (*path, "order", n))))
+    order = _order(b, m.order, (*path, "order"))
     return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
             "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
+
+
+def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]:
+    """An order of special SAIs, each name checked (did-you-mean)."""
+    return tuple(i for n, name in enumerate(names or ()) if (i := _icon(b, name, (*path, n))))
 
 
 def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -510,7 +515,10 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                      rise=None if m.rise is None else tuple(m.rise), charge=m.charge,
-                     pursue=m.pursue, **_targets(b, state, m, path))
+                     pursue=m.pursue, **_targets(b, state, m, path),
+                     counter_order=_order(b, m.counter_order, (*path, "counter_order")),
+                     unit_ids=tuple((u, _split(b, ids, ("save", "melee"), (*path, "unit_ids", u)))
+                                    for u, ids in (m.unit_ids or {}).items()))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -746,14 +754,15 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                                     f"{did_you_mean(icon, faces)}")
         dragons.append((dragon_id, named))
     members = {u.id for u in army.units}
-    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons"):
+    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons", "elevate"):
         for uid in getattr(m, field_) or {}:
             if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
                 b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
     wanted = ("melee", "missile", "save")
     return DragonStep(
         army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
-        choices=_choices(b, m, wanted, path), casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+        choices=_choices(b, m, wanted, path) + _elevate(m.elevate),
+        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
         eldarim=tuple((u, _icon(b, face, (*path, "eldarim", u)) or "") for u, face in (m.eldarim or {}).items()),
         logo_targets=tuple((m.logo_targets or {}).items()), fights=tuple((m.fights or {}).items()),
         breath=tuple((d, slug(c)) for d, c in (m.breath or {}).items()),
@@ -763,6 +772,14 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
         move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
+
+
+def _elevate(picks: dict[str, str] | None) -> tuple:
+    """The units Elevate doubles and, for each, the results (choices "elevate" and "elevate:<result>")."""
+    if not picks:
+        return ()
+    by_result = {r: tuple((u, 1) for u, t in picks.items() if t == r) for r in dict.fromkeys(picks.values())}
+    return (("elevate", tuple((u, 1) for u in picks)), *((f"elevate:{r}", units) for r, units in by_result.items()))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

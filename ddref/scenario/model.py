@@ -332,6 +332,12 @@ class MeleeStepIn(MissileStepIn):
         "The attacking army id and its save roll against the counter-attack.", default=None)
     rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
                                   "to the health Convert killed.", default=None)
+    unit_ids: dict[str, dict[str, int]] | None = _doc(
+        "Unit id -> where the ID icons of its own combination roll go, e.g. a Coil target's {save: 1, melee: 1} "
+        "(default: all on save, marked defaulted).", default=None)
+    counter_order: list[str] | None = _doc(
+        "The special and unique SAIs of the counter-attack roll, in the order the defending player resolves them.",
+        default=None)
     charge: bool = _doc("tsr-1996: the melee is declared as a charge (000 First March, Charge): the attack's melee "
                         "and maneuver are damage, the target's one roll (saves) gives saves and melee back, the "
                         "charger rolls no saves.", default=False)
@@ -450,6 +456,9 @@ class DragonAttackStepIn(Strict):
                                                "army's roll moves it to (a dragon of the champion's color).",
                                                default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
+    elevate: dict[str, Literal["missile", "save"]] | None = _doc(
+        "Unit id -> the results an Elevate doubles for that unit in the army's roll (002: \"doubles one unit's missile or save "
+        "results\"); one unit per Elevate rolled; default: the units and results gaining the most.", default=None)
 
 
 class ReplantStepIn(Strict):

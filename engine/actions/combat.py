@@ -160,7 +160,7 @@ def _read_by_states(fight: Fight) -> None:
 def _before_cantrip(fight: Fight, attacker: Army, attack: Roll, target_terrain: Terrain | None) -> set[str]:
     """The special SAIs the acting player's ``order`` resolves before its Cantrip (which suspends the roll
     before the others are counted); their points are read from the faces as rolled."""
-    order = fight.step.order if fight.step and not fight.counter else ()
+    order = specials.own_order(fight) if fight.step else ()
     if cantrip.CANTRIP not in order or order.index(cantrip.CANTRIP) == 0:
         return set()
     first = set(order[:order.index(cantrip.CANTRIP)])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, resolve_roll
 from ..minor import allowed_event, allows
-from ..moves import reserve_army, transfer
+from ..moves import bound, reserve_army, stays, transfer
 from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, ResultType, Terrain
@@ -129,6 +129,11 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
     spell, where = elsewhere
     cite = ruleset.spell_sections.get(spell, ruleset.cite("damage"))
     for unit_id in ids:
+        if bound(state.army(target.id).unit(unit_id), ruleset):
+            stays(unit_id, f"{spell}: casualty", ruleset, out)      # it cannot go elsewhere: killed as usual
+            out.killed.append(unit_id)
+            state = kill(state, target.id, [unit_id])
+            continue
         if where == "reserve":
             state, dest = reserve_army(state, target.player, ruleset, out)
         else:

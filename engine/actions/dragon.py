@@ -307,7 +307,11 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     who = state.army(who.id)
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
                   facing=tuple(d.id for d in battle.attacking()))
-    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip")]
+    # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)
+    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units")]
+    if "elevate" in choices and not any(s.sai == "elevate" for s in answer.specials):
+        raise StepError("elevate is given, but no unit rolled Elevate in the army's roll",
+                        cite=ruleset.sai_sections.get("elevate", cite), field="elevate")
     if others:
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")

@@ -70,7 +70,13 @@ class Fight(Struct):
         """The unit's own roll (``unit_saves``), an individual roll: no army or terrain modifier."""
         home = next(a for a in self.state.armies if a.unit(unit_id) is not None)
         return roll(self.state, self.ruleset, home, kind, wanted, self.unit_roll(unit_id, why, sai), self.out,
-                    unit=unit_id)
+                    unit=unit_id, choices=self.unit_choices(unit_id))
+
+    def unit_choices(self, unit_id: str) -> dict:
+        """Where the unit's own combination roll puts its ID icons (``unit_ids``; 002 Coil: "The target unit makes
+        a combination roll: to generate saves against the Coil damage and/or inflict melee damage")."""
+        ids = dict(getattr(self.step, "unit_ids", ())).get(unit_id)
+        return {"ids": dict(ids)} if ids else {}
 
     def kill(self, unit_id: str, sai: str, why: str) -> None:
         home = next(a for a in self.state.armies if a.unit(unit_id) is not None)

@@ -251,7 +251,8 @@ def _eighth_faces(state: GameState, player: str, chosen: InitialEffects, ruleset
 
 
 def _holders(held: dict, icon: str, chosen: dict, cite: str, player: str) -> list[str]:
-    armies = [a for a, t in held.items() if t.eighth == icon or t.type == icon]
+    # a special terrain's own eighth face is its icon (002 Special Terrains: Grove, Dragon's Lair)
+    armies = [a for a, t in held.items() if icon in (t.eighth, t.type, t.special)]
     for army_id in chosen:
         if army_id not in armies:
             raise StepError(f"{army_id} controls no {icon} of {player}'s at its eighth face (armies that do: "

@@ -97,7 +97,7 @@ def in_phase(specials: list[Special], phase: str) -> dict[str, list[Special]]:
 
 def ordered(fight: Fight, groups: dict[str, list[Special]]) -> list[str]:
     """The acting player's order (``order``) of the SAIs in ``groups``, or the order rolled (defaulted)."""
-    order = getattr(fight.step, "order", ()) if not fight.counter else ()     # a magic step has none
+    order = own_order(fight)
     chosen = [s for s in order if s in groups]
     rest = [s for s in groups if s not in chosen]
     if len(groups) > 1 and rest and not chosen:
@@ -107,10 +107,18 @@ def ordered(fight: Fight, groups: dict[str, list[Special]]) -> list[str]:
             cite=fight.ruleset.cite("sai-resolution"), defaulted=True))
     elif chosen:
         fight.out.trace.append(TraceEvent(
-            what=f"special SAIs resolved in the acting player's order: {', '.join(chosen + rest)}",
+            what=f"special SAIs resolved in the {'defending' if fight.counter else 'acting'} player's order: "
+                 f"{', '.join(chosen + rest)}",
             rule="if two or more SAIs of the same resolution type are generated during a player's roll, they "
                  "may be resolved in any order the player chooses", cite=fight.ruleset.cite("sai-resolution")))
     return chosen + rest
+
+
+def own_order(fight: Fight) -> tuple[str, ...]:
+    """The order of the rolling player's special SAIs: the step's ``order`` for the attack, ``counter_order`` for
+    a counter-attack (002 SAI Resolution Order: "in any order the player wishes": each player orders their own
+    roll's SAIs); a magic step has none."""
+    return getattr(fight.step, "counter_order" if fight.counter else "order", ())
 
 
 def resolve(fight: Fight, specials: list[Special], phase: str) -> None:
@@ -128,16 +136,17 @@ def leftover_choices(step: AttackStep, fights: list[Fight]) -> None:
         return
     cite = fights[0].ruleset.cite("sai-resolution")
     seen = set().union(*(f.seen for f in fights))
-    rolled = ", ".join(sorted(seen)) or "none"
-    for name, chosen in (("targets", [s for s, _ in step.targets]), ("order", list(step.order))):
-        unused = [s for s in chosen if s not in seen]
+    countered = set().union(*(f.seen for f in fights if f.counter))
+    for name, chosen, made in (("targets", [s for s, _ in step.targets], seen), ("order", list(step.order), seen),
+                               ("counter_order", list(getattr(step, "counter_order", ())), countered)):
+        unused = [s for s in chosen if s not in made]
         if unused:
             raise StepError(f"{name} name {', '.join(unused)}, which no roll of this step made as a special SAI "
-                            f"(special SAIs rolled: {rolled})", cite=cite, field=name)
+                            f"(special SAIs rolled: {', '.join(sorted(made)) or 'none'})", cite=cite, field=name)
     read = set().union(*(f.rolled_units for f in fights))
-    unused = [u for u, _ in step.unit_saves if u not in read]
+    unused = [u for u, _ in (*step.unit_saves, *getattr(step, "unit_ids", ())) if u not in read]
     if unused:
-        raise StepError(f"unit_saves are given for {', '.join(unused)}, which no SAI of this step made roll by "
+        raise StepError(f"unit_saves or unit_ids are given for {', '.join(unused)}, which no SAI of this step made roll by "
                         "itself", cite=cite, field="unit_saves")
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill
 from ..expiry import face_changed
-from ..moves import flee, haunt_army, owner, transfer
+from ..moves import bound, flee, haunt_army, owner, transfer
 from ..protection import exposed, shield
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -185,6 +185,9 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     if source.at == RESERVE:
         raise StepError(f"{c.spell.name} targets a unit at a terrain; {c.target} is in the reserve area",
                         cite=cite, field="cast")
+    if bound(source.unit(c.target), ruleset):
+        raise StepError(f"{c.spell.name} cannot move {c.target}: dragonkin cannot leave the terrain where they are "
+                        "summoned", cite=ruleset.cite("dragonkin"), field="cast")
     if dest is None or dest.player != source.player or dest.at in (RESERVE, source.at):
         raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, the army of "
                         f"{source.player}'s it joins at another terrain", cite=cite, field="cast")
@@ -351,7 +354,14 @@ def _army_flee(state: GameState, army: Army, worth: int, names: str, cite: str, 
                fleeing: dict[str, list[str]], out: StepResult) -> GameState:
     """Scent of Fear: the army's owner chooses which units make up the health-worth that flees."""
     named = fleeing.pop(army.id, None)
-    ids, event = choose(exposed(state, ruleset, army, "magic", out), worth, named, cite, field="fleeing")
+    able = exposed(state, ruleset, army, "magic", out)
+    kin = [u.id for u in able.units if bound(u, ruleset) and u.id in (named or ())]
+    if kin:
+        raise StepError(f"fleeing: {', '.join(kin)} cannot flee: dragonkin cannot leave the terrain where they are "
+                        f"summoned; the others may: {', '.join(u.id for u in able.units if not bound(u, ruleset))}",
+                        cite=ruleset.cite("dragonkin"), field="fleeing")
+    able = able.evolve(units=tuple(u for u in able.units if not bound(u, ruleset)))    # 002 Dragonkin
+    ids, event = choose(able, worth, named, cite, field="fleeing")
     out.trace.append(event.evolve(what=f"{names}: {worth} health-worth of {army.id} must flee: "
                                        f"{', '.join(ids) or 'no unit can'}"))
     for unit_id in ids:

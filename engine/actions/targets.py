@@ -3,6 +3,7 @@ spell's own conditions in ``Ruleset.spell_targets``), checked when the spells ar
 
 from __future__ import annotations
 
+from ..kings_die import is_kings_die
 from ..lands import elements, terrain_types
 from ..protection import army_shield, shield
 from ..ruleset import Ruleset, TargetRule
@@ -44,6 +45,9 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
         if ok and owner.unit(c.target).item:
             raise StepError(f"{c.target} is a magical item, and {c.spell.name} targets units: magic items are not "
                             "units", cite=ruleset.cite("magic-items"), field="cast")
+        if ok and is_kings_die(owner.unit(c.target), ruleset):      # 002 Kings' Die
+            raise StepError(f"{c.target} is a Kings' Die, which cannot be attacked or targeted in any way (magical or "
+                            "otherwise)", cite=ruleset.cite("kings-die"), field="cast")
         hidden = shield(state, ruleset, c.target, "magic") if ok else None
         if hidden is not None:
             raise StepError(f"{c.target} cannot be the target of a magic effect while {hidden.spell} is on it",

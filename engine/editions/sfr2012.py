@@ -435,12 +435,16 @@ SETUP = SetupRules(
     seven_to_six=True,
     # "the Undead rare light magic troop (Vampire) ... has a magic point value of 2"
     magic_point_exceptions={"undead-vampire": 2},
+    # 002 Minor Terrains: "A player may bring up to four minor terrain dice to a game. Until brought into play,
+    # they are kept in the summoning pool."
+    minor_terrain_cap=4,
     cites={"force": f"{E}:starting-the-game.step-1-decide-total-force-size",
            "dragons": f"{E}:starting-the-game.step-1-decide-total-force-size",
            "armies": f"{E}:starting-the-game.step-2-assemble-armies",
            "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
            "distances": f"{E}:starting-the-game.step-6-determine-starting-distances",
-           "white": f"{E}:white-dragons"},
+           "white": f"{E}:white-dragons",
+           "minor-terrains": f"{E}:minor-terrains"},
     quotes={
         "dragons": "take the total force size and divide by 24 (round up any fractions) ... You cannot bring more "
                    "than or less than the required number of dragons",
@@ -457,6 +461,8 @@ SETUP = SetupRules(
         # 002 counts "maneuver results"; an SAI's other effects have no use before the armies are placed (003,
         # the multiplayer rules, says it outright: "ignore all effects of SAIs, other than maneuver results")
         "order-sais": "only the maneuver results an SAI generates are maneuver results",
+        "minor-terrains": "a player may bring up to four minor terrain dice to a game; until brought into play, "
+                          "they are kept in the summoning pool",
         "distances": "any results of an eight (8) are rolled again and any results of seven (7) are turned down "
                      "to six (6)",
     },
@@ -503,6 +509,8 @@ SFR_2012 = Ruleset(
     # magical items of any color"; Dragonlord: "can carry magical items of any color (including medallions)";
     # Kings' Die: "can hold a magical item of any color (including medallions)"
     no_carry_races=("dragonkin",),
+    # 002 Dragonkin: "Dragonkin cannot leave the terrain where they are summoned"
+    terrain_bound_races=("dragonkin",),
     carry_any_races=("amazon",),
     carry_any_units=("dragonlord", "kings-die"),
     # 002 Amazons, Reserve Attack: "when in the reserve area, cannot use magic. Instead they may select an enemy

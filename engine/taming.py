@@ -1,0 +1,32 @@
+"""Tamed dragons whose Dragonlord or Dragonmaster is gone (002 Dragon Taming): "A DL/DM can lose or relinquish
+control of a tamed dragon (i.e. the dragon becomes untamed) in several ways: the DL/DM is killed; the DL/DM leaves
+the terrain without the tamed dragon (e.g. via reserve move, Path, Leaving or Open Grave)".
+
+Checked after every step, so a tamer killed or moved away by any effect releases its dragon at once; riding a tamed
+dragon (engine.actions.reserves) moves both, and the Dragonkin Champion's logo untames as it moves the dragon.
+"""
+
+from __future__ import annotations
+
+from .ruleset import Ruleset
+from .state import GameState
+from .steps import StepResult
+from .trace import TraceEvent
+
+
+def released(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """Untame each dragon whose tamer is no longer in an army at the dragon's terrain."""
+    dragons = list(state.dragons)
+    for i, dragon in enumerate(dragons):
+        if dragon.tamed_by is None:
+            continue
+        home = next((a for a in state.armies if a.unit(dragon.tamed_by) is not None), None)
+        if home is not None and home.at == dragon.at:
+            continue
+        how = "is killed" if home is None else f"leaves {dragon.at} without it"
+        dragons[i] = dragon.evolve(tamed_by=None)
+        out.trace.append(TraceEvent(what=f"{dragon.tamed_by} {how}: {dragon.id} is untamed",
+                                    rule="a DL/DM loses control of a tamed dragon when it is killed or leaves the "
+                                         "terrain without the tamed dragon (reserve move, Path, Leaving, Open Grave)",
+                                    cite=ruleset.cite("dragon-taming")))
+    return state.evolve(dragons=tuple(dragons)) if dragons != list(state.dragons) else state
