@@ -491,10 +491,11 @@ def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
 RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
-    "raise": ("melee", "missile", "save-melee", "save-missile"),
-    "restore": ("melee", "missile", "save-melee", "save-missile"),
-    "cloak": ("save-melee", "save-missile"),
-    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile"),
+    # and the army's save roll against a spell ("save": engine.actions.spells.save_roll)
+    "raise": ("melee", "missile", "save-melee", "save-missile", "save"),
+    "restore": ("melee", "missile", "save-melee", "save-missile", "save"),
+    "cloak": ("save-melee", "save-missile", "save"),
+    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save"),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
 }
@@ -512,8 +513,8 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
         return use
     if use.either and not chosen.get(sai):
         return SaiUse(use.gives, each=use.each)     # its normal results: the owner did not choose the special
-    if kind not in RESOLVED.get(use.special, ()):
-        return NOT_MODELLED
+    if kind not in RESOLVED.get(use.special, ()) or (individual and kind == "save"):
+        return NOT_MODELLED     # a unit saving by itself against a spell: its special is not resolved there
     return SaiUse(special=use.special) if use.either else use
 
 _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak")

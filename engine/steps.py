@@ -98,6 +98,15 @@ class Cast(Value):
     melee: "MeleeStep | None" = None        # the melee action the spell's army of the dead makes (Haunt)
 
 
+class SaiChoices(Value):
+    """A target army's choices for the special SAIs of its save roll against a spell (002 SAI List: Regenerate,
+    the Gold and Silver Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking): what they bring back or move."""
+
+    targets: Targets = ()           # SAI -> the dead units it brings back / the units moving along
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go
+    unit_saves: UnitRolls = ()      # units brought back during the roll: their own rolls
+
+
 class MagicStep(Value):
     army: str
     roll: Roll
@@ -121,6 +130,7 @@ class MagicStep(Value):
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
+    save_sais: tuple[tuple[str, SaiChoices], ...] = ()   # target army -> its save roll's special SAI choices
 
 
 class Exchanges(Value):

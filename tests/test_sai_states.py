@@ -39,14 +39,24 @@ def test_individual_save_uses_come_first():
 
 
 def test_specials_not_resolved_in_a_roll_are_refused():
-    """Ferry and Teleport in an avoidance roll, Cloak in a spell's save roll are not modelled: an error, never
-    silently nothing; in a counter-maneuver a special result is ignored (002: "normal results work, but special
-    results are ignored")."""
+    """Ferry and Teleport in an avoidance roll, the Gold Medallion in a unit's own save against a spell are not
+    modelled: an error, never silently nothing; in a counter-maneuver a special result is ignored (002: "normal
+    results work, but special results are ignored")."""
     assert unit_use("teleport", "avoid-melee", False, {}) is NOT_MODELLED
     assert unit_use("ferry", "avoid-save", False, {}) is NOT_MODELLED
-    assert unit_use("cloak", "save", False, {}) is NOT_MODELLED
+    assert unit_use("sfr-tsr-logo-gold-medallion", "save", True, {}) is NOT_MODELLED
     assert unit_use("teleport", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
     assert unit_use("wayfare", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
+
+
+def test_specials_in_an_army_save_roll_against_a_spell_are_resolved():
+    """The army's save roll against a spell (kind "save", engine.actions.spells.save_roll) resolves the
+    returning, moving and Cloak SAIs as the save roll of a melee or missile action does."""
+    assert unit_use("cloak", "save", False, {}).special == "cloak"
+    assert unit_use("vanish", "save", False, {}) == SaiUse(("save",), special="move")
+    assert unit_use("sfr-tsr-logo-gold-medallion", "save", False, {}).special == "raise"
+    assert unit_use("regenerate", "save", False, {"regenerate": 1}) == SaiUse(special="raise")
+    assert unit_use("regenerate", "save", False, {}) == SaiUse(("save",))
 
 
 def _state(*effects: Effect, at_b: str = "plain") -> GameState:

@@ -351,6 +351,19 @@ class SummonIn(Strict):
     to: str | None = _doc("The terrain it goes to; default the casting army's.", default=None)
 
 
+class SaveSaisIn(Strict):
+    """An army's choices for the special SAIs of its save roll against a spell."""
+
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units it takes: regenerate / gold medallion: the dead units brought back; silver "
+        "medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units moving along.",
+        default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id brought back during the roll -> its own save roll (it is rolled at once).", default=None)
+
+
 class MagicStepIn(Strict):
     """A magic action: points by color, purchases, announce then resolve."""
 
@@ -388,6 +401,9 @@ class MagicStepIn(Strict):
     death_magic: list[str] | None = _doc(
         "tsr-1996 Death Magic: the dead units (all of one player's DUA, that player's choice) buried to double "
         "as many black ID points as their health.", default=None)
+    save_sais: dict[str, SaveSaisIn] | None = _doc(
+        "Army id -> its choices for the special SAIs of its save roll against the spells (Regenerate, the "
+        "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking).", default=None)
 
 
 class PromoteStepIn(Strict):

@@ -396,7 +396,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     for c in step.cast:
         check_target(state, who, c, ruleset)
     negated = _dispel(state, step, ruleset, out)
-    rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip)
+    rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
     casualties = casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
     # 002 Backlash: "this spell must be in effect before the magic action has begun"
@@ -472,7 +472,8 @@ def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ru
                                      f"save against {damage} damage", after=damage, rule="after all spells are "
                                 "resolved, the army saves against the combined casting costs", cite=cite))
     dice = rolls.take(who.id, f"saves against {e.spell}", cite)
-    saves = roll(state, ruleset, who, "save", ("save",), dice, out).results.get("save", 0)
+    state, rolled, who = spells.save_roll(state, ruleset, who, dice, rolls, out)
+    saves = rolled.get("save", 0)
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {who.id}", before=damage,
                                 after=left, rule="each save negates one point of damage", cite=cite))
