@@ -491,9 +491,10 @@ def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
 RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
-    # and the army's save roll against a spell ("save": engine.actions.spells.save_roll)
-    "raise": ("melee", "missile", "save-melee", "save-missile", "save"),
-    "restore": ("melee", "missile", "save-melee", "save-missile", "save"),
+    # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
+    # Medallions in a magic action: engine.actions.sai_states.magic_returns
+    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic"),
+    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic"),
     "cloak": ("save-melee", "save-missile", "save"),
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save"),
     # before the magic action's roll is counted (engine.actions.sai_magic)

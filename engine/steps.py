@@ -131,6 +131,7 @@ class MagicStep(Value):
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
     save_sais: tuple[tuple[str, SaiChoices], ...] = ()   # target army -> its save roll's special SAI choices
+    unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion bring back: their own magic rolls
 
 
 class Exchanges(Value):

@@ -26,7 +26,9 @@ def test_normal_or_special_gives_one_or_the_other():
     assert unit_use("regenerate", "save-melee", False, {}) == SaiUse(("save",))
     assert unit_use("regenerate", "save-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
     # chosen where this version does not resolve the special: refused, not ignored
-    assert unit_use("regenerate", "magic", False, {"regenerate": 1}) is NOT_MODELLED
+    assert unit_use("regenerate", "avoid-melee", False, {"regenerate": 1}) is NOT_MODELLED
+    # a magic action resolves it (engine.actions.sai_states.magic_returns)
+    assert unit_use("regenerate", "magic", False, {"regenerate": 1}) == SaiUse(special="raise")
 
 
 def test_individual_save_uses_come_first():

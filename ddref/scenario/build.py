@@ -564,7 +564,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
                      targets=_sai_targets(b, state, getattr(m, "targets", None), path),
                      death_magic=tuple(getattr(m, "death_magic", None) or ()),
-                     save_sais=sai_steps.save_sais(b, state, getattr(m, "save_sais", None), (*path, "save_sais")))
+                     save_sais=sai_steps.save_sais(b, state, getattr(m, "save_sais", None), (*path, "save_sais")),
+                     unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves")))
 
 
 

@@ -404,6 +404,9 @@ class MagicStepIn(Strict):
     save_sais: dict[str, SaveSaisIn] | None = _doc(
         "Army id -> its choices for the special SAIs of its save roll against the spells (Regenerate, the "
         "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking).", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Dead unit id brought back by the magic roll's Regenerate or Gold Medallion -> its own magic roll (it is "
+        "rolled at once).", default=None)
 
 
 class PromoteStepIn(Strict):

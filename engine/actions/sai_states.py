@@ -284,8 +284,24 @@ def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: 
     return added
 
 
+def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
+                  out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
+    """Regenerate and the Gold and Silver Medallions rolled in a magic action (002 SAI List: "During any
+    non-maneuver roll ..."): units come back from the DUA (the Gold Medallion: from the BUA to the DUA) or a
+    buried item returns, before the magic is counted. Returns each unit brought into the army and its own
+    magic roll, which the magic action counts as that unit's magic (002 Resolution: "rolled immediately and
+    the results applied with the results of their army")."""
+    rolls: dict[str, Outcome] = {}
+    for sai, rolled in _grouped(hit.specials, ("raise",)).items():
+        state, _ = _raise(state, ruleset, sai, rolled, state.army(caster.id), step, out, "magic", "magic", rolls)
+    for sai, rolled in _grouped(hit.specials, ("restore",)).items():
+        state = _restore(state, ruleset, rolled, state.army(caster.id), step, out)
+    return state, rolls
+
+
 def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
-           step: AttackStep | None, out: StepResult, kind: str, result: str) -> tuple[GameState, int]:
+           step: AttackStep | None, out: StepResult, kind: str, result: str,
+           outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
     """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
     army containing this unit". Those units "are rolled immediately and the results applied with the results of
     their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its ``unit_saves`` entry."""
@@ -319,8 +335,10 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
             raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
         home = state.army(army.id)
-        gained += roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out,
-                       unit=unit_id).results.get(result, 0)
+        outcome = roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out, unit=unit_id)
+        gained += outcome.results.get(result, 0)
+        if outcomes is not None:
+            outcomes[unit_id] = outcome
     if gained:
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
                                     after=gained,
