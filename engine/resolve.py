@@ -144,10 +144,18 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
         kind = "combination:" + ",".join(wanted)
     else:
         kind = f"avoid-{wanted[0]}" if step.avoidance else _ROLL_KINDS[wanted]
-    choices = {key: dict(pairs) for key, pairs in step.choices}
-    roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
+    choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)
+    rolled = roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
+    if kind in OWN_SPECIALS:
+        # the roll's returning, moving and Cloak SAIs (002 SAI List: "During any non-maneuver roll ...")
+        state, change = sai_states.in_roll(state, ruleset, rolled, who, step, out, kind, wanted[0])
+        sai_states.adjust(rolled.results.get(wanted[0], 0), change, who, out, wanted[0])
     terrains(state, out)
     return state, out
+
+
+# the kinds of a roll step in which its own special SAIs are resolved (engine.sais.RESOLVED names them)
+OWN_SPECIALS = ("save", "avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
 
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,

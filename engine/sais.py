@@ -486,6 +486,9 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
 def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
     """The SAI's section: in the edition's ``sections`` (Ruleset.sai_sections) when given, else in 002's list."""
     return (sections or {}).get(sai) or f"{LIST}.{sai}"
+AVOIDANCE = ("avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
+# the kinds resolved for an army's roll only: a unit rolling by itself (against a spell, a burial) is not
+ARMY_ONLY = ("save", *AVOIDANCE)
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
@@ -493,10 +496,11 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
     # Medallions in a magic action: engine.actions.sai_states.magic_returns
-    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic"),
-    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic"),
-    "cloak": ("save-melee", "save-missile", "save"),
-    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save"),
+    # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
+    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    "cloak": ("save-melee", "save-missile", "save", "avoid-save"),
+    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
 }
@@ -514,7 +518,7 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
         return use
     if use.either and not chosen.get(sai):
         return SaiUse(use.gives, each=use.each)     # its normal results: the owner did not choose the special
-    if kind not in RESOLVED.get(use.special, ()) or (individual and kind == "save"):
+    if kind not in RESOLVED.get(use.special, ()) or (individual and kind in ARMY_ONLY):
         return NOT_MODELLED     # a unit saving by itself against a spell: its special is not resolved there
     return SaiUse(special=use.special) if use.either else use
 

@@ -20,6 +20,11 @@ class RollStep(Value):
     roll: Roll
     choices: Choices = ()
     avoidance: bool = False
+    # a save or avoidance roll's special SAIs (Regenerate, the Medallions, Cloak, Vanish, Ferry, Teleport,
+    # Firewalking): the units they take, where they move, the units brought back's own rolls
+    targets: Targets = ()
+    move_to: tuple[tuple[str, str], ...] = ()
+    unit_saves: UnitRolls = ()
 
 
 class ManeuverStep(Value):

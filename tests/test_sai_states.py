@@ -26,8 +26,9 @@ def test_normal_or_special_gives_one_or_the_other():
     assert unit_use("regenerate", "save-melee", False, {}) == SaiUse(("save",))
     assert unit_use("regenerate", "save-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
     # chosen where this version does not resolve the special: refused, not ignored
-    assert unit_use("regenerate", "avoid-melee", False, {"regenerate": 1}) is NOT_MODELLED
-    # a magic action resolves it (engine.actions.sai_states.magic_returns)
+    assert unit_use("regenerate", "avoid-melee", True, {"regenerate": 1}) is NOT_MODELLED
+    # an army's avoidance roll and a magic action resolve it (engine.actions.sai_states.in_roll, magic_returns)
+    assert unit_use("regenerate", "avoid-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
     assert unit_use("regenerate", "magic", False, {"regenerate": 1}) == SaiUse(special="raise")
 
 
@@ -41,11 +42,13 @@ def test_individual_save_uses_come_first():
 
 
 def test_specials_not_resolved_in_a_roll_are_refused():
-    """Ferry and Teleport in an avoidance roll, the Gold Medallion in a unit's own save against a spell are not
-    modelled: an error, never silently nothing; in a counter-maneuver a special result is ignored (002: "normal
-    results work, but special results are ignored")."""
-    assert unit_use("teleport", "avoid-melee", False, {}) is NOT_MODELLED
-    assert unit_use("ferry", "avoid-save", False, {}) is NOT_MODELLED
+    """Ferry and Teleport in a unit's own avoidance roll, the Gold Medallion in a unit's own save against a spell
+    are not modelled: an error, never silently nothing; in a counter-maneuver a special result is ignored (002:
+    "normal results work, but special results are ignored")."""
+    assert unit_use("teleport", "avoid-melee", True, {}) is NOT_MODELLED
+    assert unit_use("ferry", "avoid-save", True, {}) is NOT_MODELLED
+    assert unit_use("ferry", "avoid-save", False, {}).special == "move"
+    assert unit_use("cloak", "avoid-save", False, {}).special == "cloak"
     assert unit_use("sfr-tsr-logo-gold-medallion", "save", True, {}) is NOT_MODELLED
     assert unit_use("teleport", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
     assert unit_use("wayfare", "counter-maneuver", False, {}) == SaiUse(("maneuver",))

@@ -399,7 +399,11 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                           f"{did_you_mean(t, RESULT_TYPES)}")
             continue
         choices += ((f"penalties_by_race:{t}", tuple(_by_race(b, army, by_race, where).items())),)
-    return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices, avoidance=m.avoidance) if army else None
+    return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices, avoidance=m.avoidance,
+                    targets=_sai_targets(b, state, getattr(m, "targets", None), path),
+                    move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
+                    unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves"))) \
+        if army else None
 
 
 def _by_race(b: _Builder, army: Army | None, value: dict[str, int], path: tuple) -> dict[str, int]:

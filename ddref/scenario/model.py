@@ -221,6 +221,14 @@ class RollStepIn(Strict):
         "How many results a racial ability converts, by target type: {save: 2}.", default=None)
     penalties_by_race: dict[str, dict[str, int]] | None = _doc(
         "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "A save or avoidance roll's special SAI -> the units it takes (regenerate, gold medallion: dead units "
+        "brought back; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
+        "moving along).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id brought back during the roll -> its own roll (it is rolled at once).", default=None)
 
 
 class ManeuverStepIn(Strict):

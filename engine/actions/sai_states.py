@@ -227,18 +227,26 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
              out: StepResult) -> tuple[GameState, int]:
     """The save roll's own special results, resolved before its saves are applied; returns the saves they
     add (Cloak) less the saves of units that moved away."""
+    return in_roll(state, ruleset, answer, defender, step, out, "save", "save")
+
+
+def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str,
+            result: str) -> tuple[GameState, int]:
+    """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
+    before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
+    save roll, moved units take their results away. Returns the change to its ``result`` results."""
     change = 0
     for sai, rolled in _grouped(answer.specials, ("raise",)).items():
-        state, gained = _raise(state, ruleset, sai, rolled, defender, step, out, "save", "save")
+        state, gained = _raise(state, ruleset, sai, rolled, state.army(army.id), step, out, kind, result)
         change += gained
     for sai, rolled in _grouped(answer.specials, ("restore",)).items():
-        state = _restore(state, ruleset, rolled, defender, step, out)
+        state = _restore(state, ruleset, rolled, state.army(army.id), step, out)
     for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
-        change += _cloak(state, ruleset, rolled, defender, out)
-        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=defender.id, by=defender.player,
+        change += _cloak(state, ruleset, rolled, army, out)
+        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=army.id, by=army.player,
                                                              count=len(rolled), source=rolled[0].unit)))
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
-        state, lost = _move(state, ruleset, sai, rolled, state.army(defender.id), answer, step, out, "save")
+        state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result)
         change -= lost
     return state, change
 
@@ -321,7 +329,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
                         f"{list(chosen)} is not such a choice; the DUA holds "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
-    rolls = dict(step.unit_saves) if step is not None else {}
+    rolls = dict(getattr(step, "unit_saves", ()))
     gained = 0
     for unit_id in chosen:
         unit = by_id[unit_id]
@@ -579,10 +587,11 @@ def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll] | Non
     return state
 
 
-def adjust(saved: int, change: int, defender: Army, out: StepResult) -> int:
-    """The defender's saves once its save roll's own specials and a Hypnotic Glare have acted on them."""
+def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:
+    """The defender's saves (an avoidance roll's ``result`` results) once its roll's own specials and a Hypnotic
+    Glare have acted on them."""
     if not change:
         return saved
     saved = max(0, saved + change)
-    out.results.setdefault(defender.id, {})["save"] = saved
+    out.results.setdefault(defender.id, {})[result] = saved
     return saved
