@@ -50,7 +50,9 @@ class SaiUse(Value):
                      "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
                      "sneak-attack", "bash", "double-units", "surprise", "charge",
                      # effects on a dragon in a dragon attack (engine.actions.dragon_sais: Decapitate, Impale, Bash)
-                     "dragon-effect"] | None = None
+                     "dragon-effect",
+                     # the Dragonkin Champion's logo moving a summoned dragon outside a dragon attack
+                     "dragon-move"] | None = None
     modelled: bool = True
 
 
@@ -294,10 +296,12 @@ for _logo in ("sfr-tsr-logo-dragonmaster", "sfr-logo-dragonhunter", "sfr-logo-dr
     SAI_USES[_logo] = {INDIVIDUAL_SAVE: FOUR_SAVES}    # elsewhere a two point ID icon (Ruleset.id_icons)
 # The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon with
 # the same color as the Dragonkin Champion from any terrain to any other terrain" (the army's roll against a
-# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon; in other actions, not yet)
+# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon; in an action or another
+# non-maneuver avoidance roll, engine.actions.sai_states.move_dragons, with the same handler). "Dragonkin units
+# cannot roll for magic or missile actions" (002 Dragonkin, engine.dragonkin): of the actions, only a melee.
 SAI_USES["sfr-tsr-logo-dragonkin-champion"] = {
-    **{k: NOT_MODELLED for k in ("melee", "missile", "magic", "avoid-melee", "avoid-missile", "avoid-save",
-                                 "avoid-magic")},
+    **{k: SaiUse(special="dragon-move") for k in ("melee", "avoid-melee", "avoid-missile", "avoid-save",
+                                                  "avoid-magic")},
     "dragon": SaiUse(special="dragon-effect"), INDIVIDUAL_SAVE: FOUR_SAVES}
 
 
@@ -503,6 +507,9 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
+    # the Dragonkin Champion's logo: a melee's attack and counter-attack, and an army's non-maneuver avoidance
+    # roll (engine.actions.sai_states.move_dragons)
+    "dragon-move": ("melee", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),
 }
 
 
@@ -522,5 +529,6 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
         return NOT_MODELLED     # a unit saving by itself against a spell: its special is not resolved there
     return SaiUse(special=use.special) if use.either else use
 
-_STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak")
+_STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",
+                   "dragon-move")
 

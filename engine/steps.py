@@ -25,6 +25,7 @@ class RollStep(Value):
     targets: Targets = ()
     move_to: tuple[tuple[str, str], ...] = ()
     unit_saves: UnitRolls = ()
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class ManeuverStep(Value):
@@ -62,6 +63,7 @@ class AttackStep(Value):
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class MeleeStep(AttackStep):
@@ -137,6 +139,7 @@ class MagicStep(Value):
     death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
     save_sais: tuple[tuple[str, SaiChoices], ...] = ()   # target army -> its save roll's special SAI choices
     unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion bring back: their own magic rolls
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class Exchanges(Value):

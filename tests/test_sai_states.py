@@ -103,3 +103,21 @@ def test_entangle_does_not_end_when_the_target_moves():
     """002 Entangle ends only by "Killing the entangling unit" (and its duration)."""
     tangle = Effect(spell="entangle", target="u1", by="alice", source="glarer")
     assert sources_gone(_state(tangle, at_b="hill"), RULES, StepResult(kind="roll")).effects == (tangle,)
+
+
+def test_no_sai_use_of_the_sfr_2012_table_is_left_not_modelled():
+    """Issue 6: every SAI of 002's list behaves as written in every kind of roll its table entry names: no entry
+    is ``modelled=False`` (what is still refused is a special chosen in a roll no handler reaches, unit_use)."""
+    from engine.sais import SAI_USES
+
+    assert sorted((s, k) for s, t in SAI_USES.items() for k, u in t.items() if not u.modelled) == []
+
+
+def test_the_dragonkin_champions_logo_moves_a_dragon_in_a_melee_and_avoidance_rolls_only():
+    """002 Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon";
+    "Dragonkin units cannot roll for magic or missile actions"; a unit by itself is not an army's roll."""
+    logo = "sfr-tsr-logo-dragonkin-champion"
+    assert unit_use(logo, "melee", False, {}) == SaiUse(special="dragon-move")
+    assert unit_use(logo, "avoid-save", False, {}) == SaiUse(special="dragon-move")
+    assert unit_use(logo, "avoid-maneuver", False, {}) is None
+    assert unit_use(logo, "avoid-melee", True, {}) is NOT_MODELLED

@@ -402,7 +402,8 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices, avoidance=m.avoidance,
                     targets=_sai_targets(b, state, getattr(m, "targets", None), path),
                     move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
-                    unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves"))) \
+                    unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves")),
+                    move_dragons=tuple((getattr(m, "move_dragons", None) or {}).items())) \
         if army else None
 
 
@@ -468,6 +469,7 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
+            "move_dragons": tuple((getattr(m, "move_dragons", None) or {}).items()),
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
             "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
 
@@ -569,7 +571,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      targets=_sai_targets(b, state, getattr(m, "targets", None), path),
                      death_magic=tuple(getattr(m, "death_magic", None) or ()),
                      save_sais=sai_steps.save_sais(b, state, getattr(m, "save_sais", None), (*path, "save_sais")),
-                     unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves")))
+                     unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves")),
+                     move_dragons=tuple((getattr(m, "move_dragons", None) or {}).items()))
 
 
 

@@ -229,6 +229,8 @@ class RollStepIn(Strict):
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the roll -> its own roll (it is rolled at once).", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
 
 
 class ManeuverStepIn(Strict):
@@ -317,6 +319,8 @@ class MissileStepIn(Strict):
         "along), or an army id (the army it targets: wither army-id).", default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id -> its own roll (its face or faces): a target's save, or the roll an SAI makes it make "
@@ -409,6 +413,8 @@ class MagicStepIn(Strict):
     death_magic: list[str] | None = _doc(
         "tsr-1996 Death Magic: the dead units (all of one player's DUA, that player's choice) buried to double "
         "as many black ID points as their health.", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
     save_sais: dict[str, SaveSaisIn] | None = _doc(
         "Army id -> its choices for the special SAIs of its save roll against the spells (Regenerate, the "
         "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking).", default=None)

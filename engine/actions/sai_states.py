@@ -248,7 +248,27 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
         state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result)
         change -= lost
+    if state.has_army(army.id):
+        state = move_dragons(state, ruleset, answer, state.army(army.id), step, out)
     return state, change
+
+
+def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army, step, out: StepResult) -> GameState:
+    """002 SFR/TSR Logo (Dragonkin Champion): "During any action or non-maneuver avoidance roll, may move a
+    summoned dragon with the same color as the Dragonkin Champion from any terrain to any other terrain" -- the
+    step's ``move_dragons``, checked and moved as in a dragon attack (engine.actions.dragon_sais.move). A "may":
+    without ``move_dragons`` no dragon moves."""
+    from .dragon_sais import move
+
+    movers = [s.unit for s in rolled.specials if s.effect == "dragon-move"]
+    if not movers:
+        return state
+    if not getattr(step, "move_dragons", ()):
+        out.trace.append(TraceEvent(what=f"{', '.join(movers)}: no dragon moves", rule="the logo may move a summoned "
+                                    "dragon of its color; no move_dragons given",
+                                    cite=_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), defaulted=True))
+        return state
+    return move(state, ruleset, army, movers, step, out)
 
 
 def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
@@ -262,6 +282,7 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
     for sai, rolled in _grouped(hit.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, state.army(attacker.id), step, out)
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
+    state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost
     if net:
         out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) + net)
