@@ -262,6 +262,10 @@ def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army
 
     movers = [s.unit for s in rolled.specials if s.effect == "dragon-move"]
     if not movers:
+        # a melee checks once both its rolls are made (engine.actions.specials.leftover_choices)
+        if getattr(step, "move_dragons", ()) and not isinstance(step, AttackStep):
+            raise StepError("move_dragons is given, but this roll made no Dragonkin Champion's logo",
+                            cite=_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), field="move_dragons")
         return state
     if not getattr(step, "move_dragons", ()):
         out.trace.append(TraceEvent(what=f"{', '.join(movers)}: no dragon moves", rule="the logo may move a summoned "
