@@ -377,8 +377,8 @@ SAI_USES.update({
                         (("dragon",), SaiUse(("save",), special="raise", either=True))),
     # "During a magic action, Attune generates magic results of any color. Attune may also immediately count the
     #  normal magic result (only actual magic icons ...) of one unit in the acting army as that same color."
-    # (its optional second part, a "may", is the special: not modelled)
-    "attune": _uses((("magic",), SaiUse(("magic",), special="attune", either=True))),
+    # ("Normal and Special": its any-color magic, and the special, a "may", engine.actions.sai_magic.attune)
+    "attune": _uses((("magic",), SaiUse(("magic",), special="attune"))),
     # "During any non-save roll, Cloak generates magic results. During a save roll, add four magical save results
     #  to the army containing this unit until the beginning of your next turn. During a roll against an
     #  individual-targeting effect, Cloak generates magic, maneuver, melee, missile or save results."
@@ -507,6 +507,7 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
+    "attune": ("magic",),
     # the Dragonkin Champion's logo: a melee's attack and counter-attack, and an army's non-maneuver avoidance
     # roll (engine.actions.sai_states.move_dragons)
     "dragon-move": ("melee", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),

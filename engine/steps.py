@@ -139,6 +139,7 @@ class MagicStep(Value):
     death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
     save_sais: tuple[tuple[str, SaiChoices], ...] = ()   # target army -> its save roll's special SAI choices
     unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion bring back: their own magic rolls
+    attune_color: str | None = None     # the color an Attune and the unit it attunes (targets.attune) cast
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 

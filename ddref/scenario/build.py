@@ -572,7 +572,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      death_magic=tuple(getattr(m, "death_magic", None) or ()),
                      save_sais=sai_steps.save_sais(b, state, getattr(m, "save_sais", None), (*path, "save_sais")),
                      unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves")),
-                     move_dragons=tuple((getattr(m, "move_dragons", None) or {}).items()))
+                     move_dragons=tuple((getattr(m, "move_dragons", None) or {}).items()),
+                     attune_color=getattr(m, "attune_color", None))
 
 
 

@@ -415,6 +415,9 @@ class MagicStepIn(Strict):
         "as many black ID points as their health.", default=None)
     move_dragons: dict[str, str] | None = _doc(
         "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
+    attune_color: str | None = _doc(
+        "The one color an Attune's magic and the magic icons of the unit it attunes (targets: {attune: [unit]}) "
+        "are cast as.", default=None)
     save_sais: dict[str, SaveSaisIn] | None = _doc(
         "Army id -> its choices for the special SAIs of its save roll against the spells (Regenerate, the "
         "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking).", default=None)

@@ -165,7 +165,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
+    casters = sai_magic.any_color(casters, rolled, step.roll, ruleset, out)
+    return sai_magic.attune(casters, rolled, step, ruleset, out), counted - final, rolled
 
 
 def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,
