@@ -593,19 +593,25 @@ def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll] | Non
     if not out.killed and not rolls:
         return state
     if rolls is None:
-        dead = [u for a in state.dua for u in a.units if u.id in out.killed and bears(ruleset, u)]
+        dead = [u for a in (*state.dua, *state.bua) for u in a.units if u.id in out.killed and bears(ruleset, u)]
         for unit in dead:
             out.trace.append(TraceEvent(what=f"{unit.id}: its Rise from the Ashes roll is not replayed in this kind of "
                                              "step", rule="whenever a unit with this icon is killed, immediately roll "
                                              "the unit", cite=_cite(ruleset, RISE), defaulted=True))
         return state
     for unit_id in list(out.killed):
+        where, how = "dua", "killed"
         area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
+        if area is None and unit_id in out.buried:
+            # killed and buried in this step (Flame, Swallow, a failed burial roll ...): "Whenever a unit with this
+            # icon is killed or buried, immediately roll the unit" -- read: one roll for the one event, from the BUA
+            where, how = "bua", "killed and buried"
+            area = next((a for a in state.bua if any(u.id == unit_id for u in a.units)), None)
         unit = next((u for u in area.units if u.id == unit_id), None) if area else None
         if unit is None or not (bears(ruleset, unit) or unit_id in rolls):
             continue
-        state, _ = rise_from_the_ashes(state, ruleset, unit, area.player, rolls.pop(unit_id, None), "killed", out,
-                                       "dua")
+        state, _ = rise_from_the_ashes(state, ruleset, unit, area.player, rolls.pop(unit_id, None), how, out,
+                                       where)
     if rolls:
         raise StepError(f"ashes rolls given for {', '.join(rolls)}, which were not killed in this step",
                         cite=_cite(ruleset, RISE), field="ashes")
