@@ -385,6 +385,9 @@ SAI_USES.update({
     "cloak": _uses((("maneuver", "counter-maneuver", *ACTIONS, "avoid-maneuver", "avoid-melee", "avoid-missile",
                      "avoid-magic"), SaiUse(("magic",))),
                    ((*SAVES, "avoid-save"), SaiUse(special="cloak")),
+                   # the army's roll against a dragon attack is a save combination roll (002 Dragon Attack): read as
+                   # a save roll for Cloak, its four magical saves (engine.actions.dragon)
+                   (("dragon",), SaiUse(special="cloak")),
                    ((INDIVIDUAL_SAVE,), SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a magic action, choose any dragon of a matching color as the magical item and immediately summon it
     #  to any terrain; roll the artifact again and apply the new result as well."
@@ -503,7 +506,7 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
     "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
-    "cloak": ("save-melee", "save-missile", "save", "avoid-save"),
+    "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),

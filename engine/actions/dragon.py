@@ -19,7 +19,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import breath, cantrip, dragon_sais, eldarim, slaying
+from . import breath, cantrip, dragon_sais, eldarim, sai_states, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
@@ -302,11 +302,18 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     who = state.army(who.id)
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
                   facing=tuple(d.id for d in battle.attacking()))
-    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip")]
+    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip", "cloak")]
     if others:
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
+    state, cloaked = sai_states.cloak_saves(state, ruleset, answer, who, out)
+    if cloaked:
+        results["save"] += cloaked
+        out.trace.append(TraceEvent(what=f"{who.id}: Cloak's {cloaked} magical saves count against the dragons",
+                                    after=cloaked, rule="read: the army's melee avoidance, missile avoidance and save "
+                                    "combination roll is a save roll for Cloak (see "
+                                    f"{ruleset.sai_sections.get('cloak', cite)})", cite=cite))
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)

@@ -241,10 +241,8 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
         change += gained
     for sai, rolled in _grouped(answer.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, state.army(army.id), step, out)
-    for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
-        change += _cloak(state, ruleset, rolled, army, out)
-        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=army.id, by=army.player,
-                                                             count=len(rolled), source=rolled[0].unit)))
+    state, cloaked = cloak_saves(state, ruleset, answer, army, out)
+    change += cloaked
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
         state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result)
         change -= lost
@@ -315,6 +313,20 @@ def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: 
                                 rule="four magical save results for the army, this roll and its rolls until then",
                                 cite=_cite(ruleset, "cloak")))
     return added
+
+
+def cloak_saves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army,
+                out: StepResult) -> tuple[GameState, int]:
+    """Cloak in a save roll, and in the army's roll against a dragon attack, "a melee avoidance, missile avoidance
+    and save combination roll" (002 Dragon Attack; read as a save roll for Cloak): "During a save roll, add four
+    magical save results to the army containing this unit until the beginning of your next turn". Returns the
+    saves it adds to this roll; the effect stays on the army."""
+    added = 0
+    for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
+        added += _cloak(state, ruleset, rolled, army, out)
+        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=army.id, by=army.player,
+                                                             count=len(rolled), source=rolled[0].unit)))
+    return state, added
 
 
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
