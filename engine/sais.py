@@ -131,9 +131,6 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
                       SaiUse(special="cantrip")),
                      # the army's roll against a dragon attack is a non-maneuver avoidance roll
                      (DRAGON, SaiUse(special="cantrip"))),
-    # "During a maneuver roll, Firewalking generates maneuver results."
-    "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",))),
-                         (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),
     # "During any roll, the Dragonkin unit loses its automatic save(s)" (engine.dragonkin); "Dragonkin Belly does
     #  not generate any results per se" -- a dragon attack is one of "any roll"
     "belly": _uses(((*ANY, "dragon"), SaiUse())),
@@ -350,23 +347,25 @@ SAI_USES.update({
     "dispel-magic": {},
     # "During any non-maneuver roll, the ferrying unit may immediately move itself and up to four health-worth of
     #  units in the army containing this unit to any other terrain."
-    "ferry": _uses((NON_MANEUVER, SaiUse(special="move"))),
+    "ferry": _uses((NON_MANEUVER, SaiUse(special="move")), (("dragon",), SaiUse(special="move"))),
     # "During a maneuver or maneuver avoidance roll, Teleport generates maneuver results. During any action or
     #  non-maneuver avoidance roll, the teleporting unit may immediately move itself and up to three
     #  health-worth of units in the army containing this unit to any terrain."
     "teleport": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
-                      ((*ACTIONS, *NON_MANEUVER_AVOID), SaiUse(special="move"))),
+                      ((*ACTIONS, *NON_MANEUVER_AVOID, "dragon"), SaiUse(special="move"))),
     # "During a save roll, each Vanish icon generates one save result which is added to the army's total save
     #  results. The unit may then immediately move to any other terrain or its reserve area." (its saves also
     #  in a dragon attack, 002 Application: "if a SAI has normal results during ... save roll, then it also
     #  works during a dragon attack")
-    "vanish": _uses(((*SAVES, "avoid-save"), SaiUse(("save",), special="move")), (("dragon",), SaiUse(("save",)))),
+    "vanish": _uses(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",), special="move"))),
     # "During a maneuver roll, Wayfare generates maneuver results or allows the magical item and a unit able to
     #  carry it to be moved immediately to any other terrain or its reserve area. During the maneuver roll to
     #  determine the order of play, Wayfare generates maneuver results. During a dragon attack, Wayfare allows the
-    #  magical item and a unit able to carry it to be moved" (the dragon attack use: engine.actions.dragon)
+    #  magical item and a unit able to carry it to be moved" (in a dragon attack: engine.actions.sai_states.dragon_moves;
+    #  Ferry, Teleport, Firewalking, Vanish there too: the army's roll is a non-maneuver avoidance roll and a save roll)
     "wayfare": _uses((("maneuver",), SaiUse(("maneuver",), special="move", either=True)),
-                     (("counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",)))),
+                     (("counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+                     (("dragon",), SaiUse(special="move"))),
     # "During a save roll, Rise from the Ashes generates save results. Whenever a unit with this icon is killed or
     #  buried, immediately roll the unit; if and only if this icon is rolled the monster immediately goes to your
     #  reserve area." (the Conditional part: engine.actions.sai_states.rise_from_the_ashes)
@@ -407,7 +406,7 @@ SAI_USES.update({
     #  Firewalking unit may immediately move itself and up to three health-worth of units in the army containing
     #  this unit to any other terrain."
     "firewalking": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
-                         (NON_MANEUVER, SaiUse(special="move"))),
+                         ((*NON_MANEUVER, "dragon"), SaiUse(special="move"))),
 })
 
 
@@ -507,7 +506,8 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
-    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE),
+    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE, "dragon",
+             "dragon-save"),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
     "attune": ("magic",),

@@ -204,6 +204,8 @@ class DragonStep(Value):
     sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # what the army's Cantrip buys during its roll
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go (Wayfare, Ferry, Vanish ...)
+    targets: Targets = ()           # SAI -> the units moving along (Wayfare: the carrier)
 
 
 class TurnStep(Value):

@@ -761,7 +761,9 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
         slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
-        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
+        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
+        move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
+        targets=_sai_targets(b, state, getattr(m, "targets", None), path))
 
 
 _STEP_BUILDERS: dict[str, Callable] = {

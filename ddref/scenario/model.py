@@ -481,6 +481,12 @@ class DragonAttackStepIn(Strict):
                                                "army's roll moves it to (a dragon of the champion's color).",
                                                default=None)
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish and Wayfare) where the units it moves during the "
+        "army's roll go.", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units moving along (wayfare: the unit carrying the item; ferry, teleport, "
+        "firewalking: the units going with the rolling unit).", default=None)
 
 
 class ReplantStepIn(Strict):

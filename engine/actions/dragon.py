@@ -302,11 +302,15 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     who = state.army(who.id)
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
                   facing=tuple(d.id for d in battle.attacking()))
-    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip", "cloak")]
+    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip", "cloak", "move")]
     if others:
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
+    state, gone = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
+    for t, n in gone.items():
+        results[t] = max(0, results[t] - n)
+    who = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
     state, cloaked = sai_states.cloak_saves(state, ruleset, answer, who, out)
     if cloaked:
         results["save"] += cloaked
