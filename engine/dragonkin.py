@@ -7,7 +7,8 @@
   the automatic saves of a common and an uncommon make 4).
 - Belly (SAI List): "During any roll, the Dragonkin unit loses its automatic save(s)"; "Dragonkin Belly does
   not generate any results per se".
-- "Dragonkin units cannot roll for magic or missile actions" (magic: engine.actions.magic; missile here).
+- "Dragonkin units cannot roll for magic or missile actions" (here; engine.actions.magic also refuses a dragonkin's
+  magic points when the roll is aggregate).
 - "An army cannot consist solely of Dragonkin. If all other units are killed or leave the terrain (by any
   means) the Dragonkin dissipate and return to the summoning pool."
 """
@@ -34,9 +35,10 @@ def automatic_saves(ctx: RollContext, roll: Roll, groups: dict[str | None, Tally
     if not kin:
         return
     cite = ctx.ruleset.cite("dragonkin")
-    if ctx.kind == "missile" and roll.per_unit and any(u.id in dict(roll.units) for u in kin):
-        raise StepError("dragonkin units cannot roll for magic or missile actions: leave them out of the roll",
-                        cite=cite, field="roll")
+    if ctx.kind in ("missile", "magic") and roll.per_unit and any(u.id in dict(roll.units) for u in kin):
+        first = next(u.id for u in kin if u.id in dict(roll.units))
+        raise StepError(f"{first} is dragonkin: it cannot roll for {ctx.kind} (dragonkin units cannot roll for magic "
+                        "or missile actions): leave it out of the roll", cite=cite, field="roll")
     if ctx.kind in ("dragon", "dragon-save"):     # "dragon-save": the dragon roll under a Blue Dragon Breath
         kin = _against_dragons(ctx, roll, kin, trace)
     if "save" not in ctx.wanted:

@@ -18,6 +18,7 @@ from .capture import abandoned, check_over, winner
 from .carrying import unload
 from .marches import march
 from .minor import check_unrolled, out_of_game
+from .sais import RESOLVED
 from .setup import setup
 from .kings_die import alone as kings_die_alone
 from .taming import released as untame_released
@@ -148,11 +149,19 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
         kind = "combination:" + ",".join(wanted)
     else:
         kind = f"avoid-{wanted[0]}" if step.avoidance else _ROLL_KINDS[wanted]
-    choices = {key: dict(pairs) for key, pairs in step.choices}
-    answer = roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
-    _unresolved_specials(answer.specials, kind, ruleset)
+    choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)
+    rolled = roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
+    if kind in OWN_SPECIALS:
+        # the roll's returning, moving and Cloak SAIs (002 SAI List: "During any non-maneuver roll ...")
+        state, change = sai_states.in_roll(state, ruleset, rolled, who, step, out, kind, wanted[0])
+        sai_states.adjust(rolled.results.get(wanted[0], 0), change, who, out, wanted[0])
+    _unresolved_specials(rolled.specials, kind, ruleset)
     terrains(state, out)
     return state, out
+
+
+# the kinds of a roll step in which its own special SAIs are resolved (engine.sais.RESOLVED names them)
+OWN_SPECIALS = ("save", "avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
 
 
 # A roll step only counts results: a special SAI result acts on others (002 SAI resolution: "Special: ... the SAI
@@ -167,7 +176,9 @@ _RESOLVED_BY = {"melee": "a melee step (the attack, its targets and the defender
 
 def _unresolved_specials(specials: list, kind: str, ruleset: Ruleset) -> None:
     """Refuse a roll step whose special SAI results no roll step resolves, naming the step kind that does."""
-    left = [s for s in specials if s.effect not in _IN_THE_ROLL]
+    # an army's save or avoidance roll resolves its own returning, moving and Cloak SAIs (sai_states.in_roll)
+    own = kind in OWN_SPECIALS
+    left = [s for s in specials if s.effect not in _IN_THE_ROLL and not (own and kind in RESOLVED.get(s.effect, ()))]
     if not left:
         return
     where = _RESOLVED_BY.get(kind, "the step of the action or spell this roll answers (melee, missile, magic, "

@@ -50,7 +50,9 @@ class SaiUse(Value):
                      "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
                      "sneak-attack", "bash", "double-units", "surprise", "charge",
                      # effects on a dragon in a dragon attack (engine.actions.dragon_sais: Decapitate, Impale, Bash)
-                     "dragon-effect"] | None = None
+                     "dragon-effect",
+                     # the Dragonkin Champion's logo moving a summoned dragon outside a dragon attack
+                     "dragon-move"] | None = None
     modelled: bool = True
 
 
@@ -129,9 +131,6 @@ SAI_USES: dict[str, dict[str, SaiUse]] = {
                       SaiUse(special="cantrip")),
                      # the army's roll against a dragon attack is a non-maneuver avoidance roll
                      (DRAGON, SaiUse(special="cantrip"))),
-    # "During a maneuver roll, Firewalking generates maneuver results."
-    "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",))),
-                         (("melee", "missile", "magic", *SAVES), NOT_MODELLED)),
     # "During any roll, the Dragonkin unit loses its automatic save(s)" (engine.dragonkin); "Dragonkin Belly does
     #  not generate any results per se" -- a dragon attack is one of "any roll"
     "belly": _uses(((*ANY, "dragon"), SaiUse())),
@@ -294,10 +293,12 @@ for _logo in ("sfr-tsr-logo-dragonmaster", "sfr-logo-dragonhunter", "sfr-logo-dr
     SAI_USES[_logo] = {INDIVIDUAL_SAVE: FOUR_SAVES}    # elsewhere a two point ID icon (Ruleset.id_icons)
 # The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon with
 # the same color as the Dragonkin Champion from any terrain to any other terrain" (the army's roll against a
-# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon; in other actions, not yet)
+# dragon attack is such a roll; engine.actions.dragon_sais moves the dragon; in an action or another
+# non-maneuver avoidance roll, engine.actions.sai_states.move_dragons, with the same handler). "Dragonkin units
+# cannot roll for magic or missile actions" (002 Dragonkin, engine.dragonkin): of the actions, only a melee.
 SAI_USES["sfr-tsr-logo-dragonkin-champion"] = {
-    **{k: NOT_MODELLED for k in ("melee", "missile", "magic", "avoid-melee", "avoid-missile", "avoid-save",
-                                 "avoid-magic")},
+    **{k: SaiUse(special="dragon-move") for k in ("melee", "avoid-melee", "avoid-missile", "avoid-save",
+                                                  "avoid-magic")},
     "dragon": SaiUse(special="dragon-effect"), INDIVIDUAL_SAVE: FOUR_SAVES}
 
 
@@ -346,23 +347,25 @@ SAI_USES.update({
     "dispel-magic": {},
     # "During any non-maneuver roll, the ferrying unit may immediately move itself and up to four health-worth of
     #  units in the army containing this unit to any other terrain."
-    "ferry": _uses((NON_MANEUVER, SaiUse(special="move"))),
+    "ferry": _uses((NON_MANEUVER, SaiUse(special="move")), (("dragon",), SaiUse(special="move"))),
     # "During a maneuver or maneuver avoidance roll, Teleport generates maneuver results. During any action or
     #  non-maneuver avoidance roll, the teleporting unit may immediately move itself and up to three
     #  health-worth of units in the army containing this unit to any terrain."
     "teleport": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
-                      ((*ACTIONS, *NON_MANEUVER_AVOID), SaiUse(special="move"))),
+                      ((*ACTIONS, *NON_MANEUVER_AVOID, "dragon"), SaiUse(special="move"))),
     # "During a save roll, each Vanish icon generates one save result which is added to the army's total save
     #  results. The unit may then immediately move to any other terrain or its reserve area." (its saves also
     #  in a dragon attack, 002 Application: "if a SAI has normal results during ... save roll, then it also
     #  works during a dragon attack")
-    "vanish": _uses(((*SAVES, "avoid-save"), SaiUse(("save",), special="move")), (("dragon",), SaiUse(("save",)))),
+    "vanish": _uses(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",), special="move"))),
     # "During a maneuver roll, Wayfare generates maneuver results or allows the magical item and a unit able to
     #  carry it to be moved immediately to any other terrain or its reserve area. During the maneuver roll to
     #  determine the order of play, Wayfare generates maneuver results. During a dragon attack, Wayfare allows the
-    #  magical item and a unit able to carry it to be moved" (the dragon attack use: engine.actions.dragon)
+    #  magical item and a unit able to carry it to be moved" (in a dragon attack: engine.actions.sai_states.dragon_moves;
+    #  Ferry, Teleport, Firewalking, Vanish there too: the army's roll is a non-maneuver avoidance roll and a save roll)
     "wayfare": _uses((("maneuver",), SaiUse(("maneuver",), special="move", either=True)),
-                     (("counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",)))),
+                     (("counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+                     (("dragon",), SaiUse(special="move"))),
     # "During a save roll, Rise from the Ashes generates save results. Whenever a unit with this icon is killed or
     #  buried, immediately roll the unit; if and only if this icon is rolled the monster immediately goes to your
     #  reserve area." (the Conditional part: engine.actions.sai_states.rise_from_the_ashes)
@@ -373,14 +376,17 @@ SAI_USES.update({
                         (("dragon",), SaiUse(("save",), special="raise", either=True))),
     # "During a magic action, Attune generates magic results of any color. Attune may also immediately count the
     #  normal magic result (only actual magic icons ...) of one unit in the acting army as that same color."
-    # (its optional second part, a "may", is the special: not modelled)
-    "attune": _uses((("magic",), SaiUse(("magic",), special="attune", either=True))),
+    # ("Normal and Special": its any-color magic, and the special, a "may", engine.actions.sai_magic.attune)
+    "attune": _uses((("magic",), SaiUse(("magic",), special="attune"))),
     # "During any non-save roll, Cloak generates magic results. During a save roll, add four magical save results
     #  to the army containing this unit until the beginning of your next turn. During a roll against an
     #  individual-targeting effect, Cloak generates magic, maneuver, melee, missile or save results."
     "cloak": _uses((("maneuver", "counter-maneuver", *ACTIONS, "avoid-maneuver", "avoid-melee", "avoid-missile",
                      "avoid-magic"), SaiUse(("magic",))),
                    ((*SAVES, "avoid-save"), SaiUse(special="cloak")),
+                   # the army's roll against a dragon attack is a save combination roll (002 Dragon Attack): read as
+                   # a save roll for Cloak, its four magical saves (engine.actions.dragon)
+                   (("dragon",), SaiUse(special="cloak")),
                    ((INDIVIDUAL_SAVE,), SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a magic action, choose any dragon of a matching color as the magical item and immediately summon it
     #  to any terrain; roll the artifact again and apply the new result as well."
@@ -400,7 +406,7 @@ SAI_USES.update({
     #  Firewalking unit may immediately move itself and up to three health-worth of units in the army containing
     #  this unit to any other terrain."
     "firewalking": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
-                         (NON_MANEUVER, SaiUse(special="move"))),
+                         ((*NON_MANEUVER, "dragon"), SaiUse(special="move"))),
 })
 
 
@@ -486,17 +492,28 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
 def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
     """The SAI's section: in the edition's ``sections`` (Ruleset.sai_sections) when given, else in 002's list."""
     return (sections or {}).get(sai) or f"{LIST}.{sai}"
+AVOIDANCE = ("avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
+# the kinds resolved for an army's roll only: a unit rolling by itself (against a spell, a burial) is not
+ARMY_ONLY = ("save", *AVOIDANCE)
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
-    "raise": ("melee", "missile", "save-melee", "save-missile"),
-    "restore": ("melee", "missile", "save-melee", "save-missile"),
-    "cloak": ("save-melee", "save-missile"),
-    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile"),
+    # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
+    # Medallions in a magic action: engine.actions.sai_states.magic_returns
+    # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
+    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
+    "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE, "dragon",
+             "dragon-save"),
     # before the magic action's roll is counted (engine.actions.sai_magic)
     "summon": ("magic",),
+    "attune": ("magic",),
+    # the Dragonkin Champion's logo: a melee's attack and counter-attack, and an army's non-maneuver avoidance
+    # roll (engine.actions.sai_states.move_dragons)
+    "dragon-move": ("melee", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),
 }
 
 
@@ -512,9 +529,10 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
         return use
     if use.either and not chosen.get(sai):
         return SaiUse(use.gives, each=use.each)     # its normal results: the owner did not choose the special
-    if kind not in RESOLVED.get(use.special, ()):
-        return NOT_MODELLED
+    if kind not in RESOLVED.get(use.special, ()) or (individual and kind in ARMY_ONLY):
+        return NOT_MODELLED     # a unit saving by itself against a spell: its special is not resolved there
     return SaiUse(special=use.special) if use.either else use
 
-_STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak")
+_STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",
+                   "dragon-move")
 

@@ -20,6 +20,12 @@ class RollStep(Value):
     roll: Roll
     choices: Choices = ()
     avoidance: bool = False
+    # a save or avoidance roll's special SAIs (Regenerate, the Medallions, Cloak, Vanish, Ferry, Teleport,
+    # Firewalking): the units they take, where they move, the units brought back's own rolls
+    targets: Targets = ()
+    move_to: tuple[tuple[str, str], ...] = ()
+    unit_saves: UnitRolls = ()
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class ManeuverStep(Value):
@@ -57,6 +63,7 @@ class AttackStep(Value):
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class MeleeStep(AttackStep):
@@ -102,6 +109,15 @@ class Cast(Value):
     melee: "MeleeStep | None" = None        # the melee action the spell's army of the dead makes (Haunt)
 
 
+class SaiChoices(Value):
+    """A target army's choices for the special SAIs of its save roll against a spell (002 SAI List: Regenerate,
+    the Gold and Silver Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking): what they bring back or move."""
+
+    targets: Targets = ()           # SAI -> the dead units it brings back / the units moving along
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go
+    unit_saves: UnitRolls = ()      # units brought back during the roll: their own rolls
+
+
 class MagicStep(Value):
     army: str
     roll: Roll
@@ -125,6 +141,10 @@ class MagicStep(Value):
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
+    save_sais: tuple[tuple[str, SaiChoices], ...] = ()   # target army -> its save roll's special SAI choices
+    unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion bring back: their own magic rolls
+    attune_color: str | None = None     # the color an Attune and the unit it attunes (targets.attune) cast
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class Exchanges(Value):
@@ -188,6 +208,8 @@ class DragonStep(Value):
     sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # what the army's Cantrip buys during its roll
+    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go (Wayfare, Ferry, Vanish ...)
+    targets: Targets = ()           # SAI -> the units moving along (Wayfare: the carrier)
 
 
 class TurnStep(Value):

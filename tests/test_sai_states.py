@@ -26,7 +26,10 @@ def test_normal_or_special_gives_one_or_the_other():
     assert unit_use("regenerate", "save-melee", False, {}) == SaiUse(("save",))
     assert unit_use("regenerate", "save-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
     # chosen where this version does not resolve the special: refused, not ignored
-    assert unit_use("regenerate", "magic", False, {"regenerate": 1}) is NOT_MODELLED
+    assert unit_use("regenerate", "avoid-melee", True, {"regenerate": 1}) is NOT_MODELLED
+    # an army's avoidance roll and a magic action resolve it (engine.actions.sai_states.in_roll, magic_returns)
+    assert unit_use("regenerate", "avoid-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
+    assert unit_use("regenerate", "magic", False, {"regenerate": 1}) == SaiUse(special="raise")
 
 
 def test_individual_save_uses_come_first():
@@ -39,14 +42,26 @@ def test_individual_save_uses_come_first():
 
 
 def test_specials_not_resolved_in_a_roll_are_refused():
-    """Ferry and Teleport in an avoidance roll, Cloak in a spell's save roll are not modelled: an error, never
-    silently nothing; in a counter-maneuver a special result is ignored (002: "normal results work, but special
-    results are ignored")."""
-    assert unit_use("teleport", "avoid-melee", False, {}) is NOT_MODELLED
-    assert unit_use("ferry", "avoid-save", False, {}) is NOT_MODELLED
-    assert unit_use("cloak", "save", False, {}) is NOT_MODELLED
+    """Ferry and Teleport in a unit's own avoidance roll, the Gold Medallion in a unit's own save against a spell
+    are not modelled: an error, never silently nothing; in a counter-maneuver a special result is ignored (002:
+    "normal results work, but special results are ignored")."""
+    assert unit_use("teleport", "avoid-melee", True, {}) is NOT_MODELLED
+    assert unit_use("ferry", "avoid-save", True, {}) is NOT_MODELLED
+    assert unit_use("ferry", "avoid-save", False, {}).special == "move"
+    assert unit_use("cloak", "avoid-save", False, {}).special == "cloak"
+    assert unit_use("sfr-tsr-logo-gold-medallion", "save", True, {}) is NOT_MODELLED
     assert unit_use("teleport", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
     assert unit_use("wayfare", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
+
+
+def test_specials_in_an_army_save_roll_against_a_spell_are_resolved():
+    """The army's save roll against a spell (kind "save", engine.actions.spells.save_roll) resolves the
+    returning, moving and Cloak SAIs as the save roll of a melee or missile action does."""
+    assert unit_use("cloak", "save", False, {}).special == "cloak"
+    assert unit_use("vanish", "save", False, {}) == SaiUse(("save",), special="move")
+    assert unit_use("sfr-tsr-logo-gold-medallion", "save", False, {}).special == "raise"
+    assert unit_use("regenerate", "save", False, {"regenerate": 1}) == SaiUse(special="raise")
+    assert unit_use("regenerate", "save", False, {}) == SaiUse(("save",))
 
 
 def _state(*effects: Effect, at_b: str = "plain") -> GameState:
@@ -88,3 +103,21 @@ def test_entangle_does_not_end_when_the_target_moves():
     """002 Entangle ends only by "Killing the entangling unit" (and its duration)."""
     tangle = Effect(spell="entangle", target="u1", by="alice", source="glarer")
     assert sources_gone(_state(tangle, at_b="hill"), RULES, StepResult(kind="roll")).effects == (tangle,)
+
+
+def test_no_sai_use_of_the_sfr_2012_table_is_left_not_modelled():
+    """Issue 6: every SAI of 002's list behaves as written in every kind of roll its table entry names: no entry
+    is ``modelled=False`` (what is still refused is a special chosen in a roll no handler reaches, unit_use)."""
+    from engine.sais import SAI_USES
+
+    assert sorted((s, k) for s, t in SAI_USES.items() for k, u in t.items() if not u.modelled) == []
+
+
+def test_the_dragonkin_champions_logo_moves_a_dragon_in_a_melee_and_avoidance_rolls_only():
+    """002 Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon";
+    "Dragonkin units cannot roll for magic or missile actions"; a unit by itself is not an army's roll."""
+    logo = "sfr-tsr-logo-dragonkin-champion"
+    assert unit_use(logo, "melee", False, {}) == SaiUse(special="dragon-move")
+    assert unit_use(logo, "avoid-save", False, {}) == SaiUse(special="dragon-move")
+    assert unit_use(logo, "avoid-maneuver", False, {}) is None
+    assert unit_use(logo, "avoid-melee", True, {}) is NOT_MODELLED

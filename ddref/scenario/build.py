@@ -409,7 +409,12 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                           f"{did_you_mean(t, RESULT_TYPES)}")
             continue
         choices += ((f"penalties_by_race:{t}", tuple(_by_race(b, army, by_race, where).items())),)
-    return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices, avoidance=m.avoidance) if army else None
+    return RollStep(army=m.army, wanted=wanted, roll=roll, choices=choices, avoidance=m.avoidance,
+                    targets=_sai_targets(b, state, getattr(m, "targets", None), path),
+                    move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
+                    unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves")),
+                    move_dragons=tuple((getattr(m, "move_dragons", None) or {}).items())) \
+        if army else None
 
 
 def _by_race(b: _Builder, army: Army | None, value: dict[str, int], path: tuple) -> dict[str, int]:
@@ -474,6 +479,7 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     return {"targets": _sai_targets(b, state, m.targets, path), "unit_saves": _unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
             "cantrip": _cantrip(b, state, m.cantrip, (*path, "cantrip")),
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
+            "move_dragons": tuple((getattr(m, "move_dragons", None) or {}).items()),
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
             "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
 
@@ -582,7 +588,11 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
                      summon=sai_steps.summon(b, state, m.summon, (*path, "summon")),
                      move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
                      targets=_sai_targets(b, state, getattr(m, "targets", None), path),
-                     death_magic=tuple(getattr(m, "death_magic", None) or ()))
+                     death_magic=tuple(getattr(m, "death_magic", None) or ()),
+                     save_sais=sai_steps.save_sais(b, state, getattr(m, "save_sais", None), (*path, "save_sais")),
+                     unit_saves=_unit_rolls(b, state, getattr(m, "unit_saves", None), (*path, "unit_saves")),
+                     move_dragons=tuple((getattr(m, "move_dragons", None) or {}).items()),
+                     attune_color=getattr(m, "attune_color", None))
 
 
 
@@ -771,7 +781,9 @@ def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
         slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
-        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")))
+        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
+        move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
+        targets=_sai_targets(b, state, getattr(m, "targets", None), path))
 
 
 def _elevate(picks: dict[str, str] | None) -> tuple:

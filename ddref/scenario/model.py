@@ -221,6 +221,16 @@ class RollStepIn(Strict):
         "How many results a racial ability converts, by target type: {save: 2}.", default=None)
     penalties_by_race: dict[str, dict[str, int]] | None = _doc(
         "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "A save or avoidance roll's special SAI -> the units it takes (regenerate, gold medallion: dead units "
+        "brought back; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
+        "moving along).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id brought back during the roll -> its own roll (it is rolled at once).", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
 
 
 class ManeuverStepIn(Strict):
@@ -309,6 +319,8 @@ class MissileStepIn(Strict):
         "along), or an army id (the army it targets: wither army-id).", default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id -> its own roll (its face or faces): a target's save, or the roll an SAI makes it make "
@@ -362,6 +374,19 @@ class SummonIn(Strict):
     to: str | None = _doc("The terrain it goes to; default the casting army's.", default=None)
 
 
+class SaveSaisIn(Strict):
+    """An army's choices for the special SAIs of its save roll against a spell."""
+
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units it takes: regenerate / gold medallion: the dead units brought back; silver "
+        "medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units moving along.",
+        default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id brought back during the roll -> its own save roll (it is rolled at once).", default=None)
+
+
 class MagicStepIn(Strict):
     """A magic action: points by color, purchases, announce then resolve."""
 
@@ -399,6 +424,17 @@ class MagicStepIn(Strict):
     death_magic: list[str] | None = _doc(
         "tsr-1996 Death Magic: the dead units (all of one player's DUA, that player's choice) buried to double "
         "as many black ID points as their health.", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
+    attune_color: str | None = _doc(
+        "The one color an Attune's magic and the magic icons of the unit it attunes (targets: {attune: [unit]}) "
+        "are cast as.", default=None)
+    save_sais: dict[str, SaveSaisIn] | None = _doc(
+        "Army id -> its choices for the special SAIs of its save roll against the spells (Regenerate, the "
+        "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking).", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Dead unit id brought back by the magic roll's Regenerate or Gold Medallion -> its own magic roll (it is "
+        "rolled at once).", default=None)
 
 
 class PromoteStepIn(Strict):
@@ -459,6 +495,12 @@ class DragonAttackStepIn(Strict):
     elevate: dict[str, Literal["missile", "save"]] | None = _doc(
         "Unit id -> the results an Elevate doubles for that unit in the army's roll (002: \"doubles one unit's missile or save "
         "results\"); one unit per Elevate rolled; default: the units and results gaining the most.", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish and Wayfare) where the units it moves during the "
+        "army's roll go.", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units moving along (wayfare: the unit carrying the item; ferry, teleport, "
+        "firewalking: the units going with the rolling unit).", default=None)
 
 
 class ReplantStepIn(Strict):

@@ -4,8 +4,9 @@ an artifact's Summon Dragon summons (``summon``); engine.actions.sai_states and 
 from __future__ import annotations
 
 from engine.state import RESERVE, GameState
+from engine.steps import SaiChoices
 
-from .build import _Builder, _icon, _units_named
+from .build import _army_ref, _Builder, _icon, _sai_targets, _unit_rolls, _units_named
 from .source import did_you_mean
 
 
@@ -30,4 +31,18 @@ def summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tupl
         if value.to is not None and value.to not in places:
             b.fail((*path, unit_id, "to"), f"unknown terrain {value.to!r}{did_you_mean(value.to, places)}")
         out.append((unit_id, (value.dragon, value.to)))
+    return tuple(out)
+
+
+def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{army id: {targets, move_to, unit_saves}}: the choices for the special SAIs of an army's save roll against a
+    spell (what Regenerate and the Medallions bring back, where Vanish, Ferry, Teleport, Firewalking move)."""
+    out = []
+    for army_id, m in (raw or {}).items():
+        where = (*path, army_id)
+        if _army_ref(b, state, army_id, where) is None:
+            continue
+        out.append((army_id, SaiChoices(targets=_sai_targets(b, state, m.targets, where),
+                                        move_to=move_to(b, state, m.move_to, (*where, "move_to")),
+                                        unit_saves=_unit_rolls(b, state, m.unit_saves, (*where, "unit_saves")))))
     return tuple(out)

@@ -59,7 +59,9 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
     casters = []
     for unit, n, any_color in found:
         colors = COLORS if any_color else unit_aspects(unit, ruleset) or tuple(sorted(land))  # Amazons: the terrain's
-        casters.append(Caster(unit.id, unit.race, n, 0, colors))
+        # the Bronze Medallion "can cast any color spell from the spell lists (basic or racial)": its points pay
+        # a racial spell as that race's points would (the spell's race must still be in the army, 002 Racial Spells)
+        casters.append(Caster(unit.id, unit.race, n, 0, colors, any_race=any_color))
     state, _ = spend(state, who, casters, 0, buy, ruleset, out)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))

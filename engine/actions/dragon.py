@@ -19,7 +19,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import breath, cantrip, dragon_sais, eldarim, slaying
+from . import breath, cantrip, dragon_sais, eldarim, sai_states, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
@@ -308,7 +308,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)
-    others = [s.sai for s in answer.specials if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units")]
+    others = [s.sai for s in answer.specials
+              if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move")]
     if "elevate" in choices and not any(s.sai == "elevate" for s in answer.specials):
         raise StepError("elevate is given, but no unit rolled Elevate in the army's roll",
                         cite=ruleset.sai_sections.get("elevate", cite), field="elevate")
@@ -316,6 +317,17 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
+    state, gone = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
+    for t, n in gone.items():
+        results[t] = max(0, results[t] - n)
+    who = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
+    state, cloaked = sai_states.cloak_saves(state, ruleset, answer, who, out)
+    if cloaked:
+        results["save"] += cloaked
+        out.trace.append(TraceEvent(what=f"{who.id}: Cloak's {cloaked} magical saves count against the dragons",
+                                    after=cloaked, rule="read: the army's melee avoidance, missile avoidance and save "
+                                    "combination roll is a save roll for Cloak (see "
+                                    f"{ruleset.sai_sections.get('cloak', cite)})", cite=cite))
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)

@@ -38,7 +38,10 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     state = sai_states.place_states(state, ruleset, rolled.specials, caster, None, step, out)
     state, _ = sai_states.attack_moves(state, ruleset, rolled, caster, "magic", step, out)
     casters = [c for c in casters if c.unit not in out.moved]
+    state, returned = sai_states.magic_returns(state, ruleset, rolled, caster, step, out)
+    state = sai_states.move_dragons(state, ruleset, rolled, state.army(caster.id), step, out)
     caster = state.army(caster.id)
+    casters += _returned_casters(returned, caster, terrain, state, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
     terrains(state, out)
@@ -127,7 +130,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
            out: StepResult) -> tuple[list[Caster], int, Outcome]:
     """Each unit's points, and how many of them negation and penalties take (the owner says which)."""
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
-                      negation=_negation(state, who, step, ruleset, out))
+                      negation=_negation(state, who, step, ruleset, out), choices=sai_states.special_choices(step))
     rolled = resolve_roll(ctx, step.roll)
     out.trace.extend(rolled.trace)
     counted = sum(t.get("magic", 0) for t in rolled.per_unit.values())
@@ -163,7 +166,24 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
+    casters = sai_magic.any_color(casters, rolled, step.roll, ruleset, out)
+    return sai_magic.attune(casters, rolled, step, ruleset, out), counted - final, rolled
+
+
+def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,
+                      ruleset: Ruleset, out: StepResult) -> list[Caster]:
+    """The units Regenerate or the Gold Medallion brought back during the magic roll cast the magic of their own
+    roll with their own colors, as the army's other units do (002 SAI General Information, Resolution:
+    "components that are brought into an army ... are rolled immediately and the results applied with the
+    results of their army")."""
+    land = elements(state, terrain, who, ruleset)
+    casters = []
+    for unit_id, rolled in returned.items():
+        total = rolled.results.get("magic", 0)
+        plain = rolled.non_id.get(unit_id, {}).get("magic", total)
+        if total:
+            casters.append(_caster(who.unit(unit_id), plain, total - plain, terrain, land, who, ruleset, out))
+    return casters
 
 
 def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult) -> None:
@@ -398,7 +418,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
         check_target(state, who, c, ruleset)
         multiplayer.opposing_target(state, ruleset, who.player, c.spell.name, c.spell.target or "", c.target, out)
     negated = _dispel(state, step, ruleset, out)
-    rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip)
+    rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
     casualties = casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
     # 002 Backlash: "this spell must be in effect before the magic action has begun"
@@ -474,7 +494,8 @@ def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ru
                                      f"save against {damage} damage", after=damage, rule="after all spells are "
                                 "resolved, the army saves against the combined casting costs", cite=cite))
     dice = rolls.take(who.id, f"saves against {e.spell}", cite)
-    saves = roll(state, ruleset, who, "save", ("save",), dice, out).results.get("save", 0)
+    state, rolled, who = spells.save_roll(state, ruleset, who, dice, rolls, out)
+    saves = rolled.get("save", 0)
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {who.id}", before=damage,
                                 after=left, rule="each save negates one point of damage", cite=cite))

@@ -91,7 +91,12 @@ def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, rules
     if step.avoidance is None:
         raise StepError(f"{acting.id} changed the face of {e.target} under {e.spell}: give its melee avoidance "
                         "roll (avoidance)", cite=cite, field="avoidance")
-    melee = roll(state, ruleset, acting, "avoid-melee", ("melee",), step.avoidance, out).results.get("melee", 0)
+    rolled = roll(state, ruleset, acting, "avoid-melee", ("melee",), step.avoidance, out,
+                  choices=sai_states.special_choices(step))
+    # its own returning and moving SAIs ("During any non-maneuver roll ..."), before its melee results count
+    state, change = sai_states.in_roll(state, ruleset, rolled, acting, step, out, "avoid-melee", "melee")
+    melee = sai_states.adjust(rolled.results.get("melee", 0), change, acting, out, "melee")
+    acting = state.army(acting.id) if state.has_army(acting.id) else acting.evolve(units=())
     left = max(0, damage - melee)
     out.trace.append(TraceEvent(what=f"{e.spell} on {e.target}: {worth} - {melee} melee: {left} damage to "
                                      f"{acting.id}", before=damage, after=left,

@@ -36,6 +36,52 @@ def any_color(casters: list[Caster], rolled: Outcome, dice: Roll, ruleset: Rules
     return casters
 
 
+ATTUNE = "attune"
+
+
+def attune(casters: list[Caster], rolled: Outcome, step: MagicStep, ruleset: Ruleset,
+           out: StepResult) -> list[Caster]:
+    """002 Attune's special part: "Attune may also immediately count the normal magic result (only actual magic
+    icons, not ID icons or SAIs) of one unit in the acting army as that same color. The results from both the
+    Attune and the Attuned die are counted normally with the other magic results." The attuned unit is the step's
+    ``targets: {attune: [unit]}``; "that same color" is ``attune_color``: the Attune's magic and the unit's magic
+    icons are both cast as it (reading: Attune's results are then of that one color, as "same" says). A "may":
+    without targets, nothing is attuned."""
+    chosen = dict(step.targets).get(ATTUNE)
+    cite = ruleset.sai_sections.get(ATTUNE, ruleset.cite("magic"))
+    if not chosen:
+        if step.attune_color is not None:
+            raise StepError("attune_color is given, but no unit is attuned (name it in targets: {attune: [unit]})",
+                            cite=cite, field="attune_color")
+        return casters
+    attuners = [s.unit for s in rolled.specials if s.sai == ATTUNE]
+    color = step.attune_color
+    if color not in COLORS:
+        raise StepError(f"attune_color: the one color the Attune's magic and the attuned unit's magic icons count as "
+                        f"is one of {', '.join(COLORS)}", cite=cite, field="attune_color")
+    legal = [c.unit for c in casters if c.unit not in attuners and c.normal - c.sai > 0 and c.colors != COLORS]
+    attuned = [uid for uid, _ in chosen]
+    if len(attuned) > len(attuners) or any(u not in legal for u in attuned):
+        raise StepError(f"each Attune counts the magic icons of one other unit of the acting army as its color: "
+                        f"{attuned} is not such a choice (units with magic icons: {', '.join(legal) or 'none'})",
+                        cite=cite, field="targets")
+    out_casters = []
+    for c in casters:
+        if c.unit in attuners and c.colors == COLORS:
+            out_casters.append(c.evolve(colors=(color,)))
+        elif c.unit in attuned:
+            icons = c.normal - c.sai
+            rest = c.evolve(normal=c.sai)
+            out_casters += ([rest] if rest.normal or rest.ids else [])
+            out_casters.append(Caster(c.unit, c.race, icons, 0, (color,), any_race=c.any_race))
+            out.trace.append(TraceEvent(what=f"{c.unit}: its {icons} magic icon point(s) are attuned: cast as "
+                                             f"{color}", after=icons, rule="count the normal magic result (only "
+                                        "actual magic icons) of one unit as that same color", cite=cite))
+        else:
+            out_casters.append(c)
+    return out_casters
+
+
 def rolled_any_color(unit_id: str, dice: Roll) -> bool:
     """The unit's faces in this roll include an SAI whose magic is of any color."""
     return any(f.icon in ANY_COLOR for uid, faces in dice.units if uid == unit_id for f in faces)

@@ -227,20 +227,50 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
              out: StepResult) -> tuple[GameState, int]:
     """The save roll's own special results, resolved before its saves are applied; returns the saves they
     add (Cloak) less the saves of units that moved away."""
+    return in_roll(state, ruleset, answer, defender, step, out, "save", "save")
+
+
+def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str,
+            result: str) -> tuple[GameState, int]:
+    """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
+    before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
+    save roll, moved units take their results away. Returns the change to its ``result`` results."""
     change = 0
     for sai, rolled in _grouped(answer.specials, ("raise",)).items():
-        state, gained = _raise(state, ruleset, sai, rolled, defender, step, out, "save", "save")
+        state, gained = _raise(state, ruleset, sai, rolled, state.army(army.id), step, out, kind, result)
         change += gained
     for sai, rolled in _grouped(answer.specials, ("restore",)).items():
-        state = _restore(state, ruleset, rolled, defender, step, out)
-    for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
-        change += _cloak(state, ruleset, rolled, defender, out)
-        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=defender.id, by=defender.player,
-                                                             count=len(rolled), source=rolled[0].unit)))
+        state = _restore(state, ruleset, rolled, state.army(army.id), step, out)
+    state, cloaked = cloak_saves(state, ruleset, answer, army, out)
+    change += cloaked
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
-        state, lost = _move(state, ruleset, sai, rolled, state.army(defender.id), answer, step, out, "save")
+        state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result)
         change -= lost
+    if state.has_army(army.id):
+        state = move_dragons(state, ruleset, answer, state.army(army.id), step, out)
     return state, change
+
+
+def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army, step, out: StepResult) -> GameState:
+    """002 SFR/TSR Logo (Dragonkin Champion): "During any action or non-maneuver avoidance roll, may move a
+    summoned dragon with the same color as the Dragonkin Champion from any terrain to any other terrain" -- the
+    step's ``move_dragons``, checked and moved as in a dragon attack (engine.actions.dragon_sais.move). A "may":
+    without ``move_dragons`` no dragon moves."""
+    from .dragon_sais import move
+
+    movers = [s.unit for s in rolled.specials if s.effect == "dragon-move"]
+    if not movers:
+        # a melee checks once both its rolls are made (engine.actions.specials.leftover_choices)
+        if getattr(step, "move_dragons", ()) and not isinstance(step, AttackStep):
+            raise StepError("move_dragons is given, but this roll made no Dragonkin Champion's logo",
+                            cite=_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), field="move_dragons")
+        return state
+    if not getattr(step, "move_dragons", ()):
+        out.trace.append(TraceEvent(what=f"{', '.join(movers)}: no dragon moves", rule="the logo may move a summoned "
+                                    "dragon of its color; no move_dragons given",
+                                    cite=_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), defaulted=True))
+        return state
+    return move(state, ruleset, army, movers, step, out)
 
 
 def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
@@ -254,6 +284,7 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
     for sai, rolled in _grouped(hit.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, state.army(attacker.id), step, out)
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
+    state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost
     if net:
         out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) + net)
@@ -284,8 +315,59 @@ def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: 
     return added
 
 
+def cloak_saves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army,
+                out: StepResult) -> tuple[GameState, int]:
+    """Cloak in a save roll, and in the army's roll against a dragon attack, "a melee avoidance, missile avoidance
+    and save combination roll" (002 Dragon Attack; read as a save roll for Cloak): "During a save roll, add four
+    magical save results to the army containing this unit until the beginning of your next turn". Returns the
+    saves it adds to this roll; the effect stays on the army."""
+    added = 0
+    for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
+        added += _cloak(state, ruleset, rolled, army, out)
+        state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=army.id, by=army.player,
+                                                             count=len(rolled), source=rolled[0].unit)))
+    return state, added
+
+
+def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step,
+                 out: StepResult) -> tuple[GameState, dict[str, int]]:
+    """Wayfare ("During a dragon attack, Wayfare allows the magical item and a unit able to carry it to be moved
+    immediately to any other terrain or its reserve area"), and Ferry, Teleport, Firewalking and Vanish (the army's
+    roll against a dragon attack is a non-maneuver avoidance roll and a save roll) in that roll: the units move
+    away and, but for Vanish's, their results leave the army's. Returns the results taken away, by type."""
+    lost: dict[str, int] = {}
+    for sai, rolled in _grouped(answer.specials, ("move",)).items():
+        start = len(out.moved)
+        state, _ = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, "")
+        gone = out.moved[start:]
+        for t in () if sai in KEEPS_RESULTS else ("melee", "missile", "save"):
+            lost[t] = lost.get(t, 0) + sum(answer.per_unit.get(u, {}).get(t, 0) for u in gone)
+    if any(lost.values()):
+        out.trace.append(TraceEvent(what=f"the moved units' results leave {army.id}'s total: "
+                                         + ", ".join(f"{n} {t}" for t, n in lost.items() if n), after=sum(lost.values()),
+                                    rule="a component removed from the army by a special SAI does not have its results "
+                                         "counted in the army total", cite=ruleset.cite("sai-resolution")))
+    return state, lost
+
+
+def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
+                  out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
+    """Regenerate and the Gold and Silver Medallions rolled in a magic action (002 SAI List: "During any
+    non-maneuver roll ..."): units come back from the DUA (the Gold Medallion: from the BUA to the DUA) or a
+    buried item returns, before the magic is counted. Returns each unit brought into the army and its own
+    magic roll, which the magic action counts as that unit's magic (002 Resolution: "rolled immediately and
+    the results applied with the results of their army")."""
+    rolls: dict[str, Outcome] = {}
+    for sai, rolled in _grouped(hit.specials, ("raise",)).items():
+        state, _ = _raise(state, ruleset, sai, rolled, state.army(caster.id), step, out, "magic", "magic", rolls)
+    for sai, rolled in _grouped(hit.specials, ("restore",)).items():
+        state = _restore(state, ruleset, rolled, state.army(caster.id), step, out)
+    return state, rolls
+
+
 def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
-           step: AttackStep | None, out: StepResult, kind: str, result: str) -> tuple[GameState, int]:
+           step: AttackStep | None, out: StepResult, kind: str, result: str,
+           outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
     """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
     army containing this unit". Those units "are rolled immediately and the results applied with the results of
     their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its ``unit_saves`` entry."""
@@ -305,7 +387,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
                         f"{list(chosen)} is not such a choice; the DUA holds "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
-    rolls = dict(step.unit_saves) if step is not None else {}
+    rolls = dict(getattr(step, "unit_saves", ()))
     gained = 0
     for unit_id in chosen:
         unit = by_id[unit_id]
@@ -319,8 +401,10 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
             raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
         home = state.army(army.id)
-        gained += roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out,
-                       unit=unit_id).results.get(result, 0)
+        outcome = roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out, unit=unit_id)
+        gained += outcome.results.get(result, 0)
+        if outcomes is not None:
+            outcomes[unit_id] = outcome
     if gained:
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
                                     after=gained,
@@ -542,29 +626,36 @@ def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll] | Non
     if not out.killed and not rolls:
         return state
     if rolls is None:
-        dead = [u for a in state.dua for u in a.units if u.id in out.killed and bears(ruleset, u)]
+        dead = [u for a in (*state.dua, *state.bua) for u in a.units if u.id in out.killed and bears(ruleset, u)]
         for unit in dead:
             out.trace.append(TraceEvent(what=f"{unit.id}: its Rise from the Ashes roll is not replayed in this kind of "
                                              "step", rule="whenever a unit with this icon is killed, immediately roll "
                                              "the unit", cite=_cite(ruleset, RISE), defaulted=True))
         return state
     for unit_id in list(out.killed):
+        where, how = "dua", "killed"
         area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
+        if area is None and unit_id in out.buried:
+            # killed and buried in this step (Flame, Swallow, a failed burial roll ...): "Whenever a unit with this
+            # icon is killed or buried, immediately roll the unit" -- read: one roll for the one event, from the BUA
+            where, how = "bua", "killed and buried"
+            area = next((a for a in state.bua if any(u.id == unit_id for u in a.units)), None)
         unit = next((u for u in area.units if u.id == unit_id), None) if area else None
         if unit is None or not (bears(ruleset, unit) or unit_id in rolls):
             continue
-        state, _ = rise_from_the_ashes(state, ruleset, unit, area.player, rolls.pop(unit_id, None), "killed", out,
-                                       "dua")
+        state, _ = rise_from_the_ashes(state, ruleset, unit, area.player, rolls.pop(unit_id, None), how, out,
+                                       where)
     if rolls:
         raise StepError(f"ashes rolls given for {', '.join(rolls)}, which were not killed in this step",
                         cite=_cite(ruleset, RISE), field="ashes")
     return state
 
 
-def adjust(saved: int, change: int, defender: Army, out: StepResult) -> int:
-    """The defender's saves once its save roll's own specials and a Hypnotic Glare have acted on them."""
+def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:
+    """The defender's saves (an avoidance roll's ``result`` results) once its roll's own specials and a Hypnotic
+    Glare have acted on them."""
     if not change:
         return saved
     saved = max(0, saved + change)
-    out.results.setdefault(defender.id, {})["save"] = saved
+    out.results.setdefault(defender.id, {})[result] = saved
     return saved

@@ -129,6 +129,9 @@ def resolve(fight: Fight, specials: list[Special], phase: str) -> None:
             EFFECTS[groups[sai][0].effect].handler(fight, sai, groups[sai])
 
 
+LOGO = "sfr-tsr-logo-dragonkin-champion"
+
+
 def leftover_choices(step: AttackStep, fights: list[Fight]) -> None:
     """The step's ``targets``, ``order`` and ``unit_saves`` name only SAIs its rolls made and units they made
     roll: a choice nothing used is a mistake in the scenario, never silently ignored."""
@@ -143,6 +146,9 @@ def leftover_choices(step: AttackStep, fights: list[Fight]) -> None:
         if unused:
             raise StepError(f"{name} name {', '.join(unused)}, which no roll of this step made as a special SAI "
                             f"(special SAIs rolled: {', '.join(sorted(made)) or 'none'})", cite=cite, field=name)
+    if step.move_dragons and LOGO not in seen:
+        raise StepError(f"move_dragons is given, but no roll of this step made a Dragonkin Champion's logo (special "
+                        f"SAIs rolled: {', '.join(sorted(seen)) or 'none'})", cite=cite, field="move_dragons")
     read = set().union(*(f.rolled_units for f in fights))
     unused = [u for u, _ in (*step.unit_saves, *getattr(step, "unit_ids", ())) if u not in read]
     if unused:

@@ -39,10 +39,11 @@ class Rolls:
     """The avoidance rolls a magic step gives, taken in the order the spells resolve."""
 
     def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...], choices: tuple = (),
-                 cantrip: tuple = ()) -> None:
+                 cantrip: tuple = (), sais: tuple = ()) -> None:
         self.left = {target: list(rolls) for target, rolls in given}
         self.choices = {target: {key: dict(pairs) for key, pairs in made} for target, made in choices}
         self.buys = dict(cantrip)       # army -> what its Cantrip buys in its roll against the spells
+        self.sais = dict(sais)          # army -> its choices for the special SAIs of its save roll (SaiChoices)
 
     def has(self, target: str) -> bool:
         return bool(self.left.get(target))
@@ -61,6 +62,9 @@ class Rolls:
         if self.buys:
             raise StepError(f"cantrip is given for {', '.join(self.buys)}, which made no roll its Cantrip could "
                             "be used in", cite=cite, field="cantrip")
+        if self.sais:
+            raise StepError(f"save_sais is given for {', '.join(self.sais)}, which made no save roll against the "
+                            "spells", cite=cite, field="save_sais")
 
 
 def group_key(c: Cast, ruleset: Ruleset) -> tuple[str, str]:
@@ -397,7 +401,7 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
         rolled = roll(state, ruleset, target, "combination:save,maneuver", ("save", "maneuver"), dice, out,
                       choices=rolls.choices.get(army.id)).results
     else:
-        rolled = roll(state, ruleset, target, "save", ("save",), dice, out).results
+        state, rolled, target = save_roll(state, ruleset, target, dice, rolls, out)
     saves = rolled.get("save", 0)
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {army.id}", before=damage,
@@ -406,6 +410,25 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     state = take_damage(state, ruleset, target, left, casualties, out, names, "magic",
                         army_targeting=effect.kind == "army-damage")
     return state, rolled.get("maneuver", 0)
+
+
+def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
+              out: StepResult) -> tuple[GameState, dict[str, int], Army]:
+    """The army's save roll against a spell, its own special SAIs resolved before its saves are applied, as in
+    the save roll of a melee or missile action (engine.actions.sai_states.in_saves): Regenerate and the Gold
+    Medallion bring units back ("During any non-maneuver roll ... bring back up to four health-worth of units
+    from your DUA to the army containing this unit"), the Silver Medallion returns a buried item, Cloak adds four
+    magical saves ("During a save roll, add four magical save results"), Vanish, Ferry, Teleport and Firewalking
+    move units away. Returns the state, the roll's results and the army that takes the damage (``army``'s
+    units still there and the units brought back)."""
+    sais = rolls.sais.pop(army.id, None)
+    outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=sai_states.special_choices(sais))
+    state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out)
+    saves = sai_states.adjust(outcome.results.get("save", 0), change, army, out)
+    if not state.has_army(army.id):
+        return state, {**outcome.results, "save": saves}, army.evolve(units=())
+    now, kept = state.army(army.id), {u.id for u in army.units} | set(out.moved)
+    return state, {**outcome.results, "save": saves}, now.evolve(units=tuple(u for u in now.units if u.id in kept))
 
 
 def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffect, names: str, cite: str,
