@@ -388,6 +388,8 @@ class Ruleset(Value):
     death_magic: bool = False
     # the edition whose rules apply where this one is silent (sfr-v4: sfr-2012); the trace says so
     fallback: str | None = None
+    # an edition's own words for a rule an SAI handler traces (key -> (words, section)); absent: 002's words
+    sai_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

@@ -35,6 +35,11 @@ def _cite(ruleset: Ruleset, sai: str) -> str:
     return ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
 
 
+def _words(ruleset: Ruleset, key: str, words: str, cite: str) -> tuple[str, str]:
+    """The rule's words and section as the edition gives them (Ruleset.sai_words), else 002's."""
+    return ruleset.sai_words.get(key, (words, cite))
+
+
 def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
     """The ids the step's ``targets`` names for the SAI (units, or one army id), or None."""
     found = dict(step.targets).get(sai) if step is not None else None
@@ -312,9 +317,10 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         state = state.take_from("dua", army.player, unit_id)
         state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
         out.moved.append(unit_id)
+        rule, where = _words(ruleset, f"{sai}:raise", "up to four health-worth of units come back from your DUA to "
+                             "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
-                                    before=limit, after=unit.health, rule="up to four health-worth of units come "
-                                    "back from your DUA to the army containing this unit", cite=cite))
+                                    before=limit, after=unit.health, rule=rule, cite=where))
         if unit_id not in rolls:
             raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
@@ -322,11 +328,11 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         gained += roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out,
                        unit=unit_id).results.get(result, 0)
     if gained:
+        rule, where = _words(ruleset, f"{sai}:raise-roll", "components brought into an army by a special SAI during "
+                             "a roll are rolled immediately and their results applied with their army's",
+                             ruleset.cite("sai-resolution"))
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
-                                    after=gained,
-                                    rule="components brought into an army by a special SAI during a roll are "
-                                         "rolled immediately and their results applied with their army's",
-                                    cite=ruleset.cite("sai-resolution")))
+                                    after=gained, rule=rule, cite=where))
     return state, gained
 
 

@@ -384,6 +384,28 @@ TSR_1996 = TSR_1996.evolve(reserve_missile_races=("amazon",),
 # During a dragon attack, Screech has no effect": nothing in the roll itself (engine.actions.routing counts it)
 SAI_USES["screech"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": NO_EFFECT, "dragon": NO_EFFECT}
 
+# --- 004 Regenerate (issue 7, the FAQ rulings) ---------------------------------------------------------
+
+# Regenerate: "Count as four saves, or bring back four health of units from your dead to this location ... effective
+# during any action--including melee, magic, missiles, and saves--but not during a maneuver roll ... Troops brought
+# back from the dead with this power are rolled immediately and their results are counted toward the current roll
+# ... During a dragon attack, Regenerate performs normally": 002's uses (engine.actions.sai_states' raise).
+# General Rules D2: "Regenerate is the only new special action icon which can benefit from the Eighth Face", and
+# Regenerate C: "Regenerate never doubles it effect": ddref reads C of the four health it brings back (never eight)
+# and D2 of its four saves, which the eighth face doubles as it doubles every save (tsr-1996:the-eighth-face).
+SAI_USES["regenerate"] = dict(SFR_2012_SAIS["regenerate"])   # no entry for a maneuver roll
+REGENERATE = f"{E}:faq.monster-special-action-icons.regenerate"
+TSR_1996 = TSR_1996.evolve(sai_words={
+    "regenerate:gives": ("Count as four saves ... Regenerate is the only new special action icon which can benefit "
+                         "from the Eighth Face (reading: its saves double there like every save; 'Regenerate never "
+                         f"doubles it effect' is read of the health it brings back, see {REGENERATE} C)",
+                         f"{E}:faq.monster-special-action-icons.general-rules"),
+    "regenerate:raise": ("bring back four health of units from your dead to this location (Regenerate never doubles "
+                         "it effect)", REGENERATE),
+    "regenerate:raise-roll": ("Troops brought back from the dead with this power are rolled immediately and their "
+                              "results are counted toward the current roll", REGENERATE),
+})
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
