@@ -40,7 +40,6 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
         raise StepError(f"{defender.id} makes no counter-attack roll against a charge: its one roll's melee results "
                         "hit back; remove counter", cite=cite, field="counter")
     answer_dice = _answer_dice(step, defender, cite)
-    _no_magic_saves(state, ruleset, attacker, cite)
     casualties = casualty_lists(step.casualties)
     out.trace.append(TraceEvent(what=f"{attacker.id} charges {defender.id}", rule="instead of skirmishing, you may "
                                 "declare a charge", cite=cite))
@@ -54,6 +53,9 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     answer = roll(state, ruleset, defender, ANSWER_KIND, ANSWER_ROLL, answer_dice, out)
     _plain([s for s in answer.specials if s.effect != BACK_DAMAGE], ruleset, cite)
     saves, back = answer.results.get("save", 0), answer.results.get("melee", 0)
+    # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
+    # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
+    back = _magic_saves(state, ruleset, attacker, back, out, cite)
     back += _counter_hits(answer.specials, ruleset, attacker, out)
     dealt = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {dealt} damage to {defender.id}",
@@ -105,18 +107,25 @@ def _answer_dice(step: MeleeStep, defender: Army, cite: str) -> Roll:
     return step.saves
 
 
-def _no_magic_saves(state: GameState, ruleset: Ruleset, attacker: Army, cite: str) -> None:
-    """"Only saves provided by magic count against these hits": not modelled yet, so a charger under a spell that
-    gives saves is refused rather than hit without them."""
+def _magic_saves(state: GameState, ruleset: Ruleset, attacker: Army, back: int, out: StepResult, cite: str) -> int:
+    """"However, the acting army doesn't roll saves in return. Only saves provided by magic count against these
+    hits": the automatic saves the spells on the charging army add (000 Stoneskin "Add 1 automatic save result to
+    the target army", Wall of Ice ...) reduce the charged army's melee hits; returns the hits left."""
     for effect in state.effects_on(attacker.id):
-        if any(m.op == "add" and "save" in m.results for m in ruleset.spell_modifiers.get(effect.spell, ())):
-            raise StepError(f"{attacker.id} is under {effect.spell}, whose saves would count against the charged "
-                            "army's melee: not modelled yet by this version of ddref", cite=cite, field="army")
+        for mod in ruleset.spell_modifiers.get(effect.spell, ()):
+            if mod.op != "add" or mod.scope != "army" or "save" not in mod.results:
+                continue
+            saves = mod.amount * (effect.count if mod.stacks else 1)
+            left = max(0, back - saves)
+            out.trace.append(TraceEvent(what=f"{effect.spell} on {attacker.id}: {saves} save(s) against the charged "
+                                             f"army's melee", before=back, after=left,
+                                        rule="only saves provided by magic count against these hits", cite=cite))
+            back = left
+    return back
 
 
 def _plain(specials, ruleset: Ruleset, cite: str) -> None:
-    """SAIs with an effect of their own (Counter's unsavable hit, Smite ...) are not modelled in a charge yet;
-    Only saves provided by magic would protect the charger (not modelled either)."""
+    """SAIs with an effect of their own (Counter's unsavable hit, Smite ...) are not modelled in a charge yet."""
     if specials:
         raise StepError(f"{', '.join(s.sai for s in specials)} in a charge is not modelled yet by this version of "
                         "ddref", cite=cite, field="roll")
