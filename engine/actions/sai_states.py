@@ -135,8 +135,10 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
             continue
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
                                                              source=rolled[0].unit)))
+        words, where = _words(ruleset, f"{sai}:state", "the target units cannot be rolled while the effect lasts",
+                              cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
-                                    rule="the target units cannot be rolled while the effect lasts", cite=cite))
+                                    rule=words, cite=where))
     return state
 
 
@@ -155,9 +157,10 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
         limit, what = sum(s.points for s in rolled), f"up to {sum(s.points for s in rolled)} health-worth of " \
                                                      f"units of {defender.id}"
     if rule.target == "units":
+        words, where = _words(ruleset, f"{sai}:targets", "read: the text's \"four health-worth\" is the SAI's points "
+                              f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
-                                    after=limit, rule="read: the text's \"four health-worth\" is the SAI's points of "
-                                    f"effect, four on a monster ({ruleset.cite('sai-points')})", cite=cite))
+                                    after=limit, rule=words, cite=where))
     chosen = _chosen(step, sai)
     if chosen is None:
         picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
@@ -183,9 +186,9 @@ def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: 
                         f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
     rolled = roll(state, ruleset, home, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id), out, unit=unit_id)
     got = rolled.results.get(rule.avoid, 0)
+    words, where = _words(ruleset, f"{sai}:avoid", f"each target unit escapes if it rolls a {rule.avoid} result", cite)
     out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
-                                     f"{'escapes' if got else 'caught'}", after=got,
-                                rule=f"each target unit escapes if it rolls a {rule.avoid} result", cite=cite))
+                                     f"{'escapes' if got else 'caught'}", after=got, rule=words, cite=where))
     return got > 0
 
 

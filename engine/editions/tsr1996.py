@@ -406,6 +406,31 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                               "results are counted toward the current roll", REGENERATE),
 })
 
+# --- 004 Web (issue 7, the FAQ rulings) ---------------------------------------------------------------
+
+from ..ruleset import Protection, SaiState  # noqa: E402  (appended section: Web's paralysis as data)
+
+# Web: "During melee, unless they immediately roll a save, four health of your choice in the opposing army are
+# paralyzed (cannot make any further rolls) until the beginning of your next turn ... The affected unit(s) must be in
+# the army already targeted during the melee action ... Unlike Entangle, killing the monster does not negate the
+# effects" (B and C say "Poison": read as Web, the entry they stand in); 002's Web avoids with a melee result
+WEB = f"{E}:faq.monster-special-action-icons.web"
+SAI_USES["web"] = {**SAI_USES["web"], "melee": SFR_2012_SAIS["web"]["melee"]}
+TSR_1996 = TSR_1996.evolve(
+    sai_states={**TSR_1996.sai_states, "web": SaiState(target="units", avoid="save")},
+    effect_sais={**TSR_1996.effect_sais, "web": "until-beginning-of-next-turn"},
+    spell_protections={**TSR_1996.spell_protections, "web": Protection(no_rolls="any")},
+    sai_words={**TSR_1996.sai_words,
+               "web:avoid": ("unless they immediately roll a save, four health of your choice in the opposing army "
+                             "are paralyzed", WEB),
+               "web:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn ... "
+                             "Unlike Entangle, killing the monster does not negate the effects of [Web; 004 prints "
+                             "'Poison']", WEB),
+               # Monsters C: "Each normal icon on a monster unit counts as four point of effect"
+               "web:targets": ("four health of your choice in the opposing army (a monster's icon: \"Each normal "
+                               "icon on a monster unit counts as four point of effect\")", WEB)},
+)
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
