@@ -245,8 +245,8 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     for t, n in gained.items():
         tally[t].sai += n
     # the edition's own words where it has them (tsr-1996 Regenerate), else 002's
-    rule, cite = rs.sai_words.get(f"{face.icon}:gives", ("SAI normal results count with the others, but no spell "
-                                                         "can modify them", cite))
+    rule, cite = rs.words(f"{face.icon}:gives", "SAI normal results count with the others, but no spell can modify "
+                          "them", cite)
     trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {_fmt(gained)}",
                             after=sum(gained.values()), rule=rule, cite=cite))
 

@@ -390,6 +390,13 @@ class Ruleset(Value):
     fallback: str | None = None
     # an edition's own words for a rule an SAI handler traces (key -> (words, section)); absent: 002's words
     sai_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # Dispel Magic rolls against a unit-targeting spell only on its own target (004 Dispel Magic C: "Only units
+    # bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple"); 002: any unit of
+    # the army
+    dispel_own_unit: bool = False
+    # the spells of one magic action take effect at once: a group save counts the units another spell of the
+    # action killed (004 Dispel Magic D: "since magic is simultaneous, units killed by Lightning still roll")
+    simultaneous_magic: bool = False
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
@@ -398,6 +405,10 @@ class Ruleset(Value):
                                                 self.spell_protections, self.casualties_go, self.burial_limits,
                                                 self.magic_backlash, self.maneuver_damage,
                                                 self.component_doublers, self.burial_rolls, self.rerolls_for))
+
+    def words(self, key: str, words: str, cite: str) -> tuple[str, str]:
+        """An SAI rule's words and section as this edition gives them (``sai_words``), else 002's ``words``."""
+        return self.sai_words.get(key, (words, cite))
 
     def cite(self, key: str) -> str:
         """The section of a rule; an edition without it (and no fallback edition that has it) refuses the step."""

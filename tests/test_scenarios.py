@@ -112,6 +112,7 @@ EDITIONS2_EXAMPLES = {
 # Issue 7, the FAQ rulings (004 Monster Special Action Icons) under tsr-1996.
 FAQ_EXAMPLES = {
     "faq4-regenerate", "faq4-monster-sai-terrain-bonuses-regenerate-conflict", "faq4-poison-smother-web",
+    "faq4-dispel-gargoyle-lightning-strike", "faq4-dispel-hailstorm-and-lightning-simultaneous",
 }
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 

@@ -35,11 +35,6 @@ def _cite(ruleset: Ruleset, sai: str) -> str:
     return ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
 
 
-def _words(ruleset: Ruleset, key: str, words: str, cite: str) -> tuple[str, str]:
-    """The rule's words and section as the edition gives them (Ruleset.sai_words), else 002's."""
-    return ruleset.sai_words.get(key, (words, cite))
-
-
 def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
     """The ids the step's ``targets`` names for the SAI (units, or one army id), or None."""
     found = dict(step.targets).get(sai) if step is not None else None
@@ -135,7 +130,7 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
             continue
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
                                                              source=rolled[0].unit)))
-        words, where = _words(ruleset, f"{sai}:state", "the target units cannot be rolled while the effect lasts",
+        words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
                               cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
                                     rule=words, cite=where))
@@ -157,7 +152,7 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
         limit, what = sum(s.points for s in rolled), f"up to {sum(s.points for s in rolled)} health-worth of " \
                                                      f"units of {defender.id}"
     if rule.target == "units":
-        words, where = _words(ruleset, f"{sai}:targets", "read: the text's \"four health-worth\" is the SAI's points "
+        words, where = ruleset.words(f"{sai}:targets", "read: the text's \"four health-worth\" is the SAI's points "
                               f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
                                     after=limit, rule=words, cite=where))
@@ -186,7 +181,7 @@ def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: 
                         f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
     rolled = roll(state, ruleset, home, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id), out, unit=unit_id)
     got = rolled.results.get(rule.avoid, 0)
-    words, where = _words(ruleset, f"{sai}:avoid", f"each target unit escapes if it rolls a {rule.avoid} result", cite)
+    words, where = ruleset.words(f"{sai}:avoid", f"each target unit escapes if it rolls a {rule.avoid} result", cite)
     out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
                                      f"{'escapes' if got else 'caught'}", after=got, rule=words, cite=where))
     return got > 0
@@ -320,7 +315,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         state = state.take_from("dua", army.player, unit_id)
         state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
         out.moved.append(unit_id)
-        rule, where = _words(ruleset, f"{sai}:raise", "up to four health-worth of units come back from your DUA to "
+        rule, where = ruleset.words(f"{sai}:raise", "up to four health-worth of units come back from your DUA to "
                              "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
@@ -331,7 +326,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         gained += roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out,
                        unit=unit_id).results.get(result, 0)
     if gained:
-        rule, where = _words(ruleset, f"{sai}:raise-roll", "components brought into an army by a special SAI during "
+        rule, where = ruleset.words(f"{sai}:raise-roll", "components brought into an army by a special SAI during "
                              "a roll are rolled immediately and their results applied with their army's",
                              ruleset.cite("sai-resolution"))
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",

@@ -431,6 +431,28 @@ TSR_1996 = TSR_1996.evolve(
                                "icon on a monster unit counts as four point of effect\")", WEB)},
 )
 
+# --- 004 Dispel Magic (issue 7, the FAQ rulings) --------------------------------------------------------
+
+# Dispel Magic: "When one or more spells target an army containing this unit or the terrain the unit occupies, you
+# may roll this unit to resist. If the dispel face comes up, the spells have no effect ... The dispel face itself
+# must roll up to nullify magic; ID icons do NOT count in this instance ... any single Dispel Magic face nullifies
+# all spells ... Only units bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple
+# ... It is the option of the owner of the monster whether to attempt to dispel" (engine.actions.magic)
+DISPEL = f"{E}:faq.monster-special-action-icons.dispel-magic"
+TSR_1996 = TSR_1996.evolve(
+    dispel_own_unit=True,
+    # D: "since magic is simultaneous, units killed by Lightning still roll in the group save against the
+    # Hailstorms" (engine.actions.spells)
+    simultaneous_magic=True,
+    cites={**TSR_1996.cites, "simultaneous-magic": DISPEL},
+    sai_words={**TSR_1996.sai_words,
+               "dispel-magic:fails": ("The dispel face itself must roll up to nullify magic; ID icons do NOT count in "
+                                      "this instance ... If this roll fails, a second roll is made to determine if "
+                                      "the Gargoyle saves (and this time, ID icons do count)", DISPEL),
+               "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
+                                        "single Dispel Magic face nullifies all spells", DISPEL)},
+)
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
