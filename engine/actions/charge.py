@@ -17,7 +17,8 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import routing
+from . import routing, strikes
+from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
 # the charging army's roll: melee and maneuver are both damage; the charged army's one roll: saves and melee
@@ -26,6 +27,7 @@ CHARGE_ROLL = ("melee", "maneuver")
 # both a save and an immediate hit upon the attacking army, which may not roll saves against it")
 ANSWER_KIND, ANSWER_ROLL = "save-melee", ("save", "melee")
 BACK_DAMAGE = "back-damage"
+FLEE = "unit-kill"      # Roar's special result: the units it picks flee (engine.actions.strikes.kill_units)
 
 
 def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -44,7 +46,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{attacker.id} charges {defender.id}", rule="instead of skirmishing, you may "
                                 "declare a charge", cite=cite))
     hit = roll(state, ruleset, attacker, ruleset.charge_roll, CHARGE_ROLL, step.roll, out)
-    _plain(hit.specials, ruleset, cite)
+    frightening = [s for s in hit.specials if s.effect == FLEE]
+    _plain([s for s in hit.specials if s.effect != FLEE], ruleset, cite)
     damage = sum(hit.results.get(t, 0) for t in CHARGE_ROLL)
     out.trace.append(TraceEvent(what=f"{attacker.id}: {hit.results.get('melee', 0)} melee + "
                                      f"{hit.results.get('maneuver', 0)} maneuver = {damage} damage", after=damage,
@@ -57,6 +60,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
     back = _magic_saves(state, ruleset, attacker, back, out, cite)
     back += _counter_hits(answer.specials, ruleset, attacker, out)
+    state = _frightened(state, ruleset, frightening, attacker, defender, step, casualties, out)
     dealt = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {dealt} damage to {defender.id}",
                                 before=damage, after=dealt, rule="any save results reduce the damage inflicted by "
@@ -64,7 +68,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
                                 after=back, rule="any melee results are counted as damage against the acting army. "
                                 "However, the acting army doesn't roll saves in return", cite=cite))
-    state = take_damage(state, ruleset, defender, dealt, casualties, out, "charge damage", "melee")
+    state = take_damage(state, ruleset, state.army(defender.id), dealt, casualties, out, "charge damage", "melee")
     state = take_damage(state, ruleset, state.army(attacker.id), back, casualties, out, "charged army's melee",
                         "melee")
     # "In a charge attack, all damage is resolved before any routs take effect"
@@ -79,6 +83,24 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     leftover_casualties(casualties, ruleset)
     terrains(state, out)
     return state, out
+
+
+def _frightened(state: GameState, ruleset: Ruleset, frightening: list, attacker: Army, defender: Army,
+                step: MeleeStep, casualties: dict[str, list[str]], out: StepResult) -> GameState:
+    """A Roar in the charging army's roll: 004 Roar C, "If used during a charge, the units affected by a Roar still
+    apply their results before fleeing" -- the charged army's units it picks have rolled in its answer; they flee
+    once it is counted, before the damage is taken (a reading: they are no longer there to be taken as losses)."""
+    if not frightening:
+        return state
+    fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
+                  step=step, casualties=casualties, out=out, charge=True)
+    for sai in dict.fromkeys(s.sai for s in frightening):
+        rule, where = ruleset.words(f"{sai}:charge", "the units it picks flee after the charged army's roll",
+                                    fight.cite(sai))
+        out.trace.append(TraceEvent(what=f"{sai}: the units it picks have rolled with {defender.id}; now they flee",
+                                    rule=rule, cite=where))
+        strikes.kill_units(fight, sai, [s for s in frightening if s.sai == sai])
+    return fight.state
 
 
 def _counter_hits(specials, ruleset: Ruleset, attacker: Army, out: StepResult) -> int:

@@ -453,6 +453,27 @@ TSR_1996 = TSR_1996.evolve(
                                         "single Dispel Magic face nullifies all spells", DISPEL)},
 )
 
+# --- 004 Roar, Poison, Smother in 004's words (issue 7, the FAQ rulings) ------------------------------------
+
+# The four health they pick: Monsters C, "Each normal icon on a monster unit counts as four point of effect"
+# (engine.actions.strikes); Roar B: where the frightened units go (engine.moves)
+_MONSTER_POINTS = "a monster's icon: \"Each normal icon on a monster unit counts as four point of effect\""
+TSR_1996 = TSR_1996.evolve(sai_words={
+    **TSR_1996.sai_words,
+    "roar:targets": (f"choose four health of opposing units to immediately flee to their reserves ({_MONSTER_POINTS})",
+                     f"{E}:faq.monster-special-action-icons.roar"),
+    # C: "If used during a charge, the units affected by a Roar still apply their results before fleeing"
+    # (engine.actions.charge)
+    "roar:charge": ("If used during a charge, the units affected by a Roar still apply their results before "
+                    "fleeing", f"{E}:faq.monster-special-action-icons.roar"),
+    "roar:moves": ("If there is no army at the target army's reserves, the affected units form a new army",
+                   f"{E}:faq.monster-special-action-icons.roar"),
+    "poison:targets": (f"choose four health of opposing units to save or be killed ({_MONSTER_POINTS})",
+                       f"{E}:faq.monster-special-action-icons.poison"),
+    "smother:targets": (f"your choice of four health worth of opposing units must each roll a maneuver result or be "
+                        f"killed ({_MONSTER_POINTS})", f"{E}:faq.monster-special-action-icons.smother"),
+})
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
