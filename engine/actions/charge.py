@@ -27,6 +27,7 @@ CHARGE_ROLL = ("melee", "maneuver")
 # both a save and an immediate hit upon the attacking army, which may not roll saves against it")
 ANSWER_KIND, ANSWER_ROLL = "save-melee", ("save", "melee")
 BACK_DAMAGE = "back-damage"
+CHARM = "charm"         # Charm's special result: the units it picks change sides (_charmed)
 FLEE = "unit-kill"      # Roar's special result: the units it picks flee (engine.actions.strikes.kill_units)
 
 
@@ -47,7 +48,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
                                 "declare a charge", cite=cite))
     hit = roll(state, ruleset, attacker, ruleset.charge_roll, CHARGE_ROLL, step.roll, out)
     frightening = [s for s in hit.specials if s.effect == FLEE]
-    _plain([s for s in hit.specials if s.effect != FLEE], ruleset, cite)
+    charms = [s for s in hit.specials if s.effect == CHARM]
+    _plain([s for s in hit.specials if s.effect not in (FLEE, CHARM)], ruleset, cite)
     damage = sum(hit.results.get(t, 0) for t in CHARGE_ROLL)
     out.trace.append(TraceEvent(what=f"{attacker.id}: {hit.results.get('melee', 0)} melee + "
                                      f"{hit.results.get('maneuver', 0)} maneuver = {damage} damage", after=damage,
@@ -56,6 +58,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     answer = roll(state, ruleset, defender, ANSWER_KIND, ANSWER_ROLL, answer_dice, out)
     _plain([s for s in answer.specials if s.effect != BACK_DAMAGE], ruleset, cite)
     saves, back = answer.results.get("save", 0), answer.results.get("melee", 0)
+    moved = _charmed(state, ruleset, charms, attacker, defender, step, answer, answer_dice, casualties, out)
+    damage, saves, back = damage + moved["melee"], max(0, saves - moved["save"]), max(0, back - moved["melee"])
     # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
     # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
     back = _magic_saves(state, ruleset, attacker, back, out, cite)
@@ -83,6 +87,33 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     leftover_casualties(casualties, ruleset)
     terrains(state, out)
     return state, out
+
+
+def _charmed(state: GameState, ruleset: Ruleset, charms: list, attacker: Army, defender: Army, step: MeleeStep,
+             answer, answer_dice: Roll, casualties: dict[str, list[str]], out: StepResult) -> dict[str, int]:
+    """A Charm in the charging army's roll: 004 Charm D, "During a charge, the affected units are indeed chosen after
+    the results are seen ... The affected unit's results are not voided or affected; they change sides"; E, "Charmed
+    units can be cbosen as casualties by their owner". Returns the melee and saves that left the charged army.
+
+    Reading: on the charging side their melee count as charge damage, and their saves count for nothing (000 Charge:
+    "the acting army doesn't roll saves in return. Only saves provided by magic count against these hits")."""
+    moved = {"melee": 0, "save": 0}
+    if not charms:
+        return moved
+    fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
+                  step=step, casualties=casualties, out=out, charge=True)
+    if not answer_dice.per_unit:
+        raise StepError(f"Charm takes the results each of {defender.id}'s charmed units rolled: give its roll per unit "
+                        f"(saves.{defender.id})", cite=fight.cite(CHARM), field="saves")
+    rule, where = ruleset.words(f"{CHARM}:charge", "the charmed units' results change sides", fight.cite(CHARM))
+    for uid in strikes.chosen(fight, CHARM, charms):
+        got = {t: answer.per_unit.get(uid, {}).get(t, 0) for t in moved}
+        moved = {t: moved[t] + got[t] for t in moved}
+        out.trace.append(TraceEvent(what=f"{CHARM}: {uid}'s {got['melee']} melee and {got['save']} save change sides: "
+                                         f"its melee hit {defender.id}, its saves count for nothing",
+                                    after=got["melee"], rule=f"{rule}; reading: only saves provided by magic count for "
+                                    f"the charging army ({ruleset.cite('charge')})", cite=where))
+    return moved
 
 
 def _frightened(state: GameState, ruleset: Ruleset, frightening: list, attacker: Army, defender: Army,

@@ -474,6 +474,27 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                         f"killed ({_MONSTER_POINTS})", f"{E}:faq.monster-special-action-icons.smother"),
 })
 
+# --- 004 Charm (issue 7, the FAQ rulings) --------------------------------------------------------------
+
+# Charm: "During melee, this effect forces four health of opposing units (your choice) to add their rolls to your
+# side of the conflict ... The affected unit(s) return to their owner's control immediately after the current roll
+# ... During a skirmish attack or counterattack, the affected units are chosen BEFORE the roll for saves is made ...
+# Charmed units can be cbosen as casualties by their owner, but their results are still added to the side of the
+# charming monster": 002's handler in a skirmish (engine.actions.delayed.charm), and in a charge, "the affected units
+# are indeed chosen after the results are seen" (engine.actions.charge)
+CHARM = f"{E}:faq.monster-special-action-icons.charm"
+SAI_USES["charm"] = {**SAI_USES["charm"], "melee": SFR_2012_SAIS["charm"]["melee"]}
+TSR_1996 = TSR_1996.evolve(sai_words={
+    **TSR_1996.sai_words,
+    "charm:targets": ("forces four health of opposing units (your choice) to add their rolls to your side of the "
+                      f"conflict ({_MONSTER_POINTS})", CHARM),
+    "charm:adds": ("forces four health of opposing units (your choice) to add their rolls to your side of the conflict "
+                   "... During a skirmish attack or counterattack, the affected units are chosen BEFORE the roll for "
+                   "saves is made", CHARM),
+    "charm:charge": ("During a charge, the affected units are indeed chosen after the results are seen ... they "
+                     "change sides", CHARM),
+})
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
