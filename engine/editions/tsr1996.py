@@ -406,7 +406,7 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                               "results are counted toward the current roll", REGENERATE),
 })
 
-# --- 004 Web (issue 7, the FAQ rulings) ---------------------------------------------------------------
+# --- 004 Web and Entangle (issue 7, the FAQ rulings) --------------------------------------------------------
 
 from ..ruleset import Protection, SaiState  # noqa: E402  (appended section: Web's paralysis as data)
 
@@ -416,10 +416,19 @@ from ..ruleset import Protection, SaiState  # noqa: E402  (appended section: Web
 # effects" (B and C say "Poison": read as Web, the entry they stand in); 002's Web avoids with a melee result
 WEB = f"{E}:faq.monster-special-action-icons.web"
 SAI_USES["web"] = {**SAI_USES["web"], "melee": SFR_2012_SAIS["web"]["melee"]}
+# Entangle: "When rolled during melee, four health of your choice of units in the opposing army are paralyzed (cannot
+# make any further rolls) until the beginning of your next turn. Killing the monster negates this effect ... If an
+# entire army is paralyzed, the army cannot make any rolls (maneuvers, actions, saves), but it may take actions which
+# do not require rolls (unopposed maneuvers, retreats to reserves)": 002's Entangle (engine.actions.sai_states)
+ENTANGLE = f"{E}:faq.monster-special-action-icons.entangle"
+SAI_USES["entangle"] = {**SAI_USES["entangle"], "melee": SFR_2012_SAIS["entangle"]["melee"]}
 TSR_1996 = TSR_1996.evolve(
-    sai_states={**TSR_1996.sai_states, "web": SaiState(target="units", avoid="save")},
-    effect_sais={**TSR_1996.effect_sais, "web": "until-beginning-of-next-turn"},
-    spell_protections={**TSR_1996.spell_protections, "web": Protection(no_rolls="any")},
+    sai_states={**TSR_1996.sai_states, "web": SaiState(target="units", avoid="save"),
+                "entangle": SaiState(target="units", bound="killed")},
+    effect_sais={**TSR_1996.effect_sais, "web": "until-beginning-of-next-turn",
+                 "entangle": "until-beginning-of-next-turn"},
+    spell_protections={**TSR_1996.spell_protections, "web": Protection(no_rolls="any"),
+                       "entangle": Protection(no_rolls="any")},
     sai_words={**TSR_1996.sai_words,
                "web:avoid": ("unless they immediately roll a save, four health of your choice in the opposing army "
                              "are paralyzed", WEB),
@@ -427,6 +436,10 @@ TSR_1996 = TSR_1996.evolve(
                              "Unlike Entangle, killing the monster does not negate the effects of [Web; 004 prints "
                              "'Poison']", WEB),
                # Monsters C: "Each normal icon on a monster unit counts as four point of effect"
+               "entangle:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn. "
+                                  "Killing the monster negates this effect", ENTANGLE),
+               "entangle:targets": ("four health of your choice of units in the opposing army (a monster's icon: "
+                                    "\"Each normal icon on a monster unit counts as four point of effect\")", ENTANGLE),
                "web:targets": ("four health of your choice in the opposing army (a monster's icon: \"Each normal "
                                "icon on a monster unit counts as four point of effect\")", WEB)},
 )
