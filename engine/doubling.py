@@ -20,7 +20,8 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
         _eighth_face_ids(tally, terrain, ctx, trace)
         return
     _double(tally, ctx.ruleset.eighth_face_doubles, trace, f"eighth face at {terrain.id}",
-            "the controlling army doubles every save and maneuver result, whatever icon made it",
+            ctx.ruleset.quote("eighth-face", "the controlling army doubles every save and maneuver result, whatever "
+                              "icon made it"),
             ctx.ruleset.cite("eighth-face"))
 
 
@@ -33,9 +34,9 @@ def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceE
         before = tally[t].total
         tally[t].normal += tally[t].ids
         trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {tally[t].ids} ID {t} doubled", before=before,
-                                after=tally[t].total, rule="the controlling army doubles all its ID results (a reading "
-                                "where a subtraction came first: it took non-ID results first, which the text "
-                                "leaves open)",
+                                after=tally[t].total, rule=ctx.ruleset.quote("eighth-face", "the controlling army "
+                                "doubles all its ID results") + " (a reading where a subtraction came first: it took "
+                                "non-ID results first, which the text leaves open)",
                                 cite=ctx.ruleset.cite("eighth-face")))
 
 

@@ -78,15 +78,15 @@ def promote(state: GameState, ruleset: Ruleset, army_id: str, allowed: int | Non
     events: list[TraceEvent] = []
     if not picked:
         events.append(TraceEvent(what=f"{cause}: {army_id} promotes no unit" + ("" if pairs else
-                                 " (no unit has a match one health larger of its race)"), rule="if a player has no "
-                                 "applicable units in their dead unit area or summoning pool, then promotion cannot "
-                                 "occur", cite=cite, defaulted=chosen is None and bool(pairs)))
+                                 " (no unit has a match one health larger of its race)"), rule=ruleset.quote(
+                                 f"promote-none-{cause}", "if a player has no applicable units in their dead unit area or "
+                                 "summoning pool, then promotion cannot occur"), cite=cite, defaulted=chosen is None and bool(pairs)))
     for old, new in picked:
         state = exchange(state, ruleset, army_id, old, new, events)
         events.append(TraceEvent(what=f"{cause}: {old.label} is promoted to {new.label}", before=old.health,
-                                 after=new.health, rule="replace it with a unit one health larger in size of the "
-                                 "same race from your dead unit area or summoning pool; all promotions occur "
-                                 "simultaneously", cite=cite, defaulted=chosen is None))
+                                 after=new.health, rule=ruleset.quote("promote", "replace it with a unit one health "
+                                 "larger in size of the same race from your dead unit area or summoning pool; all "
+                                 "promotions occur simultaneously"), cite=cite, defaulted=chosen is None))
     return state, events
 
 
@@ -179,11 +179,12 @@ def recruit(state: GameState, ruleset: Ruleset, army_id: str, allowed: int, chos
         state = state.take_from("dua", army.player, unit.id)
         state = state.with_army(state.army(army_id).evolve(units=(*state.army(army_id).units, unit)))
         events.append(TraceEvent(what=f"{cause}: {unit.label} is recruited into {army_id}", after=unit.health,
-                                 rule="take a common (1-health) unit from your dead unit area and place it in the "
-                                 "acting army", cite=cite, defaulted=chosen is None))
+                                 rule=ruleset.quote("recruit", "take a common (1-health) unit from your dead unit "
+                                 "area and place it in the acting army"), cite=cite, defaulted=chosen is None))
     if not picked:
-        events.append(TraceEvent(what=f"{cause}: {army_id} recruits no unit", rule="if a player has no common "
-                                 "units in their dead unit area, then recruiting cannot occur", cite=cite,
+        events.append(TraceEvent(what=f"{cause}: {army_id} recruits no unit", rule=ruleset.quote("recruit-none",
+                                 "if a player has no common units in their dead unit area, then recruiting cannot "
+                                 "occur"), cite=cite,
                                  defaulted=chosen is None and bool(fits)))
     return state, events
 

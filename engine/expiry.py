@@ -38,9 +38,9 @@ def army_emptied(state: GameState, army_id: str, ruleset: Ruleset, out: StepResu
     """002 Duration: "If all the units in an army move away ... all spells cast on that army immediately expire"."""
     if state.army(army_id).units:
         return state
-    return expire(state, state.effects_on(army_id), "every unit has moved away", "if all the units in an army "
-                  "move away from their current location then all spells cast on that army immediately expire",
-                  ruleset, out, own_cite=False)
+    return expire(state, state.effects_on(army_id), "every unit has moved away", ruleset.quote("army-emptied",
+                  "if all the units in an army move away from their current location then all spells cast on that "
+                  "army immediately expire"), ruleset, out, own_cite=False)
 
 
 def turn_ends(state: GameState, player: str, ruleset: Ruleset, out: StepResult) -> GameState:

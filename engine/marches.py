@@ -150,8 +150,8 @@ def reserve_movement(state: GameState, ruleset: Ruleset) -> tuple[GameState, lis
         raise StepError(f"{state.turn_player} has made the Reserve Movement of this turn already",
                         cite=ruleset.cite("reserve-movement"), field="reserves")
     event = TraceEvent(what=f"{state.turn_player}'s Reserve Movement phase, after {len(m.marched)} march(es)",
-                       rule="after finishing both of your marches, you can move units out of and into your reserve "
-                            "area", cite=ruleset.cite("reserve-movement"))
+                       rule=ruleset.quote("reserve-movement", "after finishing both of your marches, you can move "
+                                          "units out of and into your reserve area"), cite=ruleset.cite("reserve-movement"))
     return state.evolve(marches=m.evolve(reserves=True)), [event]
 
 

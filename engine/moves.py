@@ -32,8 +32,8 @@ def transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: st
     state = state.with_army(source.without(unit_id))
     state = state.with_army(state.army(dest.id).evolve(units=(*state.army(dest.id).units, unit)))
     where = "the reserve area" if dest.at == RESERVE else dest.at
-    rule, cite = ruleset.words(f"{names}:moves", "spells on a unit follow it wherever it goes; spells on an army "
-                               "stay with the army", cite)
+    rule, cite = ruleset.words(f"{names}:moves", ruleset.quote("unit-moves", "spells on a unit follow it wherever it "
+                                                              "goes; spells on an army stay with the army"), cite)
     out.trace.append(TraceEvent(what=f"{names}: {unit.label} goes from {source.at} to {where}, joining {dest.id}",
                                 rule=rule, cite=cite))
     return army_emptied(state, source.id, ruleset, out)
@@ -49,7 +49,7 @@ def reserve_army(state: GameState, player: str, ruleset: Ruleset, out: StepResul
     name = next(n for n in (f"{player}-reserve", *(f"{player}-reserve-{i}" for i in range(2, 99))) if n not in ids)
     reserve = Army(id=name, player=player, at=RESERVE, units=())
     out.trace.append(TraceEvent(what=f"{player}'s reserve area forms the army {name}",
-                                rule="the units in a player's reserve area form an army",
+                                rule=ruleset.quote("reserve-army", "the units in a player's reserve area form an army"),
                                 cite=ruleset.cite("reserve-area")))
     return state.evolve(armies=(*state.armies, reserve)), reserve
 

@@ -45,6 +45,10 @@ def summonable(colors: tuple[str, ...], spell_kind: str, paid: str) -> bool:
     ivory dragon"; ivory hybrid "any ivory hybrid dragon in a summoning pool"; white "any white dragon".
     """
     found = kind(colors)
+    if spell_kind == "any":             # sfr-v4 Summon Dragon: "Summon one dragon from any Summoning Pool"
+        return True
+    if spell_kind == "of-color":        # tsr-1996 Summon Gold Dragon: "Send any gold dragon to any terrain"
+        return colors == (paid,)
     if spell_kind == "elemental":
         return found == "ivory" or (found == "elemental" and colors == (paid,))
     if spell_kind == "hybrid":

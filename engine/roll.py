@@ -459,7 +459,8 @@ def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[Trace
             src.normal *= 2
             src.sai *= 2
             trace.append(TraceEvent(what=f"{label}: {ability.source} doubled",
-                                    before=before, after=src.total, rule="racial abilities that multiply",
+                                    before=before, after=src.total,
+                                    rule=ctx.ruleset.quote(f"racial-{ability.race}", "racial abilities that multiply"),
                                     cite=ability.cite))
             continue
         if ability.target not in ctx.wanted:

@@ -110,8 +110,12 @@ class SpellEffect(Value):
     max_health: int = 0
     # a unit that saves against the damage must save again or flee to the reserve area (Fearful Flames)
     then_flee: bool = False
-    # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"
+    # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"; "of-color"
+    # (tsr-1996 Summon Gold Dragon: "Send any gold dragon"), "any" (sfr-v4 Summon Dragon: "Summon one dragon")
     dragons: str = ""
+    # "summon-dragon": a dragon already at a terrain may be sent too (tsr-1996: "regardless of ownership or
+    # location"; sfr-v4: "from any Summoning Pool or terrain")
+    from_terrain: bool = False
     race: str = ""                  # the race of the dead units a "rise" spell raises
     element: str = ""               # "reform": the element the minor terrain must have
     becomes: str = ""               # "reform": the terrain type it becomes
@@ -215,6 +219,20 @@ class DragonLogo(Value, kw_only=True):
     banish: bool = False
     matching: bool = False
     cite: str = ""
+
+
+class StepDown(Value):
+    """A killed unit that may instead be traded for a smaller dead unit of its race from its player's DUA (002
+    Undead, Stepped Damage; 001 Accelerated Growth). ``health``: the health the dead unit must have (None: any
+    lesser health); ``least``: the killed unit's least health; ``rule``: the edition's words; ``name``: what the
+    trace calls it."""
+
+    race: str
+    name: str
+    rule: str
+    cite: str
+    health: int | None = None
+    least: int = 1
 
 
 class SetupRules(Value):
@@ -373,8 +391,7 @@ class Ruleset(Value):
     # black ID points may double through the Dead Unit Area without burial (002 Dead Unit Area Advantage);
     # tsr-1996 has Death Magic instead
     dua_doubling: bool = True
-    # a turn begins with 002's Initial Effects phase (engine.actions.initial); tsr-1996's beginning of a turn
-    # (dragon attacks, City, Temple) is not replayed yet
+    # a turn begins with 002's Initial Effects phase (engine.actions.initial); else with ``turn_begins_with``
     initial_effects: bool = True
     # spells are marked castable from the reserve area (002's reserve list, 001's 'R' column); tsr-1996 has no
     # such mark, only its targets: "Spells can only be cast on friendly units and armies"
@@ -388,6 +405,22 @@ class Ruleset(Value):
     death_magic: bool = False
     # the edition whose rules apply where this one is silent (sfr-v4: sfr-2012); the trace says so
     fallback: str | None = None
+    # the edition's own targeted SAIs where its text differs from 002's (sai id -> engine.sai_attacks.AttackSai;
+    # sfr-v4 Bullseye and Double Strike: "The targets make a save roll. Those that do not generate a save
+    # result are killed"); the others are engine.sai_attacks.ATTACK_SAIS
+    attack_sais: Mapping[str, Any] = field(default_factory=dict)
+    # where dragons wait out of play, for the trace (the state's summoning pool holds them): tsr-1996's dead unit
+    # area (000 Set-up: "Dragons are set to your left, in what will be your dead unit area")
+    dragons_wait: str = "summoning pool"
+    # the eighth-face icons that act at the beginning of a turn in an edition without 002's Initial Effects phase
+    # (tsr-1996: City and Temple, "at the beginning of your turn"); engine.actions.initial
+    turn_begins_with: tuple[str, ...] = ()
+    # the edition's own words for rules whose trace text would otherwise be 002's (key -> quote), as
+    # engine.setup's SetupRules.quotes
+    quotes: Mapping[str, str] = field(default_factory=dict)
+
+    # spell on a player's DUA -> the trade it allows while it lasts (sfr-v4 Accelerated Growth)
+    spell_step_downs: Mapping[str, StepDown] = field(default_factory=dict)
     # an edition's own words for a rule an SAI handler traces (key -> (words, section)); absent: 002's words
     sai_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # Dispel Magic rolls against a unit-targeting spell only on its own target (004 Dispel Magic C: "Only units
@@ -404,7 +437,12 @@ class Ruleset(Value):
                                                 self.spell_abilities, self.ties_to_defender, self.no_maneuver,
                                                 self.spell_protections, self.casualties_go, self.burial_limits,
                                                 self.magic_backlash, self.maneuver_damage,
-                                                self.component_doublers, self.burial_rolls, self.rerolls_for))
+                                                self.component_doublers, self.burial_rolls, self.rerolls_for,
+                                                self.spell_step_downs))
+
+    def quote(self, key: str, default: str) -> str:
+        """The edition's words for a rule the trace states; ``default`` (002's) where it gives none."""
+        return self.quotes.get(key, default)
 
     def words(self, key: str, words: str, cite: str) -> tuple[str, str]:
         """An SAI rule's words and section as this edition gives them (``sai_words``), else 002's ``words``."""

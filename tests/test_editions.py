@@ -55,3 +55,47 @@ steps:
 """).replace("face: 8, eighth: city, controlled_by: x,", "face: 3, action: magic,")
     with pytest.raises(ScenarioErrors, match="death_magic .* is not a rule of sfr-2012"):
         replay(parse(body, "t.yaml"))
+
+
+BULLSEYE = """\
+ddref: 1
+title: t
+edition: {edition}
+players: [a, b]
+terrains:
+  bank: {{type: coastland, face: 4, action: missile, home_of: a}}
+armies:
+  bows: {{player: a, at: bank, units: [{{id: archer, race: {race}, health: 2}}]}}
+  grove: {{player: b, at: bank, units: [{{race: {race}, health: 1, count: 4}}]}}
+steps:
+  - missile: {{army: bows, target: grove, roll: {{archer: bullseye 2}}, targets: {{bullseye: {targets}}}}}
+"""
+
+
+def test_v4_bullseye_is_a_save_or_die_test_where_002s_is_damage():
+    """001 Bullseye: "The targets make a save roll. Those that do not generate a save result are killed": each
+    target must roll by itself (refused without its roll); 002's Bullseye points are damage spread over units."""
+    v4 = BULLSEYE.format(edition="sfr-v4", race="treefolk", targets="[grove.1, grove.2]")
+    with pytest.raises(ScenarioErrors, match="grove.1 must roll by itself .* give unit_saves.grove.1"):
+        replay(parse(v4, "t.yaml"))
+    over = BULLSEYE.format(edition="sfr-v4", race="treefolk", targets="[grove.1, grove.2, grove.3]")
+    with pytest.raises(ScenarioErrors, match="up to 2 health-worth"):
+        replay(parse(over, "t.yaml"))
+    assert load_ruleset("sfr-2012").attack_sais == {}
+    assert load_ruleset("sfr-v4").attack_sais["bullseye"].test == "save"
+    assert load_ruleset("sfr-v4").attack_sais["double-strike"].test == "save"
+
+
+def test_each_editions_summon_dragon_sends_its_own_dragons():
+    """000 Summon Gold Dragon: "Send any gold dragon" (no ivory clause, which is 002's); 001 Summon Dragon: "Summon
+    one dragon from any Summoning Pool or terrain" (any dragon); both may take one already at a terrain."""
+    from engine.pool import summonable
+
+    gold = load_ruleset("tsr-1996").spell_effects["summon-gold-dragon"]
+    assert summonable(("gold",), gold.dragons, "gold") and gold.from_terrain
+    assert not summonable(("red",), gold.dragons, "gold") and not summonable(("ivory",), gold.dragons, "gold")
+    assert summonable(("ivory",), "elemental", "gold")          # 002's: "Any color Summon Dragon ... ivory"
+    v4 = load_ruleset("sfr-v4").spell_effects["summon-dragon"]
+    assert summonable(("green",), v4.dragons, "red") and v4.from_terrain
+    assert load_ruleset("tsr-1996").dragons_wait == "dead unit area"
+

@@ -116,6 +116,8 @@ FAQ_EXAMPLES = {
     "faq4-roar-reserve-march", "faq4-charm",
 }
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
+# issue 7, part 3: what the tsr-1996 and sfr-v4 rulesets refused before
+EDITION_REFUSALS_EXAMPLES = {"tsr-reserve-movement-and-reserve-magic"}
 
 
 @pytest.fixture(scope="module")
@@ -213,12 +215,10 @@ def test_each_trace_cites_its_own_edition_or_says_it_falls_back(replays):
 
 
 def test_the_other_editions_spells_modelled_and_left():
-    """Every spell of 000 and 001 is modelled, except these (dragons and the v4 spells whose effect is more
-    than the engine's spell kinds: left for later work, refused with a message meanwhile)."""
+    """Every spell of 000 and 001 is modelled."""
     left = {
-        "tsr-1996": {"summon-black-dragon", "summon-blue-dragon", "summon-gold-dragon",
-                     "summon-green-dragon", "summon-red-dragon"},
-        "sfr-v4": {"accelerated-growth", "summon-dragon"},
+        "tsr-1996": set(),
+        "sfr-v4": set(),
     }
     for edition, expected in left.items():
         rules = load_ruleset(edition)
@@ -249,7 +249,8 @@ def test_core_worked_examples_are_covered():
         source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
-               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES | FAQ_EXAMPLES)
+               | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES | EDITION_REFUSALS_EXAMPLES
+               | FAQ_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 

@@ -266,8 +266,8 @@ class CastIn(Strict):
     count: int = _doc("How many times it is cast.", default=1, ge=1, le=20)
     color: str | None = _doc("The color paying for an elemental spell.", default=None)
     to: str | None = _doc("The army a moved unit or item joins (Path, Airy Acquisition).", default=None)
-    dragon: str | None = _doc("The pool dragon a Summon Dragon spell sends, as player:item (bob:green-drake).",
-                              default=None)
+    dragon: str | None = _doc("The pool dragon a Summon Dragon spell sends, as player:item (bob:green-drake); "
+                              "or a dragon id at a terrain, where the edition sends one from there.", default=None)
     maneuver: ManeuverIn | None = _doc("The maneuver the target army attempts (Night Moves).", default=None)
     into: str | None = _doc("The unit a promoted unit is exchanged for (Promote Dragonkin, Rise of the Eldarim).",
                             default=None)

@@ -261,6 +261,7 @@ def _army_effect(state: GameState, ruleset: Ruleset, who: Army, breath: Breath, 
     effects = tuple(e for e in state.effects if e is not old)
     out.trace.append(TraceEvent(what=f"{breath.effect} on {who.id}" + (f" x{count}" if count > 1 else ""),
                                 before=old.count if old else 0, after=count,
-                                rule="the army effect lasts until the beginning of its next turn; multiple breaths' "
-                                     "effects with duration are cumulative", cite=breath.cite))
+                                rule=ruleset.quote(f"breath-{breath.effect}", "the army effect lasts until the "
+                                                   "beginning of its next turn; multiple breaths' effects with "
+                                                   "duration are cumulative"), cite=breath.cite))
     return state.evolve(effects=(*effects, effect))

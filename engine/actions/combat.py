@@ -192,8 +192,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     defender = fight.army()
     if normal <= 0:
         out.trace.append(TraceEvent(what=f"no normal {action} damage: {defender.id} does not roll saves",
-                                    after=0, rule="if and only if normal damage is inflicted does the "
-                                    "defending army roll to save", cite=cite))
+                                    after=0, rule=ruleset.quote(f"{action}-saves", "if and only if normal damage "
+                                    "is inflicted does the defending army roll to save"), cite=cite))
         out.damage.setdefault(defender.id, 0)
         return
     if not defender.units:
@@ -221,8 +221,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     _read_by_states(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
-                                before=normal, after=damage, rule="each save negates one point of damage",
-                                cite=cite))
+                                before=normal, after=damage,
+                                rule=ruleset.quote(f"{action}-damage", "each save negates one point of damage"), cite=cite))
     fight.state = take_damage(fight.state, ruleset, fight.army(), damage, fight.casualties, out,
                               f"{action} damage", action)
 

@@ -53,7 +53,8 @@ def confuse(fight: Fight, sai: str, specials: list[Special]) -> None:
         faces[uid] = dict(new.units).get(uid, ())
         fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} rolls again: "
                                                f"{', '.join(f'{f.icon} {f.count}' for f in faces[uid]) or 'nothing'}",
-                                          rule="selected units ignore their original roll and apply the new roll",
+                                          rule=fight.ruleset.quote(f"{sai}-reroll", "selected units ignore their "
+                                                                   "original roll and apply the new roll"),
                                           cite=fight.cite(sai)))
     fight.saves = Roll(units=tuple(faces.items()))
 

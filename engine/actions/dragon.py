@@ -98,8 +98,9 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
         foes = kinds.foes(d, battle.here)
         what = (f"{d.id} ({d.color}) attacks {who.id}" if d in battle.at_army else
                 f"{d.id} ({d.color}) fights {', '.join(f.id for f in foes)} rather than the army")
-        out.trace.append(TraceEvent(what=what, rule="dragons of different colors attack each other rather than the "
-                                    "army; ivory and ivory hybrid dragons always attack the army",
+        out.trace.append(TraceEvent(what=what, rule=ruleset.quote("dragon-vs-dragon", "dragons of different colors "
+                                    "attack each other rather than the army; ivory and ivory hybrid dragons always "
+                                    "attack the army"),
                                     cite=ruleset.cite(_kind_cite(d))))
     return battle
 
@@ -260,8 +261,9 @@ def _fight(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, target
         state = state.evolve(effects=(*state.effects, Effect(spell=ruleset.dragon_breath_effect, target=target.id,
                                                              by=who.player)))
         out.trace.append(TraceEvent(what=f"breath on {target.id}: its automatic saves are negated", after=0,
-                                    rule="against another dragon, dragon breath negates the automatic five saves until "
-                                         "the end of the marching player's next turn",
+                                    rule=ruleset.quote("breath-on-dragon", "against another dragon, dragon breath "
+                                                       "negates the automatic five saves until the end of the "
+                                                       "marching player's next turn"),
                                     cite=ruleset.cite("dragon-breath")))
     own = battle.icons.get(target.id, ())
     saves = kinds.saves(target, own, state, ruleset)

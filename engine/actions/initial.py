@@ -40,9 +40,14 @@ def initial_effects(state: GameState, player: str, chosen: InitialEffects, rules
     state = _racial(state, player, chosen, ruleset, out)
     state = _eighth_faces(state, player, chosen, ruleset, out)
     state = _kings_die(state, player, chosen.kings_die, ruleset, out)
-    # the units that joined an army in the phase (from the DUA, the summoning pool, or another army by way of the DUA)
-    out.moved += [u.id for a in state.armies for u in a.units if before.get(u.id) != a.id and u.id not in out.moved]
+    _joined(state, before, out)
     return state
+
+
+def _joined(state: GameState, before: dict[str, str], out: StepResult) -> None:
+    """The units that joined an army in the phase (from the DUA, the summoning pool, or another army by way of the
+    DUA) are ``moved``."""
+    out.moved += [u.id for a in state.armies for u in a.units if before.get(u.id) != a.id and u.id not in out.moved]
 
 
 def reading(out: StepResult, what: str, cite: str, other: str) -> None:
@@ -98,7 +103,8 @@ def _recruit_or_promote(state: GameState, army_id: str, choice: Exchanges | None
     """One recruitment or one promotion (Feralization, City, the Kings' Die unrolled); none when not named."""
     if choice is None:
         out.trace.append(TraceEvent(what=f"{cause}: {army_id} may recruit or promote one unit; the scenario names "
-                                         "neither, so it does not", rule="may recruit one unit or promote one unit",
+                                         "neither, so it does not",
+                                    rule=ruleset.quote(cause.lower(), "may recruit one unit or promote one unit"),
                                     cite=cite, defaulted=True))
         return state
     if choice.recruit is not None and choice.promote is not None:
@@ -206,15 +212,40 @@ def _sacrifice(state: GameState, player: str, chosen: tuple[tuple[str, str], ...
 # --- eighth-face special location icons -------------------------------------------------------
 
 
+def beginning_of_turn(state: GameState, player: str, chosen: InitialEffects, ruleset: Ruleset,
+                      out: StepResult) -> GameState:
+    """An edition without an Initial Effects phase (tsr-1996): only the eighth-face icons its text acts "at the
+    beginning of your turn" (``Ruleset.turn_begins_with``); any other choice is refused, naming those."""
+    others = [name for name, value in (("feralization", chosen.feralization), ("mutation", chosen.mutation),
+              ("sacrifice", chosen.sacrifice), ("grove", chosen.grove), ("kings_die", chosen.kings_die),
+              ("dragons_lair", chosen.dragons_lair != (None, None)), ("city", chosen.city),
+              ("temple", chosen.temple)) if value and name not in ruleset.turn_begins_with]
+    if others:
+        raise StepError(f"initial names {others[0]}, which the {ruleset.edition} rules do not act at the beginning of "
+                        f"a turn; they act: {', '.join(ruleset.turn_begins_with)}", cite=ruleset.cite("initial-effects"),
+                        field="initial")
+    out.trace.append(TraceEvent(what=f"the beginning of {player}'s turn: spells have expired; the dragons attack (each a "
+                                     f"dragon_attack step); {', '.join(ruleset.turn_begins_with)} act",
+                                rule=ruleset.quote("turn-begins-with", "at the beginning of your turn"),
+                                cite=ruleset.cite("initial-effects")))
+    reading(out, f"{' and '.join(ruleset.turn_begins_with)} act 'at the beginning of your turn', an order with the "
+            "dragon attack the text does not give: they are resolved here, the dragons as later steps",
+            ruleset.cite("eighth-face"), ruleset.cite("initial-effects"))
+    before = {u.id: a.id for a in state.armies for u in a.units}
+    state = _eighth_faces(state, player, chosen, ruleset, out, ruleset.turn_begins_with)
+    _joined(state, before, out)
+    return state
+
+
 def _eighth_faces(state: GameState, player: str, chosen: InitialEffects, ruleset: Ruleset,
-                  out: StepResult) -> GameState:
+                  out: StepResult, step: tuple[str, ...] = EIGHTH_STEP) -> GameState:
     held = {t.controlled_by: t for t in state.terrains if t.face == 8 and t.controlled_by
             and state.has_army(t.controlled_by) and state.army(t.controlled_by).player == player}
     effects = {"city": lambda s: _city(s, player, held, dict(chosen.city), ruleset, out),
                "temple": lambda s: _temple(s, player, held, dict(chosen.temple), ruleset, out),
                "grove": lambda s: _grove(s, player, held, chosen.grove, ruleset, out),
                "dragons_lair": lambda s: _dragons_lair(s, player, held, chosen.dragons_lair, ruleset, out)}
-    for name in _in_order(EIGHTH_STEP, chosen, ruleset.cite("initial-effects")):
+    for name in _in_order(step, chosen, ruleset.cite("initial-effects")):
         state = effects[name](state)
     return state
 
@@ -246,30 +277,32 @@ def _temple(state: GameState, player: str, held: dict, chosen: dict[str, tuple[s
     for army_id in _holders(held, "temple", chosen, cite, player):
         if army_id not in chosen:
             out.trace.append(TraceEvent(what=f"Temple: {army_id} may force another player to bury a dead unit; the "
-                                             "scenario names none, so it does not", rule="you may force another "
-                                        "player to bury one of his dead units", cite=cite, defaulted=True))
+                                             "scenario names none, so it does not", rule=ruleset.quote("temple",
+                                        "you may force another player to bury one of his dead units"), cite=cite,
+                                        defaulted=True))
             continue
-        state = _bury_one(state, player, *chosen[army_id], cite, out)
+        state = _bury_one(state, player, *chosen[army_id], cite, ruleset, out)
     return state
 
 
-def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, cite: str,
+def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, cite: str, ruleset: Ruleset,
               out: StepResult) -> GameState:
     dead = state.area("dua", victim).units
     if victim == player or victim not in state.players:
         raise StepError(f"Temple: force another player to bury: {victim!r} is not another player", cite=cite,
                         field="initial")
     if not dead:
-        out.trace.append(TraceEvent(what=f"Temple: {victim} has no dead unit to bury", rule="force another player "
-                                    "to bury one of his dead units", cite=cite))
+        out.trace.append(TraceEvent(what=f"Temple: {victim} has no dead unit to bury", rule=ruleset.quote(
+                                    "temple", "force another player to bury one of his dead units"), cite=cite))
         return state
     unit = next((u for u in dead if u.id == unit_id), None) if unit_id else min(dead, key=lambda u: u.health)
     if unit is None:
         raise StepError(f"Temple: {unit_id} is not in {victim}'s DUA (its units: {', '.join(u.id for u in dead)})",
                         cite=cite, field="initial")
     out.buried.append(unit.id)
-    out.trace.append(TraceEvent(what=f"Temple: {victim} buries {unit.label}", rule="the targeted player chooses "
-                                "which of their units to bury" + ("" if unit_id else "; none named, so the smallest"),
+    out.trace.append(TraceEvent(what=f"Temple: {victim} buries {unit.label}", rule=ruleset.quote("temple-chooses",
+                                "the targeted player chooses which of their units to bury")
+                                + ("" if unit_id else "; none named, so the smallest"),
                                 cite=cite, defaulted=unit_id is None))
     return state.take_from("dua", victim, unit.id).add_to("bua", victim, (unit,))
 

@@ -172,8 +172,8 @@ def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out
         raise StepError(f"{unit.id} is an army of {unit.race} units in the reserve area, which cannot use magic: "
                         "they may take a missile action instead", cite=cite, field="roll")
     out.trace.append(TraceEvent(what=f"{unit.id}: {unit.race} in the reserve area: its {points} magic ignored",
-                                before=points, after=0, rule="Amazons, when in the reserve area, cannot use magic; "
-                                "they fire missiles instead", cite=cite))
+                                before=points, after=0, rule=ruleset.quote("reserve-no-magic", "Amazons, when in the "
+                                "reserve area, cannot use magic; they fire missiles instead"), cite=cite))
 
 
 def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> int:

@@ -58,7 +58,7 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
             # "If the total ... equals or exceeds that of the highest counter-maneuvering army, the maneuver succeeds"
             won = mine > theirs if icy else mine >= theirs
             ties = (f"ties go to the non-acting player while {icy} is on {terrain.id}" if icy
-                    else "ties go to the acting army")
+                    else ruleset.quote("maneuver-ties", "ties go to the acting army"))
             out.trace.append(TraceEvent(what=f"{acting.id} {mine} vs {other.id} {theirs}: "
                                              f"{'acting army holds' if won else 'counter-maneuver wins'}",
                                         before=theirs, after=mine, rule=f"{ties}; each counter-maneuvering army "

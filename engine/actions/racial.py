@@ -17,8 +17,8 @@ individual-targeting when the step aims it at the unit (a spell cast on it, an S
 
 from __future__ import annotations
 
-from ..ruleset import Ruleset
-from ..state import RESERVE, Army, GameState
+from ..ruleset import Ruleset, StepDown
+from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Step, StepResult
 from ..trace import StepError, TraceEvent
 from .common import roll
@@ -27,54 +27,70 @@ UNDEAD = "undead"
 
 
 def stepped_damage(before: GameState, state: GameState, step: Step, ruleset: Ruleset, out: StepResult) -> GameState:
-    """Killed Undead units traded for smaller dead Undead units, each to the army the killed unit was in."""
-    cite = ruleset.racial_cite(UNDEAD, "Stepped Damage")
+    """Killed units traded for smaller dead units of their race, each to the army the killed unit was in: the
+    Undead's Stepped Damage, or a spell on the player's DUA (sfr-v4 Accelerated Growth)."""
     chosen = dict(getattr(step, "stepped", ()))
     if not out.killed and not chosen:
         return state
-    for unit_id in [u for u in out.killed if u in chosen or _undead(before, u)]:
+    for unit_id in list(out.killed):
         home = next((a for a in before.armies if a.unit(unit_id) is not None), None)
         if home is None or not any(u.id == unit_id for u in state.area("dua", home.player).units):
             continue
-        state = _step_down(before, state, home, unit_id, chosen.pop(unit_id, None), cite, out)
+        rule = _step_rule(before, ruleset, home, home.unit(unit_id))
+        if rule is None:
+            if unit_id in chosen:
+                raise StepError(f"{home.unit(unit_id).label} may not be traded for a dead unit: Stepped Damage is the "
+                                "Undead's (and Accelerated Growth's, on a DUA, the Treefolk's)",
+                                cite=ruleset.racial_cite(UNDEAD, "Stepped Damage") or ruleset.cite("damage"),
+                                field="stepped")
+            continue
+        state = _step_down(before, state, home, unit_id, chosen.pop(unit_id, None), rule, out)
     if chosen:
         raise StepError(f"stepped names {', '.join(chosen)}, which this step did not kill (killed: "
-                        f"{', '.join(out.killed) or 'none'})", cite=cite, field="stepped")
+                        f"{', '.join(out.killed) or 'none'})", cite=ruleset.cite("damage"), field="stepped")
     return state
 
 
-def _undead(state: GameState, unit_id: str) -> bool:
-    return any(u.id == unit_id and u.race == UNDEAD for a in state.armies for u in a.units)
+def _step_rule(state: GameState, ruleset: Ruleset, home: Army, killed: Unit) -> StepDown | None:
+    """The trade the killed unit may make: its race's ability, or a spell on its player's DUA."""
+    cite = ruleset.racial_cite(UNDEAD, "Stepped Damage")
+    if killed.race == UNDEAD and cite:
+        return StepDown(race=UNDEAD, name="Stepped Damage", cite=cite, rule="undead, when killed by any means, may "
+                        "instead be traded in for an Undead unit of lesser health from the DUA")
+    for e in state.effects_on(home.player):
+        rule = ruleset.spell_step_downs.get(e.spell)
+        if rule is not None and rule.race == killed.race and killed.health >= rule.least:
+            return rule
+    return None
 
 
-def _step_down(before: GameState, state: GameState, home: Army, unit_id: str, into: str | None, cite: str,
+def _step_down(before: GameState, state: GameState, home: Army, unit_id: str, into: str | None, rule: StepDown,
                out: StepResult) -> GameState:
     killed = home.unit(unit_id)
     earlier = {u.id for u in before.area("dua", home.player).units}
     dead = state.area("dua", home.player).units
-    fits = [u for u in dead if u.id in earlier and u.race == UNDEAD and u.health < killed.health]
+    fits = [u for u in dead if u.id in earlier and u.race == rule.race and u.health < killed.health
+            and rule.health in (None, u.health)]
     if into is None:
         if fits:
-            out.trace.append(TraceEvent(what=f"Stepped Damage: {unit_id} may be traded for {', '.join(u.id for u in fits)}"
-                                             "; the scenario names none, so it is not", rule="undead, when killed by "
-                                        "any means, may instead be traded in for an Undead unit of lesser health from "
-                                        "the DUA", cite=cite, defaulted=True))
+            out.trace.append(TraceEvent(what=f"{rule.name}: {unit_id} may be traded for {', '.join(u.id for u in fits)}"
+                                             "; the scenario names none, so it is not", rule=rule.rule,
+                                        cite=rule.cite, defaulted=True))
         return state
-    if killed.race != UNDEAD:
-        raise StepError(f"Stepped Damage is the Undead's: {killed.label} is not Undead", cite=cite, field="stepped")
     new = next((u for u in fits if u.id == into), None)
     if new is None:
-        raise StepError(f"Stepped Damage: {unit_id} cannot be traded for {into}; only Undead units of lesser health "
-                        f"in the DUA when the effect began may take its place: {', '.join(u.id for u in fits) or 'none'}",
-                        cite=cite, field="stepped")
+        size = f"{rule.health} health" if rule.health else "lesser health"
+        raise StepError(f"{rule.name}: {unit_id} cannot be traded for {into}; only {rule.race.capitalize()} units of "
+                        f"{size} in the DUA when the effect began may take its place: "
+                        f"{', '.join(u.id for u in fits) or 'none'}", cite=rule.cite, field="stepped")
     state = state.take_from("dua", home.player, into)
     army = state.army(home.id)
     state = state.with_army(army.evolve(units=(*army.units, new)))
     out.killed.remove(unit_id)
     out.moved.append(into)
-    out.trace.append(TraceEvent(what=f"Stepped Damage: {killed.label} is traded for {new.label}", before=killed.health,
-                                after=new.health, rule="instead be traded in for an Undead unit of lesser health from "
-                                "the DUA; only units in the DUA at the start of the exchange are eligible", cite=cite))
+    out.trace.append(TraceEvent(what=f"{rule.name}: {killed.label} is traded for {new.label}", before=killed.health,
+                                after=new.health, rule=rule.rule + "; only units in the DUA at the start of the exchange "
+                                "are eligible", cite=rule.cite))
     return state
 
 

@@ -480,7 +480,10 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
     state = state.take_from("dua", area.player, unit_id)
     if effect.kind == "resurrect":
         state = state.with_army(state.army(who.id).evolve(units=(*state.army(who.id).units, unit)))
-        what, rule = f"{names}: {unit.label} rises and joins {who.id}", "target units immediately join the casting army"
+        what = f"{names}: {unit.label} rises and joins {who.id}"
+        # the edition's words, by how large a unit the spell may return (tsr-1996 Reanimate Dead: 1-health only)
+        rule = ruleset.quote(f"resurrect-up-to-{effect.max_health or 'any'}", "target units immediately join the "
+                             "casting army")
         out.moved.append(unit_id)
     else:
         state = state.add_to("bua", area.player, (unit,))

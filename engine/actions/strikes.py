@@ -27,6 +27,11 @@ TARGETING = "sai-targeting"
 OWNER_BY_READING = ("firebreath",)
 
 
+def attack_rule(fight: Fight, sai: str) -> AttackSai:
+    """The SAI's targets and fate under the fight's edition: its own record where its text differs from 002's."""
+    return fight.ruleset.attack_sais.get(sai) or ATTACK_SAIS[sai]
+
+
 def rolled_id(dice: Roll) -> bool:
     """Whether a unit's own roll shows its ID icon (the last face, after any reroll)."""
     if dice.per_unit:
@@ -59,7 +64,7 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
            army_id: str | None = None) -> list[str]:
     """The units a ``one-unit`` or ``worth`` SAI targets in the defending army (or ``army_id``): the step's
     ``targets`` list, checked, or the default (the smallest units first, as for casualties; ``defaulted``)."""
-    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    rule, cite = attack_rule(fight, sai), fight.cite(sai)
     defender = fight.state.army(army_id or fight.defender)
     pool = [u for u in defender.units if (among is None or u.id in among) and not u.item
             and shield(fight.state, fight.ruleset, u.id, fight.action) is None]
@@ -111,7 +116,7 @@ def test(fight: Fight, sai: str, specials: list[Special]) -> None:
         health = fight.army().unit(uid).health
         if not _test_unit(fight, sai, uid) and uid in fight.out.killed:
             killed += health
-    if ATTACK_SAIS[sai].rise:
+    if attack_rule(fight, sai).rise:
         _rise(fight, sai, killed)
 
 
@@ -142,7 +147,7 @@ def _rise(fight: Fight, sai: str, killed: int) -> None:
 
 def _test_unit(fight: Fight, sai: str, uid: str) -> bool:
     """One target's roll; returns whether it escaped."""
-    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    rule, cite = attack_rule(fight, sai), fight.cite(sai)
     need = {"save": "a save", "id": "its ID icon", "maneuver": "a maneuver",
             "non-id-save": "a non-ID save"}[rule.test]
     why = f"for {need} against {sai}"
@@ -172,7 +177,7 @@ def _test_unit(fight: Fight, sai: str, uid: str) -> bool:
 
 def _fate(fight: Fight, sai: str, uid: str, fate: str, why: str) -> None:
     """Killed (then buried, or rolling against burial), or fleeing to the reserve area."""
-    rule = ATTACK_SAIS[sai]
+    rule = attack_rule(fight, sai)
     if fate == "flee":
         fight.flee(uid, sai)
         return
@@ -187,7 +192,7 @@ def _fate(fight: Fight, sai: str, uid: str, fate: str, why: str) -> None:
 def kill_units(fight: Fight, sai: str, specials: list[Special]) -> None:
     """Units killed (or sent fleeing) with no save possible: chosen by the acting player (``targets``) or, as
     damage, by their owner (``casualties``)."""
-    rule = ATTACK_SAIS[sai]
+    rule = attack_rule(fight, sai)
     ids = chosen(fight, sai, specials) if rule.chooser == "acting" else _owner_picks(fight, sai, specials)
     for uid in ids:
         _fate(fight, sai, uid, rule.fail, "with no save possible")
@@ -196,7 +201,7 @@ def kill_units(fight: Fight, sai: str, specials: list[Special]) -> None:
 def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str | None = None) -> list[str]:
     """The owner takes as much health-worth as possible, up to the SAI's, as for damage (``casualties``)."""
     army = exposed(fight.state, fight.ruleset, fight.state.army(army_id or fight.defender), fight.action, fight.out)
-    limit = _limit(ATTACK_SAIS[sai], specials)
+    limit = _limit(attack_rule(fight, sai), specials)
     if sai in OWNER_BY_READING:
         fight.out.trace.append(TraceEvent(
             what=f"{sai}: {army.player} chooses the {limit} health-worth killed", after=limit, rule="reading: the "
@@ -255,7 +260,7 @@ def plague(fight: Fight, sai: str, specials: list[Special]) -> None:
 def strike(fight: Fight, sai: str, specials: list[Special]) -> None:
     """One target per unit that rolled the SAI, damage that unit saves against alone; identical SAIs
     may strike the same unit together (002 SAI Targeting, Hug example) but no roller's damage is split."""
-    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    rule, cite = attack_rule(fight, sai), fight.cite(sai)
     if any(s.unit == fight.attacker for s in specials):
         raise StepError(f"{sai} chooses one unit for each unit that generates it: give {fight.attacker}'s roll per "
                         "unit", cite=cite, field="roll")
@@ -338,7 +343,7 @@ def _by_points(sai: str, wanted: dict[str, int | None], rollers: dict[str, int],
 def _struck(fight: Fight, sai: str, target: str, damage: int, roller: str) -> None:
     """The target's own roll: saves against the damage (Kick, Gore, Flaming Arrow), and/or melee back at the
     rolling unit, which cannot save (Hug: no saves; Coil: a combination roll of both)."""
-    rule, cite = ATTACK_SAIS[sai], fight.cite(sai)
+    rule, cite = attack_rule(fight, sai), fight.cite(sai)
     wanted = tuple(t for t, on in (("save", rule.saves), ("melee", rule.answer)) if on)
     kind = "combination:" + ",".join(wanted) if len(wanted) > 1 else \
         ("melee" if wanted == ("melee",) else f"save-{fight.action}")

@@ -19,27 +19,57 @@ if TYPE_CHECKING:
     from .spells import Rolls
 
 
+# each edition's words for sending the dragon (002 Summon ... Dragon; 000 Summon Gold Dragon ...; 001 Summon Dragon)
+SENDS = {"": "immediately send the dragon to the target terrain",
+         "of-color": "send any {color} dragon to any terrain, regardless of ownership or location",
+         "any": "summon one dragon from any summoning pool or terrain to the target terrain"}
+
+
 def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str, ruleset: Ruleset,
-            out: StepResult) -> GameState:
-    """Each casting sends one dragon of the spell's kind from a summoning pool to the target terrain: the one
-    the cast names (``dragon: <player>:<item>``), else the first that fits, the caster's pool first."""
+           out: StepResult) -> GameState:
+    """Each casting sends one dragon of the spell's kind from a summoning pool (tsr-1996: a dead unit area) to
+    the target terrain: the one the cast names (``dragon: <player>:<item>``, or the id of a dragon at a terrain
+    where the spell may send one from there), else the first that fits, the caster's pool first."""
     paid = c.color or c.spell.color
+    cite = ruleset.spell_sections.get(c.spell.id, cite)
     for _ in range(c.count):
         fits = [(p, item) for p in sorted(state.summoning_pool, key=lambda p: p.player != who.player)
                 for item in p.items if (d := pool.parse(item)) and pool.summonable(d[0], effect.dragons, paid)]
         if c.dragon is not None:
             fits = [(p, item) for p, item in fits if f"{p.player}:{item.partition(':')[2]}" == c.dragon]
+        if not fits and effect.from_terrain:
+            state = _send_from_terrain(state, c, effect, paid, cite, ruleset, out)
+            continue
         if not fits:
             a = "an" if effect.dragons[0] in "aeiou" else "a"
             wanted = f"{c.dragon} ({a} {effect.dragons} dragon " if c.dragon else f"{a} {effect.dragons} dragon ("
-            raise StepError(f"{c.spell.name} paid in {paid}: no summoning pool holds {wanted}that this spell "
+            raise StepError(f"{c.spell.name} paid in {paid}: no {ruleset.dragons_wait} holds {wanted}that this spell "
                             "may send)", cite=cite, field="cast")
         owner, item = fits[0]
         state, name = send_dragon(state, owner, item, c.target, out)
-        out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes to "
-                                         f"{c.target} as {name}", rule="immediately send the dragon to the target "
-                                    "terrain", cite=cite, defaulted=c.dragon is None and len(fits) > 1))
+        out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes from "
+                                         f"the {ruleset.dragons_wait} to {c.target} as {name}",
+                                    rule=SENDS.get(effect.dragons, SENDS[""]).format(color=paid), cite=cite,
+                                    defaulted=c.dragon is None and len(fits) > 1))
     return state
+
+
+def _send_from_terrain(state: GameState, c: Cast, effect: SpellEffect, paid: str, cite: str, ruleset: Ruleset,
+                       out: StepResult) -> GameState:
+    """The named dragon at a terrain goes to the target terrain (tsr-1996: "Send any gold dragon to any terrain,
+    regardless of ownership or location"; sfr-v4: "Summon one dragon from any Summoning Pool or terrain")."""
+    dragon = next((d for d in state.dragons if d.id == c.dragon), None)
+    if dragon is None or not pool.summonable(tuple(dragon.color.split("-")), effect.dragons, paid):
+        legal = [d.id for d in state.dragons if pool.summonable(tuple(d.color.split("-")), effect.dragons, paid)]
+        legal += [f"{p.player}:{i.partition(':')[2]}" for p in state.summoning_pool for i in p.items
+                  if (d := pool.parse(i)) and pool.summonable(d[0], effect.dragons, paid)]
+        named = f"cannot send {c.dragon}" if c.dragon else "sends a dragon at a terrain only when named (dragon:)"
+        raise StepError(f"{c.spell.name} paid in {paid} {named}: legal choices: {', '.join(legal) or 'none'}",
+                        cite=cite, field="cast")
+    out.moved.append(dragon.id)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {dragon.id} goes from {dragon.at} to {c.target}",
+                                rule=SENDS[effect.dragons].format(color=paid), cite=cite))
+    return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
 
 
 def dragon_id(state: GameState, player: str, item: str) -> str:

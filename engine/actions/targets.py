@@ -24,7 +24,9 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
     armies = {a.id: a for a in state.armies}
     owner: Army | None = None
     dead = next((a for a in state.dua if any(u.id == c.target for u in a.units)), None)
-    if kind == "terrain":
+    if kind == "terrain" or (kind == "dragon" and effect is not None and effect.kind == "summon-dragon"):
+        # tsr-1996 Summon Gold Dragon: "Send any gold dragon to any terrain": the terrain is the cast's target,
+        # the dragon its ``dragon:``
         ok = any(t.id == c.target for t in state.terrains)
     elif kind.endswith("army"):
         owner = armies.get(c.target)

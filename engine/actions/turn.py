@@ -4,7 +4,8 @@ What this step does now: the expiry of spells at the end of the current turn
 and at the beginning of the next one (or, after the set-up, the first turn's
 beginning), a fresh record of marches for the player
 whose turn begins (engine.marches), then the Initial Effects phase
-(engine.actions.initial).
+(engine.actions.initial), or, under tsr-1996, which has none, the City and
+Temple that act "at the beginning of your turn" (engine.actions.initial).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..state import GameState
 from ..steps import StepResult, TurnStep
 from ..trace import StepError, TraceEvent
 from .common import terrains
-from .initial import initial_effects
+from .initial import beginning_of_turn, initial_effects
 
 
 def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -29,10 +30,7 @@ def turn(state: GameState, step: TurnStep, ruleset: Ruleset) -> tuple[GameState,
     if ruleset.initial_effects:
         state = initial_effects(state, player, step.initial, ruleset, out)
     else:
-        out.trace.append(TraceEvent(what=f"what {player}'s turn begins with is not replayed by this version",
-                                    rule="at the beginning of the turn, dragons attack and the City and Temple act; "
-                                         "give what they changed as later steps", cite=ruleset.cite("initial-effects"),
-                                    defaulted=True))
+        state = beginning_of_turn(state, player, step.initial, ruleset, out)
     terrains(state, out)
     return state, out
 
@@ -43,13 +41,13 @@ def _next_turn(state: GameState, player: str, ruleset: Ruleset, out: StepResult)
     if player == ending:
         raise StepError(f"it is {player}'s turn already: name the player whose turn begins",
                         cite=ruleset.cite("turn-sequence"), field="player")
-    out.trace.append(TraceEvent(what=f"{ending}'s turn ends", rule="durational effects from the previous turn "
-                                "that expire at the end of your next turn immediately expire",
+    out.trace.append(TraceEvent(what=f"{ending}'s turn ends", rule=ruleset.quote("turn-ends", "durational effects "
+                                "from the previous turn that expire at the end of your next turn immediately expire"),
                                 cite=ruleset.cite("turn-ends")))
     state = turn_ends(state, ending, ruleset, out)
-    out.trace.append(TraceEvent(what=f"{player}'s turn begins", rule="before the Initial Effects phase, the spells "
-                                "you cast that expire at the beginning of your next turn immediately expire",
-                                cite=ruleset.cite("turn-begins")))
+    out.trace.append(TraceEvent(what=f"{player}'s turn begins", rule=ruleset.quote("turn-begins", "before the Initial "
+                                "Effects phase, the spells you cast that expire at the beginning of your next turn "
+                                "immediately expire"), cite=ruleset.cite("turn-begins")))
     return turn_begins(next_turn(state).evolve(turn_player=player), player, ruleset, out)
 
 

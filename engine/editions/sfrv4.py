@@ -6,8 +6,9 @@ sfr-2012 section, and engine.resolve marks every such trace event so a judge see
 
 from __future__ import annotations
 
-from ..ruleset import SpellEffect, SpellModifier, TargetRule
-from ..sais import ANY, NOT_MODELLED, SAVES, SaiUse, _uses
+from ..ruleset import SpellEffect, SpellModifier, StepDown, TargetRule
+from ..sai_attacks import AttackSai
+from ..sais import ANY, SAVES, SaiUse, _uses
 from ..sais import SAI_USES as SFR_2012_SAIS
 from . import sfr2012
 
@@ -93,14 +94,18 @@ SPELL_EFFECTS = {
     "path": SpellEffect("move"),
     # "Target one health-worth of units in your DUA ... Return the target(s) to the casting army"
     "resurrect-dead": SpellEffect("resurrect"),
+    # "Target any terrain. Summon one dragon from any Summoning Pool or terrain to the target terrain": an
+    # Elemental Spell, any color of magic pays, and the text names no color for the dragon (a reading: any)
+    "summon-dragon": SpellEffect("summon-dragon", dragons="any", from_terrain=True),
 }
 
 # 001 SAI list, each entry restating its text; "Any SAIs on monsters that generate action results count as
-# four results". SAIs whose effect is more than results (Bullseye's and Double Strike's save-or-die targets,
-# Choke, Confuse, Seize ...) are not modelled and are refused when rolled where they act.
+# four results".
 SAI_USES = {
-    # "During a dragon attack, Bullseye generates missile results"
-    "bullseye": _uses((("missile",), NOT_MODELLED), (("avoid-missile",), SaiUse(("missile",)))),
+    # "During a missile action, target one health-worth of units in the defending army for each Bullseye
+    #  result. The targets make a save roll. Those that do not generate a save result are killed ... During a
+    #  dragon attack, Bullseye generates missile results"
+    "bullseye": _uses((("missile",), SaiUse(special="unit-test")), (("avoid-missile",), SaiUse(("missile",)))),
     # "During a magic action, Cantrip generates magic results. During any other non-maneuver rolls, Cantrip
     #  generates magic results that allow you to cast spells marked in the 'C' column"
     "cantrip": _uses((("magic",), SaiUse(("magic",))),
@@ -112,8 +117,10 @@ SAI_USES = {
     "counter": SFR_2012_SAIS["counter"],     # the same uses as 002's Counter
     # "During any army roll, Create Fireminions generates four magic, maneuver, melee, missile or save results"
     "create-fireminions": _uses((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
-    # "During a dragon attack, Double Strike generates four melee results"
-    "double-strike": _uses((("melee",), NOT_MODELLED), (("avoid-melee",), SaiUse(("melee",)))),
+    # "During a melee attack, Double Strike targets four health worth of units in the defending army. The
+    #  targets make a save roll. Those that do not generate a save result are killed ... During a dragon
+    #  attack, Double Strike generates four melee results"
+    "double-strike": _uses((("melee",), SaiUse(special="unit-test")), (("avoid-melee",), SaiUse(("melee",)))),
     # "During any roll, Fly generates maneuver or save results"
     "fly": _uses((ANY, SaiUse(("maneuver", "save")))),
     # "During a maneuver roll, Hoof generates maneuver results. During a save roll or dragon attack, Hoof
@@ -154,8 +161,36 @@ SAI_USES.update({sai: SFR_2012_SAIS[sai] for sai in ("flame", "smother", "choke"
 # to their Reserve Area. Any that do not roll an ID are killed"
 SAI_USES.update({sai: _uses((("melee", "missile"), SaiUse(special="unit-test"))) for sai in ("firecloud", "seize")})
 
-# "Roll this unit again and apply the new result as well": Rend in a melee or dragon attack
-SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
+# "Roll this unit again and apply the new result as well": Rend in a melee or dragon attack, Bullseye in a
+# missile action, Double Strike in a melee attack
+SAI_REROLLS = {"rend": ("melee", "avoid-melee"), "bullseye": ("missile",), "double-strike": ("melee",)}
+
+# 001's save-or-die targets (engine.sai_attacks reads "up to four health-worth" as the SAI's points as rolled;
+# "Any SAIs on monsters that generate action results count as four results"): Bullseye "one health-worth of
+# units ... for each Bullseye result", Double Strike "four health worth of units"; both "make a save roll.
+# Those that do not generate a save result are killed"
+ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike": AttackSai(pick="worth", test="save")}
+
+# 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
+QUOTES = {
+    # Maneuver Resolution, 3: "The highest total wins (the marching army wins a tie)"
+    "maneuver-ties": "The highest total wins (the marching army wins a tie)",
+    # Melee (Missile) Resolution, 3: "If marching army rolled at least 1 melee (missile) result, the defending army
+    # rolls for save results"
+    "melee-saves": "If marching army rolled at least 1 melee result, the defending army rolls for save results",
+    "missile-saves": "If the marching army rolled at least 1 missile result, then the defending army rolls for "
+                     "save results",
+    # Turn Sequence: "1. Effects Expire Phase - All 'beginning of your next turn' spells and effects end"
+    "turn-begins": "Effects Expire Phase - All 'beginning of your next turn' spells and effects end",
+    # Terrain - Eighth Face; Melee (Missile) Resolution, 4
+    "eighth-face": "When rolling the army, all ID results are doubled",
+    "melee-damage": "Subtract save results from melee results to work out total damage",
+    "missile-damage": "Subtract save results from missile results to work out total damage",
+    # Dragon Attack Resolution, 6: "If a dragon was slain, the attacking army can promote as many units as possible"
+    "promote-none-dragon slain": "the attacking army can promote as many units as possible",
+    # Resurrect Dead: "Return the target(s) to the casting army"
+    "resurrect-up-to-any": "Return the target(s) to the casting army",
+}
 
 SFR_V4 = sfr2012.SFR_2012.evolve(
     edition=E,
@@ -187,6 +222,8 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     magic_backlash=(), burial_rolls=(), burial_limits={}, spell_abilities={},
     sai_uses=SAI_USES,
     sai_rerolls=SAI_REROLLS,
+    attack_sais=ATTACK_SAIS,
+    quotes=QUOTES,
     fallback="sfr-2012",
     # 001 Dragons has its own numbers (claws 6, jaws 12, wing 5): not modelled yet, so no dragon attack is
     # resolved with 002's
@@ -275,3 +312,13 @@ SFR_V4 = SFR_V4.evolve(
 # dice are rolled"
 SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, **dict.fromkeys(("multiplayer:counter-maneuver", "multiplayer:target"),
                                                               f"{E}:multiplayer.multiplayer-games")})
+
+# --- 001 Accelerated Growth -------------------------------------------------------------------------
+
+# "Target your DUA. When a two (or greater) health-worth Treefolk unit is killed, you may instead exchange it with a
+# one health-worth Treefolk unit from your DUA. This effect lasts until the beginning of your next turn."
+# (engine.actions.racial trades the killed unit as the Undead's Stepped Damage does; the step's ``stepped``)
+SFR_V4 = SFR_V4.evolve(spell_step_downs={"accelerated-growth": StepDown(
+    race="treefolk", name="Accelerated Growth", health=1, least=2, cite=f"{E}:spells.green-water-spells.accelerated-growth",
+    rule="when a two (or greater) health-worth Treefolk unit is killed, you may instead exchange it with a one "
+         "health-worth Treefolk unit from your DUA")})

@@ -59,6 +59,14 @@ CITES = {
     "city": f"{E}:the-eighth-face.special-icons.city", "promote": f"{E}:the-eighth-face.special-icons.city",
     "exchanging": f"{E}:the-eighth-face.special-icons.city",
     "sai-targeting": SAI,
+    # 000 Reserves is printed within Second March (no section of its own): "After finishing both of your marches,
+    # you can move units into and out of your reserves"; Reinforce: "move any or all of them to any home terrain
+    # or the frontier"; Retreat: "move any or all of your units from the terrain dice they occupy and place them
+    # in reserve"
+    "reserve-movement": f"{E}:turn-sequence.second-march", "reinforce": f"{E}:turn-sequence.second-march",
+    "retreat": f"{E}:turn-sequence.second-march",
+    # "A different army than the one used in the First March must be used in the Second March"
+    "second-march": f"{E}:turn-sequence.second-march",
 }
 
 # 000 Special Abilities, and 004 Amazons ("Maneuvers as Missiles"). 004 Monsters D: "Special racial
@@ -130,6 +138,10 @@ SPELL_EFFECTS = {
     # "Reduce the target terrain die one face ... unless any army at the terrain can immediately roll at
     #  least 8 maneuver results"
     "flash-flood": SpellEffect("terrain-reduction", 8),
+    # "Send any gold (blue, red, green, black) dragon to any terrain, regardless of ownership or location": a
+    # dragon of the spell's color, from any player's dead unit area (where 000's dragons wait) or any terrain
+    **{f"summon-{color}-dragon": SpellEffect("summon-dragon", dragons="of-color", from_terrain=True)
+       for color in ("gold", "blue", "red", "green", "black")},
 }
 
 # 000 Special Action Icons, each entry restating its text. "Spells that multiply, divide, add, or subtract
@@ -169,6 +181,72 @@ SAI_USES = {
 # "The rending unit may be rolled again immediately ... During maneuver, rends ... are not rolled again"
 SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
+# 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
+QUOTES = {
+    # Dragon Rules: what begins the acting army's turn
+    "turn-begins-with": "At the beginning of the acting army's turn, the dragon attacks. The attack happens after "
+                        "any spells cast during the previous turn expire, but before the army's owning player "
+                        "performs any actions",
+    # the spell list's durations
+    "turn-ends": "until the end of your next turn",
+    "turn-begins": "until the beginning of your next turn",
+    "city": "at the beginning of your turn you can recruit a 1-health unit or promote a unit in the controlling army",
+    "temple": "you may force another player to bury one of his dead units",
+    "temple-chooses": "The targeted player chooses which of his units to bury",
+    "recruit": "To recruit a 1-health unit, take a common unit from your dead unit area and place it in the "
+               "controlling army",
+    "recruit-none": "If you have no common units in your dead unit area, you can't recruit",
+    "promote": "To promote a unit, trade it with a unit in your dead unit area. The trade must be with a unit of "
+               "the same race that's worth 1 health point more than the \"live\" unit",
+    # Dragon Slaying: "If an army slays a dragon, it may promote as many units as possible"; Treasure
+    "promote-none-dragon slain": "If an army slays a dragon, it may promote as many units as possible",
+    "promote-none-treasure": "After the attack is resolved, one unit in the target army may be promoted",
+    "promote-none-City": "The trade must be with a unit of the same race that's worth 1 health point more than the "
+                    "\"live\" unit",
+    # Maneuver: "If the number of maneuver icons rolled by the acting army equals or exceeds that of the highest
+    # counter-maneuvering army, the acting army's maneuver succeeds"
+    "maneuver-ties": "If the number of maneuver icons rolled by the acting army equals or exceeds that of the "
+                     "highest counter-maneuvering army, the acting army's maneuver succeeds",
+    # Skirmish: "If damage is inflicted, the target army rolls for saves"; Missile: "If any damage is inflicted,
+    # the target army rolls for saves"
+    "melee-saves": "If damage is inflicted, the target army rolls for saves",
+    "missile-saves": "If any damage is inflicted, the target army rolls for saves",
+    # Special Abilities
+    "racial-dwarf": "the dwarves double their maneuver results when in highland terrain",
+    "racial-goblin": "this race doubles its maneuver results when in swampland terrain",
+    # Breath of Life, Spark of Life: "Restore 1 health-worth of units from the dead unit area to the casting
+    # army"; Reanimate Dead: "Return a dead 1-health unit to the casting army"
+    "resurrect-up-to-any": "Restore 1 health-worth of units from the dead unit area to the casting army",
+    "resurrect-up-to-1": "Return a dead 1-health unit to the casting army",
+    # The Eighth Face; Damage
+    "eighth-face": "When rolling for saves, all save results are doubled; When rolling for maneuvers, all maneuver "
+                   "results are doubled",
+    "melee-damage": "Each point of saves rolled negates one point of damage",
+    "missile-damage": "Each point of saves rolled negates one point of damage",
+    # Dragon Rules: Dragon vs. Dragon; Breath; Blue-Paralysis; Green-Frost
+    "dragon-vs-dragon": "When dragons of different colors are in the same terrain, they attack one another rather "
+                        "than the acting player's army",
+    "breath-on-dragon": "Against another dragon, dragon breath negates the automatic 5 saves until the end of the "
+                        "acting player's next turn",
+    "breath-tsr-blue-paralysis": "The target army can only roll for saves until the beginning of the owning "
+                                 "player's next turn",
+    "breath-tsr-green-frost": "All rolls made by the target army (or any individual units in that army) are halved "
+                              "(rounded down) until the beginning of the owning player's next turn",
+    # 004 Amazons in Reserves A; Confuse: "choose four health of his units and force them to reroll"
+    "reserve-no-magic": "Amazons CAN NOT cast magic from reserves",
+    "confuse-reroll": "choose four health of his units and force them to reroll",
+    # Reserves: "Your reserve army is kept to your right"
+    "reserve-army": "Your reserve army is kept to your right",
+    # Reserves
+    "reserve-movement": "After finishing both of your marches, you can move units into and out of your reserves",
+    # Magic: "if you move away one or more units from an army that had a spell cast on that army or that terrain,
+    # the spell no longer affects those units" (000 has no other word on spells and moving units)
+    "unit-moves": "Magic: if you move away one or more units from an army that had a spell cast on that army or "
+                  "that terrain, the spell no longer affects those units",
+    "army-emptied": "Magic: \"if you move away one or more units from an army that had a spell cast on that army or "
+                    "that terrain, the spell no longer affects those units\"; with every unit gone, it affects none",
+}
+
 TSR_1996 = Ruleset(
     edition=E,
     # 000 Applying Dice Modifiers: "Modifiers that subtract, Modifiers that divide, Modifiers that multiply,
@@ -194,7 +272,8 @@ TSR_1996 = Ruleset(
     casualties_go={"open-grave": "reserve"},
     sai_uses=SAI_USES,
     sai_rerolls=SAI_REROLLS,
-    # 000 has no Initial Effects phase: what begins its turn is not replayed yet
+    # 000 has no Initial Effects phase: its turn begins with the City and Temple (turn_begins_with) and the
+    # dragon attacks (a dragon_attack step each)
     initial_effects=False,
     # 000 Death Magic: black ID points double only by burying the dead (engine.actions.death_magic)
     dua_doubling=False,
@@ -203,6 +282,13 @@ TSR_1996 = Ruleset(
     reserve_list=False,
     stones_held_to_double=True,
     one_target_sais=("bullseye",),
+    # 000 Set-up: "Dragons are set to your left, in what will be your dead unit area"; Wing: "Return it to the
+    # owner's dead unit area"
+    dragons_wait="dead unit area",
+    # City: "at the beginning of your turn you can recruit a 1-health unit or promote a unit in the controlling
+    # army"; Temple: "at the beginning of your turn, you may force another player to bury one of his dead units"
+    turn_begins_with=("city", "temple"),
+    quotes=QUOTES,
 )
 
 # --- 000 Playing the Game: the set-up (issue 7, part 2) --------------------------------------------
