@@ -131,7 +131,7 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
                                                              source=rolled[0].unit)))
         words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
-                              cite)
+                                     cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
                                     rule=words, cite=where))
     return state
@@ -153,7 +153,7 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
                                                      f"units of {defender.id}"
     if rule.target == "units":
         words, where = ruleset.words(f"{sai}:targets", "read: the text's \"four health-worth\" is the SAI's points "
-                              f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
+                                     f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
                                     after=limit, rule=words, cite=where))
     chosen = _chosen(step, sai)
@@ -316,7 +316,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
         out.moved.append(unit_id)
         rule, where = ruleset.words(f"{sai}:raise", "up to four health-worth of units come back from your DUA to "
-                             "the army containing this unit", cite)
+                                    "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
         if unit_id not in rolls:
@@ -327,8 +327,8 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                        unit=unit_id).results.get(result, 0)
     if gained:
         rule, where = ruleset.words(f"{sai}:raise-roll", "components brought into an army by a special SAI during "
-                             "a roll are rolled immediately and their results applied with their army's",
-                             ruleset.cite("sai-resolution"))
+                                    "a roll are rolled immediately and their results applied with their army's",
+                                    ruleset.cite("sai-resolution"))
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
                                     after=gained, rule=rule, cite=where))
     return state, gained
