@@ -32,9 +32,10 @@ def transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: st
     state = state.with_army(source.without(unit_id))
     state = state.with_army(state.army(dest.id).evolve(units=(*state.army(dest.id).units, unit)))
     where = "the reserve area" if dest.at == RESERVE else dest.at
+    rule, cite = ruleset.words(f"{names}:moves", ruleset.quote("unit-moves", "spells on a unit follow it wherever it "
+                                                              "goes; spells on an army stay with the army"), cite)
     out.trace.append(TraceEvent(what=f"{names}: {unit.label} goes from {source.at} to {where}, joining {dest.id}",
-                                rule=ruleset.quote("unit-moves", "spells on a unit follow it wherever it goes; "
-                                                   "spells on an army stay with the army"), cite=cite))
+                                rule=rule, cite=cite))
     return army_emptied(state, source.id, ruleset, out)
 
 

@@ -244,9 +244,11 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
             points, ctx, face.icon, trace, face.icon, rs.cite("sai-application"), allowed=useful)
     for t, n in gained.items():
         tally[t].sai += n
+    # the edition's own words where it has them (tsr-1996 Regenerate), else 002's
+    rule, cite = rs.words(f"{face.icon}:gives", "SAI normal results count with the others, but no spell can modify "
+                          "them", cite)
     trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {_fmt(gained)}",
-                            after=sum(gained.values()), rule="SAI normal results count with the others, "
-                            "but no spell can modify them", cite=cite))
+                            after=sum(gained.values()), rule=rule, cite=cite))
 
 
 def _split(points: int, ctx: RollContext, key: str, trace: list[TraceEvent], what: str, cite: str,

@@ -425,6 +425,15 @@ class Ruleset(Value):
 
     # spell on a player's DUA -> the trade it allows while it lasts (sfr-v4 Accelerated Growth)
     spell_step_downs: Mapping[str, StepDown] = field(default_factory=dict)
+    # an edition's own words for a rule an SAI handler traces (key -> (words, section)); absent: 002's words
+    sai_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # Dispel Magic rolls against a unit-targeting spell only on its own target (004 Dispel Magic C: "Only units
+    # bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple"); 002: any unit of
+    # the army
+    dispel_own_unit: bool = False
+    # the spells of one magic action take effect at once: a group save counts the units another spell of the
+    # action killed (004 Dispel Magic D: "since magic is simultaneous, units killed by Lightning still roll")
+    simultaneous_magic: bool = False
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""
@@ -438,6 +447,10 @@ class Ruleset(Value):
     def quote(self, key: str, default: str) -> str:
         """The edition's words for a rule the trace states; ``default`` (002's) where it gives none."""
         return self.quotes.get(key, default)
+
+    def words(self, key: str, words: str, cite: str) -> tuple[str, str]:
+        """An SAI rule's words and section as this edition gives them (``sai_words``), else 002's ``words``."""
+        return self.sai_words.get(key, (words, cite))
 
     def cite(self, key: str) -> str:
         """The section of a rule; an edition without it (and no fallback edition that has it) refuses the step."""

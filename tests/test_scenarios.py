@@ -109,6 +109,12 @@ EDITIONS2_EXAMPLES = {
     "tsr-sai-counter-in-charge-defense", "faq4-double-strike", "faq4-confuse", "faq4-kick-swoop-stone",
     "faq4-amazon-reserve-missile-fire", "tsr-sai-mammoth-rider-trample-6-9-15",
 }
+# Issue 7, the FAQ rulings (004 Monster Special Action Icons) under tsr-1996.
+FAQ_EXAMPLES = {
+    "faq4-regenerate", "faq4-monster-sai-terrain-bonuses-regenerate-conflict", "faq4-poison-smother-web",
+    "faq4-dispel-gargoyle-lightning-strike", "faq4-dispel-hailstorm-and-lightning-simultaneous",
+    "faq4-roar-reserve-march", "faq4-charm",
+}
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 # issue 7, part 3: what the tsr-1996 and sfr-v4 rulesets refused before
 EDITION_REFUSALS_EXAMPLES = {"tsr-reserve-movement-and-reserve-magic"}
@@ -250,7 +256,7 @@ def test_core_worked_examples_are_covered():
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
                | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES | EDITION_REFUSALS_EXAMPLES
-               | LAST_EXAMPLES)
+               | LAST_EXAMPLES | FAQ_EXAMPLES)
     assert covered <= EXAMPLE_IDS
     assert covered - cited == set()
 

@@ -79,11 +79,12 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
         n = got.results.get(fight.action, 0)
         fight.extra[fight.action] = fight.extra.get(fight.action, 0) + n
         fight.charmed.append(uid)
+        rule, where = fight.ruleset.words(f"{sai}:adds", "charmed units add their results to the results of the "
+                                          "acting army", fight.cite(sai))
         fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} adds {n} {fight.action} result(s) to "
-                                               f"{fight.attacker}", after=n, rule="charmed units add their results "
-                                          "to the results of the acting army; reading: rolled at once by itself, as "
-                                          "a component brought into an army by a special SAI "
-                                          f"({fight.ruleset.cite('sai-resolution')})", cite=fight.cite(sai)))
+                                               f"{fight.attacker}", after=n, rule=f"{rule}; reading: rolled at once "
+                                          "by itself, as a component brought into an army by a special SAI "
+                                          f"({fight.ruleset.cite('sai-resolution')})", cite=where))
 
 
 def _charmed_army(fight: Fight, sai: str) -> str:

@@ -466,21 +466,25 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
         # of the army's units applies to the army
         covered = {home.id, home.at, *(u.id for u in home.units)}
         aimed = [c for c in step.cast if c.target in covered]
-        if not aimed:
-            raise StepError(f"no spell targets {unit_id}, its army {home.id} (or its units) or its terrain {home.at}: "
+        rolls_for = {home.id, home.at, unit_id} if ruleset.dispel_own_unit else covered
+        if not any(c.target in rolls_for for c in aimed):
+            whose = "" if ruleset.dispel_own_unit else " (or its units)"
+            raise StepError(f"no spell targets {unit_id}, its army {home.id}{whose} or its terrain {home.at}: "
                             "it makes no dispel attempt", cite=cite, field="dispel")
         if "dispel-magic" not in faces:
+            rule, where = ruleset.words("dispel-magic:fails", "only one dispel attempt is made per unit; if it fails, "
+                                        "the spells are resolved normally", cite)
             out.trace.append(TraceEvent(what=f"{unit_id} rolls for Dispel Magic: {', '.join(faces) or 'nothing'}: "
-                                             "the spells resolve normally", rule="only one dispel attempt is made "
-                                             "per unit; if it fails, the spells are resolved normally", cite=cite))
+                                             "the spells resolve normally", rule=rule, cite=where))
             continue
+        rule, where = ruleset.words("dispel-magic:negates", "negate all unresolved magic that applies to the unit, "
+                                    "its army and its terrain", cite)
         for c in aimed:
             if c not in negated:
                 negated.append(c)
                 out.trace.append(TraceEvent(what=f"{unit_id} rolls Dispel Magic: {c.spell.name} x{c.count} on "
-                                                 f"{c.target} is negated", before=c.count, after=0,
-                                            rule="negate all unresolved magic that applies to the unit, its army "
-                                                 "and its terrain", cite=cite))
+                                                 f"{c.target} is negated", before=c.count, after=0, rule=rule,
+                                            cite=where))
     return negated
 
 

@@ -130,8 +130,10 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
             continue
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
                                                              source=rolled[0].unit)))
+        words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
+                                     cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
-                                    rule="the target units cannot be rolled while the effect lasts", cite=cite))
+                                    rule=words, cite=where))
     return state
 
 
@@ -150,9 +152,10 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
         limit, what = sum(s.points for s in rolled), f"up to {sum(s.points for s in rolled)} health-worth of " \
                                                      f"units of {defender.id}"
     if rule.target == "units":
+        words, where = ruleset.words(f"{sai}:targets", "read: the text's \"four health-worth\" is the SAI's points "
+                                     f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
-                                    after=limit, rule="read: the text's \"four health-worth\" is the SAI's points of "
-                                    f"effect, four on a monster ({ruleset.cite('sai-points')})", cite=cite))
+                                    after=limit, rule=words, cite=where))
     chosen = _chosen(step, sai)
     if chosen is None:
         picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
@@ -178,9 +181,9 @@ def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: 
                         f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
     rolled = roll(state, ruleset, home, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id), out, unit=unit_id)
     got = rolled.results.get(rule.avoid, 0)
+    words, where = ruleset.words(f"{sai}:avoid", f"each target unit escapes if it rolls a {rule.avoid} result", cite)
     out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
-                                     f"{'escapes' if got else 'caught'}", after=got,
-                                rule=f"each target unit escapes if it rolls a {rule.avoid} result", cite=cite))
+                                     f"{'escapes' if got else 'caught'}", after=got, rule=words, cite=where))
     return got > 0
 
 
@@ -394,9 +397,10 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         state = state.take_from("dua", army.player, unit_id)
         state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
         out.moved.append(unit_id)
+        rule, where = ruleset.words(f"{sai}:raise", "up to four health-worth of units come back from your DUA to "
+                                    "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
-                                    before=limit, after=unit.health, rule="up to four health-worth of units come "
-                                    "back from your DUA to the army containing this unit", cite=cite))
+                                    before=limit, after=unit.health, rule=rule, cite=where))
         if unit_id not in rolls:
             raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
@@ -406,11 +410,11 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         if outcomes is not None:
             outcomes[unit_id] = outcome
     if gained:
+        rule, where = ruleset.words(f"{sai}:raise-roll", "components brought into an army by a special SAI during "
+                                    "a roll are rolled immediately and their results applied with their army's",
+                                    ruleset.cite("sai-resolution"))
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
-                                    after=gained,
-                                    rule="components brought into an army by a special SAI during a roll are "
-                                         "rolled immediately and their results applied with their army's",
-                                    cite=ruleset.cite("sai-resolution")))
+                                    after=gained, rule=rule, cite=where))
     return state, gained
 
 

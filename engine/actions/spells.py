@@ -44,6 +44,7 @@ class Rolls:
         self.choices = {target: {key: dict(pairs) for key, pairs in made} for target, made in choices}
         self.buys = dict(cantrip)       # army -> what its Cantrip buys in its roll against the spells
         self.sais = dict(sais)          # army -> its choices for the special SAIs of its save roll (SaiChoices)
+        self.fallen: dict[str, list] = {}   # army -> its units a spell of this magic action killed
 
     def has(self, target: str) -> bool:
         return bool(self.left.get(target))
@@ -388,20 +389,22 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     dice = rolls.take(army.id, f"{what} against {names}", cite)
     state = cantrip.use(state, army, dice, rolls.buys, simultaneous, ruleset, out)
     army = state.army(army.id)
-    dice = cantrip.still_rolling(dice, army)
+    roller = _with_fallen(army, ruleset, rolls, out)
+    dice = cantrip.still_rolling(dice, roller)
     target = army
     if effect.save == "commons":
         target = army.evolve(units=tuple(u for u in army.units if u.health == 1))
+        roller = roller.evolve(units=tuple(u for u in roller.units if u.health == 1))
         out.trace.append(TraceEvent(what=f"only {army.id}'s 1-health units roll and can be removed",
                                     after=len(target.units), rule="only 1-health (common) units roll for saves, "
                                     "and only 1-health units can be removed", cite=cite))
     if not target.units:
         return state, 0
     if combination:
-        rolled = roll(state, ruleset, target, "combination:save,maneuver", ("save", "maneuver"), dice, out,
+        rolled = roll(state, ruleset, roller, "combination:save,maneuver", ("save", "maneuver"), dice, out,
                       choices=rolls.choices.get(army.id)).results
     else:
-        state, rolled, target = save_roll(state, ruleset, target, dice, rolls, out)
+        state, rolled, target = save_roll(state, ruleset, roller, dice, rolls, out)
     saves = rolled.get("save", 0)
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {army.id}", before=damage,
@@ -429,6 +432,20 @@ def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls:
         return state, {**outcome.results, "save": saves}, army.evolve(units=())
     now, kept = state.army(army.id), {u.id for u in army.units} | set(out.moved)
     return state, {**outcome.results, "save": saves}, now.evolve(units=tuple(u for u in now.units if u.id in kept))
+
+
+def _with_fallen(army: Army, ruleset: Ruleset, rolls: Rolls, out: StepResult) -> Army:
+    """The army that rolls its group save: under simultaneous magic (tsr-1996, 004 Dispel Magic D: "since magic is
+    simultaneous, units killed by Lightning still roll in the group save against the Hailstorms") with the units a
+    spell of this magic action killed; they roll, but cannot be taken as casualties again."""
+    fallen = rolls.fallen.get(army.id, []) if ruleset.simultaneous_magic else []
+    if not fallen:
+        return army
+    out.trace.append(TraceEvent(what=f"{', '.join(u.id for u in fallen)}, killed by a spell of this magic action, "
+                                     f"still roll in {army.id}'s save", after=len(fallen),
+                                rule="since magic is simultaneous, units killed by Lightning still roll in the group "
+                                     "save against the Hailstorms", cite=ruleset.cite("simultaneous-magic")))
+    return army.evolve(units=(*army.units, *fallen))
 
 
 def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffect, names: str, cite: str,
@@ -460,6 +477,7 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
                                 cite=cite if killed else ruleset.cite("spell-effect")))
     if killed:
         out.killed.append(unit_id)
+        rolls.fallen.setdefault(army.id, []).append(unit)
         return kill(state, army.id, [unit_id])
     # Fearful Flames: "If the unit saves against the damage" read as: if the damage does not kill it
     if effect.then_flee and not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):

@@ -103,9 +103,10 @@ def _trace_limit(fight: Fight, sai: str, rule: AttackSai, specials: list[Special
     how = (f"{rule.per_face} per face, as its text fixes" if rule.per_face else
            "its points as rolled: the text's number is the four results of a ten-sided die (three on a rare "
            f"item), and identical SAIs combined add theirs; see also {fight.ruleset.cite('sai-targeting')}")
+    words, where = fight.ruleset.words(f"{sai}:targets", f"reading: the health-worth it picks is {how}",
+                                       fight.cite(sai))
     fight.out.trace.append(TraceEvent(what=f"{sai}: up to {limit} health-worth ({len(specials)} face(s))",
-                                      after=limit, rule=f"reading: the health-worth it picks is {how}",
-                                      cite=fight.cite(sai)))
+                                      after=limit, rule=words, cite=where))
 
 
 def test(fight: Fight, sai: str, specials: list[Special]) -> None:

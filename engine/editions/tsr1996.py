@@ -470,6 +470,130 @@ TSR_1996 = TSR_1996.evolve(reserve_missile_races=("amazon",),
 # During a dragon attack, Screech has no effect": nothing in the roll itself (engine.actions.routing counts it)
 SAI_USES["screech"] = {kind: NOT_MODELLED for kind in ANY} | {"melee": NO_EFFECT, "dragon": NO_EFFECT}
 
+# --- 004 Regenerate (issue 7, the FAQ rulings) ---------------------------------------------------------
+
+# Regenerate: "Count as four saves, or bring back four health of units from your dead to this location ... effective
+# during any action--including melee, magic, missiles, and saves--but not during a maneuver roll ... Troops brought
+# back from the dead with this power are rolled immediately and their results are counted toward the current roll
+# ... During a dragon attack, Regenerate performs normally": 002's uses (engine.actions.sai_states' raise).
+# General Rules D2: "Regenerate is the only new special action icon which can benefit from the Eighth Face", and
+# Regenerate C: "Regenerate never doubles it effect": ddref reads C of the four health it brings back (never eight)
+# and D2 of its four saves, which the eighth face doubles as it doubles every save (tsr-1996:the-eighth-face).
+SAI_USES["regenerate"] = dict(SFR_2012_SAIS["regenerate"])   # no entry for a maneuver roll
+REGENERATE = f"{E}:faq.monster-special-action-icons.regenerate"
+TSR_1996 = TSR_1996.evolve(sai_words={
+    "regenerate:gives": ("Count as four saves ... Regenerate is the only new special action icon which can benefit "
+                         "from the Eighth Face (reading: its saves double there like every save; 'Regenerate never "
+                         f"doubles it effect' is read of the health it brings back, see {REGENERATE} C)",
+                         f"{E}:faq.monster-special-action-icons.general-rules"),
+    "regenerate:raise": ("bring back four health of units from your dead to this location (Regenerate never doubles "
+                         "it effect)", REGENERATE),
+    "regenerate:raise-roll": ("Troops brought back from the dead with this power are rolled immediately and their "
+                              "results are counted toward the current roll", REGENERATE),
+})
+
+# --- 004 Web and Entangle (issue 7, the FAQ rulings) --------------------------------------------------------
+
+from ..ruleset import Protection, SaiState  # noqa: E402  (appended section: Web's paralysis as data)
+
+# Web: "During melee, unless they immediately roll a save, four health of your choice in the opposing army are
+# paralyzed (cannot make any further rolls) until the beginning of your next turn ... The affected unit(s) must be in
+# the army already targeted during the melee action ... Unlike Entangle, killing the monster does not negate the
+# effects" (B and C say "Poison": read as Web, the entry they stand in); 002's Web avoids with a melee result
+WEB = f"{E}:faq.monster-special-action-icons.web"
+SAI_USES["web"] = {**SAI_USES["web"], "melee": SFR_2012_SAIS["web"]["melee"]}
+# Entangle: "When rolled during melee, four health of your choice of units in the opposing army are paralyzed (cannot
+# make any further rolls) until the beginning of your next turn. Killing the monster negates this effect ... If an
+# entire army is paralyzed, the army cannot make any rolls (maneuvers, actions, saves), but it may take actions which
+# do not require rolls (unopposed maneuvers, retreats to reserves)": 002's Entangle (engine.actions.sai_states)
+ENTANGLE = f"{E}:faq.monster-special-action-icons.entangle"
+SAI_USES["entangle"] = {**SAI_USES["entangle"], "melee": SFR_2012_SAIS["entangle"]["melee"]}
+TSR_1996 = TSR_1996.evolve(
+    sai_states={**TSR_1996.sai_states, "web": SaiState(target="units", avoid="save"),
+                "entangle": SaiState(target="units", bound="killed")},
+    effect_sais={**TSR_1996.effect_sais, "web": "until-beginning-of-next-turn",
+                 "entangle": "until-beginning-of-next-turn"},
+    spell_protections={**TSR_1996.spell_protections, "web": Protection(no_rolls="any"),
+                       "entangle": Protection(no_rolls="any")},
+    sai_words={**TSR_1996.sai_words,
+               "web:avoid": ("unless they immediately roll a save, four health of your choice in the opposing army "
+                             "are paralyzed", WEB),
+               "web:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn ... "
+                             "Unlike Entangle, killing the monster does not negate the effects of [Web; 004 prints "
+                             "'Poison']", WEB),
+               # Monsters C: "Each normal icon on a monster unit counts as four point of effect"
+               "entangle:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn. "
+                                  "Killing the monster negates this effect", ENTANGLE),
+               "entangle:targets": ("four health of your choice of units in the opposing army (a monster's icon: "
+                                    "\"Each normal icon on a monster unit counts as four point of effect\")", ENTANGLE),
+               "web:targets": ("four health of your choice in the opposing army (a monster's icon: \"Each normal "
+                               "icon on a monster unit counts as four point of effect\")", WEB)},
+)
+
+# --- 004 Dispel Magic (issue 7, the FAQ rulings) --------------------------------------------------------
+
+# Dispel Magic: "When one or more spells target an army containing this unit or the terrain the unit occupies, you
+# may roll this unit to resist. If the dispel face comes up, the spells have no effect ... The dispel face itself
+# must roll up to nullify magic; ID icons do NOT count in this instance ... any single Dispel Magic face nullifies
+# all spells ... Only units bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple
+# ... It is the option of the owner of the monster whether to attempt to dispel" (engine.actions.magic)
+DISPEL = f"{E}:faq.monster-special-action-icons.dispel-magic"
+TSR_1996 = TSR_1996.evolve(
+    dispel_own_unit=True,
+    # D: "since magic is simultaneous, units killed by Lightning still roll in the group save against the
+    # Hailstorms" (engine.actions.spells)
+    simultaneous_magic=True,
+    cites={**TSR_1996.cites, "simultaneous-magic": DISPEL},
+    sai_words={**TSR_1996.sai_words,
+               "dispel-magic:fails": ("The dispel face itself must roll up to nullify magic; ID icons do NOT count in "
+                                      "this instance ... If this roll fails, a second roll is made to determine if "
+                                      "the Gargoyle saves (and this time, ID icons do count)", DISPEL),
+               "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
+                                        "single Dispel Magic face nullifies all spells", DISPEL)},
+)
+
+# --- 004 Roar, Poison, Smother in 004's words (issue 7, the FAQ rulings) ------------------------------------
+
+# The four health they pick: Monsters C, "Each normal icon on a monster unit counts as four point of effect"
+# (engine.actions.strikes); Roar B: where the frightened units go (engine.moves)
+_MONSTER_POINTS = "a monster's icon: \"Each normal icon on a monster unit counts as four point of effect\""
+TSR_1996 = TSR_1996.evolve(sai_words={
+    **TSR_1996.sai_words,
+    "roar:targets": (f"choose four health of opposing units to immediately flee to their reserves ({_MONSTER_POINTS})",
+                     f"{E}:faq.monster-special-action-icons.roar"),
+    # C: "If used during a charge, the units affected by a Roar still apply their results before fleeing"
+    # (engine.actions.charge)
+    "roar:charge": ("If used during a charge, the units affected by a Roar still apply their results before "
+                    "fleeing", f"{E}:faq.monster-special-action-icons.roar"),
+    "roar:moves": ("If there is no army at the target army's reserves, the affected units form a new army",
+                   f"{E}:faq.monster-special-action-icons.roar"),
+    "poison:targets": (f"choose four health of opposing units to save or be killed ({_MONSTER_POINTS})",
+                       f"{E}:faq.monster-special-action-icons.poison"),
+    "smother:targets": (f"your choice of four health worth of opposing units must each roll a maneuver result or be "
+                        f"killed ({_MONSTER_POINTS})", f"{E}:faq.monster-special-action-icons.smother"),
+})
+
+# --- 004 Charm (issue 7, the FAQ rulings) --------------------------------------------------------------
+
+# Charm: "During melee, this effect forces four health of opposing units (your choice) to add their rolls to your
+# side of the conflict ... The affected unit(s) return to their owner's control immediately after the current roll
+# ... During a skirmish attack or counterattack, the affected units are chosen BEFORE the roll for saves is made ...
+# Charmed units can be cbosen as casualties by their owner, but their results are still added to the side of the
+# charming monster": 002's handler in a skirmish (engine.actions.delayed.charm), and in a charge, "the affected units
+# are indeed chosen after the results are seen" (engine.actions.charge)
+CHARM = f"{E}:faq.monster-special-action-icons.charm"
+SAI_USES["charm"] = {**SAI_USES["charm"], "melee": SFR_2012_SAIS["charm"]["melee"]}
+TSR_1996 = TSR_1996.evolve(sai_words={
+    **TSR_1996.sai_words,
+    "charm:targets": ("forces four health of opposing units (your choice) to add their rolls to your side of the "
+                      f"conflict ({_MONSTER_POINTS})", CHARM),
+    "charm:adds": ("forces four health of opposing units (your choice) to add their rolls to your side of the conflict "
+                   "... During a skirmish attack or counterattack, the affected units are chosen BEFORE the roll for "
+                   "saves is made", CHARM),
+    "charm:charge": ("During a charge, the affected units are indeed chosen after the results are seen ... they "
+                     "change sides", CHARM),
+})
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
