@@ -21,8 +21,8 @@ from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
 from .carrying import check_rolled
 from .doubling import eighth_face, minor_terrain
-from .lands import terrain_types
-from .ruleset import RacialAbility, Ruleset, SpellModifier
+from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
+from .ruleset import Ruleset
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
 from .trace import StepError, TraceEvent
 from .value import Struct, Value, field
@@ -163,7 +163,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
             tally[t].normal += n
             tally[t].ids += n
         trace.append(TraceEvent(
-            what=f"{who}: ID icon counts as {_fmt(target)}", after=sum(target.values()),
+            what=f"{who}: ID icon counts as {fmt(target)}", after=sum(target.values()),
             rule="an ID icon counts as whatever is rolled for, worth the unit's health",
             cite=rs.cite("id-icons")))
         return
@@ -200,7 +200,7 @@ def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[st
     """ID icons count as the result rolled for; in a combination roll the owner splits them."""
     if len(ctx.wanted) == 1:
         return {ctx.wanted[0]: worth}
-    return _split(worth, ctx, "ids", trace, "ID icons", ctx.ruleset.cite("combination"))
+    return split_points(worth, ctx, "ids", trace, "ID icons", ctx.ruleset.cite("combination"))
 
 
 def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
@@ -240,285 +240,15 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
             gained[t] = gained.get(t, 0) + points
     else:
         useful = tuple(t for t in use.gives if t in ctx.wanted) or use.gives[:1]
-        gained = {useful[0]: points} if len(useful) == 1 else _split(
+        gained = {useful[0]: points} if len(useful) == 1 else split_points(
             points, ctx, face.icon, trace, face.icon, rs.cite("sai-application"), allowed=useful)
     for t, n in gained.items():
         tally[t].sai += n
     # the edition's own words where it has them (tsr-1996 Regenerate), else 002's
     rule, cite = rs.words(f"{face.icon}:gives", "SAI normal results count with the others, but no spell can modify "
                           "them", cite)
-    trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {_fmt(gained)}",
+    trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {fmt(gained)}",
                             after=sum(gained.values()), rule=rule, cite=cite))
-
-
-def _split(points: int, ctx: RollContext, key: str, trace: list[TraceEvent], what: str, cite: str,
-           allowed: tuple[str, ...] | None = None) -> dict[str, int]:
-    """The owner's split of points over ``allowed`` results (``choices[key]``), or the default (the first)."""
-    allowed = allowed or ctx.wanted
-    chosen = ctx.choices.get(key)
-    if chosen:
-        bad = [t for t in chosen if t not in allowed]
-        if bad or sum(chosen.values()) != points:
-            raise StepError(f"the split of {what} {dict(chosen)} must place exactly {points} point(s) "
-                            f"over {', '.join(allowed)}", cite=cite, field=key)
-        return dict(chosen)
-    trace.append(TraceEvent(what=f"{what}: {points} point(s) placed on {allowed[0]}", after=points,
-                            rule="the owner splits these over the results rolled for; none given",
-                            cite=cite, defaulted=True))
-    return {allowed[0]: points}
-
-
-def _fmt(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {t}" for t, n in counts.items()) or "nothing"
-
-
-# --- modifiers --------------------------------------------------------------------------
-
-
-class Active(Value):
-    """A spell modifier in force for this roll."""
-
-    effect: Effect
-    mod: SpellModifier
-    cite: str
-
-    @property
-    def amount(self) -> int:
-        times = self.effect.count if self.mod.stacks else 1
-        # halving effects are cumulative by halving again (002 Dragons, Breath: "Multiple breaths' effects with
-        # duration are cumulative (including halving effects)")
-        return self.mod.amount ** times if self.mod.op == "divide" else self.mod.amount * times
-
-
-def _applies(mod: SpellModifier, effect: Effect, ctx: RollContext, unit_ids: set[str]) -> bool:
-    if mod.scope == "army":
-        return effect.target == ctx.army.id and not ctx.individual
-    if mod.scope == "unit":
-        return effect.target in unit_ids
-    if mod.scope == "terrain":
-        # terrain penalties apply to rolls made at that terrain (not to results arriving from elsewhere)
-        return effect.target == ctx.where and not ctx.individual
-    target = ctx.target_terrain.id if ctx.target_terrain else None
-    if ctx.kind != "missile":
-        return False
-    if mod.scope == "missile-into":
-        return effect.target == target
-    return effect.target in (target, ctx.where)
-
-
-def _temple_shields(effect: Effect, mod: SpellModifier, ctx: RollContext) -> bool:
-    """002 Temple: "death (black) magic cast by enemy armies cannot affect this army". Read for spells on
-    the Temple's terrain; spells on the army itself can only predate the capture, and "it does not negate
-    those already affecting that army"."""
-    terrain = ctx.terrain
-    return (mod.scope == "terrain" and terrain is not None and terrain.face == 8 and terrain.eighth == "temple"
-            and terrain.controlled_by == ctx.army.id and effect.by != ctx.army.player
-            and ctx.ruleset.spell_costs.get(effect.spell, ("",))[0] == "black")
-
-
-def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEvent] | None = None) -> list[Active]:
-    out = []
-    for effect in ctx.state.effects:
-        for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
-            if _applies(mod, effect, ctx, unit_ids) and _temple_shields(effect, mod, ctx):
-                if trace is not None:
-                    trace.append(TraceEvent(what=f"{effect.spell} on {effect.target} does not affect {ctx.army.id}, "
-                                                 "which holds the Temple", rule="death (black) magic cast by enemy "
-                                            "armies cannot affect this army", cite=ctx.ruleset.cite("temple")))
-                continue
-            if _applies(mod, effect, ctx, unit_ids):
-                if effect.count > 1 and not mod.stacks:
-                    raise StepError(f"{effect.spell} is in play {effect.count} times on {effect.target}, but "
-                                    "its multiple castings must target different targets",
-                                    cite=ctx.ruleset.spell_sections.get(effect.spell, ""))
-                out.append(Active(effect, mod, ctx.ruleset.spell_sections.get(effect.spell, "")))
-    return out
-
-
-def _apply_op(op: str, part: Part, amount: int) -> None:
-    # spells modify only the normal part: "any result ... generated by an SAI cannot be modified by spells"
-    if op == "subtract":
-        part.normal = max(0, part.normal - amount)      # "results can never be negative"
-        part.ids = min(part.ids, part.normal)           # a reading: penalties take non-ID results first
-    elif op == "divide":
-        part.normal //= amount                          # "round down"
-        part.ids = min(part.ids, part.normal)
-    elif op == "multiply":
-        part.normal *= amount
-    else:
-        part.normal += amount
-
-
-_SIGN = {"subtract": "-", "divide": "/", "multiply": "x", "add": "+"}
-
-
-def _spell_step(op: str, actives: list[Active], tally: Tally, ctx: RollContext, trace: list[TraceEvent],
-                scope_label: str, used: list[Effect] | None = None) -> None:
-    """Apply the ``op`` modifiers; ``used`` collects the effects that changed a result rolled for."""
-    mine = [a for a in actives if a.mod.op == op]
-    generic = [a for a in mine if a.mod.results == "any"]
-    for active in mine:
-        if active in generic and len(ctx.wanted) > 1:
-            continue
-        for t in _modified(active, generic, ctx):
-            before = tally[t].total
-            if not before and t not in ctx.wanted and op != "add":
-                continue    # a penalty on a result neither rolled nor wanted changes nothing: not traced
-            _apply_op(op, tally[t], active.amount)
-            times = f" x{active.effect.count}" if active.mod.stacks and active.effect.count > 1 else ""
-            trace.append(TraceEvent(
-                what=f"{scope_label}: {active.effect.spell}{times} on {active.effect.target}: "
-                     f"{t} {_SIGN[op]}{active.amount}",
-                before=before, after=tally[t].total, rule=f"modifiers that {op} ({_sai_note(op)})",
-                cite=active.cite))
-            if used is not None and t in ctx.wanted and tally[t].total != before and active.effect not in used:
-                used.append(active.effect)
-    if generic and len(ctx.wanted) > 1:
-        _generic_penalty(op, generic, tally, ctx, trace, scope_label)
-
-
-def _modified(active: Active, generic: list[Active], ctx: RollContext) -> tuple[str, ...]:
-    """The results a modifier changes: those it names, the one rolled for ("any"), or the one of its results
-    rolled for when it gives either (sfr-v4 Fiery Weapon: "melee or missile results")."""
-    if active in generic:
-        return ctx.wanted
-    if active.mod.either:
-        return tuple(t for t in active.mod.results if t in ctx.wanted)[:1]
-    return active.mod.results
-
-
-def _generic_penalty(op: str, generic: list[Active], tally: Tally, ctx: RollContext, trace: list[TraceEvent],
-                     scope_label: str) -> None:
-    """Penalties to "one result" in a combination roll: the owner places their total (002)."""
-    total = sum(a.amount for a in generic)
-    names = ", ".join(f"{a.effect.spell} x{a.effect.count}" if a.effect.count > 1 else a.effect.spell
-                      for a in generic)
-    cite = ctx.ruleset.cite("combination")
-    placed = _split(total, ctx, "penalties", trace, f"penalty of {names}", cite)
-    if op == "subtract":
-        wasted = sum(max(0, n - tally[t].normal) for t, n in placed.items())
-        room = sum(max(0, tally[t].normal - placed.get(t, 0)) for t in ctx.wanted)
-        if wasted and room:
-            raise StepError(f"the penalties {placed} leave {wasted} point(s) unapplied while other results "
-                            "could take them: all modifiers must be applied, if possible", cite=cite,
-                            field="penalties")
-        if wasted:
-            # 000/002 Dice Modifiers: "All modifiers must be applied, however, if possible": no result is left
-            trace.append(TraceEvent(what=f"{scope_label}: {names}: {wasted} point(s) find no result left to take "
-                                    "them and are not applied", before=total, after=total - wasted,
-                                    rule="all modifiers must be applied, if possible", cite=cite))
-    for t, n in placed.items():
-        before = tally[t].total
-        _apply_op(op, tally[t], n)
-        trace.append(TraceEvent(what=f"{scope_label}: {names}: {t} {_SIGN[op]}{n}", before=before,
-                                after=tally[t].total, rule="in a combination roll the owner applies the "
-                                "penalties as they wish; all must be applied where possible", cite=cite))
-
-
-def _sai_note(op: str) -> str:
-    return "SAI results untouched" if op in ("subtract", "divide") else "applied in modifier order"
-
-
-
-
-def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
-    terrain = ctx.terrain
-    types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
-    out = []
-    for ability in ctx.ruleset.racial:
-        if ability.race != race:
-            continue
-        if ability.terrains is not None and not types & set(ability.terrains):
-            continue
-        if ability.rolls is not None and ctx.kind not in ability.rolls:
-            continue
-        out.append(ability)
-    return out
-
-
-def spell_abilities(ctx: RollContext) -> list[RacialAbility]:
-    """Conversions a spell on the army gives all its units (002 Necromantic Wave); not in a unit's own roll."""
-    if ctx.individual:
-        return []
-    return [ctx.ruleset.spell_abilities[e.spell] for e in ctx.state.effects_on(ctx.army.id)
-            if e.spell in ctx.ruleset.spell_abilities]
-
-
-def _racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
-    for ability in (*racial_abilities(group, ctx), *spell_abilities(ctx)):
-        label = f"{ability.race} {ability.name}" if ability.race else f"{ability.name} on {ctx.army.id}"
-        _terrain_by_spell(ability, ctx, trace)
-        if ability.kind == "auto":
-            units = sum(1 for u in ctx.army.units if u.race == ability.race)
-            before = tally[ability.target].total
-            tally[ability.target].normal += units
-            trace.append(TraceEvent(what=f"{label}: {units} unit(s) add {units} "
-                                         f"{ability.target}", before=before, after=tally[ability.target].total,
-                                    rule="an automatic result for each unit of the race", cite=ability.cite))
-            continue
-        src = tally[ability.source]
-        before = src.total
-        if not before:
-            continue
-        if ability.kind == "double":
-            src.normal *= 2
-            src.sai *= 2
-            trace.append(TraceEvent(what=f"{label}: {ability.source} doubled",
-                                    before=before, after=src.total,
-                                    rule=ctx.ruleset.quote(f"racial-{ability.race}", "racial abilities that multiply"),
-                                    cite=ability.cite))
-            continue
-        if ability.target not in ctx.wanted:
-            continue  # counting maneuvers as saves matters only when saves are rolled for
-        moved = _converted(ability, label, src.normal if ability.icons_only else before, ctx, trace)
-        dst = tally[ability.target]
-        dst_before = dst.total
-        take_normal = min(src.normal, moved)
-        src.normal -= take_normal
-        src.sai -= moved - take_normal
-        dst.normal += take_normal
-        dst.sai += moved - take_normal
-        rule = ("racial abilities that count one result as another" if ability.race else
-                "a spell that counts one result as another, applied with the racial abilities that do "
-                "(a reading: 002 names no other place for such a count)")
-        trace.append(TraceEvent(what=f"{label}: {moved} {ability.source} count as {ability.target}",
-                                before=dst_before, after=dst.total, rule=rule, cite=ability.cite))
-
-
-def _terrain_by_spell(ability: RacialAbility, ctx: RollContext, trace: list[TraceEvent]) -> None:
-    """Say so when an ability applies because a spell gives the terrain its type (Create Mountain)."""
-    terrain = ctx.terrain
-    if ability.terrains is None or terrain is None or terrain.type in ability.terrains:
-        return
-    spell = next(e.spell for e in ctx.state.effects_on(terrain.id)
-                 if ctx.ruleset.terrain_types.get(e.spell) in ability.terrains)
-    kind = ctx.ruleset.terrain_types[spell]
-    trace.append(TraceEvent(what=f"{spell} on {terrain.id}: the {terrain.type} also counts as a {kind}",
-                            rule=f"in addition to its normal terrain type, it is also considered to be a {kind} "
-                                 "terrain", cite=ctx.ruleset.spell_sections.get(spell, ability.cite)))
-
-
-def _converted(ability: RacialAbility, label: str, available: int, ctx: RollContext,
-               trace: list[TraceEvent]) -> int:
-    """How many results a counts-as ability converts.
-
-    All of them when only the target result is rolled for; in a combination
-    roll for both, each result counts as one or the other, never both (002
-    Avoidance Rolls), as the owner says in ``counts_as`` (default: all).
-    """
-    if ability.source not in ctx.wanted:
-        return available
-    chosen = ctx.choices.get("counts_as", {}).get(ability.target)
-    if chosen is None:
-        trace.append(TraceEvent(what=f"{label}: all {available} {ability.source} counted "
-                                     f"as {ability.target}", after=available, rule="in a combination roll the "
-                                     "owner chooses, result by result; none given", cite=ctx.ruleset.cite("avoidance"),
-                                defaulted=True))
-        return available
-    if not 0 <= chosen <= available:
-        raise StepError(f"counts_as {ability.target}: {chosen} is more than the {available} {ability.source} "
-                        "results there are", cite=ability.cite, field="counts_as")
-    return chosen
 
 
 # --- the pipeline ---------------------------------------------------------------------------
@@ -542,7 +272,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
         unit_mods = [a for a in actives if a.mod.scope == "unit" and a.effect.target == unit_id]
         # 002: "All unit modifiers are applied before any army modifiers are applied."
         for op in ("subtract", "divide", "multiply", "add"):
-            _spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}", used)
+            spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}", used)
             if op == "multiply" and unit_id in doubled:
                 _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
             if op == "multiply" and unit_id in by_sai:
@@ -607,7 +337,7 @@ def _double_component(unit_id: str, choice: tuple[str, str], tally: Tally, ctx: 
                       trace: list[TraceEvent]) -> None:
     t, spell = choice
     before = tally[t].total
-    _apply_op("multiply", tally[t], 2)
+    apply_op("multiply", tally[t], 2)
     trace.append(TraceEvent(what=f"unit {unit_id}: {spell}: {t} x2", before=before, after=tally[t].total,
                             rule="one component may double its melee or save results (a unit modifier that "
                                  "multiplies)", cite=ctx.ruleset.spell_sections.get(spell,
@@ -632,7 +362,7 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
                trace: list[TraceEvent]) -> None:
     if step == "racial":
         for race, tally in groups.items():
-            _racial(race, tally, ctx, trace)
+            racial(race, tally, ctx, trace)
         return
     if step == "sai":
         sai_step(groups, ctx, trace)
@@ -642,7 +372,7 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     if step == "multiply":
         eighth_face(merged, ctx, trace)
         minor_terrain(merged, ctx, trace)
-    _spell_step(step, mods, merged, ctx, trace, ctx.army.id)
+    spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)
         if (any(a.mod.op == step for a in mods) and any(racial_abilities(g, ctx) for g in groups)
@@ -657,7 +387,7 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
                for race, tally in groups.items() for a in racial_abilities(race, ctx)):
             racial_with_multipliers(ctx, trace)
         for race, tally in groups.items():
-            _racial(race, tally, ctx, trace)
+            racial(race, tally, ctx, trace)
 
 
 PENALTY_STEPS = ("subtract", "divide")

@@ -13,7 +13,8 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent
-from ..roll import Roll, RollContext, active_modifiers, resolve_roll
+from ..modifiers import active_modifiers
+from ..roll import Roll, RollContext, resolve_roll
 from . import cantrip, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
