@@ -19,8 +19,7 @@ from engine.roll import REROLLED, Face, Roll
 from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
-from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SetupStep, SpellCard, Step, TurnStep
-from engine.steps import DragonStep
+from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
 from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
@@ -704,102 +703,11 @@ def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return TurnStep(player=m.player, initial=exchanges.initial(b, state, m.initial, (*path, "initial")))
 
 
-def _setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    named = [(("player",), m.player)] if m.player is not None else []
-    named += [((key, p), p) for key in ("dragons", "order") for p in getattr(m, key) or {}]
-    for where, player in named:
-        if player not in state.players:
-            b.fail((*path, *where), f"unknown player {player!r}{did_you_mean(player, state.players)}")
-    for tid, rolls in (m.terrain_rolls or {}).items():
-        if tid not in {t.id for t in state.terrains}:
-            b.fail((*path, "terrain_rolls", tid), f"unknown terrain {tid!r}"
-                                                   f"{did_you_mean(tid, [t.id for t in state.terrains])}")
-        if not rolls or any(not 1 <= r <= 8 for r in rolls):
-            b.fail((*path, "terrain_rolls", tid), f"a terrain die rolls faces 1 to 8, got {rolls}")
-    units = {u.id: u for a in state.armies for u in a.units}
-    for uid in m.magic_faces or {}:
-        if uid not in units:
-            b.fail((*path, "magic_faces", uid), f"unknown unit {uid!r}{did_you_mean(uid, list(units))}")
-    return SetupStep(
-        force=m.force, players=(m.player,) if m.player else state.players,
-        dragons=None if m.dragons is None else tuple(m.dragons.items()),
-        catalog=tuple((u.id, (rec.id, rec.unit_class)) for u in units.values() if (rec := _record(b, u))),
-        magic_faces=_icon_counts(b, m.magic_faces, (*path, "magic_faces")),
-        order=_icon_counts(b, m.order, (*path, "order")),
-        terrain_rolls=tuple((tid, tuple(rolls)) for tid, rolls in (m.terrain_rolls or {}).items()))
-
-
-def _icon_counts(b: _Builder, value: dict[str, dict[str, int]] | None, path: tuple) -> tuple:
-    """{key: {icon: n}} with each icon checked and named as the corpus names it."""
-    return tuple((key, tuple((icon, n) for name, n in counts.items()
-                             if (icon := _icon(b, name, (*path, key, name))) is not None))
-                 for key, counts in (value or {}).items())
-
-
-def _record(b: _Builder, unit: Unit) -> Any:
-    """A named unit's catalog record (its id and class), None for a generic unit."""
-    if not unit.name:
-        return None
-    try:
-        return find("unit", f"{unit.race} {unit.name}" if unit.race else unit.name, b.edition)[0]
-    except NotFound:
-        return None
-
-
-def _dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    """A dragon attack: dragon ids and icons, the army's roll and choices, the units named."""
-    army = _army_ref(b, state, m.army, (*path, "army"))
-    if army is None:
-        return None
-    faces = RULESETS[b.edition].dragon_faces if b.edition in RULESETS else {}
-    dragons = []
-    for dragon_id, icons in m.dragons.items():
-        where = (*path, "dragons", dragon_id)
-        if not any(d.id == dragon_id for d in state.dragons):
-            b.fail(where, f"unknown dragon {dragon_id!r}{did_you_mean(dragon_id, [d.id for d in state.dragons])}")
-        named = tuple(slug(i) for i in ([icons] if isinstance(icons, str) else icons))
-        for i, icon in enumerate(named):
-            if faces and icon not in faces:
-                b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
-                                    f"{did_you_mean(icon, faces)}")
-        dragons.append((dragon_id, named))
-    members = {u.id for u in army.units}
-    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons", "elevate"):
-        for uid in getattr(m, field_) or {}:
-            if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
-                b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
-    wanted = ("melee", "missile", "save")
-    return DragonStep(
-        army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
-        choices=_choices(b, m, wanted, path) + _elevate(m.elevate),
-        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-        eldarim=tuple((u, _icon(b, face, (*path, "eldarim", u)) or "") for u, face in (m.eldarim or {}).items()),
-        logo_targets=tuple((m.logo_targets or {}).items()), fights=tuple((m.fights or {}).items()),
-        breath=tuple((d, slug(c)) for d, c in (m.breath or {}).items()),
-        breath_targets=tuple((slug(c), tuple(ids)) for c, ids in (m.breath_targets or {}).items()),
-        breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
-        breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
-        slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
-        promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
-        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
-        move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
-        targets=_sai_targets(b, state, getattr(m, "targets", None), path))
-
-
-def _elevate(picks: dict[str, str] | None) -> tuple:
-    """The units Elevate doubles and, for each, the results (choices "elevate" and "elevate:<result>")."""
-    if not picks:
-        return ()
-    by_result = {r: tuple((u, 1) for u, t in picks.items() if t == r) for r in dict.fromkeys(picks.values())}
-    return (("elevate", tuple((u, 1) for u in picks)), *((f"elevate:{r}", units) for r, units in by_result.items()))
-
-
 _STEP_BUILDERS: dict[str, Callable] = {
     "roll": _roll_step, "maneuver": _maneuver_step, "melee": _melee_step, "missile": _missile_step,
-    "magic": _magic_step, "turn": _turn_step, "setup": _setup_step,
+    "magic": _magic_step, "turn": _turn_step,
     "promote": exchanges.promote_step,
     "replant": exchanges.replant_step,
-    "dragon_attack": _dragon_step,
 }
 
 
@@ -865,7 +773,9 @@ def _icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str | N
 from . import turn_steps  # noqa: E402
 
 _STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
-                      minor=lambda *args: turn_steps.minor_step(*args))
+                      minor=lambda *args: turn_steps.minor_step(*args),
+                      setup=lambda *args: turn_steps.setup_step(*args),
+                      dragon_attack=lambda *args: turn_steps.dragon_step(*args))
 
 # The fields of the state, movement and magic SAIs (ddref.scenario.sai_steps) use the helpers above:
 # imported last, as turn_steps is

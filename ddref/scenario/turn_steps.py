@@ -1,17 +1,23 @@
-"""Building the steps of the turn's phases: where in the turn a scenario begins (``turn: {phase, marched}``),
-``reserves`` steps and the armies they form, ``minor`` steps (ddref scenario format, as the README's table
-extends it)."""
+"""Building the steps of the game's phases: the ``setup`` step, where in the turn a scenario begins (``turn:
+{phase, marched}``), ``dragon_attack`` steps, ``reserves`` steps and the armies they form, ``minor`` steps
+(ddref scenario format, as the README's table extends it)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import pool
+from engine.editions import RULESETS
 from engine.actions.summons import dragon_id
 from engine.moves import new_army_id
 from engine.names import slug
-from engine.state import Army, Dragon, GameState, Marches
-from engine.steps import MagicStep, MinorStep, ReservesStep, Step
+from engine.state import Army, Dragon, GameState, Marches, Unit
+from engine.steps import DragonStep, MagicStep, MinorStep, ReservesStep, SetupStep, Step
+from index.lookup import NotFound, find
 
-from .build import _army_ref, _Builder, _casualties, _roll
+from . import sai_steps
+from .build import (_army_ref, _Builder, _cantrip, _casualties, _choices, _icon, _roll, _sai_targets,
+                    _unit_rolls)
 from .model import ScenarioIn
 from .source import did_you_mean
 
@@ -112,3 +118,96 @@ def reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                                            f"{did_you_mean(value[uid], places)}")
     return ReservesStep(reinforce=tuple((m.reinforce or {}).items()), retreat=tuple(m.retreat or ()),
                         fly=tuple((m.fly or {}).items()), discard=tuple(m.discard or ()))
+
+
+# --- the set-up and the Dragon Attacks phase -----------------------------------------------------
+
+
+def setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    named = [(("player",), m.player)] if m.player is not None else []
+    named += [((key, p), p) for key in ("dragons", "order") for p in getattr(m, key) or {}]
+    for where, player in named:
+        if player not in state.players:
+            b.fail((*path, *where), f"unknown player {player!r}{did_you_mean(player, state.players)}")
+    for tid, rolls in (m.terrain_rolls or {}).items():
+        if tid not in {t.id for t in state.terrains}:
+            b.fail((*path, "terrain_rolls", tid), f"unknown terrain {tid!r}"
+                                                   f"{did_you_mean(tid, [t.id for t in state.terrains])}")
+        if not rolls or any(not 1 <= r <= 8 for r in rolls):
+            b.fail((*path, "terrain_rolls", tid), f"a terrain die rolls faces 1 to 8, got {rolls}")
+    units = {u.id: u for a in state.armies for u in a.units}
+    for uid in m.magic_faces or {}:
+        if uid not in units:
+            b.fail((*path, "magic_faces", uid), f"unknown unit {uid!r}{did_you_mean(uid, list(units))}")
+    return SetupStep(
+        force=m.force, players=(m.player,) if m.player else state.players,
+        dragons=None if m.dragons is None else tuple(m.dragons.items()),
+        catalog=tuple((u.id, (rec.id, rec.unit_class)) for u in units.values() if (rec := _record(b, u))),
+        magic_faces=_icon_counts(b, m.magic_faces, (*path, "magic_faces")),
+        order=_icon_counts(b, m.order, (*path, "order")),
+        terrain_rolls=tuple((tid, tuple(rolls)) for tid, rolls in (m.terrain_rolls or {}).items()))
+
+
+def _icon_counts(b: _Builder, value: dict[str, dict[str, int]] | None, path: tuple) -> tuple:
+    """{key: {icon: n}} with each icon checked and named as the corpus names it."""
+    return tuple((key, tuple((icon, n) for name, n in counts.items()
+                             if (icon := _icon(b, name, (*path, key, name))) is not None))
+                 for key, counts in (value or {}).items())
+
+
+def _record(b: _Builder, unit: Unit) -> Any:
+    """A named unit's catalog record (its id and class), None for a generic unit."""
+    if not unit.name:
+        return None
+    try:
+        return find("unit", f"{unit.race} {unit.name}" if unit.race else unit.name, b.edition)[0]
+    except NotFound:
+        return None
+
+
+def dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
+    """A dragon attack: dragon ids and icons, the army's roll and choices, the units named."""
+    army = _army_ref(b, state, m.army, (*path, "army"))
+    if army is None:
+        return None
+    faces = RULESETS[b.edition].dragon_faces if b.edition in RULESETS else {}
+    dragons = []
+    for named_id, icons in m.dragons.items():
+        where = (*path, "dragons", named_id)
+        if not any(d.id == named_id for d in state.dragons):
+            b.fail(where, f"unknown dragon {named_id!r}{did_you_mean(named_id, [d.id for d in state.dragons])}")
+        named = tuple(slug(i) for i in ([icons] if isinstance(icons, str) else icons))
+        for i, icon in enumerate(named):
+            if faces and icon not in faces:
+                b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
+                                    f"{did_you_mean(icon, faces)}")
+        dragons.append((named_id, named))
+    members = {u.id for u in army.units}
+    for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons", "elevate"):
+        for uid in getattr(m, field_) or {}:
+            if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
+                b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
+    wanted = ("melee", "missile", "save")
+    return DragonStep(
+        army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
+        choices=_choices(b, m, wanted, path) + _elevate(m.elevate),
+        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
+        eldarim=tuple((u, _icon(b, face, (*path, "eldarim", u)) or "") for u, face in (m.eldarim or {}).items()),
+        logo_targets=tuple((m.logo_targets or {}).items()), fights=tuple((m.fights or {}).items()),
+        breath=tuple((d, slug(c)) for d, c in (m.breath or {}).items()),
+        breath_targets=tuple((slug(c), tuple(ids)) for c, ids in (m.breath_targets or {}).items()),
+        breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
+        breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
+        slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
+        promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
+        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
+        move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
+        targets=_sai_targets(b, state, getattr(m, "targets", None), path))
+
+
+def _elevate(picks: dict[str, str] | None) -> tuple:
+    """The units Elevate doubles and, for each, the results (choices "elevate" and "elevate:<result>")."""
+    if not picks:
+        return ()
+    by_result = {r: tuple((u, 1) for u, t in picks.items() if t == r) for r in dict.fromkeys(picks.values())}
+    return (("elevate", tuple((u, 1) for u in picks)), *((f"elevate:{r}", units) for r, units in by_result.items()))
