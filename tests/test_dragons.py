@@ -400,3 +400,21 @@ def test_a_dragon_staff_rolls_with_the_army_but_summon_dragon_does_nothing_in_a_
         step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=(("ids", (("save", 4),)),))
         out = dragon_attack(state, step, RULES)[1]
         assert out.results["a"]["save"] == 1 + saves
+
+
+def test_moved_units_non_id_results_do_not_force_a_kill_but_the_armys_still_do():
+    """002 Step 6 "10 or more melee results ... without counting IDs ... then the dragon must be killed", with SAI
+    Resolution "any component removed from the army by a Special ... SAI ... does not have its results counted":
+    a mover's non-ID melee leaves the forced count; what the army keeps still forces a kill."""
+    from types import SimpleNamespace
+
+    from engine.actions import slaying
+    from engine.steps import StepResult
+    answer = SimpleNamespace(non_id={"f2": {"melee": 5}, "f3": {"melee": 10}})
+    who = Army(id="a", player="me", at="t", units=())
+    results = {"melee": 10, "missile": 0, "save": 0, "forced_melee": 15, "forced_missile": 0}
+    slaying.leave(results, answer, ["f2"], RULES, who, StepResult(kind="dragon_attack"))
+    assert results["forced_melee"] == 10
+    red = dragon("red", "red")
+    with pytest.raises(StepError, match="must then be killed"):
+        slaying._check_forced(RULES, [red], {"red": 10}, {}, results)

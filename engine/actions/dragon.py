@@ -317,9 +317,10 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
-    state, gone = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
+    state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
         results[t] = max(0, results[t] - n)
+    slaying.leave(results, answer, leavers, ruleset, who, out)
     who = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
     state, cloaked = sai_states.cloak_saves(state, ruleset, answer, who, out)
     if cloaked:

@@ -333,16 +333,19 @@ def cloak_saves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army,
 
 
 def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step,
-                 out: StepResult) -> tuple[GameState, dict[str, int]]:
+                 out: StepResult) -> tuple[GameState, dict[str, int], list[str]]:
     """Wayfare ("During a dragon attack, Wayfare allows the magical item and a unit able to carry it to be moved
     immediately to any other terrain or its reserve area"), and Ferry, Teleport, Firewalking and Vanish (the army's
     roll against a dragon attack is a non-maneuver avoidance roll and a save roll) in that roll: the units move
-    away and, but for Vanish's, their results leave the army's. Returns the results taken away, by type."""
+    away and, but for Vanish's, their results leave the army's. Returns the results taken away, by type, and the
+    units whose results left."""
     lost: dict[str, int] = {}
+    leavers: list[str] = []
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
         start = len(out.moved)
         state, _ = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, "")
         gone = out.moved[start:]
+        leavers += [] if sai in KEEPS_RESULTS else gone
         for t in () if sai in KEEPS_RESULTS else ("melee", "missile", "save"):
             lost[t] = lost.get(t, 0) + sum(answer.per_unit.get(u, {}).get(t, 0) for u in gone)
     if any(lost.values()):
@@ -350,7 +353,7 @@ def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army
                                          + ", ".join(f"{n} {t}" for t, n in lost.items() if n), after=sum(lost.values()),
                                     rule="a component removed from the army by a special SAI does not have its results "
                                          "counted in the army total", cite=ruleset.cite("sai-resolution")))
-    return state, lost
+    return state, lost, leavers
 
 
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,

@@ -66,6 +66,26 @@ def usable(answer: Outcome, blue, ruleset: Ruleset, who: Army, out: StepResult) 
     return results
 
 
+def leave(results: dict[str, int], answer: Outcome, leavers: list[str], ruleset: Ruleset, who: Army,
+          out: StepResult) -> None:
+    """The units an SAI moved out of the army (Wayfare, Ferry, Teleport, Firewalking) take their non-ID melee and
+    missile out of the count that forces a kill: 002 SAI Resolution, "any component removed from the army by a
+    Special or Unique resolution type SAI ... does not have its results counted in the army total", and Step 6
+    counts "10 or more melee results ... without counting IDs" of the army. (Vanish's results stay: "unless
+    explicitly stated otherwise (e.g. Vanish)"; ``leavers`` holds no Vanish unit.)"""
+    for t in SLAYING:
+        theirs = sum(answer.non_id.get(u, {}).get(t, 0) for u in leavers)
+        if not theirs:
+            continue
+        before = results[f"forced_{t}"]
+        results[f"forced_{t}"] = min(results[t], max(0, before - theirs))
+        out.trace.append(TraceEvent(what=f"{who.id}: the moved units' {theirs} non-ID {t} do not count toward a forced "
+                                         f"kill", before=before, after=results[f"forced_{t}"],
+                                    rule="only the army's non-ID results force a dragon to be killed; a component "
+                                         f"removed by an SAI has no results in the army total (see "
+                                         f"{ruleset.cite('sai-resolution')})", cite=_forced_cite(ruleset)))
+
+
 def _forced_cite(ruleset: Ruleset) -> str:
     """002's rule that non-ID results force a kill: an edition silent on it (001) cites 002's section."""
     return ruleset.cites.get("dragon-forced-kill") or ruleset.cite("dragon-response")
