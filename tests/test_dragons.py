@@ -418,3 +418,16 @@ def test_moved_units_non_id_results_do_not_force_a_kill_but_the_armys_still_do()
     red = dragon("red", "red")
     with pytest.raises(StepError, match="must then be killed"):
         slaying._check_forced(RULES, [red], {"red": 10}, {}, results)
+
+
+def test_flurry_rolls_again_only_when_its_points_go_to_melee():
+    """002 Flurry: "During a dragon attack, Flurry generates melee results and roll the magic item again ... or
+    generates save results": a reroll after a Flurry sent to save is refused; sent to melee it counts."""
+    state = game(commons(2), [dragon("d", "red")])
+    roll = Roll(units=(("u0", (Face(icon="flurry", count=2), Face(icon="melee"))), ("u1", (Face(icon="save"),))))
+    step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=(("flurry", (("save", 2),)),))
+    with pytest.raises(StepError, match="only its melee results roll the magic item again"):
+        dragon_attack(state, step, RULES)
+    step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=(("flurry", (("melee", 2),)),),
+                      casualties=(("a", ("u0", "u1")),))
+    assert dragon_attack(state, step, RULES)[1].results["a"]["melee"] == 3

@@ -305,6 +305,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
     who = state.army(who.id)
+    dragon_sais.check_flurry(ruleset, step.roll, choices)
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)

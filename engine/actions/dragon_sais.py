@@ -146,3 +146,19 @@ def move(state: GameState, ruleset: Ruleset, who: Army, movers: list[str], step:
                                     "dragon with the same color as the Dragonkin Champion to any other terrain",
                                     cite=cite))
     return state
+
+
+def check_flurry(ruleset: Ruleset, dice, choices: dict[str, dict[str, int]]) -> None:
+    """002 Flurry: "During a dragon attack, Flurry generates melee results and roll the magic item again, applying
+    the new result as well or generates save results": its points go all to melee (and the item rolls again) or all
+    to save (and it does not). ``choices['flurry']`` is the owner's split (default: melee)."""
+    cite = ruleset.sai_sections.get("flurry", ruleset.cite("sai-application"))
+    split = {t: n for t, n in choices.get("flurry", {}).items() if n}
+    if len(split) > 1:
+        raise StepError(f"Flurry's points go to melee or to save, not both: {split}", cite=cite, field="splits")
+    if "save" not in split:
+        return
+    again = [u for u, faces in dice.units if any(f.icon == "flurry" for f in faces[:-1])]
+    if again:
+        raise StepError(f"{', '.join(again)} rolled again after Flurry, but Flurry's points go to save: only its melee "
+                        "results roll the magic item again", cite=cite, field="roll")
