@@ -17,7 +17,8 @@ from __future__ import annotations
 from .trace import StepError, TraceEvent
 
 TRUMPET, ELEVATE = "trumpet", "elevate"
-ELEVATED = {"missile": ("missile",), "save-melee": ("save",), "dragon": ("missile", "save")}
+# under a Blue Dragon Breath the army's roll is a save roll only ("dragon-save"): Elevate doubles a unit's saves
+ELEVATED = {"missile": ("missile",), "save-melee": ("save",), "dragon": ("missile", "save"), "dragon-save": ("save",)}
 
 
 def chosen(ctx, specials: list, units: dict, trace: list) -> dict[str, tuple[tuple[str, ...], str]]:
@@ -74,6 +75,10 @@ def _elevated(ctx, unit: str, results: tuple[str, ...], units: dict, trace: list
     """002 Elevate: "During a dragon attack, Elevate doubles one unit's missile or save results": one of the two,
     the owner's pick (``choices["elevate:<result>"]`` names the unit); none given, the one gaining the most."""
     if len(results) < 2:
+        other = [t for t in ("missile", "save") if t not in results and unit in ctx.choices.get(f"{ELEVATE}:{t}", {})]
+        if other:   # under a Blue Dragon Breath the army makes only a save roll: its saves are what Elevate doubles
+            raise StepError(f"Elevate doubles {unit}'s {', '.join(results)} results in this {ctx.kind} roll, not its "
+                            f"{other[0]}", cite=_cite(ctx, ELEVATE), field="elevate")
         return results
     picked = tuple(t for t in results if unit in ctx.choices.get(f"{ELEVATE}:{t}", {}))
     if len(picked) == 1:

@@ -475,7 +475,8 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
     """
     own = table.get("dragon")
     if kind == "dragon-save" and own is not NO_EFFECT:
-        if own is not None and "save" in own.gives and own.each:
+        # Elevate doubles a unit's results in the roll: under the breath, its saves (engine.sai_doubling)
+        if own is not None and ("save" in own.gives and own.each or own.special == "double-units"):
             return own
         return table.get("save")
     if own is not None:

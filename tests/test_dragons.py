@@ -431,3 +431,23 @@ def test_flurry_rolls_again_only_when_its_points_go_to_melee():
     step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=(("flurry", (("melee", 2),)),),
                       casualties=(("a", ("u0", "u1")),))
     assert dragon_attack(state, step, RULES)[1].results["a"]["melee"] == 3
+
+
+def test_elevate_under_a_blue_breath_doubles_saves_only():
+    """002 Elevate "During a dragon attack, Elevate doubles one unit's missile or save results", and Blue Dragon
+    Breath "the army can only make a save roll": Elevate doubles the unit's saves; its missile is refused."""
+    from engine.state import Effect
+    state = game(commons(3), [dragon("d", "red")])
+    state = state.evolve(effects=(*state.effects, Effect(spell=next(s for s, (_, how) in RULES.breath_effects.items()
+                                                                    if how == "save-only"), target="a", by="them")))
+    roll = Roll(units=(("u0", (Face(icon="elevate"),)), ("u1", (Face(icon="save", count=2),)),
+                       ("u2", (Face(icon="missile", count=3),))))
+
+    def attack(choices):
+        step = DragonStep(army="a", dragons=(("d", ("claws",)),), roll=roll, choices=choices,
+                          casualties=(("a", ("u0", "u2")),))
+        return dragon_attack(state, step, RULES)[1]
+    out = attack((("elevate", (("u1", 1),)),))
+    assert (out.results["a"]["save"], out.results["a"]["missile"]) == (4, 0)
+    with pytest.raises(StepError, match="not its missile"):
+        attack((("elevate", (("u2", 1),)), ("elevate:missile", (("u2", 1),))))
