@@ -451,3 +451,14 @@ def test_elevate_under_a_blue_breath_doubles_saves_only():
     assert (out.results["a"]["save"], out.results["a"]["missile"]) == (4, 0)
     with pytest.raises(StepError, match="not its missile"):
         attack((("elevate", (("u2", 1),)), ("elevate:missile", (("u2", 1),))))
+
+
+def test_summon_dragon_takes_only_non_ivory_tamed_dragons_of_its_color():
+    """002 Dragon Taming: "A non-ivory dragon controlled by a DL/DM can be summoned ... away from that control";
+    002 Ivory Dragons: "No other effect can move an ivory dragon"."""
+    from engine.actions.summons import tamed_dragons
+    state = game(commons(1), [dragon("r", "red"), dragon("ir", "ivory-red"), dragon("g", "green")])
+    state = state.evolve(dragons=tuple(d.evolve(tamed_by="dl") for d in state.dragons))
+    assert list(tamed_dragons(state, lambda c: "red" in c)) == ["r"]
+    untamed = state.evolve(dragons=tuple(d.evolve(tamed_by=None) for d in state.dragons))
+    assert list(tamed_dragons(untamed, lambda c: "red" in c)) == []

@@ -277,7 +277,8 @@ class CastIn(Strict):
     color: str | None = _doc("The color paying for an elemental spell.", default=None)
     to: str | None = _doc("The army a moved unit or item joins (Path, Airy Acquisition).", default=None)
     dragon: str | None = _doc("The pool dragon a Summon Dragon spell sends, as player:item (bob:green-drake); "
-                              "or a dragon id at a terrain, where the edition sends one from there.", default=None)
+                              "or a dragon id at a terrain, where the edition sends one from there, or a "
+                              "tamed non-ivory dragon's id (sfr-2012 Dragon Taming).", default=None)
     maneuver: ManeuverIn | None = _doc("The maneuver the target army attempts (Night Moves).", default=None)
     into: str | None = _doc("The unit a promoted unit is exchanged for (Promote Dragonkin, Rise of the Eldarim).",
                             default=None)
@@ -369,8 +370,8 @@ class ChoicesIn(Strict):
 class SummonIn(Strict):
     """What an artifact's Summon Dragon SAI summons."""
 
-    dragon: str | None = _doc("The pool dragon, as player:item (bob:red-drake); default the first of a matching "
-                              "color.", default=None)
+    dragon: str | None = _doc("The pool dragon, as player:item (bob:red-drake), or the id of a tamed non-ivory "
+                              "dragon; default the first of a matching color in a pool.", default=None)
     to: str | None = _doc("The terrain it goes to; default the casting army's.", default=None)
 
 

@@ -14,7 +14,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
 from ..trace import StepError, TraceEvent
-from .summons import send_dragon
+from .summons import send_dragon, summon_tamed, tamed_dragons
 
 ANY_COLOR = ("attune", "sfr-tsr-logo-bronze-medallion")
 
@@ -105,7 +105,7 @@ def summon_dragons(state: GameState, who: Army, step: MagicStep, ruleset: Rulese
     for unit_id, faces in step.roll.units:
         unit = who.unit(unit_id)
         for _ in range(sum(1 for f in faces if f.icon == SUMMON)):     # each face: one dragon
-            state = _summon_one(state, who, unit, chosen.pop(unit_id, None), cite, out)
+            state = _summon_one(state, who, unit, chosen.pop(unit_id, None), cite, out, ruleset.cite("dragon-taming"))
     if chosen:
         raise StepError(f"summon is given for {', '.join(chosen)}, which rolled no Summon Dragon", cite=cite,
                         field="summon")
@@ -113,7 +113,7 @@ def summon_dragons(state: GameState, who: Army, step: MagicStep, ruleset: Rulese
 
 
 def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str | None] | None, cite: str,
-                out: StepResult) -> GameState:
+                out: StepResult, taming: str) -> GameState:
     if unit.color is None:
         raise StepError(f"{unit.id} rolled Summon Dragon: say the artifact's color (color: on the unit)", cite=cite,
                         field="roll")
@@ -121,6 +121,10 @@ def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str
             for item in p.items if (d := pool.parse(item)) and unit.color in d[0]]
     legal = [f"{p.player}:{item.partition(':')[2]}" for p, item in fits]
     dragon, to = choice or (None, None)
+    tamed = tamed_dragons(state, lambda colors: unit.color in colors)
+    if dragon in tamed:
+        return summon_tamed(state, f"{unit.id}: Summon Dragon", tamed[dragon], to or who.at, cite, taming, out)
+    legal += list(tamed)
     if dragon is not None and dragon not in legal:
         raise StepError(f"{unit.id} summons a dragon of its color ({unit.color}): legal choices are "
                         f"{', '.join(legal) or 'none'}", cite=cite, field="summon")
@@ -138,3 +142,4 @@ def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str
                                 "the magical item and immediately summon it to any terrain", cite=cite,
                                 defaulted=choice is None))
     return state
+

@@ -37,6 +37,11 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
                 for item in p.items if (d := pool.parse(item)) and pool.summonable(d[0], effect.dragons, paid)]
         if c.dragon is not None:
             fits = [(p, item) for p, item in fits if f"{p.player}:{item.partition(':')[2]}" == c.dragon]
+        tamed = tamed_dragons(state, lambda colors: pool.summonable(colors, effect.dragons, paid))
+        if not fits and c.dragon in tamed and not effect.from_terrain:
+            state = summon_tamed(state, c.spell.name, tamed[c.dragon], c.target, cite, ruleset.cite("dragon-taming"),
+                                 out)
+            continue
         if not fits and effect.from_terrain:
             state = _send_from_terrain(state, c, effect, paid, cite, ruleset, out)
             continue
@@ -70,6 +75,28 @@ def _send_from_terrain(state: GameState, c: Cast, effect: SpellEffect, paid: str
     out.trace.append(TraceEvent(what=f"{c.spell.name}: {dragon.id} goes from {dragon.at} to {c.target}",
                                 rule=SENDS[effect.dragons].format(color=paid), cite=cite))
     return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
+
+
+def tamed_dragons(state: GameState, fits) -> dict[str, Dragon]:
+    """002 Dragon Taming: "A non-ivory dragon controlled by a DL/DM can be summoned (per the spell) away from that
+    control" (002 Ivory Dragons: "No other effect can move an ivory dragon"): the tamed dragons whose colors
+    ``fits`` (the spell's or the Summon Dragon SAI's), by id."""
+    return {d.id: d for d in state.dragons if d.tamed_by is not None and "ivory" not in (colors := tuple(
+        d.color.split("-"))) and fits(colors)}
+
+
+def summon_tamed(state: GameState, by: str, dragon: Dragon, where: str, cite: str, taming: str,
+                 out: StepResult) -> GameState:
+    """The named tamed dragon goes to ``where`` (even its own terrain: "it can even be summoned to the terrain it
+    currently occupies") and is untamed ("If this happens, the DL/DM may attempt control again")."""
+    if where not in {t.id for t in state.terrains}:
+        raise StepError(f"{by} summons a dragon to a terrain: {where!r} is not one", cite=cite, field="summon")
+    out.moved.append(dragon.id)
+    out.trace.append(TraceEvent(what=f"{by} takes {dragon.id} from {dragon.tamed_by}'s control at {dragon.at} to "
+                                     f"{where}: it is untamed",
+                                rule="a non-ivory dragon controlled by a DL/DM can be summoned away from that control, "
+                                     f"even to the terrain it occupies (see {cite})", cite=taming))
+    return state.evolve(dragons=tuple(d.evolve(at=where, tamed_by=None) if d is dragon else d for d in state.dragons))
 
 
 def dragon_id(state: GameState, player: str, item: str) -> str:
