@@ -123,6 +123,8 @@ def step_json(result) -> dict[str, Any]:
         data["dragon"] = result.dragon
     if result.setup is not None:
         data["setup"] = result.setup
+    if result.counter is not None:
+        data["counter"] = result.counter
     return data
 
 
