@@ -126,6 +126,12 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
         if not saves:
             state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
+            if sai_states.bears(ruleset, unit):
+                out.trace.append(TraceEvent(
+                    what=f"{unit_id}: its burial roll was its Rise from the Ashes roll: it does not roll again",
+                    rule=f"read: 'The unit rolls to avoid burial' ({ruleset.cite('sai-resolution')}, Conditional) "
+                         "is the one roll that 'whenever ... buried, immediately roll the unit' asks for",
+                    cite=ruleset.sai_sections.get(sai_states.RISE, cite)))
     if rolls:
         raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell or SAI called for",
                         cite=ruleset.cite("spell-effect"), field="burial")
