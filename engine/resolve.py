@@ -108,6 +108,14 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
             raise StepError(f"{unit_id} was killed at {home.at} under {e.spell} and must roll a save or be buried: "
                             f"give burial.{unit_id}", cite=cite, field="burial")
         unit = next(u for u in area.units if u.id == unit_id)
+        # 002 SAI Resolution, Conditional: "The unit rolls to avoid burial. If the Rise from the Ashes SAI comes
+        # up, its effect is applied -- avoiding being buried": the burial roll is its Rise from the Ashes roll
+        if sai_states.bears(ruleset, unit):
+            state, rose = sai_states.rise_from_the_ashes(state, ruleset, unit, area.player, rolls[unit_id],
+                                                         "to be buried", out, "dua")
+            if rose:
+                del rolls[unit_id]
+                continue
         alone = Army(id=unit_id, player=area.player, at=home.at, units=(unit,))
         saves = roll(state, ruleset, alone, "avoid-save", ("save",), rolls.pop(unit_id), out,
                      unit=unit_id).results.get("save", 0)
@@ -118,6 +126,12 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
         if not saves:
             state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
+            if sai_states.bears(ruleset, unit):
+                out.trace.append(TraceEvent(
+                    what=f"{unit_id}: its burial roll was its Rise from the Ashes roll: it does not roll again",
+                    rule=f"read: 'The unit rolls to avoid burial' ({ruleset.cite('sai-resolution')}, Conditional) "
+                         "is the one roll that 'whenever ... buried, immediately roll the unit' asks for",
+                    cite=ruleset.sai_sections.get(sai_states.RISE, cite)))
     if rolls:
         raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell or SAI called for",
                         cite=ruleset.cite("spell-effect"), field="burial")

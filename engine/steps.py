@@ -296,3 +296,4 @@ class StepResult(Struct):
     burial_rolled: list = field(default_factory=list)   # units whose burial roll an SAI already took
     dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown
     promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy
+    counter: dict | None = None     # a melee step's counter-attack: {"results": each army's results in it}

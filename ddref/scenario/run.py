@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.carrying import can_carry, pairing
 from engine.editions import ruleset as edition_ruleset
 from engine.resolve import resolve
 from engine.ruleset import Ruleset
@@ -66,6 +67,7 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
         state = state.evolve(edition=edition)
     rules = load_ruleset(state.edition)
     _check_spells_in_edition(scenario, state, rules)
+    _check_items_carried(scenario, state, rules)
     steps, checks = [], []
     for planned in scenario.steps:
         try:
@@ -103,6 +105,26 @@ def _check_spells_in_edition(scenario: Scenario, state: GameState, rules: Rulese
                               for i, spell in missing])
 
 
+def _check_items_carried(scenario: Scenario, state: GameState, rules: Ruleset) -> None:
+    """002 Magical Items: "If not enough units in the army match the color of the magical items, the extra
+    four-siders are taken out of play immediately and buried. The owner chooses which items to discard": an
+    army that starts with items its units cannot carry is refused, the owner's choice being the scenario's."""
+    errors = []
+    for a in state.armies:
+        units, items = [u for u in a.units if not u.item], [u for u in a.units if u.item]
+        extra = len(items) - len(pairing(units, items, rules))
+        if items and extra > 0:
+            able = "; ".join(f"{i.id}: {', '.join(u.id for u in units if can_carry(u, i, rules)) or 'none'}"
+                             for i in items)
+            errors.append(scenario.locator.error(("armies", a.id, "units"), (
+                f"{a.id} holds {len(items)} magical items but its units can carry only {len(items) - extra} (one "
+                f"each, of a matching color): the extra are buried at once and the owner chooses which "
+                f"[{rules.cite('magic-items')}]; move {extra} of {', '.join(i.id for i in items)} to "
+                f"bua.{a.player} (units able to carry each: {able})")))
+    if errors:
+        raise ScenarioErrors(errors)
+
+
 def _step_error(scenario: Scenario, planned, exc: StepError) -> ScenarioError:
     path = (*planned.path, exc.field) if exc.field else planned.path
     cite = f" [{exc.cite}]" if exc.cite else ""
@@ -123,6 +145,8 @@ def step_json(result) -> dict[str, Any]:
         data["dragon"] = result.dragon
     if result.setup is not None:
         data["setup"] = result.setup
+    if result.counter is not None:
+        data["counter"] = result.counter
     return data
 
 

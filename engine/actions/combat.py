@@ -55,8 +55,12 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
             raise StepError(f"{defender.id} has no units left to counter-attack", cite=cite, field="counter")
         out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
                                     rule="surviving defenders may attack back", cite=cite))
+        # a counter-attack is each army's second roll (002 Melee Action: "it may attack back ... This is called
+        # a counter-attack"): its results are kept apart so the attack's stay readable in ``results``
+        attack_results, out.results = out.results, {}
         fights.append(_exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
                                 step.counter_saves, casualties, out, None, "counter_", buys, step))
+        out.counter, out.results = {"results": out.results}, _with_counter(attack_results, out.results)
         state = fights[-1].state
     state = routing.pursue(state, ruleset, step, rout, out)
     leftover_casualties(casualties, ruleset)
@@ -64,6 +68,16 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
+
+
+def _with_counter(attack: dict[str, dict[str, int]], counter: dict[str, dict[str, int]]) -> dict:
+    """A melee step's ``results``: each army's attack-phase results, and the counter-attack's only for the
+    result types the army did not roll in the attack (the counter's own are in ``counter.results``)."""
+    merged = {who: dict(got) for who, got in attack.items()}
+    for who, got in counter.items():
+        for kind, count in got.items():
+            merged.setdefault(who, {}).setdefault(kind, count)
+    return merged
 
 
 def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
