@@ -45,7 +45,7 @@ class SaiUse(Value):
                      "back-damage", "cantrip",
                      # engine.actions.sai_states: an effect left in play on units or an army, a move, a return
                      "unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune",
-                     "cloak",
+                     "cloak", "fetch",
                      # targeted and army-damaging SAIs (engine.sai_attacks, engine.actions.specials)
                      "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
                      "sneak-attack", "bash", "double-units", "surprise", "charge",
@@ -505,6 +505,8 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
     "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    # tsr-1996 Ferry bringing units back from another terrain (engine.actions.sai_states, as "raise")
+    "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE, "dragon",
              "dragon-save"),
@@ -534,5 +536,5 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
     return SaiUse(special=use.special) if use.either else use
 
 _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",
-                   "dragon-move")
+                   "dragon-move", "fetch")
 

@@ -594,6 +594,29 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                      "change sides", CHARM),
 })
 
+# --- 004 Ferry (issue 7, the FAQ rulings) ----------------------------------------------------------------
+
+# Ferry: "Immediately move this monster to another terrain, if desired. It may stay there or immediately return with
+# four health of six-sided units ... Ferry is effective during any action--including melee, magic, missiles, and
+# saves--but not during a maneuver roll ... Up to four health worth of six-sided units can be Ferried (it is
+# permissible to Ferry less health.) ... Troops moved through the use of this power are immediately rolled and
+# counted toward the totals of the current roll. The monster is not rerolled": the return, 004's own handler
+# (engine.actions.sai_states' fetch); 002's Ferry moves units OUT of the army instead. Staying at the other terrain
+# and "During a dragon attack, the Ferry performs normally" are not modelled (refused, engine.sais.RESOLVED).
+FERRY = f"{E}:faq.monster-special-action-icons.ferry"
+SAI_USES["ferry"] = {kind: NOT_MODELLED for kind in ANY} | {kind: SaiUse(special="fetch")
+                                                          for kind in ("melee", "missile", "magic", *SAVES)}
+SAI_USES["ferry"].update({"maneuver": NO_EFFECT, "counter-maneuver": NO_EFFECT})  # "but not during a maneuver roll"
+TSR_1996 = TSR_1996.evolve(sai_words={
+    **TSR_1996.sai_words,
+    "ferry:fetch": ("Immediately move this monster to another terrain ... It may stay there or immediately return "
+                    "with four health of six-sided units ... Up to four health worth of six-sided units can be "
+                    "Ferried (it is permissible to Ferry less health.)", FERRY),
+    "ferry:moves": ("immediately return with four health of six-sided units", FERRY),
+    "ferry:raise-roll": ("Troops moved through the use of this power are immediately rolled and counted toward the "
+                         "totals of the current roll. The monster is not rerolled.", FERRY),
+})
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
