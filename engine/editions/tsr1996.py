@@ -538,6 +538,8 @@ TSR_1996 = TSR_1996.evolve(
 # all spells ... Only units bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple
 # ... It is the option of the owner of the monster whether to attempt to dispel" (engine.actions.magic)
 DISPEL = f"{E}:faq.monster-special-action-icons.dispel-magic"
+# F: "Dispel icons do not count as magic for any purposes"; G: "During a dragon attack, Dispel Magic has no effect"
+SAI_USES["dispel-magic"] = {**_in_dragon_attack("dispel-magic", NO_EFFECT), "magic": NO_EFFECT}
 TSR_1996 = TSR_1996.evolve(
     dispel_own_unit=True,
     # D: "since magic is simultaneous, units killed by Lightning still roll in the group save against the
@@ -549,7 +551,13 @@ TSR_1996 = TSR_1996.evolve(
                                       "this instance ... If this roll fails, a second roll is made to determine if "
                                       "the Gargoyle saves (and this time, ID icons do count)", DISPEL),
                "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
-                                        "single Dispel Magic face nullifies all spells", DISPEL)},
+                                        "single Dispel Magic face nullifies all spells", DISPEL),
+               "dispel-magic:no-result": ("Dispel icons do not count as magic for any purposes", DISPEL),
+               "dispel-magic:no-effect": ("During a dragon attack, Dispel Magic has no effect", DISPEL),
+               # G: the Summon is countered (engine.actions.magic)
+               "dispel-magic:summon": ("When the dragon is first summoned, however, a Dispel Magic would have the "
+                                       "effect of countering the Summon. The dragon is returned whence it came, "
+                                       "whether a player's dead area or a terrain", DISPEL)},
 )
 
 # --- 004 Roar, Poison, Smother in 004's words (issue 7, the FAQ rulings) ------------------------------------
@@ -613,6 +621,8 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                     "with four health of six-sided units ... Up to four health worth of six-sided units can be "
                     "Ferried (it is permissible to Ferry less health.)", FERRY),
     "ferry:moves": ("immediately return with four health of six-sided units", FERRY),
+    "ferry:no-result": ("Ferry is effective during any action--including melee, magic, missiles, and saves--but not "
+                        "during a maneuver roll", FERRY),
     "ferry:raise-roll": ("Troops moved through the use of this power are immediately rolled and counted toward the "
                          "totals of the current roll. The monster is not rerolled.", FERRY),
 })
