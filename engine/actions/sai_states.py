@@ -619,6 +619,33 @@ def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameSta
     return state
 
 
+def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
+               action: str) -> tuple[GameState, int]:
+    """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
+    Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
+    counted in the current roll": the acting army's units freed by its own roll's SAIs roll now (their
+    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add."""
+    from ..expiry import expire
+
+    alive = {u.id for a in state.armies for u in a.units}
+    mine = {u.id for u in army.units}
+    freed = [e for e in state.effects if e.source and e.source not in alive and e.target in mine
+             and (rule := ruleset.sai_states.get(e.spell)) is not None and rule.freed_roll]
+    if not freed:
+        return state, 0
+    rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
+                               _cite(ruleset, freed[0].spell))
+    state = expire(state, freed, f"{', '.join(sorted({e.source for e in freed}))} was killed during "
+                   f"{army.id}'s roll", rule, ruleset, out, cite=cite)
+    given = dict(getattr(step, "unit_saves", ()))
+    rolling = tuple(e.target for e in freed if e.target in given)
+    for e in freed:
+        if e.target not in given:
+            out.trace.append(TraceEvent(what=f"{e.target} is freed but not rolled", rule=f"{rule} (a choice; no "
+                                        f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
+    return _joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, None)
+
+
 def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, out: StepResult) -> GameState:
     """002 Hypnotic Glare: the effect "ends immediately for all units if the glaring unit ... is rolled (The
     glaring unit may be excluded from any roll while glaring)": a unit glaring before the step (not the roll

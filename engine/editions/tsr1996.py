@@ -510,7 +510,7 @@ ENTANGLE = f"{E}:faq.monster-special-action-icons.entangle"
 SAI_USES["entangle"] = {**SAI_USES["entangle"], "melee": SFR_2012_SAIS["entangle"]["melee"]}
 TSR_1996 = TSR_1996.evolve(
     sai_states={**TSR_1996.sai_states, "web": SaiState(target="units", avoid="save"),
-                "entangle": SaiState(target="units", bound="killed")},
+                "entangle": SaiState(target="units", bound="killed", freed_roll=True)},
     effect_sais={**TSR_1996.effect_sais, "web": "until-beginning-of-next-turn",
                  "entangle": "until-beginning-of-next-turn"},
     spell_protections={**TSR_1996.spell_protections, "web": Protection(no_rolls="any"),
@@ -521,6 +521,12 @@ TSR_1996 = TSR_1996.evolve(
                "web:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn ... "
                              "Unlike Entangle, killing the monster does not negate the effects of [Web; 004 prints "
                              "'Poison']", WEB),
+               # D: the entangled units of the army whose SAI killed the monster (engine.actions.sai_states)
+               "entangle:freed": ("Killing the monster negates this effect ... If, during an normal action, a "
+                                  "special action icon is rolled which kills the Entangling monster (Cantrip, "
+                                  "Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled", ENTANGLE),
+               "entangle:raise-roll": ("the Entangled unit(s) may immediately be rolled and are counted in the current "
+                                       "roll", ENTANGLE),
                # Monsters C: "Each normal icon on a monster unit counts as four point of effect"
                "entangle:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn. "
                                   "Killing the monster negates this effect", ENTANGLE),
