@@ -498,7 +498,7 @@ ARMY_ONLY = ("save", *AVOIDANCE)
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
-    "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
+    "unit-state": ("melee", "missile", "charge"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
     # Medallions in a magic action: engine.actions.sai_states.magic_returns

@@ -525,6 +525,9 @@ TSR_1996 = TSR_1996.evolve(
                "entangle:freed": ("Killing the monster negates this effect ... If, during an normal action, a "
                                   "special action icon is rolled which kills the Entangling monster (Cantrip, "
                                   "Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled", ENTANGLE),
+               "entangle:charge": ("Entangle prevents units from making any further rolls. Rolls already made "
+                                   "(such as those during a charge) by Entangled units still apply their results",
+                                   ENTANGLE),
                "entangle:raise-roll": ("the Entangled unit(s) may immediately be rolled and are counted in the current "
                                        "roll", ENTANGLE),
                # Monsters C: "Each normal icon on a monster unit counts as four point of effect"
