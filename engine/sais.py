@@ -48,7 +48,7 @@ class SaiUse(Value):
                      "cloak", "fetch",
                      # targeted and army-damaging SAIs (engine.sai_attacks, engine.actions.specials)
                      "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
-                     "sneak-attack", "bash", "double-units", "surprise", "charge",
+                     "sneak-attack", "bash", "double-units", "surprise", "charge", "friendly-fire",
                      # effects on a dragon in a dragon attack (engine.actions.dragon_sais: Decapitate, Impale, Bash)
                      "dragon-effect",
                      # the Dragonkin Champion's logo moving a summoned dragon outside a dragon attack

@@ -636,6 +636,30 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                          "totals of the current roll. The monster is not rerolled.", FERRY),
 })
 
+# --- 004 Illusion (issue 7, the FAQ rulings) -------------------------------------------------------------
+
+# Illusion: "During melee, choose four health worth of the enemy units to be attacked by the rest of their army ...
+# resolved in a seperate roll after the current round of melee is resolved ... After the dead are removed from the
+# current melee, the caster of the illusion selects his four health of units ... The affected four health worth of
+# units DO NOT counterattack against their own army. They do, however, have the chance to roll saves": 004's own
+# handler (engine.actions.illusion), a late special result of the attack; 002's Illusion is another effect
+from ..sai_attacks import AttackSai  # noqa: E402  (appended section: Illusion's targets as data)
+
+ILLUSION = f"{E}:faq.monster-special-action-icons.illusion"
+SAI_USES["illusion"] = {**SAI_USES["illusion"], "melee": SaiUse(special="friendly-fire")}
+TSR_1996 = TSR_1996.evolve(
+    attack_sais={**TSR_1996.attack_sais, "illusion": AttackSai(pick="worth")},
+    sai_words={**TSR_1996.sai_words,
+               "illusion:targets": ("choose four health worth of the enemy units (a monster's icon: \"Each normal "
+                                    "icon on a monster unit counts as four point of effect\")", ILLUSION),
+               "illusion:attack": ("The attack on the enemy units by the rest of the army is resolved in a seperate "
+                                   "roll after the current round of melee is resolved ... After the dead are removed "
+                                   "from the current melee, the caster of the illusion selects his four health of "
+                                   "units to be attacked by the rest of their army", ILLUSION),
+               "illusion:saves": ("The affected four health worth of units DO NOT counterattack against their own "
+                                  "army. They do, however, have the chance to roll saves against the damage caused by "
+                                  "\"friendly fire.\"", ILLUSION)})
+
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
 # The charging army's roll is a roll of its own kind ("charge", engine.actions.charge): each SAI counts as in a
