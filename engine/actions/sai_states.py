@@ -446,6 +446,9 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     ferrying monster's army and are rolled at once; returns the ``result`` results they add."""
     limit = sum(s.points for s in rolled)
     chosen = _chosen(step, sai) or ()
+    if step is not None and sai in dict(getattr(step, "move_to", ())):
+        raise StepError(f"{sai}: the monster staying at the other terrain is not modelled yet by this version of "
+                        "ddref; name the units it returns with in targets", cite=_cite(ruleset, sai), field="move_to")
     rule, cite = ruleset.words(f"{sai}:fetch", "immediately return with four health of six-sided units",
                                _cite(ruleset, sai))
     if not chosen:
