@@ -210,8 +210,9 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     points = face.count * per
     cite = rs.sai_sections.get(face.icon, rs.cite("sai-points"))
     if use is None:
+        rule, where = rs.words(f"{face.icon}:no-effect", "an SAI works only in the rolls its entry names", cite)
         trace.append(TraceEvent(what=f"{who}: {face.icon} has no effect in a {ctx.kind} roll",
-                                after=0, rule="an SAI works only in the rolls its entry names", cite=cite))
+                                after=0, rule=rule, cite=where))
         return
     if not use.modelled:
         raise StepError(f"{face.icon} in a {ctx.kind} roll is not modelled yet by this version of ddref "
@@ -219,8 +220,8 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                         f"or see 'ddref sai {face.icon}'", cite=cite)
     if not use.gives and not use.special:
         # 002 SAI List: "Dragonkin Belly does not generate any results per se" (engine.dragonkin applies it)
-        trace.append(TraceEvent(what=f"{who}: {face.icon} generates no result", after=0,
-                                rule="an SAI that changes something other than the results", cite=cite))
+        rule, where = rs.words(f"{face.icon}:no-result", "an SAI that changes something other than the results", cite)
+        trace.append(TraceEvent(what=f"{who}: {face.icon} generates no result", after=0, rule=rule, cite=where))
         return
     if use.special:
         specials.append(Special(face.icon, use.special, points, unit.id if unit else who))

@@ -169,6 +169,8 @@ class SaiState(Value, kw_only=True):
     target: Literal["units", "unit", "enemy-army", "own-army"]
     avoid: ResultType | None = None
     bound: Literal["killed", "present"] | None = None
+    # the freed units of the acting army roll at once in the roll whose SAI killed the source (004 Entangle D)
+    freed_roll: bool = False
 class DragonFace(Value, kw_only=True):
     """What one dragon icon does in a dragon attack (002 Dragons; each edition's own numbers).
 

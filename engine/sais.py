@@ -45,10 +45,10 @@ class SaiUse(Value):
                      "back-damage", "cantrip",
                      # engine.actions.sai_states: an effect left in play on units or an army, a move, a return
                      "unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune",
-                     "cloak",
+                     "cloak", "fetch",
                      # targeted and army-damaging SAIs (engine.sai_attacks, engine.actions.specials)
                      "unit-strike", "unit-test", "unit-kill", "plague", "rolled-id-kill", "reroll-saves", "charm",
-                     "sneak-attack", "bash", "double-units", "surprise", "charge",
+                     "sneak-attack", "bash", "double-units", "surprise", "charge", "friendly-fire",
                      # effects on a dragon in a dragon attack (engine.actions.dragon_sais: Decapitate, Impale, Bash)
                      "dragon-effect",
                      # the Dragonkin Champion's logo moving a summoned dragon outside a dragon attack
@@ -499,13 +499,15 @@ ARMY_ONLY = ("save", *AVOIDANCE)
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
-    "unit-state": ("melee", "missile"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
+    "unit-state": ("melee", "missile", "charge"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
     # Medallions in a magic action: engine.actions.sai_states.magic_returns
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
     "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    # tsr-1996 Ferry bringing units back from another terrain (engine.actions.sai_states, as "raise")
+    "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE, "dragon",
              "dragon-save"),
@@ -535,5 +537,5 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
     return SaiUse(special=use.special) if use.either else use
 
 _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",
-                   "dragon-move")
+                   "dragon-move", "fetch")
 

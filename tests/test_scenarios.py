@@ -113,7 +113,8 @@ EDITIONS2_EXAMPLES = {
 FAQ_EXAMPLES = {
     "faq4-regenerate", "faq4-monster-sai-terrain-bonuses-regenerate-conflict", "faq4-poison-smother-web",
     "faq4-dispel-gargoyle-lightning-strike", "faq4-dispel-hailstorm-and-lightning-simultaneous",
-    "faq4-roar-reserve-march", "faq4-charm",
+    "faq4-roar-reserve-march", "faq4-charm", "faq4-ferry", "faq4-dispel-summon-dragon", "faq4-entangle",
+    "faq4-illusion",
 }
 EDITION_FILES = {"tsr1996-": "tsr-1996", "sfrv4-": "sfr-v4", "sfr2012-": "sfr-2012"}
 # issue 7, part 3: what the tsr-1996 and sfr-v4 rulesets refused before

@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import routing, strikes
+from . import routing, sai_states, strikes
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
@@ -29,6 +29,7 @@ ANSWER_KIND, ANSWER_ROLL = "save-melee", ("save", "melee")
 BACK_DAMAGE = "back-damage"
 CHARM = "charm"         # Charm's special result: the units it picks change sides (_charmed)
 FLEE = "unit-kill"      # Roar's special result: the units it picks flee (engine.actions.strikes.kill_units)
+STATE = "unit-state"    # Entangle's special result: the units it picks are paralyzed (_entangled)
 
 
 def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -49,7 +50,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     hit = roll(state, ruleset, attacker, ruleset.charge_roll, CHARGE_ROLL, step.roll, out)
     frightening = [s for s in hit.specials if s.effect == FLEE]
     charms = [s for s in hit.specials if s.effect == CHARM]
-    _plain([s for s in hit.specials if s.effect not in (FLEE, CHARM)], ruleset, cite)
+    entangling = [s for s in hit.specials if s.effect == STATE and ruleset.sai_states[s.sai].avoid is None]
+    _plain([s for s in hit.specials if s.effect not in (FLEE, CHARM) and s not in entangling], ruleset, cite)
     damage = sum(hit.results.get(t, 0) for t in CHARGE_ROLL)
     out.trace.append(TraceEvent(what=f"{attacker.id}: {hit.results.get('melee', 0)} melee + "
                                      f"{hit.results.get('maneuver', 0)} maneuver = {damage} damage", after=damage,
@@ -65,6 +67,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     back = _magic_saves(state, ruleset, attacker, back, out, cite)
     back += _counter_hits(answer.specials, ruleset, attacker, out)
     state = _frightened(state, ruleset, frightening, attacker, defender, step, casualties, out)
+    state = _entangled(state, ruleset, entangling, attacker, defender, step, out)
     dealt = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {dealt} damage to {defender.id}",
                                 before=damage, after=dealt, rule="any save results reduce the damage inflicted by "
@@ -132,6 +135,22 @@ def _frightened(state: GameState, ruleset: Ruleset, frightening: list, attacker:
                                     rule=rule, cite=where))
         strikes.kill_units(fight, sai, [s for s in frightening if s.sai == sai])
     return fight.state
+
+
+def _entangled(state: GameState, ruleset: Ruleset, entangling: list, attacker: Army, defender: Army,
+               step: MeleeStep, out: StepResult) -> GameState:
+    """An Entangle in the charging army's roll: 004 Entangle C, "Entangle prevents units from making any further
+    rolls. Rolls already made (such as those during a charge) by Entangled units still apply their results" -- the
+    charged army's units it picks have rolled in its answer, which counts whole; they are paralyzed from now on
+    (engine.actions.sai_states; a reading, as for Roar C: the answer is rolled before the effect is placed)."""
+    if not entangling:
+        return state
+    for sai in dict.fromkeys(s.sai for s in entangling):
+        rule, where = ruleset.words(f"{sai}:charge", "the units it picks have rolled; they cannot roll from now on",
+                                    ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")))
+        out.trace.append(TraceEvent(what=f"{sai}: the units it picks have rolled with {defender.id}; their results "
+                                         "count", rule=rule, cite=where))
+    return sai_states.place_states(state, ruleset, entangling, attacker, state.army(defender.id), step, out)
 
 
 def _counter_hits(specials, ruleset: Ruleset, attacker: Army, out: StepResult) -> int:

@@ -157,7 +157,10 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                           step, out)
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
                                                        step, out)
-    normal = max(0, hit.results.get(action, 0) + returned)
+    fight.state, freed = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out, action)
+    normal = max(0, hit.results.get(action, 0) + returned + freed)
+    if freed:
+        out.results.setdefault(attacker.id, {})[action] = normal
     _read_by_states(fight)
     normal += _extra(fight, normal)
     _saves(fight, action, normal, saves, prefix, buys, hit.specials)

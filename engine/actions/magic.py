@@ -485,7 +485,24 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
                 out.trace.append(TraceEvent(what=f"{unit_id} rolls Dispel Magic: {c.spell.name} x{c.count} on "
                                                  f"{c.target} is negated", before=c.count, after=0, rule=rule,
                                             cite=where))
+                _summon_countered(state, c, ruleset, cite, out)
     return negated
+
+
+def _summon_countered(state: GameState, c: Cast, ruleset: Ruleset, cite: str, out: StepResult) -> None:
+    """A negated Summon Dragon sends no dragon: it stays where it was (tsr-1996, 004 Dispel Magic G: "When the
+    dragon is first summoned, however, a Dispel Magic would have the effect of countering the Summon. The dragon
+    is returned whence it came, whether a player's dead area or a terrain")."""
+    effect = ruleset.spell_effects.get(c.spell.id)
+    if effect is None or effect.kind != "summon-dragon":
+        return
+    dragon = next((d for d in state.dragons if d.id == c.dragon), None)
+    origin = (f"{dragon.at}" if dragon is not None else f"{c.dragon.partition(':')[0]}'s {ruleset.dragons_wait}"
+              if c.dragon else "where it waits")
+    rule, where = ruleset.words("dispel-magic:summon", "immediately negate all unresolved magic that applies to the "
+                                "target(s)", cite)
+    out.trace.append(TraceEvent(what=f"{c.spell.name} is countered: {c.dragon or 'its dragon'} is not sent to "
+                                     f"{c.target}, it is returned whence it came: {origin}", rule=rule, cite=where))
 
 
 def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ruleset: Ruleset,

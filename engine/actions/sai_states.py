@@ -242,6 +242,9 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     for sai, rolled in _grouped(answer.specials, ("raise",)).items():
         state, gained = _raise(state, ruleset, sai, rolled, state.army(army.id), step, out, kind, result)
         change += gained
+    for sai, rolled in _grouped(answer.specials, ("fetch",)).items():
+        state, gained = _fetch(state, ruleset, sai, rolled, state.army(army.id), step, out, kind, result)
+        change += gained
     for sai, rolled in _grouped(answer.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, state.army(army.id), step, out)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
@@ -283,6 +286,9 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
     change = 0
     for sai, rolled in _grouped(hit.specials, ("raise",)).items():
         state, gained = _raise(state, ruleset, sai, rolled, state.army(attacker.id), step, out, action, action)
+        change += gained
+    for sai, rolled in _grouped(hit.specials, ("fetch",)).items():
+        state, gained = _fetch(state, ruleset, sai, rolled, state.army(attacker.id), step, out, action, action)
         change += gained
     for sai, rolled in _grouped(hit.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, state.army(attacker.id), step, out)
@@ -366,6 +372,8 @@ def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army
     rolls: dict[str, Outcome] = {}
     for sai, rolled in _grouped(hit.specials, ("raise",)).items():
         state, _ = _raise(state, ruleset, sai, rolled, state.army(caster.id), step, out, "magic", "magic", rolls)
+    for sai, rolled in _grouped(hit.specials, ("fetch",)).items():
+        state, _ = _fetch(state, ruleset, sai, rolled, state.army(caster.id), step, out, "magic", "magic", rolls)
     for sai, rolled in _grouped(hit.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, state.army(caster.id), step, out)
     return state, rolls
@@ -393,8 +401,6 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
                         f"{list(chosen)} is not such a choice; the DUA holds "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
-    rolls = dict(getattr(step, "unit_saves", ()))
-    gained = 0
     for unit_id in chosen:
         unit = by_id[unit_id]
         state = state.take_from("dua", army.player, unit_id)
@@ -404,6 +410,18 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                                     "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
+    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes)
+
+
+def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
+                 out: StepResult, kind: str, result: str,
+                 outcomes: dict[str, Outcome] | None) -> tuple[GameState, int]:
+    """Units brought into the army during its roll "are rolled immediately and the results applied with the
+    results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
+    ``unit_saves`` entry. Returns the ``result`` results they add."""
+    rolls = dict(getattr(step, "unit_saves", ()))
+    gained = 0
+    for unit_id in chosen:
         if unit_id not in rolls:
             raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
@@ -419,6 +437,43 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
                                     after=gained, rule=rule, cite=where))
     return state, gained
+
+
+# tsr-1996 Ferry (004): "Immediately move this monster to another terrain, if desired. It may stay there or
+# immediately return with four health of six-sided units" -- ddref models the return: the monster goes and comes
+# back at once with the units, who join its army (Ferry C: "Troops moved through the use of this power are
+# immediately rolled and counted toward the totals of the current roll. The monster is not rerolled").
+def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, step, out: StepResult,
+           kind: str, result: str, outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
+    """The units named in the step's ``targets`` come from the player's armies at one other terrain to the
+    ferrying monster's army and are rolled at once; returns the ``result`` results they add."""
+    limit = sum(s.points for s in rolled)
+    chosen = _chosen(step, sai) or ()
+    if step is not None and sai in dict(getattr(step, "move_to", ())):
+        raise StepError(f"{sai}: the monster staying at the other terrain is not modelled yet by this version of "
+                        "ddref; name the units it returns with in targets", cite=_cite(ruleset, sai), field="move_to")
+    rule, cite = ruleset.words(f"{sai}:fetch", "immediately return with four health of six-sided units",
+                               _cite(ruleset, sai))
+    if not chosen:
+        out.trace.append(TraceEvent(what=f"{sai}: nobody is ferried to {army.id}", rule=f"{rule} (a choice; no "
+                                    "targets given)", cite=cite, defaulted=True))
+        return state, 0
+    legal = {u.id: (a, u) for a in state.armies if a.player == army.player and a.at not in (army.at, RESERVE)
+             for u in a.units if not u.monster and u.race != "dragonkin" and not u.item}
+    picked = [legal[i] for i in chosen if i in legal]
+    if (len(picked) != len(chosen) or sum(u.health for _, u in picked) > limit
+            or len({a.at for a, _ in picked}) != 1):
+        raise StepError(f"{sai} returns with up to {limit} health of six-sided units from one other terrain: "
+                        f"{list(chosen)} is not such a choice; legal units: "
+                        f"{', '.join(f'{u.id} ({u.health}, at {a.at})' for a, u in legal.values()) or 'none'}",
+                        cite=cite, field="targets")
+    out.trace.append(TraceEvent(what=f"{sai}: {', '.join(r.unit for r in rolled)} goes to {picked[0][0].at} and "
+                                     f"returns at once to {army.at}", before=limit,
+                                after=sum(u.health for _, u in picked), rule=rule, cite=cite))
+    for source, unit in picked:
+        out.moved.append(unit.id)
+        state = transfer(state, unit.id, state.army(source.id), state.army(army.id), sai, cite, ruleset, out)
+    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes)
 
 
 def _unbury(state: GameState, ruleset: Ruleset, chosen: tuple[str, ...], army: Army, out: StepResult) -> GameState:
@@ -568,6 +623,33 @@ def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameSta
             continue
         state = expire(state, [e], why, "the effect ends with the unit whose SAI made it", ruleset, out)
     return state
+
+
+def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
+               action: str) -> tuple[GameState, int]:
+    """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
+    Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
+    counted in the current roll": the acting army's units freed by its own roll's SAIs roll now (their
+    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add."""
+    from ..expiry import expire
+
+    alive = {u.id for a in state.armies for u in a.units}
+    mine = {u.id for u in army.units}
+    freed = [e for e in state.effects if e.source and e.source not in alive and e.target in mine
+             and (rule := ruleset.sai_states.get(e.spell)) is not None and rule.freed_roll]
+    if not freed:
+        return state, 0
+    rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
+                               _cite(ruleset, freed[0].spell))
+    state = expire(state, freed, f"{', '.join(sorted({e.source for e in freed}))} was killed during "
+                   f"{army.id}'s roll", rule, ruleset, out, cite=cite)
+    given = dict(getattr(step, "unit_saves", ()))
+    rolling = tuple(e.target for e in freed if e.target in given)
+    for e in freed:
+        if e.target not in given:
+            out.trace.append(TraceEvent(what=f"{e.target} is freed but not rolled", rule=f"{rule} (a choice; no "
+                                        f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
+    return _joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, None)
 
 
 def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, out: StepResult) -> GameState:

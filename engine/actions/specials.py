@@ -30,7 +30,7 @@ from ..state import RESULT_TYPES, Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..value import Value
-from . import answers, delayed, strikes
+from . import answers, delayed, illusion, strikes
 from .common import casualty_lists, take_damage
 from .fight import Fight
 
@@ -73,6 +73,7 @@ EFFECTS: dict[str, SpecialEffect] = {
     "charge": SpecialEffect("special", answers.charge),
     "bash": SpecialEffect("save", answers.bash),
     "double-units": SpecialEffect("roll"),
+    "friendly-fire": SpecialEffect("late", illusion.friendly_fire),     # tsr-1996 Illusion (004)
 }
 
 

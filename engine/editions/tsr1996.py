@@ -510,7 +510,7 @@ ENTANGLE = f"{E}:faq.monster-special-action-icons.entangle"
 SAI_USES["entangle"] = {**SAI_USES["entangle"], "melee": SFR_2012_SAIS["entangle"]["melee"]}
 TSR_1996 = TSR_1996.evolve(
     sai_states={**TSR_1996.sai_states, "web": SaiState(target="units", avoid="save"),
-                "entangle": SaiState(target="units", bound="killed")},
+                "entangle": SaiState(target="units", bound="killed", freed_roll=True)},
     effect_sais={**TSR_1996.effect_sais, "web": "until-beginning-of-next-turn",
                  "entangle": "until-beginning-of-next-turn"},
     spell_protections={**TSR_1996.spell_protections, "web": Protection(no_rolls="any"),
@@ -521,6 +521,15 @@ TSR_1996 = TSR_1996.evolve(
                "web:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn ... "
                              "Unlike Entangle, killing the monster does not negate the effects of [Web; 004 prints "
                              "'Poison']", WEB),
+               # D: the entangled units of the army whose SAI killed the monster (engine.actions.sai_states)
+               "entangle:freed": ("Killing the monster negates this effect ... If, during an normal action, a "
+                                  "special action icon is rolled which kills the Entangling monster (Cantrip, "
+                                  "Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled", ENTANGLE),
+               "entangle:charge": ("Entangle prevents units from making any further rolls. Rolls already made "
+                                   "(such as those during a charge) by Entangled units still apply their results",
+                                   ENTANGLE),
+               "entangle:raise-roll": ("the Entangled unit(s) may immediately be rolled and are counted in the current "
+                                       "roll", ENTANGLE),
                # Monsters C: "Each normal icon on a monster unit counts as four point of effect"
                "entangle:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn. "
                                   "Killing the monster negates this effect", ENTANGLE),
@@ -538,6 +547,8 @@ TSR_1996 = TSR_1996.evolve(
 # all spells ... Only units bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple
 # ... It is the option of the owner of the monster whether to attempt to dispel" (engine.actions.magic)
 DISPEL = f"{E}:faq.monster-special-action-icons.dispel-magic"
+# F: "Dispel icons do not count as magic for any purposes"; G: "During a dragon attack, Dispel Magic has no effect"
+SAI_USES["dispel-magic"] = {**_in_dragon_attack("dispel-magic", NO_EFFECT), "magic": NO_EFFECT}
 TSR_1996 = TSR_1996.evolve(
     dispel_own_unit=True,
     # D: "since magic is simultaneous, units killed by Lightning still roll in the group save against the
@@ -549,7 +560,13 @@ TSR_1996 = TSR_1996.evolve(
                                       "this instance ... If this roll fails, a second roll is made to determine if "
                                       "the Gargoyle saves (and this time, ID icons do count)", DISPEL),
                "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
-                                        "single Dispel Magic face nullifies all spells", DISPEL)},
+                                        "single Dispel Magic face nullifies all spells", DISPEL),
+               "dispel-magic:no-result": ("Dispel icons do not count as magic for any purposes", DISPEL),
+               "dispel-magic:no-effect": ("During a dragon attack, Dispel Magic has no effect", DISPEL),
+               # G: the Summon is countered (engine.actions.magic)
+               "dispel-magic:summon": ("When the dragon is first summoned, however, a Dispel Magic would have the "
+                                       "effect of countering the Summon. The dragon is returned whence it came, "
+                                       "whether a player's dead area or a terrain", DISPEL)},
 )
 
 # --- 004 Roar, Poison, Smother in 004's words (issue 7, the FAQ rulings) ------------------------------------
@@ -593,6 +610,55 @@ TSR_1996 = TSR_1996.evolve(sai_words={
     "charm:charge": ("During a charge, the affected units are indeed chosen after the results are seen ... they "
                      "change sides", CHARM),
 })
+
+# --- 004 Ferry (issue 7, the FAQ rulings) ----------------------------------------------------------------
+
+# Ferry: "Immediately move this monster to another terrain, if desired. It may stay there or immediately return with
+# four health of six-sided units ... Ferry is effective during any action--including melee, magic, missiles, and
+# saves--but not during a maneuver roll ... Up to four health worth of six-sided units can be Ferried (it is
+# permissible to Ferry less health.) ... Troops moved through the use of this power are immediately rolled and
+# counted toward the totals of the current roll. The monster is not rerolled": the return, 004's own handler
+# (engine.actions.sai_states' fetch); 002's Ferry moves units OUT of the army instead. Staying at the other terrain
+# and "During a dragon attack, the Ferry performs normally" are not modelled (refused, engine.sais.RESOLVED).
+FERRY = f"{E}:faq.monster-special-action-icons.ferry"
+SAI_USES["ferry"] = {kind: NOT_MODELLED for kind in ANY} | {kind: SaiUse(special="fetch")
+                                                          for kind in ("melee", "missile", "magic", *SAVES)}
+SAI_USES["ferry"].update({"maneuver": NO_EFFECT, "counter-maneuver": NO_EFFECT})  # "but not during a maneuver roll"
+TSR_1996 = TSR_1996.evolve(sai_words={
+    **TSR_1996.sai_words,
+    "ferry:fetch": ("Immediately move this monster to another terrain ... It may stay there or immediately return "
+                    "with four health of six-sided units ... Up to four health worth of six-sided units can be "
+                    "Ferried (it is permissible to Ferry less health.)", FERRY),
+    "ferry:moves": ("immediately return with four health of six-sided units", FERRY),
+    "ferry:no-result": ("Ferry is effective during any action--including melee, magic, missiles, and saves--but not "
+                        "during a maneuver roll", FERRY),
+    "ferry:raise-roll": ("Troops moved through the use of this power are immediately rolled and counted toward the "
+                         "totals of the current roll. The monster is not rerolled.", FERRY),
+})
+
+# --- 004 Illusion (issue 7, the FAQ rulings) -------------------------------------------------------------
+
+# Illusion: "During melee, choose four health worth of the enemy units to be attacked by the rest of their army ...
+# resolved in a seperate roll after the current round of melee is resolved ... After the dead are removed from the
+# current melee, the caster of the illusion selects his four health of units ... The affected four health worth of
+# units DO NOT counterattack against their own army. They do, however, have the chance to roll saves": 004's own
+# handler (engine.actions.illusion), a late special result of the attack; 002's Illusion is another effect
+from ..sai_attacks import AttackSai  # noqa: E402  (appended section: Illusion's targets as data)
+
+ILLUSION = f"{E}:faq.monster-special-action-icons.illusion"
+SAI_USES["illusion"] = {**SAI_USES["illusion"], "melee": SaiUse(special="friendly-fire")}
+TSR_1996 = TSR_1996.evolve(
+    attack_sais={**TSR_1996.attack_sais, "illusion": AttackSai(pick="worth")},
+    sai_words={**TSR_1996.sai_words,
+               "illusion:targets": ("choose four health worth of the enemy units (a monster's icon: \"Each normal "
+                                    "icon on a monster unit counts as four point of effect\")", ILLUSION),
+               "illusion:attack": ("The attack on the enemy units by the rest of the army is resolved in a seperate "
+                                   "roll after the current round of melee is resolved ... After the dead are removed "
+                                   "from the current melee, the caster of the illusion selects his four health of "
+                                   "units to be attacked by the rest of their army", ILLUSION),
+               "illusion:saves": ("The affected four health worth of units DO NOT counterattack against their own "
+                                  "army. They do, however, have the chance to roll saves against the damage caused by "
+                                  "\"friendly fire.\"", ILLUSION)})
 
 # --- 000 Charge: the charging army's roll (issue 7, part 2) ---------------------------------------------
 
