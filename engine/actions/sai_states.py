@@ -238,15 +238,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
     save roll, moved units take their results away. Returns the change to its ``result`` results."""
-    change = 0
-    for sai, rolled in _grouped(answer.specials, ("raise",)).items():
-        state, gained = _raise(state, ruleset, sai, rolled, state.army(army.id), step, out, kind, result)
-        change += gained
-    for sai, rolled in _grouped(answer.specials, ("fetch",)).items():
-        state, gained = _fetch(state, ruleset, sai, rolled, state.army(army.id), step, out, kind, result)
-        change += gained
-    for sai, rolled in _grouped(answer.specials, ("restore",)).items():
-        state = _restore(state, ruleset, rolled, state.army(army.id), step, out)
+    state, change = _returns(state, ruleset, answer, army.id, step, out, kind, result)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
@@ -254,6 +246,21 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
         change -= lost
     if state.has_army(army.id):
         state = move_dragons(state, ruleset, answer, state.army(army.id), step, out)
+    return state, change
+
+
+def _returns(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
+             result: str) -> tuple[GameState, int]:
+    """The roll's returning SAIs: units brought back from the DUA (Regenerate, the Gold Medallion) or from
+    another terrain (tsr-1996 Ferry) roll a ``kind`` roll at once; buried items and dragonkin come back (the
+    Silver Medallion). Returns the change to the roll's ``result`` results."""
+    change = 0
+    for effect, bring in (("raise", _raise), ("fetch", _fetch)):
+        for sai, group in _grouped(rolled.specials, (effect,)).items():
+            state, gained = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result)
+            change += gained
+    for sai, group in _grouped(rolled.specials, ("restore",)).items():
+        state = _restore(state, ruleset, group, state.army(army_id), step, out)
     return state, change
 
 
@@ -283,15 +290,7 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
                     step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
     Firewalking), before the attack is resolved; returns the change to its ``action`` results."""
-    change = 0
-    for sai, rolled in _grouped(hit.specials, ("raise",)).items():
-        state, gained = _raise(state, ruleset, sai, rolled, state.army(attacker.id), step, out, action, action)
-        change += gained
-    for sai, rolled in _grouped(hit.specials, ("fetch",)).items():
-        state, gained = _fetch(state, ruleset, sai, rolled, state.army(attacker.id), step, out, action, action)
-        change += gained
-    for sai, rolled in _grouped(hit.specials, ("restore",)).items():
-        state = _restore(state, ruleset, rolled, state.army(attacker.id), step, out)
+    state, change = _returns(state, ruleset, hit, attacker.id, step, out, action, action)
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost
