@@ -507,6 +507,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         faces = gale_blown(ctx, unit, faces, trace)
         if roll.per_unit:
             _check_rerolls(unit, faces, ctx)
+            _group_rerolls(unit, faces, ctx, trace)
         tally = out.setdefault(who, _blank())
         from_ids = dict.fromkeys(RESULT_TYPES, 0)
         for face in faces:
@@ -566,6 +567,20 @@ def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> Non
                             f"{ctx.kind} roll: only an SAI that says so (Rend, Double Strike, Tail ...) in such a "
                             "roll, or a group monster's ID, does", cite=ctx.ruleset.cite("sai-resolution"),
                             field="roll")
+
+
+def _group_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """004 Sprite Swarm A: "The ID icon of the Sprite Swarm counts as four points of effect and the die is rerolled,
+    adding that effect as well" (traced in an edition that cites a rule for it: tsr-1996's 004)."""
+    ids = sum(1 for f in faces[:-1] if f.icon == "id")
+    if not (unit.group_monster and ids and "group-monster-reroll" in ctx.ruleset.cites):
+        return
+    trace.append(TraceEvent(what=f"{unit.id}: {ids} ID icon(s) rerolled, each adding its effect; the last roll "
+                                 f"shows {faces[-1].icon}",
+                            rule="the ID icon of the Sprite Swarm counts as four points of effect and the die is "
+                                 "rerolled, adding that effect as well. Continue to reroll until the ID icon is not "
+                                 "indicated; a roll that is not relevant is ignored",
+                            cite=ctx.ruleset.cite("group-monster-reroll")))
 
 
 def _member(ctx: RollContext, unit_id: str) -> Unit:

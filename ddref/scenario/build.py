@@ -33,6 +33,10 @@ from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydant
 GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds", "will-o-wisps"}
 # 002 SAI General Information: "Each single SAI on a rare magic item counts as three points of effect. Each single
 # SAI on a monster, artifact or medallion counts as four points of effect" (monsters: every icon counts four)
+# 004 Monsters > Sprite Swarm: "The ID icon of the Sprite Swarm counts as four points of effect and the die is
+# rerolled"; tsr-1996's catalog has no Sprite Swarm, so the scenario names it and it is built here (its race: 002's
+# "Coral Elf Sprite Swarm")
+EDITION_GROUP_MONSTERS = {"tsr-1996": {"sprite-swarm": ("coral-elf", "Sprite Swarm")}}
 SAI_POINTS = {("item", "rare"): 3, ("artifact", "artifact"): 4, ("medallion", "medallion"): 4}
 
 
@@ -183,6 +187,10 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
     if spec.name and slug(spec.name) == "kings-die" and not race:
         # 002 Kings' Die: "a 4-health unit ... The Kings' Die belongs to no particular race" (no catalog entry)
         return Unit(id=uid, race=None, health=4, name="Kings' Die")
+    group = EDITION_GROUP_MONSTERS.get(b.edition, {}).get(slug(spec.name or ""))
+    if group and race in (None, group[0]):
+        return Unit(id=uid, race=group[0], health=4, name=group[1], monster=True, group_monster=True,
+                    color=_color(b, spec, path))
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit")

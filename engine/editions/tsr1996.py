@@ -673,3 +673,12 @@ SAI_USES["trample"] = {**SAI_USES["trample"], "charge": SaiUse(("maneuver", "mel
 SAI_USES["smite"] = {**SAI_USES["smite"], "charge": SaiUse(("melee",))}
 SAI_REROLLS.update({sai: (*kinds, "charge") for sai, kinds in SAI_REROLLS.items() if "melee" in kinds})
 TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charge_roll="charge")
+
+
+# --- 004 Monsters > Sprite Swarm (issue 7) ---------------------------------------------------------------
+# "The ID icon of the Sprite Swarm counts as four points of effect and the die is rerolled, adding that effect as
+# well. Continue to reroll until the ID icon is not indicated ... If the result of a second ... roll is not
+# relevent ..., ignore it ... Each ID icon rolled counts as one ID icon for the purposes of Routing" (the roll
+# lists each face: engine.roll; routing counts each ID face: engine.actions.routing). The scenario names the
+# Sprite Swarm (no tsr-1996 catalog entry: ddref.scenario.build EDITION_GROUP_MONSTERS)
+TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "group-monster-reroll": f"{E}:faq.monsters.sprite-swarm"})
