@@ -398,10 +398,12 @@ SAI_USES.update({
                                             SaiUse(special="cantrip"))),
     # "During any non-maneuver roll, returns one non-dragonkin buried unit to the DUA or you may immediately
     #  bring back up to four health-worth of units from your DUA to the army carrying this medallion."
-    "sfr-tsr-logo-gold-medallion": _uses((NON_MANEUVER, SaiUse(special="raise"))),
+    "sfr-tsr-logo-gold-medallion": _uses((NON_MANEUVER, SaiUse(special="raise")),
+                                         (("dragon",), SaiUse(special="raise"))),
     # "During any non-maneuver roll, returns one buried magical item to the army this medallion is a part of or
     #  one buried Dragonkin to the summoning pool."
-    "sfr-tsr-logo-silver-medallion": _uses((NON_MANEUVER, SaiUse(special="restore"))),
+    "sfr-tsr-logo-silver-medallion": _uses((NON_MANEUVER, SaiUse(special="restore")),
+                                         (("dragon",), SaiUse(special="restore"))),
     # "During a maneuver roll, Firewalking generates maneuver results. During any non-maneuver roll, the
     #  Firewalking unit may immediately move itself and up to three health-worth of units in the army containing
     #  this unit to any other terrain."
@@ -504,8 +506,8 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
     # Medallions in a magic action: engine.actions.sai_states.magic_returns
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
-    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
-    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save"),
+    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save"),
     # tsr-1996 Ferry bringing units back from another terrain (engine.actions.sai_states, as "raise")
     "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
