@@ -457,6 +457,9 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
         return None
     if uses and all(u.special == "cantrip" for u in uses):
         return uses[0]          # Cantrip buys spells in a combination roll as in any non-magic roll
+    returning = {u.special for u in uses} & set(RETURNING)
+    if returning and len(returning) == 1 and all(u.special in RETURNING for u in uses):
+        return uses[0]          # Regenerate, the Medallions: "During any non-maneuver roll" -- its save part
     if not all(u.modelled for u in uses) or any(u.special for u in uses):
         return NOT_MODELLED
     gives = tuple(dict.fromkeys(t for u in uses for t in u.gives))
@@ -464,6 +467,8 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
 
 
 _DRAGON_PARTS = ("avoid-melee", "avoid-missile", "save")
+# the returning specials a spell's save and maneuver combination roll resolves (engine.actions.spells)
+RETURNING = ("raise", "restore")
 
 
 def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
@@ -506,8 +511,10 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
     # Medallions in a magic action: engine.actions.sai_states.magic_returns
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
-    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save"),
-    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save"),
+    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
+                "combination:save,maneuver"),
+    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
+                "combination:save,maneuver"),
     # tsr-1996 Ferry bringing units back from another terrain (engine.actions.sai_states, as "raise")
     "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),

@@ -162,3 +162,30 @@ def test_a_unit_brought_back_against_a_dragon_must_roll():
     nothing brought back is refused too."""
     assert "give unit_saves.g3" in _dragon_raise("targets: {regenerate: [g3]}")
     assert "nothing was brought back" in _dragon_raise("unit_saves: {g3: save}")
+
+
+def test_returning_specials_in_a_save_and_maneuver_combination_roll():
+    """Tidal Wave's save and maneuver roll resolves Regenerate and the Medallions ("any non-maneuver roll": its
+    save part, 002 Avoidance Rolls "just at least one"); other specials there stay refused."""
+    kind = "combination:save,maneuver"
+    assert unit_use("regenerate", kind, False, {"regenerate": 1}) == SaiUse(special="raise")
+    assert unit_use("regenerate", kind, False, {}) == SaiUse(("save",))
+    assert unit_use("sfr-tsr-logo-silver-medallion", kind, False, {}).special == "restore"
+    assert unit_use("vanish", kind, False, {}) is NOT_MODELLED
+    assert "up to 4 health-worth" in _tidal_wave_refusal()
+
+
+def _tidal_wave_refusal() -> str:
+    from ddref.scenario.run import parse, replay
+    from ddref.scenario.source import UserError
+
+    from pathlib import Path
+
+    where = Path(__file__).parent.parent / "scenarios" / "sfr2012-spell-tidal-wave-regenerate.yaml"
+    text = where.read_text().replace(
+        '    expect_error: "up to 4 health-worth of bob\'s dead units"\n', "")
+    try:
+        replay(parse(text, "t.yaml"))
+    except UserError as exc:
+        return str(exc)
+    return ""
