@@ -398,10 +398,12 @@ SAI_USES.update({
                                             SaiUse(special="cantrip"))),
     # "During any non-maneuver roll, returns one non-dragonkin buried unit to the DUA or you may immediately
     #  bring back up to four health-worth of units from your DUA to the army carrying this medallion."
-    "sfr-tsr-logo-gold-medallion": _uses((NON_MANEUVER, SaiUse(special="raise"))),
+    "sfr-tsr-logo-gold-medallion": _uses((NON_MANEUVER, SaiUse(special="raise")),
+                                         (("dragon",), SaiUse(special="raise"))),
     # "During any non-maneuver roll, returns one buried magical item to the army this medallion is a part of or
     #  one buried Dragonkin to the summoning pool."
-    "sfr-tsr-logo-silver-medallion": _uses((NON_MANEUVER, SaiUse(special="restore"))),
+    "sfr-tsr-logo-silver-medallion": _uses((NON_MANEUVER, SaiUse(special="restore")),
+                                         (("dragon",), SaiUse(special="restore"))),
     # "During a maneuver roll, Firewalking generates maneuver results. During any non-maneuver roll, the
     #  Firewalking unit may immediately move itself and up to three health-worth of units in the army containing
     #  this unit to any other terrain."
@@ -455,6 +457,9 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
         return None
     if uses and all(u.special == "cantrip" for u in uses):
         return uses[0]          # Cantrip buys spells in a combination roll as in any non-magic roll
+    returning = {u.special for u in uses} & set(RETURNING)
+    if returning and len(returning) == 1 and all(u.special in RETURNING for u in uses):
+        return uses[0]          # Regenerate, the Medallions: "During any non-maneuver roll" -- its save part
     if not all(u.modelled for u in uses) or any(u.special for u in uses):
         return NOT_MODELLED
     gives = tuple(dict.fromkeys(t for u in uses for t in u.gives))
@@ -462,6 +467,8 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
 
 
 _DRAGON_PARTS = ("avoid-melee", "avoid-missile", "save")
+# the returning specials a spell's save and maneuver combination roll resolves (engine.actions.spells)
+RETURNING = ("raise", "restore")
 
 
 def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
@@ -504,8 +511,10 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
     # Medallions in a magic action: engine.actions.sai_states.magic_returns
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
-    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
-    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
+                "combination:save,maneuver"),
+    "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
+                "combination:save,maneuver"),
     # tsr-1996 Ferry bringing units back from another terrain (engine.actions.sai_states, as "raise")
     "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),

@@ -210,6 +210,7 @@ class DragonStep(Value):
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # what the army's Cantrip buys during its roll
     move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go (Wayfare, Ferry, Vanish ...)
     targets: Targets = ()           # SAI -> the units moving along (Wayfare: the carrier)
+    unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion brings back: their own rolls
 
 
 class TurnStep(Value):

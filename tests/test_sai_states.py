@@ -121,3 +121,71 @@ def test_the_dragonkin_champions_logo_moves_a_dragon_in_a_melee_and_avoidance_ro
     assert unit_use(logo, "avoid-save", False, {}) == SaiUse(special="dragon-move")
     assert unit_use(logo, "avoid-maneuver", False, {}) is None
     assert unit_use(logo, "avoid-melee", True, {}) is NOT_MODELLED
+
+
+_DRAGON_RAISE = """
+ddref: 1
+title: t
+edition: sfr-2012
+players: [alice, bob]
+turn: {player: bob}
+terrains: {plain: {type: flatland, face: 3, frontier: true}}
+armies:
+  goblins: {player: bob, at: plain, units: [{id: troll, race: goblin, health: 4}, {id: s1, race: goblin, health: 2}]}
+dua: {bob: [{id: g2, race: goblin, health: 2}, {id: g3, race: goblin, health: 3}]}
+dragons: [{id: d1, color: red, form: drake, owner: alice, at: plain}]
+steps:
+  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, s1: save 2}, %s}
+"""
+
+
+def _dragon_raise(extra: str) -> str:
+    """The message of the step's refusal (002 SAI List, Regenerate in the army's roll against a dragon)."""
+    import pytest
+
+    from ddref.scenario.run import parse, replay
+    from ddref.scenario.source import UserError
+
+    with pytest.raises(UserError) as caught:
+        replay(parse(_DRAGON_RAISE % extra, "t.yaml"))
+    return str(caught.value)
+
+
+def test_regenerate_against_a_dragon_refuses_too_much_health_worth():
+    """Regenerate brings back "up to four health-worth of units": 5 health-worth is refused, listing the DUA."""
+    message = _dragon_raise("targets: {regenerate: [g2, g3]}, unit_saves: {g2: save, g3: save}")
+    assert "up to 4 health-worth" in message and "g2 (2), g3 (3)" in message
+
+
+def test_a_unit_brought_back_against_a_dragon_must_roll():
+    """A unit brought back "is rolled immediately": without its roll the step is refused; a roll for a unit
+    nothing brought back is refused too."""
+    assert "give unit_saves.g3" in _dragon_raise("targets: {regenerate: [g3]}")
+    assert "nothing was brought back" in _dragon_raise("unit_saves: {g3: save}")
+
+
+def test_returning_specials_in_a_save_and_maneuver_combination_roll():
+    """Tidal Wave's save and maneuver roll resolves Regenerate and the Medallions ("any non-maneuver roll": its
+    save part, 002 Avoidance Rolls "just at least one"); other specials there stay refused."""
+    kind = "combination:save,maneuver"
+    assert unit_use("regenerate", kind, False, {"regenerate": 1}) == SaiUse(special="raise")
+    assert unit_use("regenerate", kind, False, {}) == SaiUse(("save",))
+    assert unit_use("sfr-tsr-logo-silver-medallion", kind, False, {}).special == "restore"
+    assert unit_use("vanish", kind, False, {}) is NOT_MODELLED
+    assert "up to 4 health-worth" in _tidal_wave_refusal()
+
+
+def _tidal_wave_refusal() -> str:
+    from ddref.scenario.run import parse, replay
+    from ddref.scenario.source import UserError
+
+    from pathlib import Path
+
+    where = Path(__file__).parent.parent / "scenarios" / "sfr2012-spell-tidal-wave-regenerate.yaml"
+    text = where.read_text().replace(
+        '    expect_error: "up to 4 health-worth of bob\'s dead units"\n', "")
+    try:
+        replay(parse(text, "t.yaml"))
+    except UserError as exc:
+        return str(exc)
+    return ""

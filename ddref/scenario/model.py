@@ -501,7 +501,11 @@ class DragonAttackStepIn(Strict):
         "army's roll go.", default=None)
     targets: dict[str, list[str]] | None = _doc(
         "SAI name -> the units moving along (wayfare: the unit carrying the item; ferry, teleport, "
-        "firewalking: the units going with the rolling unit).", default=None)
+        "firewalking: the units going with the rolling unit; regenerate, gold medallion: dead units brought "
+        "back; silver medallion: the buried item or dragonkin).", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id brought back during the army's roll (regenerate, gold medallion) -> its own combination roll "
+        "(it is rolled at once).", default=None)
 
 
 class ReplantStepIn(Strict):

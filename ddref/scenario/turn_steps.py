@@ -202,7 +202,8 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
         move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
         move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
-        targets=_sai_targets(b, state, getattr(m, "targets", None), path))
+        targets=_sai_targets(b, state, getattr(m, "targets", None), path),
+        unit_saves=_unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")))
 
 
 def _elevate(picks: dict[str, str] | None) -> tuple:

@@ -297,7 +297,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     blue = _save_only(state, ruleset, who)
     slaying.check_rollers(ruleset, who, battle, step.roll)
     kind, wanted = ("dragon-save", ("save",)) if blue else ("dragon", ("melee", "missile", "save"))
-    choices = {key: dict(pairs) for key, pairs in step.choices}
+    choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)
     # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")
     buys = dict(step.cantrip)
     state = cantrip.use(state, who, step.roll, buys, False, ruleset, out)
@@ -310,7 +310,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)
     others = [s.sai for s in answer.specials
-              if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move")]
+              if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move", "raise", "restore")]
     if "elevate" in choices and not any(s.sai == "elevate" for s in answer.specials):
         raise StepError("elevate is given, but no unit rolled Elevate in the army's roll",
                         cite=ruleset.sai_sections.get("elevate", cite), field="elevate")
@@ -318,6 +318,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
+    state = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
         results[t] = max(0, results[t] - n)
@@ -367,6 +368,30 @@ def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
         out.trace.append(TraceEvent(what=f"{ally.id}'s breath on {target.id}: its automatic saves are negated",
                                     rule="any breaths from the controlled dragon are directed toward another dragon",
                                     cite=cite, defaulted=named is None and len(others) > 1))
+    return state
+
+
+def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: DragonStep, kind: str,
+              wanted: tuple[str, ...], blue, results: dict[str, int], out: StepResult) -> GameState:
+    """002 SAI List, Regenerate and the Gold and Silver Medallions: "During any non-maneuver roll ... bring back up
+    to four health-worth of units from your DUA to the army containing this unit"; those units "are rolled
+    immediately and the results applied with the results of their army" (002 Resolution): their melee, missile
+    and save results join the army's combination roll against the dragons (``results``)."""
+    state, joined = sai_states.joined_returns(state, ruleset, answer, who, step, out, kind, wanted)
+    for unit_id, outcome in joined.items():
+        extra = slaying.usable(outcome, blue, ruleset, who, out)
+        for t, n in extra.items():
+            results[t] = results.get(t, 0) + n
+        shown = ", ".join(f"{extra[t]} {t}" for t in wanted if extra.get(t))
+        out.trace.append(TraceEvent(what=f"{unit_id}, brought back during the roll, adds {shown or 'nothing'} to "
+                                         f"{who.id}'s roll against the dragons",
+                                    after=sum(extra.get(t, 0) for t in wanted),
+                                    rule="components brought into an army by a special SAI during a roll are rolled "
+                                         "immediately and their results applied with their army's",
+                                    cite=ruleset.cite("sai-resolution")))
+    if step.unit_saves and not joined:
+        raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
+                        "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")
     return state
 
 

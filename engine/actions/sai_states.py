@@ -363,16 +363,24 @@ def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army
 
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
                   out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
+    """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll."""
+    return joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
+
+
+def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step, out: StepResult,
+                   kind: str, wanted: tuple[str, ...]) -> tuple[GameState, dict[str, Outcome]]:
     """Regenerate and the Gold and Silver Medallions rolled in a magic action (002 SAI List: "During any
     non-maneuver roll ..."): units come back from the DUA (the Gold Medallion: from the BUA to the DUA) or a
     buried item returns, before the magic is counted. Returns each unit brought into the army and its own
     magic roll, which the magic action counts as that unit's magic (002 Resolution: "rolled immediately and
-    the results applied with the results of their army")."""
+    the results applied with the results of their army"). A ``kind`` roll for ``wanted`` results: a magic
+    action's magic, the army's combination roll against a dragon attack (melee, missile, save) or a spell."""
     rolls: dict[str, Outcome] = {}
     for sai, rolled in _grouped(hit.specials, ("raise",)).items():
-        state, _ = _raise(state, ruleset, sai, rolled, state.army(caster.id), step, out, "magic", "magic", rolls)
+        state, _ = _raise(state, ruleset, sai, rolled, state.army(caster.id), step, out, kind, wanted[0], rolls,
+                          wanted)
     for sai, rolled in _grouped(hit.specials, ("fetch",)).items():
-        state, _ = _fetch(state, ruleset, sai, rolled, state.army(caster.id), step, out, "magic", "magic", rolls)
+        state, _ = _fetch(state, ruleset, sai, rolled, state.army(caster.id), step, out, kind, wanted[0], rolls)
     for sai, rolled in _grouped(hit.specials, ("restore",)).items():
         state = _restore(state, ruleset, rolled, state.army(caster.id), step, out)
     return state, rolls
@@ -380,7 +388,7 @@ def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army
 
 def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
            step: AttackStep | None, out: StepResult, kind: str, result: str,
-           outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
+           outcomes: dict[str, Outcome] | None = None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
     army containing this unit". Those units "are rolled immediately and the results applied with the results of
     their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its ``unit_saves`` entry."""
@@ -409,12 +417,12 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                                     "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
-    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes)
+    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes, wanted)
 
 
 def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
                  out: StepResult, kind: str, result: str,
-                 outcomes: dict[str, Outcome] | None) -> tuple[GameState, int]:
+                 outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """Units brought into the army during its roll "are rolled immediately and the results applied with the
     results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
     ``unit_saves`` entry. Returns the ``result`` results they add."""
@@ -425,7 +433,7 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
             raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
         home = state.army(army.id)
-        outcome = roll(state, ruleset, home, kind, (result,), rolls.pop(unit_id), out, unit=unit_id)
+        outcome = roll(state, ruleset, home, kind, wanted or (result,), rolls.pop(unit_id), out, unit=unit_id)
         gained += outcome.results.get(result, 0)
         if outcomes is not None:
             outcomes[unit_id] = outcome

@@ -401,8 +401,7 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     if not target.units:
         return state, 0
     if combination:
-        rolled = roll(state, ruleset, roller, "combination:save,maneuver", ("save", "maneuver"), dice, out,
-                      choices=rolls.choices.get(army.id)).results
+        state, rolled, target = _combination(state, ruleset, roller, dice, rolls, out)
     else:
         state, rolled, target = save_roll(state, ruleset, roller, dice, rolls, out)
     saves = rolled.get("save", 0)
@@ -413,6 +412,31 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     state = take_damage(state, ruleset, target, left, casualties, out, names, "magic",
                         army_targeting=effect.kind == "army-damage")
     return state, rolled.get("maneuver", 0)
+
+
+def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
+                 out: StepResult) -> tuple[GameState, dict[str, int], Army]:
+    """The army's save and maneuver combination roll (Tidal Wave). Regenerate and the Medallions in it (002 SAI
+    List: "During any non-maneuver roll ... bring back up to four health-worth of units from your DUA"; 002
+    Avoidance Rolls: "The SAI does not need to be applicable for every result of the combination roll, just at
+    least one"): the units brought back roll at once and their saves and maneuvers join the army's (002
+    Resolution); they can be taken as casualties."""
+    kind, wanted = "combination:save,maneuver", ("save", "maneuver")
+    sais = rolls.sais.pop(army.id, None)
+    outcome = roll(state, ruleset, army, kind, wanted, dice, out,
+                   choices={**(rolls.choices.get(army.id) or {}), **sai_states.special_choices(sais)})
+    state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
+    results = dict(outcome.results)
+    for unit_id, extra in joined.items():
+        for t in wanted:
+            results[t] = results.get(t, 0) + extra.results.get(t, 0)
+        out.trace.append(TraceEvent(what=f"{unit_id}, brought back during the roll, adds "
+                                         f"{extra.results.get('save', 0)} save, {extra.results.get('maneuver', 0)} "
+                                         f"maneuver to {army.id}'s roll", after=sum(results.get(t, 0) for t in wanted),
+                                    rule="components brought into an army by a special SAI during a roll are rolled "
+                                         "immediately and their results applied with their army's",
+                                    cite=ruleset.cite("sai-resolution")))
+    return state, results, state.army(army.id)
 
 
 def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
