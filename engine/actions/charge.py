@@ -17,9 +17,9 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import cantrip, charge_sais, routing, sai_states, strikes
+from . import cantrip, charge_sais, routing, sai_states, specials, strikes
 from .charge_sais import CHARM
-from .combat import _leftover_buys
+from .combat import _leftover_buys, _read_by_states
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
@@ -80,6 +80,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
     leftover_casualties(fight.casualties, ruleset)
+    _leftover_choices(fight, countered)
     _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
@@ -141,6 +142,15 @@ def _damage(fight: Fight, dealt: int, back: int) -> GameState:
                               "charged army's melee", "melee")
     charge_sais.late(fight)
     return fight.state
+
+
+def _leftover_choices(fight: Fight, countered: Fight) -> None:
+    """The step's ``targets``, ``order``, ``counter_order`` (the answer's) and ``unit_saves`` name only SAIs the two
+    rolls made and units they made roll (engine.actions.specials.leftover_choices, as in a skirmish)."""
+    for one in (fight, countered):
+        one.seen |= {s.sai for s in one.rolled}
+        _read_by_states(one)
+    specials.leftover_choices(fight.step, [fight, countered])
 
 
 def _charmed(fight: Fight, answer: Outcome, answer_dice: Roll) -> dict[str, int]:
