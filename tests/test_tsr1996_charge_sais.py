@@ -1,7 +1,7 @@
 """tsr-1996's charge (000 First March, Charge) with SAIs: the ones ddref refuses, each with the rule it cites.
 
-Bullseye and Dispel Magic: their 000/004 entries give them no use in a charge roll (refused, the entry quoted); Charm
-and Confuse in the charged army's answer, and Flame (no tsr-1996 handler yet) in either roll: not modelled yet.
+Bullseye and Dispel Magic: their 000/004 entries give them no use in a charge roll (refused, the entry quoted); Confuse
+in the charged army's answer, and Flame (no tsr-1996 handler yet) in either roll: not modelled yet.
 The SAIs that do act are the scenarios ``scenarios/tsr1996-charge-*.yaml``.
 """
 
@@ -48,15 +48,18 @@ def test_an_sai_whose_entry_gives_it_no_use_in_a_charge_is_refused_with_its_rule
     assert f"is not allowed: {words}" in message and message.endswith(f"[{cite}]"), message
 
 
-@pytest.mark.parametrize("saves, sai", [({"fiend": "charm", "b1": "save"}, "charm"),
-                                        ({"fiend": "confuse", "b1": "save"}, "confuse")])
-def test_charm_and_confuse_in_the_charged_armys_answer_are_not_modelled_yet(tmp_path, saves, sai):
-    """004 General Rules A makes them act in "a charge roll by ... defender"; what the charging army's units do when
-    charmed (Charm D) or made to reroll a roll already counted (Confuse) is not modelled: refused, not ignored."""
+def test_confuse_in_the_charged_armys_answer_is_not_modelled_yet(tmp_path):
+    """004 General Rules A makes it act in "a charge roll by ... defender"; making the charging army reroll a roll
+    already counted (and whose SAIs have acted) is not modelled: refused, not ignored."""
     with pytest.raises(ScenarioErrors) as refused:
-        _charge(tmp_path, {"a1": "melee"}, saves)
-    assert str(refused.value).endswith(f"is not allowed: {sai} in a charge answer roll is not modelled yet by this "
-                                       f"version of ddref [tsr-1996:faq.monster-special-action-icons.{sai}]")
+        _charge(tmp_path, {"a1": "melee"}, {"fiend": "confuse", "b1": "save"})
+    assert str(refused.value).endswith("is not allowed: confuse in a charge answer roll is not modelled yet by this "
+                                       "version of ddref [tsr-1996:faq.monster-special-action-icons.confuse]")
+
+
+def test_a_charm_in_the_answer_needs_the_charging_roll_per_unit(tmp_path):
+    with pytest.raises(ScenarioErrors, match=r"give its roll per unit \(roll\)"):
+        _charge(tmp_path, {"melee": 1}, {"fiend": "charm", "b1": "save"})
 
 
 def test_flame_in_a_charge_is_not_modelled_yet(tmp_path):

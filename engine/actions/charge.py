@@ -52,14 +52,10 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     damage = _charging(fight, buys)
     answer_dice = charge_sais.confused(fight, answer_dice)
     answer, added = _answer(fight, answer_dice, buys)
-    saves, back = answer.results.get("save", 0) + added["save"], answer.results.get("melee", 0) + added["melee"]
-    moved = _charmed(fight, answer, answer_dice)
-    damage, saves, back = damage + moved["melee"], max(0, saves - moved["save"]), max(0, back - moved["melee"])
-    # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
-    # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
-    back = _magic_saves(fight.state, ruleset, attacker, back, out, cite)
-    back += charge_sais.counter_hits(answer.specials, fight)
-    countered = charge_sais.answering(fight, answer.specials)
+    countered = charge_sais.swapped(fight, answer.specials)
+    damage, saves, back = _tally(fight, countered, damage, answer, answer_dice, added)
+    charge_sais.answering(countered)
+    fight.state = countered.state
     charge_sais.frightened(fight, fight.rolled)
     charge_sais.paralyzed(fight, fight.rolled)
     dealt = max(0, damage - saves)
@@ -69,7 +65,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
                                 after=back, rule="any melee results are counted as damage against the acting army. "
                                 "However, the acting army doesn't roll saves in return", cite=cite))
-    state = _damage(fight, dealt, back)
+    state = _damage(fight, countered, dealt, back)
     # "In a charge attack, all damage is resolved before any routs take effect"
     routs = [routing.routed(state, ruleset, who, dice, out, other) for who, dice, other in
              ((state.army(attacker.id), step.roll, answer_dice), (state.army(defender.id), answer_dice, step.roll))]
@@ -133,15 +129,33 @@ def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[s
     return added
 
 
-def _damage(fight: Fight, dealt: int, back: int) -> GameState:
+def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:
     """Both armies take their damage; then the charged army's Illusion acts, then the charging army's (Illusion A:
     "resolved in a seperate roll after the current round of melee is resolved")."""
     ruleset, out = fight.ruleset, fight.out
     state = take_damage(fight.state, ruleset, fight.army(), dealt, fight.casualties, out, "charge damage", "melee")
-    fight.state = take_damage(state, ruleset, fight.army("attacker"), back, fight.casualties, out,
-                              "charged army's melee", "melee")
+    countered.state = take_damage(state, ruleset, fight.army("attacker"), back, fight.casualties, out,
+                                  "charged army's melee", "melee")
+    charge_sais.late(countered)
+    fight.state = countered.state
     charge_sais.late(fight)
     return fight.state
+
+
+def _tally(fight: Fight, countered: Fight, damage: int, answer: Outcome, answer_dice: Roll,
+           added: dict[str, int]) -> tuple[int, int, int]:
+    """The charge damage, the charged army's saves and its melee hits on the charging army, once each side's Charm
+    has taken the other's results and the charging army's magic saves have stopped what they can."""
+    saves, back = answer.results.get("save", 0) + added["save"], answer.results.get("melee", 0) + added["melee"]
+    moved = _charmed(fight, answer, answer_dice)
+    taken = _charmed(countered, fight.hit, fight.step.roll)
+    damage += moved["melee"] - taken["melee"] - taken["maneuver"]
+    saves = max(0, saves - moved["save"]) + taken["save"]
+    back = max(0, back - moved["melee"]) + taken["melee"]
+    # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
+    # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
+    back = _magic_saves(fight.state, fight.ruleset, fight.army("attacker"), back, fight.out, _cite(fight.ruleset))
+    return damage, saves, back + charge_sais.counter_hits(answer.specials, fight)
 
 
 def _leftover_choices(fight: Fight, countered: Fight) -> None:
@@ -153,29 +167,36 @@ def _leftover_choices(fight: Fight, countered: Fight) -> None:
     specials.leftover_choices(fight.step, [fight, countered])
 
 
-def _charmed(fight: Fight, answer: Outcome, answer_dice: Roll) -> dict[str, int]:
-    """A Charm in the charging army's roll: 004 Charm D, "During a charge, the affected units are indeed chosen after
-    the results are seen ... The affected unit's results are not voided or affected; they change sides"; E, "Charmed
-    units can be cbosen as casualties by their owner". Returns the melee and saves that left the charged army.
+def _charmed(fight: Fight, rolled: Outcome, dice: Roll) -> dict[str, int]:
+    """A Charm of ``fight``'s attacker (the charging army; with ``counter``, the charged army's answer): 004 Charm D,
+    "During a charge, the affected units are indeed chosen after the results are seen ... The affected unit's results
+    are not voided or affected; they change sides"; E, "Charmed units can be cbosen as casualties by their owner".
+    Returns the results (``rolled``, from ``dice`` per unit) that left the other army.
 
-    Reading: on the charging side their melee count as charge damage, and their saves count for nothing (000 Charge:
-    "the acting army doesn't roll saves in return. Only saves provided by magic count against these hits")."""
+    Reading: on the charging side the charmed melee count as charge damage and the saves for nothing (000 Charge: "the
+    acting army doesn't roll saves in return. Only saves provided by magic count against these hits"); on the charged
+    side the saves reduce the damage, the melee hit the charging army, the maneuver count for nothing (000 Charge: the
+    target army's roll counts saves and melee)."""
     ruleset, out = fight.ruleset, fight.out
-    moved = {"melee": 0, "save": 0}
+    moved = {"melee": 0, "save": 0, "maneuver": 0}
     charms = charge_sais.of(fight.rolled, CHARM)
     if not charms:
         return moved
-    if not answer_dice.per_unit:
+    if not dice.per_unit:
+        field = "roll" if fight.counter else f"saves.{fight.defender}"
         raise StepError(f"Charm takes the results each of {fight.defender}'s charmed units rolled: give its roll per "
-                        f"unit (saves.{fight.defender})", cite=fight.cite(CHARM), field="saves")
+                        f"unit ({field})", cite=fight.cite(CHARM), field=field.partition(".")[0])
     rule, where = ruleset.words(f"{CHARM}:charge", "the charmed units' results change sides", fight.cite(CHARM))
     for uid in strikes.chosen(fight, CHARM, charms):
-        got = {t: answer.per_unit.get(uid, {}).get(t, 0) for t in moved}
+        got = {t: rolled.per_unit.get(uid, {}).get(t, 0) for t in moved}
         moved = {t: moved[t] + got[t] for t in moved}
-        out.trace.append(TraceEvent(what=f"{CHARM}: {uid}'s {got['melee']} melee and {got['save']} save change sides: "
-                                         f"its melee hit {fight.defender}, its saves count for nothing",
-                                    after=got["melee"], rule=f"{rule}; reading: only saves provided by magic count for "
-                                    f"the charging army ({ruleset.cite('charge')})", cite=where))
+        fate = (f"its melee hit {fight.defender}, its saves save {fight.attacker}, its maneuver count for nothing"
+                if fight.counter else f"its melee hit {fight.defender}, its saves count for nothing")
+        out.trace.append(TraceEvent(what=f"{CHARM}: {uid}'s {got['melee']} melee, {got['maneuver']} maneuver and "
+                                         f"{got['save']} save change sides: {fate}", after=got["melee"],
+                                    rule=f"{rule}; reading: only saves provided by magic count for the charging army, "
+                                         f"the charged army's roll counts saves and melee ({ruleset.cite('charge')})",
+                                    cite=where))
     return moved
 
 

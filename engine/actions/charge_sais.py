@@ -12,7 +12,7 @@ sai_states) through a ``Fight`` whose attacker is the army that rolled them; thi
 - Confuse: "after your opponent rolls, choose four health of his units and force them to reroll": on the answer's
   faces, before it is counted;
 - ``AFTER_ANSWER`` (Charm, Roar, Entangle, Web): 004 says their units' rolls in a charge still count (Charm D, Roar
-  C, Entangle C, Web B): they act once the answer is rolled;
+  C, Entangle C, Web B): they act once the answer is rolled (in the answer, as it is counted);
 - Illusion: "resolved in a seperate roll after the current round of melee is resolved" (the ``late`` phase).
 
 Units brought into an army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) are rolled at once and
@@ -37,8 +37,8 @@ LATE = "friendly-fire"
 BACK_DAMAGE = "back-damage"                 # Counter in the answer (engine.actions.charge)
 OWN_ROLL = ("cantrip", "raise", "restore", "fetch")     # resolved in the roll of the army that made them
 CHARGING = (*FIRST, CONFUSE, *AFTER_ANSWER, LATE, *OWN_ROLL)
-# the answer's SAIs against the charging army (Charm and Confuse there are not modelled yet)
-CHARGED = (*FIRST, FLEE, STATE, LATE, BACK_DAMAGE, *OWN_ROLL)
+# the answer's SAIs against the charging army (Confuse there is not modelled yet)
+CHARGED = (*FIRST, CHARM, FLEE, STATE, LATE, BACK_DAMAGE, *OWN_ROLL)
 
 
 def refused(dice: Roll, ruleset: Ruleset, field: str) -> None:
@@ -131,23 +131,26 @@ def counter_hits(rolled: list[Special], fight: Fight) -> int:
     return hits
 
 
-def answering(fight: Fight, rolled: list[Special]) -> Fight:
-    """The charged army's SAIs against the charging army, ``fight``'s sides swapped; Kick, Poison, Smother, Roar,
-    Entangle and Web resolved as the answer is counted (004 General Rules A (C): "a charge roll by attacker or
-    defender"). Returns the swapped fight, whose Illusion acts once the charge is resolved."""
+def swapped(fight: Fight, rolled: list[Special]) -> Fight:
+    """The charged army's SAIs against the charging army: ``fight`` with its sides swapped (004 General Rules A (C):
+    "a charge roll by attacker or defender"); its ``counter_order`` orders them."""
     back = Fight(state=fight.state, ruleset=fight.ruleset, attacker=fight.defender, defender=fight.attacker,
                  action=fight.action, step=fight.step, casualties=fight.casualties, out=fight.out, counter=True,
                  charge=True, rolled=rolled)
-    melee = [s for s in rolled if s.effect in (*FIRST, FLEE, STATE, LATE)]
+    melee = [s for s in rolled if s.effect in (*FIRST, FLEE, STATE, LATE, CHARM)]
     if melee:
-        rule, where = fight.ruleset.words("charged", "the charged army's roll is a melee roll", fight.cite(melee[0].sai))
+        rule, where = back.ruleset.words("charged", "the charged army's roll is a melee roll", back.cite(melee[0].sai))
         back.out.trace.append(TraceEvent(what=f"{', '.join(dict.fromkeys(s.sai for s in melee))} of {back.attacker}'s "
                                               f"answer act against {back.defender}", rule=rule, cite=where))
-    first(back, rolled)
-    frightened(back, rolled)
-    paralyzed(back, rolled)
-    fight.state = back.state
     return back
+
+
+def answering(back: Fight) -> None:
+    """The answer's Kick, Poison, Smother, Roar, Entangle and Web against the charging army, as it is counted (its
+    Charm: engine.actions.charge; its Illusion once the charge is resolved: ``late``)."""
+    first(back, back.rolled)
+    frightened(back, back.rolled)
+    paralyzed(back, back.rolled)
 
 
 def late(fight: Fight) -> None:
