@@ -1,7 +1,7 @@
 """tsr-1996's charge (000 First March, Charge) with SAIs: the ones ddref refuses, each with the rule it cites.
 
 Bullseye and Dispel Magic: their 000/004 entries give them no use in a charge roll (refused, the entry quoted); Confuse
-in the charged army's answer, and Flame (no tsr-1996 handler yet) in either roll: not modelled yet.
+in the charged army's answer: not modelled yet.
 The SAIs that do act are the scenarios ``scenarios/tsr1996-charge-*.yaml``.
 """
 
@@ -60,12 +60,6 @@ def test_confuse_in_the_charged_armys_answer_is_not_modelled_yet(tmp_path):
 def test_a_charm_in_the_answer_needs_the_charging_roll_per_unit(tmp_path):
     with pytest.raises(ScenarioErrors, match=r"give its roll per unit \(roll\)"):
         _charge(tmp_path, {"melee": 1}, {"fiend": "charm", "b1": "save"})
-
-
-def test_flame_in_a_charge_is_not_modelled_yet(tmp_path):
-    """004 Flame ("kill and bury one unit of two health or less") has no tsr-1996 handler in any roll yet."""
-    with pytest.raises(ScenarioErrors, match="flame in a charge roll is not modelled yet"):
-        _charge(tmp_path, {"beast": "flame", "a1": "melee"}, {"b1": "save"})
 
 
 def test_the_same_sais_act_when_the_charged_army_rolls_them_as_a_skirmish_attack_would(tmp_path):

@@ -6,7 +6,7 @@ counter-attack, or (C) a charge roll by attacker or defender", so the monster SA
 the other army. Their effects are the skirmish's handlers (engine.actions.specials, strikes, delayed, illusion,
 sai_states) through a ``Fight`` whose attacker is the army that rolled them; this module only says when:
 
-- ``FIRST`` (Kick, Poison, Smother): General Rules D, "monster special action icons obey the rules of special
+- ``FIRST`` (Kick, Poison, Smother, Flame): General Rules D, "monster special action icons obey the rules of special
   actions laid out in FAQ 1 ... 3) Resolved first": in the charging roll, before the charged army rolls (a unit
   they kill does not roll in the answer); in the answer, once it is rolled (the charging roll is made already);
 - Confuse: "after your opponent rolls, choose four health of his units and force them to reroll": on the answer's
@@ -29,10 +29,12 @@ from ..trace import StepError, TraceEvent
 from . import sai_states, specials, strikes
 from .fight import Fight
 
-FIRST = ("unit-strike", "unit-test")
+FIRST = ("unit-strike", "unit-test", "unit-kill")
 CONFUSE = "reroll-saves"
 CHARM, FLEE, STATE = "charm", "unit-kill", "unit-state"
 AFTER_ANSWER = (CHARM, FLEE, STATE)
+# the SAIs whose 004 entry says the units they pick in a charge have rolled: Charm D, Roar C, Entangle C, Web B
+AFTER_ANSWER_SAIS = ("charm", "roar", "entangle", "web")
 LATE = "friendly-fire"
 BACK_DAMAGE = "back-damage"                 # Counter in the answer (engine.actions.charge)
 OWN_ROLL = ("cantrip", "raise", "restore", "fetch")     # resolved in the roll of the army that made them
@@ -64,8 +66,8 @@ def of(rolled: list[Special], *effects: str) -> list[Special]:
 
 
 def first(fight: Fight, rolled: list[Special]) -> None:
-    """Kick, Poison, Smother: the skirmish's handlers (engine.actions.strikes), resolved first."""
-    found = of(rolled, *FIRST)
+    """Kick, Poison, Smother, Flame: the skirmish's handlers (engine.actions.strikes), resolved first."""
+    found = [s for s in of(rolled, *FIRST) if s.sai not in AFTER_ANSWER_SAIS]
     if not found:
         return
     rule, where = fight.ruleset.words("charge:first", "special SAIs are resolved first", fight.cite(found[0].sai))
@@ -93,7 +95,7 @@ def frightened(fight: Fight, rolled: list[Special]) -> None:
     """A Roar: 004 Roar C, "If used during a charge, the units affected by a Roar still apply their results before
     fleeing" -- the other army's units it picks have rolled; they flee once the answer is counted, before the damage
     is taken (a reading: they are no longer there to be taken as losses)."""
-    found = of(rolled, FLEE)
+    found = [s for s in of(rolled, FLEE) if s.sai in AFTER_ANSWER_SAIS]
     for sai in dict.fromkeys(s.sai for s in found):
         rule, where = fight.ruleset.words(f"{sai}:charge", "the units it picks flee after the charged army's roll",
                                           fight.cite(sai))

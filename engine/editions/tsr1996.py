@@ -739,3 +739,23 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_r
                                "occupies, you may roll this unit to resist ... Dispel icons do not count as magic for "
                                "any purposes", f"{MONSTER_SAIS}.dispel-magic"),
 })
+
+
+# --- 004 Flame (issue 7: an SAI rolled in a charge) -------------------------------------------------------------
+# Flame: "During melee, kill and bury one unit of two health or less, with no save possible. A) The owner of the
+# monster selects which unit to kill and bury. B) The affected unit must be in the army already targeted during the
+# melee action. C) Open Grave DOES save Flamed units; affected units go to the Reserves as normal. D) During a dragon
+# attack, Flame has no effect": one unit per face (002's Flame takes "up to two health-worth"), by the handler of the
+# SAIs that kill with no save (engine.actions.strikes.kill_units); in a charge, resolved first in either roll
+# (General Rules D3, engine.actions.charge_sais)
+FLAME = f"{MONSTER_SAIS}.flame"
+SAI_USES["flame"] = {**{kind: NOT_MODELLED for kind in ANY}, **{kind: SaiUse(special="unit-kill")
+                                                                 for kind in ("melee", "charge", "charged")}}
+SAI_USES["flame"].update({kind: NO_EFFECT for kind in DRAGON})
+TSR_1996 = TSR_1996.evolve(
+    sai_uses=SAI_USES,
+    attack_sais={**TSR_1996.attack_sais, "flame": AttackSai(pick="one-unit", fail="buried", max_health=2,
+                                                            spared_by_grave=True)},
+    sai_words={**TSR_1996.sai_words,
+               "flame:grave": ("Open Grave DOES save Flamed units; affected units go to the Reserves as normal", FLAME),
+               "flame:no-effect": ("During a dragon attack, Flame has no effect", FLAME)})
