@@ -1,7 +1,7 @@
 """tsr-1996's charge (000 First March, Charge) with SAIs: the ones ddref refuses, each with the rule it cites.
 
-Bullseye and Dispel Magic: their 000/004 entries give them no use in a charge roll (refused, the entry quoted); Confuse
-in the charged army's answer: not modelled yet.
+Bullseye and Dispel Magic: their 000/004 entries give them no use in a charge roll (refused, the entry quoted); a
+Confuse in the charged army's answer that rerolls a charging unit whose special SAI has acted: not modelled yet.
 The SAIs that do act are the scenarios ``scenarios/tsr1996-charge-*.yaml``.
 """
 
@@ -48,13 +48,12 @@ def test_an_sai_whose_entry_gives_it_no_use_in_a_charge_is_refused_with_its_rule
     assert f"is not allowed: {words}" in message and message.endswith(f"[{cite}]"), message
 
 
-def test_confuse_in_the_charged_armys_answer_is_not_modelled_yet(tmp_path):
-    """004 General Rules A makes it act in "a charge roll by ... defender"; making the charging army reroll a roll
-    already counted (and whose SAIs have acted) is not modelled: refused, not ignored."""
-    with pytest.raises(ScenarioErrors) as refused:
-        _charge(tmp_path, {"a1": "melee"}, {"fiend": "confuse", "b1": "save"})
-    assert str(refused.value).endswith("is not allowed: confuse in a charge answer roll is not modelled yet by this "
-                                       "version of ddref [tsr-1996:faq.monster-special-action-icons.confuse]")
+def test_a_confuse_in_the_answer_rerolling_a_unit_whose_special_sai_has_acted_is_not_modelled_yet(tmp_path):
+    """004 Confuse A: "This is a special case that DOES violate the principle that dice once rolled cannot be
+    voided": voiding a charging unit's Kick that has already struck is not modelled; refused, not ignored."""
+    with pytest.raises(ScenarioErrors, match="confuse makes beast roll again, voiding or adding kick"):
+        _charge(tmp_path, {"beast": "kick", "a1": "melee"}, {"fiend": "confuse", "b1": "save"},
+                targets={"kick": ["b2"], "confuse": ["beast"]}, unit_saves={"b2": "save", "beast": "melee"})
 
 
 def test_a_charm_in_the_answer_needs_the_charging_roll_per_unit(tmp_path):

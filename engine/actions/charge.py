@@ -53,7 +53,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     answer_dice = charge_sais.confused(fight, answer_dice)
     answer, added = _answer(fight, answer_dice, buys)
     countered = charge_sais.swapped(fight, answer.specials)
-    damage, saves, back = _tally(fight, countered, damage, answer, answer_dice, added)
+    damage, charge_dice = _confused_charge(fight, countered, damage)
+    damage, saves, back = _tally(fight, countered, damage, answer, answer_dice, charge_dice, added)
     charge_sais.answering(countered)
     fight.state = countered.state
     charge_sais.frightened(fight, fight.rolled)
@@ -68,7 +69,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     state = _damage(fight, countered, dealt, back)
     # "In a charge attack, all damage is resolved before any routs take effect"
     routs = [routing.routed(state, ruleset, who, dice, out, other) for who, dice, other in
-             ((state.army(attacker.id), step.roll, answer_dice), (state.army(defender.id), answer_dice, step.roll))]
+             ((state.army(attacker.id), charge_dice, answer_dice), (state.army(defender.id), answer_dice, charge_dice))]
     if all(routs):
         state = routing.both_routed(state, ruleset, attacker.at, out)
     else:
@@ -100,6 +101,36 @@ def _charging(fight: Fight, buys: dict) -> int:
                                 rule="each point of melee and each point of maneuver rolled count as a point of "
                                      "damage to the target (as do ID icons)", cite=_cite(ruleset)))
     return melee + maneuver
+
+
+def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, Roll]:
+    """A Confuse in the charged army's answer: 004 Confuse, "after your opponent rolls, choose four health of his
+    units and force them to reroll. A) This is a special case that DOES violate the principle that dice once rolled
+    cannot be voided" -- the charging roll is counted again with the chosen units' new faces (``unit_saves``).
+    Returns the damage and the charging roll's faces."""
+    dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
+    if not charge_sais.of(countered.rolled, charge_sais.CONFUSE):
+        return damage, dice
+    new = charge_sais.confused(countered, dice)
+    before = dict(dice.units)
+    changed = [uid for uid, faces in new.units if before.get(uid) != faces]
+    ruleset, joined = fight.ruleset, damage - sum(fight.hit.results.get(t, 0) for t in CHARGE_ROLL)
+    hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, new, fight.out,
+               choices=sai_states.special_choices(fight.step))
+    special = [s.sai for s in (*fight.hit.specials, *hit.specials) if s.unit in changed]
+    if special:
+        raise StepError(f"confuse makes {', '.join(changed)} roll again, voiding or adding {', '.join(special)}, whose "
+                        "effect in a charge has been (or would be) resolved: not modelled yet by this version of ddref",
+                        cite=countered.cite("confuse"), field="unit_saves")
+    fight.hit = hit
+    melee, maneuver = (hit.results.get(t, 0) for t in CHARGE_ROLL)
+    fight.out.trace.append(TraceEvent(what=f"{fight.attacker} counted again: {melee} melee + {maneuver} maneuver"
+                                           f"{f' + {joined} from the units that joined it' if joined else ''} = "
+                                           f"{melee + maneuver + joined} damage", before=damage,
+                                      after=melee + maneuver + joined, rule="each point of melee and each point of "
+                                      "maneuver rolled count as a point of damage to the target (as do ID icons)",
+                                      cite=_cite(ruleset)))
+    return melee + maneuver + joined, new
 
 
 def _answer(fight: Fight, dice: Roll, buys: dict) -> tuple[Outcome, dict[str, int]]:
@@ -142,13 +173,13 @@ def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:
     return fight.state
 
 
-def _tally(fight: Fight, countered: Fight, damage: int, answer: Outcome, answer_dice: Roll,
+def _tally(fight: Fight, countered: Fight, damage: int, answer: Outcome, answer_dice: Roll, charge_dice: Roll,
            added: dict[str, int]) -> tuple[int, int, int]:
     """The charge damage, the charged army's saves and its melee hits on the charging army, once each side's Charm
     has taken the other's results and the charging army's magic saves have stopped what they can."""
     saves, back = answer.results.get("save", 0) + added["save"], answer.results.get("melee", 0) + added["melee"]
     moved = _charmed(fight, answer, answer_dice)
-    taken = _charmed(countered, fight.hit, fight.step.roll)
+    taken = _charmed(countered, fight.hit, charge_dice)
     damage += moved["melee"] - taken["melee"] - taken["maneuver"]
     saves = max(0, saves - moved["save"]) + taken["save"]
     back = max(0, back - moved["melee"]) + taken["melee"]

@@ -39,8 +39,8 @@ LATE = "friendly-fire"
 BACK_DAMAGE = "back-damage"                 # Counter in the answer (engine.actions.charge)
 OWN_ROLL = ("cantrip", "raise", "restore", "fetch")     # resolved in the roll of the army that made them
 CHARGING = (*FIRST, CONFUSE, *AFTER_ANSWER, LATE, *OWN_ROLL)
-# the answer's SAIs against the charging army (Confuse there is not modelled yet)
-CHARGED = (*FIRST, CHARM, FLEE, STATE, LATE, BACK_DAMAGE, *OWN_ROLL)
+# the answer's SAIs against the charging army
+CHARGED = (*FIRST, CONFUSE, CHARM, FLEE, STATE, LATE, BACK_DAMAGE, *OWN_ROLL)
 
 
 def refused(dice: Roll, ruleset: Ruleset, field: str) -> None:
@@ -77,15 +77,16 @@ def first(fight: Fight, rolled: list[Special]) -> None:
 
 
 def confused(fight: Fight, answer: Roll) -> Roll:
-    """Confuse in the charging roll: the answer's faces once rolled, the chosen units' new faces in place of theirs
-    (engine.actions.delayed.confuse, on ``unit_saves``)."""
+    """Confuse of ``fight``'s attacker: the other army's faces once rolled, the chosen units' new faces in place of
+    theirs (engine.actions.delayed.confuse, on ``unit_saves``); in the charging roll, on the answer before it is
+    counted; in the answer, on the charging roll, counted again (engine.actions.charge)."""
     found = of(fight.rolled, CONFUSE)
     if not found:
         return answer
     rule, where = fight.ruleset.words("confuse:charge", "after the opponent rolls, the chosen units roll again",
                                       fight.cite(found[0].sai))
     fight.out.trace.append(TraceEvent(what=f"{found[0].sai}: {fight.defender} has rolled; the units chosen roll again "
-                                           "before its roll is counted", rule=rule, cite=where))
+                                           "and its roll counts their new faces", rule=rule, cite=where))
     fight.saves = answer
     specials.resolve(fight, found, "delayed")
     return fight.saves
@@ -139,7 +140,7 @@ def swapped(fight: Fight, rolled: list[Special]) -> Fight:
     back = Fight(state=fight.state, ruleset=fight.ruleset, attacker=fight.defender, defender=fight.attacker,
                  action=fight.action, step=fight.step, casualties=fight.casualties, out=fight.out, counter=True,
                  charge=True, rolled=rolled)
-    melee = [s for s in rolled if s.effect in (*FIRST, FLEE, STATE, LATE, CHARM)]
+    melee = [s for s in rolled if s.effect in (*FIRST, FLEE, STATE, LATE, CHARM, CONFUSE)]
     if melee:
         rule, where = back.ruleset.words("charged", "the charged army's roll is a melee roll", back.cite(melee[0].sai))
         back.out.trace.append(TraceEvent(what=f"{', '.join(dict.fromkeys(s.sai for s in melee))} of {back.attacker}'s "

@@ -703,7 +703,6 @@ for _sai in ("stone", "swoop"):
 for _sai, _table in list(SAI_USES.items()):
     if "save-melee" in _table:
         SAI_USES[_sai] = {**_table, "charged": _table["save-melee"]}
-# (Confuse there is refused as not modelled yet: engine.actions.charge_sais.CHARGED)
 for _sai in ("kick", "poison", "smother", "roar", "entangle", "web", "double-strike", "illusion", "screech", "charm",
              "confuse"):
     SAI_USES[_sai] = {**SAI_USES[_sai], "charged": SAI_USES[_sai]["melee"]}
