@@ -66,14 +66,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
                                 after=back, rule="any melee results are counted as damage against the acting army. "
                                 "However, the acting army doesn't roll saves in return", cite=cite))
-    state = _damage(fight, countered, dealt, back)
-    # "In a charge attack, all damage is resolved before any routs take effect"
-    routs = [routing.routed(state, ruleset, who, dice, out, other) for who, dice, other in
-             ((state.army(attacker.id), charge_dice, answer_dice), (state.army(defender.id), answer_dice, charge_dice))]
-    if all(routs):
-        state = routing.both_routed(state, ruleset, attacker.at, out)
-    else:
-        state = routing.pursue(state, ruleset, step, routs[1], out)
+    state = _routs(fight, _damage(fight, countered, dealt, back), charge_dice, answer_dice)
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
     leftover_casualties(fight.casualties, ruleset)
@@ -81,6 +74,17 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
+
+
+def _routs(fight: Fight, state: GameState, charge_dice: Roll, answer_dice: Roll) -> GameState:
+    """000 Option: Routing, "In a charge attack, all damage is resolved before any routs take effect ... It's
+    possible during a charge for both the attacker and the defender to be routed" (engine.actions.routing)."""
+    ruleset, out = fight.ruleset, fight.out
+    routs = [routing.routed(state, ruleset, state.army(who), dice, out, other) for who, dice, other in
+             ((fight.attacker, charge_dice, answer_dice), (fight.defender, answer_dice, charge_dice))]
+    if all(routs):
+        return routing.both_routed(state, ruleset, state.army(fight.attacker).at, out)
+    return routing.pursue(state, ruleset, fight.step, routs[1], out)
 
 
 def _charging(fight: Fight, buys: dict) -> int:
@@ -108,9 +112,9 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     units and force them to reroll. A) This is a special case that DOES violate the principle that dice once rolled
     cannot be voided" -- the charging roll is counted again with the chosen units' new faces (``unit_saves``).
     Returns the damage and the charging roll's faces."""
-    dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
     if not charge_sais.of(countered.rolled, charge_sais.CONFUSE):
-        return damage, dice
+        return damage, fight.step.roll
+    dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
     new = charge_sais.confused(countered, dice)
     before = dict(dice.units)
     changed = [uid for uid, faces in new.units if before.get(uid) != faces]
