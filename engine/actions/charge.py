@@ -156,8 +156,9 @@ def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[s
                                                     kind, wanted)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     if any(added.values()):
-        rule, where = fight.ruleset.words("regenerate:raise-roll", "the units brought back roll with their army",
-                                          fight.cite("regenerate"))
+        sai = next(s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL)
+        rule, where = fight.ruleset.words(f"{sai}:raise-roll", "the units brought into the army roll with it",
+                                          fight.cite(sai))
         fight.out.trace.append(TraceEvent(what=f"{', '.join(joined)} add "
                                                f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
                                           after=sum(added.values()), rule=rule, cite=where))

@@ -693,10 +693,6 @@ GENERAL = f"{MONSTER_SAIS}.general-rules"
 _DURING_MELEE = ("during melee ... (C) a charge roll by attacker or defender", GENERAL)
 # Fly: "This icon provides either maneuvers or saves (not both), as needed": the charging army's maneuvers are damage
 SAI_USES["fly"] = {**SAI_USES["fly"], "charge": SaiUse(("maneuver", "save"))}
-# Stone, Swoop: General Rules B, "When the term "during missile" is used, it is intended to indicate an effect that
-# occurs only during a missile attack of the attacking army": nothing in either roll of a charge
-for _sai in ("stone", "swoop"):
-    SAI_USES[_sai] = {k: u for k, u in SAI_USES[_sai].items() if k not in ("charge", "charged")}
 # The charged army's roll: as a roll for saves in melee (000 Counter: "During a roll for saves in melee-including a
 # defender's roll during a charge-it counts as both a save and an immediate hit upon the attacking army"), and each
 # monster SAI whose 004 entry acts "during melee" as in a melee attack (General Rules A (C)), against the charging army
@@ -713,6 +709,10 @@ for _sai in ("kick", "poison", "smother", "roar", "entangle", "web", "double-str
 SAI_USES["smite"] = {**SAI_USES["smite"], "charged": SaiUse(("melee",))}
 SAI_USES["rend"] = {**SAI_USES["rend"], "charged": SaiUse(("melee",))}
 SAI_REROLLS.update({sai: (*SAI_REROLLS[sai], "charged") for sai in ("rend", "double-strike")})
+# Stone, Swoop: General Rules B, "When the term "during missile" is used, it is intended to indicate an effect that
+# occurs only during a missile attack of the attacking army": nothing in either roll of a charge
+for _sai in ("stone", "swoop"):
+    SAI_USES[_sai] = {k: u for k, u in SAI_USES[_sai].items() if k not in ("charge", "charged")}
 TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_roll="charged", sai_words={
     **TSR_1996.sai_words,
     # the charging army's SAIs (engine.actions.charge_sais)
