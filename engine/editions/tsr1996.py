@@ -716,8 +716,6 @@ for _sai in ("stone", "swoop"):
 TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_roll="charged", sai_words={
     **TSR_1996.sai_words,
     # the charging army's SAIs (engine.actions.charge_sais)
-    "fly:charge": ("This icon provides either maneuvers or saves (not both), as needed",
-                   f"{SAI}.fly"),
     "stone:no-effect": ("When the term \"during missile\" is used, it is intended to indicate an effect that occurs "
                         "only during a missile attack of the attacking army", GENERAL),
     "swoop:no-effect": ("When the term \"during missile\" is used, it is intended to indicate an effect that occurs "
