@@ -95,6 +95,7 @@ def _charging(fight: Fight, buys: dict) -> int:
     dice = cantrip.still_rolling(step.roll, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, dice, out,
                choices=sai_states.special_choices(step))
+    charge_sais.noted(dice, ruleset, ruleset.charge_roll, fight.attacker, out)
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
     charge_sais.first(fight, hit.specials)
@@ -145,6 +146,7 @@ def _answer(fight: Fight, dice: Roll, buys: dict) -> tuple[Outcome, dict[str, in
     charged = fight.army()
     answer = roll(fight.state, ruleset, charged, ruleset.charged_roll, ANSWER_ROLL,
                   cantrip.still_rolling(dice, charged), out, choices=sai_states.special_choices(fight.step))
+    charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
     return answer, _joined(fight, answer, charged, ruleset.charged_roll, ANSWER_ROLL)
 

@@ -54,6 +54,16 @@ def refused(dice: Roll, ruleset: Ruleset, field: str) -> None:
                             "the roll without it", cite=found[1], field=field)
 
 
+def noted(dice: Roll, ruleset: Ruleset, kind: str, who: str, out) -> None:
+    """What an SAI's entry (or ddref's reading of it) makes of it in this charge roll, where its results are plain
+    (``<sai>:in-<kind>`` in the edition's words: Smite, Rend, Fly)."""
+    icons = [f.icon for _, faces in dice.units for f in faces] + [icon for icon, _ in dice.counts]
+    for icon in dict.fromkeys(icons):
+        found = ruleset.sai_words.get(f"{icon}:in-{kind}")
+        if found is not None:
+            out.trace.append(TraceEvent(what=f"{icon} in {who}'s {kind} roll", rule=found[0], cite=found[1]))
+
+
 def not_modelled(rolled: list[Special], handled: tuple[str, ...], fight: Fight, field: str) -> None:
     left = [s.sai for s in rolled if s.effect not in handled]
     if left:
@@ -71,6 +81,9 @@ def first(fight: Fight, rolled: list[Special]) -> None:
     if not found:
         return
     rule, where = fight.ruleset.words("charge:first", "special SAIs are resolved first", fight.cite(found[0].sai))
+    if not fight.counter:
+        rule += ("; reading: before the charged army rolls, 004 naming only Charm, Roar, Entangle and Web as acting on "
+                 f"units whose charge roll still counts ({fight.ruleset.cite('charge')}, {fight.cite('roar')})")
     fight.out.trace.append(TraceEvent(what=f"{', '.join(dict.fromkeys(s.sai for s in found))} of {fight.attacker}: "
                                            f"resolved at once, against {fight.defender}", rule=rule, cite=where))
     specials.resolve(fight, found, "special")

@@ -729,6 +729,17 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_r
                        "and force them to reroll ... This is a special case that DOES violate the principle that dice "
                        "once rolled cannot be voided", f"{MONSTER_SAIS}.confuse"),
     "charged": _DURING_MELEE,
+    # Smite, Rend, Fly as plain results in a charge roll (engine.actions.charge_sais.noted)
+    "smite:in-charge": ("During a dragon attack or a charge, smites count as normal melee damage and can be stopped by "
+                        "saves", f"{SAI}.smite"),
+    "smite:in-charged": ("During a dragon attack or a charge, smites count as normal melee damage and can be stopped "
+                         "by saves", f"{SAI}.smite"),
+    "rend:in-charged": ("During a melee attack, the rend counts as normal melee hits. The rending unit may be rolled "
+                        "again immediately (reading: the charged army's roll is a melee attack here, its melee results "
+                        f"\"are counted as damage against the acting army\", {MARCH}.charge, and 004 calls it \"a charge "
+                        f"roll by attacker or defender\" during melee, {GENERAL})", f"{SAI}.rend"),
+    "fly:in-charge": ("This icon provides either maneuvers or saves (not both), as needed (the charging army's "
+                      f"maneuvers are damage, {MARCH}.charge)", f"{SAI}.fly"),
     # refused: what the entry says gives the SAI no use in a charge (engine.actions.charge_sais.refused)
     "bullseye:no-charge": ("During a missile action, the bullseye targets one unit ... During a dragon attack, the "
                            "bullseye counts as normal missile damage", f"{SAI}.bullseye"),
