@@ -9,8 +9,8 @@ sai_states) through a ``Fight`` whose attacker is the army that rolled them; thi
 - ``FIRST`` (Kick, Poison, Smother, Flame): General Rules D, "monster special action icons obey the rules of special
   actions laid out in FAQ 1 ... 3) Resolved first": in the charging roll, before the charged army rolls (a unit
   they kill does not roll in the answer); in the answer, once it is rolled (the charging roll is made already);
-- Confuse: "after your opponent rolls, choose four health of his units and force them to reroll": on the answer's
-  faces, before it is counted;
+- Confuse: "after your opponent rolls, choose four health of his units and force them to reroll": in the charging
+  roll, on the answer's faces before it is counted; in the answer, on the charging roll, counted again;
 - ``AFTER_ANSWER`` (Charm, Roar, Entangle, Web): 004 says their units' rolls in a charge still count (Charm D, Roar
   C, Entangle C, Web B): they act once the answer is rolled (in the answer, as it is counted);
 - Illusion: "resolved in a seperate roll after the current round of melee is resolved" (the ``late`` phase).
@@ -43,11 +43,15 @@ CHARGING = (*FIRST, CONFUSE, *AFTER_ANSWER, LATE, *OWN_ROLL)
 CHARGED = (*FIRST, CONFUSE, CHARM, FLEE, STATE, LATE, BACK_DAMAGE, *OWN_ROLL)
 
 
+def _icons(dice: Roll) -> list[str]:
+    """The icons a roll shows, each once."""
+    return list(dict.fromkeys([f.icon for _, faces in dice.units for f in faces] + [icon for icon, _ in dice.counts]))
+
+
 def refused(dice: Roll, ruleset: Ruleset, field: str) -> None:
     """An SAI whose 000/004 entry gives it no use in a charge (Bullseye: a missile action and a dragon attack only;
     Dispel Magic: rolled only to resist spells) is refused, its rule quoted."""
-    icons = [f.icon for _, faces in dice.units for f in faces] + [icon for icon, _ in dice.counts]
-    for icon in dict.fromkeys(icons):
+    for icon in _icons(dice):
         found = ruleset.sai_words.get(f"{icon}:no-charge")
         if found is not None:
             raise StepError(f"{icon} has no use in a charge roll ({found[0]}): ddref does not guess one; describe "
@@ -57,8 +61,7 @@ def refused(dice: Roll, ruleset: Ruleset, field: str) -> None:
 def noted(dice: Roll, ruleset: Ruleset, kind: str, who: str, out) -> None:
     """What an SAI's entry (or ddref's reading of it) makes of it in this charge roll, where its results are plain
     (``<sai>:in-<kind>`` in the edition's words: Smite, Rend, Fly)."""
-    icons = [f.icon for _, faces in dice.units for f in faces] + [icon for icon, _ in dice.counts]
-    for icon in dict.fromkeys(icons):
+    for icon in _icons(dice):
         found = ruleset.sai_words.get(f"{icon}:in-{kind}")
         if found is not None:
             out.trace.append(TraceEvent(what=f"{icon} in {who}'s {kind} roll", rule=found[0], cite=found[1]))
