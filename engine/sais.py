@@ -450,8 +450,8 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
     if kind in ("dragon", "dragon-save"):
         use = _dragon_use(table, kind)
         return None if use is NO_EFFECT else use
-    if not kind.startswith("combination:"):
-        return table.get(kind)
+    if not kind.startswith("combination:") or kind in table:
+        return table.get(kind)      # a combination roll the SAI's entry names (SAVE_AND_MANEUVER)
     uses = [u for t in kind.split(":", 1)[1].split(",") if (u := table.get(f"avoid-{t}")) is not None]
     if not uses:
         return None
@@ -548,3 +548,32 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
 _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",
                    "dragon-move", "fetch")
 
+
+
+# --- an army's save and maneuver combination roll against a spell (Tidal Wave, Volcanic Eruption) ---------------
+# 002 Glossary, Combination Roll: "The roll to avoid the effects of a Tidal Wave spell is another example since the
+# army is making a save roll and a maneuver avoidance roll"; 002 Avoidance Rolls: "The SAI does not need to be
+# applicable for every result of the combination roll, just at least one". The moving SAIs and Cloak act in it as
+# in the army's save roll against a spell (engine.actions.spells, with engine.actions.sai_states); each SAI's
+# entry names the part of the roll its special needs (the reading is traced: COMBINATION_READS).
+SAVE_AND_MANEUVER = "combination:save,maneuver"
+SAI_USES["vanish"][SAVE_AND_MANEUVER] = SaiUse(("save",), special="move")
+SAI_USES["ferry"][SAVE_AND_MANEUVER] = SaiUse(special="move")
+# Teleport, Firewalking: their maneuver results (the maneuver avoidance part) and their move (the save part);
+# a unit that moves takes its results away (002 Resolution)
+SAI_USES["teleport"][SAVE_AND_MANEUVER] = SaiUse(("maneuver",), special="move")
+SAI_USES["firewalking"][SAVE_AND_MANEUVER] = SaiUse(("maneuver",), special="move")
+# Cloak: its four magical saves (the save part); "During any non-save roll, Cloak generates magic results" does not
+# apply, the roll being a save roll too (and magic results count for nothing in it)
+SAI_USES["cloak"][SAVE_AND_MANEUVER] = SaiUse(special="cloak")
+RESOLVED["move"] = (*RESOLVED["move"], SAVE_AND_MANEUVER)
+RESOLVED["cloak"] = (*RESOLVED["cloak"], SAVE_AND_MANEUVER)
+# a unit rolling by itself in such a roll (a returned unit, a burial roll): its specials are not resolved there
+ARMY_ONLY = (*ARMY_ONLY, SAVE_AND_MANEUVER)
+# What each special SAI's entry needs the combination roll to be: the words the reading rests on (002 SAI List).
+COMBINATION_READS: dict[str, str] = {
+    "regenerate": "During any non-maneuver roll", "sfr-tsr-logo-gold-medallion": "During any non-maneuver roll",
+    "sfr-tsr-logo-silver-medallion": "During any non-maneuver roll", "ferry": "During any non-maneuver roll",
+    "firewalking": "During any non-maneuver roll", "teleport": "During any action or non-maneuver avoidance roll",
+    "vanish": "During a save roll", "cloak": "During a save roll",
+}

@@ -166,12 +166,24 @@ def test_a_unit_brought_back_against_a_dragon_must_roll():
 
 def test_returning_specials_in_a_save_and_maneuver_combination_roll():
     """Tidal Wave's save and maneuver roll resolves Regenerate and the Medallions ("any non-maneuver roll": its
-    save part, 002 Avoidance Rolls "just at least one"); other specials there stay refused."""
+    save part, 002 Avoidance Rolls "just at least one"), Vanish and Cloak ("During a save roll"), Ferry,
+    Teleport and Firewalking; Teleport and Firewalking also give their maneuvers ("During a maneuver or maneuver
+    avoidance roll"). The Dragonkin Champion's logo and Trumpet there stay refused, and so does a special in the
+    roll of a unit by itself (a returned unit's, a burial roll's): nothing resolves it there."""
     kind = "combination:save,maneuver"
     assert unit_use("regenerate", kind, False, {"regenerate": 1}) == SaiUse(special="raise")
     assert unit_use("regenerate", kind, False, {}) == SaiUse(("save",))
     assert unit_use("sfr-tsr-logo-silver-medallion", kind, False, {}).special == "restore"
-    assert unit_use("vanish", kind, False, {}) is NOT_MODELLED
+    assert unit_use("vanish", kind, False, {}) == SaiUse(("save",), special="move")
+    assert unit_use("cloak", kind, False, {}) == SaiUse(special="cloak")
+    assert unit_use("ferry", kind, False, {}) == SaiUse(special="move")
+    assert unit_use("teleport", kind, False, {}) == SaiUse(("maneuver",), special="move")
+    assert unit_use("firewalking", kind, False, {}) == SaiUse(("maneuver",), special="move")
+    for refused in ("sfr-tsr-logo-dragonkin-champion", "trumpet"):
+        assert unit_use(refused, kind, False, {}) is NOT_MODELLED
+    for sai in ("vanish", "cloak", "ferry", "teleport"):
+        assert unit_use(sai, kind, True, {}) is NOT_MODELLED
+    assert unit_use("regenerate", kind, True, {"regenerate": 1}) is NOT_MODELLED
     assert "up to 4 health-worth" in _tidal_wave_refusal()
 
 
@@ -189,3 +201,4 @@ def _tidal_wave_refusal() -> str:
     except UserError as exc:
         return str(exc)
     return ""
+

@@ -344,6 +344,15 @@ def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army
     roll against a dragon attack is a non-maneuver avoidance roll and a save roll) in that roll: the units move
     away and, but for Vanish's, their results leave the army's. Returns the results taken away, by type, and the
     units whose results left."""
+    return combination_moves(state, ruleset, answer, army, step, out, ("melee", "missile", "save"))
+
+
+def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult,
+                      wanted: tuple[str, ...]) -> tuple[GameState, dict[str, int], list[str]]:
+    """The moving SAIs of a combination roll for ``wanted`` results (a dragon attack's, a Tidal Wave's save and
+    maneuver roll): the units move away and, but for Vanish's ("unless explicitly stated otherwise (e.g.
+    Vanish)", 002 Resolution), their ``wanted`` results leave the army's. Returns the results taken away, by
+    type, and the units whose results left."""
     lost: dict[str, int] = {}
     leavers: list[str] = []
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
@@ -351,7 +360,7 @@ def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army
         state, _ = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, "")
         gone = out.moved[start:]
         leavers += [] if sai in KEEPS_RESULTS else gone
-        for t in () if sai in KEEPS_RESULTS else ("melee", "missile", "save"):
+        for t in () if sai in KEEPS_RESULTS else wanted:
             lost[t] = lost.get(t, 0) + sum(answer.per_unit.get(u, {}).get(t, 0) for u in gone)
     if any(lost.values()):
         out.trace.append(TraceEvent(what=f"the moved units' results leave {army.id}'s total: "

@@ -25,6 +25,7 @@ from ..moves import bound, flee, haunt_army, owner, transfer
 from ..protection import exposed, shield
 from ..roll import Roll
 from ..ruleset import Ruleset, SpellEffect
+from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
@@ -416,15 +417,18 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
 
 def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
                  out: StepResult) -> tuple[GameState, dict[str, int], Army]:
-    """The army's save and maneuver combination roll (Tidal Wave). Regenerate and the Medallions in it (002 SAI
-    List: "During any non-maneuver roll ... bring back up to four health-worth of units from your DUA"; 002
-    Avoidance Rolls: "The SAI does not need to be applicable for every result of the combination roll, just at
-    least one"): the units brought back roll at once and their saves and maneuvers join the army's (002
-    Resolution); they can be taken as casualties."""
-    kind, wanted = "combination:save,maneuver", ("save", "maneuver")
+    """The army's save and maneuver combination roll (Tidal Wave), its special SAIs resolved before its results
+    are applied (002 Avoidance Rolls: "The SAI does not need to be applicable for every result of the combination
+    roll, just at least one"; engine.sais.SAVE_AND_MANEUVER): Regenerate and the Medallions bring units back, who
+    roll at once and whose saves and maneuvers join the army's (002 Resolution: "rolled immediately and the
+    results applied with the results of their army"; they can be taken as casualties); Vanish, Ferry, Teleport and
+    Firewalking move units away, whose results (but Vanish's) leave the army's and who escape the damage; Cloak
+    adds four magical saves. Returns the state, the roll's results and the army that takes the damage."""
+    kind, wanted = SAVE_AND_MANEUVER, ("save", "maneuver")
     sais = rolls.sais.pop(army.id, None)
     outcome = roll(state, ruleset, army, kind, wanted, dice, out,
                    choices={**(rolls.choices.get(army.id) or {}), **sai_states.special_choices(sais)})
+    _combination_readings(ruleset, outcome, out)
     state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
     results = dict(outcome.results)
     for unit_id, extra in joined.items():
@@ -436,7 +440,28 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
                                     rule="components brought into an army by a special SAI during a roll are rolled "
                                          "immediately and their results applied with their army's",
                                     cite=ruleset.cite("sai-resolution")))
-    return state, results, state.army(army.id)
+    state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
+    for t, n in gone.items():
+        results[t] = max(0, results.get(t, 0) - n)
+    state, cloaked = sai_states.cloak_saves(state, ruleset, outcome, army, out)
+    results["save"] = results.get("save", 0) + cloaked
+    out.results.setdefault(army.id, {}).update({t: results.get(t, 0) for t in wanted})
+    return state, results, _taking(state, army, out)
+
+
+def _combination_readings(ruleset: Ruleset, outcome, out: StepResult) -> None:
+    """Reading, traced where it decides something: each special SAI of the save and maneuver combination roll acts
+    because the roll is what its entry needs (a non-maneuver roll, a save roll) in its save part, on the strength
+    of 002 Avoidance Rolls ("just at least one"; 002 Glossary: "the army is making a save roll and a maneuver
+    avoidance roll")."""
+    for sai in dict.fromkeys(s.sai for s in outcome.specials if s.sai in COMBINATION_READS):
+        where = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+        out.trace.append(TraceEvent(
+            what=f"reading: {sai} acts in the save and maneuver combination roll",
+            rule=f"a reading: its entry's \"{COMBINATION_READS[sai]}\" ({where}) is met by the save part of the "
+                 "save and maneuver combination roll, since \"the SAI does not need to be applicable for every result "
+                 f"of the combination roll, just at least one\" ({ruleset.cite('avoidance')})",
+            cite=where))
 
 
 def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
@@ -452,10 +477,16 @@ def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls:
     outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=sai_states.special_choices(sais))
     state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out)
     saves = sai_states.adjust(outcome.results.get("save", 0), change, army, out)
+    return state, {**outcome.results, "save": saves}, _taking(state, army, out)
+
+
+def _taking(state: GameState, army: Army, out: StepResult) -> Army:
+    """The army that takes the damage: ``army``'s units still there and the units brought back during its roll
+    (not the units a simultaneous magic's earlier spell killed, engine.actions.spells._with_fallen)."""
     if not state.has_army(army.id):
-        return state, {**outcome.results, "save": saves}, army.evolve(units=())
+        return army.evolve(units=())
     now, kept = state.army(army.id), {u.id for u in army.units} | set(out.moved)
-    return state, {**outcome.results, "save": saves}, now.evolve(units=tuple(u for u in now.units if u.id in kept))
+    return now.evolve(units=tuple(u for u in now.units if u.id in kept))
 
 
 def _with_fallen(army: Army, ruleset: Ruleset, rolls: Rolls, out: StepResult) -> Army:
