@@ -16,6 +16,7 @@ from __future__ import annotations
 from .. import dragons as kinds
 from ..marches import before_marches, dragon_attacked
 from ..ruleset import Ruleset
+from ..sais import RETURNING
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
@@ -377,6 +378,7 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
     to four health-worth of units from your DUA to the army containing this unit"; those units "are rolled
     immediately and the results applied with the results of their army" (002 Resolution): their melee, missile
     and save results join the army's combination roll against the dragons (``results``)."""
+    _returning_reading(ruleset, answer, kind, out)
     state, joined = sai_states.joined_returns(state, ruleset, answer, who, step, out, kind, wanted)
     for unit_id, outcome in joined.items():
         extra = slaying.usable(outcome, blue, ruleset, who, out)
@@ -393,6 +395,26 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
         raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
                         "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")
     return state
+
+
+def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:
+    """Regenerate and the Medallions name no dragon attack ("During any non-maneuver roll", 002 SAI List). Reading,
+    traced where it lets them act: the army's roll against the dragons is such a roll, its parts being melee,
+    missile and save (002 Step 6). Under a Blue Dragon Breath it is a save roll, which 002 Application counts among
+    the non-maneuver rolls: no reading there."""
+    for sai in dict.fromkeys(s.sai for s in answer.specials if s.effect in RETURNING):
+        where = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+        if kind == "dragon-save":
+            rule, cite = ruleset.words(f"{sai}:dragon-save", "a non-maneuver roll is one made \"during any action, "
+                                       "save roll or non-maneuver avoidance roll\"", ruleset.cite("sai-application"))
+        else:
+            rule, cite = ruleset.words(
+                f"{sai}:dragon", f"a reading: its entry's \"During any non-maneuver roll\" ({where}) is met by the "
+                "army's roll against a dragon attack, which \"rolls a combination roll and applies any melee, missile, "
+                f"or save results\" ({ruleset.cite('dragon-response')}), no maneuver among them", where)
+        out.trace.append(TraceEvent(what=f"{'' if kind == 'dragon-save' else 'reading: '}{sai} acts in "
+                                         f"the army's {'save ' if kind == 'dragon-save' else ''}roll against the "
+                                         "dragons", rule=rule, cite=cite))
 
 
 def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:
