@@ -30,7 +30,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
 from . import cantrip, sai_states, summons
-from .common import roll, take_damage
+from .common import roll, save_only, take_damage
 from .maneuver import maneuver
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
@@ -424,29 +424,46 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
     results applied with the results of their army"; they can be taken as casualties); Vanish, Ferry, Teleport and
     Firewalking move units away, whose results (but Vanish's) leave the army's and who escape the damage; Cloak
     adds four magical saves. Returns the state, the roll's results and the army that takes the damage."""
-    kind, wanted = SAVE_AND_MANEUVER, ("save", "maneuver")
+    # under a Blue Dragon Breath it "becomes simply and only a save avoidance roll", for the units brought back too
+    kind, wanted = save_only(state, ruleset, army, SAVE_AND_MANEUVER, ("save", "maneuver"), out)
     sais = rolls.sais.pop(army.id, None)
     outcome = roll(state, ruleset, army, kind, wanted, dice, out,
                    choices={**(rolls.choices.get(army.id) or {}), **sai_states.special_choices(sais)})
-    _combination_readings(ruleset, outcome, out)
+    if kind == SAVE_AND_MANEUVER:
+        _combination_readings(ruleset, outcome, out)
     state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
-    results = dict(outcome.results)
+    results = {t: outcome.results.get(t, 0) for t in wanted}   # under the breath, its maneuvers count for nothing
     for unit_id, extra in joined.items():
         for t in wanted:
             results[t] = results.get(t, 0) + extra.results.get(t, 0)
         out.trace.append(TraceEvent(what=f"{unit_id}, brought back during the roll, adds "
-                                         f"{extra.results.get('save', 0)} save, {extra.results.get('maneuver', 0)} "
-                                         f"maneuver to {army.id}'s roll", after=sum(results.get(t, 0) for t in wanted),
+                                         + ", ".join(f"{extra.results.get(t, 0)} {t}" for t in wanted)
+                                         + f" to {army.id}'s roll", after=sum(results.get(t, 0) for t in wanted),
                                     rule="components brought into an army by a special SAI during a roll are rolled "
                                          "immediately and their results applied with their army's",
                                     cite=ruleset.cite("sai-resolution")))
+    if kind != SAVE_AND_MANEUVER:
+        _maneuvers_lost(state, ruleset, army, [outcome, *joined.values()], out)
     state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
     for t, n in gone.items():
         results[t] = max(0, results.get(t, 0) - n)
     state, cloaked = sai_states.cloak_saves(state, ruleset, outcome, army, out)
     results["save"] = results.get("save", 0) + cloaked
-    out.results.setdefault(army.id, {}).update({t: results.get(t, 0) for t in wanted})
+    out.results[army.id] = dict(results)
     return state, results, _taking(state, army, out)
+
+
+def _maneuvers_lost(state: GameState, ruleset: Ruleset, army: Army, outcomes: list, out: StepResult) -> None:
+    """002 Blue Dragon Breath: the combination roll "becomes simply and only a save avoidance roll" -- the
+    maneuvers rolled, the returned units' included (002 Army Modifiers: "the new units are also affected"), count
+    for nothing against the terrain's reduction."""
+    lost = sum(o.results.get("maneuver", 0) for o in outcomes)
+    blue = next((e for e in state.effects_on(army.id) if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"),
+                None)
+    if lost and blue is not None:
+        out.trace.append(TraceEvent(what=f"{army.id}: its {lost} maneuver(s) count for nothing", before=lost, after=0,
+                                    rule="a combination avoidance roll that includes saves becomes simply and only a "
+                                         "save avoidance roll", cite=ruleset.breath_effects[blue.spell][0]))
 
 
 def _combination_readings(ruleset: Ruleset, outcome, out: StepResult) -> None:
