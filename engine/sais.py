@@ -549,7 +549,6 @@ _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restor
                    "dragon-move", "fetch")
 
 
-
 # --- an army's save and maneuver combination roll against a spell (Tidal Wave, Volcanic Eruption) ---------------
 # 002 Glossary, Combination Roll: "The roll to avoid the effects of a Tidal Wave spell is another example since the
 # army is making a save roll and a maneuver avoidance roll"; 002 Avoidance Rolls: "The SAI does not need to be

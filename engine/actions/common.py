@@ -8,7 +8,7 @@ from ..minor import allowed_event, allows
 from ..moves import bound, reserve_army, stays, transfer
 from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
-from ..state import RESERVE, Army, GameState, ResultType, Terrain
+from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
 from ..trace import StepError, TraceEvent
 
@@ -64,8 +64,7 @@ def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: 
     """002 Blue Dragon Breath: "The target army can only make save and save avoidance rolls until the beginning of
     its next turn. All other rolls are either not allowed, or, if a combination avoidance roll that includes
     saves, becomes simply and only a save avoidance roll"."""
-    blue = next((e for e in state.effects_on(who.id)
-                 if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"), None)
+    blue = save_only_effect(state, ruleset, who)
     if blue is None or kind in SAVE_ROLLS:
         return kind, wanted
     cite = ruleset.breath_effects[blue.spell][0]
@@ -76,6 +75,12 @@ def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: 
         return "avoid-save", ("save",)
     raise StepError(f"{who.id} is under {blue.spell} and can only make save and save avoidance rolls until the "
                     f"beginning of its next turn, not a {kind} roll", cite=cite)
+
+
+def save_only_effect(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:
+    """The Blue Dragon Breath (an effect making the army's rolls save rolls only) on the army, if any."""
+    return next((e for e in state.effects_on(who.id)
+                 if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"), None)
 
 
 def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out: StepResult) -> Terrain:

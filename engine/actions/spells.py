@@ -23,14 +23,14 @@ from ..damage import choose, kill
 from ..expiry import face_changed
 from ..moves import bound, flee, haunt_army, owner, transfer
 from ..protection import exposed, shield
-from ..roll import Roll
+from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
 from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
 from . import cantrip, sai_states, summons
-from .common import roll, save_only, take_damage
+from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
@@ -453,20 +453,20 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
     return state, results, _taking(state, army, out)
 
 
-def _maneuvers_lost(state: GameState, ruleset: Ruleset, army: Army, outcomes: list, out: StepResult) -> None:
+def _maneuvers_lost(state: GameState, ruleset: Ruleset, army: Army, outcomes: list[Outcome],
+                    out: StepResult) -> None:
     """002 Blue Dragon Breath: the combination roll "becomes simply and only a save avoidance roll" -- the
     maneuvers rolled, the returned units' included (002 Army Modifiers: "the new units are also affected"), count
     for nothing against the terrain's reduction."""
     lost = sum(o.results.get("maneuver", 0) for o in outcomes)
-    blue = next((e for e in state.effects_on(army.id) if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"),
-                None)
+    blue = save_only_effect(state, ruleset, army)
     if lost and blue is not None:
         out.trace.append(TraceEvent(what=f"{army.id}: its {lost} maneuver(s) count for nothing", before=lost, after=0,
                                     rule="a combination avoidance roll that includes saves becomes simply and only a "
                                          "save avoidance roll", cite=ruleset.breath_effects[blue.spell][0]))
 
 
-def _combination_readings(ruleset: Ruleset, outcome, out: StepResult) -> None:
+def _combination_readings(ruleset: Ruleset, outcome: Outcome, out: StepResult) -> None:
     """Reading, traced where it decides something: each special SAI of the save and maneuver combination roll acts
     because the roll is what its entry needs (a non-maneuver roll, a save roll) in its save part, on the strength
     of 002 Avoidance Rolls ("just at least one"; 002 Glossary: "the army is making a save roll and a maneuver
