@@ -565,6 +565,10 @@ SAI_USES["firewalking"][SAVE_AND_MANEUVER] = SaiUse(("maneuver",), special="move
 # Cloak: its four magical saves (the save part); "During any non-save roll, Cloak generates magic results" does not
 # apply, the roll being a save roll too (and magic results count for nothing in it)
 SAI_USES["cloak"][SAVE_AND_MANEUVER] = SaiUse(special="cloak")
+# The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon" (its
+# save part, as for Teleport; engine.actions.sai_states.move_dragons)
+SAI_USES["sfr-tsr-logo-dragonkin-champion"][SAVE_AND_MANEUVER] = SaiUse(special="dragon-move")
+RESOLVED["dragon-move"] = (*RESOLVED["dragon-move"], SAVE_AND_MANEUVER)
 RESOLVED["move"] = (*RESOLVED["move"], SAVE_AND_MANEUVER)
 RESOLVED["cloak"] = (*RESOLVED["cloak"], SAVE_AND_MANEUVER)
 # a unit rolling by itself in such a roll (a returned unit, a burial roll): its specials are not resolved there
@@ -575,4 +579,5 @@ COMBINATION_READS: dict[str, str] = {
     "sfr-tsr-logo-silver-medallion": "During any non-maneuver roll", "ferry": "During any non-maneuver roll",
     "firewalking": "During any non-maneuver roll", "teleport": "During any action or non-maneuver avoidance roll",
     "vanish": "During a save roll", "cloak": "During a save roll",
+    "sfr-tsr-logo-dragonkin-champion": "During any action or non-maneuver avoidance roll",
 }

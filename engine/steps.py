@@ -111,11 +111,13 @@ class Cast(Value):
 
 class SaiChoices(Value):
     """A target army's choices for the special SAIs of its save roll against a spell (002 SAI List: Regenerate,
-    the Gold and Silver Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking): what they bring back or move."""
+    the Gold and Silver Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking; in Tidal Wave's roll, the
+    Dragonkin Champion's logo): what they bring back or move."""
 
     targets: Targets = ()           # SAI -> the dead units it brings back / the units moving along
     move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go
     unit_saves: UnitRolls = ()      # units brought back during the roll: their own rolls
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class MagicStep(Value):

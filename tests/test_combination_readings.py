@@ -31,6 +31,13 @@ def test_tidal_wave_roll_is_read_as_the_roll_each_moving_sai_needs():
         assert found["rule"].startswith("a reading") and words in found["rule"] and AVOIDANCE in found["rule"]
 
 
+def test_tidal_wave_roll_is_read_as_a_non_maneuver_avoidance_roll_for_the_dragonkin_champions_logo():
+    logo = "sfr-tsr-logo-dragonkin-champion"
+    found = _readings(_events("sfr2012-sai-tidal-wave-dragonkin-champion.yaml", 3))[logo]
+    assert "non-maneuver avoidance roll" in found["rule"] and AVOIDANCE in found["rule"]
+    assert found["cite"] == f"{LIST}.{logo}"
+
+
 def test_tidal_wave_roll_is_read_as_a_non_maneuver_roll_for_regenerate():
     found = _readings(_events("sfr2012-spell-tidal-wave-regenerate.yaml", 1))["regenerate"]
     assert "During any non-maneuver roll" in found["rule"] and AVOIDANCE in found["rule"]

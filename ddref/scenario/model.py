@@ -386,6 +386,9 @@ class SaveSaisIn(Strict):
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the roll -> its own save roll (it is rolled at once).", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in the army's save and maneuver roll against "
+        "Tidal Wave moves it to (a summoned dragon of the champion's color).", default=None)
 
 
 class MagicStepIn(Strict):

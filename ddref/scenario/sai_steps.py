@@ -44,5 +44,6 @@ def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> t
             continue
         out.append((army_id, SaiChoices(targets=_sai_targets(b, state, m.targets, where),
                                         move_to=move_to(b, state, m.move_to, (*where, "move_to")),
-                                        unit_saves=_unit_rolls(b, state, m.unit_saves, (*where, "unit_saves")))))
+                                        unit_saves=_unit_rolls(b, state, m.unit_saves, (*where, "unit_saves")),
+                                        move_dragons=tuple((m.move_dragons or {}).items()))))
     return tuple(out)

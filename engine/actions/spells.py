@@ -449,6 +449,8 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
         results[t] = max(0, results.get(t, 0) - n)
     state, cloaked = sai_states.cloak_saves(state, ruleset, outcome, army, out)
     results["save"] = results.get("save", 0) + cloaked
+    if state.has_army(army.id):
+        state = sai_states.move_dragons(state, ruleset, outcome, state.army(army.id), sais, out)
     out.results[army.id] = dict(results)
     return state, results, _taking(state, army, out)
 
@@ -475,9 +477,10 @@ def _combination_readings(ruleset: Ruleset, outcome: Outcome, out: StepResult) -
         where = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
         out.trace.append(TraceEvent(
             what=f"reading: {sai} acts in the save and maneuver combination roll",
-            rule=f"a reading: its entry's \"{COMBINATION_READS[sai]}\" ({where}) is met by the save part of the "
-                 "save and maneuver combination roll, since \"the SAI does not need to be applicable for every result "
-                 f"of the combination roll, just at least one\" ({ruleset.cite('avoidance')})",
+            rule=f"a reading: its entry's \"{COMBINATION_READS[sai]}\" ({where}) is met by the save part of \"a "
+                 "combination avoidance roll against a Tidal Wave spell\", since \"the SAI does not need to be "
+                 "applicable for every result of the combination roll, just at least one\" "
+                 f"({ruleset.cite('avoidance')})",
             cite=where))
 
 
