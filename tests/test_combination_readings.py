@@ -62,3 +62,18 @@ def test_under_a_blue_dragon_breath_no_reading_is_needed():
     assert not _readings(events)
     said = next(e for e in events if e["what"] == "regenerate acts in the army's save roll against the dragons")
     assert said["cite"] == "sfr-2012:special-action-icons-general-information.application"
+
+
+def test_a_dragon_sent_to_an_unknown_terrain_is_a_located_error():
+    """save_sais.<army>.move_dragons names a terrain: a misspelt one is an error at its place, with a did-you-mean."""
+    from ddref.scenario.run import parse
+    from ddref.scenario.source import UserError
+
+    text = (SCENARIOS / "sfr2012-sai-tidal-wave-dragonkin-champion.yaml").read_text()
+    try:
+        parse(text.replace("move_dragons: {green: hill}", "move_dragons: {green: hil}"), "t.yaml")
+    except UserError as exc:
+        message = str(exc)
+    else:
+        message = ""
+    assert "save_sais.host.move_dragons.green" in message and "did you mean: hill" in message

@@ -23,6 +23,16 @@ def move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tup
     return tuple(out)
 
 
+def move_dragons(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{dragon id: terrain id}: where a Dragonkin Champion's logo sends a dragon; the engine checks the dragon (it
+    may be summoned during the scenario)."""
+    places = [t.id for t in state.terrains]
+    for dragon, where in (raw or {}).items():
+        if where not in places:
+            b.fail((*path, dragon), f"unknown terrain {where!r}{did_you_mean(where, places)}")
+    return tuple((raw or {}).items())
+
+
 def summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """{artifact unit id: (dragon, terrain)} for Summon Dragon SAIs; the engine checks the dragon's color."""
     out = []
@@ -45,5 +55,5 @@ def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> t
         out.append((army_id, SaiChoices(targets=_sai_targets(b, state, m.targets, where),
                                         move_to=move_to(b, state, m.move_to, (*where, "move_to")),
                                         unit_saves=_unit_rolls(b, state, m.unit_saves, (*where, "unit_saves")),
-                                        move_dragons=tuple((m.move_dragons or {}).items()))))
+                                        move_dragons=move_dragons(b, state, m.move_dragons, (*where, "move_dragons")))))
     return tuple(out)
