@@ -565,6 +565,9 @@ SAI_USES["firewalking"][SAVE_AND_MANEUVER] = SaiUse(("maneuver",), special="move
 # Cloak: its four magical saves (the save part); "During any non-save roll, Cloak generates magic results" does not
 # apply, the roll being a save roll too (and magic results count for nothing in it)
 SAI_USES["cloak"][SAVE_AND_MANEUVER] = SaiUse(special="cloak")
+# Trumpet: "During a melee attack, melee avoidance roll or save roll, Trumpet allows each Feral unit ... to
+# immediately double its melee and save results" -- their saves, in the save part (engine.sai_doubling)
+SAI_USES["trumpet"][SAVE_AND_MANEUVER] = SaiUse(special="double-units")
 # The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon" (its
 # save part, as for Teleport; engine.actions.sai_states.move_dragons)
 SAI_USES["sfr-tsr-logo-dragonkin-champion"][SAVE_AND_MANEUVER] = SaiUse(special="dragon-move")
@@ -580,4 +583,5 @@ COMBINATION_READS: dict[str, str] = {
     "firewalking": "During any non-maneuver roll", "teleport": "During any action or non-maneuver avoidance roll",
     "vanish": "During a save roll", "cloak": "During a save roll",
     "sfr-tsr-logo-dragonkin-champion": "During any action or non-maneuver avoidance roll",
+    "trumpet": "During a melee attack, melee avoidance roll or save roll",
 }

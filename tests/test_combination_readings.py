@@ -33,7 +33,7 @@ def test_tidal_wave_roll_is_read_as_the_roll_each_moving_sai_needs():
 
 def test_tidal_wave_roll_is_read_as_a_non_maneuver_avoidance_roll_for_the_dragonkin_champions_logo():
     logo = "sfr-tsr-logo-dragonkin-champion"
-    found = _readings(_events("sfr2012-sai-tidal-wave-dragonkin-champion.yaml", 3))[logo]
+    found = _readings(_events("sfr2012-sai-tidal-wave-logo-trumpet.yaml", 3))[logo]
     assert "non-maneuver avoidance roll" in found["rule"] and AVOIDANCE in found["rule"]
     assert found["cite"] == f"{LIST}.{logo}"
 
@@ -69,7 +69,7 @@ def test_a_dragon_sent_to_an_unknown_terrain_is_a_located_error():
     from ddref.scenario.run import parse
     from ddref.scenario.source import UserError
 
-    text = (SCENARIOS / "sfr2012-sai-tidal-wave-dragonkin-champion.yaml").read_text()
+    text = (SCENARIOS / "sfr2012-sai-tidal-wave-logo-trumpet.yaml").read_text()
     try:
         parse(text.replace("move_dragons: {green: hill}", "move_dragons: {green: hil}"), "t.yaml")
     except UserError as exc:

@@ -168,8 +168,8 @@ def test_returning_specials_in_a_save_and_maneuver_combination_roll():
     """Tidal Wave's save and maneuver roll resolves Regenerate and the Medallions ("any non-maneuver roll": its
     save part, 002 Avoidance Rolls "just at least one"), Vanish and Cloak ("During a save roll"), Ferry,
     Teleport and Firewalking; Teleport and Firewalking also give their maneuvers ("During a maneuver or maneuver
-    avoidance roll"), and the Dragonkin Champion's logo moves a dragon. Trumpet there stays refused, and so does a
-    special in the roll of a unit by itself (a returned unit's, a burial roll's): nothing resolves it there."""
+    avoidance roll"), the Dragonkin Champion's logo moves a dragon, Trumpet doubles Feral saves. A special in the
+    roll of a unit by itself (a returned unit's, a burial roll's) stays refused: nothing resolves it there."""
     kind = "combination:save,maneuver"
     assert unit_use("regenerate", kind, False, {"regenerate": 1}) == SaiUse(special="raise")
     assert unit_use("regenerate", kind, False, {}) == SaiUse(("save",))
@@ -180,7 +180,7 @@ def test_returning_specials_in_a_save_and_maneuver_combination_roll():
     assert unit_use("teleport", kind, False, {}) == SaiUse(("maneuver",), special="move")
     assert unit_use("firewalking", kind, False, {}) == SaiUse(("maneuver",), special="move")
     assert unit_use("sfr-tsr-logo-dragonkin-champion", kind, False, {}) == SaiUse(special="dragon-move")
-    assert unit_use("trumpet", kind, False, {}) is NOT_MODELLED
+    assert unit_use("trumpet", kind, False, {}) == SaiUse(special="double-units")
     for sai in ("vanish", "cloak", "ferry", "teleport"):
         assert unit_use(sai, kind, True, {}) is NOT_MODELLED
     assert unit_use("regenerate", kind, True, {"regenerate": 1}) is NOT_MODELLED
