@@ -552,9 +552,10 @@ _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restor
 # --- an army's save and maneuver combination roll against a spell (Tidal Wave, Volcanic Eruption) ---------------
 # 002 Glossary, Combination Roll: "The roll to avoid the effects of a Tidal Wave spell is another example since the
 # army is making a save roll and a maneuver avoidance roll"; 002 Avoidance Rolls: "The SAI does not need to be
-# applicable for every result of the combination roll, just at least one". The moving SAIs and Cloak act in it as
-# in the army's save roll against a spell (engine.actions.spells, with engine.actions.sai_states); each SAI's
-# entry names the part of the roll its special needs (the reading is traced: COMBINATION_READS).
+# applicable for every result of the combination roll, just at least one". The moving SAIs, Cloak, Trumpet and the
+# Dragonkin Champion's logo act in it as in the army's save roll against a spell (engine.actions.spells, with
+# engine.actions.sai_states); each SAI's entry names the part of the roll its special needs (the reading is
+# traced: COMBINATION_READS).
 SAVE_AND_MANEUVER = "combination:save,maneuver"
 SAI_USES["vanish"][SAVE_AND_MANEUVER] = SaiUse(("save",), special="move")
 SAI_USES["ferry"][SAVE_AND_MANEUVER] = SaiUse(special="move")
