@@ -482,8 +482,12 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
     """
     own = table.get("dragon")
     if kind == "dragon-save" and own is not NO_EFFECT:
-        # Elevate doubles a unit's results in the roll: under the breath, its saves (engine.sai_doubling)
-        if own is not None and ("save" in own.gives and own.each or own.special == "double-units"):
+        # Elevate doubles a unit's results in the roll: under the breath, its saves (engine.sai_doubling); Wayfare and
+        # Teleport still move units (traced as a reading, engine.actions.dragon): "Any special result from an SAI
+        # that specifically states it has an effect during a dragon attack can also be applied" (002 Step 6, after
+        # the exception), and the breath leaves "simply and only a save avoidance roll" (a non-maneuver avoidance
+        # roll, Teleport's words)
+        if own is not None and ("save" in own.gives and own.each or own.special in ("double-units", "move")):
             return own
         return table.get("save")
     if own is not None:

@@ -77,3 +77,12 @@ def test_a_dragon_sent_to_an_unknown_terrain_is_a_located_error():
     else:
         message = ""
     assert "save_sais.host.move_dragons.green" in message and "did you mean: hill" in message
+
+
+def test_wayfare_and_teleport_under_a_blue_dragon_breath_are_a_reading():
+    """Step 6's exception read as limiting the results applied, and the breath's save avoidance roll as a
+    non-maneuver avoidance roll: both sections quoted where Wayfare and Teleport move."""
+    for step, sai in ((0, "wayfare"), (1, "teleport")):
+        found = _readings(_events("sfr2012-dragon-blue-breath-wayfare-teleport.yaml", step))[sai]
+        assert found["cite"] == f"{LIST}.{sai}"
+        assert STEP_6 in found["rule"] and "sfr-2012:dragons.blue-dragon-breath-lightning" in found["rule"]

@@ -206,9 +206,10 @@ def _tidal_wave_refusal() -> str:
 def test_returning_specials_under_a_blue_dragon_breath():
     """Under a Blue Dragon Breath the army's roll against the dragons is a save roll ("dragon-save"), a
     non-maneuver roll (002 Application): Regenerate gives its four saves or, chosen, brings units back; the
-    Medallions act; Teleport, whose entry names actions and non-maneuver avoidance rolls, does nothing there."""
+    Medallions act; Teleport and Wayfare still move (a reading, engine.actions.dragon)."""
     assert unit_use("regenerate", "dragon-save", False, {}) == SaiUse(("save",))
     assert unit_use("regenerate", "dragon-save", False, {"regenerate": 1}) == SaiUse(special="raise")
     assert unit_use("sfr-tsr-logo-gold-medallion", "dragon-save", False, {}) == SaiUse(special="raise")
     assert unit_use("sfr-tsr-logo-silver-medallion", "dragon-save", False, {}) == SaiUse(special="restore")
-    assert unit_use("teleport", "dragon-save", False, {}) is None
+    assert unit_use("teleport", "dragon-save", False, {}) == SaiUse(special="move")
+    assert unit_use("wayfare", "dragon-save", False, {}) == SaiUse(special="move")

@@ -320,6 +320,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
     state = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
+    _moving_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
         results[t] = max(0, results[t] - n)
@@ -415,6 +416,24 @@ def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> 
         out.trace.append(TraceEvent(what=f"{'' if kind == 'dragon-save' else 'reading: '}{sai} acts in "
                                          f"the army's {'save ' if kind == 'dragon-save' else ''}roll against the "
                                          "dragons", rule=rule, cite=cite))
+
+
+def _moving_under_blue(ruleset: Ruleset, answer, blue: Effect | None, out: StepResult) -> None:
+    """Wayfare and Teleport under a Blue Dragon Breath (engine.sais: their dragon-attack move kept). Reading, traced
+    where it lets them move: Step 6's exception ("the army can only make a save roll") limits the results the
+    army applies, not "Any special result from an SAI that specifically states it has an effect during a dragon
+    attack" (Wayfare), and the breath's save roll is a save avoidance roll, a non-maneuver avoidance roll
+    (Teleport)."""
+    if blue is None:
+        return
+    for sai in dict.fromkeys(s.sai for s in answer.specials if s.effect == "move" and s.sai in ("wayfare", "teleport")):
+        breath, step6 = ruleset.breath_effects[blue.spell][0], ruleset.cite("dragon-response")
+        out.trace.append(TraceEvent(
+            what=f"reading: {sai} still moves units in the army's save roll against the dragons",
+            rule=f"a reading: \"the army can only make a save roll\" limits its results, while \"Any special result "
+                 f"from an SAI that specifically states it has an effect during a dragon attack can also be applied\" "
+                 f"({step6}); the breath's roll \"becomes simply and only a save avoidance roll\" ({breath}), a "
+                 "non-maneuver avoidance roll", cite=ruleset.sai_sections.get(sai, step6)))
 
 
 def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:
