@@ -447,18 +447,20 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
 
 
 # tsr-1996 Ferry (004): "Immediately move this monster to another terrain, if desired. It may stay there or
-# immediately return with four health of six-sided units" -- ddref models the return: the monster goes and comes
-# back at once with the units, who join its army (Ferry C: "Troops moved through the use of this power are
-# immediately rolled and counted toward the totals of the current roll. The monster is not rerolled").
+# immediately return with four health of six-sided units": either the monster stays at the other terrain (the
+# step's ``move_to``), or it goes and comes back at once with the units, who join its army (Ferry C: "Troops moved
+# through the use of this power are immediately rolled and counted toward the totals of the current roll. The
+# monster is not rerolled"); D: "During a dragon attack, the Ferry performs normally" (engine.actions.dragon).
 def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, step, out: StepResult,
            kind: str, result: str, outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
     """The units named in the step's ``targets`` come from the player's armies at one other terrain to the
-    ferrying monster's army and are rolled at once; returns the ``result`` results they add."""
+    ferrying monster's army and are rolled at once; returns the ``result`` results they add. With ``move_to``
+    the monster stays at that terrain instead (``_ferry_stays``)."""
     limit = sum(s.points for s in rolled)
     chosen = _chosen(step, sai) or ()
-    if step is not None and sai in dict(getattr(step, "move_to", ())):
-        raise StepError(f"{sai}: the monster staying at the other terrain is not modelled yet by this version of "
-                        "ddref; name the units it returns with in targets", cite=_cite(ruleset, sai), field="move_to")
+    to = dict(getattr(step, "move_to", ())).get(sai) if step is not None else None
+    if to is not None:
+        return _ferry_stays(state, ruleset, sai, rolled, army, to, chosen, out), 0
     rule, cite = ruleset.words(f"{sai}:fetch", "immediately return with four health of six-sided units",
                                _cite(ruleset, sai))
     if not chosen:
@@ -481,6 +483,26 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         out.moved.append(unit.id)
         state = transfer(state, unit.id, state.army(source.id), state.army(army.id), sai, cite, ruleset, out)
     return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes)
+
+
+def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, to: str,
+                 chosen: tuple[str, ...], out: StepResult) -> GameState:
+    """004 Ferry: "It may stay there or immediately return with four health of six-sided units" -- the monster
+    goes to ``to`` (any other terrain) and stays, joining the player's army there (formed if there is none); it
+    returns with nobody. Its die shows the Ferry icon, which is no result of the roll: the roll's totals keep the
+    rest of the army's results, and the monster is no longer in the army when they are applied."""
+    rule, cite = ruleset.words(f"{sai}:stays", "It may stay there", _cite(ruleset, sai))
+    if chosen:
+        raise StepError(f"{sai}: the monster either stays at {to} (move_to) or returns with units (targets: "
+                        f"{list(chosen)}), not both: drop one", cite=cite, field="move_to")
+    _check_destination(state, sai, to, army, cite)
+    state, dest = _army_at(state, army.player, to, ruleset, out)
+    for monster in dict.fromkeys(s.unit for s in rolled):
+        out.trace.append(TraceEvent(what=f"{sai}: {monster} goes to {to} and stays there; its Ferry icon counts "
+                                         f"toward no total of {army.id}'s roll", rule=rule, cite=cite))
+        out.moved.append(monster)
+        state = transfer(state, monster, state.army(army.id), state.army(dest.id), sai, cite, ruleset, out)
+    return state
 
 
 def _unbury(state: GameState, ruleset: Ruleset, chosen: tuple[str, ...], army: Army, out: StepResult) -> GameState:

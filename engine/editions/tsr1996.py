@@ -617,9 +617,10 @@ TSR_1996 = TSR_1996.evolve(sai_words={
 # four health of six-sided units ... Ferry is effective during any action--including melee, magic, missiles, and
 # saves--but not during a maneuver roll ... Up to four health worth of six-sided units can be Ferried (it is
 # permissible to Ferry less health.) ... Troops moved through the use of this power are immediately rolled and
-# counted toward the totals of the current roll. The monster is not rerolled": the return, 004's own handler
-# (engine.actions.sai_states' fetch); 002's Ferry moves units OUT of the army instead. Staying at the other terrain
-# and "During a dragon attack, the Ferry performs normally" are not modelled (refused, engine.sais.RESOLVED).
+# counted toward the totals of the current roll. The monster is not rerolled": the return, or the monster staying
+# at the other terrain (``move_to``), 004's own handler (engine.actions.sai_states' fetch); 002's Ferry moves units
+# OUT of the army instead. "During a dragon attack, the Ferry performs normally" is not modelled (refused,
+# engine.sais.RESOLVED).
 FERRY = f"{E}:faq.monster-special-action-icons.ferry"
 SAI_USES["ferry"] = {kind: NOT_MODELLED for kind in ANY} | {kind: SaiUse(special="fetch")
                                                           for kind in ("melee", "missile", "magic", *SAVES)}
@@ -629,7 +630,9 @@ TSR_1996 = TSR_1996.evolve(sai_words={
     "ferry:fetch": ("Immediately move this monster to another terrain ... It may stay there or immediately return "
                     "with four health of six-sided units ... Up to four health worth of six-sided units can be "
                     "Ferried (it is permissible to Ferry less health.)", FERRY),
-    "ferry:moves": ("immediately return with four health of six-sided units", FERRY),
+    "ferry:moves": ("Immediately move this monster to another terrain, if desired. It may stay there or "
+                    "immediately return with four health of six-sided units", FERRY),
+    "ferry:stays": ("Immediately move this monster to another terrain, if desired. It may stay there", FERRY),
     "ferry:no-result": ("Ferry is effective during any action--including melee, magic, missiles, and saves--but not "
                         "during a maneuver roll", FERRY),
     "ferry:raise-roll": ("Troops moved through the use of this power are immediately rolled and counted toward the "
