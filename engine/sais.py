@@ -516,7 +516,8 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
                 "combination:save,maneuver"),
     # tsr-1996 Ferry bringing units back from another terrain (engine.actions.sai_states, as "raise")
-    "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    # and in the army's roll against a dragon attack (004 Ferry D: "the Ferry performs normally"; engine.actions.dragon)
+    "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save"),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE, "dragon",
              "dragon-save"),

@@ -21,6 +21,13 @@ def _use(kind: str, individual: bool = False) -> SaiUse | None:
     return unit_use("ferry", kind, individual, {}, TSR.sai_uses)
 
 
+@pytest.mark.parametrize("kind", ["dragon", "dragon-save"])
+def test_ferry_performs_normally_in_a_dragon_attack(kind):
+    """004 Ferry D: "During a dragon attack, the Ferry performs normally" -- in the army's roll against the dragons,
+    and in its save roll under a Blue-Paralysis (000: "can only roll for saves")."""
+    assert _use(kind) == FETCH
+
+
 def test_ferry_in_actions_and_saves_but_not_maneuvers():
     """004 Ferry A: "Ferry is effective during any action--including melee, magic, missiles, and saves--but not
     during a maneuver roll"."""
