@@ -498,8 +498,13 @@ def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Spec
     _check_destination(state, sai, to, army, cite)
     state, dest = _army_at(state, army.player, to, ruleset, out)
     for monster in dict.fromkeys(s.unit for s in rolled):
-        out.trace.append(TraceEvent(what=f"{sai}: {monster} goes to {to} and stays there; its Ferry icon counts "
-                                         f"toward no total of {army.id}'s roll", rule=rule, cite=cite))
+        # reading: "stay there or immediately return with" -- one or the other, so it returns with nobody; the
+        # text is silent on the monster's own roll, whose Ferry icon is no result (the monster's icons that count
+        # four points of effect are its ID and normal icons, 004 Monsters B and C)
+        out.trace.append(TraceEvent(what=f"{sai}: {monster} goes to {to} and stays there, returning with nobody "
+                                         f"(read: the text's 'or'); its Ferry icon counts toward no total of "
+                                         f"{army.id}'s roll (read: only a monster's ID and normal icons count, "
+                                         f"{ruleset.cite('monsters')})", rule=rule, cite=cite))
         out.moved.append(monster)
         state = transfer(state, monster, state.army(army.id), state.army(dest.id), sai, cite, ruleset, out)
     return state
