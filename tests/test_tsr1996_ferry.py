@@ -10,7 +10,7 @@ from engine.actions.sai_states import in_saves
 from engine.roll import Outcome, Special
 from engine.sais import NO_EFFECT, NOT_MODELLED, SaiUse, unit_use
 from engine.state import Army, GameState, Terrain, Unit
-from engine.steps import SaiChoices, StepResult
+from engine.steps import AttackStep, SaiChoices, StepResult
 from engine.trace import StepError
 
 TSR = load_ruleset("tsr-1996")
