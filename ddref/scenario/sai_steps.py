@@ -36,11 +36,13 @@ def summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tupl
 
 def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """{army id: {targets, move_to, unit_saves}}: the choices for the special SAIs of an army's save roll against a
-    spell (what Regenerate and the Medallions bring back, where Vanish, Ferry, Teleport, Firewalking move)."""
+    spell (what Regenerate and the Medallions bring back, where Vanish, Ferry, Teleport, Firewalking move); a unit
+    id instead: those of that unit's own save roll against a spell aimed at it (engine.actions.own_roll)."""
     out = []
+    units = [u.id for a in state.armies for u in a.units]
     for army_id, m in (raw or {}).items():
         where = (*path, army_id)
-        if _army_ref(b, state, army_id, where) is None:
+        if army_id not in units and _army_ref(b, state, army_id, where) is None:
             continue
         out.append((army_id, SaiChoices(targets=_sai_targets(b, state, m.targets, where),
                                         move_to=move_to(b, state, m.move_to, (*where, "move_to")),
