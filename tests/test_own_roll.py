@@ -98,3 +98,11 @@ def test_a_unit_brought_back_during_an_army_roll_may_not_use_a_special():
     (Vanish's move) would need another round, which is refused rather than ignored."""
     with pytest.raises(UserError, match="joined its army during the roll, is not modelled"):
         replay(parse(_JOINED, "t.yaml"))
+
+
+def test_save_sais_names_an_army_or_a_unit():
+    """A unit's own choices are keyed by the unit; an unknown name is an error with a did-you-mean."""
+    bad = _JOINED.replace("save_sais: {goblins: {targets: {regenerate: [g2]}, move_to: {vanish: hill}, "
+                          "unit_saves: {g2: vanish}}}", "save_sais: {trol: {move_to: {vanish: hill}}}")
+    with pytest.raises(UserError, match="unknown army or unit 'trol'.*did you mean: troll"):
+        replay(parse(bad, "t.yaml"))

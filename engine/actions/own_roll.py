@@ -48,7 +48,8 @@ def unit_roll(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, kind:
     out.own_sais.extend(s.sai for s in own)     # their targets are read (engine.actions.specials.leftover_choices)
     home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
     if home is None:
-        _in_dua(ruleset, own, unit_id, step, out)
+        buried = any(u.id == unit_id for a in state.bua for u in a.units)
+        _in_dua(ruleset, own, unit_id, step, out, "BUA" if buried else "DUA")
         return state, outcome
     start = len(out.moved)
     state, _ = in_roll(state, ruleset, outcome, home, step, out, None, "")
@@ -59,14 +60,16 @@ def unit_roll(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, kind:
     return state, outcome
 
 
-def _in_dua(ruleset: Ruleset, own: list, unit_id: str, step, out: StepResult) -> None:
-    """A dead unit's SAIs: no special result works in the DUA; a choice made for one is refused."""
+def _in_dua(ruleset: Ruleset, own: list, unit_id: str, step, out: StepResult, area: str) -> None:
+    """A dead unit's SAIs: no special result works in the DUA (read for a buried unit's roll, Resist Burial, as
+    for the DUA: the rules name no SAI working in the BUA); a choice made for one is refused."""
     named = {sai for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
+    rule = "no special SAI results (unless the SAI description states otherwise) works in the DUA" + (
+        "; read: nor in the BUA" if area == "BUA" else "")
     for special in own:
         if special.sai in named:
-            raise StepError(f"{unit_id} rolls {special.sai} in the DUA, where no special SAI result works: the step's "
-                            f"targets/move_to for {special.sai} cannot be used there",
+            raise StepError(f"{unit_id} rolls {special.sai} in the {area}, where no special SAI result works: the "
+                            f"step's targets/move_to for {special.sai} cannot be used there",
                             cite=ruleset.cite("sai-application"), field="targets")
-        out.trace.append(TraceEvent(what=f"{unit_id}: {special.sai}'s special result has no effect in the DUA",
-                                    after=0, rule="no special SAI results (unless the SAI description states "
-                                    "otherwise) works in the DUA", cite=ruleset.cite("sai-application")))
+        out.trace.append(TraceEvent(what=f"{unit_id}: {special.sai}'s special result has no effect in the {area}",
+                                    after=0, rule=rule, cite=ruleset.cite("sai-application")))
