@@ -563,10 +563,12 @@ def _individual_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]
     parts = [u for t in kind.split(":", 1)[1].split(",")
              if (u := _individual_use(sai, f"avoid-{t}", uses) or table.get(f"avoid-{t}")) is not None]
     specials = {u.special for u in parts if u.special}
-    if not parts or len(specials) != 1 or not specials <= set(OWN_ROLL):
-        return None     # no special of a unit's own roll: sai_use's combination rules apply
+    if not parts or any(not u.modelled for u in parts) or len(specials) > 1 or not specials <= set(OWN_ROLL):
+        return None     # sai_use's combination rules apply (and refuse what they do not model)
+    if len(parts) == 1:
+        return parts[0]     # Net's and the logos' four saves in a killed unit's "save or maneuver" roll: its save part
     return SaiUse(tuple(dict.fromkeys(t for u in parts for t in u.gives)), each=any(u.each for u in parts),
-                  either=any(u.either for u in parts), special=specials.pop())
+                  either=any(u.either for u in parts), special=specials.pop() if specials else None)
 
 
 _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",

@@ -65,6 +65,8 @@ def test_combination_rolls_by_a_unit_give_cloak_any_result_and_keep_vanish_s_mov
     assert unit_use("cloak", "avoid-maneuver", False, {}) == SaiUse(("magic",))
     assert unit_use("vanish", kind, True, {}) == SaiUse(("save",), special="move")
     assert unit_use("regenerate", kind, True, {}) == SaiUse(("save",))
+    # Net: "When saving against an individual targeting effect, generates four saves" -- the roll's save part
+    assert unit_use("net", kind, True, {}) == SaiUse(("save",)) and unit_use("net", kind, False, {}) is None
 
 
 def test_tsr_1996_ferry_stays_refused_in_a_units_own_roll():
