@@ -576,7 +576,7 @@ _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restor
 # the specials a unit's own roll resolves (engine.actions.own_roll, through sai_states.in_roll): Regenerate brings
 # units back (the Medallions' "raise" and "restore" too, though an item never rolls alone: 002 Magical Items, "A
 # magical item can be rolled only if a unit capable of carrying that item is rolled"), Vanish, Ferry, Teleport and
-# Firewalking move units, the Dragonkin Champion's logo a dragon (Cloak gives normal results there: INDIVIDUAL_ROLL). tsr-1996
-# Ferry ("fetch") stays refused there: its units "are immediately rolled and counted toward the totals of the
-# current roll", which a unit's own roll has not.
+# Firewalking move units, the Dragonkin Champion's logo a dragon (Cloak gives normal results there:
+# INDIVIDUAL_ROLL). tsr-1996 Ferry ("fetch") stays refused there: its units "are immediately rolled and counted
+# toward the totals of the current roll", which a unit's own roll has not.
 OWN_ROLL = ("raise", "restore", "move", "dragon-move")

@@ -437,7 +437,8 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
         out.trace.append(TraceEvent(what=f"{', '.join(chosen)} join {army.id} and are not rolled", rule="components "
                                     "brought into an army during a roll are rolled with their army's roll; read: a "
                                     "unit's own roll against an effect aimed at it is no army's roll (see "
-                                    f"{ruleset.cite('damage')}), so they do not roll", cite=ruleset.cite("sai-resolution")))
+                                    f"{ruleset.cite('damage')}), so they do not roll",
+                                    cite=ruleset.cite("sai-resolution")))
         return state, 0
     rolls = dict(getattr(step, "unit_saves", ()))
     gained = 0

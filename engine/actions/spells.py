@@ -487,11 +487,11 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         dice = rolls.take(unit_id, f"saves by itself against {names}", cite)
         # a Cantrip in the unit's own roll buys spells first; a spell on the unit follows it wherever it goes
         state = cantrip.use(state, army.evolve(units=(unit,)), dice, rolls.buys, False, ruleset, out)
-        army = owner(state, unit_id) if any(a.unit(unit_id) for a in state.armies) else army
+        army = _home(state, unit_id, army)
         # its SAIs' specials as in its army's save roll (save_sais.<unit>); moved, the spell still finds it
         state, rolled = unit_roll(state, ruleset, army, unit_id, kind, ("save",), dice, out,
                                   rolls.sais.pop(unit_id, None))
-        army = owner(state, unit_id)
+        army = _home(state, unit_id, army)
         saves = rolled.results.get("save", 0)
     if effect.save == "or-killed":
         killed = saves == 0
@@ -516,6 +516,11 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         state, stays = _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out)
         state = state if stays else flee(state, unit_id, names, cite, ruleset, out)
     return state
+
+
+def _home(state: GameState, unit_id: str, army: Army) -> Army:
+    """The unit's army now (it may have moved during its own roll), or ``army`` when it is in none."""
+    return owner(state, unit_id) if any(a.unit(unit_id) for a in state.armies) else army
 
 
 def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,
