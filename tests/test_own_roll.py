@@ -98,7 +98,7 @@ steps:
 def test_a_unit_brought_back_during_an_army_roll_may_not_use_a_special():
     """A unit joining its army during the army's roll rolls with it (002 Resolution); a special of its own there
     (Vanish's move) would need another round, which is refused rather than ignored."""
-    with pytest.raises(UserError, match="joined its army during the roll, is not modelled"):
+    with pytest.raises(UserError, match="vanish rolled by g2 in this roll is not modelled"):
         replay(parse(_JOINED, "t.yaml"))
 
 
@@ -108,3 +108,27 @@ def test_save_sais_names_an_army_or_a_unit():
                           "unit_saves: {g2: vanish}}}", "save_sais: {trol: {move_to: {vanish: hill}}}")
     with pytest.raises(UserError, match="unknown army or unit 'trol'.*did you mean: troll"):
         replay(parse(bad, "t.yaml"))
+
+
+_BREATH = """
+ddref: 1
+title: t
+edition: sfr-2012
+players: [me, them]
+turn: {player: me}
+terrains: {shore: {type: coastland, face: 5, home_of: me}}
+armies:
+  elves: {player: me, at: shore, units: [{id: rare, race: coral-elf, health: 3}, {id: uncommon, race: coral-elf,
+          health: 2}, {race: coral-elf, health: 1, count: 8}]}
+dragons: [{id: g1, color: green, owner: them, at: shore, form: drake}]
+steps:
+  - dragon_attack: {army: elves, dragons: {g1: [breath]}, breath_targets: {green: [rare, uncommon]},
+                    breath_saves: {rare: vanish, uncommon: save}, roll: {save: 2}}
+"""
+
+
+def test_a_units_roll_outside_the_helper_refuses_its_moving_special():
+    """A dragon breath's "must save individually or be killed" roll (engine.actions.breath) does not go through
+    engine.actions.own_roll yet: Vanish's move there is refused, never silently lost."""
+    with pytest.raises(UserError, match="vanish rolled by rare in this roll is not modelled"):
+        replay(parse(_BREATH, "t.yaml"))

@@ -448,7 +448,6 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
         home = state.army(army.id)
         outcome = roll(state, ruleset, home, kind, wanted or (result,), rolls.pop(unit_id), out, unit=unit_id)
-        _check_no_specials(outcome, unit_id, ruleset)
         gained += outcome.results.get(result, 0)
         if outcomes is not None:
             outcomes[unit_id] = outcome
@@ -459,16 +458,6 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
                                     after=gained, rule=rule, cite=where))
     return state, gained
-
-
-def _check_no_specials(outcome: Outcome, unit_id: str, ruleset: Ruleset) -> None:
-    """A returned unit's roll is its army's roll: a special result of its own there (Regenerate chosen, Vanish's
-    move ...) would need a second round of it, which this version does not model: refused, not ignored."""
-    found = [s.sai for s in outcome.specials if handles(s)]
-    if found:
-        raise StepError(f"{', '.join(found)} rolled by {unit_id}, which joined its army during the roll, is not "
-                        "modelled yet by this version of ddref; describe its roll without it",
-                        cite=ruleset.cite("sai-resolution"), field="unit_saves")
 
 
 # tsr-1996 Ferry (004): "Immediately move this monster to another terrain, if desired. It may stay there or
