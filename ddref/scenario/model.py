@@ -436,7 +436,8 @@ class MagicStepIn(Strict):
         "are cast as.", default=None)
     save_sais: dict[str, SaveSaisIn] | None = _doc(
         "Army id -> its choices for the special SAIs of its save roll against the spells (Regenerate, the "
-        "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking).", default=None)
+        "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking); or a unit id -> those of the unit's own save roll "
+        "against a spell aimed at it.", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Dead unit id brought back by the magic roll's Regenerate or Gold Medallion -> its own magic roll (it is "
         "rolled at once).", default=None)

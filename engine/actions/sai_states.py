@@ -126,8 +126,10 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
     saves = dict(step.unit_saves) if step is not None else {}
     for unit_id in targets:
         home = next(a for a in state.armies if a.unit(unit_id) is not None)
-        if rule.avoid is not None and _avoids(state, ruleset, sai, rule, home, unit_id, saves, out):
-            continue
+        if rule.avoid is not None:
+            state, escaped = _avoids(state, ruleset, sai, rule, home, unit_id, saves, step, out)
+            if escaped:
+                continue
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
                                                              source=rolled[0].unit)))
         words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
@@ -173,18 +175,22 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
 
 
 def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: Army, unit_id: str,
-            saves: dict[str, Roll], out: StepResult) -> bool:
-    """Web, Net, Stun: "unless each targeted unit immediately rolls a <result>" -- its own avoidance roll."""
+            saves: dict[str, Roll], step, out: StepResult) -> tuple[GameState, bool]:
+    """Web, Net, Stun: "unless each targeted unit immediately rolls a <result>" -- its own avoidance roll, its SAIs'
+    specials resolved as in its army's roll (engine.actions.own_roll); the state and whether it escapes."""
+    from .own_roll import unit_roll
+
     cite = _cite(ruleset, sai)
     if unit_id not in saves:
         raise StepError(f"{unit_id} must roll a {rule.avoid} result by itself to escape {sai}: give "
                         f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
-    rolled = roll(state, ruleset, home, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id), out, unit=unit_id)
+    state, rolled = unit_roll(state, ruleset, home, unit_id, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id),
+                              out, step)
     got = rolled.results.get(rule.avoid, 0)
     words, where = ruleset.words(f"{sai}:avoid", f"each target unit escapes if it rolls a {rule.avoid} result", cite)
     out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
                                      f"{'escapes' if got else 'caught'}", after=got, rule=words, cite=where))
-    return got > 0
+    return state, got > 0
 
 
 def _until(ruleset: Ruleset, sai: str) -> str:
@@ -233,11 +239,12 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
     return in_roll(state, ruleset, answer, defender, step, out, "save", "save")
 
 
-def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str,
+def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str | None,
             result: str) -> tuple[GameState, int]:
     """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
-    save roll, moved units take their results away. Returns the change to its ``result`` results."""
+    save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
+    a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling."""
     state, change = _returns(state, ruleset, answer, army.id, step, out, kind, result)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
@@ -426,6 +433,13 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
     """Units brought into the army during its roll "are rolled immediately and the results applied with the
     results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
     ``unit_saves`` entry. Returns the ``result`` results they add."""
+    if kind is None:
+        out.trace.append(TraceEvent(what=f"{', '.join(chosen)} join {army.id} and are not rolled", rule="components "
+                                    "brought into an army during a roll are rolled with their army's roll; read: a "
+                                    "unit's own roll against an effect aimed at it is no army's roll (see "
+                                    f"{ruleset.cite('damage')}), so they do not roll",
+                                    cite=ruleset.cite("sai-resolution")))
+        return state, 0
     rolls = dict(getattr(step, "unit_saves", ()))
     gained = 0
     for unit_id in chosen:
