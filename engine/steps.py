@@ -297,6 +297,7 @@ class StepResult(Struct):
     setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
     burial_rolled: list = field(default_factory=list)   # units whose burial roll an SAI already took
+    own_sais: list = field(default_factory=list)    # SAIs with a special in a unit's own roll (engine.actions.own_roll)
     dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown
     promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy
     counter: dict | None = None     # a melee step's counter-attack: {"results": each army's results in it}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.state import RESERVE, GameState
 from engine.steps import SaiChoices
 
-from .build import _army_ref, _Builder, _icon, _sai_targets, _unit_rolls, _units_named
+from .build import _Builder, _icon, _sai_targets, _unit_rolls, _units_named
 from .source import did_you_mean
 
 
@@ -46,11 +46,16 @@ def summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tupl
 
 def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """{army id: {targets, move_to, unit_saves}}: the choices for the special SAIs of an army's save roll against a
-    spell (what Regenerate and the Medallions bring back, where Vanish, Ferry, Teleport, Firewalking move)."""
+    spell (what Regenerate and the Medallions bring back, where Vanish, Ferry, Teleport, Firewalking move); a unit
+    id instead: those of that unit's own save roll against a spell aimed at it (engine.actions.own_roll)."""
     out = []
+    units = [u.id for a in state.armies for u in a.units]
     for army_id, m in (raw or {}).items():
         where = (*path, army_id)
-        if _army_ref(b, state, army_id, where) is None:
+        if army_id not in units and not state.has_army(army_id):
+            known = [a.id for a in state.armies] + units
+            b.fail(where, f"unknown army or unit {army_id!r} (an army id, or a unit id for its own save roll)"
+                          f"{did_you_mean(army_id, known)}")
             continue
         out.append((army_id, SaiChoices(targets=_sai_targets(b, state, m.targets, where),
                                         move_to=move_to(b, state, m.move_to, (*where, "move_to")),

@@ -311,7 +311,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)
     others = [s.sai for s in answer.specials
-              if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move", "raise", "restore")]
+              if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move", "raise", "restore",
+                            "fetch")]
     if "elevate" in choices and not any(s.sai == "elevate" for s in answer.specials):
         raise StepError("elevate is given, but no unit rolled Elevate in the army's roll",
                         cite=ruleset.sai_sections.get("elevate", cite), field="elevate")
@@ -386,12 +387,14 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
         for t, n in extra.items():
             results[t] = results.get(t, 0) + n
         shown = ", ".join(f"{extra[t]} {t}" for t in wanted if extra.get(t))
-        out.trace.append(TraceEvent(what=f"{unit_id}, brought back during the roll, adds {shown or 'nothing'} to "
-                                         f"{who.id}'s roll against the dragons",
-                                    after=sum(extra.get(t, 0) for t in wanted),
-                                    rule="components brought into an army by a special SAI during a roll are rolled "
-                                         "immediately and their results applied with their army's",
-                                    cite=ruleset.cite("sai-resolution")))
+        # the edition's words for the SAI that brought the unit (tsr-1996: 004 Regenerate B, Ferry C and D)
+        sai = next((s for s, units in step.targets if unit_id in {u for u, _ in units}), "")
+        rule, where = ruleset.words(f"{sai}:dragon", "components brought into an army by a special SAI during a roll "
+                                    "are rolled immediately and their results applied with their army's",
+                                    ruleset.cite("sai-resolution"))
+        out.trace.append(TraceEvent(what=f"{unit_id}, brought in by {sai or 'an SAI'} during the roll, adds "
+                                         f"{shown or 'nothing'} to {who.id}'s roll against the dragons",
+                                    after=sum(extra.get(t, 0) for t in wanted), rule=rule, cite=where))
     if step.unit_saves and not joined:
         raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
                         "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")

@@ -32,6 +32,7 @@ from ..trace import StepError, TraceEvent
 from . import cantrip, sai_states, summons
 from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
+from .own_roll import unit_roll
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
 
@@ -327,7 +328,8 @@ def _terrain_flee(state: GameState, terrain_id: str, chosen: list[str] | None, n
     out.trace.append(TraceEvent(what=f"{names}: {len(commons)} unit(s) at {terrain_id} must save or flee",
                                 after=len(commons), rule=rule, cite=cite))
     for unit_id in commons:
-        if not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):
+        state, stays = _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out)
+        if not stays:
             state = flee(state, unit_id, names, cite, ruleset, out)
     return state
 
@@ -346,14 +348,16 @@ def _chosen(state: GameState, c: Cast, worth: int, names: str, cite: str) -> tup
 
 
 def _saves_or_flees(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
-                    out: StepResult) -> bool:
-    """The unit's save avoidance roll (002 Avoidance Rolls): True when it generates a save."""
+                    out: StepResult) -> tuple[GameState, bool]:
+    """The unit's save avoidance roll (002 Avoidance Rolls), its own roll (engine.actions.own_roll): the state and
+    whether it generates a save."""
     dice = rolls.take(unit_id, f"a save to avoid fleeing from {names}", cite)
-    saves = roll(state, ruleset, owner(state, unit_id), "avoid-save", ("save",), dice, out,
-                 unit=unit_id).results.get("save", 0)
+    state, rolled = unit_roll(state, ruleset, owner(state, unit_id), unit_id, "avoid-save", ("save",), dice, out,
+                              rolls.sais.pop(unit_id, None))
+    saves = rolled.results.get("save", 0)
     out.trace.append(TraceEvent(what=f"{unit_id}: {saves} save(s): {'stays' if saves else 'flees'}", after=saves,
                                 rule="the unit must generate a save or flee to the reserve area", cite=cite))
-    return saves > 0
+    return state, saves > 0
 
 
 def _army_flee(state: GameState, army: Army, worth: int, names: str, cite: str, ruleset: Ruleset,
@@ -534,8 +538,12 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         dice = rolls.take(unit_id, f"saves by itself against {names}", cite)
         # a Cantrip in the unit's own roll buys spells first; a spell on the unit follows it wherever it goes
         state = cantrip.use(state, army.evolve(units=(unit,)), dice, rolls.buys, False, ruleset, out)
-        army = owner(state, unit_id) if any(a.unit(unit_id) for a in state.armies) else army
-        saves = roll(state, ruleset, army, kind, ("save",), dice, out, unit=unit_id).results.get("save", 0)
+        army = _home(state, unit_id, army)
+        # its SAIs' specials as in its army's save roll (save_sais.<unit>); moved, the spell still finds it
+        state, rolled = unit_roll(state, ruleset, army, unit_id, kind, ("save",), dice, out,
+                                  rolls.sais.pop(unit_id, None))
+        army = _home(state, unit_id, army)
+        saves = rolled.results.get("save", 0)
     if effect.save == "or-killed":
         killed = saves == 0
         what = f"{names}: {unit_id} rolled {saves} save(s): {'killed' if killed else 'survives'}"
@@ -555,9 +563,15 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         rolls.fallen.setdefault(army.id, []).append(unit)
         return kill(state, army.id, [unit_id])
     # Fearful Flames: "If the unit saves against the damage" read as: if the damage does not kill it
-    if effect.then_flee and not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):
-        state = flee(state, unit_id, names, cite, ruleset, out)
+    if effect.then_flee:
+        state, stays = _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out)
+        state = state if stays else flee(state, unit_id, names, cite, ruleset, out)
     return state
+
+
+def _home(state: GameState, unit_id: str, army: Army) -> Army:
+    """The unit's army now (it may have moved during its own roll), or ``army`` when it is in none."""
+    return owner(state, unit_id) if any(a.unit(unit_id) for a in state.armies) else army
 
 
 def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,
