@@ -5,7 +5,7 @@ from __future__ import annotations
 from ddref.scenario.run import load_ruleset
 from engine.actions.sai_states import sources_gone
 from engine.expiry import turn_begins, turn_ends
-from engine.sais import NOT_MODELLED, SaiUse, sai_use, unit_use
+from engine.sais import SaiUse, sai_use, unit_use
 from engine.state import Army, Effect, GameState, Terrain, Unit
 from engine.steps import StepResult
 
