@@ -12,6 +12,7 @@ from .actions.reserves import reserves
 from .actions.turn import turn
 from .actions.promotion import promotion, replanting
 from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
+from .actions.own_roll import unit_roll
 from .dragonkin import dissipate
 from .exchange import promote
 from .capture import abandoned, check_over, winner
@@ -117,8 +118,9 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
                 del rolls[unit_id]
                 continue
         alone = Army(id=unit_id, player=area.player, at=home.at, units=(unit,))
-        saves = roll(state, ruleset, alone, "avoid-save", ("save",), rolls.pop(unit_id), out,
-                     unit=unit_id).results.get("save", 0)
+        state, rolled = unit_roll(state, ruleset, alone, unit_id, "avoid-save", ("save",), rolls.pop(unit_id), out,
+                                  step)     # in the DUA: its SAIs' normal results only (engine.actions.own_roll)
+        saves = rolled.results.get("save", 0)
         out.trace.append(TraceEvent(what=f"{unit_id}: {saves} save(s) against {e.spell}: "
                                          f"{'stays in the DUA' if saves else 'buried'}", after=saves,
                                     rule="a unit killed at the target terrain must roll a save or be buried",

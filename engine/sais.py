@@ -283,6 +283,9 @@ SAI_USES.update({
 NO_EFFECT = SaiUse()
 # a unit's save roll by itself against an individual-targeting effect (engine.roll asks for it first)
 INDIVIDUAL_SAVE = "individual-save"
+# any roll a unit makes by itself against an individual-targeting effect (Cloak's "During a roll against an
+# individual-targeting effect"); engine.roll asks for it first, in every kind of roll
+INDIVIDUAL_ROLL = "individual-roll"
 # Every champion's logo: "During a save roll against an individual-targeting effect, the SFR/TSR logo counts as four
 # saves" (engine.roll asks for the individual-save use first). The Dragonlord's, Dragonslayer's and
 # Dragoncrusader's logos name no other roll: elsewhere they have no effect.
@@ -387,7 +390,7 @@ SAI_USES.update({
                    # the army's roll against a dragon attack is a save combination roll (002 Dragon Attack): read as
                    # a save roll for Cloak, its four magical saves (engine.actions.dragon)
                    (("dragon",), SaiUse(special="cloak")),
-                   ((INDIVIDUAL_SAVE,), SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
+                   ((INDIVIDUAL_ROLL,), SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a magic action, choose any dragon of a matching color as the magical item and immediately summon it
     #  to any terrain; roll the artifact again and apply the new result as well."
     "summon-dragon": _uses((("magic",), SaiUse(special="summon"))),
@@ -450,8 +453,8 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
     if kind in ("dragon", "dragon-save"):
         use = _dragon_use(table, kind)
         return None if use is NO_EFFECT else use
-    if not kind.startswith("combination:"):
-        return table.get(kind)
+    if not kind.startswith("combination:") or kind in table:
+        return table.get(kind)      # a combination roll the SAI's entry names (SAVE_AND_MANEUVER)
     uses = [u for t in kind.split(":", 1)[1].split(",") if (u := table.get(f"avoid-{t}")) is not None]
     if not uses:
         return None
@@ -482,8 +485,12 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
     """
     own = table.get("dragon")
     if kind == "dragon-save" and own is not NO_EFFECT:
-        # Elevate doubles a unit's results in the roll: under the breath, its saves (engine.sai_doubling)
-        if own is not None and ("save" in own.gives and own.each or own.special == "double-units"):
+        # Elevate doubles a unit's results in the roll: under the breath, its saves (engine.sai_doubling); Wayfare and
+        # Teleport still move units (traced as a reading, engine.actions.dragon): "Any special result from an SAI
+        # that specifically states it has an effect during a dragon attack can also be applied" (002 Step 6, after
+        # the exception), and the breath leaves "simply and only a save avoidance roll" (a non-maneuver avoidance
+        # roll, Teleport's words)
+        if own is not None and ("save" in own.gives and own.each or own.special in ("double-units", "move")):
             return own
         return table.get("save")
     if own is not None:
@@ -501,8 +508,6 @@ def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
     """The SAI's section: in the edition's ``sections`` (Ruleset.sai_sections) when given, else in 002's list."""
     return (sections or {}).get(sai) or f"{LIST}.{sai}"
 AVOIDANCE = ("avoid-maneuver", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic")
-# the kinds resolved for an army's roll only: a unit rolling by itself (against a spell, a burial) is not
-ARMY_ONLY = ("save", *AVOIDANCE)
 # Where engine.actions.sai_states resolves each special of this group (roll kinds); elsewhere it is refused
 # as not modelled rather than ignored.
 RESOLVED: dict[str, tuple[str, ...]] = {
@@ -516,7 +521,8 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "restore": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
                 "combination:save,maneuver"),
     # tsr-1996 Ferry bringing units back from another terrain (engine.actions.sai_states, as "raise")
-    "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE),
+    # and in the army's roll against a dragon attack (004 Ferry D: "the Ferry performs normally"; engine.actions.dragon)
+    "fetch": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save"),
     "cloak": ("save-melee", "save-missile", "save", "avoid-save", "dragon", "dragon-save"),
     "move": ("maneuver", "melee", "missile", "magic", "save-melee", "save-missile", "save", *AVOIDANCE, "dragon",
              "dragon-save"),
@@ -535,20 +541,88 @@ RESOLVED["unit-state"] = (*RESOLVED["unit-state"], "charged")
 
 def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
              uses: Mapping[str, Mapping[str, SaiUse]] | None = None) -> SaiUse | None:
-    """The SAI's use as a unit rolled it: by itself in a save roll, its use against an individual-targeting
+    """The SAI's use as a unit rolled it: by itself (``individual``), its use against an individual-targeting
     effect first (Net, Cloak); a "Normal or Special" SAI gives its normal results unless its owner chose the
     special (``chosen``: SAI -> 1), never both (002 SAI List: Regenerate "generates four save results or you
-    may immediately bring back ..."). A special this version does not resolve in this roll is not modelled."""
-    use = sai_use(sai, INDIVIDUAL_SAVE, uses) if individual and kind in (*SAVES, "avoid-save") else None
+    may immediately bring back ..."). A special this version does not resolve in this roll is not modelled.
+    002 Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or
+    as part of an army": a unit's own roll resolves the specials of OWN_ROLL (engine.actions.own_roll)."""
+    use = _individual_use(sai, kind, uses) if individual else None
     use = use or sai_use(sai, kind, uses)
     if use is None or use.special not in _STATE_SPECIALS:
         return use
     if use.either and not chosen.get(sai):
         return SaiUse(use.gives, each=use.each)     # its normal results: the owner did not choose the special
-    if kind not in RESOLVED.get(use.special, ()) or (individual and kind in ARMY_ONLY):
-        return NOT_MODELLED     # a unit saving by itself against a spell: its special is not resolved there
+    if (use.special not in OWN_ROLL) if individual else (kind not in RESOLVED.get(use.special, ())):
+        return NOT_MODELLED
     return SaiUse(special=use.special) if use.either else use
+
+
+def _individual_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None) -> SaiUse | None:
+    """Its use in a unit's own roll, which is against an individual-targeting effect (the unit alone is its
+    target): Net and the champions' logos in a save ("When saving against an individual targeting effect"),
+    Cloak in any such roll; in a combination roll (a killed unit's "save or maneuver, or be buried"), what its
+    parts give, with the one special a unit's own roll resolves (002 Avoidance Rolls: "The SAI does not need
+    to be applicable for every result of the combination roll, just at least one")."""
+    table = (SAI_USES if uses is None else uses).get(sai, {})
+    if kind in (*SAVES, "avoid-save") and INDIVIDUAL_SAVE in table:
+        return table[INDIVIDUAL_SAVE]
+    if INDIVIDUAL_ROLL in table or not kind.startswith("combination:"):
+        return table.get(INDIVIDUAL_ROLL)
+    parts = [u for t in kind.split(":", 1)[1].split(",")
+             if (u := _individual_use(sai, f"avoid-{t}", uses) or table.get(f"avoid-{t}")) is not None]
+    specials = {u.special for u in parts if u.special}
+    if not parts or any(not u.modelled for u in parts) or len(specials) > 1 or not specials <= set(OWN_ROLL):
+        return None     # sai_use's combination rules apply (and refuse what they do not model)
+    if len(parts) == 1:
+        return parts[0]     # Net's and the logos' four saves in a killed unit's "save or maneuver" roll: its save part
+    return SaiUse(tuple(dict.fromkeys(t for u in parts for t in u.gives)), each=any(u.each for u in parts),
+                  either=any(u.either for u in parts), special=specials.pop() if specials else None)
+
 
 _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",
                    "dragon-move", "fetch")
+# the specials a unit's own roll resolves (engine.actions.own_roll, through sai_states.in_roll): Regenerate brings
+# units back (the Medallions' "raise" and "restore" too, though an item never rolls alone: 002 Magical Items, "A
+# magical item can be rolled only if a unit capable of carrying that item is rolled"), Vanish, Ferry, Teleport and
+# Firewalking move units, the Dragonkin Champion's logo a dragon (Cloak gives normal results there:
+# INDIVIDUAL_ROLL). tsr-1996 Ferry ("fetch") stays refused there: its units "are immediately rolled and counted
+# toward the totals of the current roll", which a unit's own roll has not.
+OWN_ROLL = ("raise", "restore", "move", "dragon-move")
 
+
+# --- an army's save and maneuver combination roll against a spell (Tidal Wave, Volcanic Eruption) ---------------
+# 002 Glossary, Combination Roll: "The roll to avoid the effects of a Tidal Wave spell is another example since the
+# army is making a save roll and a maneuver avoidance roll"; 002 Avoidance Rolls: "The SAI does not need to be
+# applicable for every result of the combination roll, just at least one". The moving SAIs, Cloak, Trumpet and the
+# Dragonkin Champion's logo act in it as in the army's save roll against a spell (engine.actions.spells, with
+# engine.actions.sai_states); each SAI's entry names the part of the roll its special needs (the reading is
+# traced: COMBINATION_READS).
+SAVE_AND_MANEUVER = "combination:save,maneuver"
+SAI_USES["vanish"][SAVE_AND_MANEUVER] = SaiUse(("save",), special="move")
+SAI_USES["ferry"][SAVE_AND_MANEUVER] = SaiUse(special="move")
+# Teleport, Firewalking: their maneuver results (the maneuver avoidance part) and their move (the save part);
+# a unit that moves takes its results away (002 Resolution)
+SAI_USES["teleport"][SAVE_AND_MANEUVER] = SaiUse(("maneuver",), special="move")
+SAI_USES["firewalking"][SAVE_AND_MANEUVER] = SaiUse(("maneuver",), special="move")
+# Cloak: its four magical saves (the save part); "During any non-save roll, Cloak generates magic results" does not
+# apply, the roll being a save roll too (and magic results count for nothing in it)
+SAI_USES["cloak"][SAVE_AND_MANEUVER] = SaiUse(special="cloak")
+# Trumpet: "During a melee attack, melee avoidance roll or save roll, Trumpet allows each Feral unit ... to
+# immediately double its melee and save results" -- their saves, in the save part (engine.sai_doubling)
+SAI_USES["trumpet"][SAVE_AND_MANEUVER] = SaiUse(special="double-units")
+# The Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon" (its
+# save part, as for Teleport; engine.actions.sai_states.move_dragons)
+SAI_USES["sfr-tsr-logo-dragonkin-champion"][SAVE_AND_MANEUVER] = SaiUse(special="dragon-move")
+RESOLVED["dragon-move"] = (*RESOLVED["dragon-move"], SAVE_AND_MANEUVER)
+RESOLVED["move"] = (*RESOLVED["move"], SAVE_AND_MANEUVER)
+RESOLVED["cloak"] = (*RESOLVED["cloak"], SAVE_AND_MANEUVER)
+# What each special SAI's entry needs the combination roll to be: the words the reading rests on (002 SAI List).
+COMBINATION_READS: dict[str, str] = {
+    "regenerate": "During any non-maneuver roll", "sfr-tsr-logo-gold-medallion": "During any non-maneuver roll",
+    "sfr-tsr-logo-silver-medallion": "During any non-maneuver roll", "ferry": "During any non-maneuver roll",
+    "firewalking": "During any non-maneuver roll", "teleport": "During any action or non-maneuver avoidance roll",
+    "vanish": "During a save roll", "cloak": "During a save roll",
+    "sfr-tsr-logo-dragonkin-champion": "During any action or non-maneuver avoidance roll",
+    "trumpet": "During a melee attack, melee avoidance roll or save roll",
+}

@@ -111,11 +111,13 @@ class Cast(Value):
 
 class SaiChoices(Value):
     """A target army's choices for the special SAIs of its save roll against a spell (002 SAI List: Regenerate,
-    the Gold and Silver Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking): what they bring back or move."""
+    the Gold and Silver Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking; in Tidal Wave's roll, the
+    Dragonkin Champion's logo): what they bring back or move."""
 
     targets: Targets = ()           # SAI -> the dead units it brings back / the units moving along
     move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go
     unit_saves: UnitRolls = ()      # units brought back during the roll: their own rolls
+    move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
 
 class MagicStep(Value):
@@ -295,6 +297,7 @@ class StepResult(Struct):
     setup: dict | None = None
     used: list = field(default_factory=list)    # unit effects used by a roll (engine.resolve expires them)
     burial_rolled: list = field(default_factory=list)   # units whose burial roll an SAI already took
+    own_sais: list = field(default_factory=list)    # SAIs with a special in a unit's own roll (engine.actions.own_roll)
     dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown
     promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy
     counter: dict | None = None     # a melee step's counter-attack: {"results": each army's results in it}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ddref.scenario.run import load_ruleset
 from engine.actions.sai_states import sources_gone
 from engine.expiry import turn_begins, turn_ends
-from engine.sais import NOT_MODELLED, SaiUse, sai_use, unit_use
+from engine.sais import SaiUse, sai_use, unit_use
 from engine.state import Army, Effect, GameState, Terrain, Unit
 from engine.steps import StepResult
 
@@ -25,8 +25,10 @@ def test_normal_or_special_gives_one_or_the_other():
     """Regenerate "generates four save results or you may immediately bring back ..." -- not both."""
     assert unit_use("regenerate", "save-melee", False, {}) == SaiUse(("save",))
     assert unit_use("regenerate", "save-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
-    # chosen where this version does not resolve the special: refused, not ignored
-    assert unit_use("regenerate", "avoid-melee", True, {"regenerate": 1}) is NOT_MODELLED
+    # a unit's own roll resolves it too (engine.actions.own_roll): "SAIs have their same effect whether the unit
+    # containing the SAI is rolled individually or as part of an army" (002 Application)
+    assert unit_use("regenerate", "avoid-melee", True, {"regenerate": 1}) == SaiUse(special="raise")
+    assert unit_use("regenerate", "avoid-melee", True, {}) == SaiUse(("save",))
     # an army's avoidance roll and a magic action resolve it (engine.actions.sai_states.in_roll, magic_returns)
     assert unit_use("regenerate", "avoid-melee", False, {"regenerate": 1}) == SaiUse(special="raise")
     assert unit_use("regenerate", "magic", False, {"regenerate": 1}) == SaiUse(special="raise")
@@ -41,15 +43,16 @@ def test_individual_save_uses_come_first():
     assert unit_use("cloak", "save-melee", False, {}).special == "cloak"
 
 
-def test_specials_not_resolved_in_a_roll_are_refused():
+def test_specials_in_a_units_own_roll_are_resolved():
     """Ferry and Teleport in a unit's own avoidance roll, the Gold Medallion in a unit's own save against a spell
-    are not modelled: an error, never silently nothing; in a counter-maneuver a special result is ignored (002:
+    act as in its army's roll (engine.actions.own_roll); in a counter-maneuver a special result is ignored (002:
     "normal results work, but special results are ignored")."""
-    assert unit_use("teleport", "avoid-melee", True, {}) is NOT_MODELLED
-    assert unit_use("ferry", "avoid-save", True, {}) is NOT_MODELLED
+    assert unit_use("teleport", "avoid-melee", True, {}) == SaiUse(special="move")
+    assert unit_use("ferry", "avoid-save", True, {}) == SaiUse(special="move")
     assert unit_use("ferry", "avoid-save", False, {}).special == "move"
     assert unit_use("cloak", "avoid-save", False, {}).special == "cloak"
-    assert unit_use("sfr-tsr-logo-gold-medallion", "save", True, {}) is NOT_MODELLED
+    assert unit_use("sfr-tsr-logo-gold-medallion", "save", True, {}) == SaiUse(special="raise")
+    assert unit_use("vanish", "avoid-save", True, {}) == SaiUse(("save",), special="move")
     assert unit_use("teleport", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
     assert unit_use("wayfare", "counter-maneuver", False, {}) == SaiUse(("maneuver",))
 
@@ -115,12 +118,13 @@ def test_no_sai_use_of_the_sfr_2012_table_is_left_not_modelled():
 
 def test_the_dragonkin_champions_logo_moves_a_dragon_in_a_melee_and_avoidance_rolls_only():
     """002 Dragonkin Champion's logo: "During any action or non-maneuver avoidance roll, may move a summoned dragon";
-    "Dragonkin units cannot roll for magic or missile actions"; a unit by itself is not an army's roll."""
+    "Dragonkin units cannot roll for magic or missile actions"."""
     logo = "sfr-tsr-logo-dragonkin-champion"
     assert unit_use(logo, "melee", False, {}) == SaiUse(special="dragon-move")
     assert unit_use(logo, "avoid-save", False, {}) == SaiUse(special="dragon-move")
     assert unit_use(logo, "avoid-maneuver", False, {}) is None
-    assert unit_use(logo, "avoid-melee", True, {}) is NOT_MODELLED
+    # a unit's own melee avoidance roll is a non-maneuver avoidance roll too (engine.actions.own_roll)
+    assert unit_use(logo, "avoid-melee", True, {}) == SaiUse(special="dragon-move")
 
 
 _DRAGON_RAISE = """
@@ -166,12 +170,21 @@ def test_a_unit_brought_back_against_a_dragon_must_roll():
 
 def test_returning_specials_in_a_save_and_maneuver_combination_roll():
     """Tidal Wave's save and maneuver roll resolves Regenerate and the Medallions ("any non-maneuver roll": its
-    save part, 002 Avoidance Rolls "just at least one"); other specials there stay refused."""
+    save part, 002 Avoidance Rolls "just at least one"), Vanish and Cloak ("During a save roll"), Ferry,
+    Teleport and Firewalking; Teleport and Firewalking also give their maneuvers ("During a maneuver or maneuver
+    avoidance roll"), the Dragonkin Champion's logo moves a dragon, Trumpet doubles Feral saves (a unit's own
+    roll is engine.sais._individual_use's)."""
     kind = "combination:save,maneuver"
     assert unit_use("regenerate", kind, False, {"regenerate": 1}) == SaiUse(special="raise")
     assert unit_use("regenerate", kind, False, {}) == SaiUse(("save",))
     assert unit_use("sfr-tsr-logo-silver-medallion", kind, False, {}).special == "restore"
-    assert unit_use("vanish", kind, False, {}) is NOT_MODELLED
+    assert unit_use("vanish", kind, False, {}) == SaiUse(("save",), special="move")
+    assert unit_use("cloak", kind, False, {}) == SaiUse(special="cloak")
+    assert unit_use("ferry", kind, False, {}) == SaiUse(special="move")
+    assert unit_use("teleport", kind, False, {}) == SaiUse(("maneuver",), special="move")
+    assert unit_use("firewalking", kind, False, {}) == SaiUse(("maneuver",), special="move")
+    assert unit_use("sfr-tsr-logo-dragonkin-champion", kind, False, {}) == SaiUse(special="dragon-move")
+    assert unit_use("trumpet", kind, False, {}) == SaiUse(special="double-units")
     assert "up to 4 health-worth" in _tidal_wave_refusal()
 
 
@@ -189,3 +202,15 @@ def _tidal_wave_refusal() -> str:
     except UserError as exc:
         return str(exc)
     return ""
+
+
+def test_returning_specials_under_a_blue_dragon_breath():
+    """Under a Blue Dragon Breath the army's roll against the dragons is a save roll ("dragon-save"), a
+    non-maneuver roll (002 Application): Regenerate gives its four saves or, chosen, brings units back; the
+    Medallions act; Teleport and Wayfare still move (a reading, engine.actions.dragon)."""
+    assert unit_use("regenerate", "dragon-save", False, {}) == SaiUse(("save",))
+    assert unit_use("regenerate", "dragon-save", False, {"regenerate": 1}) == SaiUse(special="raise")
+    assert unit_use("sfr-tsr-logo-gold-medallion", "dragon-save", False, {}) == SaiUse(special="raise")
+    assert unit_use("sfr-tsr-logo-silver-medallion", "dragon-save", False, {}) == SaiUse(special="restore")
+    assert unit_use("teleport", "dragon-save", False, {}) == SaiUse(special="move")
+    assert unit_use("wayfare", "dragon-save", False, {}) == SaiUse(special="move")

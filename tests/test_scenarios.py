@@ -345,3 +345,16 @@ def test_the_whole_game_scenario_plays_every_kind_of_step_of_the_turn_sequence(r
     assert sorted(wanted - set(played)) == []
     assert played.count("turn") >= 2 and played[0] == "setup"
     assert any("rejected" in step for step in result["steps"]), "an illegal move is refused"
+
+
+# Issue 6 (i6-indiv): the returning, moving and Cloak SAIs in a unit's own roll (engine.actions.own_roll)
+INDIVIDUAL_SAIS = {"regenerate", "cloak", "vanish", "ferry", "teleport", "firewalking"}
+
+
+def test_returning_moving_and_cloak_sais_are_rolled_in_a_units_own_roll(replays):
+    """Each is rolled by a unit by itself in sfr2012-sai-individual-rolls.yaml, whose every roll of them is a unit's
+    own (the Gold and Silver Medallions never roll alone, 002 Magical Items: tests/test_own_roll.py)."""
+    result = replays["sfr2012-sai-individual-rolls.yaml"]
+    rolled = {m.group(1) for step in result["steps"] for e in step.get("trace", ())
+              if (m := re.search(r"^\w+: \d+-point ([a-z-]+)", e["what"]))}
+    assert INDIVIDUAL_SAIS <= rolled

@@ -226,7 +226,8 @@ class RollStepIn(Strict):
         "brought back; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
         "moving along).", default=None)
     move_to: dict[str, str] | None = _doc(
-        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
+        "where the monster goes and stays).", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the roll -> its own roll (it is rolled at once).", default=None)
     move_dragons: dict[str, str] | None = _doc(
@@ -319,7 +320,8 @@ class MissileStepIn(Strict):
         "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "
         "along), or an army id (the army it targets: wither army-id).", default=None)
     move_to: dict[str, str] | None = _doc(
-        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
+        "where the monster goes and stays).", default=None)
     move_dragons: dict[str, str] | None = _doc(
         "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
@@ -383,9 +385,13 @@ class SaveSaisIn(Strict):
         "medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units moving along.",
         default=None)
     move_to: dict[str, str] | None = _doc(
-        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go.", default=None)
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
+        "where the monster goes and stays).", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the roll -> its own save roll (it is rolled at once).", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in the army's save and maneuver roll against "
+        "Tidal Wave moves it to (a summoned dragon of the champion's color).", default=None)
 
 
 class MagicStepIn(Strict):
@@ -413,7 +419,8 @@ class MagicStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     move_to: dict[str, str] | None = _doc(
-        "SAI name -> the terrain id where the units it moves go (ferry, teleport, firewalking).", default=None)
+        "SAI name -> the terrain id where the units it moves go (ferry, teleport, firewalking; tsr-1996 ferry: "
+        "where the monster goes and stays).", default=None)
     summon: dict[str, SummonIn] | None = _doc(
         "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
     targets: dict[str, list[str] | str] | None = _doc(
@@ -432,7 +439,8 @@ class MagicStepIn(Strict):
         "are cast as.", default=None)
     save_sais: dict[str, SaveSaisIn] | None = _doc(
         "Army id -> its choices for the special SAIs of its save roll against the spells (Regenerate, the "
-        "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking).", default=None)
+        "Medallions, Cloak, Vanish, Ferry, Teleport, Firewalking); or a unit id -> those of the unit's own save roll "
+        "against a spell aimed at it.", default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Dead unit id brought back by the magic roll's Regenerate or Gold Medallion -> its own magic roll (it is "
         "rolled at once).", default=None)
@@ -498,7 +506,7 @@ class DragonAttackStepIn(Strict):
         "results\"); one unit per Elevate rolled; default: the units and results gaining the most.", default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish and Wayfare) where the units it moves during the "
-        "army's roll go.", default=None)
+        "army's roll go (tsr-1996 ferry: where the monster goes and stays).", default=None)
     targets: dict[str, list[str]] | None = _doc(
         "SAI name -> the units moving along (wayfare: the unit carrying the item; ferry, teleport, "
         "firewalking: the units going with the rolling unit; regenerate, gold medallion: dead units brought "

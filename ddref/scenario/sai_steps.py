@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.state import RESERVE, GameState
 from engine.steps import SaiChoices
 
-from .build import _army_ref, _Builder, _icon, _sai_targets, _unit_rolls, _units_named
+from .build import _Builder, _icon, _sai_targets, _unit_rolls, _units_named
 from .source import did_you_mean
 
 
@@ -23,6 +23,16 @@ def move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tup
     return tuple(out)
 
 
+def move_dragons(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
+    """{dragon id: terrain id}: where a Dragonkin Champion's logo sends a dragon; the engine checks the dragon (it
+    may be summoned during the scenario)."""
+    places = [t.id for t in state.terrains]
+    for dragon, where in (raw or {}).items():
+        if where not in places:
+            b.fail((*path, dragon), f"unknown terrain {where!r}{did_you_mean(where, places)}")
+    return tuple((raw or {}).items())
+
+
 def summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """{artifact unit id: (dragon, terrain)} for Summon Dragon SAIs; the engine checks the dragon's color."""
     out = []
@@ -36,13 +46,19 @@ def summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tupl
 
 def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """{army id: {targets, move_to, unit_saves}}: the choices for the special SAIs of an army's save roll against a
-    spell (what Regenerate and the Medallions bring back, where Vanish, Ferry, Teleport, Firewalking move)."""
+    spell (what Regenerate and the Medallions bring back, where Vanish, Ferry, Teleport, Firewalking move); a unit
+    id instead: those of that unit's own save roll against a spell aimed at it (engine.actions.own_roll)."""
     out = []
+    units = [u.id for a in state.armies for u in a.units]
     for army_id, m in (raw or {}).items():
         where = (*path, army_id)
-        if _army_ref(b, state, army_id, where) is None:
+        if army_id not in units and not state.has_army(army_id):
+            known = [a.id for a in state.armies] + units
+            b.fail(where, f"unknown army or unit {army_id!r} (an army id, or a unit id for its own save roll)"
+                          f"{did_you_mean(army_id, known)}")
             continue
         out.append((army_id, SaiChoices(targets=_sai_targets(b, state, m.targets, where),
                                         move_to=move_to(b, state, m.move_to, (*where, "move_to")),
-                                        unit_saves=_unit_rolls(b, state, m.unit_saves, (*where, "unit_saves")))))
+                                        unit_saves=_unit_rolls(b, state, m.unit_saves, (*where, "unit_saves")),
+                                        move_dragons=move_dragons(b, state, m.move_dragons, (*where, "move_dragons")))))
     return tuple(out)

@@ -8,7 +8,8 @@ from ..minor import allowed_event, allows
 from ..moves import bound, reserve_army, stays, transfer
 from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
-from ..state import RESERVE, Army, GameState, ResultType, Terrain
+from ..sais import OWN_ROLL
+from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
 from ..trace import StepError, TraceEvent
 
@@ -25,13 +26,15 @@ def army(state: GameState, army_id: str, field: str = "army") -> Army:
 
 def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
          dice: Roll, out: StepResult, target_terrain: Terrain | None = None,
-         choices: dict | None = None, unit: str | None = None, facing: tuple[str, ...] = ()) -> Outcome:
+         choices: dict | None = None, unit: str | None = None, facing: tuple[str, ...] = (),
+         own: bool = False) -> Outcome:
     """Roll an army (or, with ``unit``, that unit by itself) and record its results and trace.
 
     A unit rolled by itself is an individual roll: army and terrain modifiers
     and the eighth face do not apply (002 Applying Dice Modifiers, The Eighth
     Face); its results are recorded under the unit's id. ``facing``: in a roll against a dragon attack, the
-    dragons attacking the army.
+    dragons attacking the army. ``own``: engine.actions.own_roll resolves the unit's returning and moving
+    specials; any other roll of a unit by itself refuses them rather than lose them.
     """
     check_rollers(state, ruleset, dice, kind)
     if unit is None:
@@ -49,10 +52,22 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None,
                       facing=facing)
     outcome = resolve_roll(ctx, dice)
+    if unit is not None and not own:
+        _no_own_specials(outcome, unit, ruleset)
     out.trace.extend(outcome.trace)
     out.used.extend(e for e in outcome.used if e not in out.used)
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
+
+
+def _no_own_specials(outcome: Outcome, unit: str, ruleset: Ruleset) -> None:
+    """A unit's roll made outside engine.actions.own_roll (a unit joining its army's roll, a breath's save) does not
+    resolve the returning and moving specials (Regenerate chosen, Vanish's move, Ferry ...): refused, not ignored."""
+    found = [s.sai for s in outcome.specials if s.effect in OWN_ROLL]
+    if found:
+        raise StepError(f"{', '.join(found)} rolled by {unit} in this roll is not modelled yet by this version of "
+                        "ddref (its special result would be lost); describe its roll without it",
+                        cite=ruleset.cite("sai-resolution"))
 
 
 # the kinds of roll an army under a Blue Dragon Breath may still make (engine.sais vocabulary)
@@ -66,8 +81,7 @@ def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: 
     """002 Blue Dragon Breath: "The target army can only make save and save avoidance rolls until the beginning of
     its next turn. All other rolls are either not allowed, or, if a combination avoidance roll that includes
     saves, becomes simply and only a save avoidance roll"."""
-    blue = next((e for e in state.effects_on(who.id)
-                 if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"), None)
+    blue = save_only_effect(state, ruleset, who)
     if blue is None or kind in SAVE_ROLLS:
         return kind, wanted
     cite = ruleset.breath_effects[blue.spell][0]
@@ -78,6 +92,12 @@ def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: 
         return "avoid-save", ("save",)
     raise StepError(f"{who.id} is under {blue.spell} and can only make save and save avoidance rolls until the "
                     f"beginning of its next turn, not a {kind} roll", cite=cite)
+
+
+def save_only_effect(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:
+    """The Blue Dragon Breath (an effect making the army's rolls save rolls only) on the army, if any."""
+    return next((e for e in state.effects_on(who.id)
+                 if ruleset.breath_effects.get(e.spell, ("", ""))[1] == "save-only"), None)
 
 
 def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out: StepResult) -> Terrain:

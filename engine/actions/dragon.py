@@ -16,6 +16,7 @@ from __future__ import annotations
 from .. import dragons as kinds
 from ..marches import before_marches, dragon_attacked
 from ..ruleset import Ruleset
+from ..sais import RETURNING
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
@@ -310,7 +311,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)
     others = [s.sai for s in answer.specials
-              if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move", "raise", "restore")]
+              if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move", "raise", "restore",
+                            "fetch")]
     if "elevate" in choices and not any(s.sai == "elevate" for s in answer.specials):
         raise StepError("elevate is given, but no unit rolled Elevate in the army's roll",
                         cite=ruleset.sai_sections.get("elevate", cite), field="elevate")
@@ -319,6 +321,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
     state = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
+    _moving_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
         results[t] = max(0, results[t] - n)
@@ -377,22 +380,63 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
     to four health-worth of units from your DUA to the army containing this unit"; those units "are rolled
     immediately and the results applied with the results of their army" (002 Resolution): their melee, missile
     and save results join the army's combination roll against the dragons (``results``)."""
+    _returning_reading(ruleset, answer, kind, out)
     state, joined = sai_states.joined_returns(state, ruleset, answer, who, step, out, kind, wanted)
     for unit_id, outcome in joined.items():
         extra = slaying.usable(outcome, blue, ruleset, who, out)
         for t, n in extra.items():
             results[t] = results.get(t, 0) + n
         shown = ", ".join(f"{extra[t]} {t}" for t in wanted if extra.get(t))
-        out.trace.append(TraceEvent(what=f"{unit_id}, brought back during the roll, adds {shown or 'nothing'} to "
-                                         f"{who.id}'s roll against the dragons",
-                                    after=sum(extra.get(t, 0) for t in wanted),
-                                    rule="components brought into an army by a special SAI during a roll are rolled "
-                                         "immediately and their results applied with their army's",
-                                    cite=ruleset.cite("sai-resolution")))
+        # the edition's words for the SAI that brought the unit (tsr-1996: 004 Regenerate B, Ferry C and D)
+        sai = next((s for s, units in step.targets if unit_id in {u for u, _ in units}), "")
+        rule, where = ruleset.words(f"{sai}:dragon", "components brought into an army by a special SAI during a roll "
+                                    "are rolled immediately and their results applied with their army's",
+                                    ruleset.cite("sai-resolution"))
+        out.trace.append(TraceEvent(what=f"{unit_id}, brought in by {sai or 'an SAI'} during the roll, adds "
+                                         f"{shown or 'nothing'} to {who.id}'s roll against the dragons",
+                                    after=sum(extra.get(t, 0) for t in wanted), rule=rule, cite=where))
     if step.unit_saves and not joined:
         raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
                         "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")
     return state
+
+
+def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:
+    """Regenerate and the Medallions name no dragon attack ("During any non-maneuver roll", 002 SAI List). Reading,
+    traced where it lets them act: the army's roll against the dragons is such a roll, its parts being melee,
+    missile and save (002 Step 6). Under a Blue Dragon Breath it is a save roll, which 002 Application counts among
+    the non-maneuver rolls: no reading there."""
+    for sai in dict.fromkeys(s.sai for s in answer.specials if s.effect in RETURNING):
+        where = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+        if kind == "dragon-save":
+            rule, cite = ruleset.words(f"{sai}:dragon-save", "a non-maneuver roll is one made \"during any action, "
+                                       "save roll or non-maneuver avoidance roll\"", ruleset.cite("sai-application"))
+        else:
+            rule, cite = ruleset.words(
+                f"{sai}:dragon", f"a reading: its entry's \"During any non-maneuver roll\" ({where}) is met by the "
+                "army's roll against a dragon attack, which \"rolls a combination roll and applies any melee, missile, "
+                f"or save results\" ({ruleset.cite('dragon-response')}), no maneuver among them", where)
+        out.trace.append(TraceEvent(what=f"{'' if kind == 'dragon-save' else 'reading: '}{sai} acts in "
+                                         f"the army's {'save ' if kind == 'dragon-save' else ''}roll against the "
+                                         "dragons", rule=rule, cite=cite))
+
+
+def _moving_under_blue(ruleset: Ruleset, answer, blue: Effect | None, out: StepResult) -> None:
+    """Wayfare and Teleport under a Blue Dragon Breath (engine.sais: their dragon-attack move kept). Reading, traced
+    where it lets them move: Step 6's exception ("the army can only make a save roll") limits the results the
+    army applies, not "Any special result from an SAI that specifically states it has an effect during a dragon
+    attack" (Wayfare), and the breath's save roll is a save avoidance roll, a non-maneuver avoidance roll
+    (Teleport)."""
+    if blue is None:
+        return
+    for sai in dict.fromkeys(s.sai for s in answer.specials if s.effect == "move" and s.sai in ("wayfare", "teleport")):
+        breath, step6 = ruleset.breath_effects[blue.spell][0], ruleset.cite("dragon-response")
+        out.trace.append(TraceEvent(
+            what=f"reading: {sai} still moves units in the army's save roll against the dragons",
+            rule=f"a reading: \"the army can only make a save roll\" limits its results, while \"Any special result "
+                 f"from an SAI that specifically states it has an effect during a dragon attack can also be applied\" "
+                 f"({step6}); the breath's roll \"becomes simply and only a save avoidance roll\" ({breath}), a "
+                 "non-maneuver avoidance roll", cite=ruleset.sai_sections.get(sai, step6)))
 
 
 def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:

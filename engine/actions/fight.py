@@ -15,7 +15,7 @@ from ..state import Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..value import Struct, field
-from .common import roll
+from . import own_roll
 
 
 class Fight(Struct):
@@ -67,10 +67,13 @@ class Fight(Struct):
         return rolls[unit_id]
 
     def roll_unit(self, unit_id: str, kind: str, wanted: tuple, why: str, sai: str) -> Outcome:
-        """The unit's own roll (``unit_saves``), an individual roll: no army or terrain modifier."""
+        """The unit's own roll (``unit_saves``), an individual roll: no army or terrain modifier; its SAIs'
+        specials act as in its army's roll, with the step's choices (engine.actions.own_roll)."""
         home = next(a for a in self.state.armies if a.unit(unit_id) is not None)
-        return roll(self.state, self.ruleset, home, kind, wanted, self.unit_roll(unit_id, why, sai), self.out,
-                    unit=unit_id, choices=self.unit_choices(unit_id))
+        dice = self.unit_roll(unit_id, why, sai)
+        self.state, got = own_roll.unit_roll(self.state, self.ruleset, home, unit_id, kind, wanted, dice, self.out,
+                                             self.step, self.unit_choices(unit_id))
+        return got
 
     def unit_choices(self, unit_id: str) -> dict:
         """Where the unit's own combination roll puts its ID icons (``unit_ids``; 002 Coil: "The target unit makes
@@ -111,7 +114,9 @@ class Fight(Struct):
         unit = next(u for u in area.units if u.id == unit_id)
         alone = Army(id=unit_id, player=area.player, at=self.army().at, units=(unit,))
         kind = "avoid-save" if len(wanted) == 1 else "combination:" + ",".join(wanted)
-        got = roll(self.state, self.ruleset, alone, kind, wanted, rolls[unit_id], self.out, unit=unit_id).results
+        self.state, rolled = own_roll.unit_roll(self.state, self.ruleset, alone, unit_id, kind, wanted,
+                                                rolls[unit_id], self.out, self.step)
+        got = rolled.results
         self.out.burial_rolled.append(unit_id)
         made = sum(got.get(t, 0) for t in wanted)
         self.out.trace.append(TraceEvent(what=f"{sai}: {unit_id} rolls {made} {' or '.join(wanted)} result(s): "

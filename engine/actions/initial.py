@@ -22,7 +22,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Exchanges, InitialEffects, KingsDie, Mutation, StepResult
 from ..trace import StepError, TraceEvent
-from .common import roll
+from .own_roll import unit_roll
 
 FERAL, STALKER, ELDARIM = "feral", "swamp-stalker", "eldarim"
 KINGS_DIE = "Kings' Die"
@@ -165,7 +165,8 @@ def _mutation_targets(state: GameState, player: str, m: Mutation, cite: str, rul
     killed = 0
     for uid, dice in m.targets:
         army = _reserve_owner(state, uid)
-        saves = roll(state, ruleset, army, "avoid-save", ("save",), dice, out, unit=uid).results.get("save", 0)
+        state, rolled = unit_roll(state, ruleset, army, uid, "avoid-save", ("save",), dice, out)
+        army, saves = _reserve_owner(state, uid) or army, rolled.results.get("save", 0)
         out.trace.append(TraceEvent(what=f"Mutation: {uid} rolls {saves} save(s): "
                                          f"{'saved' if saves else 'killed'}", after=saves,
                                     rule="must generate a save result or be killed", cite=cite))

@@ -18,6 +18,7 @@ from ..steps import MinorStep, StepResult
 from ..damage import kill, reachable
 from ..trace import StepError, TraceEvent
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .own_roll import unit_roll
 
 DISASTERS = ("flood", "landslide", "revolt", "lost")
 FACES = ("melee", "missile", "magic", "double-maneuvers", "double-saves", "id", *DISASTERS)
@@ -108,8 +109,9 @@ def _flood(state: GameState, army_id: str, dice: Roll | None, ruleset: Ruleset, 
                         f"given are {worth} health-worth ({', '.join(rolled)})", cite=cite, field="avoidance")
     dead = []
     for uid, faces in dice.units:
-        got = roll(state, ruleset, who, "avoid-maneuver", ("maneuver",), Roll(units=((uid, faces),)), out,
-                   unit=uid).results.get("maneuver", 0)
+        state, own = unit_roll(state, ruleset, who, uid, "avoid-maneuver", ("maneuver",), Roll(units=((uid, faces),)),
+                               out)
+        got = own.results.get("maneuver", 0)
         out.trace.append(TraceEvent(what=f"Flood: {uid} rolls {got} maneuver: {'avoids it' if got else 'killed'}",
                                     after=got, rule="those that roll a maneuver result avoid the Flood; those that do "
                                                     "not are killed (an ID counts as a maneuver result, as in any "

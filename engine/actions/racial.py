@@ -21,7 +21,7 @@ from ..ruleset import Ruleset, StepDown
 from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Step, StepResult
 from ..trace import StepError, TraceEvent
-from .common import roll
+from .own_roll import unit_roll
 
 UNDEAD = "undead"
 
@@ -118,7 +118,8 @@ def resist_burial(state: GameState, step: Step, ruleset: Ruleset, out: StepResul
 
 def _resist(state: GameState, player: str, unit, dice, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
     alone = Army(id=unit.id, player=player, at=RESERVE, units=(unit,))   # a dead unit is at no terrain
-    saves = roll(state, ruleset, alone, "avoid-save", ("save",), dice, out, unit=unit.id).results.get("save", 0)
+    state, rolled = unit_roll(state, ruleset, alone, unit.id, "avoid-save", ("save",), dice, out)
+    saves = rolled.results.get("save", 0)
     faces = [f.icon for _, fs in dice.units for f in fs] or [icon for icon, n in dice.counts if n]
     if faces and all(icon == "id" for icon in faces):
         saves = 0           # "a non-ID save result"

@@ -126,8 +126,10 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
     saves = dict(step.unit_saves) if step is not None else {}
     for unit_id in targets:
         home = next(a for a in state.armies if a.unit(unit_id) is not None)
-        if rule.avoid is not None and _avoids(state, ruleset, sai, rule, home, unit_id, saves, out):
-            continue
+        if rule.avoid is not None:
+            state, escaped = _avoids(state, ruleset, sai, rule, home, unit_id, saves, step, out)
+            if escaped:
+                continue
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
                                                              source=rolled[0].unit)))
         words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
@@ -173,18 +175,22 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
 
 
 def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: Army, unit_id: str,
-            saves: dict[str, Roll], out: StepResult) -> bool:
-    """Web, Net, Stun: "unless each targeted unit immediately rolls a <result>" -- its own avoidance roll."""
+            saves: dict[str, Roll], step, out: StepResult) -> tuple[GameState, bool]:
+    """Web, Net, Stun: "unless each targeted unit immediately rolls a <result>" -- its own avoidance roll, its SAIs'
+    specials resolved as in its army's roll (engine.actions.own_roll); the state and whether it escapes."""
+    from .own_roll import unit_roll
+
     cite = _cite(ruleset, sai)
     if unit_id not in saves:
         raise StepError(f"{unit_id} must roll a {rule.avoid} result by itself to escape {sai}: give "
                         f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
-    rolled = roll(state, ruleset, home, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id), out, unit=unit_id)
+    state, rolled = unit_roll(state, ruleset, home, unit_id, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id),
+                              out, step)
     got = rolled.results.get(rule.avoid, 0)
     words, where = ruleset.words(f"{sai}:avoid", f"each target unit escapes if it rolls a {rule.avoid} result", cite)
     out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
                                      f"{'escapes' if got else 'caught'}", after=got, rule=words, cite=where))
-    return got > 0
+    return state, got > 0
 
 
 def _until(ruleset: Ruleset, sai: str) -> str:
@@ -233,11 +239,12 @@ def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army
     return in_roll(state, ruleset, answer, defender, step, out, "save", "save")
 
 
-def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str,
+def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str | None,
             result: str) -> tuple[GameState, int]:
     """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
-    save roll, moved units take their results away. Returns the change to its ``result`` results."""
+    save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
+    a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling."""
     state, change = _returns(state, ruleset, answer, army.id, step, out, kind, result)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
@@ -344,6 +351,15 @@ def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army
     roll against a dragon attack is a non-maneuver avoidance roll and a save roll) in that roll: the units move
     away and, but for Vanish's, their results leave the army's. Returns the results taken away, by type, and the
     units whose results left."""
+    return combination_moves(state, ruleset, answer, army, step, out, ("melee", "missile", "save"))
+
+
+def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult,
+                      wanted: tuple[str, ...]) -> tuple[GameState, dict[str, int], list[str]]:
+    """The moving SAIs of a combination roll for ``wanted`` results (a dragon attack's, a Tidal Wave's save and
+    maneuver roll): the units move away and, but for Vanish's ("unless explicitly stated otherwise (e.g.
+    Vanish)", 002 Resolution), their ``wanted`` results leave the army's. Returns the results taken away, by
+    type, and the units whose results left."""
     lost: dict[str, int] = {}
     leavers: list[str] = []
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
@@ -351,7 +367,7 @@ def dragon_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army
         state, _ = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, "")
         gone = out.moved[start:]
         leavers += [] if sai in KEEPS_RESULTS else gone
-        for t in () if sai in KEEPS_RESULTS else ("melee", "missile", "save"):
+        for t in () if sai in KEEPS_RESULTS else wanted:
             lost[t] = lost.get(t, 0) + sum(answer.per_unit.get(u, {}).get(t, 0) for u in gone)
     if any(lost.values()):
         out.trace.append(TraceEvent(what=f"the moved units' results leave {army.id}'s total: "
@@ -426,6 +442,13 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
     """Units brought into the army during its roll "are rolled immediately and the results applied with the
     results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
     ``unit_saves`` entry. Returns the ``result`` results they add."""
+    if kind is None:
+        out.trace.append(TraceEvent(what=f"{', '.join(chosen)} join {army.id} and are not rolled", rule="components "
+                                    "brought into an army during a roll are rolled with their army's roll; read: a "
+                                    "unit's own roll against an effect aimed at it is no army's roll (see "
+                                    f"{ruleset.cite('damage')}), so they do not roll",
+                                    cite=ruleset.cite("sai-resolution")))
+        return state, 0
     rolls = dict(getattr(step, "unit_saves", ()))
     gained = 0
     for unit_id in chosen:
@@ -447,18 +470,20 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
 
 
 # tsr-1996 Ferry (004): "Immediately move this monster to another terrain, if desired. It may stay there or
-# immediately return with four health of six-sided units" -- ddref models the return: the monster goes and comes
-# back at once with the units, who join its army (Ferry C: "Troops moved through the use of this power are
-# immediately rolled and counted toward the totals of the current roll. The monster is not rerolled").
+# immediately return with four health of six-sided units": either the monster stays at the other terrain (the
+# step's ``move_to``), or it goes and comes back at once with the units, who join its army (Ferry C: "Troops moved
+# through the use of this power are immediately rolled and counted toward the totals of the current roll. The
+# monster is not rerolled"); D: "During a dragon attack, the Ferry performs normally" (engine.actions.dragon).
 def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, step, out: StepResult,
            kind: str, result: str, outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
     """The units named in the step's ``targets`` come from the player's armies at one other terrain to the
-    ferrying monster's army and are rolled at once; returns the ``result`` results they add."""
+    ferrying monster's army and are rolled at once; returns the ``result`` results they add. With ``move_to``
+    the monster stays at that terrain instead (``_ferry_stays``)."""
     limit = sum(s.points for s in rolled)
     chosen = _chosen(step, sai) or ()
-    if step is not None and sai in dict(getattr(step, "move_to", ())):
-        raise StepError(f"{sai}: the monster staying at the other terrain is not modelled yet by this version of "
-                        "ddref; name the units it returns with in targets", cite=_cite(ruleset, sai), field="move_to")
+    to = dict(getattr(step, "move_to", ())).get(sai) if step is not None else None
+    if to is not None:
+        return _ferry_stays(state, ruleset, sai, rolled, army, to, chosen, out), 0
     rule, cite = ruleset.words(f"{sai}:fetch", "immediately return with four health of six-sided units",
                                _cite(ruleset, sai))
     if not chosen:
@@ -481,6 +506,31 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         out.moved.append(unit.id)
         state = transfer(state, unit.id, state.army(source.id), state.army(army.id), sai, cite, ruleset, out)
     return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes)
+
+
+def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, to: str,
+                 chosen: tuple[str, ...], out: StepResult) -> GameState:
+    """004 Ferry: "It may stay there or immediately return with four health of six-sided units" -- the monster
+    goes to ``to`` (any other terrain) and stays, joining the player's army there (formed if there is none); it
+    returns with nobody. Its die shows the Ferry icon, which is no result of the roll: the roll's totals keep the
+    rest of the army's results, and the monster is no longer in the army when they are applied."""
+    rule, cite = ruleset.words(f"{sai}:stays", "It may stay there", _cite(ruleset, sai))
+    if chosen:
+        raise StepError(f"{sai}: the monster either stays at {to} (move_to) or returns with units (targets: "
+                        f"{list(chosen)}), not both: drop one", cite=cite, field="move_to")
+    _check_destination(state, sai, to, army, cite)
+    state, dest = _army_at(state, army.player, to, ruleset, out)
+    for monster in dict.fromkeys(s.unit for s in rolled):
+        # reading: "stay there or immediately return with" -- one or the other, so it returns with nobody; the
+        # text is silent on the monster's own roll, whose Ferry icon is no result (the monster's icons that count
+        # four points of effect are its ID and normal icons, 004 Monsters B and C)
+        out.trace.append(TraceEvent(what=f"{sai}: {monster} goes to {to} and stays there, returning with nobody "
+                                         f"(read: the text's 'or'); its Ferry icon counts toward no total of "
+                                         f"{army.id}'s roll (read: only a monster's ID and normal icons count, "
+                                         f"{ruleset.cite('monsters')})", rule=rule, cite=cite))
+        out.moved.append(monster)
+        state = transfer(state, monster, state.army(army.id), state.army(dest.id), sai, cite, ruleset, out)
+    return state
 
 
 def _unbury(state: GameState, ruleset: Ruleset, chosen: tuple[str, ...], army: Army, out: StepResult) -> GameState:

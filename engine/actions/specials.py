@@ -139,7 +139,7 @@ def leftover_choices(step: AttackStep, fights: list[Fight]) -> None:
     if step is None or not fights:
         return
     cite = fights[0].ruleset.cite("sai-resolution")
-    seen = set().union(*(f.seen for f in fights))
+    seen = set().union(*(f.seen | set(f.out.own_sais) for f in fights))
     countered = set().union(*(f.seen for f in fights if f.counter))
     for name, chosen, made in (("targets", [s for s, _ in step.targets], seen), ("order", list(step.order), seen),
                                ("counter_order", list(getattr(step, "counter_order", ())), countered)):

@@ -23,14 +23,16 @@ from ..damage import choose, kill
 from ..expiry import face_changed
 from ..moves import bound, flee, haunt_army, owner, transfer
 from ..protection import exposed, shield
-from ..roll import Roll
+from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
+from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent
 from . import cantrip, sai_states, summons
-from .common import roll, take_damage
+from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
+from .own_roll import unit_roll
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
 
@@ -326,7 +328,8 @@ def _terrain_flee(state: GameState, terrain_id: str, chosen: list[str] | None, n
     out.trace.append(TraceEvent(what=f"{names}: {len(commons)} unit(s) at {terrain_id} must save or flee",
                                 after=len(commons), rule=rule, cite=cite))
     for unit_id in commons:
-        if not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):
+        state, stays = _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out)
+        if not stays:
             state = flee(state, unit_id, names, cite, ruleset, out)
     return state
 
@@ -345,14 +348,16 @@ def _chosen(state: GameState, c: Cast, worth: int, names: str, cite: str) -> tup
 
 
 def _saves_or_flees(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, rolls: Rolls,
-                    out: StepResult) -> bool:
-    """The unit's save avoidance roll (002 Avoidance Rolls): True when it generates a save."""
+                    out: StepResult) -> tuple[GameState, bool]:
+    """The unit's save avoidance roll (002 Avoidance Rolls), its own roll (engine.actions.own_roll): the state and
+    whether it generates a save."""
     dice = rolls.take(unit_id, f"a save to avoid fleeing from {names}", cite)
-    saves = roll(state, ruleset, owner(state, unit_id), "avoid-save", ("save",), dice, out,
-                 unit=unit_id).results.get("save", 0)
+    state, rolled = unit_roll(state, ruleset, owner(state, unit_id), unit_id, "avoid-save", ("save",), dice, out,
+                              rolls.sais.pop(unit_id, None))
+    saves = rolled.results.get("save", 0)
     out.trace.append(TraceEvent(what=f"{unit_id}: {saves} save(s): {'stays' if saves else 'flees'}", after=saves,
                                 rule="the unit must generate a save or flee to the reserve area", cite=cite))
-    return saves > 0
+    return state, saves > 0
 
 
 def _army_flee(state: GameState, army: Army, worth: int, names: str, cite: str, ruleset: Ruleset,
@@ -416,27 +421,71 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
 
 def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
                  out: StepResult) -> tuple[GameState, dict[str, int], Army]:
-    """The army's save and maneuver combination roll (Tidal Wave). Regenerate and the Medallions in it (002 SAI
-    List: "During any non-maneuver roll ... bring back up to four health-worth of units from your DUA"; 002
-    Avoidance Rolls: "The SAI does not need to be applicable for every result of the combination roll, just at
-    least one"): the units brought back roll at once and their saves and maneuvers join the army's (002
-    Resolution); they can be taken as casualties."""
-    kind, wanted = "combination:save,maneuver", ("save", "maneuver")
+    """The army's save and maneuver combination roll (Tidal Wave), its special SAIs resolved before its results
+    are applied (002 Avoidance Rolls: "The SAI does not need to be applicable for every result of the combination
+    roll, just at least one"; engine.sais.SAVE_AND_MANEUVER): Regenerate and the Medallions bring units back, who
+    roll at once and whose saves and maneuvers join the army's (002 Resolution: "rolled immediately and the
+    results applied with the results of their army"; they can be taken as casualties); Vanish, Ferry, Teleport and
+    Firewalking move units away, whose results (but Vanish's) leave the army's and who escape the damage; Cloak
+    adds four magical saves. Returns the state, the roll's results and the army that takes the damage."""
+    # under a Blue Dragon Breath it "becomes simply and only a save avoidance roll", for the units brought back too
+    kind, wanted = save_only(state, ruleset, army, SAVE_AND_MANEUVER, ("save", "maneuver"), out)
     sais = rolls.sais.pop(army.id, None)
     outcome = roll(state, ruleset, army, kind, wanted, dice, out,
                    choices={**(rolls.choices.get(army.id) or {}), **sai_states.special_choices(sais)})
+    if kind == SAVE_AND_MANEUVER:
+        _combination_readings(ruleset, outcome, out)
     state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
-    results = dict(outcome.results)
+    results = {t: outcome.results.get(t, 0) for t in wanted}   # under the breath, its maneuvers count for nothing
     for unit_id, extra in joined.items():
         for t in wanted:
             results[t] = results.get(t, 0) + extra.results.get(t, 0)
         out.trace.append(TraceEvent(what=f"{unit_id}, brought back during the roll, adds "
-                                         f"{extra.results.get('save', 0)} save, {extra.results.get('maneuver', 0)} "
-                                         f"maneuver to {army.id}'s roll", after=sum(results.get(t, 0) for t in wanted),
+                                         + ", ".join(f"{extra.results.get(t, 0)} {t}" for t in wanted)
+                                         + f" to {army.id}'s roll", after=sum(results.get(t, 0) for t in wanted),
                                     rule="components brought into an army by a special SAI during a roll are rolled "
                                          "immediately and their results applied with their army's",
                                     cite=ruleset.cite("sai-resolution")))
-    return state, results, state.army(army.id)
+    if kind != SAVE_AND_MANEUVER:
+        _maneuvers_lost(state, ruleset, army, [outcome, *joined.values()], out)
+    state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
+    for t, n in gone.items():
+        results[t] = max(0, results.get(t, 0) - n)
+    state, cloaked = sai_states.cloak_saves(state, ruleset, outcome, army, out)
+    results["save"] = results.get("save", 0) + cloaked
+    if state.has_army(army.id):
+        state = sai_states.move_dragons(state, ruleset, outcome, state.army(army.id), sais, out)
+    out.results[army.id] = dict(results)
+    return state, results, _taking(state, army, out)
+
+
+def _maneuvers_lost(state: GameState, ruleset: Ruleset, army: Army, outcomes: list[Outcome],
+                    out: StepResult) -> None:
+    """002 Blue Dragon Breath: the combination roll "becomes simply and only a save avoidance roll" -- the
+    maneuvers rolled, the returned units' included (002 Army Modifiers: "the new units are also affected"), count
+    for nothing against the terrain's reduction."""
+    lost = sum(o.results.get("maneuver", 0) for o in outcomes)
+    blue = save_only_effect(state, ruleset, army)
+    if lost and blue is not None:
+        out.trace.append(TraceEvent(what=f"{army.id}: its {lost} maneuver(s) count for nothing", before=lost, after=0,
+                                    rule="a combination avoidance roll that includes saves becomes simply and only a "
+                                         "save avoidance roll", cite=ruleset.breath_effects[blue.spell][0]))
+
+
+def _combination_readings(ruleset: Ruleset, outcome: Outcome, out: StepResult) -> None:
+    """Reading, traced where it decides something: each special SAI of the save and maneuver combination roll acts
+    because the roll is what its entry needs (a non-maneuver roll, a save roll) in its save part, on the strength
+    of 002 Avoidance Rolls ("just at least one"; 002 Glossary: "the army is making a save roll and a maneuver
+    avoidance roll")."""
+    for sai in dict.fromkeys(s.sai for s in outcome.specials if s.sai in COMBINATION_READS):
+        where = ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
+        out.trace.append(TraceEvent(
+            what=f"reading: {sai} acts in the save and maneuver combination roll",
+            rule=f"a reading: its entry's \"{COMBINATION_READS[sai]}\" ({where}) is met by the save part of \"a "
+                 "combination avoidance roll against a Tidal Wave spell\", since \"the SAI does not need to be "
+                 "applicable for every result of the combination roll, just at least one\" "
+                 f"({ruleset.cite('avoidance')})",
+            cite=where))
 
 
 def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
@@ -452,10 +501,16 @@ def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls:
     outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=sai_states.special_choices(sais))
     state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out)
     saves = sai_states.adjust(outcome.results.get("save", 0), change, army, out)
+    return state, {**outcome.results, "save": saves}, _taking(state, army, out)
+
+
+def _taking(state: GameState, army: Army, out: StepResult) -> Army:
+    """The army that takes the damage: ``army``'s units still there and the units brought back during its roll
+    (not the units a simultaneous magic's earlier spell killed, engine.actions.spells._with_fallen)."""
     if not state.has_army(army.id):
-        return state, {**outcome.results, "save": saves}, army.evolve(units=())
+        return army.evolve(units=())
     now, kept = state.army(army.id), {u.id for u in army.units} | set(out.moved)
-    return state, {**outcome.results, "save": saves}, now.evolve(units=tuple(u for u in now.units if u.id in kept))
+    return now.evolve(units=tuple(u for u in now.units if u.id in kept))
 
 
 def _with_fallen(army: Army, ruleset: Ruleset, rolls: Rolls, out: StepResult) -> Army:
@@ -483,8 +538,12 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         dice = rolls.take(unit_id, f"saves by itself against {names}", cite)
         # a Cantrip in the unit's own roll buys spells first; a spell on the unit follows it wherever it goes
         state = cantrip.use(state, army.evolve(units=(unit,)), dice, rolls.buys, False, ruleset, out)
-        army = owner(state, unit_id) if any(a.unit(unit_id) for a in state.armies) else army
-        saves = roll(state, ruleset, army, kind, ("save",), dice, out, unit=unit_id).results.get("save", 0)
+        army = _home(state, unit_id, army)
+        # its SAIs' specials as in its army's save roll (save_sais.<unit>); moved, the spell still finds it
+        state, rolled = unit_roll(state, ruleset, army, unit_id, kind, ("save",), dice, out,
+                                  rolls.sais.pop(unit_id, None))
+        army = _home(state, unit_id, army)
+        saves = rolled.results.get("save", 0)
     if effect.save == "or-killed":
         killed = saves == 0
         what = f"{names}: {unit_id} rolled {saves} save(s): {'killed' if killed else 'survives'}"
@@ -504,9 +563,15 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         rolls.fallen.setdefault(army.id, []).append(unit)
         return kill(state, army.id, [unit_id])
     # Fearful Flames: "If the unit saves against the damage" read as: if the damage does not kill it
-    if effect.then_flee and not _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out):
-        state = flee(state, unit_id, names, cite, ruleset, out)
+    if effect.then_flee:
+        state, stays = _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out)
+        state = state if stays else flee(state, unit_id, names, cite, ruleset, out)
     return state
+
+
+def _home(state: GameState, unit_id: str, army: Army) -> Army:
+    """The unit's army now (it may have moved during its own roll), or ``army`` when it is in none."""
+    return owner(state, unit_id) if any(a.unit(unit_id) for a in state.armies) else army
 
 
 def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,

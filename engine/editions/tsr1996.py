@@ -617,19 +617,28 @@ TSR_1996 = TSR_1996.evolve(sai_words={
 # four health of six-sided units ... Ferry is effective during any action--including melee, magic, missiles, and
 # saves--but not during a maneuver roll ... Up to four health worth of six-sided units can be Ferried (it is
 # permissible to Ferry less health.) ... Troops moved through the use of this power are immediately rolled and
-# counted toward the totals of the current roll. The monster is not rerolled": the return, 004's own handler
-# (engine.actions.sai_states' fetch); 002's Ferry moves units OUT of the army instead. Staying at the other terrain
-# and "During a dragon attack, the Ferry performs normally" are not modelled (refused, engine.sais.RESOLVED).
+# counted toward the totals of the current roll. The monster is not rerolled": the return, or the monster staying
+# at the other terrain (``move_to``), 004's own handler (engine.actions.sai_states' fetch); 002's Ferry moves units
+# OUT of the army instead. D: "During a dragon attack, the Ferry performs normally": in the army's roll against the
+# dragons (engine.actions.dragon), the units it returns with roll for melee, missile and saves with the army.
 FERRY = f"{E}:faq.monster-special-action-icons.ferry"
 SAI_USES["ferry"] = {kind: NOT_MODELLED for kind in ANY} | {kind: SaiUse(special="fetch")
-                                                          for kind in ("melee", "missile", "magic", *SAVES)}
+                                                          for kind in ("melee", "missile", "magic", *SAVES, *DRAGON)}
 SAI_USES["ferry"].update({"maneuver": NO_EFFECT, "counter-maneuver": NO_EFFECT})  # "but not during a maneuver roll"
 TSR_1996 = TSR_1996.evolve(sai_words={
     **TSR_1996.sai_words,
     "ferry:fetch": ("Immediately move this monster to another terrain ... It may stay there or immediately return "
                     "with four health of six-sided units ... Up to four health worth of six-sided units can be "
                     "Ferried (it is permissible to Ferry less health.)", FERRY),
-    "ferry:moves": ("immediately return with four health of six-sided units", FERRY),
+    "ferry:moves": ("Immediately move this monster to another terrain, if desired. It may stay there or "
+                    "immediately return with four health of six-sided units", FERRY),
+    "ferry:stays": ("Immediately move this monster to another terrain, if desired. It may stay there", FERRY),
+    # the units Regenerate brings back in the army's roll against a dragon (engine.actions.dragon), in 004's words
+    "regenerate:dragon": ("During a dragon attack, Regenerate performs normally ... Troops brought back from the "
+                          "dead with this power are rolled immediately and their results are counted toward the "
+                          "current roll", REGENERATE),
+    "ferry:dragon": ("During a dragon attack, the Ferry performs normally ... Troops moved through the use of this "
+                     "power are immediately rolled and counted toward the totals of the current roll", FERRY),
     "ferry:no-result": ("Ferry is effective during any action--including melee, magic, missiles, and saves--but not "
                         "during a maneuver roll", FERRY),
     "ferry:raise-roll": ("Troops moved through the use of this power are immediately rolled and counted toward the "
