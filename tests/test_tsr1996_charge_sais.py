@@ -73,3 +73,11 @@ def test_a_choice_for_an_sai_neither_charge_roll_made_is_a_mistake(tmp_path):
     """As in a skirmish (engine.actions.specials.leftover_choices): ``targets`` naming an SAI no roll made."""
     with pytest.raises(ScenarioErrors, match="targets name kick, which no roll of this step made as a special SAI"):
         _charge(tmp_path, {"a1": "melee"}, {"b1": "save"}, targets={"kick": ["a1"]})
+
+
+def test_a_charged_unit_charmed_by_the_charging_army_adds_its_maneuver_to_the_charge_damage(tmp_path):
+    """004 Charm D: "they change sides"; on the charging side "Each point of melee and each point of maneuver rolled
+    count as a point of damage" (000 Charge): b1's maneuver leaves B and hits it, b2's save no longer saves it."""
+    step = _charge(tmp_path, {"beast": "charm", "a1": "melee"}, {"b1": "maneuver", "b2": "save"},
+                   targets={"charm": ["b1", "b2"]})
+    assert step["damage"] == {"B": 2, "A": 0}

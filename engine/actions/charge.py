@@ -187,7 +187,7 @@ def _tally(fight: Fight, countered: Fight, damage: int, answer: Outcome, answer_
     saves, back = answer.results.get("save", 0) + added["save"], answer.results.get("melee", 0) + added["melee"]
     moved = _charmed(fight, answer, answer_dice)
     taken = _charmed(countered, fight.hit, charge_dice)
-    damage += moved["melee"] - taken["melee"] - taken["maneuver"]
+    damage += moved["melee"] + moved["maneuver"] - taken["melee"] - taken["maneuver"]
     saves = max(0, saves - moved["save"]) + taken["save"]
     back = max(0, back - moved["melee"]) + taken["melee"]
     # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
@@ -211,8 +211,9 @@ def _charmed(fight: Fight, rolled: Outcome, dice: Roll) -> dict[str, int]:
     are not voided or affected; they change sides"; E, "Charmed units can be cbosen as casualties by their owner".
     Returns the results (``rolled``, from ``dice`` per unit) that left the other army.
 
-    Reading: on the charging side the charmed melee count as charge damage and the saves for nothing (000 Charge: "the
-    acting army doesn't roll saves in return. Only saves provided by magic count against these hits"); on the charged
+    Reading: on the charging side the charmed melee and maneuver count as charge damage ("Each point of melee and each
+    point of maneuver rolled count as a point of damage") and the saves for nothing (000 Charge: "the acting army
+    doesn't roll saves in return. Only saves provided by magic count against these hits"); on the charged
     side the saves reduce the damage, the melee hit the charging army, the maneuver count for nothing (000 Charge: the
     target army's roll counts saves and melee)."""
     ruleset, out = fight.ruleset, fight.out
@@ -229,9 +230,10 @@ def _charmed(fight: Fight, rolled: Outcome, dice: Roll) -> dict[str, int]:
         got = {t: rolled.per_unit.get(uid, {}).get(t, 0) for t in moved}
         moved = {t: moved[t] + got[t] for t in moved}
         fate = (f"its melee hit {fight.defender}, its saves save {fight.attacker}, its maneuver count for nothing"
-                if fight.counter else f"its melee hit {fight.defender}, its saves count for nothing")
+                if fight.counter else f"its melee and maneuver hit {fight.defender}, its saves count for nothing")
         out.trace.append(TraceEvent(what=f"{CHARM}: {uid}'s {got['melee']} melee, {got['maneuver']} maneuver and "
-                                         f"{got['save']} save change sides: {fate}", after=got["melee"],
+                                         f"{got['save']} save change sides: {fate}",
+                                    after=got["melee"] + (0 if fight.counter else got["maneuver"]),
                                     rule=f"{rule}; reading: only saves provided by magic count for the charging army, "
                                          f"the charged army's roll counts saves and melee ({ruleset.cite('charge')})",
                                     cite=where))
