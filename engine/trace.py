@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .value import Value, asdict
+from .value import Value
 
 
 class TraceEvent(Value, kw_only=True):
@@ -22,10 +22,15 @@ class TraceEvent(Value, kw_only=True):
     defaulted: bool = False
 
     def json(self) -> dict[str, Any]:
-        # the fields are plain values: a shallow copy is the JSON object
-        data = {k: v for k, v in asdict(self).items() if v is not None}
-        if not self.defaulted:
-            data.pop("defaulted")
+        # the fields are plain values: the JSON object is built directly (every trace line of every step)
+        data: dict[str, Any] = {"what": self.what}
+        if self.before is not None:
+            data["before"] = self.before
+        if self.after is not None:
+            data["after"] = self.after
+        data["rule"], data["cite"] = self.rule, self.cite
+        if self.defaulted:
+            data["defaulted"] = True
         return data
 
 
