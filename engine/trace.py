@@ -34,6 +34,12 @@ class TraceEvent(Value, kw_only=True):
         return data
 
 
+def reading(what: str, cite: str, other: str) -> TraceEvent:
+    """A reading of an ambiguous rule or of an edition that contradicts itself, said in the trace with both
+    passages: ``cite`` the rule read, ``other`` the passage it is read with."""
+    return TraceEvent(what=f"reading: {what}", rule=f"this rule read with {other}", cite=cite)
+
+
 class StepError(Exception):
     """A step that the rules do not allow: the message says why and cites the rule."""
 
