@@ -14,7 +14,7 @@ from .roll import Roll
 from .ruleset import Ruleset
 from .state import GameState, Unit
 from .steps import StepResult
-from .trace import StepError, TraceEvent
+from .trace import StepError, reading
 
 
 def is_kings_die(unit: Unit, ruleset: Ruleset) -> bool:
@@ -44,8 +44,9 @@ def alone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
         for army in (a for a in state.armies if a.player == player):
             state = state.with_army(army.without(*(k.id for k in kings)))
         out.killed.extend(k.id for k in kings)
-        out.trace.append(TraceEvent(what=f"{player} has no unit in play but the Kings' Die: {', '.join(k.id for k in kings)} "
-                                         "dies and is removed from play", rule="if a player has no units left in play "
-                                    "other than a Kings' Die, the Kings' Die immediately dies and is removed from play",
-                                    cite=ruleset.cite("kings-die")))
+        # "If a player has no units left in play other than a Kings' Die, the Kings' Die immediately dies and is
+        # removed from play": read as out of the game, not to the dead unit area (002 Glossary, DUA)
+        out.trace.append(reading(f"{player} has no unit in play but the Kings' Die: {', '.join(k.id for k in kings)} "
+                                 "'dies and is removed from play', out of the game, to no dead unit area",
+                                 ruleset.cite("kings-die"), ruleset.cite("dua-term")))
     return state

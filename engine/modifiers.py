@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .lands import terrain_types
 from .ruleset import RacialAbility, SpellModifier
 from .state import Effect
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 from .value import Value
 
 if TYPE_CHECKING:
@@ -66,9 +66,12 @@ def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEven
         for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
             if _applies(mod, effect, ctx, unit_ids) and _temple_shields(effect, mod, ctx):
                 if trace is not None:
-                    trace.append(TraceEvent(what=f"{effect.spell} on {effect.target} does not affect {ctx.army.id}, "
-                                                 "which holds the Temple", rule="death (black) magic cast by enemy "
-                                            "armies cannot affect this army", cite=ctx.ruleset.cite("temple")))
+                    # "death (black) magic cast by enemy armies cannot affect this army" read over "does not
+                    # protect the terrain": the spell stays on the terrain, but not on the army's rolls
+                    trace.append(reading(f"{effect.spell} on {effect.target} does not affect {ctx.army.id}, which "
+                                         "holds the Temple: 'cannot affect this army' reaches a black spell on its "
+                                         "terrain, which the Temple does not protect", ctx.ruleset.cite("temple"),
+                                         ctx.ruleset.spell_sections.get(effect.spell, ctx.ruleset.cite("temple"))))
                 continue
             if _applies(mod, effect, ctx, unit_ids):
                 if effect.count > 1 and not mod.stacks:
@@ -222,11 +225,14 @@ def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceE
         src.sai -= moved - take_normal
         dst.normal += take_normal
         dst.sai += moved - take_normal
-        rule = ("racial abilities that count one result as another" if ability.race else
-                "a spell that counts one result as another, applied with the racial abilities that do "
-                "(a reading: 002 names no other place for such a count)")
-        trace.append(TraceEvent(what=f"{label}: {moved} {ability.source} count as {ability.target}",
-                                before=dst_before, after=dst.total, rule=rule, cite=ability.cite))
+        what = f"{label}: {moved} {ability.source} count as {ability.target}"
+        if ability.race:
+            trace.append(TraceEvent(what=what, before=dst_before, after=dst.total, rule="racial abilities that count "
+                                    "one result as another", cite=ability.cite))
+        else:   # a spell's count: applied with the racial abilities that do (002 names no other place for it)
+            trace.append(reading(f"{what}: a spell's count, applied with the racial abilities that count one result "
+                                 "as another (002 names no other place for it)", ability.cite,
+                                 ctx.ruleset.cite("modifier-order")).evolve(before=dst_before, after=dst.total))
 
 
 def _terrain_by_spell(ability: RacialAbility, ctx: RollContext, trace: list[TraceEvent]) -> None:

@@ -16,7 +16,7 @@ from .roll import Roll
 from .ruleset import Ruleset
 from .state import Army, Effect, GameState
 from .steps import StepResult
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 
 # the kinds of roll made in a melee or missile action, or against a dragon attack (engine.sais vocabulary;
 # Fade: "cannot roll during a melee or missile action or during a dragon attack")
@@ -36,6 +36,19 @@ def army_shield(state: GameState, ruleset: Ruleset, army: Army, source: str) -> 
     """The effect keeping ``source`` (missile, or enemy magic) from targeting the army (002 Illusion)."""
     return next((e for e in state.effects_on(army.id) if source in ruleset.army_shields.get(e.spell, ())
                  and e.by == army.player), None)
+
+
+def veil_passed(state: GameState, ruleset: Ruleset, armies: list[Army], caster: str, names: str, aimed: str,
+                out: StepResult) -> None:
+    """Illusion shields "this army": read as the army itself, so enemy magic aimed at its terrain or its units still
+    reaches it (said where such a spell reaches an army under it)."""
+    for army in armies:
+        veil = army_shield(state, ruleset, army, "magic") if army.player != caster else None
+        if veil is not None:
+            spell_target = ruleset.cite("spell-target")
+            out.trace.append(reading(f"{army.id} is under {veil.spell}, which names the army: {names}, aimed at "
+                                     f"{aimed}, still reaches it", ruleset.spell_sections.get(veil.spell, spell_target),
+                                     spell_target))
 
 
 def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: StepResult) -> Army:

@@ -28,7 +28,7 @@ from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import (DragonStep, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, PromoteStep, ReplantStep,
                     ReservesStep, RollStep, SetupStep, Step, StepResult, TurnStep)
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
 _ROLL_KINDS = {("maneuver",): "maneuver", ("melee",): "melee", ("missile",): "missile",
@@ -129,11 +129,11 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
             state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
             if sai_states.bears(ruleset, unit):
-                out.trace.append(TraceEvent(
-                    what=f"{unit_id}: its burial roll was its Rise from the Ashes roll: it does not roll again",
-                    rule=f"read: 'The unit rolls to avoid burial' ({ruleset.cite('sai-resolution')}, Conditional) "
-                         "is the one roll that 'whenever ... buried, immediately roll the unit' asks for",
-                    cite=ruleset.sai_sections.get(sai_states.RISE, cite)))
+                # 'The unit rolls to avoid burial' (002 Resolution, Conditional) is the one roll that "whenever
+                # ... buried, immediately roll the unit" asks for
+                out.trace.append(reading(f"{unit_id}: its burial roll was its Rise from the Ashes roll: it does not "
+                                         "roll again", ruleset.sai_sections.get(sai_states.RISE, cite),
+                                         ruleset.cite("sai-resolution")))
     if rolls:
         raise StepError(f"burial rolls given for {', '.join(rolls)}, which no spell or SAI called for",
                         cite=ruleset.cite("spell-effect"), field="burial")

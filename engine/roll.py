@@ -24,7 +24,7 @@ from .doubling import eighth_face, minor_terrain
 from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
 from .ruleset import Ruleset
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 from .value import Struct, Value, field
 
 NORMAL_ICONS: tuple[str, ...] = RESULT_TYPES
@@ -560,13 +560,14 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     by_vortex = nth > allowed - vortex
     last = max(i for i, f in enumerate(faces) if f.icon == REROLLED)
     ignored = ", ".join(f"{f.icon} {f.count}" for f in faces[:last] if f.icon != REROLLED) or "nothing"
-    trace.append(TraceEvent(what=f"{unit.id} is rolled again under "
-                                 f"{'the Vortex at ' + terrain.id if by_vortex else fires[0].spell}: {ignored} ignored",
-                            rule="the selected unit ignores its last roll result and applies the new one"
-                                 + ("; the Vortex's 'target army' read as Flashfire's is "
-                                    f"({ctx.ruleset.spell_sections.get('flashfire', 'Flashfire')}): the rolling army"
-                                    if by_vortex else ""),
-                            cite=ctx.ruleset.cite("vortex") if by_vortex else cite))
+    if by_vortex:
+        trace.append(reading(f"{unit.id} is rolled again under the Vortex at {terrain.id}: {ignored} ignored; its "
+                             "'target army' read as Flashfire's is: the rolling army", ctx.ruleset.cite("vortex"),
+                             ctx.ruleset.spell_sections.get("flashfire", cite)))
+    else:
+        trace.append(TraceEvent(what=f"{unit.id} is rolled again under {fires[0].spell}: {ignored} ignored",
+                                rule="the selected unit ignores its last roll result and applies the new one",
+                                cite=cite))
     return faces[last + 1:]
 
 

@@ -12,7 +12,7 @@ from .ruleset import Ruleset, SetupRules
 from .sais import sai_use
 from .state import Army, GameState, Unit
 from .steps import SetupStep, StepResult
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 
 
 def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -171,6 +171,14 @@ def _makes_magic(icon: str) -> bool:
 # --- order of play and starting distances ----------------------------------------------------------
 
 
+def _order_sai(rules: SetupRules, what: str, cite: str) -> TraceEvent:
+    """What an SAI rolled for the order of play counts: the edition's words, or its reading of them (sfr-2012)."""
+    other = rules.cites.get("order-sais-read-with")
+    if other:
+        return reading(f"{what}: {rules.quotes['order-sais']}", rules.cites.get("order-sais", cite), other)
+    return TraceEvent(what=what, rule=rules.quotes["order-sais"], cite=rules.cites.get("order-sais", cite))
+
+
 def _order(step: SetupStep, rules: SetupRules, out: StepResult) -> dict:
     """Each player's horde roll: maneuver and ID results (and, where the edition says so, SAIs only for the
     maneuver results they generate). The most chooses to play first or to pick the frontier; ties reroll."""
@@ -183,8 +191,8 @@ def _order(step: SetupStep, rules: SetupRules, out: StepResult) -> dict:
             counted = n if icon in ("maneuver", "id") else (n if use and "maneuver" in use.gives else 0)
             total += counted
             if icon not in ("maneuver", "id"):
-                out.trace.append(TraceEvent(what=f"{player}: {icon} {n} counts {counted}", before=n, after=counted,
-                                            rule=rules.quotes["order-sais"], cite=rules.cites.get("order-sais", cite)))
+                out.trace.append(_order_sai(rules, f"{player}: {icon} {n} counts {counted}", cite)
+                                 .evolve(before=n, after=counted))
         totals[player] = total
     top = max(totals.values())
     tied = sorted(p for p, t in totals.items() if t == top)

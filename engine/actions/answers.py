@@ -5,7 +5,7 @@ Bash (back damage from its save roll).
 from __future__ import annotations
 
 from ..roll import Special
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .fight import Fight
 
 
@@ -35,11 +35,9 @@ def charge(fight: Fight, sai: str, specials: list[Special]) -> None:
     moved = fight.hit.results.get("maneuver", 0)
     fight.extra[fight.action] = fight.extra.get(fight.action, 0) + moved
     fight.no_counter, fight.charge = sai, True
-    fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.attacker}'s {moved} maneuver result(s) count as melee",
-                                      after=moved, rule="the attacking army must count maneuver results as if they "
-                                      "were melee results; reading: those the roll finalized, the racial abilities "
-                                      "step the text names differing only under an add "
-                                      f"({fight.ruleset.cite('modifier-order')})", cite=cite))
+    fight.out.trace.append(reading(f"{sai}: {fight.attacker}'s {moved} maneuver result(s) count as melee: those the "
+                                   "roll finalized, the racial abilities step the text names differing only under an "
+                                   "add", cite, fight.ruleset.cite("modifier-order")).evolve(after=moved))
     fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} will not counter-attack; it makes a "
                                            "combination melee/save roll instead of its save roll",
                                       rule="the save results reduce the damage; the melee results are damage "

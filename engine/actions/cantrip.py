@@ -16,7 +16,7 @@ from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 
 CANTRIP = "cantrip"
 # 002 SFR/TSR Logo (Bronze Medallion): "During any non-magic action, save roll, or non-maneuver avoidance roll,
@@ -62,10 +62,20 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
         # the Bronze Medallion "can cast any color spell from the spell lists (basic or racial)": its points pay
         # a racial spell as that race's points would (the spell's race must still be in the army, 002 Racial Spells)
         casters.append(Caster(unit.id, unit.race, n, 0, colors, any_race=any_color))
+    _racial_reading(buy, casters, ruleset, out)
     state, _ = spend(state, who, casters, 0, buy, ruleset, out)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))
     return state
+
+
+def _racial_reading(buy: MagicStep, casters: list[Caster], ruleset: Ruleset, out: StepResult) -> None:
+    """Said once where points of any color buy a racial spell: "(basic or racial)" read with 002 Racial Spells."""
+    racial = [c.spell.name for c in buy.cast if "basic" not in c.spell.lists]
+    if racial and any(c.any_race for c in casters):
+        out.trace.append(reading(f"points of any color and race pay the racial spell(s) {', '.join(racial)} as that "
+                                 "race's own points would; the spell's race must still be in the army",
+                                 ruleset.sai_sections[BRONZE], ruleset.cite("racial-spells")))
 
 
 def _check_column(buy: MagicStep, ruleset: Ruleset, cite: str) -> None:

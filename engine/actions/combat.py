@@ -12,7 +12,7 @@ from ..protection import army_shield
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
 from ..roll import Roll, RollContext, resolve_roll
 from . import cantrip, routing, sai_states, specials
@@ -330,10 +330,9 @@ def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacke
     if points is None:
         raise StepError(f"{defender.id} mixes Scalders with other units: give its save roll per unit, so that "
                         "the Scalders' own non-ID saves can be counted for Scorching Touch", cite=cite, field="saves")
-    out.trace.append(TraceEvent(
-        what=f"Scorching Touch: the Scalders of {defender.id} rolled {points} non-ID save result(s)", after=points,
-        rule="one point of damage back per non-ID save result, counted as rolled, before modifiers (the text "
-             f"does not say; see also {ruleset.cite('modifier-order')})", cite=cite))
+    out.trace.append(reading(f"Scorching Touch: the Scalders of {defender.id} rolled {points} non-ID save result(s), "
+                             "counted as rolled, before modifiers (the text does not say)", cite,
+                             ruleset.cite("modifier-order")).evolve(after=points))
     return _back_damage(state, ruleset, attacker, "Scorching Touch", points, casualties, out, cite, "melee")
 
 

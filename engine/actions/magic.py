@@ -20,7 +20,7 @@ from ..roll import Outcome, RollContext, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from . import death_magic, sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
@@ -139,10 +139,12 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         raise StepError(f"a modifier adds to {who.id}'s magic ({counted} -> {final}); this version does not "
                         "yet say which color the added points are", cite=ruleset.cite("doubling-magic"))
     if final < counted:
-        out.trace.append(TraceEvent(what=f"{who.id}: {counted - final} of its {counted} magic point(s) are lost "
-                                         "before doubling; which ones is the owner's choice, shown by the split",
-                                    before=counted, after=final, rule="doubling magic is a multiply modifier, "
-                                    "after any subtraction or division", cite=ruleset.cite("doubling-magic")))
+        # "doubling magic is a multiply modifier, after any subtraction or division": 002 says no more of which
+        # points a penalty takes, read as the owner's choice (shown by the split)
+        out.trace.append(reading(f"{who.id}: {counted - final} of its {counted} magic point(s) are lost before "
+                                 "doubling; which ones is the owner's choice, shown by the split",
+                                 ruleset.cite("doubling-magic"), ruleset.cite("modifier-order"))
+                         .evolve(before=counted, after=final))
     land = elements(state, terrain, who, ruleset)
     casters = []
     races = {u.race for u in who.units if not u.item}

@@ -16,7 +16,7 @@ from ..ruleset import Ruleset
 from ..state import Effect, GameState, MinorTerrain
 from ..steps import MinorStep, StepResult
 from ..damage import kill, reachable
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .own_roll import unit_roll
 
@@ -107,6 +107,9 @@ def _flood(state: GameState, army_id: str, dice: Roll | None, ruleset: Ruleset, 
         # read as 002 Damage takes units: "enough units ... but never in excess" when five cannot be made exactly
         raise StepError(f"Flood: five health-worth of units roll ({need} of {army_id}'s, whole units); the rolls "
                         f"given are {worth} health-worth ({', '.join(rolled)})", cite=cite, field="avoidance")
+    if need < 5:
+        out.trace.append(reading(f"Flood: whole units of {army_id} cannot make five health-worth: {need} roll, as much "
+                                 "as whole units can without passing five", cite, ruleset.cite("damage")))
     dead = []
     for uid, faces in dice.units:
         state, own = unit_roll(state, ruleset, who, uid, "avoid-maneuver", ("maneuver",), Roll(units=((uid, faces),)),
@@ -140,9 +143,8 @@ def _landslide(state: GameState, army_id: str, dice: Roll | None, casualties: di
     # those that have their application during a maneuver avoidance roll" lets them
     icons = sum(t.get("maneuver", 0) for t in rolled.per_unit.values())
     left = max(0, damage - icons)
-    out.trace.append(TraceEvent(what=f"Landslide: {damage} damage (one per unit) - {icons} maneuver rolled (no "
-                                     f"spell's): {left} damage to {army_id}", before=damage, after=left,
-                                rule="only ID and maneuver icons rolled by the army negate damage; save results or "
-                                     "maneuvers from spells do not count (read with the rule that SAIs applying in a "
-                                     "maneuver avoidance roll apply here: their maneuvers count)", cite=cite))
+    out.trace.append(reading(f"Landslide: {damage} damage (one per unit) - {icons} maneuver rolled, an SAI's counted, "
+                             f"no spell's: {left} damage to {army_id} ('only ID and maneuver icons rolled by the army "
+                             "negate damage', read with the SAIs the same section lets apply in a maneuver avoidance "
+                             "roll)", cite, cite).evolve(before=damage, after=left))
     return take_damage(state, ruleset, who, left, casualties, out, "Landslide", "disaster")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..ruleset import Ruleset, StepDown
 from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Step, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .own_roll import unit_roll
 
 UNDEAD = "undead"
@@ -151,6 +151,11 @@ def sacrifice_kin(before: GameState, state: GameState, step: Step, ruleset: Rule
         if kin is None or kin.race != "dragonkin" or kin.health != eldarim.health:
             raise StepError(f"Sacrifice Dragonkin: {kin_id} is not a dragonkin of {eldarim.health} health in "
                             f"{home.id}", cite=cite, field="sacrifice")
+        # "killed by an individual-targeting effect": read as an effect aimed at the unit, a spell cast on it or an
+        # SAI's points given to it (002 Spell Attributes, Target: a spell that targets an army is not aimed at it)
+        out.trace.append(reading(f"{eldarim_id} was killed by an effect aimed at it (a spell cast on it, or an SAI's "
+                                 "points given to it): an individual-targeting effect", cite,
+                                 ruleset.cite("spell-target")))
         state = state.take_from("dua", home.player, eldarim_id)
         state = state.with_army(army.evolve(units=tuple(eldarim if u.id == kin_id else u for u in army.units)))
         state = state.with_pool(state.pool(home.player).evolve(units=(*state.pool(home.player).units, kin)))

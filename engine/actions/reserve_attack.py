@@ -18,7 +18,7 @@ from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Terrain
 from ..steps import StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 
 FAQ = "tsr-1996:faq.amazons.amazons-in-reserves"     # 004: Amazons in Reserves (one combined roll)
 
@@ -60,8 +60,7 @@ def reserve_attack(state: GameState, ruleset: Ruleset, attacker: Army, defender:
                                     "results ... Simultaneously, other units generate magic results", cite=cite))
     elif len(shooters) < len([u for u in attacker.units if not u.item]):
         # the reading of "Amazon missile results are counted when the other units roll for magic"
-        out.trace.append(TraceEvent(what=f"{attacker.id}'s other units roll for magic in their own magic action",
-                                    rule="read as two actions of one march, either first, each completed before the "
-                                         "other (002 Reserve Attack, Note); the TSR FAQ's one combined roll is "
-                                         "tsr-1996's reading", cite=FAQ))
+        out.trace.append(reading(f"{attacker.id}'s other units roll for magic in their own magic action: two actions "
+                                 "of one march, either first, each completed before the other (the Note); the TSR "
+                                 "FAQ's one combined roll is tsr-1996's reading", cite, FAQ))
     return there

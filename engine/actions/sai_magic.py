@@ -13,7 +13,7 @@ from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .summons import send_dragon, summon_tamed, tamed_dragons
 
 ANY_COLOR = ("attune", "sfr-tsr-logo-bronze-medallion")
@@ -65,6 +65,10 @@ def attune(casters: list[Caster], rolled: Outcome, step: MagicStep, ruleset: Rul
         raise StepError(f"each Attune counts the magic icons of one other unit of the acting army as its color: "
                         f"{attuned} is not such a choice (units with magic icons: {', '.join(legal) or 'none'})",
                         cite=cite, field="targets")
+    # "count the normal magic result ... of one unit ... as that same color": the Attune's own results are read as
+    # of that one color too (002 Color: a unit casts another color only "under the effect of an Attune SAI")
+    out.trace.append(reading(f"'that same color': {', '.join(attuners)}'s Attune results and the attuned unit's magic "
+                             f"icons are all {color}", cite, ruleset.cite("spell-color")))
     out_casters = []
     for c in casters:
         if c.unit in attuners and c.colors == COLORS:
@@ -105,7 +109,8 @@ def summon_dragons(state: GameState, who: Army, step: MagicStep, ruleset: Rulese
     for unit_id, faces in step.roll.units:
         unit = who.unit(unit_id)
         for _ in range(sum(1 for f in faces if f.icon == SUMMON)):     # each face: one dragon
-            state = _summon_one(state, who, unit, chosen.pop(unit_id, None), cite, out, ruleset.cite("dragon-taming"))
+            state = _summon_one(state, who, unit, chosen.pop(unit_id, None), cite, out, ruleset.cite("dragon-taming"),
+                                ruleset.cite("hybrid-dragons"))
     if chosen:
         raise StepError(f"summon is given for {', '.join(chosen)}, which rolled no Summon Dragon", cite=cite,
                         field="summon")
@@ -113,7 +118,7 @@ def summon_dragons(state: GameState, who: Army, step: MagicStep, ruleset: Rulese
 
 
 def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str | None] | None, cite: str,
-                out: StepResult, taming: str) -> GameState:
+                out: StepResult, taming: str, hybrid: str) -> GameState:
     if unit.color is None:
         raise StepError(f"{unit.id} rolled Summon Dragon: say the artifact's color (color: on the unit)", cite=cite,
                         field="roll")
@@ -137,9 +142,9 @@ def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str
     if where not in {t.id for t in state.terrains}:
         raise StepError(f"{unit.id} summons a dragon to a terrain: {where!r} is not one", cite=cite, field="summon")
     state, name = send_dragon(state, owner, item, where, out)
-    out.trace.append(TraceEvent(what=f"{unit.id}: Summon Dragon sends {owner.player}'s {item.partition(':')[2]} "
-                                     f"dragon to {where} as {name}", rule="choose any dragon of a matching color as "
-                                "the magical item and immediately summon it to any terrain", cite=cite,
-                                defaulted=choice is None))
+    # "any dragon of a matching color": read as one with the artifact's color among its colors (002 Hybrid Dragons)
+    out.trace.append(reading(f"{unit.id}: Summon Dragon sends {owner.player}'s {item.partition(':')[2]} dragon to "
+                             f"{where} as {name}: 'of a matching color' is a dragon with the artifact's color "
+                             f"({unit.color}) among its colors", cite, hybrid).evolve(defaulted=choice is None))
     return state
 

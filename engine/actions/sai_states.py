@@ -24,7 +24,7 @@ from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState, Unit
 from ..steps import AttackStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .common import roll
 
 RISE = "rise-from-the-ashes"
@@ -100,11 +100,14 @@ def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolle
     effect = Effect(spell=sai, target=target, by=attacker.player, count=count, source=rolled[0].unit)
     # Reading (the texts say only "before they finalize any results"): Wither and Frost Breath act as dice
     # modifiers of the army's rolls, in 002 Applying Dice Modifiers' order, never on results an SAI made
-    reading = (f"; read as a dice modifier in the order of {ruleset.cite('modifier-order')}, never on results an "
-               "SAI made" if sai in ruleset.spell_modifiers else "")
-    out.trace.append(TraceEvent(what=f"{sai} on {target} until {_until(ruleset, sai)}", after=count,
-                                rule="a delayed special result: it acts on the target army's rolls from now on, "
-                                     f"before they are finalized{reading}", cite=cite))
+    what = f"{sai} on {target} until {_until(ruleset, sai)}"
+    if sai in ruleset.spell_modifiers:
+        out.trace.append(reading(f"{what}: it acts on the target army's rolls as a dice modifier, in the modifier "
+                                 "order, never on results an SAI made", cite, ruleset.cite("modifier-order"))
+                         .evolve(after=count))
+    else:
+        out.trace.append(TraceEvent(what=what, after=count, rule="a delayed special result: it acts on the target "
+                                    "army's rolls from now on, before they are finalized", cite=cite))
     return state.evolve(effects=(*state.effects, effect))
 
 
@@ -221,11 +224,9 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
     for uid in hypnotized:
         state = state.evolve(effects=(*state.effects, Effect(spell="hypnotic-glare", target=uid,
                                                              by=attacker.player, source=rolled[0].unit)))
-    out.trace.append(TraceEvent(what=f"Hypnotic Glare: {', '.join(hypnotized) or 'no unit'} of {defender.id} "
-                                     f"rolled an ID and are hypnotized: -{lost} save(s)", after=lost,
-                                rule="their results do not count towards the save roll (taken as counted, before "
-                                     f"the army's modifiers: the text is silent; see {ruleset.cite('modifier-order')})",
-                                cite=cite))
+    out.trace.append(reading(f"Hypnotic Glare: {', '.join(hypnotized) or 'no unit'} of {defender.id} rolled an ID and "
+                             f"are hypnotized: -{lost} save(s), their results taken out as counted, before the army's "
+                             "modifiers (the text is silent)", cite, ruleset.cite("modifier-order")).evolve(after=lost))
     return state, lost
 
 
@@ -370,10 +371,9 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
         for t in () if sai in KEEPS_RESULTS else wanted:
             lost[t] = lost.get(t, 0) + sum(answer.per_unit.get(u, {}).get(t, 0) for u in gone)
     if any(lost.values()):
-        out.trace.append(TraceEvent(what=f"the moved units' results leave {army.id}'s total: "
-                                         + ", ".join(f"{n} {t}" for t, n in lost.items() if n), after=sum(lost.values()),
-                                    rule="a component removed from the army by a special SAI does not have its results "
-                                         "counted in the army total", cite=ruleset.cite("sai-resolution")))
+        out.trace.append(_leave_total(f"the moved units' results leave {army.id}'s total: "
+                                      + ", ".join(f"{n} {t}" for t, n in lost.items() if n), sum(lost.values()),
+                                      ruleset))
     return state, lost, leavers
 
 
@@ -607,12 +607,16 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
         state = transfer(state, unit_id, state.army(army.id), dest, sai, cite, ruleset, out)
         dest = state.army(dest.id)
     if lost:
-        out.trace.append(TraceEvent(what=f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
-                                    after=lost, rule="a component removed from the army by a special SAI does not "
-                                    "have its results counted in the army total (read: as counted, before the "
-                                    f"army's modifiers; see {ruleset.cite('modifier-order')})",
-                                    cite=ruleset.cite("sai-resolution")))
+        out.trace.append(_leave_total(f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
+                                      lost, ruleset))
     return state, lost
+
+
+def _leave_total(what: str, lost: int, ruleset: Ruleset) -> TraceEvent:
+    """002 Resolution: "Any component removed from the army by a Special or Unique resolution type SAI ... does not
+    have its results counted in the army total": read as taken out as counted, before the army's modifiers."""
+    return reading(f"{what}, taken out as counted, before the army's modifiers", ruleset.cite("sai-resolution"),
+                   ruleset.cite("modifier-order")).evolve(after=lost)
 
 
 def _check_destination(state: GameState, sai: str, to: str, army: Army, cite: str) -> None:
@@ -746,19 +750,24 @@ def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: 
                         f"(ashes.{unit.id}, or its avoidance roll against the burial)", cite=cite, field="ashes")
     faces = [f.icon for _, fs in dice.units for f in fs] or [icon for icon, _ in dice.counts]
     rose = RISE in faces
-    out.trace.append(TraceEvent(what=f"{unit.id} ({how}) rolls {', '.join(faces) or 'nothing'}: "
-                                     f"{'it rises to the reserve area' if rose else 'the icon did not come up'}",
-                                rule="a Conditional SAI works in the DUA: only if its icon comes up", cite=cite))
+    rolled = (f"{unit.id} ({how}) rolls {', '.join(faces) or 'nothing'}: "
+              f"{'it rises to the reserve area' if rose else 'the icon did not come up'}")
+    if how == "killed and buried":      # "killed or buried": one roll for the one event (the caller's reading)
+        out.trace.append(reading(f"{rolled}; killed and buried by one effect, it rolls once", cite,
+                                 ruleset.cite("buried-term")))
+    else:
+        out.trace.append(TraceEvent(what=rolled, rule="a Conditional SAI works in the DUA: only if its icon comes up",
+                                    cite=cite))
     if not rose:
         return state, False
     state = state.take_from(area, player, unit.id)
     state, reserve = reserve_army(state, player, ruleset, out)
     state = state.with_army(state.army(reserve.id).evolve(units=(*state.army(reserve.id).units, unit)))
     out.moved.append(unit.id)
-    out.trace.append(TraceEvent(what=f"{unit.label} goes to {player}'s reserve area", rule="if and only if this "
-                                "icon is rolled the monster immediately goes to your reserve area (the Conditional "
-                                f"example of {ruleset.cite('sai-resolution')} says only 'avoiding being buried')",
-                                cite=cite))
+    # "if and only if this icon is rolled the monster immediately goes to your reserve area", read with the
+    # Conditional example of 002 Resolution, which says only "avoiding being buried"
+    out.trace.append(reading(f"{unit.label} goes to {player}'s reserve area, as the SAI List says (the Conditional "
+                             "example says only 'avoiding being buried')", cite, ruleset.cite("sai-resolution")))
     return state, True
 
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 from ..damage import choose, kill
 from ..expiry import face_changed
 from ..moves import bound, flee, haunt_army, owner, transfer
-from ..protection import exposed, shield
+from ..protection import exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
 from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from . import cantrip, sai_states, summons
 from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
@@ -90,6 +90,7 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
     if effect.kind == "terrain-damage":
         best = 0
         here = [a for a in state.armies if a.at == target and a.units]
+        veil_passed(state, ruleset, here, who.player, names, f"its terrain {target}", out)
         for army in here:
             # the armies at the terrain roll at the same time: a simultaneous roll (002 SAI Resolution)
             state, maneuvers = _army_damage(state, state.army(army.id), amount, effect, names, cite, ruleset, rolls,
@@ -98,6 +99,7 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _reduce_unless(state, target, best, effect.reduce_unless, names, cite, ruleset, out) \
             if effect.reduce_unless else state
     if effect.kind == "unit-damage":
+        veil_passed(state, ruleset, [owner(state, target)], who.player, names, f"its unit {target}", out)
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
         return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out, rolls)
@@ -232,9 +234,11 @@ def _haunt(state: GameState, who: Army, c: Cast, names: str, cite: str, ruleset:
         raise StepError(f"{c.spell.name} needs dead units and an enemy army to attack", cite=cite, field="cast")
     dead = Army(id=haunt_army(who.player), player=who.player, at=target.at, units=area.units)
     state = state.with_area("dua", area.evolve(units=())).evolve(armies=(*state.armies, dead))
-    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(dead.units)} dead unit(s) form {dead.id} and attack "
-                                     f"{target.id} at {target.at}", after=dead.health, rule="all dead units form "
-                                "into a magically constructed army that immediately takes a melee action", cite=cite))
+    # "All dead units form into a magically constructed army that immediately takes a melee action against any
+    # enemy army": read as standing at the target's terrain, with no terrain icon needed (002 Melee)
+    out.trace.append(reading(f"{c.spell.name}: {len(dead.units)} dead unit(s) form {dead.id} and attack {target.id} at "
+                             f"{target.at}: the dead stand at the target's terrain, and a melee a spell makes needs no "
+                             "terrain icon", cite, ruleset.cite("melee")).evolve(after=dead.health))
     state, fought = melee(state, c.melee, ruleset, by_spell=True)
     for key in ("results", "damage"):
         getattr(out, key).update(getattr(fought, key))

@@ -18,12 +18,13 @@ from ..damage import choose, default_casualties
 from ..protection import exposed, shield
 from ..roll import Roll, Special
 from ..sai_attacks import ATTACK_SAIS, AttackSai
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from ..moves import reserve_army, transfer
 from .common import _casualties_go, _named_for
 from .fight import Fight
 
 TARGETING = "sai-targeting"
+AS_ROLLED = "sai-points-as-rolled"      # the edition reads an SAI's "four points" as its points as rolled
 # SAIs whose text does not say who picks the units killed: read as damage, which the owner takes
 OWNER_BY_READING = ("firebreath",)
 
@@ -105,13 +106,17 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
 
 def _trace_limit(fight: Fight, sai: str, rule: AttackSai, specials: list[Special], limit: int) -> None:
     """The health-worth an SAI may pick, and the reading behind it (engine.sai_attacks)."""
-    how = (f"{rule.per_face} per face, as its text fixes" if rule.per_face else
-           "its points as rolled: the text's number is the four results of a ten-sided die (three on a rare "
-           f"item), and identical SAIs combined add theirs; see also {fight.ruleset.cite('sai-targeting')}")
-    words, where = fight.ruleset.words(f"{sai}:targets", f"reading: the health-worth it picks is {how}",
-                                       fight.cite(sai))
-    fight.out.trace.append(TraceEvent(what=f"{sai}: up to {limit} health-worth ({len(specials)} face(s))",
-                                      after=limit, rule=words, cite=where))
+    what = f"{sai}: up to {limit} health-worth ({len(specials)} face(s))"
+    read_with = fight.ruleset.cites.get(AS_ROLLED)
+    if rule.per_face or f"{sai}:targets" in fight.ruleset.sai_words or read_with is None:
+        how = f"{rule.per_face} per face, as its text fixes" if rule.per_face else "its points as rolled"
+        words, where = fight.ruleset.words(f"{sai}:targets", f"the health-worth it picks is {how}", fight.cite(sai))
+        fight.out.trace.append(TraceEvent(what=what, after=limit, rule=words, cite=where))
+        return
+    # 002 SAI List: "up to four health-worth" read as the SAI's points as rolled
+    fight.out.trace.append(reading(f"{what}: the health-worth it picks is its points as rolled, the text's number "
+                                   "being the four results of a ten-sided die (three on a rare item), and identical "
+                                   "SAIs combined add theirs", fight.cite(sai), read_with).evolve(after=limit))
 
 
 def test(fight: Fight, sai: str, specials: list[Special]) -> None:
@@ -228,10 +233,11 @@ def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str |
     army = exposed(fight.state, fight.ruleset, fight.state.army(army_id or fight.defender), fight.action, fight.out)
     limit = _limit(attack_rule(fight, sai), specials)
     if sai in OWNER_BY_READING:
-        fight.out.trace.append(TraceEvent(
-            what=f"{sai}: {army.player} chooses the {limit} health-worth killed", after=limit, rule="reading: the "
-            "text does not say who chooses; killing health-worth is read as damage, which the owner takes (\"This is "
-            f"the same as applying damage\", {fight.ruleset.cite('sai-targeting')})", cite=fight.cite(sai)))
+        # the text does not say who chooses: killing health-worth is read as damage, which the owner takes ("This is
+        # the same as applying damage", 002 SAI Targeting)
+        fight.out.trace.append(reading(f"{sai}: {army.player} chooses the {limit} health-worth killed, as for damage "
+                                       "(the text does not say who chooses)", fight.cite(sai),
+                                       fight.ruleset.cite(TARGETING)).evolve(after=limit))
     ids, event = choose(army, limit, _named_for(army, limit, fight.casualties), fight.cite(sai))
     fight.out.trace.append(event.evolve(what=f"{sai}: {event.what}"))
     return list(ids)
@@ -293,9 +299,14 @@ def strike(fight: Fight, sai: str, specials: list[Special]) -> None:
     for target, strikers in _groups(fight, sai, rollers).items():
         defending_unit(fight, sai, target)
         damage = sum(rollers[r] for r in strikers)
-        fight.out.trace.append(TraceEvent(what=f"{sai} of {', '.join(strikers)}: {damage} damage on {target}",
-                                          after=damage, rule="for each unit that generates it, choose one unit in "
-                                          "the defending army", cite=cite))
+        what = f"{sai} of {', '.join(strikers)}: {damage} damage on {target}"
+        read_with = None if rule.damage else fight.ruleset.cites.get(AS_ROLLED)    # Gore's two: its text fixes it
+        if read_with is None:
+            fight.out.trace.append(TraceEvent(what=what, after=damage, rule="for each unit that generates it, choose "
+                                              "one unit in the defending army", cite=cite))
+        else:   # 002 SAI List: "four points of damage" read as the SAI's points as rolled (four on a monster)
+            fight.out.trace.append(reading(f"{what}: the text's 'four points' are the SAI's points as rolled (four "
+                                           "on a monster)", cite, read_with).evolve(after=damage))
         _struck(fight, sai, target, damage, strikers[0])
 
 

@@ -116,6 +116,11 @@ CITES = {
     "vortex": f"{E}:special-terrains.vortex",
     "artifacts": f"{E}:artifacts",
     "medallions": f"{E}:medallions",
+    # the SAI List's "four points of damage", "up to four health-worth": read as the SAI's points as rolled (four on
+    # a monster), with SAI Targeting (its Charm example); an edition without this entry counts them as its text does
+    "sai-points-as-rolled": f"{E}:special-action-icons-general-information.targeting",
+    "dua-term": f"{E}:glossary-of-dragon-dice-terms.dead-unit-area-dua",
+    "buried-term": f"{E}:glossary-of-dragon-dice-terms.buried",
 }
 
 RACIAL_ABILITIES = (
@@ -444,7 +449,10 @@ SETUP = SetupRules(
            "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
            "distances": f"{E}:starting-the-game.step-6-determine-starting-distances",
            "white": f"{E}:white-dragons",
-           "minor-terrains": f"{E}:minor-terrains"},
+           "minor-terrains": f"{E}:minor-terrains",
+           # the order roll's SAIs: 002 counts "maneuver results", read with 003's "ignore all effects of SAIs,
+           # other than maneuver results they generate" (a reading, traced)
+           "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
     quotes={
         "dragons": "take the total force size and divide by 24 (round up any fractions) ... You cannot bring more "
                    "than or less than the required number of dragons",
