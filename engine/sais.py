@@ -489,8 +489,10 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
         # Teleport still move units (traced as a reading, engine.actions.dragon): "Any special result from an SAI
         # that specifically states it has an effect during a dragon attack can also be applied" (002 Step 6, after
         # the exception), and the breath leaves "simply and only a save avoidance roll" (a non-maneuver avoidance
-        # roll, Teleport's words)
-        if own is not None and ("save" in own.gives and own.each or own.special in ("double-units", "move")):
+        # roll, Teleport's words); so do Decapitate, Impale, Bash and the Dragonkin Champion's logo ("During a dragon
+        # attack ..."; engine.actions.dragon_sais: their "otherwise three melee/missile results" do not count there)
+        if own is not None and ("save" in own.gives and own.each or
+                                own.special in ("double-units", "move", "dragon-effect")):
             return own
         return table.get("save")
     if own is not None:
