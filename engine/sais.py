@@ -624,3 +624,17 @@ COMBINATION_READS: dict[str, str] = {
     "sfr-tsr-logo-dragonkin-champion": "During any action or non-maneuver avoidance roll",
     "trumpet": "During a melee attack, melee avoidance roll or save roll",
 }
+
+
+# --- a combination roll's kind ----------------------------------------------------------------------------------
+# 002 Avoidance Rolls: a combination roll is one roll for several results ("The roll to avoid the effects of a Tidal
+# Wave spell is another example since the army is making a save roll and a maneuver avoidance roll", 002 Glossary);
+# the order a step writes them in is no part of the roll, so its kind names them in one order (save first, as
+# SAVE_AND_MANEUVER) and the entries above match whatever order was written.
+COMBINATION_ORDER = ("save", "maneuver", "melee", "missile", "magic")
+
+
+def combination_kind(wanted) -> str:
+    """The kind of a combination roll for the ``wanted`` results, in COMBINATION_ORDER."""
+    rank = {t: i for i, t in enumerate(COMBINATION_ORDER)}
+    return "combination:" + ",".join(sorted(wanted, key=lambda t: rank.get(t, len(rank))))
