@@ -349,6 +349,8 @@ class Ruleset(Value):
     treasure_after_attack: bool = False
     # the SAI kind of a charging army's roll (tsr-1996: "charge", where Trample is both melee and maneuver)
     charge_roll: str = "melee"
+    # the SAI kind of the charged army's one roll (tsr-1996: "charged", where 004's "during melee" SAIs act too)
+    charged_roll: str = "save-melee"
     # icons other than ID that count as an ID icon of so many points in any roll (Dragonmaster's logo)
     id_icons: Mapping[str, int] = field(default_factory=dict)
     # who carries magical items (engine.carrying): races that carry none (dragonkin), races and units that

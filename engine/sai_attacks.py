@@ -57,6 +57,10 @@ class AttackSai(Value):
     burial: Literal["save", "save-or-maneuver"] | None = None
     answer: Literal["melee"] | None = None
     rise: bool = False      # Convert: the acting player's dead Undead may return, up to the health killed
+    # tsr-1996 Flame (004): "kill and bury one unit of two health or less" -- the most health a target may have
+    max_health: int | None = None
+    # tsr-1996 Flame C: "Open Grave DOES save Flamed units; affected units go to the Reserves as normal"
+    spared_by_grave: bool = False
 
 
 ATTACK_SAIS: dict[str, AttackSai] = {

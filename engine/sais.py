@@ -535,6 +535,10 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     # roll (engine.actions.sai_states.move_dragons)
     "dragon-move": ("melee", "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),
 }
+# tsr-1996's charge (engine.actions.charge): the charging army's roll ("charge") and the charged army's ("charged")
+for _effect in ("raise", "restore", "fetch"):
+    RESOLVED[_effect] = (*RESOLVED[_effect], "charge", "charged")
+RESOLVED["unit-state"] = (*RESOLVED["unit-state"], "charged")
 
 
 def unit_use(sai: str, kind: str, individual: bool, chosen: dict,

@@ -12,24 +12,22 @@ Editions without this rule (002's Charge is an SAI, 001 has none) refuse the ste
 
 from __future__ import annotations
 
-from ..roll import Roll
+from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import routing, sai_states, strikes
+from . import cantrip, charge_sais, routing, sai_states, specials, strikes
+from .charge_sais import CHARM
+from .combat import _leftover_buys, _read_by_states
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
 # the charging army's roll: melee and maneuver are both damage; the charged army's one roll: saves and melee
 CHARGE_ROLL = ("melee", "maneuver")
-# (the charged army's roll is its save roll in melee: 000 Counter "During a roll for saves in melee ... counts as
+# (the charged army's roll is a save roll in melee: 000 Counter "During a roll for saves in melee ... counts as
 # both a save and an immediate hit upon the attacking army, which may not roll saves against it")
-ANSWER_KIND, ANSWER_ROLL = "save-melee", ("save", "melee")
-BACK_DAMAGE = "back-damage"
-CHARM = "charm"         # Charm's special result: the units it picks change sides (_charmed)
-FLEE = "unit-kill"      # Roar's special result: the units it picks flee (engine.actions.strikes.kill_units)
-STATE = "unit-state"    # Entangle's special result: the units it picks are paralyzed (_entangled)
+ANSWER_ROLL = ("save", "melee")
 
 
 def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -44,30 +42,23 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
         raise StepError(f"{defender.id} makes no counter-attack roll against a charge: its one roll's melee results "
                         "hit back; remove counter", cite=cite, field="counter")
     answer_dice = _answer_dice(step, defender, cite)
-    casualties = casualty_lists(step.casualties)
+    charge_sais.refused(step.roll, ruleset, "roll")
+    charge_sais.refused(answer_dice, ruleset, "saves")
+    buys = dict(step.cantrip)
+    fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
+                  step=step, casualties=casualty_lists(step.casualties), out=out, charge=True)
     out.trace.append(TraceEvent(what=f"{attacker.id} charges {defender.id}", rule="instead of skirmishing, you may "
                                 "declare a charge", cite=cite))
-    hit = roll(state, ruleset, attacker, ruleset.charge_roll, CHARGE_ROLL, step.roll, out)
-    frightening = [s for s in hit.specials if s.effect == FLEE]
-    charms = [s for s in hit.specials if s.effect == CHARM]
-    entangling = [s for s in hit.specials if s.effect == STATE and ruleset.sai_states[s.sai].avoid is None]
-    _plain([s for s in hit.specials if s.effect not in (FLEE, CHARM) and s not in entangling], ruleset, cite)
-    damage = sum(hit.results.get(t, 0) for t in CHARGE_ROLL)
-    out.trace.append(TraceEvent(what=f"{attacker.id}: {hit.results.get('melee', 0)} melee + "
-                                     f"{hit.results.get('maneuver', 0)} maneuver = {damage} damage", after=damage,
-                                rule="each point of melee and each point of maneuver rolled count as a point of "
-                                     "damage to the target (as do ID icons)", cite=cite))
-    answer = roll(state, ruleset, defender, ANSWER_KIND, ANSWER_ROLL, answer_dice, out)
-    _plain([s for s in answer.specials if s.effect != BACK_DAMAGE], ruleset, cite)
-    saves, back = answer.results.get("save", 0), answer.results.get("melee", 0)
-    moved = _charmed(state, ruleset, charms, attacker, defender, step, answer, answer_dice, casualties, out)
-    damage, saves, back = damage + moved["melee"], max(0, saves - moved["save"]), max(0, back - moved["melee"])
-    # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
-    # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
-    back = _magic_saves(state, ruleset, attacker, back, out, cite)
-    back += _counter_hits(answer.specials, ruleset, attacker, out)
-    state = _frightened(state, ruleset, frightening, attacker, defender, step, casualties, out)
-    state = _entangled(state, ruleset, entangling, attacker, defender, step, out)
+    damage = _charging(fight, buys)
+    answer_dice = charge_sais.confused(fight, answer_dice)
+    answer, added = _answer(fight, answer_dice, buys)
+    countered = charge_sais.swapped(fight, answer.specials)
+    damage, charge_dice = _confused_charge(fight, countered, damage)
+    damage, saves, back = _tally(fight, countered, damage, answer, answer_dice, charge_dice, added)
+    charge_sais.answering(countered)
+    fight.state = countered.state
+    charge_sais.frightened(fight, fight.rolled)
+    charge_sais.paralyzed(fight, fight.rolled)
     dealt = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {dealt} damage to {defender.id}",
                                 before=damage, after=dealt, rule="any save results reduce the damage inflicted by "
@@ -75,93 +66,178 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
                                 after=back, rule="any melee results are counted as damage against the acting army. "
                                 "However, the acting army doesn't roll saves in return", cite=cite))
-    state = take_damage(state, ruleset, state.army(defender.id), dealt, casualties, out, "charge damage", "melee")
-    state = take_damage(state, ruleset, state.army(attacker.id), back, casualties, out, "charged army's melee",
-                        "melee")
-    # "In a charge attack, all damage is resolved before any routs take effect"
-    routs = [routing.routed(state, ruleset, who, dice, out, other) for who, dice, other in
-             ((state.army(attacker.id), step.roll, answer_dice), (state.army(defender.id), answer_dice, step.roll))]
-    if all(routs):
-        state = routing.both_routed(state, ruleset, attacker.at, out)
-    else:
-        state = routing.pursue(state, ruleset, step, routs[1], out)
+    state = _routs(fight, _damage(fight, countered, dealt, back), charge_dice, answer_dice)
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(fight.casualties, ruleset)
+    _leftover_choices(fight, countered)
+    _leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
 
 
-def _charmed(state: GameState, ruleset: Ruleset, charms: list, attacker: Army, defender: Army, step: MeleeStep,
-             answer, answer_dice: Roll, casualties: dict[str, list[str]], out: StepResult) -> dict[str, int]:
-    """A Charm in the charging army's roll: 004 Charm D, "During a charge, the affected units are indeed chosen after
-    the results are seen ... The affected unit's results are not voided or affected; they change sides"; E, "Charmed
-    units can be cbosen as casualties by their owner". Returns the melee and saves that left the charged army.
-
-    Reading: on the charging side their melee count as charge damage, and their saves count for nothing (000 Charge:
-    "the acting army doesn't roll saves in return. Only saves provided by magic count against these hits")."""
-    moved = {"melee": 0, "save": 0}
-    if not charms:
-        return moved
-    fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
-                  step=step, casualties=casualties, out=out, charge=True)
-    if not answer_dice.per_unit:
-        raise StepError(f"Charm takes the results each of {defender.id}'s charmed units rolled: give its roll per unit "
-                        f"(saves.{defender.id})", cite=fight.cite(CHARM), field="saves")
-    rule, where = ruleset.words(f"{CHARM}:charge", "the charmed units' results change sides", fight.cite(CHARM))
-    for uid in strikes.chosen(fight, CHARM, charms):
-        got = {t: answer.per_unit.get(uid, {}).get(t, 0) for t in moved}
-        moved = {t: moved[t] + got[t] for t in moved}
-        out.trace.append(TraceEvent(what=f"{CHARM}: {uid}'s {got['melee']} melee and {got['save']} save change sides: "
-                                         f"its melee hit {defender.id}, its saves count for nothing",
-                                    after=got["melee"], rule=f"{rule}; reading: only saves provided by magic count for "
-                                    f"the charging army ({ruleset.cite('charge')})", cite=where))
-    return moved
+def _routs(fight: Fight, state: GameState, charge_dice: Roll, answer_dice: Roll) -> GameState:
+    """000 Option: Routing, "In a charge attack, all damage is resolved before any routs take effect ... It's
+    possible during a charge for both the attacker and the defender to be routed" (engine.actions.routing)."""
+    ruleset, out = fight.ruleset, fight.out
+    routs = [routing.routed(state, ruleset, state.army(who), dice, out, other) for who, dice, other in
+             ((fight.attacker, charge_dice, answer_dice), (fight.defender, answer_dice, charge_dice))]
+    if all(routs):
+        return routing.both_routed(state, ruleset, state.army(fight.attacker).at, out)
+    return routing.pursue(state, ruleset, fight.step, routs[1], out)
 
 
-def _frightened(state: GameState, ruleset: Ruleset, frightening: list, attacker: Army, defender: Army,
-                step: MeleeStep, casualties: dict[str, list[str]], out: StepResult) -> GameState:
-    """A Roar in the charging army's roll: 004 Roar C, "If used during a charge, the units affected by a Roar still
-    apply their results before fleeing" -- the charged army's units it picks have rolled in its answer; they flee
-    once it is counted, before the damage is taken (a reading: they are no longer there to be taken as losses)."""
-    if not frightening:
-        return state
-    fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
-                  step=step, casualties=casualties, out=out, charge=True)
-    for sai in dict.fromkeys(s.sai for s in frightening):
-        rule, where = ruleset.words(f"{sai}:charge", "the units it picks flee after the charged army's roll",
-                                    fight.cite(sai))
-        out.trace.append(TraceEvent(what=f"{sai}: the units it picks have rolled with {defender.id}; now they flee",
-                                    rule=rule, cite=where))
-        strikes.kill_units(fight, sai, [s for s in frightening if s.sai == sai])
+def _charging(fight: Fight, buys: dict) -> int:
+    """The charging army's roll: its Cantrip buys spells first, its Kick, Poison and Smother are resolved at once,
+    the units its Regenerate (or Ferry) brings roll with it; returns its damage."""
+    ruleset, out, step = fight.ruleset, fight.out, fight.step
+    fight.state = cantrip.use(fight.state, fight.army("attacker"), step.roll, buys, False, ruleset, out)
+    dice = cantrip.still_rolling(step.roll, fight.army("attacker"))
+    hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, dice, out,
+               choices=sai_states.special_choices(step))
+    charge_sais.noted(dice, ruleset, ruleset.charge_roll, fight.attacker, out)
+    fight.rolled, fight.hit = hit.specials, hit
+    charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
+    charge_sais.first(fight, hit.specials)
+    added = _joined(fight, hit, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL)
+    melee, maneuver = (hit.results.get(t, 0) + added[t] for t in CHARGE_ROLL)
+    out.trace.append(TraceEvent(what=f"{fight.attacker}: {melee} melee + {maneuver} maneuver = {melee + maneuver} "
+                                     "damage", after=melee + maneuver,
+                                rule="each point of melee and each point of maneuver rolled count as a point of "
+                                     "damage to the target (as do ID icons)", cite=_cite(ruleset)))
+    return melee + maneuver
+
+
+def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, Roll]:
+    """A Confuse in the charged army's answer: 004 Confuse, "after your opponent rolls, choose four health of his
+    units and force them to reroll. A) This is a special case that DOES violate the principle that dice once rolled
+    cannot be voided" -- the charging roll is counted again with the chosen units' new faces (``unit_saves``).
+    Returns the damage and the charging roll's faces."""
+    if not charge_sais.of(countered.rolled, charge_sais.CONFUSE):
+        return damage, fight.step.roll
+    dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
+    new = charge_sais.confused(countered, dice)
+    before = dict(dice.units)
+    changed = [uid for uid, faces in new.units if before.get(uid) != faces]
+    ruleset, joined = fight.ruleset, damage - sum(fight.hit.results.get(t, 0) for t in CHARGE_ROLL)
+    hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, new, fight.out,
+               choices=sai_states.special_choices(fight.step))
+    special = [s.sai for s in (*fight.hit.specials, *hit.specials) if s.unit in changed]
+    if special:
+        raise StepError(f"confuse makes {', '.join(changed)} roll again, voiding or adding {', '.join(special)}, whose "
+                        "effect in a charge has been (or would be) resolved: not modelled yet by this version of ddref",
+                        cite=countered.cite("confuse"), field="unit_saves")
+    fight.hit = hit
+    melee, maneuver = (hit.results.get(t, 0) for t in CHARGE_ROLL)
+    fight.out.trace.append(TraceEvent(what=f"{fight.attacker} counted again: {melee} melee + {maneuver} maneuver"
+                                           f"{f' + {joined} from the units that joined it' if joined else ''} = "
+                                           f"{melee + maneuver + joined} damage", before=damage,
+                                      after=melee + maneuver + joined, rule="each point of melee and each point of "
+                                      "maneuver rolled count as a point of damage to the target (as do ID icons)",
+                                      cite=_cite(ruleset)))
+    return melee + maneuver + joined, new
+
+
+def _answer(fight: Fight, dice: Roll, buys: dict) -> tuple[Outcome, dict[str, int]]:
+    """The charged army's one roll: its Cantrip buys spells first; the units its Regenerate (or Ferry) brings roll
+    with it. Returns the roll and the saves and melee those units add."""
+    ruleset, out = fight.ruleset, fight.out
+    fight.state = cantrip.use(fight.state, fight.army(), dice, buys, False, ruleset, out)
+    charged = fight.army()
+    answer = roll(fight.state, ruleset, charged, ruleset.charged_roll, ANSWER_ROLL,
+                  cantrip.still_rolling(dice, charged), out, choices=sai_states.special_choices(fight.step))
+    charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
+    charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
+    return answer, _joined(fight, answer, charged, ruleset.charged_roll, ANSWER_ROLL)
+
+
+def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[str, ...]) -> dict[str, int]:
+    """Units brought into the army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) "are rolled
+    immediately and their results are counted toward the current roll" (004 Regenerate B): their results."""
+    fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
+                                                    kind, wanted)
+    added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
+    if any(added.values()):
+        sai = next(s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL)
+        rule, where = fight.ruleset.words(f"{sai}:raise-roll", "the units brought into the army roll with it",
+                                          fight.cite(sai))
+        fight.out.trace.append(TraceEvent(what=f"{', '.join(joined)} add "
+                                               f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
+                                          after=sum(added.values()), rule=rule, cite=where))
+    return added
+
+
+def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:
+    """Both armies take their damage; then the charged army's Illusion acts, then the charging army's (Illusion A:
+    "resolved in a seperate roll after the current round of melee is resolved")."""
+    ruleset, out = fight.ruleset, fight.out
+    state = take_damage(fight.state, ruleset, fight.army(), dealt, fight.casualties, out, "charge damage", "melee")
+    countered.state = take_damage(state, ruleset, fight.army("attacker"), back, fight.casualties, out,
+                                  "charged army's melee", "melee")
+    charge_sais.late(countered)
+    fight.state = countered.state
+    charge_sais.late(fight)
     return fight.state
 
 
-def _entangled(state: GameState, ruleset: Ruleset, entangling: list, attacker: Army, defender: Army,
-               step: MeleeStep, out: StepResult) -> GameState:
-    """An Entangle in the charging army's roll: 004 Entangle C, "Entangle prevents units from making any further
-    rolls. Rolls already made (such as those during a charge) by Entangled units still apply their results" -- the
-    charged army's units it picks have rolled in its answer, which counts whole; they are paralyzed from now on
-    (engine.actions.sai_states; a reading, as for Roar C: the answer is rolled before the effect is placed)."""
-    if not entangling:
-        return state
-    for sai in dict.fromkeys(s.sai for s in entangling):
-        rule, where = ruleset.words(f"{sai}:charge", "the units it picks have rolled; they cannot roll from now on",
-                                    ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")))
-        out.trace.append(TraceEvent(what=f"{sai}: the units it picks have rolled with {defender.id}; their results "
-                                         "count", rule=rule, cite=where))
-    return sai_states.place_states(state, ruleset, entangling, attacker, state.army(defender.id), step, out)
+def _tally(fight: Fight, countered: Fight, damage: int, answer: Outcome, answer_dice: Roll, charge_dice: Roll,
+           added: dict[str, int]) -> tuple[int, int, int]:
+    """The charge damage, the charged army's saves and its melee hits on the charging army, once each side's Charm
+    has taken the other's results and the charging army's magic saves have stopped what they can."""
+    saves, back = answer.results.get("save", 0) + added["save"], answer.results.get("melee", 0) + added["melee"]
+    moved = _charmed(fight, answer, answer_dice)
+    taken = _charmed(countered, fight.hit, charge_dice)
+    damage += moved["melee"] + moved["maneuver"] - taken["melee"] - taken["maneuver"]
+    saves = max(0, saves - moved["save"]) + taken["save"]
+    back = max(0, back - moved["melee"]) + taken["melee"]
+    # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
+    # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
+    back = _magic_saves(fight.state, fight.ruleset, fight.army("attacker"), back, fight.out, _cite(fight.ruleset))
+    return damage, saves, back + charge_sais.counter_hits(answer.specials, fight)
 
 
-def _counter_hits(specials, ruleset: Ruleset, attacker: Army, out: StepResult) -> int:
-    hits = 0
-    for special in (s for s in specials if s.effect == BACK_DAMAGE):
-        hits += special.points
-        what = f"{special.unit}: {special.points}-point {special.sai} also hits {attacker.id}"
-        out.trace.append(TraceEvent(what=what, after=special.points, rule="counts as both a save and an immediate "
-                                    "hit upon the attacking army, which may not roll saves against it",
-                                    cite=ruleset.sai_sections.get(special.sai, ruleset.cite("sai-resolution"))))
-    return hits
+def _leftover_choices(fight: Fight, countered: Fight) -> None:
+    """The step's ``targets``, ``order``, ``counter_order`` (the answer's) and ``unit_saves`` name only SAIs the two
+    rolls made and units they made roll (engine.actions.specials.leftover_choices, as in a skirmish)."""
+    for one in (fight, countered):
+        one.seen |= {s.sai for s in one.rolled}
+        _read_by_states(one)
+    specials.leftover_choices(fight.step, [fight, countered])
+
+
+def _charmed(fight: Fight, rolled: Outcome, dice: Roll) -> dict[str, int]:
+    """A Charm of ``fight``'s attacker (the charging army; with ``counter``, the charged army's answer): 004 Charm D,
+    "During a charge, the affected units are indeed chosen after the results are seen ... The affected unit's results
+    are not voided or affected; they change sides"; E, "Charmed units can be cbosen as casualties by their owner".
+    Returns the results (``rolled``, from ``dice`` per unit) that left the other army.
+
+    Reading: on the charging side the charmed melee and maneuver count as charge damage ("Each point of melee and each
+    point of maneuver rolled count as a point of damage") and the saves for nothing (000 Charge: "the acting army
+    doesn't roll saves in return. Only saves provided by magic count against these hits"); on the charged
+    side the saves reduce the damage, the melee hit the charging army, the maneuver count for nothing (000 Charge: the
+    target army's roll counts saves and melee)."""
+    ruleset, out = fight.ruleset, fight.out
+    moved = {"melee": 0, "save": 0, "maneuver": 0}
+    charms = charge_sais.of(fight.rolled, CHARM)
+    if not charms:
+        return moved
+    if not dice.per_unit:
+        field = "roll" if fight.counter else f"saves.{fight.defender}"
+        raise StepError(f"Charm takes the results each of {fight.defender}'s charmed units rolled: give its roll per "
+                        f"unit ({field})", cite=fight.cite(CHARM), field=field.partition(".")[0])
+    rule, where = ruleset.words(f"{CHARM}:charge", "the charmed units' results change sides", fight.cite(CHARM))
+    for uid in strikes.chosen(fight, CHARM, charms):
+        got = {t: rolled.per_unit.get(uid, {}).get(t, 0) for t in moved}
+        moved = {t: moved[t] + got[t] for t in moved}
+        fate = (f"its melee hit {fight.defender}, its saves save {fight.attacker}, its maneuver count for nothing"
+                if fight.counter else f"its melee and maneuver hit {fight.defender}, its saves count for nothing")
+        out.trace.append(TraceEvent(what=f"{CHARM}: {uid}'s {got['melee']} melee, {got['maneuver']} maneuver and "
+                                         f"{got['save']} save change sides: {fate}",
+                                    after=got["melee"] + (0 if fight.counter else got["maneuver"]),
+                                    rule=f"{rule}; reading: only saves provided by magic count for the charging army, "
+                                         f"the charged army's roll counts saves and melee ({ruleset.cite('charge')})",
+                                    cite=where))
+    return moved
 
 
 def _cite(ruleset: Ruleset) -> str:
@@ -194,11 +270,3 @@ def _magic_saves(state: GameState, ruleset: Ruleset, attacker: Army, back: int, 
                                         rule="only saves provided by magic count against these hits", cite=cite))
             back = left
     return back
-
-
-def _plain(specials, ruleset: Ruleset, cite: str) -> None:
-    """SAIs with an effect of their own in a charge (Counter's unsavable hit is the answer's) are not modelled
-    yet (000 Smite is plain melee here: "During a dragon attack or a charge, smites count as normal melee damage")."""
-    if specials:
-        raise StepError(f"{', '.join(s.sai for s in specials)} in a charge is not modelled yet by this version of "
-                        "ddref", cite=cite, field="roll")

@@ -72,6 +72,8 @@ def _no_own_specials(outcome: Outcome, unit: str, ruleset: Ruleset) -> None:
 
 # the kinds of roll an army under a Blue Dragon Breath may still make (engine.sais vocabulary)
 SAVE_ROLLS = ("save", "save-melee", "save-missile", "avoid-save", "dragon-save")
+# tsr-1996: the charged army's one roll (engine.actions.charge) is its roll for saves in melee, as before it had a kind
+SAVE_ROLLS += ("charged",)
 
 
 def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],

@@ -325,7 +325,8 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     "given, so the largest split that pays for the spells", cite=cite, defaulted=True))
         return fitting[0]
     wanted = {c: n for c, n in step.colors if n}
-    matching = [v for v in options if by_color(v, buckets) == dict(sorted(wanted.items()))]
+    total, split = sum(wanted.values()), dict(sorted(wanted.items()))
+    matching = [v for v in options if sum(v) == total and by_color(v, buckets) == split]
     if matching:
         # with a racial spell one color may split over races in several ways: prefer one that pays
         matching.sort(key=lambda v: not _affordable(step.cast, v, buckets))

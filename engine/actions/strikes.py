@@ -20,7 +20,8 @@ from ..roll import Roll, Special
 from ..sai_attacks import ATTACK_SAIS, AttackSai
 from ..sais import combination_kind
 from ..trace import StepError, TraceEvent
-from .common import _named_for
+from ..moves import reserve_army, transfer
+from .common import _casualties_go, _named_for
 from .fight import Fight
 
 TARGETING = "sai-targeting"
@@ -68,7 +69,8 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
     rule, cite = attack_rule(fight, sai), fight.cite(sai)
     defender = fight.state.army(army_id or fight.defender)
     pool = [u for u in defender.units if (among is None or u.id in among) and not u.item
-            and shield(fight.state, fight.ruleset, u.id, fight.action) is None]
+            and shield(fight.state, fight.ruleset, u.id, fight.action) is None
+            and (rule.max_health is None or u.health <= rule.max_health)]
     limit = len(specials) if rule.pick == "one-unit" else _limit(rule, specials)
     if rule.pick == "worth":
         _trace_limit(fight, sai, rule, specials, limit)
@@ -85,6 +87,9 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
     legal = ", ".join(u.id for u in pool)
     if among is not None and any(uid not in among for uid in ids):
         raise StepError(f"{sai} targets units that rolled an ID icon; of {defender.id} those are: {legal or 'none'}",
+                        cite=cite, field="targets")
+    if rule.max_health is not None and any(defender.unit(uid).health > rule.max_health for uid in ids):
+        raise StepError(f"{sai} targets a unit of {rule.max_health} health or less: choose from {legal or 'none'}",
                         cite=cite, field="targets")
     if rule.pick == "one-unit" and len(ids) > limit:
         raise StepError(f"{sai} targets one unit per face rolled ({limit}); {len(ids)} named: choose from {legal}",
@@ -182,12 +187,32 @@ def _fate(fight: Fight, sai: str, uid: str, fate: str, why: str) -> None:
     if fate == "flee":
         fight.flee(uid, sai)
         return
+    if rule.spared_by_grave and _grave(fight, sai, uid):
+        return
     fight.kill(uid, sai, why)
     if fate == "buried":
         fight.bury(uid, sai, "killed and buried")
     elif rule.burial:
         wanted = ("save",) if rule.burial == "save" else ("save", "maneuver")
         fight.burial_roll(uid, sai, wanted, f"a unit killed by {sai} must roll {' or '.join(wanted)} or be buried")
+
+
+def _grave(fight: Fight, sai: str, uid: str) -> bool:
+    """tsr-1996 Flame C: "Open Grave DOES save Flamed units; affected units go to the Reserves as normal" -- the unit
+    goes to its reserve area as the spell sends its army's casualties (engine.actions.common.take_damage); returns
+    whether it did."""
+    home = next(a for a in fight.state.armies if a.unit(uid) is not None)
+    grave = _casualties_go(fight.state, fight.ruleset, home)
+    if grave is None or grave[1] != "reserve":
+        return False
+    rule, where = fight.ruleset.words(f"{sai}:grave", "the spell saves the unit from the SAI", fight.cite(sai))
+    fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} is not killed and buried: {grave[0]} sends it to the "
+                                           "reserve area", rule=rule, cite=where))
+    state, dest = reserve_army(fight.state, home.player, fight.ruleset, fight.out)
+    fight.out.moved.append(uid)
+    fight.state = transfer(state, uid, state.army(home.id), dest, f"{grave[0]}: {uid}",
+                           fight.ruleset.spell_sections.get(grave[0], where), fight.ruleset, fight.out)
+    return True
 
 
 def kill_units(fight: Fight, sai: str, specials: list[Special]) -> None:

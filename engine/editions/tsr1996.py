@@ -691,3 +691,88 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charge_ro
 # lists each face: engine.roll; routing counts each ID face: engine.actions.routing). The scenario names the
 # Sprite Swarm (no tsr-1996 catalog entry: ddref.scenario.build EDITION_GROUP_MONSTERS)
 TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "group-monster-reroll": f"{E}:faq.monsters.sprite-swarm"})
+
+
+# --- SAIs in a charge (issue 7): what each 000/004 entry makes of the charge's two rolls -------------------
+# The charging army's roll ("charge", above) and the charged army's one roll ("charged", engine.actions.charge):
+# 004 General Rules A, "When the term "during melee" is used, it is intended to indicate an effect that occurs only
+# during (A) a skirmish attack, (B) a skirmish counter-attack, or (C) a charge roll by attacker or defender".
+MONSTER_SAIS = f"{E}:faq.monster-special-action-icons"
+GENERAL = f"{MONSTER_SAIS}.general-rules"
+_DURING_MELEE = ("during melee ... (C) a charge roll by attacker or defender", GENERAL)
+# Fly: "This icon provides either maneuvers or saves (not both), as needed": the charging army's maneuvers are damage
+SAI_USES["fly"] = {**SAI_USES["fly"], "charge": SaiUse(("maneuver", "save"))}
+# The charged army's roll: as a roll for saves in melee (000 Counter: "During a roll for saves in melee-including a
+# defender's roll during a charge-it counts as both a save and an immediate hit upon the attacking army"), and each
+# monster SAI whose 004 entry acts "during melee" as in a melee attack (General Rules A (C)), against the charging army
+for _sai, _table in list(SAI_USES.items()):
+    if "save-melee" in _table:
+        SAI_USES[_sai] = {**_table, "charged": _table["save-melee"]}
+for _sai in ("kick", "poison", "smother", "roar", "entangle", "web", "double-strike", "illusion", "screech", "charm",
+             "confuse"):
+    SAI_USES[_sai] = {**SAI_USES[_sai], "charged": SAI_USES[_sai]["melee"]}
+# Smite: "During a dragon attack or a charge, smites count as normal melee damage"; Rend (a reading: the charged
+# army's melee results "are counted as damage against the acting army", and its roll is a charge roll "during melee",
+# 004 General Rules A): "During a melee attack, the rend counts as normal melee hits. The rending unit may be rolled
+# again immediately"
+SAI_USES["smite"] = {**SAI_USES["smite"], "charged": SaiUse(("melee",))}
+SAI_USES["rend"] = {**SAI_USES["rend"], "charged": SaiUse(("melee",))}
+SAI_REROLLS.update({sai: (*SAI_REROLLS[sai], "charged") for sai in ("rend", "double-strike")})
+# Stone, Swoop: General Rules B, "When the term "during missile" is used, it is intended to indicate an effect that
+# occurs only during a missile attack of the attacking army": nothing in either roll of a charge
+for _sai in ("stone", "swoop"):
+    SAI_USES[_sai] = {k: u for k, u in SAI_USES[_sai].items() if k not in ("charge", "charged")}
+TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_roll="charged", sai_words={
+    **TSR_1996.sai_words,
+    # the charging army's SAIs (engine.actions.charge_sais)
+    "stone:no-effect": ("When the term \"during missile\" is used, it is intended to indicate an effect that occurs "
+                        "only during a missile attack of the attacking army", GENERAL),
+    "swoop:no-effect": ("When the term \"during missile\" is used, it is intended to indicate an effect that occurs "
+                        "only during a missile attack of the attacking army", GENERAL),
+    "charge:first": ("Unless otherwise noted, monster special action icons obey the rules of special actions laid out "
+                     "in FAQ 1 ... 3) Resolved first", GENERAL),
+    "web:charge": ("Rolls already made (such as those during a charge) by [Webbed; 004 prints 'Poisoned'] units still "
+                   "apply their results. Remember to note the rolls that [Webbed] units made before rolling their "
+                   "saves against the [Web] effect", WEB),
+    "confuse:charge": ("During a melee or missile combat, after your opponent rolls, choose four health of his units "
+                       "and force them to reroll ... This is a special case that DOES violate the principle that dice "
+                       "once rolled cannot be voided", f"{MONSTER_SAIS}.confuse"),
+    "charged": _DURING_MELEE,
+    # Smite, Rend, Fly as plain results in a charge roll (engine.actions.charge_sais.noted)
+    "smite:in-charge": ("During a dragon attack or a charge, smites count as normal melee damage and can be stopped by "
+                        "saves", f"{SAI}.smite"),
+    "smite:in-charged": ("During a dragon attack or a charge, smites count as normal melee damage and can be stopped "
+                         "by saves", f"{SAI}.smite"),
+    "rend:in-charged": ("During a melee attack, the rend counts as normal melee hits. The rending unit may be rolled "
+                        "again immediately (reading: the charged army's roll is a melee attack here, its melee results "
+                        f"\"are counted as damage against the acting army\", {MARCH}.charge, and 004 calls it \"a charge "
+                        f"roll by attacker or defender\" during melee, {GENERAL})", f"{SAI}.rend"),
+    "fly:in-charge": ("This icon provides either maneuvers or saves (not both), as needed (the charging army's "
+                      f"maneuvers are damage, {MARCH}.charge)", f"{SAI}.fly"),
+    # refused: what the entry says gives the SAI no use in a charge (engine.actions.charge_sais.refused)
+    "bullseye:no-charge": ("During a missile action, the bullseye targets one unit ... During a dragon attack, the "
+                           "bullseye counts as normal missile damage", f"{SAI}.bullseye"),
+    "dispel-magic:no-charge": ("When one or more spells target an army containing this unit or the terrain the unit "
+                               "occupies, you may roll this unit to resist ... Dispel icons do not count as magic for "
+                               "any purposes", f"{MONSTER_SAIS}.dispel-magic"),
+})
+
+
+# --- 004 Flame (issue 7: an SAI rolled in a charge) -------------------------------------------------------------
+# Flame: "During melee, kill and bury one unit of two health or less, with no save possible. A) The owner of the
+# monster selects which unit to kill and bury. B) The affected unit must be in the army already targeted during the
+# melee action. C) Open Grave DOES save Flamed units; affected units go to the Reserves as normal. D) During a dragon
+# attack, Flame has no effect": one unit per face (002's Flame takes "up to two health-worth"), by the handler of the
+# SAIs that kill with no save (engine.actions.strikes.kill_units); in a charge, resolved first in either roll
+# (General Rules D3, engine.actions.charge_sais)
+FLAME = f"{MONSTER_SAIS}.flame"
+SAI_USES["flame"] = {**{kind: NOT_MODELLED for kind in ANY}, **{kind: SaiUse(special="unit-kill")
+                                                                 for kind in ("melee", "charge", "charged")}}
+SAI_USES["flame"].update({kind: NO_EFFECT for kind in DRAGON})
+TSR_1996 = TSR_1996.evolve(
+    sai_uses=SAI_USES,
+    attack_sais={**TSR_1996.attack_sais, "flame": AttackSai(pick="one-unit", fail="buried", max_health=2,
+                                                            spared_by_grave=True)},
+    sai_words={**TSR_1996.sai_words,
+               "flame:grave": ("Open Grave DOES save Flamed units; affected units go to the Reserves as normal", FLAME),
+               "flame:no-effect": ("During a dragon attack, Flame has no effect", FLAME)})
