@@ -28,18 +28,11 @@ def test_the_moving_sais_entry_is_found_in_either_order(sai):
 
 
 _ROLL = """
-ddref: 1
-title: t
-edition: sfr-2012
-players: [alice, bob]
-turn: {player: alice}
-terrains:
-  plain: {type: flatland, face: 3, frontier: true}
-  hill: {type: highland, face: 3, home_of: bob}
-armies:
-  goblins: {player: bob, at: plain, units: [{id: ghost, race: goblin, health: 1}, {id: w1, race: goblin, health: 2}]}
-steps:
-  - roll: {army: goblins, for: ORDER, avoidance: true, roll: ROLL}
+{ddref: 1, title: t, edition: sfr-2012, players: [alice, bob], turn: {player: alice},
+ terrains: {plain: {type: flatland, face: 3, frontier: true}, hill: {type: highland, face: 3, home_of: bob}},
+ armies: {goblins: {player: bob, at: plain, units: [{id: ghost, race: goblin, health: 1},
+                                                    {id: w1, race: goblin, health: 2}]}},
+ steps: [{roll: {army: goblins, for: ORDER, avoidance: true, roll: ROLL}}]}
 """
 
 
