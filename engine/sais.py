@@ -489,8 +489,10 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
         # Teleport still move units (traced as a reading, engine.actions.dragon): "Any special result from an SAI
         # that specifically states it has an effect during a dragon attack can also be applied" (002 Step 6, after
         # the exception), and the breath leaves "simply and only a save avoidance roll" (a non-maneuver avoidance
-        # roll, Teleport's words)
-        if own is not None and ("save" in own.gives and own.each or own.special in ("double-units", "move")):
+        # roll, Teleport's words); so do Decapitate, Impale, Bash and the Dragonkin Champion's logo ("During a dragon
+        # attack ..."; engine.actions.dragon_sais: their "otherwise three melee/missile results" do not count there)
+        if own is not None and ("save" in own.gives and own.each or
+                                own.special in ("double-units", "move", "dragon-effect")):
             return own
         return table.get("save")
     if own is not None:
@@ -626,3 +628,17 @@ COMBINATION_READS: dict[str, str] = {
     "sfr-tsr-logo-dragonkin-champion": "During any action or non-maneuver avoidance roll",
     "trumpet": "During a melee attack, melee avoidance roll or save roll",
 }
+
+
+# --- a combination roll's kind ----------------------------------------------------------------------------------
+# 002 Avoidance Rolls: a combination roll is one roll for several results ("The roll to avoid the effects of a Tidal
+# Wave spell is another example since the army is making a save roll and a maneuver avoidance roll", 002 Glossary);
+# the order a step writes them in is no part of the roll, so its kind names them in one order (save first, as
+# SAVE_AND_MANEUVER) and the entries above match whatever order was written.
+COMBINATION_ORDER = ("save", "maneuver", "melee", "missile", "magic")
+
+
+def combination_kind(wanted) -> str:
+    """The kind of a combination roll for the ``wanted`` results, in COMBINATION_ORDER."""
+    rank = {t: i for i, t in enumerate(COMBINATION_ORDER)}
+    return "combination:" + ",".join(sorted(wanted, key=lambda t: rank.get(t, len(rank))))

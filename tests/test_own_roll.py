@@ -127,8 +127,16 @@ steps:
 """
 
 
-def test_a_units_roll_outside_the_helper_refuses_its_moving_special():
-    """A dragon breath's "must save individually or be killed" roll (engine.actions.breath) does not go through
-    engine.actions.own_roll yet: Vanish's move there is refused, never silently lost."""
-    with pytest.raises(UserError, match="vanish rolled by rare in this roll is not modelled"):
-        replay(parse(_BREATH, "t.yaml"))
+def test_a_breath_save_is_the_units_own_roll():
+    """A breath's "must save individually or be killed" roll (engine.actions.breath) is the unit's own roll: Vanish
+    gives its save there, and without move_to nobody moves (a "may", defaulted)."""
+    out = replay(parse(_BREATH, "t.yaml"))["steps"][0]
+    assert out["killed"] == [] and out["moved"] == [] and out["results"]["rare"]["save"] == 1
+    assert any(e.get("defaulted") and e["what"] == "vanish: nobody moves" for e in out["trace"])
+
+
+def test_breath_sais_for_a_unit_that_made_no_breath_save_is_refused():
+    """The choices of a unit's breath save are used by that save; a unit the breath did not call on is an error."""
+    bad = _BREATH.replace("roll: {save: 2}}", "roll: {save: 2}, breath_sais: {elves.3: {move_to: {vanish: reserve}}}}")
+    with pytest.raises(UserError, match="breath_sais given for elves.3, which no breath called on to roll"):
+        replay(parse(bad, "t.yaml"))
