@@ -232,23 +232,21 @@ def test_no_sai_use_of_the_tsr_1996_table_is_left_not_modelled():
     assert "does NOT occur during a save roll" in save and "does NOT occur" not in melee
     assert "only during a missile attack" in tsr.sai_words["swoop:no-effect:avoid-melee"][0]
     assert tsr.sai_words["dispel-magic:no-effect:magic"][0] == "Dispel icons do not count as magic for any purposes"
-    # the dragon-attack rulings keep their sentence (the key without a kind)
+    # the dragon-attack rulings: each SAI's own sentence (Flame's by the key without a kind)
     assert tsr.sai_words["flame:no-effect"][0] == "During a dragon attack, Flame has no effect"
+    assert tsr.sai_words["charm:no-effect:dragon"] == ("During a dragon attack, Charm has no effect",
+                                                       "tsr-1996:faq.monster-special-action-icons.charm")
+    # a Blue-Paralysis leaves only saves: Kick's melee against the dragon has no roll to count in
+    assert tsr.sai_words["kick:no-effect:dragon-save"][1] == "tsr-1996:dragon-rules.blue-paralysis"
 
 
 _QUIET = """
-ddref: 1
-title: t
-edition: tsr-1996
-players: [a, b]
-turn: {player: a}
-terrains: {field: {type: flatland, face: 3, home_of: a}}
-armies:
-  boats: {player: a, at: field, units: [{id: drake, race: coral-elf, health: 4, monster: true},
-                                        {id: e1, race: coral-elf, health: 1}]}
-steps:
-  - roll: {army: boats, for: save, roll: {drake: flame, e1: save}}
-  - roll: {army: boats, for: [save, maneuver], avoidance: true, roll: {drake: stone, e1: maneuver}}
+{ddref: 1, title: t, edition: tsr-1996, players: [a, b], turn: {player: a},
+ terrains: {field: {type: flatland, face: 3, home_of: a}},
+ armies: {boats: {player: a, at: field, units: [{id: drake, race: coral-elf, health: 4, monster: true},
+                                               {id: e1, race: coral-elf, health: 1}]}},
+ steps: [{roll: {army: boats, for: save, roll: {drake: flame, e1: save}}},
+         {roll: {army: boats, for: [save, maneuver], avoidance: true, roll: {drake: stone, e1: maneuver}}}]}
 """
 
 

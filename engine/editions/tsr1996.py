@@ -561,7 +561,7 @@ TSR_1996 = TSR_1996.evolve(
                                       "the Gargoyle saves (and this time, ID icons do count)", DISPEL),
                "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
                                         "single Dispel Magic face nullifies all spells", DISPEL),
-               "dispel-magic:no-result": ("Dispel icons do not count as magic for any purposes", DISPEL),
+               "dispel-magic:no-effect:magic": ("Dispel icons do not count as magic for any purposes", DISPEL),
                "dispel-magic:no-effect": ("During a dragon attack, Dispel Magic has no effect", DISPEL),
                # G: the Summon is countered (engine.actions.magic)
                "dispel-magic:summon": ("When the dragon is first summoned, however, a Dispel Magic would have the "
@@ -639,8 +639,6 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                           "current roll", REGENERATE),
     "ferry:dragon": ("During a dragon attack, the Ferry performs normally ... Troops moved through the use of this "
                      "power are immediately rolled and counted toward the totals of the current roll", FERRY),
-    "ferry:no-result": ("Ferry is effective during any action--including melee, magic, missiles, and saves--but not "
-                        "during a maneuver roll", FERRY),
     "ferry:raise-roll": ("Troops moved through the use of this power are immediately rolled and counted toward the "
                          "totals of the current roll. The monster is not rerolled.", FERRY),
 })
@@ -749,12 +747,10 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_r
                         f"roll by attacker or defender\" during melee, {GENERAL})", f"{SAI}.rend"),
     "fly:in-charge": ("This icon provides either maneuvers or saves (not both), as needed (the charging army's "
                       f"maneuvers are damage, {MARCH}.charge)", f"{SAI}.fly"),
-    # refused: what the entry says gives the SAI no use in a charge (engine.actions.charge_sais.refused)
+    # refused: what the entry says gives the SAI no use in a charge (engine.actions.charge_sais.refused); Dispel
+    # Magic has no effect there (General Rules A and B section below: "dispel-magic:no-effect:charge")
     "bullseye:no-charge": ("During a missile action, the bullseye targets one unit ... During a dragon attack, the "
                            "bullseye counts as normal missile damage", f"{SAI}.bullseye"),
-    "dispel-magic:no-charge": ("When one or more spells target an army containing this unit or the terrain the unit "
-                               "occupies, you may roll this unit to resist ... Dispel icons do not count as magic for "
-                               "any purposes", f"{MONSTER_SAIS}.dispel-magic"),
 })
 
 
@@ -838,6 +834,13 @@ _words["ferry:own-roll"] = (f"Troops moved through the use of this power are imm
                             f"the totals of the current roll ({_OWN})", FERRY)
 _words["regenerate:own-roll"] = (f"Troops brought back from the dead with this power are rolled immediately and "
                                  f"their results are counted toward the current roll ({_OWN})", REGENERATE)
-_words["dispel-magic:no-effect:magic"] = ("Dispel icons do not count as magic for any purposes", DISPEL)
-TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_words={
-    **{k: w for k, w in TSR_1996.sai_words.items() if k != "ferry:no-result"}, **_words})
+# In a dragon attack: "During a dragon attack, <SAI> has no effect" (Charm E, Confuse B, Entangle E, Illusion C,
+# Poison C, Roar D, Screech C, Smother B, Web D), also under a Blue-Paralysis; Kick, Double Strike, Stone and Swoop
+# count against the dragon as melee or missile, which a Blue-Paralysis leaves no roll for: "The target army can only
+# roll for saves until the beginning of the owning player's next turn" (000 Dragon Rules)
+for _sai in ("charm", "confuse", "entangle", "illusion", "poison", "roar", "screech", "smother", "web"):
+    _ruling = (f"During a dragon attack, {_sai.capitalize()} has no effect", f"{MONSTER_SAIS}.{_sai}")
+    _words.update({f"{_sai}:no-effect:{kind}": _ruling for kind in ("dragon", "dragon-save")})
+_words.update({f"{_sai}:no-effect:dragon-save": (QUOTES["breath-tsr-blue-paralysis"], f"{DRAGON_RULES}.blue-paralysis")
+               for _sai in ("kick", "double-strike", "stone", "swoop")})
+TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_words={**TSR_1996.sai_words, **_words})
