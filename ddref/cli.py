@@ -318,6 +318,9 @@ def main() -> None:
 
     global _debug
     _debug = False
+    # ddref uses no pydantic plugins: without this pydantic scans every installed package's entry points the
+    # first time a scenario model is built (pydantic's documented switch; a value the user set is kept)
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     _printable_streams()
     try:
         with _only_the_command_asked_for(_typed_words(sys.argv[1:], os.environ)):

@@ -34,6 +34,8 @@ def check_rolls(state: GameState, ruleset: Ruleset, dice: Roll) -> None:
 def alone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
     """A player whose only unit left in play is a Kings' Die loses it. Reading: it "dies and is removed from
     play": it leaves the game, going to no dead unit area (nothing may bring it back)."""
+    if not any(is_kings_die(u, ruleset) for a in state.armies for u in a.units):
+        return state        # none in play: the usual case, checked after every step
     for player in state.players:
         units = [u for a in state.armies if a.player == player for u in a.units if not u.item]
         kings = [u for u in units if is_kings_die(u, ruleset)]

@@ -89,15 +89,16 @@ def _point_options(caster: Caster, index: dict[Bucket, int], doubled: bool) -> l
 
 def _spread(states: set[State], options, budgets: tuple[int, int], lose: int) -> set[State]:
     out: set[State] = set()
+    add = out.add       # the inner loop of every magic action: kept to plain tuple arithmetic
+    most_max, most_all = budgets
     for vector, used_max, used_all, lost in states:
         if lost < lose:
-            out.add((vector, used_max, used_all, lost + 1))
+            add((vector, used_max, used_all, lost + 1))
         for slot, points, more_max, more_all in options:
-            if used_max + more_max > budgets[0] or used_all + more_all > budgets[1]:
+            if used_max + more_max > most_max or used_all + more_all > most_all:
                 continue
-            grown = list(vector)
-            grown[slot] += points
-            out.add((tuple(grown), used_max + more_max, used_all + more_all, lost))
+            add((vector[:slot] + (vector[slot] + points,) + vector[slot + 1:], used_max + more_max,
+                 used_all + more_all, lost))
     return out
 
 

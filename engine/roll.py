@@ -272,15 +272,20 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     groups: dict[str | None, Tally] = {}
     doubled = _component_doubling(ctx, roll, units, trace)
     by_sai = sai_doubling.chosen(ctx, specials, units, trace) if specials else {}
+    on_units: dict[str, list[Active]] = {}
+    for a in actives:
+        if a.mod.scope == "unit":
+            on_units.setdefault(a.effect.target, []).append(a)
     for unit_id, tally in units.items():
-        unit_mods = [a for a in actives if a.mod.scope == "unit" and a.effect.target == unit_id]
-        # 002: "All unit modifiers are applied before any army modifiers are applied."
-        for op in ("subtract", "divide", "multiply", "add"):
-            spell_step(op, unit_mods, tally, ctx, trace, f"unit {unit_id}", used)
-            if op == "multiply" and unit_id in doubled:
-                _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
-            if op == "multiply" and unit_id in by_sai:
-                sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
+        unit_mods = on_units.get(unit_id)
+        if unit_mods or unit_id in doubled or unit_id in by_sai:
+            # 002: "All unit modifiers are applied before any army modifiers are applied."
+            for op in ("subtract", "divide", "multiply", "add"):
+                spell_step(op, unit_mods or [], tally, ctx, trace, f"unit {unit_id}", used)
+                if op == "multiply" and unit_id in doubled:
+                    _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
+                if op == "multiply" and unit_id in by_sai:
+                    sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
         race = _race_of(ctx, unit_id)
         into = groups.setdefault(race, _blank())
         for t, part in tally.items():
@@ -371,6 +376,21 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     if step == "sai":
         sai_step(groups, ctx, trace)
         return
+    modified = any(a.mod.op == step for a in mods)
+    if modified or step == "multiply":
+        _army_modifiers(step, groups, mods, modified, ctx, trace)
+    if step == ctx.ruleset.racial_in:     # an edition without a racial step of its own (tsr-1996)
+        if any(a.kind == "auto" or tally[a.source].total and (a.kind == "double" or a.target in ctx.wanted)
+               for race, tally in groups.items() for a in racial_abilities(race, ctx)):
+            racial_with_multipliers(ctx, trace)
+        for race, tally in groups.items():
+            racial(race, tally, ctx, trace)
+
+
+def _army_modifiers(step: str, groups: dict[str | None, Tally], mods: list[Active], modified: bool,
+                    ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """One step's army modifiers (and, at multiply, the eighth face and minor terrain doubling) on the army's
+    results as a whole."""
     # one race group (the usual case) is the army tally itself: no merging needed
     merged = next(iter(groups.values())) if len(groups) == 1 else _merge(groups)
     if step == "multiply":
@@ -379,19 +399,13 @@ def _army_step(step: str, groups: dict[str | None, Tally], mods: list[Active], c
     spell_step(step, mods, merged, ctx, trace, ctx.army.id)
     if len(groups) > 1:
         _scatter(merged, groups)
-        if (any(a.mod.op == step for a in mods) and any(racial_abilities(g, ctx) for g in groups)
+        if (modified and any(racial_abilities(g, ctx) for g in groups)
                 and not any(k.startswith("penalties_by_race:") for k in ctx.choices)):
             trace.append(TraceEvent(
                 what=f"{ctx.army.id}: the {step} modifiers are spread over its races in proportion",
                 rule="which race's results a penalty takes decides what a racial ability can still "
                      "convert; the owner's choice (penalties_by_race) is not given, so each race bears its share",
                 cite=ctx.ruleset.cite("modifier-order"), defaulted=True))
-    if step == ctx.ruleset.racial_in:     # an edition without a racial step of its own (tsr-1996)
-        if any(a.kind == "auto" or tally[a.source].total and (a.kind == "double" or a.target in ctx.wanted)
-               for race, tally in groups.items() for a in racial_abilities(race, ctx)):
-            racial_with_multipliers(ctx, trace)
-        for race, tally in groups.items():
-            racial(race, tally, ctx, trace)
 
 
 PENALTY_STEPS = ("subtract", "divide")

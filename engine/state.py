@@ -59,7 +59,10 @@ class Army(Value, kw_only=True):
         return sum(u.health for u in self.units)
 
     def unit(self, unit_id: str) -> Unit | None:
-        return next((u for u in self.units if u.id == unit_id), None)
+        for u in self.units:        # a plain loop: the engine's most frequent lookup
+            if u.id == unit_id:
+                return u
+        return None
 
     def without(self, *unit_ids: str) -> Army:
         return self.evolve(units=tuple(u for u in self.units if u.id not in unit_ids))
@@ -152,7 +155,10 @@ class GameState(Value, kw_only=True):
         return next(t for t in self.terrains if t.id == terrain_id)
 
     def army(self, army_id: str) -> Army:
-        return next(a for a in self.armies if a.id == army_id)
+        for a in self.armies:
+            if a.id == army_id:
+                return a
+        raise StopIteration(army_id)    # as next() would: callers may catch it
 
     def has_army(self, army_id: str) -> bool:
         return any(a.id == army_id for a in self.armies)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .value import Value, asdict
+from .value import Value
 
 
 class TraceEvent(Value, kw_only=True):
@@ -22,11 +22,22 @@ class TraceEvent(Value, kw_only=True):
     defaulted: bool = False
 
     def json(self) -> dict[str, Any]:
-        # the fields are plain values: a shallow copy is the JSON object
-        data = {k: v for k, v in asdict(self).items() if v is not None}
-        if not self.defaulted:
-            data.pop("defaulted")
+        # the fields are plain values: the JSON object is built directly (every trace line of every step)
+        data: dict[str, Any] = {"what": self.what}
+        if self.before is not None:
+            data["before"] = self.before
+        if self.after is not None:
+            data["after"] = self.after
+        data["rule"], data["cite"] = self.rule, self.cite
+        if self.defaulted:
+            data["defaulted"] = True
         return data
+
+
+def reading(what: str, cite: str, other: str) -> TraceEvent:
+    """A reading of an ambiguous rule or of an edition that contradicts itself, said in the trace with both
+    passages: ``cite`` the rule read, ``other`` the passage it is read with."""
+    return TraceEvent(what=f"reading: {what}", rule=f"this rule read with {other}", cite=cite)
 
 
 class StepError(Exception):

@@ -25,7 +25,7 @@ from index.corpus import records
 from index.lookup import NotFound, find
 
 from . import exchanges
-from .model import STEP_MODELS, MagicStepIn, ManeuverStepIn, MeleeStepIn, ScenarioIn, UnitIn
+from .model import STEP_KINDS, ScenarioIn, UnitIn, step_model
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
@@ -336,7 +336,7 @@ def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
 def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) -> PlannedStep:
     path = ("steps", i)
     if not isinstance(raw, dict):
-        b.fail(path, f"a step is a mapping with one kind key ({', '.join(STEP_MODELS)})")
+        b.fail(path, f"a step is a mapping with one kind key ({', '.join(STEP_KINDS)})")
         return PlannedStep(i + 1, "?", None, None, None, path)
     kinds = [k for k in raw if k not in ("expect", "expect_error")]
     expect, expect_error = raw.get("expect"), raw.get("expect_error")
@@ -349,17 +349,17 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         expect_error = None
     if len(kinds) != 1:
         b.fail(path, f"a step has exactly one kind key, found {kinds or 'none'}; "
-                     f"expected one of: {', '.join(STEP_MODELS)}")
+                     f"expected one of: {', '.join(STEP_KINDS)}")
         return PlannedStep(i + 1, "?", None, expect, expect_error, path)
     kind = kinds[0]
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
-    if kind not in STEP_MODELS:
-        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, list(STEP_MODELS))}")
+    if kind not in STEP_KINDS:
+        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, list(STEP_KINDS))}")
         return planned
     try:
-        model = STEP_MODELS[kind].model_validate(raw[kind] or {})
+        model = step_model(kind).model_validate(raw[kind] or {})
     except pydantic.ValidationError as exc:
-        b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=STEP_MODELS[kind]))
+        b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=step_model(kind)))
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
     if planned.step is not None:
@@ -573,7 +573,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
             fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
             moves = None
             if c.maneuver is not None and state.has_army(c.target):
-                moves = _maneuver_step(b, state, ManeuverStepIn(army=c.target, **c.maneuver.model_dump(
+                moves = _maneuver_step(b, state, step_model("maneuver")(army=c.target, **c.maneuver.model_dump(
                     exclude_none=True)), (*where, "maneuver"))
             cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon,
                              maneuver=moves, into=c.into, kin=c.kin, units=tuple(c.units or ()),
@@ -610,9 +610,9 @@ def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | N
     dead = state.area("dua", c.target)
     army = Army(id=haunt_army(c.target), player=c.target, at=RESERVE, units=dead.units)
     try:
-        m = MeleeStepIn.model_validate({"army": army.id, **c.melee})
+        m = step_model("melee").model_validate({"army": army.id, **c.melee})
     except pydantic.ValidationError as exc:
-        b.errors.extend(pydantic_errors(exc, b.locator, prefix=path, model=MeleeStepIn))
+        b.errors.extend(pydantic_errors(exc, b.locator, prefix=path, model=step_model("melee")))
         return None
     return _melee_step(b, state.evolve(armies=(*state.armies, army)), m, path)
 
@@ -645,7 +645,7 @@ def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tu
     """{army id: what its Cantrip buys}, each read as a magic step of that army with no roll of its own."""
     out = []
     for army_id, buy in (raw or {}).items():
-        m = MagicStepIn(army=army_id, roll={}, **buy.model_dump(exclude_none=True))
+        m = step_model("magic")(army=army_id, roll={}, **buy.model_dump(exclude_none=True))
         step = _magic_step(b, state, m, (*path, army_id), rolled=False)
         if step is not None:
             out.append((army_id, step))

@@ -24,7 +24,7 @@ from engine.magic import COLORS
 from engine.state import RESULT_TYPES
 from index.corpus import records
 
-from .model import STEP_MODELS, ScenarioIn
+from .model import STEP_KINDS, ScenarioIn, step_models
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 STEP_EXTRAS = {
@@ -37,7 +37,7 @@ STEP_EXTRAS = {
 
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a scenario file."""
-    models = [(ScenarioIn, "validation"), *((m, "validation") for m in STEP_MODELS.values())]
+    models = [(ScenarioIn, "validation"), *((m, "validation") for m in step_models().values())]
     refs, schema = models_json_schema(models, ref_template="#/$defs/{model}")
     defs = schema["$defs"]
     top = defs.pop(ScenarioIn.__name__)
@@ -49,11 +49,11 @@ def scenario_schema() -> dict[str, Any]:
 
 def _step_schema(refs: dict) -> dict[str, Any]:
     kinds = []
-    for kind, model in STEP_MODELS.items():
+    for kind, model in step_models().items():
         ref = refs[(model, "validation")]
         kinds.append({"type": "object", "title": f"{kind} step", "required": [kind],
                       "properties": {kind: ref, **STEP_EXTRAS}, "additionalProperties": False})
-    return {"description": f"One step: exactly one of {', '.join(STEP_MODELS)}, with optional expect "
+    return {"description": f"One step: exactly one of {', '.join(STEP_KINDS)}, with optional expect "
                            "or expect_error.", "oneOf": kinds}
 
 

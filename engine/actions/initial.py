@@ -21,7 +21,7 @@ from ..expiry import unit_gone
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Exchanges, InitialEffects, KingsDie, Mutation, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .own_roll import unit_roll
 
 FERAL, STALKER, ELDARIM = "feral", "swamp-stalker", "eldarim"
@@ -48,11 +48,6 @@ def _joined(state: GameState, before: dict[str, str], out: StepResult) -> None:
     """The units that joined an army in the phase (from the DUA, the summoning pool, or another army by way of the
     DUA) are ``moved``."""
     out.moved += [u.id for a in state.armies for u in a.units if before.get(u.id) != a.id and u.id not in out.moved]
-
-
-def reading(out: StepResult, what: str, cite: str, other: str) -> None:
-    """A reading of an ambiguous rule, said in the trace with both passages."""
-    out.trace.append(TraceEvent(what=f"reading: {what}", rule=f"this rule read with {other}", cite=cite))
 
 
 # --- racial abilities ------------------------------------------------------------------------
@@ -190,9 +185,10 @@ def _sacrifice(state: GameState, player: str, chosen: tuple[tuple[str, str], ...
     if len(chosen) > 1:
         raise StepError("Sacrifice Dragonkin exchanges one Eldarim unit of the DUA", cite=cite, field="initial")
     for dead_id, kin_id in chosen:
-        reading(out, "Sacrifice Dragonkin resolves in the racial abilities step (the phase names only Feralization "
-                "and Mutation there; the ability says 'During your Initial Effects phase')", cite,
-                ruleset.cite("initial-effects"))
+        out.trace.append(reading(
+            "Sacrifice Dragonkin resolves in the racial abilities step (the phase names only Feralization "
+            "and Mutation there; the ability says 'During your Initial Effects phase')", cite,
+            ruleset.cite("initial-effects")))
         eldarim = next((u for u in state.area("dua", player).units if u.id == dead_id and u.race == ELDARIM), None)
         army = next((a for a in state.armies if a.player == player and a.unit(kin_id) is not None), None)
         kin = army.unit(kin_id) if army else None
@@ -229,9 +225,10 @@ def beginning_of_turn(state: GameState, player: str, chosen: InitialEffects, rul
                                      f"dragon_attack step); {', '.join(ruleset.turn_begins_with)} act",
                                 rule=ruleset.quote("turn-begins-with", "at the beginning of your turn"),
                                 cite=ruleset.cite("initial-effects")))
-    reading(out, f"{' and '.join(ruleset.turn_begins_with)} act 'at the beginning of your turn', an order with the "
-            "dragon attack the text does not give: they are resolved here, the dragons as later steps",
-            ruleset.cite("eighth-face"), ruleset.cite("initial-effects"))
+    out.trace.append(reading(
+        f"{' and '.join(ruleset.turn_begins_with)} act 'at the beginning of your turn', an order with the "
+        "dragon attack the text does not give: they are resolved here, the dragons as later steps",
+        ruleset.cite("eighth-face"), ruleset.cite("initial-effects")))
     before = {u.id: a.id for a in state.armies for u in a.units}
     state = _eighth_faces(state, player, chosen, ruleset, out, ruleset.turn_begins_with)
     _joined(state, before, out)
@@ -323,9 +320,10 @@ def _grove(state: GameState, player: str, held: dict, chosen: str | None, rulese
     if not holders or not buried:
         return state
     owner, unit = next(((p, u) for p, u in buried if u.id == chosen), buried[0])
-    reading(out, "the Grove acts for the player whose army controls it at its eighth face (the phase lists it "
-            "among the eighth face special location icons; its text says 'At the beginning of your turn')", cite,
-            ruleset.cite("initial-effects"))
+    out.trace.append(reading(
+        "the Grove acts for the player whose army controls it at its eighth face (the phase lists it "
+        "among the eighth face special location icons; its text says 'At the beginning of your turn')", cite,
+        ruleset.cite("initial-effects")))
     out.moved.append(unit.id)
     out.trace.append(TraceEvent(what=f"Grove: {unit.label} goes from {owner}'s BUA to their DUA", rule="any one "
                                 "non-dragonkin unit in a BUA must be placed in the corresponding DUA", cite=cite,
@@ -362,9 +360,10 @@ def _dragons_lair(state: GameState, player: str, held: dict, chosen: tuple[str |
                             f"{named} is not one (those that fit: {listing})", cite=cite, field="initial")
         return state
     owner, item = fits[0]
-    reading(out, "the Dragon's Lair acts for the player whose army controls it at its eighth face (the phase lists it "
-            "among the eighth face special location icons), and its summons is not optional ('summon', not 'may "
-            "summon')", cite, ruleset.cite("initial-effects"))
+    out.trace.append(reading(
+        "the Dragon's Lair acts for the player whose army controls it at its eighth face (the phase lists it "
+        "among the eighth face special location icons), and its summons is not optional ('summon', not 'may "
+        "summon')", cite, ruleset.cite("initial-effects")))
     state, name = pool.send(state, owner, item, to or lair.id)
     out.moved.append(name)
     out.trace.append(TraceEvent(what=f"Dragon's Lair: {owner}'s {item.partition(':')[2]} dragon goes to {to or lair.id} "
@@ -395,8 +394,9 @@ def _kings_die(state: GameState, player: str, chosen: KingsDie | None, ruleset: 
         return state
     if chosen.roll is None:
         if chosen.recruit is not None:
-            reading(out, "the Kings' Die's 'Recruit a unit' recruits a common, as any recruitment does (only the "
-                    "rolled die may 'recruit any size unit (not just commons)')", cite, ruleset.cite("promotion"))
+            out.trace.append(reading(
+                "the Kings' Die's 'Recruit a unit' recruits a common, as any recruitment does (only the "
+                "rolled die may 'recruit any size unit (not just commons)')", cite, ruleset.cite("promotion")))
         return _recruit_or_promote(state, reserve.id, Exchanges(recruit=chosen.recruit, promote=chosen.promote),
                                    "Kings' Die", None, cite, ruleset, out)
     race = None if chosen.roll == "logo" else chosen.roll

@@ -315,9 +315,8 @@ def _buckets(who: Army, cast: tuple[Cast, ...], ruleset: Ruleset) -> tuple[Bucke
 def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: Ruleset,
             out: StepResult) -> tuple[int, ...]:
     cite = ruleset.cite("magic")
-    options = sorted(reachable, key=lambda v: (-sum(v), [-n for n in v]))
     if step.colors is None:
-        fitting = [v for v in options if _affordable(step.cast, v, buckets)]
+        fitting = sorted((v for v in reachable if _affordable(step.cast, v, buckets)), key=_largest_first)
         if not fitting:
             raise StepError("no split of the magic points pays for the spells cast", cite=cite, field="cast")
         out.trace.append(TraceEvent(what=f"magic points: {_fmt(by_color(fitting[0], buckets))}",
@@ -325,7 +324,8 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     "given, so the largest split that pays for the spells", cite=cite, defaulted=True))
         return fitting[0]
     wanted = {c: n for c, n in step.colors if n}
-    matching = [v for v in options if by_color(v, buckets) == dict(sorted(wanted.items()))]
+    total, split = sum(wanted.values()), dict(sorted(wanted.items()))
+    matching = sorted((v for v in reachable if sum(v) == total and by_color(v, buckets) == split), key=_largest_first)
     if matching:
         # with a racial spell one color may split over races in several ways: prefer one that pays
         matching.sort(key=lambda v: not _affordable(step.cast, v, buckets))
@@ -333,9 +333,13 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     rule="points of one color combine across units; each unit's points go to "
                                          "its own colors", cite=cite))
         return matching[0]
-    legal = list(dict.fromkeys(_fmt(by_color(v, buckets)) for v in options))
+    legal = list(dict.fromkeys(_fmt(by_color(v, buckets)) for v in sorted(reachable, key=_largest_first)))
     raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: {'; '.join(legal[:6])}",
                     cite=ruleset.cite("doubling-magic"), field="colors")
+
+
+def _largest_first(vector: tuple[int, ...]) -> tuple:
+    return -sum(vector), [-n for n in vector]
 
 
 def _affordable(cast: tuple[Cast, ...], vector: tuple[int, ...], buckets) -> bool:

@@ -1,0 +1,162 @@
+"""The scenario's roll and action steps (roll, maneuver, missile, melee) and what they share with magic
+(Cantrip buys, spells cast).
+"""
+
+from typing import Any, Literal
+
+from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
+
+
+class RollStepIn(Strict):
+    """One army roll through the full modifier sequence."""
+
+    army: str = _doc("The army rolling.")
+    for_: str | list[str] = _doc("The result type rolled for, or a list for a combination roll.", alias="for")
+    roll: RollIn = _doc(ROLL)
+    avoidance: bool = _doc("An avoidance roll (002 Avoidance Rolls), not an action roll.", default=False)
+    penalties: dict[str, int] | None = _doc(
+        "Where an 'any result' penalty goes in a combination roll: {missile: 2, save: 1}.", default=None)
+    ids: dict[str, int] | None = _doc("Where ID icons go in a combination roll: {save: 3}.", default=None)
+    splits: dict[str, dict[str, int]] | None = _doc(
+        "SAI name -> how its points split in a combination roll: {fly: {save: 2, maneuver: 2}}.", default=None)
+    counts_as: dict[str, int] | None = _doc(
+        "How many results a racial ability converts, by target type: {save: 2}.", default=None)
+    penalties_by_race: dict[str, dict[str, int]] | None = _doc(
+        "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "A save or avoidance roll's special SAI -> the units it takes (regenerate, gold medallion: dead units "
+        "brought back; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
+        "moving along).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
+        "where the monster goes and stays).", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id brought back during the roll -> its own roll (it is rolled at once).", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
+
+
+class ManeuverStepIn(Strict):
+    """A maneuver, and the counter-maneuvers."""
+
+    army: str = _doc("The army maneuvering.")
+    direction: Literal["up", "down"] | None = _doc("Which way the terrain turns.", default=None)
+    roll: RollIn | None = _doc(ROLL, default=None)
+    counter: dict[str, RollIn] | None = _doc("Each counter-maneuvering army id and its roll.", default=None)
+    avoidance: RollIn | None = _doc("The acting army's roll against a spell its maneuver sets off (Wall of Thorns).",
+                                    default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    burial: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units it takes along (wayfare: [the unit carrying the item]).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
+        "giving maneuvers.", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    castle: Literal["city", "standing-stones", "temple", "tower"] | None = _doc(
+        "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
+    minor_terrain: str | None = _doc("If the maneuver succeeds, bring in the summoning pool's minor terrain of this "
+                                     "type instead of turning the terrain (a minor step rolls it next).", default=None)
+
+
+class ManeuverIn(Strict):
+    """The maneuver a spell makes an army attempt (Night Moves), as a maneuver step without its army."""
+
+    direction: Literal["up", "down"] | None = _doc("Which way the terrain turns.", default=None)
+    roll: RollIn | None = _doc(ROLL, default=None)
+    counter: dict[str, RollIn] | None = _doc("Each counter-maneuvering army id and its roll.", default=None)
+
+
+class CastIn(Strict):
+    """One spell bought with the magic points."""
+
+    spell: str = _doc("The spell, e.g. hailstorm.")
+    target: str = _doc("A terrain, army or unit id; a spell in play as spell@terrain; a dead or buried unit id; "
+                       "a player for their DUA or all their armies; a summoning pool's dragonkin.")
+    count: int = _doc("How many times it is cast.", default=1, ge=1, le=20)
+    color: str | None = _doc("The color paying for an elemental spell.", default=None)
+    to: str | None = _doc("The army a moved unit or item joins (Path, Airy Acquisition).", default=None)
+    dragon: str | None = _doc("The pool dragon a Summon Dragon spell sends, as player:item (bob:green-drake); "
+                              "or a dragon id at a terrain, where the edition sends one from there, or a "
+                              "tamed non-ivory dragon's id (sfr-2012 Dragon Taming).", default=None)
+    maneuver: ManeuverIn | None = _doc("The maneuver the target army attempts (Night Moves).", default=None)
+    into: str | None = _doc("The unit a promoted unit is exchanged for (Promote Dragonkin, Rise of the Eldarim).",
+                            default=None)
+    kin: str | None = _doc("The color of dragonkin a spell targets (Demote Dragonkin).", default=None)
+    units: list[str] | None = _doc("The dead units a spell on a DUA chooses (Exhume).", default=None)
+    melee: dict[str, Any] | None = _doc("The melee action a spell makes (Haunt), as a melee step without its army.",
+                                        default=None)
+    rise: list[str] | None = _doc("The caster's dead units that join the casting army (Exhume's Undead).",
+                                  default=None)
+
+
+class CantripIn(Strict):
+    """What an army's Cantrip buys during a roll other than a magic action, as a magic step would."""
+
+    colors: dict[str, int] | None = _doc("The split of the Cantrip points by color.", default=None)
+    cast: list[CastIn] = _doc("The spells bought, resolved at once.", default_factory=list)
+    avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
+        "Target army or unit -> its roll against those spells.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    dispel: dict[str, str | list[str]] | None = _doc(
+        "Unit id -> the face(s) of its Dispel Magic attempt against these spells (002 Dispel Magic: \"whenever "
+        "any magic targets this unit\").", default=None)
+
+
+CANTRIP = "Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance)."
+
+
+class MissileStepIn(Strict):
+    """A missile attack: range, attack, saves, damage."""
+
+    army: str = _doc("The attacking army.")
+    target: str = _doc("The army attacked.")
+    roll: RollIn = _doc(ROLL)
+    saves: dict[str, RollIn] | None = _doc("The defending army id and its save roll.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    targets: dict[str, dict[str, int] | list[str] | str] | None = _doc(
+        "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
+        "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "
+        "along), or an army id (the army it targets: wither army-id).", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
+        "where the monster goes and stays).", default=None)
+    move_dragons: dict[str, str] | None = _doc(
+        "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id -> its own roll (its face or faces): a target's save, or the roll an SAI makes it make "
+        "(its ID icon, a maneuver, a reroll).", default=None)
+    order: list[str] | None = _doc(
+        "The special and unique SAIs of the attack roll, in the order the acting player resolves them.",
+        default=None)
+    cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
+    burial: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
+    stepped: dict[str, str] | None = _doc(STEPPED, default=None)
+    resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
+    sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
+
+
+class MeleeStepIn(MissileStepIn):
+    """A missile action's fields, and the defender's counter-attack."""
+
+    counter: RollIn | Literal[False] | None = _doc("The defender's counter-attack roll, or false.", default=None)
+    counter_saves: dict[str, RollIn] | None = _doc(
+        "The attacking army id and its save roll against the counter-attack.", default=None)
+    rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
+                                  "to the health Convert killed.", default=None)
+    unit_ids: dict[str, dict[str, int]] | None = _doc(
+        "Unit id -> where the ID icons of its own combination roll go, e.g. a Coil target's {save: 1, melee: 1} "
+        "(default: all on save, marked defaulted).", default=None)
+    counter_order: list[str] | None = _doc(
+        "The special and unique SAIs of the counter-attack roll, in the order the defending player resolves them.",
+        default=None)
+    charge: bool = _doc("tsr-1996: the melee is declared as a charge (000 First March, Charge): the attack's melee "
+                        "and maneuver are damage, the target's one roll (saves) gives saves and melee back, the "
+                        "charger rolls no saves.", default=False)
+    pursue: bool = _doc("With routing: the attacker pursues the army its attack routed, turning the terrain one face "
+                        "down (000 Option: Routing).", default=False)

@@ -1,0 +1,66 @@
+"""The scenario's dragon_attack step, loaded when a scenario has one.
+"""
+
+from typing import Literal
+
+from .model import CASUALTIES, ROLL, _doc, RollIn, Strict
+from .model_actions import CANTRIP, CantripIn
+
+
+class DragonAttackStepIn(Strict):
+    """A dragon attack on an army (002 Dragon Attack Phase): Eldarim logos, the dragons' icons, breaths,
+    treasures, dragon vs. dragon, the army's combination roll, slaying, promotions, wings."""
+
+    army: str = _doc("The army the dragons at its terrain attack.")
+    dragons: dict[str, list[str] | str] = _doc(
+        "Dragon id -> the icons it rolled, in order: [tail, jaws] (a Tail rolls it again); every dragon that "
+        "rolls in this attack, including those fighting other dragons.", default_factory=dict)
+    roll: RollIn | None = _doc("The army's roll against the attack (melee, missile and saves at once; only saves "
+                               "under a Blue Dragon Breath). " + ROLL, default=None)
+    ids: dict[str, int] | None = _doc("Where ID icons go in the army's roll: {melee: 1, missile: 1, save: 3}.",
+                                      default=None)
+    penalties: dict[str, int] | None = _doc("Where an 'any result' penalty goes in the army's roll.", default=None)
+    splits: dict[str, dict[str, int]] | None = _doc("SAI name -> how its points split in the army's roll.",
+                                                    default=None)
+    counts_as: dict[str, int] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
+    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    eldarim: dict[str, str] | None = _doc("Eldarim champion unit id -> the icon it rolled before the attack "
+                                          "(its logo tames, slays or controls a dragon).", default=None)
+    logo_targets: dict[str, str] | None = _doc("Champion unit id -> the dragon its logo acts on (default: the "
+                                               "first it can).", default=None)
+    fights: dict[str, str] | None = _doc("Dragon id -> the dragon it attacks in dragon vs. dragon (default: the "
+                                         "first it may).", default=None)
+    breath: dict[str, str] | None = _doc("Hybrid dragon id -> the color of its breath on 5 health-worth (its "
+                                         "owner's pick).", default=None)
+    breath_targets: dict[str, list[str]] | None = _doc(
+        "Breath color -> the units its individual effect reaches (5 health-worth per breath), in the order the "
+        "colors resolve; default: the smallest units.", default=None)
+    breath_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id -> its own roll to save against a breath (blue, green).", default=None)
+    breath_burial: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id killed by a breath -> its roll to save against burial (red, green).", default=None)
+    slay: dict[str, Literal["melee", "missile"]] | None = _doc(
+        "Dragon id -> the results that slay it; default: as many dragons as possible.", default=None)
+    treasure: dict[str, str] | None = _doc("Treasure's promotion: unit id in the army -> unit id in the DUA.",
+                                           default=None)
+    promote: dict[str, str] | None = _doc("Promotions after slaying: unit id in the army -> unit id in the DUA.",
+                                          default=None)
+    sai_dragons: dict[str, str] | None = _doc("Unit id -> the dragon its Decapitate, Impale or Bash acts on "
+                                              "(default: the first it can).", default=None)
+    move_dragons: dict[str, str] | None = _doc("Dragon id -> the terrain a Dragonkin Champion's logo rolled in the "
+                                               "army's roll moves it to (a dragon of the champion's color).",
+                                               default=None)
+    cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
+    elevate: dict[str, Literal["missile", "save"]] | None = _doc(
+        "Unit id -> the results an Elevate doubles for that unit in the army's roll (002: \"doubles one unit's missile or save "
+        "results\"); one unit per Elevate rolled; default: the units and results gaining the most.", default=None)
+    move_to: dict[str, str] | None = _doc(
+        "SAI name -> the terrain id (or 'reserve', for Vanish and Wayfare) where the units it moves during the "
+        "army's roll go (tsr-1996 ferry: where the monster goes and stays).", default=None)
+    targets: dict[str, list[str]] | None = _doc(
+        "SAI name -> the units moving along (wayfare: the unit carrying the item; ferry, teleport, "
+        "firewalking: the units going with the rolling unit; regenerate, gold medallion: dead units brought "
+        "back; silver medallion: the buried item or dragonkin).", default=None)
+    unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
+        "Unit id brought back during the army's roll (regenerate, gold medallion) -> its own combination roll "
+        "(it is rolled at once).", default=None)
