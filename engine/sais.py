@@ -454,8 +454,10 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
         use = _dragon_use(table, kind)
         return None if use is NO_EFFECT else use
     if not kind.startswith("combination:") or kind in table:
-        return table.get(kind)      # a combination roll the SAI's entry names (SAVE_AND_MANEUVER)
-    uses = [u for t in kind.split(":", 1)[1].split(",") if (u := table.get(f"avoid-{t}")) is not None]
+        use = table.get(kind)       # a combination roll the SAI's entry names (SAVE_AND_MANEUVER)
+        return None if use is NO_EFFECT else use    # an entry naming the roll as one where it has no effect
+    uses = [u for t in kind.split(":", 1)[1].split(",")
+            if (u := table.get(f"avoid-{t}")) is not None and u is not NO_EFFECT]
     if not uses:
         return None
     if uses and all(u.special == "cantrip" for u in uses):
@@ -588,9 +590,10 @@ _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restor
 # units back (the Medallions' "raise" and "restore" too, though an item never rolls alone: 002 Magical Items, "A
 # magical item can be rolled only if a unit capable of carrying that item is rolled"), Vanish, Ferry, Teleport and
 # Firewalking move units, the Dragonkin Champion's logo a dragon (Cloak gives normal results there:
-# INDIVIDUAL_ROLL). tsr-1996 Ferry ("fetch") stays refused there: its units "are immediately rolled and counted
-# toward the totals of the current roll", which a unit's own roll has not.
-OWN_ROLL = ("raise", "restore", "move", "dragon-move")
+# INDIVIDUAL_ROLL). tsr-1996 Ferry ("fetch"): 004 Ferry A, "effective during any action--including melee, magic,
+# missiles, and saves": its units join the army, not rolled, as Regenerate's (sai_states._joined_roll), or the
+# monster stays at the other terrain.
+OWN_ROLL = ("raise", "restore", "move", "dragon-move", "fetch")
 
 
 # --- an army's save and maneuver combination roll against a spell (Tidal Wave, Volcanic Eruption) ---------------

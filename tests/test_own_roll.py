@@ -10,7 +10,7 @@ from ddref.scenario.run import load_ruleset, parse, replay
 from ddref.scenario.source import UserError
 from engine.actions.own_roll import unit_roll
 from engine.roll import Face, Roll
-from engine.sais import NOT_MODELLED, SaiUse, unit_use
+from engine.sais import SaiUse, unit_use
 from engine.state import Army, GameState, Terrain, Unit
 from engine.steps import SaiChoices, StepResult
 from engine.trace import StepError
@@ -69,12 +69,14 @@ def test_combination_rolls_by_a_unit_give_cloak_any_result_and_keep_vanish_s_mov
     assert unit_use("net", kind, True, {}) == SaiUse(("save",)) and unit_use("net", kind, False, {}) is None
 
 
-def test_tsr_1996_ferry_stays_refused_in_a_units_own_roll():
-    """tsr-1996 Ferry's units "are immediately rolled and counted toward the totals of the current roll" (004):
-    a unit's own roll has no such total, so it is refused, never ignored."""
+def test_tsr_1996_ferry_in_a_units_own_roll():
+    """tsr-1996 Ferry A: "effective during any action--including melee, magic, missiles, and saves": the monster's
+    own save against a spell aimed at it fetches too (engine.actions.own_roll), in every kind it fetches in; its
+    units join the army unrolled, traced in 004's words (scenarios/tsr1996-faq-monster-sais-other-rolls.yaml)."""
     tsr = load_ruleset("tsr-1996")
     kinds = [k for k, u in tsr.sai_uses["ferry"].items() if u.special == "fetch"]
-    assert kinds and unit_use("ferry", kinds[0], True, {}, tsr.sai_uses) is NOT_MODELLED
+    assert kinds and all(unit_use("ferry", k, True, {}, tsr.sai_uses) == SaiUse(special="fetch") for k in kinds)
+    assert tsr.sai_words["ferry:own-roll"][1] == "tsr-1996:faq.monster-special-action-icons.ferry"
 
 
 _JOINED = """

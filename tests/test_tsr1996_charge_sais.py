@@ -1,6 +1,7 @@
 """tsr-1996's charge (000 First March, Charge) with SAIs: the ones ddref refuses, each with the rule it cites.
 
-Bullseye and Dispel Magic: their 000/004 entries give them no use in a charge roll (refused, the entry quoted); a
+Bullseye: its 000 entry gives it no use in a charge roll (refused, the entry quoted; Dispel Magic has no effect
+there, scenarios/tsr1996-charge-plain-sais.yaml); a
 Confuse in the charged army's answer that rerolls a charging unit whose special SAI has acted: not modelled yet.
 The SAIs that do act are the scenarios ``scenarios/tsr1996-charge-*.yaml``.
 """
@@ -37,9 +38,6 @@ def _charge(tmp_path: Path, roll: dict, saves: dict, **choices) -> dict:
     # 000 Bullseye: "During a missile action ... During a dragon attack": a charge is neither
     ({"beast": "bullseye", "a1": "melee"}, {"b1": "save"}, "bullseye has no use in a charge roll (During a missile "
      "action", "tsr-1996:special-rules.special-action-icons.bullseye"),
-    # 004 Dispel Magic: rolled "to resist" spells; F: "Dispel icons do not count as magic for any purposes"
-    ({"a1": "melee"}, {"fiend": "dispel-magic", "b1": "save"}, "dispel-magic has no use in a charge roll (When one "
-     "or more spells target", "tsr-1996:faq.monster-special-action-icons.dispel-magic"),
 ])
 def test_an_sai_whose_entry_gives_it_no_use_in_a_charge_is_refused_with_its_rule(tmp_path, roll, saves, words, cite):
     with pytest.raises(ScenarioErrors) as refused:

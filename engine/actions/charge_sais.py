@@ -49,8 +49,8 @@ def _icons(dice: Roll) -> list[str]:
 
 
 def refused(dice: Roll, ruleset: Ruleset, field: str) -> None:
-    """An SAI whose 000/004 entry gives it no use in a charge (Bullseye: a missile action and a dragon attack only;
-    Dispel Magic: rolled only to resist spells) is refused, its rule quoted."""
+    """An SAI whose 000/004 entry gives it no use in a charge (Bullseye: a missile action and a dragon attack only)
+    is refused, its rule quoted."""
     for icon in _icons(dice):
         found = ruleset.sai_words.get(f"{icon}:no-charge")
         if found is not None:
