@@ -42,8 +42,6 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
         raise StepError(f"{defender.id} makes no counter-attack roll against a charge: its one roll's melee results "
                         "hit back; remove counter", cite=cite, field="counter")
     answer_dice = _answer_dice(step, defender, cite)
-    charge_sais.refused(step.roll, ruleset, "roll")
-    charge_sais.refused(answer_dice, ruleset, "saves")
     buys = dict(step.cantrip)
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
                   step=step, casualties=casualty_lists(step.casualties), out=out, charge=True)
