@@ -19,7 +19,7 @@ from .capture import abandoned, check_over, winner
 from .carrying import unload
 from .marches import march
 from .minor import check_unrolled, out_of_game
-from .sais import RESOLVED
+from .sais import RESOLVED, combination_kind
 from .setup import setup
 from .kings_die import alone as kings_die_alone
 from .taming import released as untame_released
@@ -162,7 +162,7 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
     # a roll for several results at once is a combination roll (002 Avoidance Rolls; a dragon
     # attack roll is "a melee avoidance, missile avoidance and save combination roll")
     if len(wanted) > 1:
-        kind = "combination:" + ",".join(wanted)
+        kind = combination_kind(wanted)     # one order, whatever order the step writes (engine.sais)
     else:
         kind = f"avoid-{wanted[0]}" if step.avoidance else _ROLL_KINDS[wanted]
     choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)

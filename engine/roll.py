@@ -210,7 +210,10 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     points = face.count * per
     cite = rs.sai_sections.get(face.icon, rs.cite("sai-points"))
     if use is None:
-        rule, where = rs.words(f"{face.icon}:no-effect", "an SAI works only in the rolls its entry names", cite)
+        # the edition's words for this kind of roll first (tsr-1996: 004 General Rules A and B), then the SAI's
+        key = f"{face.icon}:no-effect:{ctx.kind}"
+        key = key if key in rs.sai_words else f"{face.icon}:no-effect"
+        rule, where = rs.words(key, "an SAI works only in the rolls its entry names", cite)
         trace.append(TraceEvent(what=f"{who}: {face.icon} has no effect in a {ctx.kind} roll",
                                 after=0, rule=rule, cite=where))
         return

@@ -454,8 +454,10 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
         use = _dragon_use(table, kind)
         return None if use is NO_EFFECT else use
     if not kind.startswith("combination:") or kind in table:
-        return table.get(kind)      # a combination roll the SAI's entry names (SAVE_AND_MANEUVER)
-    uses = [u for t in kind.split(":", 1)[1].split(",") if (u := table.get(f"avoid-{t}")) is not None]
+        use = table.get(kind)       # a combination roll the SAI's entry names (SAVE_AND_MANEUVER)
+        return None if use is NO_EFFECT else use    # an entry naming the roll as one where it has no effect
+    uses = [u for t in kind.split(":", 1)[1].split(",")
+            if (u := table.get(f"avoid-{t}")) is not None and u is not NO_EFFECT]
     if not uses:
         return None
     if uses and all(u.special == "cantrip" for u in uses):
@@ -489,8 +491,10 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
         # Teleport still move units (traced as a reading, engine.actions.dragon): "Any special result from an SAI
         # that specifically states it has an effect during a dragon attack can also be applied" (002 Step 6, after
         # the exception), and the breath leaves "simply and only a save avoidance roll" (a non-maneuver avoidance
-        # roll, Teleport's words)
-        if own is not None and ("save" in own.gives and own.each or own.special in ("double-units", "move")):
+        # roll, Teleport's words); so do Decapitate, Impale, Bash and the Dragonkin Champion's logo ("During a dragon
+        # attack ..."; engine.actions.dragon_sais: their "otherwise three melee/missile results" do not count there)
+        if own is not None and ("save" in own.gives and own.each or
+                                own.special in ("double-units", "move", "dragon-effect")):
             return own
         return table.get("save")
     if own is not None:
@@ -586,9 +590,10 @@ _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restor
 # units back (the Medallions' "raise" and "restore" too, though an item never rolls alone: 002 Magical Items, "A
 # magical item can be rolled only if a unit capable of carrying that item is rolled"), Vanish, Ferry, Teleport and
 # Firewalking move units, the Dragonkin Champion's logo a dragon (Cloak gives normal results there:
-# INDIVIDUAL_ROLL). tsr-1996 Ferry ("fetch") stays refused there: its units "are immediately rolled and counted
-# toward the totals of the current roll", which a unit's own roll has not.
-OWN_ROLL = ("raise", "restore", "move", "dragon-move")
+# INDIVIDUAL_ROLL). tsr-1996 Ferry ("fetch"): 004 Ferry A, "effective during any action--including melee, magic,
+# missiles, and saves": its units join the army, not rolled, as Regenerate's (sai_states._joined_roll), or the
+# monster stays at the other terrain.
+OWN_ROLL = ("raise", "restore", "move", "dragon-move", "fetch")
 
 
 # --- an army's save and maneuver combination roll against a spell (Tidal Wave, Volcanic Eruption) ---------------
@@ -626,3 +631,17 @@ COMBINATION_READS: dict[str, str] = {
     "sfr-tsr-logo-dragonkin-champion": "During any action or non-maneuver avoidance roll",
     "trumpet": "During a melee attack, melee avoidance roll or save roll",
 }
+
+
+# --- a combination roll's kind ----------------------------------------------------------------------------------
+# 002 Avoidance Rolls: a combination roll is one roll for several results ("The roll to avoid the effects of a Tidal
+# Wave spell is another example since the army is making a save roll and a maneuver avoidance roll", 002 Glossary);
+# the order a step writes them in is no part of the roll, so its kind names them in one order (save first, as
+# SAVE_AND_MANEUVER) and the entries above match whatever order was written.
+COMBINATION_ORDER = ("save", "maneuver", "melee", "missile", "magic")
+
+
+def combination_kind(wanted) -> str:
+    """The kind of a combination roll for the ``wanted`` results, in COMBINATION_ORDER."""
+    rank = {t: i for i, t in enumerate(COMBINATION_ORDER)}
+    return "combination:" + ",".join(sorted(wanted, key=lambda t: rank.get(t, len(rank))))

@@ -213,6 +213,7 @@ class DragonStep(Value):
     move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go (Wayfare, Ferry, Vanish ...)
     targets: Targets = ()           # SAI -> the units moving along (Wayfare: the carrier)
     unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion brings back: their own rolls
+    breath_sais: tuple[tuple[str, SaiChoices], ...] = ()    # unit id -> the special SAI choices of its breath save
 
 
 class TurnStep(Value):

@@ -87,6 +87,9 @@ def test_sais_in_a_dragon_attack():
     # under a Blue Dragon Breath the army's roll is a save roll: Smite gives nothing, Counter still both
     assert sai_use("smite", "dragon-save") is None
     assert sai_use("counter", "dragon-save").gives == ("save", "melee")
+    # ... and the SAIs that "specifically state" a dragon-attack effect keep it (002 Step 6); Bash: not its non-melee saves
+    for sai in ("decapitate", "impale", "bash", "sfr-tsr-logo-dragonkin-champion"):
+        assert sai_use(sai, "dragon-save").special == "dragon-effect"
 
 
 def game(units, here):

@@ -10,7 +10,7 @@ from ddref.scenario.run import load_ruleset, parse, replay
 from ddref.scenario.source import UserError
 from engine.actions.own_roll import unit_roll
 from engine.roll import Face, Roll
-from engine.sais import NOT_MODELLED, SaiUse, unit_use
+from engine.sais import SaiUse, unit_use
 from engine.state import Army, GameState, Terrain, Unit
 from engine.steps import SaiChoices, StepResult
 from engine.trace import StepError
@@ -69,12 +69,14 @@ def test_combination_rolls_by_a_unit_give_cloak_any_result_and_keep_vanish_s_mov
     assert unit_use("net", kind, True, {}) == SaiUse(("save",)) and unit_use("net", kind, False, {}) is None
 
 
-def test_tsr_1996_ferry_stays_refused_in_a_units_own_roll():
-    """tsr-1996 Ferry's units "are immediately rolled and counted toward the totals of the current roll" (004):
-    a unit's own roll has no such total, so it is refused, never ignored."""
+def test_tsr_1996_ferry_in_a_units_own_roll():
+    """tsr-1996 Ferry A: "effective during any action--including melee, magic, missiles, and saves": the monster's
+    own save against a spell aimed at it fetches too (engine.actions.own_roll), in every kind it fetches in; its
+    units join the army unrolled, traced in 004's words (scenarios/tsr1996-faq-monster-sais-other-rolls.yaml)."""
     tsr = load_ruleset("tsr-1996")
     kinds = [k for k, u in tsr.sai_uses["ferry"].items() if u.special == "fetch"]
-    assert kinds and unit_use("ferry", kinds[0], True, {}, tsr.sai_uses) is NOT_MODELLED
+    assert kinds and all(unit_use("ferry", k, True, {}, tsr.sai_uses) == SaiUse(special="fetch") for k in kinds)
+    assert tsr.sai_words["ferry:own-roll"][1] == "tsr-1996:faq.monster-special-action-icons.ferry"
 
 
 _JOINED = """
@@ -127,8 +129,16 @@ steps:
 """
 
 
-def test_a_units_roll_outside_the_helper_refuses_its_moving_special():
-    """A dragon breath's "must save individually or be killed" roll (engine.actions.breath) does not go through
-    engine.actions.own_roll yet: Vanish's move there is refused, never silently lost."""
-    with pytest.raises(UserError, match="vanish rolled by rare in this roll is not modelled"):
-        replay(parse(_BREATH, "t.yaml"))
+def test_a_breath_save_is_the_units_own_roll():
+    """A breath's "must save individually or be killed" roll (engine.actions.breath) is the unit's own roll: Vanish
+    gives its save there, and without move_to nobody moves (a "may", defaulted)."""
+    out = replay(parse(_BREATH, "t.yaml"))["steps"][0]
+    assert out["killed"] == [] and out["moved"] == [] and out["results"]["rare"]["save"] == 1
+    assert any(e.get("defaulted") and e["what"] == "vanish: nobody moves" for e in out["trace"])
+
+
+def test_breath_sais_for_a_unit_that_made_no_breath_save_is_refused():
+    """The choices of a unit's breath save are used by that save; a unit the breath did not call on is an error."""
+    bad = _BREATH.replace("roll: {save: 2}}", "roll: {save: 2}, breath_sais: {elves.3: {move_to: {vanish: reserve}}}}")
+    with pytest.raises(UserError, match="breath_sais given for elves.3, which no breath called on to roll"):
+        replay(parse(bad, "t.yaml"))

@@ -30,7 +30,7 @@ BEING_DONE_ELSEWHERE = {
     "sfr2012-sai-dragonkin-champion-logo-actions.yaml",
     "tsr1996-charge-damage.yaml", "tsr1996-charge-magic-saves.yaml", "tsr1996-charge-mammoth-rider-trample.yaml",
     "tsr1996-charge-monster-strikes.yaml", "tsr1996-charge-plain-sais.yaml", "tsr1996-dragon-slaying-thresholds.yaml",
-    "tsr1996-faq-charm.yaml", "tsr1996-faq-dispel-simultaneous-magic.yaml",
+    "tsr1996-faq-charm.yaml", "tsr1996-faq-dispel-simultaneous-magic.yaml", "tsr1996-faq-monster-sais-other-rolls.yaml",
     "tsr1996-modifiers-palsy-x4-dragon-attack.yaml", "tsr1996-sai-smite-charge-and-dragon.yaml",
     "tsr1996-setup-force-armies-order.yaml",
 }

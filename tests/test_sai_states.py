@@ -214,3 +214,51 @@ def test_returning_specials_under_a_blue_dragon_breath():
     assert unit_use("sfr-tsr-logo-silver-medallion", "dragon-save", False, {}) == SaiUse(special="restore")
     assert unit_use("teleport", "dragon-save", False, {}) == SaiUse(special="move")
     assert unit_use("wayfare", "dragon-save", False, {}) == SaiUse(special="move")
+
+
+def test_no_sai_use_of_the_tsr_1996_table_is_left_not_modelled():
+    """Issue 7: every SAI of 000's list and of 004's monster SAIs behaves as written in every kind of roll its table
+    names: no entry is ``modelled=False``; where 004 gives it nothing (General Rules A, "during melee"; B, "during
+    missile"; Dispel Magic F; Ferry and Regenerate A, "not during a maneuver roll") it is NO_EFFECT, and the trace
+    quotes 004's sentence for that very roll (engine.roll: ``<sai>:no-effect:<kind>``)."""
+    from engine.sais import NO_EFFECT
+
+    tsr = load_ruleset("tsr-1996")
+    assert sorted((s, k) for s, t in tsr.sai_uses.items() for k, u in t.items() if not u.modelled) == []
+    quiet = [(s, k) for s, t in tsr.sai_uses.items() for k, u in t.items() if u is NO_EFFECT and k != "dragon"]
+    assert ("kick", "save-melee") in quiet and ("stone", "melee") in quiet and ("ferry", "avoid-maneuver") in quiet
+    assert [(s, k) for s, k in quiet if f"{s}:no-effect:{k}" not in tsr.sai_words] == []
+    save, melee = tsr.sai_words["poison:no-effect:save"][0], tsr.sai_words["poison:no-effect:missile"][0]
+    assert "does NOT occur during a save roll" in save and "does NOT occur" not in melee
+    assert "only during a missile attack" in tsr.sai_words["swoop:no-effect:avoid-melee"][0]
+    assert tsr.sai_words["dispel-magic:no-effect:magic"][0] == "Dispel icons do not count as magic for any purposes"
+    # the dragon-attack rulings: each SAI's own sentence (Flame's by the key without a kind)
+    assert tsr.sai_words["flame:no-effect"][0] == "During a dragon attack, Flame has no effect"
+    assert tsr.sai_words["charm:no-effect:dragon"] == ("During a dragon attack, Charm has no effect",
+                                                       "tsr-1996:faq.monster-special-action-icons.charm")
+    # a Blue-Paralysis leaves only saves: Kick's melee against the dragon has no roll to count in
+    assert tsr.sai_words["kick:no-effect:dragon-save"][1] == "tsr-1996:dragon-rules.blue-paralysis"
+
+
+_QUIET = """
+{ddref: 1, title: t, edition: tsr-1996, players: [a, b], turn: {player: a},
+ terrains: {field: {type: flatland, face: 3, home_of: a}},
+ armies: {boats: {player: a, at: field, units: [{id: drake, race: coral-elf, health: 4, monster: true},
+                                               {id: e1, race: coral-elf, health: 1}]}},
+ steps: [{roll: {army: boats, for: save, roll: {drake: flame, e1: save}}},
+         {roll: {army: boats, for: [save, maneuver], avoidance: true, roll: {drake: stone, e1: maneuver}}}]}
+"""
+
+
+def test_no_effect_reads_the_rolls_own_sentence_first():
+    """engine.roll: an SAI with no effect in a roll quotes ``<sai>:no-effect:<kind>`` (Flame in a save roll: General
+    Rules A's save sentence), else ``<sai>:no-effect`` (Stone in a save and maneuver combination roll, which no
+    per-kind key names: General Rules B), and the rest of the roll counts."""
+    from ddref.scenario.run import parse, replay
+
+    steps = replay(parse(_QUIET, "t.yaml"))["steps"]
+    flame = [e for e in steps[0]["trace"] if "flame has no effect" in e["what"]]
+    stone = [e for e in steps[1]["trace"] if "stone has no effect" in e["what"]]
+    assert [e["rule"] for e in flame][0].endswith("Unless otherwise noted, the effect does NOT occur during a save roll")
+    assert [e["rule"] for e in stone] == [load_ruleset("tsr-1996").sai_words["stone:no-effect"][0]]
+    assert steps[0]["results"]["boats"] == {"save": 1} and steps[1]["results"]["boats"]["maneuver"] == 1

@@ -8,7 +8,7 @@ import pytest
 from ddref.scenario.run import load_ruleset
 from engine.actions.sai_states import in_saves
 from engine.roll import Outcome, Special
-from engine.sais import NO_EFFECT, NOT_MODELLED, SaiUse, unit_use
+from engine.sais import NO_EFFECT, SaiUse, unit_use
 from engine.state import Army, GameState, Terrain, Unit
 from engine.steps import AttackStep, SaiChoices, StepResult
 from engine.trace import StepError
@@ -32,15 +32,19 @@ def test_ferry_in_actions_and_saves_but_not_maneuvers():
     """004 Ferry A: "Ferry is effective during any action--including melee, magic, missiles, and saves--but not
     during a maneuver roll"."""
     assert [_use(k) for k in ("melee", "missile", "magic", "save", "save-melee", "save-missile")] == [FETCH] * 6
-    assert _use("maneuver") == NO_EFFECT
-    assert _use("counter-maneuver") == NO_EFFECT
+    # no effect there: engine.roll traces it with Ferry A's words (the table's NO_EFFECT, read by sai_use as None)
+    assert TSR.sai_uses["ferry"]["maneuver"] is NO_EFFECT
+    assert [_use(k) for k in ("maneuver", "counter-maneuver", "avoid-maneuver")] == [None] * 3
+    assert TSR.sai_words["ferry:no-effect:avoid-maneuver"][0].startswith("Ferry is effective during any action")
 
 
-@pytest.mark.parametrize("kind,individual", [("save", True), ("avoid-melee", False), ("avoid-save", False)])
-def test_ferry_where_it_is_not_modelled_is_refused(kind, individual):
-    """Still refused, never silently nothing: the monster rolling a save by itself (against a unit-targeting spell)
-    and an army's avoidance roll, which 004 names neither an action nor a save roll."""
-    assert _use(kind, individual) is NOT_MODELLED
+@pytest.mark.parametrize("kind,individual", [("save", True), ("avoid-melee", False), ("avoid-save", False),
+                                             ("avoid-magic", False), ("avoid-save", True)])
+def test_ferry_in_an_avoidance_roll_and_a_units_own_roll(kind, individual):
+    """Ferry A: "effective during any action--including melee, magic, missiles, and saves": an army's non-maneuver
+    avoidance roll (a save, or a roll against a spell) and the monster's own roll against a spell aimed at it
+    (engine.actions.own_roll) fetch units like its army's save roll."""
+    assert _use(kind, individual) == FETCH
 
 
 def _state() -> GameState:

@@ -5,6 +5,7 @@ from typing import Literal
 
 from .model import CASUALTIES, ROLL, _doc, RollIn, Strict
 from .model_actions import CANTRIP, CantripIn
+from .model_magic import SaveSaisIn
 
 
 class DragonAttackStepIn(Strict):
@@ -64,3 +65,7 @@ class DragonAttackStepIn(Strict):
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the army's roll (regenerate, gold medallion) -> its own combination roll "
         "(it is rolled at once).", default=None)
+    breath_sais: dict[str, SaveSaisIn] | None = _doc(
+        "Unit id -> the choices for the special SAIs of its own save against a breath (breath_saves): the dead "
+        "units Regenerate brings back (targets), where Vanish, Ferry, Teleport, Firewalking move it (move_to) and "
+        "the units going along (targets).", default=None)

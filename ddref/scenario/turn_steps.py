@@ -203,7 +203,8 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
         move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
         targets=_sai_targets(b, state, getattr(m, "targets", None), path),
-        unit_saves=_unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")))
+        unit_saves=_unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
+        breath_sais=sai_steps.save_sais(b, state, m.breath_sais, (*path, "breath_sais")))
 
 
 def _elevate(picks: dict[str, str] | None) -> tuple:

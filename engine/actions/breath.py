@@ -4,6 +4,11 @@ Hybrid, Ivory Hybrid and White Dragons).
 Each breath has an individual-targeting effect ("Five health-worth of units in the target army ...") and,
 but for ivory and red, an army-targeting effect that stays in play as an ``Effect`` until the beginning of
 the army's next turn (``Ruleset.breath_effects``; engine.expiry ends it at ``turn`` steps).
+
+A unit's save against the breath and a killed unit's save against burial are its own rolls
+(engine.actions.own_roll): its SAIs act there as in any of its own rolls, 002 Application: "SAIs have their same
+effect whether the unit containing the SAI is rolled individually or as part of an army" (the step's
+``breath_sais`` hold the choices of each unit's save).
 """
 
 from __future__ import annotations
@@ -11,12 +16,13 @@ from __future__ import annotations
 from .. import dragonkin, dragons as kinds
 from ..damage import choose, kill
 from ..lands import elements as terrain_elements
+from ..moves import owner
 from ..protection import exposed
 from ..ruleset import Breath, Ruleset
 from ..state import Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
-from .common import roll
+from .own_roll import unit_roll
 
 
 class Breaths:
@@ -47,20 +53,28 @@ def breathe(state: GameState, ruleset: Ruleset, who: Army, breathing: list[Drago
                         f"(breaths: {', '.join(order) or 'none'})", cite=ruleset.cite("dragon-breaths"),
                         field="breath_targets")
     saves, burial = dict(step.breath_saves), dict(step.breath_burial)
+    rolls = Rolls(saves, burial, dict(step.breath_sais))
     for color in order:
         breath = _breath(ruleset, color)
         if color in found.reach and breath.ids_kill:
             state = _disease(state, who, breath, saves, out)
         if color in found.reach and breath.kills:
-            state = _individual(state, ruleset, who, color, breath, found.reach[color], named.get(color),
-                                saves, burial, out)
+            state = _individual(state, ruleset, who, color, breath, found.reach[color], named.get(color), rolls, out)
         if color in found.army and breath.effect:
             state = _army_effect(state, ruleset, who, breath, found.army[color], out)
-    for field, left in (("breath_saves", saves), ("breath_burial", burial)):
+    for field, left in (("breath_saves", saves), ("breath_burial", burial), ("breath_sais", rolls.sais)):
         if left:
             raise StepError(f"{field} given for {', '.join(left)}, which no breath called on to roll",
                             cite=ruleset.cite("dragon-breaths"), field=field)
     return state
+
+
+class Rolls:
+    """The units' own rolls against the breaths: their saves, their saves against burial, and the choices for the
+    special SAIs of their saves (unit id -> engine.steps.SaiChoices); each is used once."""
+
+    def __init__(self, saves: dict, burial: dict, sais: dict) -> None:
+        self.saves, self.burial, self.sais = saves, burial, sais
 
 
 def _breath(ruleset: Ruleset, color: str) -> Breath:
@@ -142,7 +156,7 @@ def _immune(ruleset: Ruleset, who: Army, color: str, dragon: Dragon, out: StepRe
 
 
 def _individual(state: GameState, ruleset: Ruleset, who: Army, color: str, breath: Breath, times: int,
-                named: tuple[str, ...] | None, saves: dict, burial: dict, out: StepResult) -> GameState:
+                named: tuple[str, ...] | None, rolls: Rolls, out: StepResult) -> GameState:
     """Five health-worth of units per breath of the color are killed, or must save individually or be killed;
     those killed may then have to save or be buried."""
     target = exposed(state, ruleset, state.army(who.id), "dragon", out)
@@ -159,10 +173,14 @@ def _individual(state: GameState, ruleset: Ruleset, who: Army, color: str, breat
                                     cite=ruleset.cite("dragon-breath")))
     worth = "units" if breath.units else "health-worth"
     out.trace.append(event.evolve(what=f"{color} breath x{times} ({reach} {worth}): {event.what}"))
-    killed = [u for u in ids if not breath.save or not _saved(state, ruleset, who, u, saves, breath, out)]
+    killed = []
+    for unit_id in ids:     # every targeted unit saves, then those that did not are killed
+        state, saved = _saved(state, ruleset, unit_id, rolls, breath, out) if breath.save else (state, False)
+        if not saved:
+            killed.append(unit_id)
     for unit_id in killed:
         out.killed.append(unit_id)
-        state = _kill(state, ruleset, who, unit_id, breath, burial, out)
+        state = _kill(state, ruleset, unit_id, breath, rolls.burial, out)
     return state
 
 
@@ -206,26 +224,30 @@ def _disease(state: GameState, who: Army, breath: Breath, saves: dict, out: Step
     return state
 
 
-def _saved(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, saves: dict, breath: Breath,
-           out: StepResult) -> bool:
-    """002: "must save individually or be killed": a save avoidance roll by the unit alone; one save is enough."""
-    if unit_id not in saves:
+def _saved(state: GameState, ruleset: Ruleset, unit_id: str, rolls: Rolls, breath: Breath,
+           out: StepResult) -> tuple[GameState, bool]:
+    """002: "must save individually or be killed": a save avoidance roll by the unit alone, its own roll (its SAIs'
+    specials resolved, ``breath_sais.<unit>``); one save is enough. A unit an SAI moved away is still killed if it
+    made no save: "they cannot escape from effects that target them individually" (002 Damage)."""
+    if unit_id not in rolls.saves:
         raise StepError(f"{unit_id} must save individually against the breath or be killed: give "
                         f"breath_saves.{unit_id}", cite=breath.cite, field="breath_saves")
-    rolled = roll(state, ruleset, state.army(who.id), "avoid-save", ("save",), saves.pop(unit_id), out,
-                  unit=unit_id).results.get("save", 0)
+    state, outcome = unit_roll(state, ruleset, owner(state, unit_id), unit_id, "avoid-save", ("save",),
+                               rolls.saves.pop(unit_id), out, rolls.sais.pop(unit_id, None))
+    rolled = outcome.results.get("save", 0)
     out.trace.append(TraceEvent(what=f"{unit_id} rolled {rolled} save(s) against the breath: "
                                      f"{'survives' if rolled else 'killed'}", after=rolled,
                                 rule="the unit must save individually or be killed", cite=breath.cite))
-    return rolled > 0
+    return state, rolled > 0
 
 
-def _kill(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, breath: Breath, burial: dict,
+def _kill(state: GameState, ruleset: Ruleset, unit_id: str, breath: Breath, burial: dict,
           out: StepResult) -> GameState:
     """The unit goes to the DUA, or to the BUA if it fails its save against burial; 002 Dragonkin: "Dragonkin
     taken as casualties from a Sneak Attack, dragon's breath, or Dragonkin's breath effect are immediately
-    buried"."""
-    unit = state.army(who.id).unit(unit_id)
+    buried". The killed unit's save against burial is its own roll in the DUA (engine.actions.own_roll)."""
+    who = owner(state, unit_id)     # its army, or the one an SAI of its own save moved it to
+    unit = who.unit(unit_id)
     state = kill(state, who.id, [unit_id])
     if unit.race == dragonkin.KIN:
         return dragonkin.bury_killed(state, who.player, unit, "breath", ruleset.cite("dragonkin"), out)
@@ -240,8 +262,8 @@ def _kill(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, breath: B
         raise StepError(f"{unit_id} was killed by the breath and must save or be buried: give "
                         f"breath_burial.{unit_id}", cite=breath.cite, field="breath_burial")
     alone = Army(id=unit_id, player=who.player, at=who.at, units=(unit,))
-    rolled = roll(state, ruleset, alone, "avoid-save", ("save",), burial.pop(unit_id), out,
-                  unit=unit_id).results.get("save", 0)
+    state, outcome = unit_roll(state, ruleset, alone, unit_id, "avoid-save", ("save",), burial.pop(unit_id), out)
+    rolled = outcome.results.get("save", 0)
     out.trace.append(TraceEvent(what=f"{unit_id} rolled {rolled} save(s) against burial: "
                                      f"{'stays in the DUA' if rolled else 'buried'}", after=rolled,
                                 rule="the units killed must then save or be buried", cite=breath.cite))

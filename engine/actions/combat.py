@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import multiplayer
 from ..protection import army_shield
 from ..ruleset import Ruleset
+from ..sais import combination_kind
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
@@ -299,7 +300,7 @@ def _save_roll(fight: Fight, saves: Roll):
     """The defending army's save roll (Charge: a combination melee/save roll)."""
     kind = "save-melee" if fight.action == "melee" else "save-missile"
     wanted = ("save", "melee") if fight.charge else ("save",)
-    kind = "combination:melee,save" if fight.charge else kind
+    kind = combination_kind(("melee", "save")) if fight.charge else kind
     fight.answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out,
                         choices={**fight.choices(), **sai_states.special_choices(fight.step)})
     return fight.answer

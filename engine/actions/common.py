@@ -61,7 +61,7 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
 
 
 def _no_own_specials(outcome: Outcome, unit: str, ruleset: Ruleset) -> None:
-    """A unit's roll made outside engine.actions.own_roll (a unit joining its army's roll, a breath's save) does not
+    """A unit's roll made outside engine.actions.own_roll (a unit joining its army's roll) does not
     resolve the returning and moving specials (Regenerate chosen, Vanish's move, Ferry ...): refused, not ignored."""
     found = [s.sai for s in outcome.specials if s.effect in OWN_ROLL]
     if found:

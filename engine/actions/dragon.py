@@ -321,7 +321,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
     state = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
-    _moving_under_blue(ruleset, answer, blue, out)
+    _acting_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
         results[t] = max(0, results[t] - n)
@@ -334,7 +334,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                                     after=cloaked, rule="read: the army's melee avoidance, missile avoidance and save "
                                     "combination roll is a save roll for Cloak (see "
                                     f"{ruleset.sai_sections.get('cloak', cite)})", cite=cite))
-    struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out)
+    struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out, blue)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)
     state = _allies(state, ruleset, who, battle, step, results, out)
@@ -421,18 +421,24 @@ def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> 
                                          "dragons", rule=rule, cite=cite))
 
 
-def _moving_under_blue(ruleset: Ruleset, answer, blue: Effect | None, out: StepResult) -> None:
-    """Wayfare and Teleport under a Blue Dragon Breath (engine.sais: their dragon-attack move kept). Reading, traced
-    where it lets them move: Step 6's exception ("the army can only make a save roll") limits the results the
-    army applies, not "Any special result from an SAI that specifically states it has an effect during a dragon
-    attack" (Wayfare), and the breath's save roll is a save avoidance roll, a non-maneuver avoidance roll
-    (Teleport)."""
+def _acting_under_blue(ruleset: Ruleset, answer, blue: Effect | None, out: StepResult) -> None:
+    """Wayfare and Teleport, Decapitate, Impale, Bash and the Dragonkin Champion's logo under a Blue Dragon Breath
+    (engine.sais: their dragon-attack use kept). Reading, traced where it lets them act: Step 6's exception ("the
+    army can only make a save roll") limits the results the army applies, not "Any special result from an SAI
+    that specifically states it has an effect during a dragon attack" (Wayfare, Decapitate, Impale, Bash: "During
+    a dragon attack ..."), and the breath's save roll is a save avoidance roll, a non-maneuver avoidance roll
+    (Teleport, the logo: "During any action or non-maneuver avoidance roll"). Decapitate's and Impale's
+    "otherwise three melee/missile results" are results, which the save roll does not apply
+    (engine.actions.dragon_sais)."""
     if blue is None:
         return
-    for sai in dict.fromkeys(s.sai for s in answer.specials if s.effect == "move" and s.sai in ("wayfare", "teleport")):
+    acting = [s for s in answer.specials
+              if s.effect == "move" and s.sai in ("wayfare", "teleport") or s.effect == dragon_sais.EFFECT]
+    for sai, effect in dict.fromkeys((s.sai, s.effect) for s in acting):
         breath, step6 = ruleset.breath_effects[blue.spell][0], ruleset.cite("dragon-response")
+        does = "moves units" if effect == "move" else "acts"
         out.trace.append(TraceEvent(
-            what=f"reading: {sai} still moves units in the army's save roll against the dragons",
+            what=f"reading: {sai} still {does} in the army's save roll against the dragons",
             rule=f"a reading: \"the army can only make a save roll\" limits its results, while \"Any special result "
                  f"from an SAI that specifically states it has an effect during a dragon attack can also be applied\" "
                  f"({step6}); the breath's roll \"becomes simply and only a save avoidance roll\" ({breath}), a "

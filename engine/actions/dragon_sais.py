@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .. import dragons as kinds
 from ..roll import Outcome
 from ..ruleset import Ruleset
-from ..state import Army, Dragon, GameState
+from ..state import Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
 
@@ -36,7 +36,8 @@ JAWS, OTHERWISE = "jaws", 3
 class Struck:
     """What the SAIs did: dragons slain, results they add (``extra``), and the choices left unused."""
 
-    def __init__(self, step: DragonStep) -> None:
+    def __init__(self, step: DragonStep, blue: Effect | None = None) -> None:
+        self.blue = blue                    # a Blue Dragon Breath: the army's roll is a save roll
         self.slain: list[Dragon] = []
         self.extra: dict[str, int] = {}
         self.named = dict(step.sai_dragons)
@@ -44,8 +45,9 @@ class Struck:
 
 
 def resolve(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, answer: Outcome, step: DragonStep,
-            out: StepResult) -> Struck:
-    struck = Struck(step)
+            out: StepResult, blue: Effect | None = None) -> Struck:
+    """``blue``: the Blue Dragon Breath the army is under, if any (its roll a save roll)."""
+    struck = Struck(step, blue)
     for special in (s for s in answer.specials if s.effect == EFFECT):
         if special.sai not in DRAGON_SAIS:
             raise StepError(f"{special.sai}'s effect on a dragon is not modelled yet by this version of ddref",
@@ -76,6 +78,9 @@ def _one(state: GameState, ruleset: Ruleset, battle: Battle, sai: str, unit: str
                                     "dragon that rolls a Jaws icon to be slain; the army still saves against its "
                                     "damage", cite=cite))
         return
+    if what == "slay-jaws" and struck.blue is not None:
+        out.trace.append(_no_results_under_blue(ruleset, struck.blue, unit, sai, otherwise, cite))
+        return
     if what == "slay-jaws":
         struck.extra[otherwise] = struck.extra.get(otherwise, 0) + OTHERWISE
         out.trace.append(TraceEvent(what=f"{unit}'s {sai}: no dragon rolled Jaws: {OTHERWISE} {otherwise} results",
@@ -87,6 +92,18 @@ def _one(state: GameState, ruleset: Ruleset, battle: Battle, sai: str, unit: str
                                     rule="target one dragon that did normal damage", cite=cite))
         return
     _bash(state, ruleset, battle, dragon, unit, sai, struck, cite, out)
+
+
+def _no_results_under_blue(ruleset: Ruleset, blue: Effect, unit: str, sai: str, otherwise: str,
+                           cite: str) -> TraceEvent:
+    """002 Blue Dragon Breath: "The target army can only make save and save avoidance rolls"; Step 6: "the army can
+    only make a save roll": Decapitate's and Impale's "otherwise three melee/missile results" are no saves."""
+    breath = ruleset.breath_effects[blue.spell][0]
+    return TraceEvent(what=f"{unit}'s {sai}: no dragon rolled Jaws; its {OTHERWISE} {otherwise} results do not count "
+                           "in the army's save roll", after=0,
+                      rule=f"otherwise it inflicts three {otherwise} results on the dragon ({cite}); but 'the army "
+                           f"can only make a save roll' ({ruleset.cite('dragon-response')}): 'only make save and "
+                           "save avoidance rolls'", cite=breath)
 
 
 def _bash(state: GameState, ruleset: Ruleset, battle: Battle, dragon: Dragon, unit: str, sai: str, struck: Struck,

@@ -11,6 +11,7 @@ from ..dragonkin import spared_burial
 from ..moves import flee
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
+from ..sais import combination_kind
 from ..state import Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
@@ -113,7 +114,7 @@ class Fight(Struct):
         area = next(a for a in self.state.dua if any(u.id == unit_id for u in a.units))
         unit = next(u for u in area.units if u.id == unit_id)
         alone = Army(id=unit_id, player=area.player, at=self.army().at, units=(unit,))
-        kind = "avoid-save" if len(wanted) == 1 else "combination:" + ",".join(wanted)
+        kind = "avoid-save" if len(wanted) == 1 else combination_kind(wanted)
         self.state, rolled = own_roll.unit_roll(self.state, self.ruleset, alone, unit_id, kind, wanted,
                                                 rolls[unit_id], self.out, self.step)
         got = rolled.results

@@ -2,7 +2,8 @@
 
 Every roll a unit makes by itself goes through ``unit_roll``: its save against a spell aimed at it, an SAI's "roll
 an ID (or a result) or be killed" test, its escape roll (Web, Net, Stun), a killed unit's burial roll, its roll
-against Mutation, Flood or Resist Burial. 002 SAI General Information, Application: "SAIs have their same effect
+against Mutation, Flood or Resist Burial, its save against a dragon breath and against the breath's burial
+(engine.actions.breath). 002 SAI General Information, Application: "SAIs have their same effect
 whether the unit containing the SAI is rolled individually or as part of an army", so the special results of its
 roll are resolved as in its army's roll (engine.actions.sai_states.in_roll, against the unit's army):
 

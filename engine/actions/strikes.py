@@ -18,6 +18,7 @@ from ..damage import choose, default_casualties
 from ..protection import exposed, shield
 from ..roll import Roll, Special
 from ..sai_attacks import ATTACK_SAIS, AttackSai
+from ..sais import combination_kind
 from ..trace import StepError, TraceEvent, reading
 from ..moves import reserve_army, transfer
 from .common import _casualties_go, _named_for
@@ -381,7 +382,7 @@ def _struck(fight: Fight, sai: str, target: str, damage: int, roller: str) -> No
     rolling unit, which cannot save (Hug: no saves; Coil: a combination roll of both)."""
     rule, cite = attack_rule(fight, sai), fight.cite(sai)
     wanted = tuple(t for t, on in (("save", rule.saves), ("melee", rule.answer)) if on)
-    kind = "combination:" + ",".join(wanted) if len(wanted) > 1 else \
+    kind = combination_kind(wanted) if len(wanted) > 1 else \
         ("melee" if wanted == ("melee",) else f"save-{fight.action}")
     # a target that neither saves nor answers (Swoop: "with no saves possible") does not roll
     got = fight.roll_unit(target, kind, wanted, f"against {damage} {sai} damage", sai).results if wanted else {}

@@ -409,7 +409,7 @@ TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "routing": f"{E}:turn-sequen
 
 # --- 004 Monster Special Action Icons in a dragon attack (issue 7, part 2) ------------------------------
 
-from ..sais import DRAGON, NO_EFFECT  # noqa: E402  (appended section: the FAQ's dragon-attack rulings as data)
+from ..sais import AVOIDANCE, DRAGON, NO_EFFECT  # noqa: E402  (appended section: the FAQ's dragon-attack rulings as data)
 
 
 def _in_dragon_attack(sai: str, use: SaiUse) -> dict[str, SaiUse]:
@@ -561,7 +561,7 @@ TSR_1996 = TSR_1996.evolve(
                                       "the Gargoyle saves (and this time, ID icons do count)", DISPEL),
                "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
                                         "single Dispel Magic face nullifies all spells", DISPEL),
-               "dispel-magic:no-result": ("Dispel icons do not count as magic for any purposes", DISPEL),
+               "dispel-magic:no-effect:magic": ("Dispel icons do not count as magic for any purposes", DISPEL),
                "dispel-magic:no-effect": ("During a dragon attack, Dispel Magic has no effect", DISPEL),
                # G: the Summon is countered (engine.actions.magic)
                "dispel-magic:summon": ("When the dragon is first summoned, however, a Dispel Magic would have the "
@@ -639,8 +639,6 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                           "current roll", REGENERATE),
     "ferry:dragon": ("During a dragon attack, the Ferry performs normally ... Troops moved through the use of this "
                      "power are immediately rolled and counted toward the totals of the current roll", FERRY),
-    "ferry:no-result": ("Ferry is effective during any action--including melee, magic, missiles, and saves--but not "
-                        "during a maneuver roll", FERRY),
     "ferry:raise-roll": ("Troops moved through the use of this power are immediately rolled and counted toward the "
                          "totals of the current roll. The monster is not rerolled.", FERRY),
 })
@@ -749,12 +747,11 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_r
                         f"roll by attacker or defender\" during melee, {GENERAL})", f"{SAI}.rend"),
     "fly:in-charge": ("This icon provides either maneuvers or saves (not both), as needed (the charging army's "
                       f"maneuvers are damage, {MARCH}.charge)", f"{SAI}.fly"),
-    # refused: what the entry says gives the SAI no use in a charge (engine.actions.charge_sais.refused)
-    "bullseye:no-charge": ("During a missile action, the bullseye targets one unit ... During a dragon attack, the "
-                           "bullseye counts as normal missile damage", f"{SAI}.bullseye"),
-    "dispel-magic:no-charge": ("When one or more spells target an army containing this unit or the terrain the unit "
-                               "occupies, you may roll this unit to resist ... Dispel icons do not count as magic for "
-                               "any purposes", f"{MONSTER_SAIS}.dispel-magic"),
+    # 000 Bullseye acts "During a missile action" and "During a dragon attack" only: a charge is neither, so it has
+    # no effect there, as in a skirmish (the charge's rolls: engine.actions.charge)
+    **{f"bullseye:no-effect:{kind}": ("During a missile action, the bullseye targets one unit ... During a dragon "
+                                      "attack, the bullseye counts as normal missile damage", f"{SAI}.bullseye")
+       for kind in ("charge", "charged")},
 })
 
 
@@ -776,3 +773,75 @@ TSR_1996 = TSR_1996.evolve(
     sai_words={**TSR_1996.sai_words,
                "flame:grave": ("Open Grave DOES save Flamed units; affected units go to the Reserves as normal", FLAME),
                "flame:no-effect": ("During a dragon attack, Flame has no effect", FLAME)})
+
+
+# --- 004 General Rules A and B: the monster SAIs in every other roll (issue 7) -------------------------------------
+# General Rules A: "When the term "during melee" is used, it is intended to indicate an effect that occurs only during
+# (A) a skirmish attack, (B) a skirmish counter-attack, or (C) a charge roll by attacker or defender. Unless otherwise
+# noted, the effect does NOT occur during a save roll"; B: "When the term "during missile" is used, it is intended to
+# indicate an effect that occurs only during a missile attack of the attacking army. Unless otherwise noted, the
+# effect does NOT occur during a save roll". Every roll an entry does not name is one where its SAI has no effect
+# (engine.roll traces it with the words of ``<sai>:no-effect:<kind>``, the roll's own sentence of 004).
+_MELEE_ONLY = ("When the term \"during melee\" is used, it is intended to indicate an effect that occurs only during "
+               "(A) a skirmish attack, (B) a skirmish counter-attack, or (C) a charge roll by attacker or defender")
+_MISSILE_ONLY = ("When the term \"during missile\" is used, it is intended to indicate an effect that occurs only "
+                 "during a missile attack of the attacking army")
+_NOT_IN_SAVES = "Unless otherwise noted, the effect does NOT occur during a save roll"
+SAVE_ROLLS = (*SAVES, "avoid-save")
+_NOT_MANEUVER = "effective during any action--including melee, magic, missiles, and saves--but not during a maneuver roll"
+MANEUVER_ROLLS = ("maneuver", "counter-maneuver", "avoid-maneuver")
+# Confuse: "During a melee or missile combat, after your opponent rolls, choose four health of his units and force
+# them to reroll": read as A's and B's "during melee" and "during missile" (an attack, a counter-attack, a charge
+# roll; the attacking army's missile roll), so not in a save roll
+_CONFUSE = ("During a melee or missile combat, after your opponent rolls, choose four health of his units and force "
+            f"them to reroll (read as the 'during melee' and 'during missile' of {GENERAL} A and B: {_NOT_IN_SAVES}, "
+            "nor in a roll other than the attack)", f"{MONSTER_SAIS}.confuse")
+# Dispel Magic: rolled to resist spells (engine.actions.magic), "Dispel icons do not count as magic for any purposes"
+_DISPEL = ("When one or more spells target an army containing this unit or the terrain the unit occupies, you may "
+           "roll this unit to resist ... Dispel icons do not count as magic for any purposes", DISPEL)
+# the sentence for each roll an SAI does nothing in: sai -> (its words in a save roll, elsewhere)
+_OTHER_ROLLS = {
+    **{sai: ((f"{_MELEE_ONLY}. {_NOT_IN_SAVES}", GENERAL), (_MELEE_ONLY, GENERAL))
+       for sai in ("kick", "poison", "smother", "roar", "charm", "entangle", "web", "double-strike", "illusion",
+                   "screech", "flame")},
+    **{sai: ((f"{_MISSILE_ONLY}. {_NOT_IN_SAVES}", GENERAL), (_MISSILE_ONLY, GENERAL)) for sai in ("stone", "swoop")},
+    "confuse": (_CONFUSE, _CONFUSE),
+    "dispel-magic": (_DISPEL, _DISPEL),
+}
+# Screech in melee and in a charge: no result in the roll, counted for routing only (engine.actions.routing) -- its
+# own value, not NO_EFFECT (which engine.sais.sai_use reads as "no effect in this roll")
+ROUTING_ONLY = SaiUse()
+SAI_USES["screech"] = {**SAI_USES["screech"], **{kind: ROUTING_ONLY for kind in ("melee", "charge", "charged")}}
+# Ferry A: "effective during any action--including melee, magic, missiles, and saves--but not during a maneuver roll":
+# an avoidance roll is a roll for saves or against a spell (fetch, engine.actions.sai_states; in a unit's own roll,
+# engine.actions.own_roll), not the maneuver avoidance roll; Regenerate A, the same words
+SAI_USES["ferry"] = {**SAI_USES["ferry"], **{kind: SaiUse(special="fetch") for kind in AVOIDANCE
+                                              if kind != "avoid-maneuver"}}
+_words = {}
+for _sai, _cite in (("ferry", FERRY), ("regenerate", REGENERATE)):
+    SAI_USES[_sai] = {**SAI_USES[_sai], **{kind: NO_EFFECT for kind in MANEUVER_ROLLS}}
+    _words.update({f"{_sai}:no-effect:{kind}": (f"{_sai.capitalize()} is {_NOT_MANEUVER}", _cite)
+                   for kind in MANEUVER_ROLLS})
+for _sai, (_in_saves, _elsewhere) in _OTHER_ROLLS.items():
+    _left = [kind for kind, use in SAI_USES[_sai].items() if use is NOT_MODELLED]
+    SAI_USES[_sai] = {**SAI_USES[_sai], **{kind: NO_EFFECT for kind in _left}}
+    _words.update({f"{_sai}:no-effect:{kind}": _in_saves if kind in SAVE_ROLLS else _elsewhere for kind in _left})
+# a unit's own roll (engine.actions.own_roll: the monster's save against a spell aimed at it): the units it returns
+# with, or brings back, join its army unrolled -- read: "the current roll" is the monster's own, whose result answers
+# the effect aimed at it alone, so no other unit's results count toward it
+_OWN = ("read: a unit's own roll answers an effect aimed at that unit alone, so the units join its army and are not "
+        "rolled")
+_words["ferry:own-roll"] = (f"Troops moved through the use of this power are immediately rolled and counted toward "
+                            f"the totals of the current roll ({_OWN})", FERRY)
+_words["regenerate:own-roll"] = (f"Troops brought back from the dead with this power are rolled immediately and "
+                                 f"their results are counted toward the current roll ({_OWN})", REGENERATE)
+# In a dragon attack: "During a dragon attack, <SAI> has no effect" (Charm E, Confuse B, Entangle E, Illusion C,
+# Poison C, Roar D, Screech C, Smother B, Web D), also under a Blue-Paralysis; Kick, Double Strike, Stone and Swoop
+# count against the dragon as melee or missile, which a Blue-Paralysis leaves no roll for: "The target army can only
+# roll for saves until the beginning of the owning player's next turn" (000 Dragon Rules)
+for _sai in ("charm", "confuse", "entangle", "illusion", "poison", "roar", "screech", "smother", "web"):
+    _ruling = (f"During a dragon attack, {_sai.capitalize()} has no effect", f"{MONSTER_SAIS}.{_sai}")
+    _words.update({f"{_sai}:no-effect:{kind}": _ruling for kind in ("dragon", "dragon-save")})
+_words.update({f"{_sai}:no-effect:dragon-save": (QUOTES["breath-tsr-blue-paralysis"], f"{DRAGON_RULES}.blue-paralysis")
+               for _sai in ("kick", "double-strike", "stone", "swoop")})
+TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_words={**TSR_1996.sai_words, **_words})
