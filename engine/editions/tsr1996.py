@@ -309,7 +309,10 @@ SETUP = SetupRules(
     seven_to_six=False,
     cites={"force": f"{PLAYING}.decide-battle-size", "dragons": f"{PLAYING}.decide-battle-size",
            "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
-           "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size"},
+           "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size",
+           # the order roll's SAIs: 000's "no special abilities apply" read with 003's "ignore all effects of SAIs,
+           # other than maneuver results they generate" (a reading, traced by engine.setup as one)
+           "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
     quotes={
         "dragons": "You must bring one dragon (of any color) to the battle, regardless of how small a battle you are "
                    "playing. In addition, for every 25 health points in your forces you need to bring another dragon",
