@@ -229,8 +229,10 @@ def test_zsh_completion_shows_the_book_name_as_help():
 def test_installed_bash_completion_completes_a_spell(tmp_path):
     """--install-completion as a user runs it, then the installed script answers a TAB in bash."""
     env = {**os.environ, "HOME": str(tmp_path), "PATH": f"{Path(_ddref()[0]).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run([*_ddref(), "--install-completion", "bash"], env=env, capture_output=True, text=True,
-                          timeout=60)
+    # typer finds the shell by walking up the process tree (shellingham): run it from bash, as a user would, so
+    # that a test run detached from any shell still finds one ("; exit" keeps bash from exec-ing the command)
+    done = subprocess.run(["bash", "-c", '"$0" "$@"; exit $?', *_ddref(), "--install-completion", "bash"], env=env,
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     script = tmp_path / ".bash_completions" / "ddref.sh"
     assert script.exists() and str(script) in (tmp_path / ".bashrc").read_text(encoding="utf-8")

@@ -1,8 +1,8 @@
-"""tsr-1996's charge (000 First March, Charge) with SAIs: the ones ddref refuses, each with the rule it cites.
+"""tsr-1996's charge (000 First March, Charge) with SAIs, where a scenario cannot reach the case.
 
-Bullseye: its 000 entry gives it no use in a charge roll (refused, the entry quoted; Dispel Magic has no effect
-there, scenarios/tsr1996-charge-plain-sais.yaml); a
-Confuse in the charged army's answer that rerolls a charging unit whose special SAI has acted: not modelled yet.
+Bullseye: its 000 entry gives it no use in a charge roll (no effect, the entry quoted; Dispel Magic has no effect
+there too, scenarios/tsr1996-charge-plain-sais.yaml); a
+Confuse in the charged army's answer that rerolls a charging unit whose special SAI has acted (a reading).
 The SAIs that do act are the scenarios ``scenarios/tsr1996-charge-*.yaml``.
 """
 
@@ -34,24 +34,25 @@ def _charge(tmp_path: Path, roll: dict, saves: dict, **choices) -> dict:
     return replay(load(path))["steps"][0]
 
 
-@pytest.mark.parametrize("roll, saves, words, cite", [
-    # 000 Bullseye: "During a missile action ... During a dragon attack": a charge is neither
-    ({"beast": "bullseye", "a1": "melee"}, {"b1": "save"}, "bullseye has no use in a charge roll (During a missile "
-     "action", "tsr-1996:special-rules.special-action-icons.bullseye"),
-])
-def test_an_sai_whose_entry_gives_it_no_use_in_a_charge_is_refused_with_its_rule(tmp_path, roll, saves, words, cite):
-    with pytest.raises(ScenarioErrors) as refused:
-        _charge(tmp_path, roll, saves)
-    message = str(refused.value)
-    assert f"is not allowed: {words}" in message and message.endswith(f"[{cite}]"), message
+def test_a_bullseye_in_a_charge_has_no_effect_its_entry_quoted(tmp_path):
+    """000 Bullseye acts "During a missile action" and "During a dragon attack": a charge is neither."""
+    step = _charge(tmp_path, {"beast": "bullseye", "a1": "melee"}, {"b1": "save"})
+    event = next(e for e in step["trace"] if "bullseye has no effect" in e["what"])
+    assert event["rule"].startswith("During a missile action, the bullseye targets one unit")
+    assert event["cite"] == "tsr-1996:special-rules.special-action-icons.bullseye"
+    assert step["damage"].get("B", 0) == 0      # a1's 1 melee against b1's 1 save
 
 
-def test_a_confuse_in_the_answer_rerolling_a_unit_whose_special_sai_has_acted_is_not_modelled_yet(tmp_path):
+def test_a_confuse_in_the_answer_rerolling_a_unit_whose_kick_has_acted_counts_only_its_new_face(tmp_path):
     """004 Confuse A: "This is a special case that DOES violate the principle that dice once rolled cannot be
-    voided": voiding a charging unit's Kick that has already struck is not modelled; refused, not ignored."""
-    with pytest.raises(ScenarioErrors, match="confuse makes beast roll again, voiding or adding kick"):
-        _charge(tmp_path, {"beast": "kick", "a1": "melee"}, {"fiend": "confuse", "b1": "save"},
-                targets={"kick": ["b2"], "confuse": ["beast"]}, unit_saves={"b2": "save", "beast": "melee"})
+    voided", read with General Rules D ("Resolved first"): the Kick already struck b2 and stands; beast's new face
+    (a monster's melee, four) is counted in the charging roll: 4 + a1's 1 = 5 damage, less b1's save = 4."""
+    step = _charge(tmp_path, {"beast": "kick", "a1": "melee"}, {"fiend": "confuse", "b1": "save"},
+                   targets={"kick": ["b2"], "confuse": ["beast"]}, unit_saves={"b2": "save", "beast": "melee"})
+    assert step["killed"] == ["b2", "fiend"] and step["damage"]["B"] == 4 and step["results"]["A"]["melee"] == 5
+    said = next(e for e in step["trace"] if e["what"].startswith("reading: beast rolls again: kick"))
+    assert said["cite"] == "tsr-1996:faq.monster-special-action-icons.confuse"
+    assert said["rule"].endswith("tsr-1996:faq.monster-special-action-icons.general-rules")
 
 
 def test_a_charm_in_the_answer_needs_the_charging_roll_per_unit(tmp_path):

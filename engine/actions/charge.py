@@ -42,8 +42,6 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
         raise StepError(f"{defender.id} makes no counter-attack roll against a charge: its one roll's melee results "
                         "hit back; remove counter", cite=cite, field="counter")
     answer_dice = _answer_dice(step, defender, cite)
-    charge_sais.refused(step.roll, ruleset, "roll")
-    charge_sais.refused(answer_dice, ruleset, "saves")
     buys = dict(step.cantrip)
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
                   step=step, casualties=casualty_lists(step.casualties), out=out, charge=True)
@@ -134,9 +132,15 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
                choices=sai_states.special_choices(fight.step))
     special = [s.sai for s in (*fight.hit.specials, *hit.specials) if s.unit in changed]
     if special:
-        raise StepError(f"confuse makes {', '.join(changed)} roll again, voiding or adding {', '.join(special)}, whose "
-                        "effect in a charge has been (or would be) resolved: not modelled yet by this version of ddref",
-                        cite=countered.cite("confuse"), field="unit_saves")
+        # A reading: 004 Confuse voids the faces, but a special they showed was "Resolved first" (General Rules D)
+        # before the answer was rolled, and one the new faces show comes after that time: the effect of the first
+        # stands, the second is not resolved, and only the new faces' results count.
+        _, first = ruleset.words("charge:first", "resolved first", countered.cite("confuse"))
+        fight.out.trace.append(reading(
+            f"{', '.join(changed)} {'roll' if len(changed) > 1 else 'rolls'} again: "
+            f"{', '.join(dict.fromkeys(special))} is not resolved again (an effect "
+            "already resolved first stands; one the new faces show comes too late), only the new faces' results "
+            "count", countered.cite("confuse"), first))
     fight.hit = hit
     melee, maneuver = (hit.results.get(t, 0) for t in CHARGE_ROLL)
     fight.out.trace.append(TraceEvent(what=f"{fight.attacker} counted again: {melee} melee + {maneuver} maneuver"

@@ -17,8 +17,8 @@ sai_states) through a ``Fight`` whose attacker is the army that rolled them; thi
 
 Units brought into an army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) are rolled at once and
 count in that roll (engine.actions.sai_states.joined_returns); a Cantrip buys its spells while the roll is
-suspended (engine.actions.cantrip). An SAI whose entry gives it no use in a charge is refused with its rule
-(``<sai>:no-charge`` in the edition's words); any other special is refused as not modelled yet.
+suspended (engine.actions.cantrip). An SAI whose entry gives it no use in a charge (Bullseye: a missile action and a
+dragon attack only) has no effect there, its entry quoted (``<sai>:no-effect:charge`` in the edition's words).
 """
 
 from __future__ import annotations
@@ -46,16 +46,6 @@ CHARGED = (*FIRST, CONFUSE, CHARM, FLEE, STATE, LATE, BACK_DAMAGE, *OWN_ROLL)
 def _icons(dice: Roll) -> list[str]:
     """The icons a roll shows, each once."""
     return list(dict.fromkeys([f.icon for _, faces in dice.units for f in faces] + [icon for icon, _ in dice.counts]))
-
-
-def refused(dice: Roll, ruleset: Ruleset, field: str) -> None:
-    """An SAI whose 000/004 entry gives it no use in a charge (Bullseye: a missile action and a dragon attack only)
-    is refused, its rule quoted."""
-    for icon in _icons(dice):
-        found = ruleset.sai_words.get(f"{icon}:no-charge")
-        if found is not None:
-            raise StepError(f"{icon} has no use in a charge roll ({found[0]}): ddref does not guess one; describe "
-                            "the roll without it", cite=found[1], field=field)
 
 
 def noted(dice: Roll, ruleset: Ruleset, kind: str, who: str, out) -> None:

@@ -753,10 +753,11 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_r
                                 "again", GENERAL),
     "fly:in-charge": ("This icon provides either maneuvers or saves (not both), as needed (the charging army's "
                       f"maneuvers are damage, {MARCH}.charge)", f"{SAI}.fly"),
-    # refused: what the entry says gives the SAI no use in a charge (engine.actions.charge_sais.refused); Dispel
-    # Magic has no effect there (General Rules A and B section below: "dispel-magic:no-effect:charge")
-    "bullseye:no-charge": ("During a missile action, the bullseye targets one unit ... During a dragon attack, the "
-                           "bullseye counts as normal missile damage", f"{SAI}.bullseye"),
+    # 000 Bullseye acts "During a missile action" and "During a dragon attack" only: a charge is neither, so it has
+    # no effect there, as in a skirmish (the charge's rolls: engine.actions.charge)
+    **{f"bullseye:no-effect:{kind}": ("During a missile action, the bullseye targets one unit ... During a dragon "
+                                      "attack, the bullseye counts as normal missile damage", f"{SAI}.bullseye")
+       for kind in ("charge", "charged")},
 })
 
 
