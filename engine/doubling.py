@@ -29,8 +29,9 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
     if ctx.kind == CHARGE:
         # reading, traced (000's example, 15 damage): a charge rolls for maneuvers too ("Each point of maneuver
         # rolled count as a point of damage"), so "When rolling for maneuvers" doubles them
-        events = [reading(f"{e.what} in the charge roll, which rolls for maneuvers too", ctx.ruleset.cite("eighth-face"),
-                          ctx.ruleset.cite("charge")).evolve(before=e.before, after=e.after) for e in events]
+        events = [reading(f"{e.what} in the charge roll, which rolls for maneuvers too",
+                          ctx.ruleset.cite("eighth-face"), ctx.ruleset.cite("charge"))
+                  .evolve(before=e.before, after=e.after) for e in events]
     trace.extend(events)
 
 

@@ -71,8 +71,8 @@ def leave(results: dict[str, int], answer: Outcome, leavers: list[str], ruleset:
     """The units an SAI moved out of the army (Wayfare, Ferry, Teleport, Firewalking) take their non-ID melee and
     missile out of the count that forces a kill: 002 SAI Resolution, "any component removed from the army by a
     Special or Unique resolution type SAI ... does not have its results counted in the army total", and Step 6
-    counts "10 or more melee results ... without counting IDs" of the army (a reading, traced). (Vanish's results stay: "unless
-    explicitly stated otherwise (e.g. Vanish)"; ``leavers`` holds no Vanish unit.)"""
+    counts "10 or more melee results ... without counting IDs" of the army (a reading, traced). (Vanish's results
+    stay: "unless explicitly stated otherwise (e.g. Vanish)"; ``leavers`` holds no Vanish unit.)"""
     for t in SLAYING:
         theirs = sum(answer.non_id.get(u, {}).get(t, 0) for u in leavers)
         if not theirs:
