@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .trace import TraceEvent
+from .trace import TraceEvent, reading
+
+CHARGE = "charge"       # the tsr-1996 charging army's roll (Ruleset.charge_roll, engine.actions.charge)
 
 if TYPE_CHECKING:       # engine.roll calls these with its own values
     from .roll import RollContext, Tally
@@ -19,10 +21,18 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
     if ctx.ruleset.eighth_face_doubles_ids:
         _eighth_face_ids(tally, terrain, ctx, trace)
         return
-    _double(tally, ctx.ruleset.eighth_face_doubles, trace, f"eighth face at {terrain.id}",
+    events: list[TraceEvent] = []
+    _double(tally, ctx.ruleset.eighth_face_doubles, events, f"eighth face at {terrain.id}",
             ctx.ruleset.quote("eighth-face", "the controlling army doubles every save and maneuver result, whatever "
                               "icon made it"),
             ctx.ruleset.cite("eighth-face"))
+    if ctx.kind == CHARGE:
+        # reading, traced (000's example, 15 damage): a charge rolls for maneuvers too ("Each point of maneuver
+        # rolled count as a point of damage"), so "When rolling for maneuvers" doubles them
+        events = [reading(f"{e.what} in the charge roll, which rolls for maneuvers too",
+                          ctx.ruleset.cite("eighth-face"), ctx.ruleset.cite("charge"))
+                  .evolve(before=e.before, after=e.after) for e in events]
+    trace.extend(events)
 
 
 def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceEvent]) -> None:

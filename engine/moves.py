@@ -11,7 +11,7 @@ from .expiry import army_emptied
 from .ruleset import Ruleset
 from .state import RESERVE, Army, GameState, Unit
 from .steps import StepResult
-from .trace import TraceEvent
+from .trace import TraceEvent, reading
 
 
 def haunt_army(player: str) -> str:
@@ -59,11 +59,12 @@ def bound(unit: Unit | None, ruleset: Ruleset) -> bool:
     return unit is not None and unit.race in ruleset.terrain_bound_races
 
 
-def stays(unit_id: str, names: str, ruleset: Ruleset, out: StepResult) -> None:
-    """Reading: an effect that would send a dragonkin off its terrain leaves it where it is (002 Dragonkin)."""
-    out.trace.append(TraceEvent(what=f"{names}: {unit_id} is dragonkin and stays at its terrain",
-                                rule="Dragonkin cannot leave the terrain where they are summoned",
-                                cite=ruleset.cite("dragonkin")))
+def stays(unit_id: str, names: str, cite: str, ruleset: Ruleset, out: StepResult) -> None:
+    """Reading: an effect that would send a dragonkin off its terrain leaves it where it is (002 Dragonkin:
+    "Dragonkin cannot leave the terrain where they are summoned"), traced with the effect's section ``cite``."""
+    out.trace.append(reading(f"{names}: {unit_id} is dragonkin, which cannot leave the terrain where it was "
+                             "summoned: the effect does not move it off its terrain",
+                             ruleset.cite("dragonkin"), cite))
 
 
 def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -74,7 +75,7 @@ def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset
                                     "the reserve area has nowhere to flee", cite=cite))
         return state
     if bound(source.unit(unit_id), ruleset):
-        stays(unit_id, names, ruleset, out)
+        stays(unit_id, names, cite, ruleset, out)
         return state
     state, reserve = reserve_army(state, source.player, ruleset, out)
     out.fled.append(unit_id)

@@ -214,8 +214,10 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         key = f"{face.icon}:no-effect:{ctx.kind}"
         key = key if key in rs.sai_words else f"{face.icon}:no-effect"
         rule, where = rs.words(key, "an SAI works only in the rolls its entry names", cite)
-        trace.append(TraceEvent(what=f"{who}: {face.icon} has no effect in a {ctx.kind} roll",
-                                after=0, rule=rule, cite=where))
+        what, read = f"{who}: {face.icon} has no effect in a {ctx.kind} roll", rs.sai_words.get(f"{key}:reading")
+        # the edition's reading of the entry, if it has one (tsr-1996 Confuse): traced as a reading
+        trace.append(reading(f"{what}: {read[0]}", where, read[1]).evolve(after=0) if read else
+                     TraceEvent(what=what, after=0, rule=rule, cite=where))
         return
     if not use.modelled:
         raise StepError(f"{face.icon} in a {ctx.kind} roll is not modelled yet by this version of ddref "

@@ -14,7 +14,7 @@ unit": two Trumpets double once, two Elevates double two units, never one unit t
 
 from __future__ import annotations
 
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 
 TRUMPET, ELEVATE = "trumpet", "elevate"
 # under a Blue Dragon Breath the army's roll is a save roll only ("dragon-save"): Elevate doubles a unit's saves
@@ -79,6 +79,10 @@ def _elevated(ctx, unit: str, results: tuple[str, ...], units: dict, trace: list
         if other:   # under a Blue Dragon Breath the army makes only a save roll: its saves are what Elevate doubles
             raise StepError(f"Elevate doubles {unit}'s {', '.join(results)} results in this {ctx.kind} roll, not its "
                             f"{other[0]}", cite=_cite(ctx, ELEVATE), field="elevate")
+        if ctx.kind == "dragon-save":
+            trace.append(reading(f"the breath's save roll is still the army's roll against a dragon attack, but a save "
+                                 f"roll only: Elevate doubles {unit}'s saves, not its missile results",
+                                 _cite(ctx, ELEVATE), ctx.ruleset.cite("dragon-response")))
         return results
     picked = tuple(t for t in results if unit in ctx.choices.get(f"{ELEVATE}:{t}", {}))
     if len(picked) == 1:

@@ -2,7 +2,9 @@
 control of a tamed dragon (i.e. the dragon becomes untamed) in several ways: the DL/DM is killed; the DL/DM leaves
 the terrain without the tamed dragon (e.g. via reserve move, Path, Leaving or Open Grave)".
 
-Checked after every step, so a tamer killed or moved away by any effect releases its dragon at once; riding a tamed
+Checked after every step, so a tamer killed or moved away by any effect releases its dragon at once (a reading,
+traced: the list names no moment, and control matters when "the dragon would battle", 002 Dragon Attack Phase,
+so the dragon could stay tamed until then; "loses control" reads as at once); riding a tamed
 dragon (engine.actions.reserves) moves both, and the Dragonkin Champion's logo untames as it moves the dragon.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 from .ruleset import Ruleset
 from .state import GameState
 from .steps import StepResult
-from .trace import TraceEvent
+from .trace import reading
 
 
 def released(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -25,8 +27,7 @@ def released(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
             continue
         how = "is killed" if home is None else f"leaves {dragon.at} without it"
         dragons[i] = dragon.evolve(tamed_by=None)
-        out.trace.append(TraceEvent(what=f"{dragon.tamed_by} {how}: {dragon.id} is untamed",
-                                    rule="a DL/DM loses control of a tamed dragon when it is killed or leaves the "
-                                         "terrain without the tamed dragon (reserve move, Path, Leaving, Open Grave)",
-                                    cite=ruleset.cite("dragon-taming")))
+        out.trace.append(reading(f"{dragon.tamed_by} {how}: {dragon.id} is untamed at once, in the step that "
+                                 "killed or moved the tamer, not when the dragon next attacks",
+                                 ruleset.cite("dragon-taming"), ruleset.cite("dragon-attack")))
     return state.evolve(dragons=tuple(dragons)) if dragons != list(state.dragons) else state

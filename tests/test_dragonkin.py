@@ -63,6 +63,6 @@ def test_a_dragonkin_made_to_flee_stays_at_its_terrain():
     out = StepResult(kind="magic")
     after = flee(state, "k", "Mirage", "sfr-2012:dragonkin", rules, out)
     assert after == state and out.fled == []
-    assert "stays at its terrain" in out.trace[-1].what
+    assert out.trace[-1].what.startswith("reading: ") and "does not move it off its terrain" in out.trace[-1].what
     after = flee(state, "g", "Mirage", "sfr-2012:dragonkin", rules, out)
     assert out.fled == ["g"] and after.army("a").unit("g") is None

@@ -80,3 +80,12 @@ def test_a_charged_unit_charmed_by_the_charging_army_adds_its_maneuver_to_the_ch
     step = _charge(tmp_path, {"beast": "charm", "a1": "melee"}, {"b1": "maneuver", "b2": "save"},
                    targets={"charm": ["b1", "b2"]})
     assert step["damage"] == {"B": 2, "A": 0}
+
+
+def test_a_counter_in_the_answer_hits_the_charging_army_and_says_so(tmp_path):
+    """000 Counter "counts as both a save and an immediate hit upon the attacking army": the trace names A, the
+    charging army, as the one hit (not B, whose unit rolled it); without magic saves on A it is no reading."""
+    step = _charge(tmp_path, {"a1": "melee"}, {"b1": "counter", "b2": "save"})
+    event = next(e for e in step["trace"] if "counter" in e["what"] and "hits" in e["what"])
+    assert event["what"].endswith("also hits A") and not event["what"].startswith("reading: ")
+    assert event["after"] == 1

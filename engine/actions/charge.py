@@ -99,11 +99,21 @@ def _charging(fight: Fight, buys: dict) -> int:
     charge_sais.first(fight, hit.specials)
     added = _joined(fight, hit, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL)
     melee, maneuver = (hit.results.get(t, 0) + added[t] for t in CHARGE_ROLL)
+    _ids_once(dice, fight.attacker, ruleset, out)
     out.trace.append(TraceEvent(what=f"{fight.attacker}: {melee} melee + {maneuver} maneuver = {melee + maneuver} "
                                      "damage", after=melee + maneuver,
                                 rule="each point of melee and each point of maneuver rolled count as a point of "
                                      "damage to the target (as do ID icons)", cite=_cite(ruleset)))
     return melee + maneuver
+
+
+def _ids_once(dice: Roll, attacker: str, ruleset: Ruleset, out: StepResult) -> None:
+    """000 Charge: "Each point of melee and each point of maneuver rolled count as a point of damage to the target
+    (as do ID icons)". Reading, traced where the charging roll has ID icons (the example leaves it open): an ID icon
+    counts once, as melee or maneuver (000 Basic Terms: it counts as whatever is rolled for), not as both."""
+    if dict(dice.counts).get("id") or any(f.icon == "id" for _, faces in dice.units for f in faces):
+        out.trace.append(reading(f"{attacker}'s ID icons count once each, as melee or maneuver, not as both",
+                                 _cite(ruleset), ruleset.cite("id-icons")))
 
 
 def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, Roll]:
@@ -194,10 +204,12 @@ def _tally(fight: Fight, countered: Fight, damage: int, answer: Outcome, answer_
     damage += moved["melee"] + moved["maneuver"] - taken["melee"] - taken["maneuver"]
     saves = max(0, saves - moved["save"]) + taken["save"]
     back = max(0, back - moved["melee"]) + taken["melee"]
-    # a reading: the magic saves stop the melee results; Counter's hits are "an immediate hit upon the attacking
-    # army, which may not roll saves against it" (000 Special Action Icons), so nothing stops them
-    back = _magic_saves(fight.state, fight.ruleset, fight.army("attacker"), back, fight.out, _cite(fight.ruleset))
-    return damage, saves, back + charge_sais.counter_hits(answer.specials, fight)
+    # a reading (traced by counter_hits): the magic saves stop the melee results; Counter's hits are "an immediate
+    # hit upon the attacking army, which may not roll saves against it" (000 Special Action Icons), so nothing stops
+    # them
+    shields = _magic_shields(fight.state, fight.ruleset, fight.army("attacker"))
+    back = _magic_saves(shields, fight.army("attacker"), back, fight.out, _cite(fight.ruleset))
+    return damage, saves, back + charge_sais.counter_hits(answer.specials, fight, bool(shields))
 
 
 def _leftover_choices(fight: Fight, countered: Fight) -> None:
@@ -229,18 +241,17 @@ def _charmed(fight: Fight, rolled: Outcome, dice: Roll) -> dict[str, int]:
         field = "roll" if fight.counter else f"saves.{fight.defender}"
         raise StepError(f"Charm takes the results each of {fight.defender}'s charmed units rolled: give its roll per "
                         f"unit ({field})", cite=fight.cite(CHARM), field=field.partition(".")[0])
-    rule, where = ruleset.words(f"{CHARM}:charge", "the charmed units' results change sides", fight.cite(CHARM))
+    where = ruleset.words(f"{CHARM}:charge", "the charmed units' results change sides", fight.cite(CHARM))[1]
     for uid in strikes.chosen(fight, CHARM, charms):
         got = {t: rolled.per_unit.get(uid, {}).get(t, 0) for t in moved}
         moved = {t: moved[t] + got[t] for t in moved}
-        fate = (f"its melee hit {fight.defender}, its saves save {fight.attacker}, its maneuver count for nothing"
-                if fight.counter else f"its melee and maneuver hit {fight.defender}, its saves count for nothing")
-        out.trace.append(TraceEvent(what=f"{CHARM}: {uid}'s {got['melee']} melee, {got['maneuver']} maneuver and "
-                                         f"{got['save']} save change sides: {fate}",
-                                    after=got["melee"] + (0 if fight.counter else got["maneuver"]),
-                                    rule=f"{rule}; reading: only saves provided by magic count for the charging army, "
-                                         f"the charged army's roll counts saves and melee ({ruleset.cite('charge')})",
-                                    cite=where))
+        fate = (f"its melee hit {fight.defender}, its saves save {fight.attacker}, its maneuver count for nothing, as "
+                "the charged army's roll counts saves and melee" if fight.counter else f"its melee and maneuver hit "
+                f"{fight.defender}, its saves count for nothing, only saves provided by magic counting for the "
+                "charging army")
+        out.trace.append(reading(f"{CHARM}: {uid}'s {got['melee']} melee, {got['maneuver']} maneuver and "
+                                 f"{got['save']} save change sides: {fate}", where, ruleset.cite("charge"))
+                         .evolve(after=got["melee"] + (0 if fight.counter else got["maneuver"])))
     return moved
 
 
@@ -259,18 +270,21 @@ def _answer_dice(step: MeleeStep, defender: Army, cite: str) -> Roll:
     return step.saves
 
 
-def _magic_saves(state: GameState, ruleset: Ruleset, attacker: Army, back: int, out: StepResult, cite: str) -> int:
+def _magic_shields(state: GameState, ruleset: Ruleset, attacker: Army) -> list[tuple[str, int]]:
+    """The automatic saves the spells on the charging army add (000 Stoneskin "Add 1 automatic save result to the
+    target army", Wall of Ice ...): (spell, saves) each."""
+    return [(effect.spell, mod.amount * (effect.count if mod.stacks else 1))
+            for effect in state.effects_on(attacker.id) for mod in ruleset.spell_modifiers.get(effect.spell, ())
+            if mod.op == "add" and mod.scope == "army" and "save" in mod.results]
+
+
+def _magic_saves(shields: list[tuple[str, int]], attacker: Army, back: int, out: StepResult, cite: str) -> int:
     """"However, the acting army doesn't roll saves in return. Only saves provided by magic count against these
-    hits": the automatic saves the spells on the charging army add (000 Stoneskin "Add 1 automatic save result to
-    the target army", Wall of Ice ...) reduce the charged army's melee hits; returns the hits left."""
-    for effect in state.effects_on(attacker.id):
-        for mod in ruleset.spell_modifiers.get(effect.spell, ()):
-            if mod.op != "add" or mod.scope != "army" or "save" not in mod.results:
-                continue
-            saves = mod.amount * (effect.count if mod.stacks else 1)
-            left = max(0, back - saves)
-            out.trace.append(TraceEvent(what=f"{effect.spell} on {attacker.id}: {saves} save(s) against the charged "
-                                             f"army's melee", before=back, after=left,
-                                        rule="only saves provided by magic count against these hits", cite=cite))
-            back = left
+    hits": the spells' automatic saves (``shields``) reduce the charged army's melee hits; returns the hits left."""
+    for spell, saves in shields:
+        left = max(0, back - saves)
+        out.trace.append(TraceEvent(what=f"{spell} on {attacker.id}: {saves} save(s) against the charged army's melee",
+                                    before=back, after=left, rule="only saves provided by magic count against these "
+                                    "hits", cite=cite))
+        back = left
     return back

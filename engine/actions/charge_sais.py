@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..roll import Roll, Special
 from ..ruleset import Ruleset
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from . import sai_states, specials, strikes
 from .fight import Fight
 
@@ -50,10 +50,14 @@ def _icons(dice: Roll) -> list[str]:
 
 def noted(dice: Roll, ruleset: Ruleset, kind: str, who: str, out) -> None:
     """What an SAI's entry (or ddref's reading of it) makes of it in this charge roll, where its results are plain
-    (``<sai>:in-<kind>`` in the edition's words: Smite, Rend, Fly)."""
+    (``<sai>:in-<kind>`` in the edition's words: Smite, Rend, Fly); a reading (``<sai>:in-<kind>:reading``: what it
+    reads, the passage it is read with) is traced as one."""
     for icon in _icons(dice):
         found = ruleset.sai_words.get(f"{icon}:in-{kind}")
-        if found is not None:
+        read = ruleset.sai_words.get(f"{icon}:in-{kind}:reading")
+        if read is not None and found is not None:
+            out.trace.append(reading(f"{icon} in {who}'s {kind} roll: {read[0]}", found[1], read[1]))
+        elif found is not None:
             out.trace.append(TraceEvent(what=f"{icon} in {who}'s {kind} roll", rule=found[0], cite=found[1]))
 
 
@@ -74,11 +78,13 @@ def first(fight: Fight, rolled: list[Special]) -> None:
     if not found:
         return
     rule, where = fight.ruleset.words("charge:first", "special SAIs are resolved first", fight.cite(found[0].sai))
-    if not fight.counter:
-        rule += ("; reading: before the charged army rolls, 004 naming only Charm, Roar, Entangle and Web as acting on "
-                 f"units whose charge roll still counts ({fight.ruleset.cite('charge')}, {fight.cite('roar')})")
-    fight.out.trace.append(TraceEvent(what=f"{', '.join(dict.fromkeys(s.sai for s in found))} of {fight.attacker}: "
-                                           f"resolved at once, against {fight.defender}", rule=rule, cite=where))
+    what = f"{', '.join(dict.fromkeys(s.sai for s in found))} of {fight.attacker}: resolved at once, against " \
+           f"{fight.defender}"
+    if fight.counter:
+        fight.out.trace.append(TraceEvent(what=what, rule=rule, cite=where))
+    else:   # reading, traced: "Resolved first" is before the charged army rolls
+        fight.out.trace.append(reading(f"{what}, before it rolls: 004 names only Charm, Roar, Entangle and Web as "
+                                       "acting on units whose charge roll still counts", where, fight.cite("roar")))
     specials.resolve(fight, found, "special")
 
 
@@ -127,14 +133,22 @@ def paralyzed(fight: Fight, rolled: list[Special]) -> None:
                                               fight.step, fight.out)
 
 
-def counter_hits(rolled: list[Special], fight: Fight) -> int:
+def counter_hits(rolled: list[Special], fight: Fight, shielded: bool = False) -> int:
     """Counter in the answer: 000 Counter, "counts as both a save and an immediate hit upon the attacking army,
-    which may not roll saves against it"."""
+    which may not roll saves against it". Reading, traced where the charging army has magic saves (``shielded``):
+    000 Charge's "Only saves provided by magic count against these hits" stops the melee results, not the
+    Counter's hits."""
     hits = 0
     for special in of(rolled, BACK_DAMAGE):
         hits += special.points
+        if shielded:
+            event = reading(f"{special.unit}'s {special.points}-point {special.sai} hits {fight.attacker} despite its "
+                            "magic saves: they count against the melee results, not against the Counter's hits",
+                            fight.cite(special.sai), fight.ruleset.cite("charge"))
+            fight.out.trace.append(event.evolve(after=special.points))
+            continue
         fight.out.trace.append(TraceEvent(what=f"{special.unit}: {special.points}-point {special.sai} also hits "
-                                               f"{fight.defender}", after=special.points,
+                                               f"{fight.attacker}", after=special.points,
                                           rule="counts as both a save and an immediate hit upon the attacking army, "
                                                "which may not roll saves against it", cite=fight.cite(special.sai)))
     return hits

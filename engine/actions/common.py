@@ -152,7 +152,7 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
     cite = ruleset.spell_sections.get(spell, ruleset.cite("damage"))
     for unit_id in ids:
         if bound(state.army(target.id).unit(unit_id), ruleset):
-            stays(unit_id, f"{spell}: casualty", ruleset, out)      # it cannot go elsewhere: killed as usual
+            stays(unit_id, f"{spell}: casualty", cite, ruleset, out)      # it cannot go elsewhere: killed as usual
             out.killed.append(unit_id)
             state = kill(state, target.id, [unit_id])
             continue

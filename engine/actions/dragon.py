@@ -19,7 +19,7 @@ from ..ruleset import Ruleset
 from ..sais import RETURNING
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from . import breath, cantrip, dragon_sais, eldarim, sai_states, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
@@ -306,7 +306,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
     who = state.army(who.id)
-    dragon_sais.check_flurry(ruleset, step.roll, choices)
+    dragon_sais.check_flurry(ruleset, step.roll, choices, out)
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)
@@ -330,10 +330,11 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     state, cloaked = sai_states.cloak_saves(state, ruleset, answer, who, out)
     if cloaked:
         results["save"] += cloaked
-        out.trace.append(TraceEvent(what=f"{who.id}: Cloak's {cloaked} magical saves count against the dragons",
-                                    after=cloaked, rule="read: the army's melee avoidance, missile avoidance and save "
-                                    "combination roll is a save roll for Cloak (see "
-                                    f"{ruleset.sai_sections.get('cloak', cite)})", cite=cite))
+        # reading, traced: the army's "melee avoidance, missile avoidance and save combination roll" is a save
+        # roll for Cloak ("During a save roll, add four magical save results"), not a non-save roll
+        out.trace.append(reading(f"{who.id}'s combination roll against the dragons includes a save roll: Cloak adds "
+                                 f"its {cloaked} magical saves (not magic results)", cite,
+                                 ruleset.sai_sections.get("cloak", cite)).evolve(after=cloaked))
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out, blue)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)

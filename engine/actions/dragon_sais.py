@@ -16,7 +16,7 @@ from ..roll import Outcome
 from ..ruleset import Ruleset
 from ..state import Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 
 if TYPE_CHECKING:
     from .dragon import Battle
@@ -158,18 +158,33 @@ def move(state: GameState, ruleset: Ruleset, who: Army, movers: list[str], step:
         state = state.evolve(dragons=tuple(d.evolve(at=to, tamed_by=None) if d.id == dragon_id else d
                                            for d in state.dragons))
         out.moved.append(dragon_id)
-        out.trace.append(TraceEvent(what=f"{mover}'s logo moves {dragon_id} from {dragon.at} to {to}"
-                                         + (" (untamed)" if dragon.tamed_by else ""), rule="may move a summoned "
-                                    "dragon with the same color as the Dragonkin Champion to any other terrain",
-                                    cite=cite))
+        out.trace.append(_moved_reading(ruleset, cite, step, f"{mover}'s logo moves {dragon_id} from {dragon.at} to "
+                                        f"{to}" + (" (untamed)" if dragon.tamed_by else "")))
     return state
 
 
-def check_flurry(ruleset: Ruleset, dice, choices: dict[str, dict[str, int]]) -> None:
+def _moved_reading(ruleset: Ruleset, cite: str, step, moved: str) -> TraceEvent:
+    """The reading that times the logo's move: in a dragon attack once the attack is over (002 Step 6: the army
+    must slay the dragon attacking it), in an action once the roll's other special results are resolved (002 SAI
+    Resolution)."""
+    if isinstance(step, DragonStep):
+        return reading(f"{moved}, once the attack is over: a dragon the army must slay is not taken from it",
+                       cite, ruleset.cite("dragon-response"))
+    return reading(f"{moved}, once the roll's other special results are resolved, as in a dragon attack",
+                   cite, ruleset.cite("sai-resolution"))
+
+
+def check_flurry(ruleset: Ruleset, dice, choices: dict[str, dict[str, int]], out: StepResult) -> None:
     """002 Flurry: "During a dragon attack, Flurry generates melee results and roll the magic item again, applying
     the new result as well or generates save results": its points go all to melee (and the item rolls again) or all
-    to save (and it does not). ``choices['flurry']`` is the owner's split (default: melee)."""
+    to save (and it does not). ``choices['flurry']`` is the owner's split (default: melee). Reading, traced where a
+    Flurry is rolled: that "or" sends all its points one way, though 002 Application lets "SAIs that generate
+    different results ... split their points of effect between the different results" of a combination roll."""
     cite = ruleset.sai_sections.get("flurry", ruleset.cite("sai-application"))
+    if any(f.icon == "flurry" for _, faces in dice.units for f in faces):
+        out.trace.append(reading("Flurry's \"melee results and roll the magic item again ... or ... save results\" "
+                                 "sends all its points to melee (rolling again) or all to save, never split",
+                                 cite, ruleset.cite("sai-application")))
     split = {t: n for t, n in choices.get("flurry", {}).items() if n}
     if len(split) > 1:
         raise StepError(f"Flurry's points go to melee or to save, not both: {split}", cite=cite, field="splits")

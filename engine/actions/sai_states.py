@@ -443,13 +443,13 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
     results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
     ``unit_saves`` entry. Returns the ``result`` results they add."""
     if kind is None:
-        # the edition's words for the SAI in a unit's own roll (tsr-1996: 004's), else the reading in 002's terms
-        rule, where = ruleset.words(f"{sai}:own-roll", "components brought into an army during a roll are rolled "
-                                    "with their army's roll; read: a unit's own roll against an effect aimed at it is "
-                                    f"no army's roll (see {ruleset.cite('damage')}), so they do not roll",
-                                    ruleset.cite("sai-resolution"))
-        out.trace.append(TraceEvent(what=f"{', '.join(chosen)} join {army.id} and are not rolled", rule=rule,
-                                    cite=where))
+        # a reading, traced: the SAI's rule in the edition's words (tsr-1996: 004's), read with what makes a unit's
+        # own roll against an effect aimed at it no army's roll (002 Damage; tsr-1996: ``<sai>:own-roll:reading``)
+        where = ruleset.words(f"{sai}:own-roll", "", ruleset.cite("sai-resolution"))[1]
+        what, other = ruleset.sai_words.get(f"{sai}:own-roll:reading", (
+            "a unit's own roll against an effect aimed at it is no army's roll, so they are not rolled with it",
+            ruleset.cite("damage")))
+        out.trace.append(reading(f"{', '.join(chosen)} join {army.id} and are not rolled: {what}", where, other))
         return state, 0
     rolls = dict(getattr(step, "unit_saves", ()))
     gained = 0

@@ -13,7 +13,7 @@ from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, Dragon, GameState
 from ..steps import DragonStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 
 if TYPE_CHECKING:
     from .dragon import Battle
@@ -71,19 +71,19 @@ def leave(results: dict[str, int], answer: Outcome, leavers: list[str], ruleset:
     """The units an SAI moved out of the army (Wayfare, Ferry, Teleport, Firewalking) take their non-ID melee and
     missile out of the count that forces a kill: 002 SAI Resolution, "any component removed from the army by a
     Special or Unique resolution type SAI ... does not have its results counted in the army total", and Step 6
-    counts "10 or more melee results ... without counting IDs" of the army. (Vanish's results stay: "unless
-    explicitly stated otherwise (e.g. Vanish)"; ``leavers`` holds no Vanish unit.)"""
+    counts "10 or more melee results ... without counting IDs" of the army (a reading, traced). (Vanish's results
+    stay: "unless explicitly stated otherwise (e.g. Vanish)"; ``leavers`` holds no Vanish unit.)"""
     for t in SLAYING:
         theirs = sum(answer.non_id.get(u, {}).get(t, 0) for u in leavers)
         if not theirs:
             continue
         before = results[f"forced_{t}"]
         results[f"forced_{t}"] = min(results[t], max(0, before - theirs))
-        out.trace.append(TraceEvent(what=f"{who.id}: the moved units' {theirs} non-ID {t} do not count toward a forced "
-                                         f"kill", before=before, after=results[f"forced_{t}"],
-                                    rule="only the army's non-ID results force a dragon to be killed; a component "
-                                         f"removed by an SAI has no results in the army total (see "
-                                         f"{ruleset.cite('sai-resolution')})", cite=_forced_cite(ruleset)))
+        # reading, traced: Step 6's count is the army total, which SAI Resolution's removed components leave
+        out.trace.append(reading(f"{who.id}: the moved units' {theirs} non-ID {t} are no longer in the army total, so "
+                                 "they do not count toward a forced kill (a Vanish unit's would)",
+                                 _forced_cite(ruleset), ruleset.cite("sai-resolution"))
+                         .evolve(before=before, after=results[f"forced_{t}"]))
 
 
 def _forced_cite(ruleset: Ruleset) -> str:

@@ -524,10 +524,11 @@ def _with_fallen(army: Army, ruleset: Ruleset, rolls: Rolls, out: StepResult) ->
     fallen = rolls.fallen.get(army.id, []) if ruleset.simultaneous_magic else []
     if not fallen:
         return army
-    out.trace.append(TraceEvent(what=f"{', '.join(u.id for u in fallen)}, killed by a spell of this magic action, "
-                                     f"still roll in {army.id}'s save", after=len(fallen),
-                                rule="since magic is simultaneous, units killed by Lightning still roll in the group "
-                                     "save against the Hailstorms", cite=ruleset.cite("simultaneous-magic")))
+    # reading, traced: the castings resolve in the order written, the units an earlier one killed rolling here
+    out.trace.append(reading(f"{', '.join(u.id for u in fallen)}, killed by an earlier spell of this magic action "
+                             f"(the castings resolve in the order written), still roll in {army.id}'s save, but cannot "
+                             "be taken as casualties again", ruleset.cite("simultaneous-magic"), ruleset.cite("magic"))
+                     .evolve(after=len(fallen)))
     return army.evolve(units=(*army.units, *fallen))
 
 

@@ -13,7 +13,7 @@ from ..pool import MINOR
 from ..ruleset import Ruleset, SpellEffect
 from ..state import RESERVE, Army, Dragon, GameState, Pool
 from ..steps import Cast, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 
 if TYPE_CHECKING:
     from .spells import Rolls
@@ -88,14 +88,15 @@ def tamed_dragons(state: GameState, fits) -> dict[str, Dragon]:
 def summon_tamed(state: GameState, by: str, dragon: Dragon, where: str, cite: str, taming: str,
                  out: StepResult) -> GameState:
     """The named tamed dragon goes to ``where`` (even its own terrain: "it can even be summoned to the terrain it
-    currently occupies") and is untamed ("If this happens, the DL/DM may attempt control again")."""
+    currently occupies") and is untamed ("If this happens, the DL/DM may attempt control again"). Reading: the
+    rolled Summon Dragon SAI the taming rule lists untames the one dragon it summons, not every tamed dragon."""
     if where not in {t.id for t in state.terrains}:
         raise StepError(f"{by} summons a dragon to a terrain: {where!r} is not one", cite=cite, field="summon")
     out.moved.append(dragon.id)
-    out.trace.append(TraceEvent(what=f"{by} takes {dragon.id} from {dragon.tamed_by}'s control at {dragon.at} to "
-                                     f"{where}: it is untamed",
-                                rule="a non-ivory dragon controlled by a DL/DM can be summoned away from that control, "
-                                     f"even to the terrain it occupies (see {cite})", cite=taming))
+    # reading, traced: "a player rolls a Summon Dragon SAI" untames the dragon summoned, not every tamed dragon
+    out.trace.append(reading(f"{by} takes the named {dragon.id} from {dragon.tamed_by}'s control at {dragon.at} to "
+                             f"{where}: it is untamed (only the dragon summoned, not every dragon tamed)", taming,
+                             cite))
     return state.evolve(dragons=tuple(d.evolve(at=where, tamed_by=None) if d is dragon else d for d in state.dragons))
 
 

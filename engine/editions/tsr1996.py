@@ -309,7 +309,10 @@ SETUP = SetupRules(
     seven_to_six=False,
     cites={"force": f"{PLAYING}.decide-battle-size", "dragons": f"{PLAYING}.decide-battle-size",
            "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
-           "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size"},
+           "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size",
+           # the order roll's SAIs: 000's "no special abilities apply" read with 003's "ignore all effects of SAIs,
+           # other than maneuver results they generate" (a reading, traced by engine.setup as one)
+           "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
     quotes={
         "dragons": "You must bring one dragon (of any color) to the battle, regardless of how small a battle you are "
                    "playing. In addition, for every 25 health points in your forces you need to bring another dragon",
@@ -742,9 +745,12 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charged_r
     "smite:in-charged": ("During a dragon attack or a charge, smites count as normal melee damage and can be stopped "
                          "by saves", f"{SAI}.smite"),
     "rend:in-charged": ("During a melee attack, the rend counts as normal melee hits. The rending unit may be rolled "
-                        "again immediately (reading: the charged army's roll is a melee attack here, its melee results "
-                        f"\"are counted as damage against the acting army\", {MARCH}.charge, and 004 calls it \"a charge "
-                        f"roll by attacker or defender\" during melee, {GENERAL})", f"{SAI}.rend"),
+                        "again immediately", f"{SAI}.rend"),
+    # a reading, traced in place of the entry above (engine.actions.charge_sais.noted): what it reads, and with what
+    "rend:in-charged:reading": (f"the charged army's roll is a melee attack here (its melee results \"are counted as "
+                                f"damage against the acting army\", {MARCH}.charge; \"a charge roll by attacker or "
+                                "defender\" is during melee): the rend counts as normal melee hits, the unit rolled "
+                                "again", GENERAL),
     "fly:in-charge": ("This icon provides either maneuvers or saves (not both), as needed (the charging army's "
                       f"maneuvers are damage, {MARCH}.charge)", f"{SAI}.fly"),
     # 000 Bullseye acts "During a missile action" and "During a dragon attack" only: a charge is neither, so it has
@@ -794,8 +800,10 @@ MANEUVER_ROLLS = ("maneuver", "counter-maneuver", "avoid-maneuver")
 # them to reroll": read as A's and B's "during melee" and "during missile" (an attack, a counter-attack, a charge
 # roll; the attacking army's missile roll), so not in a save roll
 _CONFUSE = ("During a melee or missile combat, after your opponent rolls, choose four health of his units and force "
-            f"them to reroll (read as the 'during melee' and 'during missile' of {GENERAL} A and B: {_NOT_IN_SAVES}, "
-            "nor in a roll other than the attack)", f"{MONSTER_SAIS}.confuse")
+            "them to reroll", f"{MONSTER_SAIS}.confuse")
+# the reading, traced as one (engine.roll): what it reads, and the passage it is read with
+_CONFUSE_READ = ("'During a melee or missile combat' read as the 'during melee' and 'during missile' of General Rules "
+                 f"A and B: {_NOT_IN_SAVES}, nor in a roll other than the attack", GENERAL)
 # Dispel Magic: rolled to resist spells (engine.actions.magic), "Dispel icons do not count as magic for any purposes"
 _DISPEL = ("When one or more spells target an army containing this unit or the terrain the unit occupies, you may "
            "roll this unit to resist ... Dispel icons do not count as magic for any purposes", DISPEL)
@@ -826,15 +834,19 @@ for _sai, (_in_saves, _elsewhere) in _OTHER_ROLLS.items():
     _left = [kind for kind, use in SAI_USES[_sai].items() if use is NOT_MODELLED]
     SAI_USES[_sai] = {**SAI_USES[_sai], **{kind: NO_EFFECT for kind in _left}}
     _words.update({f"{_sai}:no-effect:{kind}": _in_saves if kind in SAVE_ROLLS else _elsewhere for kind in _left})
+    if _sai == "confuse":
+        _words.update({f"{_sai}:no-effect:{kind}:reading": _CONFUSE_READ for kind in _left})
 # a unit's own roll (engine.actions.own_roll: the monster's save against a spell aimed at it): the units it returns
 # with, or brings back, join its army unrolled -- read: "the current roll" is the monster's own, whose result answers
 # the effect aimed at it alone, so no other unit's results count toward it
-_OWN = ("read: a unit's own roll answers an effect aimed at that unit alone, so the units join its army and are not "
-        "rolled")
-_words["ferry:own-roll"] = (f"Troops moved through the use of this power are immediately rolled and counted toward "
-                            f"the totals of the current roll ({_OWN})", FERRY)
-_words["regenerate:own-roll"] = (f"Troops brought back from the dead with this power are rolled immediately and "
-                                 f"their results are counted toward the current roll ({_OWN})", REGENERATE)
+_OWN = ("a unit's own roll answers an effect aimed at that unit alone, no army total to count them toward (000: "
+        "modifiers to an army's roll \"don't apply to an individual unit when it must roll separately\")",
+        f"{E}:dice-modifiers")
+_words["ferry:own-roll"] = ("Troops moved through the use of this power are immediately rolled and counted toward the "
+                            "totals of the current roll", FERRY)
+_words["regenerate:own-roll"] = ("Troops brought back from the dead with this power are rolled immediately and their "
+                                 "results are counted toward the current roll", REGENERATE)
+_words["ferry:own-roll:reading"] = _words["regenerate:own-roll:reading"] = _OWN
 # In a dragon attack: "During a dragon attack, <SAI> has no effect" (Charm E, Confuse B, Entangle E, Illusion C,
 # Poison C, Roar D, Screech C, Smother B, Web D), also under a Blue-Paralysis; Kick, Double Strike, Stone and Swoop
 # count against the dragon as melee or missile, which a Blue-Paralysis leaves no roll for: "The target army can only
