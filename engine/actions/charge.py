@@ -160,6 +160,7 @@ def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[s
     immediately and their results are counted toward the current roll" (004 Regenerate B): their results."""
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
+    sai_states.unmerged(joined, fight.ruleset, kind)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     if any(added.values()):
         sai = next(s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL)

@@ -320,7 +320,9 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
-    state = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
+    state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
+    # their moves, Cloak and dragon-attack SAIs act with the army's; a Cantrip or Elevate of theirs is refused
+    answer = sai_states.with_joined(answer, joined, ruleset, kind, (dragon_sais.EFFECT, "cloak", "move"))
     _acting_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
@@ -375,7 +377,7 @@ def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
 
 
 def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: DragonStep, kind: str,
-              wanted: tuple[str, ...], blue, results: dict[str, int], out: StepResult) -> GameState:
+              wanted: tuple[str, ...], blue, results: dict[str, int], out: StepResult) -> tuple[GameState, dict]:
     """002 SAI List, Regenerate and the Gold and Silver Medallions: "During any non-maneuver roll ... bring back up
     to four health-worth of units from your DUA to the army containing this unit"; those units "are rolled
     immediately and the results applied with the results of their army" (002 Resolution): their melee, missile
@@ -398,7 +400,7 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
     if step.unit_saves and not joined:
         raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
                         "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")
-    return state
+    return state, joined
 
 
 def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:

@@ -17,6 +17,8 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from ..damage import default_casualties
 from ..moves import reserve_army, transfer
 from ..roll import Outcome, Roll, Special
@@ -24,7 +26,7 @@ from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState, Unit
 from ..steps import AttackStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .common import roll
 
 RISE = "rise-from-the-ashes"
@@ -245,7 +247,9 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
     save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling."""
-    state, change = _returns(state, ruleset, answer, army.id, step, out, kind, result)
+    joined: dict[str, Outcome] = {}
+    state, change = _returns(state, ruleset, answer, army.id, step, out, kind, result, joined)
+    answer = with_joined(answer, joined, ruleset, kind or result)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
@@ -257,14 +261,17 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
 
 
 def _returns(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
-             result: str) -> tuple[GameState, int]:
+             result: str, joined: dict[str, Outcome] | None = None,
+             wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """The roll's returning SAIs: units brought back from the DUA (Regenerate, the Gold Medallion) or from
-    another terrain (tsr-1996 Ferry) roll a ``kind`` roll at once; buried items and dragonkin come back (the
-    Silver Medallion). Returns the change to the roll's ``result`` results."""
+    another terrain (tsr-1996 Ferry) roll a ``kind`` roll (for ``wanted``, else ``result``) at once, their own
+    returning SAIs bringing more (a chain); buried items and dragonkin come back (the Silver Medallion). Returns the
+    change to the roll's ``result`` results; ``joined`` collects each unit brought in and its roll."""
     change = 0
     for effect, bring in (("raise", _raise), ("fetch", _fetch)):
         for sai, group in _grouped(rolled.specials, (effect,)).items():
-            state, gained = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result)
+            state, gained = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result, joined,
+                                  wanted)
             change += gained
     for sai, group in _grouped(rolled.specials, ("restore",)).items():
         state = _restore(state, ruleset, group, state.army(army_id), step, out)
@@ -297,7 +304,9 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
                     step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
     Firewalking), before the attack is resolved; returns the change to its ``action`` results."""
-    state, change = _returns(state, ruleset, hit, attacker.id, step, out, action, action)
+    joined: dict[str, Outcome] = {}
+    state, change = _returns(state, ruleset, hit, attacker.id, step, out, action, action, joined)
+    hit = with_joined(hit, joined, ruleset, action)
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost
@@ -380,7 +389,9 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
                   out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
     """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll."""
-    return joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
+    state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
+    unmerged(joined, ruleset, "magic")
+    return state, joined
 
 
 def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step, out: StepResult,
@@ -392,14 +403,35 @@ def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Arm
     the results applied with the results of their army"). A ``kind`` roll for ``wanted`` results: a magic
     action's magic, the army's combination roll against a dragon attack (melee, missile, save) or a spell."""
     rolls: dict[str, Outcome] = {}
-    for sai, rolled in _grouped(hit.specials, ("raise",)).items():
-        state, _ = _raise(state, ruleset, sai, rolled, state.army(caster.id), step, out, kind, wanted[0], rolls,
-                          wanted)
-    for sai, rolled in _grouped(hit.specials, ("fetch",)).items():
-        state, _ = _fetch(state, ruleset, sai, rolled, state.army(caster.id), step, out, kind, wanted[0], rolls)
-    for sai, rolled in _grouped(hit.specials, ("restore",)).items():
-        state = _restore(state, ruleset, rolled, state.army(caster.id), step, out)
+    state, _ = _returns(state, ruleset, hit, caster.id, step, out, kind, wanted[0], rolls, wanted)
     return state, rolls
+
+
+def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
+                merged: tuple[str, ...] = ("move", "cloak", "dragon-move")) -> Outcome:
+    """The army's roll with the rolls of the units brought into it during the roll, whose ``merged`` specials
+    (moves, Cloak, the logo's dragon move) then act with the army's own, as had the units been in the roll from the
+    start (002 Resolution: they "are rolled immediately and the results applied with the results of their army";
+    002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are combined)"). Their returning
+    specials have acted already (``_chained``); their results are the caller's to add; any other special of theirs
+    is refused (``unmerged``)."""
+    unmerged(joined, ruleset, kind, merged)
+    if not joined:
+        return answer
+    extra = [s for o in joined.values() for s in o.specials if s.effect not in _BRINGS]
+    per_unit = {u: r for o in joined.values() for u, r in o.per_unit.items()}
+    return replace(answer, specials=[*answer.specials, *extra], per_unit={**answer.per_unit, **per_unit})
+
+
+def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tuple[str, ...] = ()) -> None:
+    """The special results of the units brought into a roll that its caller does not resolve with the army's
+    (``merged``; a magic action, a charge and units freed from an Entangle resolve none): refused, not lost."""
+    found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
+             if s.effect not in (*_BRINGS, *merged)]
+    if found:
+        raise StepError(f"{', '.join(found)}, brought into the army during its {kind} roll, is not modelled yet by "
+                        "this version of ddref (its special result would be lost); describe its roll without it",
+                        cite=ruleset.cite("sai-resolution"), field="unit_saves")
 
 
 def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
@@ -420,11 +452,12 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
         return _unbury(state, ruleset, chosen, army, out), 0
     by_id = {u.id: u for u in dead}
-    if any(i not in by_id for i in chosen) or sum(by_id[i].health for i in chosen if i in by_id) > limit:
+    taken, rest = _fitting(chosen, by_id, limit)
+    if not taken:
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
                         f"{list(chosen)} is not such a choice; the DUA holds "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
-    for unit_id in chosen:
+    for unit_id in taken:
         unit = by_id[unit_id]
         state = state.take_from("dua", army.player, unit_id)
         state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
@@ -433,7 +466,35 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                                     "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
-    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes, wanted)
+    start = len(out.moved)
+    state, gained = _joined_roll(state, ruleset, sai, taken, army, _left_to(step, sai, rest), out, kind, result,
+                                 outcomes, wanted)
+    left = [i for i in rest if i not in out.moved[start:]]
+    if left:
+        raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
+                        f"{list(chosen)} is not such a choice ({', '.join(left)} past that is left to the same SAI "
+                        f"rolled by the units it brings back, and none took it); the DUA held "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
+    return state, gained
+
+
+def _fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The first units ``targets`` names that this SAI's health-worth brings back, and the rest, left to the same
+    SAI rolled by the units it brings back (a chain: ``_chained``)."""
+    total = 0
+    for n, unit_id in enumerate(chosen):
+        if unit_id not in dead or total + dead[unit_id].health > limit:
+            return chosen[:n], chosen[n:]
+        total += dead[unit_id].health
+    return chosen, ()
+
+
+def _left_to(step, sai: str, rest: tuple[str, ...]):
+    """The step as the units brought back see it: ``sai``'s targets are those it did not take (none left: the
+    same SAI rolled by those units gives its normal results, its special not chosen)."""
+    targets = tuple((name, tuple((i, None) for i in rest) if name == sai else ids) for name, ids in step.targets
+                    if name != sai or rest)
+    return step.evolve(targets=targets)
 
 
 def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
@@ -452,23 +513,58 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
                                     cite=where))
         return state, 0
     rolls = dict(getattr(step, "unit_saves", ()))
-    gained = 0
+    gained, rolled = 0, {}
     for unit_id in chosen:
         if unit_id not in rolls:
             raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
                             f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
         home = state.army(army.id)
-        outcome = roll(state, ruleset, home, kind, wanted or (result,), rolls.pop(unit_id), out, unit=unit_id)
-        gained += outcome.results.get(result, 0)
-        if outcomes is not None:
-            outcomes[unit_id] = outcome
+        rolled[unit_id] = roll(state, ruleset, home, kind, wanted or (result,), rolls.pop(unit_id), out, unit=unit_id,
+                               choices=special_choices(step), joined=True)
+        gained += rolled[unit_id].results.get(result, 0)
+    if outcomes is not None:
+        outcomes.update(rolled)
     if gained:
         rule, where = ruleset.words(f"{sai}:raise-roll", "components brought into an army by a special SAI during "
                                     "a roll are rolled immediately and their results applied with their army's",
                                     ruleset.cite("sai-resolution"))
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
                                     after=gained, rule=rule, cite=where))
-    return state, gained
+    state, more = _chained_all(state, ruleset, rolled, army, step, out, kind, result, outcomes, wanted)
+    return state, gained + more
+
+
+def _chained_all(state: GameState, ruleset: Ruleset, rolled: dict[str, Outcome], army: Army, step, out: StepResult,
+                 kind: str, result: str, outcomes: dict[str, Outcome] | None,
+                 wanted: tuple[str, ...]) -> tuple[GameState, int]:
+    """Each joined unit's own returning SAIs (``_chained``), in the order the units came; the results they add."""
+    more = 0
+    for unit_id, outcome in rolled.items():
+        state, gained = _chained(state, ruleset, unit_id, outcome, army, step, out, kind, result, outcomes, wanted)
+        more += gained
+    return state, more
+
+
+def _chained(state: GameState, ruleset: Ruleset, unit_id: str, rolled: Outcome, army: Army, step, out: StepResult,
+             kind: str, result: str, outcomes: dict[str, Outcome] | None,
+             wanted: tuple[str, ...]) -> tuple[GameState, int]:
+    """A unit brought in during the roll rolls a returning SAI of its own (Regenerate, a Medallion, Ferry): 002
+    Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
+    of an army", so it acts as in the army's roll, and the units it brings roll at once too (a chain). Reading: an
+    identical SAI already resolved in this roll combines with it (002 Targeting), its choices continuing the step's
+    one ``targets`` list (``_fitting``). Returns the ``result`` results they add."""
+    if not any(s.effect in _BRINGS for s in rolled.specials):
+        return state, 0
+    out.trace.append(reading(f"{unit_id}, brought into {army.id} during its roll, resolves its own "
+                             f"{', '.join(dict.fromkeys(s.sai for s in rolled.specials if s.effect in _BRINGS))} as in "
+                             "its army's roll: the units it brings are rolled at once too, and an identical SAI of the "
+                             "roll takes the next units its targets name",
+                             ruleset.cite("sai-resolution"), ruleset.cite("sai-targeting")))
+    return _returns(state, ruleset, rolled, army.id, step, out, kind, result, outcomes, wanted)
+
+
+# the returning specials: the units they bring in are rolled at once (``_joined_roll``)
+_BRINGS = ("raise", "fetch", "restore")
 
 
 # tsr-1996 Ferry (004): "Immediately move this monster to another terrain, if desired. It may stay there or
@@ -477,7 +573,8 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
 # through the use of this power are immediately rolled and counted toward the totals of the current roll. The
 # monster is not rerolled"); D: "During a dragon attack, the Ferry performs normally" (engine.actions.dragon).
 def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, step, out: StepResult,
-           kind: str, result: str, outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
+           kind: str, result: str, outcomes: dict[str, Outcome] | None = None,
+           wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """The units named in the step's ``targets`` come from the player's armies at one other terrain to the
     ferrying monster's army and are rolled at once; returns the ``result`` results they add. With ``move_to``
     the monster stays at that terrain instead (``_ferry_stays``)."""
@@ -507,7 +604,7 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     for source, unit in picked:
         out.moved.append(unit.id)
         state = transfer(state, unit.id, state.army(source.id), state.army(army.id), sai, cite, ruleset, out)
-    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes)
+    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes, wanted)
 
 
 def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, to: str,
@@ -708,7 +805,10 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
         if e.target not in given:
             out.trace.append(TraceEvent(what=f"{e.target} is freed but not rolled", rule=f"{rule} (a choice; no "
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
-    return _joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, None)
+    joined: dict[str, Outcome] = {}
+    state, added = _joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
+    unmerged(joined, ruleset, action)
+    return state, added
 
 
 def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, out: StepResult) -> GameState:

@@ -448,6 +448,7 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
                                     cite=ruleset.cite("sai-resolution")))
     if kind != SAVE_AND_MANEUVER:
         _maneuvers_lost(state, ruleset, army, [outcome, *joined.values()], out)
+    outcome = sai_states.with_joined(outcome, joined, ruleset, kind)     # their moves and Cloak act with the army's
     state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
     for t, n in gone.items():
         results[t] = max(0, results.get(t, 0) - n)
