@@ -85,7 +85,7 @@ class RollContext(Value):
     choices: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     # in a roll against a dragon attack: the ids of the dragons attacking the army
     facing: tuple[str, ...] = ()
-    # a unit brought into its army during the army's roll, rolled with it (engine.actions.sai_states._joined_roll):
+    # a unit brought into its army during the army's roll, rolled with it (engine.actions.joined_rolls):
     # its SAIs act as in the army's roll (002 Application), not as against an individual-targeting effect
     joined: bool = False
 

@@ -7,7 +7,7 @@ import pytest
 
 from ddref.scenario.run import parse, replay
 from ddref.scenario.source import UserError
-from engine.actions.sai_states import _fitting
+from engine.actions.joined_rolls import fitting
 from engine.state import Unit
 
 _HEAD = """
@@ -34,10 +34,10 @@ def _run(step: str) -> dict:
 
 def test_fitting_takes_the_first_units_that_fit_and_leaves_the_rest():
     dead = {i: Unit(id=i, race="goblin", health=h) for i, h in (("a", 3), ("b", 1), ("c", 2))}
-    assert _fitting(("a", "b", "c"), dead, 4) == (("a", "b"), ("c",))
-    assert _fitting(("c", "a"), dead, 4) == (("c",), ("a",))
-    assert _fitting(("x", "a"), dead, 4) == ((), ("x", "a"))
-    assert _fitting(("a",), dead, 4) == (("a",), ())
+    assert fitting(("a", "b", "c"), dead, 4) == (("a", "b"), ("c",))
+    assert fitting(("c", "a"), dead, 4) == (("c",), ("a",))
+    assert fitting(("x", "a"), dead, 4) == ((), ("x", "a"))
+    assert fitting(("a",), dead, 4) == (("a",), ())
 
 
 def test_a_returned_regenerate_with_no_units_left_to_it_gives_its_saves():
@@ -77,4 +77,13 @@ def test_a_special_the_roll_cannot_resolve_for_a_returned_unit_is_refused():
                                         "not modelled yet"):
         _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
             unit_saves: {g1: teleport}, move_to: {teleport: hill}}
+""")
+
+
+def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_is_refused():
+    """A Cantrip buys its spells before the army's roll against the dragons is counted (the step's cantrip); one rolled
+    by a unit brought back during that roll is refused rather than lost."""
+    with pytest.raises(UserError, match="cantrip rolled by g1, brought into the army during its dragon roll"):
+        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
+                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip}}
 """)

@@ -34,7 +34,7 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     Face); its results are recorded under the unit's id. ``facing``: in a roll against a dragon attack, the
     dragons attacking the army. ``joined``: the unit was brought into the army during the army's roll and
     rolls with it, its SAIs used as in the army's roll. A unit's returning and moving specials are its caller's
-    to resolve (engine.actions.own_roll; a unit joining its army's roll: engine.actions.sai_states._joined_roll).
+    to resolve (engine.actions.own_roll; a unit joining its army's roll: engine.actions.joined_rolls).
     """
     check_rollers(state, ruleset, dice, kind)
     if unit is None:

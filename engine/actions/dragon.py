@@ -20,7 +20,7 @@ from ..sais import RETURNING
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
-from . import breath, cantrip, dragon_sais, eldarim, sai_states, slaying
+from . import breath, cantrip, dragon_sais, eldarim, joined_rolls, sai_states, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
@@ -322,7 +322,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     results = slaying.usable(answer, blue, ruleset, who, out)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
     # their moves, Cloak and dragon-attack SAIs act with the army's; a Cantrip or Elevate of theirs is refused
-    answer = sai_states.with_joined(answer, joined, ruleset, kind, (dragon_sais.EFFECT, "cloak", "move"))
+    answer = joined_rolls.with_joined(answer, joined, ruleset, kind, (dragon_sais.EFFECT, "cloak", "move"))
     _acting_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():

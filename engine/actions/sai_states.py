@@ -9,6 +9,8 @@
   Firewalking and Wayfare move units to another terrain (in an attack, a save roll, a magic action, a
   maneuver); Rise from the Ashes (Conditional) sends a killed or buried unit whose icon comes up to its reserve
   area. What a roll's special results do elsewhere is refused as not modelled (engine.sais.RESOLVED).
+- The units they bring into the army during its roll are rolled at once, their own SAIs acting as in the army's roll
+  (engine.actions.joined_rolls).
 
 The acting player's choices are the step's ``targets`` (units, or an army id), ``move_to`` (where units move)
 and ``unit_saves`` (each target's own avoidance roll); where a step is silent the documented default is taken
@@ -17,8 +19,6 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
 from ..damage import default_casualties
 from ..moves import reserve_army, transfer
 from ..roll import Outcome, Roll, Special
@@ -26,8 +26,9 @@ from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState, Unit
 from ..steps import AttackStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent
 from .common import roll
+from .joined_rolls import fitting, joined_roll, left_to, unmerged, with_joined
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
@@ -248,7 +249,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling."""
     joined: dict[str, Outcome] = {}
-    state, change = _returns(state, ruleset, answer, army.id, step, out, kind, result, joined)
+    state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
     answer = with_joined(answer, joined, ruleset, kind or result)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
@@ -260,7 +261,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     return state, change
 
 
-def _returns(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
+def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
              result: str, joined: dict[str, Outcome] | None = None,
              wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """The roll's returning SAIs: units brought back from the DUA (Regenerate, the Gold Medallion) or from
@@ -305,7 +306,7 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
     Firewalking), before the attack is resolved; returns the change to its ``action`` results."""
     joined: dict[str, Outcome] = {}
-    state, change = _returns(state, ruleset, hit, attacker.id, step, out, action, action, joined)
+    state, change = bring_in(state, ruleset, hit, attacker.id, step, out, action, action, joined)
     hit = with_joined(hit, joined, ruleset, action)
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
@@ -403,35 +404,8 @@ def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Arm
     the results applied with the results of their army"). A ``kind`` roll for ``wanted`` results: a magic
     action's magic, the army's combination roll against a dragon attack (melee, missile, save) or a spell."""
     rolls: dict[str, Outcome] = {}
-    state, _ = _returns(state, ruleset, hit, caster.id, step, out, kind, wanted[0], rolls, wanted)
+    state, _ = bring_in(state, ruleset, hit, caster.id, step, out, kind, wanted[0], rolls, wanted)
     return state, rolls
-
-
-def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
-                merged: tuple[str, ...] = ("move", "cloak", "dragon-move")) -> Outcome:
-    """The army's roll with the rolls of the units brought into it during the roll, whose ``merged`` specials
-    (moves, Cloak, the logo's dragon move) then act with the army's own, as had the units been in the roll from the
-    start (002 Resolution: they "are rolled immediately and the results applied with the results of their army";
-    002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are combined)"). Their returning
-    specials have acted already (``_chained``); their results are the caller's to add; any other special of theirs
-    is refused (``unmerged``)."""
-    unmerged(joined, ruleset, kind, merged)
-    if not joined:
-        return answer
-    extra = [s for o in joined.values() for s in o.specials if s.effect not in _BRINGS]
-    per_unit = {u: r for o in joined.values() for u, r in o.per_unit.items()}
-    return replace(answer, specials=[*answer.specials, *extra], per_unit={**answer.per_unit, **per_unit})
-
-
-def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tuple[str, ...] = ()) -> None:
-    """The special results of the units brought into a roll that its caller does not resolve with the army's
-    (``merged``; a magic action, a charge and units freed from an Entangle resolve none): refused, not lost."""
-    found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
-             if s.effect not in (*_BRINGS, *merged)]
-    if found:
-        raise StepError(f"{', '.join(found)}, brought into the army during its {kind} roll, is not modelled yet by "
-                        "this version of ddref (its special result would be lost); describe its roll without it",
-                        cite=ruleset.cite("sai-resolution"), field="unit_saves")
 
 
 def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
@@ -452,7 +426,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
         return _unbury(state, ruleset, chosen, army, out), 0
     by_id = {u.id: u for u in dead}
-    taken, rest = _fitting(chosen, by_id, limit)
+    taken, rest = fitting(chosen, by_id, limit)
     if not taken:
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
                         f"{list(chosen)} is not such a choice; the DUA holds "
@@ -467,7 +441,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
     start = len(out.moved)
-    state, gained = _joined_roll(state, ruleset, sai, taken, army, _left_to(step, sai, rest), out, kind, result,
+    state, gained = joined_roll(state, ruleset, sai, taken, army, left_to(step, sai, rest), out, kind, result,
                                  outcomes, wanted)
     left = [i for i in rest if i not in out.moved[start:]]
     if left:
@@ -476,95 +450,6 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                         f"rolled by the units it brings back, and none took it); the DUA held "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
     return state, gained
-
-
-def _fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The first units ``targets`` names that this SAI's health-worth brings back, and the rest, left to the same
-    SAI rolled by the units it brings back (a chain: ``_chained``)."""
-    total = 0
-    for n, unit_id in enumerate(chosen):
-        if unit_id not in dead or total + dead[unit_id].health > limit:
-            return chosen[:n], chosen[n:]
-        total += dead[unit_id].health
-    return chosen, ()
-
-
-def _left_to(step, sai: str, rest: tuple[str, ...]):
-    """The step as the units brought back see it: ``sai``'s targets are those it did not take (none left: the
-    same SAI rolled by those units gives its normal results, its special not chosen)."""
-    targets = tuple((name, tuple((i, None) for i in rest) if name == sai else ids) for name, ids in step.targets
-                    if name != sai or rest)
-    return step.evolve(targets=targets)
-
-
-def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
-                 out: StepResult, kind: str, result: str,
-                 outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
-    """Units brought into the army during its roll "are rolled immediately and the results applied with the
-    results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
-    ``unit_saves`` entry. Returns the ``result`` results they add."""
-    if kind is None:
-        # the edition's words for the SAI in a unit's own roll (tsr-1996: 004's), else the reading in 002's terms
-        rule, where = ruleset.words(f"{sai}:own-roll", "components brought into an army during a roll are rolled "
-                                    "with their army's roll; read: a unit's own roll against an effect aimed at it is "
-                                    f"no army's roll (see {ruleset.cite('damage')}), so they do not roll",
-                                    ruleset.cite("sai-resolution"))
-        out.trace.append(TraceEvent(what=f"{', '.join(chosen)} join {army.id} and are not rolled", rule=rule,
-                                    cite=where))
-        return state, 0
-    rolls = dict(getattr(step, "unit_saves", ()))
-    gained, rolled = 0, {}
-    for unit_id in chosen:
-        if unit_id not in rolls:
-            raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
-                            f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
-        home = state.army(army.id)
-        rolled[unit_id] = roll(state, ruleset, home, kind, wanted or (result,), rolls.pop(unit_id), out, unit=unit_id,
-                               choices=special_choices(step), joined=True)
-        gained += rolled[unit_id].results.get(result, 0)
-    if outcomes is not None:
-        outcomes.update(rolled)
-    if gained:
-        rule, where = ruleset.words(f"{sai}:raise-roll", "components brought into an army by a special SAI during "
-                                    "a roll are rolled immediately and their results applied with their army's",
-                                    ruleset.cite("sai-resolution"))
-        out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
-                                    after=gained, rule=rule, cite=where))
-    state, more = _chained_all(state, ruleset, rolled, army, step, out, kind, result, outcomes, wanted)
-    return state, gained + more
-
-
-def _chained_all(state: GameState, ruleset: Ruleset, rolled: dict[str, Outcome], army: Army, step, out: StepResult,
-                 kind: str, result: str, outcomes: dict[str, Outcome] | None,
-                 wanted: tuple[str, ...]) -> tuple[GameState, int]:
-    """Each joined unit's own returning SAIs (``_chained``), in the order the units came; the results they add."""
-    more = 0
-    for unit_id, outcome in rolled.items():
-        state, gained = _chained(state, ruleset, unit_id, outcome, army, step, out, kind, result, outcomes, wanted)
-        more += gained
-    return state, more
-
-
-def _chained(state: GameState, ruleset: Ruleset, unit_id: str, rolled: Outcome, army: Army, step, out: StepResult,
-             kind: str, result: str, outcomes: dict[str, Outcome] | None,
-             wanted: tuple[str, ...]) -> tuple[GameState, int]:
-    """A unit brought in during the roll rolls a returning SAI of its own (Regenerate, a Medallion, Ferry): 002
-    Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
-    of an army", so it acts as in the army's roll, and the units it brings roll at once too (a chain). Reading: an
-    identical SAI already resolved in this roll combines with it (002 Targeting), its choices continuing the step's
-    one ``targets`` list (``_fitting``). Returns the ``result`` results they add."""
-    if not any(s.effect in _BRINGS for s in rolled.specials):
-        return state, 0
-    out.trace.append(reading(f"{unit_id}, brought into {army.id} during its roll, resolves its own "
-                             f"{', '.join(dict.fromkeys(s.sai for s in rolled.specials if s.effect in _BRINGS))} as in "
-                             "its army's roll: the units it brings are rolled at once too, and an identical SAI of the "
-                             "roll takes the next units its targets name",
-                             ruleset.cite("sai-resolution"), ruleset.cite("sai-targeting")))
-    return _returns(state, ruleset, rolled, army.id, step, out, kind, result, outcomes, wanted)
-
-
-# the returning specials: the units they bring in are rolled at once (``_joined_roll``)
-_BRINGS = ("raise", "fetch", "restore")
 
 
 # tsr-1996 Ferry (004): "Immediately move this monster to another terrain, if desired. It may stay there or
@@ -604,7 +489,7 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     for source, unit in picked:
         out.moved.append(unit.id)
         state = transfer(state, unit.id, state.army(source.id), state.army(army.id), sai, cite, ruleset, out)
-    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes, wanted)
+    return joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes, wanted)
 
 
 def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, to: str,
@@ -806,7 +691,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
             out.trace.append(TraceEvent(what=f"{e.target} is freed but not rolled", rule=f"{rule} (a choice; no "
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
     joined: dict[str, Outcome] = {}
-    state, added = _joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
+    state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
     unmerged(joined, ruleset, action)
     return state, added
 
