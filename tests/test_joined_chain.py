@@ -87,3 +87,11 @@ def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_is_refused():
         _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
                    targets: {regenerate: [g1]}, unit_saves: {g1: cantrip}}
 """)
+
+
+def test_a_chain_in_a_magic_action_casts_with_every_returned_unit():
+    """t4's Regenerate, rolled when the troll's brought it back, brings back g1 and g2, whose magic joins the army's."""
+    out = _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [t4, g1, g2]},
+            unit_saves: {t4: regenerate, g1: magic, g2: magic 2}}
+""")["steps"][0]
+    assert out["moved"] == ["t4", "g1", "g2"] and out["results"]["goblins"]["magic"] == 4
