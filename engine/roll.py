@@ -85,6 +85,9 @@ class RollContext(Value):
     choices: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     # in a roll against a dragon attack: the ids of the dragons attacking the army
     facing: tuple[str, ...] = ()
+    # a unit brought into its army during the army's roll, rolled with it (engine.actions.joined_rolls):
+    # its SAIs act as in the army's roll (002 Application), not as against an individual-targeting effect
+    joined: bool = False
 
     @property
     def terrain(self) -> Terrain | None:
@@ -206,7 +209,8 @@ def _id_target(ctx: RollContext, worth: int, trace: list[TraceEvent]) -> dict[st
 def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                specials: list[Special], trace: list[TraceEvent], who: str, per: int) -> None:
     rs = ctx.ruleset
-    use = sai_table.unit_use(face.icon, ctx.kind, ctx.individual, ctx.choices.get("special", {}), rs.sai_uses)
+    use = sai_table.unit_use(face.icon, ctx.kind, ctx.individual and not ctx.joined, ctx.choices.get("special", {}),
+                             rs.sai_uses)
     points = face.count * per
     cite = rs.sai_sections.get(face.icon, rs.cite("sai-points"))
     if use is None:

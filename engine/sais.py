@@ -591,7 +591,7 @@ _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restor
 # magical item can be rolled only if a unit capable of carrying that item is rolled"), Vanish, Ferry, Teleport and
 # Firewalking move units, the Dragonkin Champion's logo a dragon (Cloak gives normal results there:
 # INDIVIDUAL_ROLL). tsr-1996 Ferry ("fetch"): 004 Ferry A, "effective during any action--including melee, magic,
-# missiles, and saves": its units join the army, not rolled, as Regenerate's (sai_states._joined_roll), or the
+# missiles, and saves": its units join the army, not rolled, as Regenerate's (engine.actions.joined_rolls), or the
 # monster stays at the other terrain.
 OWN_ROLL = ("raise", "restore", "move", "dragon-move", "fetch")
 

@@ -97,11 +97,15 @@ steps:
 """
 
 
-def test_a_unit_brought_back_during_an_army_roll_may_not_use_a_special():
-    """A unit joining its army during the army's roll rolls with it (002 Resolution); a special of its own there
-    (Vanish's move) would need another round, which is refused rather than ignored."""
-    with pytest.raises(UserError, match="vanish rolled by g2 in this roll is not modelled"):
-        replay(parse(_JOINED, "t.yaml"))
+def test_a_unit_brought_back_during_an_army_roll_uses_its_specials():
+    """A unit joining its army during the army's roll rolls with it (002 Resolution), and its SAIs act as in the
+    army's roll (002 Application): g2's Vanish gives its save, which stays in the total ("unless explicitly stated
+    otherwise (e.g. Vanish)"), and g2 moves to the hill."""
+    replayed = replay(parse(_JOINED, "t.yaml"))
+    out = replayed["steps"][0]
+    assert out["moved"] == ["g2", "g2"]     # back from the DUA, then away by Vanish
+    assert out["damage"]["goblins"] == 0 and out["killed"] == []
+    assert replayed["state"]["armies"]["bob-hill"]["units"] == ["g2"]
 
 
 def test_save_sais_names_an_army_or_a_unit():

@@ -25,7 +25,7 @@ class RollStepIn(Strict):
         "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
     targets: dict[str, list[str]] | None = _doc(
         "A save or avoidance roll's special SAI -> the units it takes (regenerate, gold medallion: dead units "
-        "brought back; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
+        "brought back, in order, each of the roll's, returned units' included, taking the next that fit; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
         "moving along).", default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "

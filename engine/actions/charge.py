@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, charge_sais, routing, sai_states, specials, strikes
+from . import cantrip, charge_sais, joined_rolls, routing, sai_states, specials, strikes
 from .charge_sais import CHARM
 from .combat import _leftover_buys, _read_by_states
 from .fight import Fight
@@ -170,6 +170,7 @@ def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[s
     immediately and their results are counted toward the current roll" (004 Regenerate B): their results."""
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
+    joined_rolls.unmerged(joined, fight.ruleset, kind)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     if any(added.values()):
         sai = next(s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL)

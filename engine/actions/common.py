@@ -8,7 +8,6 @@ from ..minor import allowed_event, allows
 from ..moves import bound, reserve_army, stays, transfer
 from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
-from ..sais import OWN_ROLL
 from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
 from ..trace import StepError, TraceEvent
@@ -27,14 +26,15 @@ def army(state: GameState, army_id: str, field: str = "army") -> Army:
 def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[ResultType, ...],
          dice: Roll, out: StepResult, target_terrain: Terrain | None = None,
          choices: dict | None = None, unit: str | None = None, facing: tuple[str, ...] = (),
-         own: bool = False) -> Outcome:
+         joined: bool = False) -> Outcome:
     """Roll an army (or, with ``unit``, that unit by itself) and record its results and trace.
 
     A unit rolled by itself is an individual roll: army and terrain modifiers
     and the eighth face do not apply (002 Applying Dice Modifiers, The Eighth
     Face); its results are recorded under the unit's id. ``facing``: in a roll against a dragon attack, the
-    dragons attacking the army. ``own``: engine.actions.own_roll resolves the unit's returning and moving
-    specials; any other roll of a unit by itself refuses them rather than lose them.
+    dragons attacking the army. ``joined``: the unit was brought into the army during the army's roll and
+    rolls with it, its SAIs used as in the army's roll. A unit's returning and moving specials are its caller's
+    to resolve (engine.actions.own_roll; a unit joining its army's roll: engine.actions.joined_rolls).
     """
     check_rollers(state, ruleset, dice, kind)
     if unit is None:
@@ -50,24 +50,12 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
         who = who.evolve(id=unit, units=(member,))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None,
-                      facing=facing)
+                      facing=facing, joined=joined)
     outcome = resolve_roll(ctx, dice)
-    if unit is not None and not own:
-        _no_own_specials(outcome, unit, ruleset)
     out.trace.extend(outcome.trace)
     out.used.extend(e for e in outcome.used if e not in out.used)
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
-
-
-def _no_own_specials(outcome: Outcome, unit: str, ruleset: Ruleset) -> None:
-    """A unit's roll made outside engine.actions.own_roll (a unit joining its army's roll) does not
-    resolve the returning and moving specials (Regenerate chosen, Vanish's move, Ferry ...): refused, not ignored."""
-    found = [s.sai for s in outcome.specials if s.effect in OWN_ROLL]
-    if found:
-        raise StepError(f"{', '.join(found)} rolled by {unit} in this roll is not modelled yet by this version of "
-                        "ddref (its special result would be lost); describe its roll without it",
-                        cite=ruleset.cite("sai-resolution"))
 
 
 # the kinds of roll an army under a Blue Dragon Breath may still make (engine.sais vocabulary)

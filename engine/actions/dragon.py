@@ -20,7 +20,7 @@ from ..sais import RETURNING
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import breath, cantrip, dragon_sais, eldarim, sai_states, slaying
+from . import breath, cantrip, dragon_sais, eldarim, joined_rolls, sai_states, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
@@ -320,7 +320,9 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
-    state = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
+    state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
+    # their moves, Cloak and dragon-attack SAIs act with the army's; a Cantrip or Elevate of theirs is refused
+    answer = joined_rolls.with_joined(answer, joined, ruleset, kind, (dragon_sais.EFFECT, "cloak", "move"))
     _acting_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
@@ -376,7 +378,7 @@ def _allies(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
 
 
 def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: DragonStep, kind: str,
-              wanted: tuple[str, ...], blue, results: dict[str, int], out: StepResult) -> GameState:
+              wanted: tuple[str, ...], blue, results: dict[str, int], out: StepResult) -> tuple[GameState, dict]:
     """002 SAI List, Regenerate and the Gold and Silver Medallions: "During any non-maneuver roll ... bring back up
     to four health-worth of units from your DUA to the army containing this unit"; those units "are rolled
     immediately and the results applied with the results of their army" (002 Resolution): their melee, missile
@@ -399,7 +401,7 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
     if step.unit_saves and not joined:
         raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
                         "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")
-    return state
+    return state, joined
 
 
 def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:

@@ -42,7 +42,7 @@ def unit_roll(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, kind:
     roll for ``wanted``; ``step`` holds the choices for its SAIs. Returns the state once its specials are
     resolved, and the roll."""
     picks = {**(choices or {}), **special_choices(step)}
-    outcome = roll(state, ruleset, who, kind, wanted, dice, out, unit=unit_id, choices=picks, own=True)
+    outcome = roll(state, ruleset, who, kind, wanted, dice, out, unit=unit_id, choices=picks)
     own = [s for s in outcome.specials if s.effect in OWN_ROLL]
     if not own:
         return state, outcome

@@ -9,6 +9,8 @@
   Firewalking and Wayfare move units to another terrain (in an attack, a save roll, a magic action, a
   maneuver); Rise from the Ashes (Conditional) sends a killed or buried unit whose icon comes up to its reserve
   area. What a roll's special results do elsewhere is refused as not modelled (engine.sais.RESOLVED).
+- The units they bring into the army during its roll are rolled at once, their own SAIs acting as in the army's roll
+  (engine.actions.joined_rolls).
 
 The acting player's choices are the step's ``targets`` (units, or an army id), ``move_to`` (where units move)
 and ``unit_saves`` (each target's own avoidance roll); where a step is silent the documented default is taken
@@ -25,7 +27,7 @@ from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState, Unit
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from .common import roll
+from .joined_rolls import fitting, joined_roll, left_to, unmerged, with_joined
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
@@ -246,7 +248,9 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
     save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling."""
-    state, change = _returns(state, ruleset, answer, army.id, step, out, kind, result)
+    joined: dict[str, Outcome] = {}
+    state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
+    answer = with_joined(answer, joined, ruleset, kind or result)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
@@ -257,15 +261,18 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     return state, change
 
 
-def _returns(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
-             result: str) -> tuple[GameState, int]:
+def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
+             result: str, joined: dict[str, Outcome] | None = None,
+             wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """The roll's returning SAIs: units brought back from the DUA (Regenerate, the Gold Medallion) or from
-    another terrain (tsr-1996 Ferry) roll a ``kind`` roll at once; buried items and dragonkin come back (the
-    Silver Medallion). Returns the change to the roll's ``result`` results."""
+    another terrain (tsr-1996 Ferry) roll a ``kind`` roll (for ``wanted``, else ``result``) at once, their own
+    returning SAIs bringing more (a chain); buried items and dragonkin come back (the Silver Medallion). Returns the
+    change to the roll's ``result`` results; ``joined`` collects each unit brought in and its roll."""
     change = 0
     for effect, bring in (("raise", _raise), ("fetch", _fetch)):
         for sai, group in _grouped(rolled.specials, (effect,)).items():
-            state, gained = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result)
+            state, gained = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result, joined,
+                                  wanted)
             change += gained
     for sai, group in _grouped(rolled.specials, ("restore",)).items():
         state = _restore(state, ruleset, group, state.army(army_id), step, out)
@@ -298,7 +305,9 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
                     step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
     Firewalking), before the attack is resolved; returns the change to its ``action`` results."""
-    state, change = _returns(state, ruleset, hit, attacker.id, step, out, action, action)
+    joined: dict[str, Outcome] = {}
+    state, change = bring_in(state, ruleset, hit, attacker.id, step, out, action, action, joined)
+    hit = with_joined(hit, joined, ruleset, action)
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost
@@ -380,7 +389,9 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
                   out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
     """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll."""
-    return joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
+    state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
+    unmerged(joined, ruleset, "magic")
+    return state, joined
 
 
 def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step, out: StepResult,
@@ -392,13 +403,7 @@ def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Arm
     the results applied with the results of their army"). A ``kind`` roll for ``wanted`` results: a magic
     action's magic, the army's combination roll against a dragon attack (melee, missile, save) or a spell."""
     rolls: dict[str, Outcome] = {}
-    for sai, rolled in _grouped(hit.specials, ("raise",)).items():
-        state, _ = _raise(state, ruleset, sai, rolled, state.army(caster.id), step, out, kind, wanted[0], rolls,
-                          wanted)
-    for sai, rolled in _grouped(hit.specials, ("fetch",)).items():
-        state, _ = _fetch(state, ruleset, sai, rolled, state.army(caster.id), step, out, kind, wanted[0], rolls)
-    for sai, rolled in _grouped(hit.specials, ("restore",)).items():
-        state = _restore(state, ruleset, rolled, state.army(caster.id), step, out)
+    state, _ = bring_in(state, ruleset, hit, caster.id, step, out, kind, wanted[0], rolls, wanted)
     return state, rolls
 
 
@@ -420,11 +425,12 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
         return _unbury(state, ruleset, chosen, army, out), 0
     by_id = {u.id: u for u in dead}
-    if any(i not in by_id for i in chosen) or sum(by_id[i].health for i in chosen if i in by_id) > limit:
+    taken, rest = fitting(chosen, by_id, limit)
+    if not taken:
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
                         f"{list(chosen)} is not such a choice; the DUA holds "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
-    for unit_id in chosen:
+    for unit_id in taken:
         unit = by_id[unit_id]
         state = state.take_from("dua", army.player, unit_id)
         state = state.with_army(state.army(army.id).evolve(units=(*state.army(army.id).units, unit)))
@@ -433,41 +439,15 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                                     "the army containing this unit", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
-    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes, wanted)
-
-
-def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
-                 out: StepResult, kind: str, result: str,
-                 outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
-    """Units brought into the army during its roll "are rolled immediately and the results applied with the
-    results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
-    ``unit_saves`` entry. Returns the ``result`` results they add."""
-    if kind is None:
-        # a reading, traced: the SAI's rule in the edition's words (tsr-1996: 004's), read with what makes a unit's
-        # own roll against an effect aimed at it no army's roll (002 Damage; tsr-1996: ``<sai>:own-roll:reading``)
-        where = ruleset.words(f"{sai}:own-roll", "", ruleset.cite("sai-resolution"))[1]
-        what, other = ruleset.sai_words.get(f"{sai}:own-roll:reading", (
-            "a unit's own roll against an effect aimed at it is no army's roll, so they are not rolled with it",
-            ruleset.cite("damage")))
-        out.trace.append(reading(f"{', '.join(chosen)} join {army.id} and are not rolled: {what}", where, other))
-        return state, 0
-    rolls = dict(getattr(step, "unit_saves", ()))
-    gained = 0
-    for unit_id in chosen:
-        if unit_id not in rolls:
-            raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
-                            f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
-        home = state.army(army.id)
-        outcome = roll(state, ruleset, home, kind, wanted or (result,), rolls.pop(unit_id), out, unit=unit_id)
-        gained += outcome.results.get(result, 0)
-        if outcomes is not None:
-            outcomes[unit_id] = outcome
-    if gained:
-        rule, where = ruleset.words(f"{sai}:raise-roll", "components brought into an army by a special SAI during "
-                                    "a roll are rolled immediately and their results applied with their army's",
-                                    ruleset.cite("sai-resolution"))
-        out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
-                                    after=gained, rule=rule, cite=where))
+    start = len(out.moved)
+    state, gained = joined_roll(state, ruleset, sai, taken, army, left_to(step, sai, rest), out, kind, result,
+                                 outcomes, wanted)
+    left = [i for i in rest if i not in out.moved[start:]]
+    if left:
+        raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
+                        f"{list(chosen)} is not such a choice ({', '.join(left)} past that is left to the same SAI "
+                        f"rolled by the units it brings back, and none took it); the DUA held "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
     return state, gained
 
 
@@ -477,7 +457,8 @@ def _joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str
 # through the use of this power are immediately rolled and counted toward the totals of the current roll. The
 # monster is not rerolled"); D: "During a dragon attack, the Ferry performs normally" (engine.actions.dragon).
 def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, step, out: StepResult,
-           kind: str, result: str, outcomes: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
+           kind: str, result: str, outcomes: dict[str, Outcome] | None = None,
+           wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """The units named in the step's ``targets`` come from the player's armies at one other terrain to the
     ferrying monster's army and are rolled at once; returns the ``result`` results they add. With ``move_to``
     the monster stays at that terrain instead (``_ferry_stays``)."""
@@ -507,7 +488,7 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     for source, unit in picked:
         out.moved.append(unit.id)
         state = transfer(state, unit.id, state.army(source.id), state.army(army.id), sai, cite, ruleset, out)
-    return _joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes)
+    return joined_roll(state, ruleset, sai, chosen, army, step, out, kind, result, outcomes, wanted)
 
 
 def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, to: str,
@@ -712,7 +693,10 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
         if e.target not in given:
             out.trace.append(TraceEvent(what=f"{e.target} is freed but not rolled", rule=f"{rule} (a choice; no "
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
-    return _joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, None)
+    joined: dict[str, Outcome] = {}
+    state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
+    unmerged(joined, ruleset, action)
+    return state, added
 
 
 def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, out: StepResult) -> GameState:

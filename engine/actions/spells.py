@@ -29,7 +29,7 @@ from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, sai_states, summons
+from . import cantrip, joined_rolls, sai_states, summons
 from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
 from .own_roll import unit_roll
@@ -452,6 +452,7 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
                                     cite=ruleset.cite("sai-resolution")))
     if kind != SAVE_AND_MANEUVER:
         _maneuvers_lost(state, ruleset, army, [outcome, *joined.values()], out)
+    outcome = joined_rolls.with_joined(outcome, joined, ruleset, kind)     # their moves and Cloak act with the army's
     state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
     for t, n in gone.items():
         results[t] = max(0, results.get(t, 0) - n)

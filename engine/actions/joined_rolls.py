@@ -1,0 +1,153 @@
+"""Units brought into an army during its roll (002 SAI General Information, Resolution: "Components that are brought
+into an army with a Special or Unique resolution type SAI during any roll ... are rolled immediately and the results
+applied with the results of their army"): Regenerate and the Gold Medallion (from the DUA), tsr-1996 Ferry (from
+another terrain), units freed from an Entangle (tsr-1996).
+
+Each unit's roll is its ``unit_saves`` entry, made with its army's kind of roll; its SAIs act as in the army's roll
+(002 Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
+of an army"): its returning SAIs bring more units, who roll at once too (a chain, ``joined_roll``); its moves, Cloak
+and logo are resolved with the army's own (``with_joined``); a special its caller cannot resolve is refused
+(``unmerged``). The returning and moving logic itself is engine.actions.sai_states'.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from ..roll import Outcome
+from ..ruleset import Ruleset
+from ..state import Army, GameState, Unit
+from ..steps import StepResult
+from ..trace import StepError, TraceEvent, reading
+from .common import roll
+
+# the returning specials: the units they bring in are rolled at once (``joined_roll``)
+BRINGS = ("raise", "fetch", "restore")
+
+
+def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
+                merged: tuple[str, ...] = ("move", "cloak", "dragon-move")) -> Outcome:
+    """The army's roll with the rolls of the units brought into it during the roll, whose ``merged`` specials
+    (moves, Cloak, the logo's dragon move) then act with the army's own, as had the units been in the roll from the
+    start (002 Resolution: they "are rolled immediately and the results applied with the results of their army";
+    002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are combined)"). Their returning
+    specials have acted already (``_chained``); their results are the caller's to add; any other special of theirs
+    is refused (``unmerged``)."""
+    unmerged(joined, ruleset, kind, merged)
+    if not joined:
+        return answer
+    extra = [s for o in joined.values() for s in o.specials if s.effect not in BRINGS]
+    per_unit = {u: r for o in joined.values() for u, r in o.per_unit.items()}
+    return replace(answer, specials=[*answer.specials, *extra], per_unit={**answer.per_unit, **per_unit})
+
+
+def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tuple[str, ...] = ()) -> None:
+    """The special results of the units brought into a roll that its caller does not resolve with the army's
+    (``merged``; a magic action, a charge and units freed from an Entangle resolve none): refused, not lost."""
+    found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
+             if s.effect not in (*BRINGS, *merged)]
+    if found:
+        raise StepError(f"{', '.join(found)}, brought into the army during its {kind} roll, is not modelled yet by "
+                        "this version of ddref (its special result would be lost); describe its roll without it",
+                        cite=ruleset.cite("sai-resolution"), field="unit_saves")
+
+
+def fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The first units ``targets`` names that this SAI's health-worth brings back, and the rest, left to the same
+    SAI rolled by the units it brings back (a chain: ``chained``)."""
+    total = 0
+    for n, unit_id in enumerate(chosen):
+        if unit_id not in dead or total + dead[unit_id].health > limit:
+            return chosen[:n], chosen[n:]
+        total += dead[unit_id].health
+    return chosen, ()
+
+
+def left_to(step, sai: str, rest: tuple[str, ...]):
+    """The step as the units brought back see it: ``sai``'s targets are those it did not take (none left: the
+    same SAI rolled by those units gives its normal results, its special not chosen)."""
+    targets = tuple((name, tuple((i, None) for i in rest) if name == sai else ids) for name, ids in step.targets
+                    if name != sai or rest)
+    return step.evolve(targets=targets)
+
+
+def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
+                 out: StepResult, kind: str, result: str,
+                 outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
+    """Units brought into the army during its roll "are rolled immediately and the results applied with the
+    results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
+    ``unit_saves`` entry. Returns the ``result`` results they add."""
+    if kind is None:
+        # a reading, traced: the SAI's rule in the edition's words (tsr-1996: 004's), read with what makes a unit's
+        # own roll against an effect aimed at it no army's roll (002 Damage; tsr-1996: ``<sai>:own-roll:reading``)
+        where = ruleset.words(f"{sai}:own-roll", "", ruleset.cite("sai-resolution"))[1]
+        what, other = ruleset.sai_words.get(f"{sai}:own-roll:reading", (
+            "a unit's own roll against an effect aimed at it is no army's roll, so they are not rolled with it",
+            ruleset.cite("damage")))
+        out.trace.append(reading(f"{', '.join(chosen)} join {army.id} and are not rolled: {what}", where, other))
+        return state, 0
+    from .sai_states import special_choices     # engine.actions.sai_states resolves the SAIs that bring units
+
+    rolls = dict(getattr(step, "unit_saves", ()))
+    gained, rolled = 0, {}
+    for unit_id in chosen:
+        if unit_id not in rolls:
+            raise StepError(f"{unit_id} joins {army.id} during its roll and is rolled at once: give "
+                            f"unit_saves.{unit_id}", cite=ruleset.cite("sai-resolution"), field="unit_saves")
+        home = state.army(army.id)
+        rolled[unit_id] = roll(state, ruleset, home, kind, wanted or (result,), rolls.pop(unit_id), out, unit=unit_id,
+                               choices=special_choices(step), joined=True)
+        gained += rolled[unit_id].results.get(result, 0)
+        _army_use(ruleset, unit_id, rolled[unit_id], army, out)
+    if outcomes is not None:
+        outcomes.update(rolled)
+    if gained:
+        rule, where = ruleset.words(f"{sai}:raise-roll", "components brought into an army by a special SAI during "
+                                    "a roll are rolled immediately and their results applied with their army's",
+                                    ruleset.cite("sai-resolution"))
+        out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
+                                    after=gained, rule=rule, cite=where))
+    state, more = _chained_all(state, ruleset, rolled, army, step, out, kind, result, outcomes, wanted)
+    return state, gained + more
+
+
+def _army_use(ruleset: Ruleset, unit_id: str, rolled: Outcome, army: Army, out: StepResult) -> None:
+    """Reading, traced where the unit's roll made a special result: the unit rolls by itself but as part of its
+    army's roll, so its SAIs have their use in that roll (Cloak's four magical saves for the army in a save roll), not
+    their use "during a roll against an individual-targeting effect" (002 SAI List, Cloak)."""
+    if rolled.specials:
+        out.trace.append(reading(f"{unit_id} is rolled with {army.id}'s roll: its SAIs ("
+                                 f"{', '.join(dict.fromkeys(s.sai for s in rolled.specials))}) act as in the army's "
+                                 "roll, not as in a roll against an individual-targeting effect",
+                                 ruleset.cite("sai-resolution"), ruleset.cite("sai-application")))
+
+
+def _chained_all(state: GameState, ruleset: Ruleset, rolled: dict[str, Outcome], army: Army, step, out: StepResult,
+                 kind: str, result: str, outcomes: dict[str, Outcome] | None,
+                 wanted: tuple[str, ...]) -> tuple[GameState, int]:
+    """Each joined unit's own returning SAIs (``_chained``), in the order the units came; the results they add."""
+    more = 0
+    for unit_id, outcome in rolled.items():
+        state, gained = _chained(state, ruleset, unit_id, outcome, army, step, out, kind, result, outcomes, wanted)
+        more += gained
+    return state, more
+
+
+def _chained(state: GameState, ruleset: Ruleset, unit_id: str, rolled: Outcome, army: Army, step, out: StepResult,
+             kind: str, result: str, outcomes: dict[str, Outcome] | None,
+             wanted: tuple[str, ...]) -> tuple[GameState, int]:
+    """A unit brought in during the roll rolls a returning SAI of its own (Regenerate, a Medallion, Ferry): 002
+    Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
+    of an army", so it acts as in the army's roll, and the units it brings roll at once too (a chain). Reading: an
+    identical SAI already resolved in this roll combines with it (002 Targeting), its choices continuing the step's
+    one ``targets`` list (``fitting``). Returns the ``result`` results they add."""
+    if not any(s.effect in BRINGS for s in rolled.specials):
+        return state, 0
+    out.trace.append(reading(f"{unit_id}, brought into {army.id} during its roll, resolves its own "
+                             f"{', '.join(dict.fromkeys(s.sai for s in rolled.specials if s.effect in BRINGS))} as in "
+                             "its army's roll: the units it brings are rolled at once too, and an identical SAI of the "
+                             "roll takes the next units its targets name",
+                             ruleset.cite("sai-resolution"), ruleset.cite("sai-targeting")))
+    from .sai_states import bring_in
+
+    return bring_in(state, ruleset, rolled, army.id, step, out, kind, result, outcomes, wanted)

@@ -1,0 +1,97 @@
+"""Units brought into an army during its roll use their own SAIs as in the army's roll (002 SAI General Information,
+Application and Resolution): a chain of returns, their moves and Cloak with the army's, the rest refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddref.scenario.run import parse, replay
+from ddref.scenario.source import UserError
+from engine.actions.joined_rolls import fitting
+from engine.state import Unit
+
+_HEAD = """
+ddref: 1
+title: a chain of units brought back during a roll
+edition: sfr-2012
+players: [alice, bob]
+terrains:
+  plain: {type: flatland, face: 3, frontier: true}
+  hill: {type: highland, face: 3, home_of: bob}
+turn: {player: bob}
+armies:
+  elves: {player: alice, at: plain, units: [{race: lava-elf, health: 2, count: 3}]}
+  goblins: {player: bob, at: plain, units: [{id: troll, race: goblin, health: 4}, {id: w1, race: goblin, health: 1}]}
+dua: {bob: [{id: t4, race: goblin, health: 4}, {id: g1, race: goblin, health: 1}, {id: g2, race: goblin, health: 2}]}
+dragons: [{id: d1, color: red, form: drake, owner: alice, at: plain}]
+steps:
+"""
+
+
+def _run(step: str) -> dict:
+    return replay(parse(_HEAD + step, "t.yaml"))
+
+
+def test_fitting_takes_the_first_units_that_fit_and_leaves_the_rest():
+    dead = {i: Unit(id=i, race="goblin", health=h) for i, h in (("a", 3), ("b", 1), ("c", 2))}
+    assert fitting(("a", "b", "c"), dead, 4) == (("a", "b"), ("c",))
+    assert fitting(("c", "a"), dead, 4) == (("c",), ("a",))
+    assert fitting(("x", "a"), dead, 4) == ((), ("x", "a"))
+    assert fitting(("a",), dead, 4) == (("a",), ())
+
+
+def test_a_returned_regenerate_with_no_units_left_to_it_gives_its_saves():
+    """Regenerate "generates four save results or you may immediately bring back ...": the step's targets for
+    Regenerate are all taken by the army's Regenerate, so the returned monster's own Regenerate gives four saves."""
+    out = _run("""  - melee: {army: elves, target: goblins, roll: {melee: 6}, saves: {goblins: {troll: regenerate}},
+            counter: false, targets: {regenerate: [t4]}, unit_saves: {t4: regenerate}, casualties: {goblins: [w1]}}
+""")["steps"][0]
+    assert out["moved"] == ["t4"] and out["results"]["goblins"]["save"] == 4 and out["damage"]["goblins"] == 2
+
+
+def test_a_chain_in_the_army_roll_against_a_dragon_attack():
+    """The troll's Regenerate brings back t4 (four health), whose own Regenerate brings back g1 and g2; g2's melee
+    and g1's save join the army's combination roll against the drake's 6 Claws damage."""
+    out = _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
+                   targets: {regenerate: [t4, g1, g2]}, unit_saves: {t4: regenerate, g1: save, g2: melee 2},
+                   casualties: {goblins: [t4]}}
+""")["steps"][0]
+    assert out["moved"] == ["t4", "g1", "g2"]
+    assert out["dragon"]["damage"] == 6 and out["damage"]["goblins"] == 4
+
+
+def test_a_returned_unit_vanishes_from_the_army_roll_against_a_dragon_attack():
+    """g1 comes back and rolls Vanish: its save stays in the total and it moves to the hill, escaping the damage."""
+    replayed = _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
+                   targets: {regenerate: [g1]}, unit_saves: {g1: vanish}, move_to: {vanish: hill},
+                   casualties: {goblins: [troll]}}
+""")
+    out = replayed["steps"][0]
+    assert out["moved"] == ["g1", "g1"] and out["damage"]["goblins"] == 4
+    assert replayed["state"]["armies"]["bob-hill"]["units"] == ["g1"]
+
+
+def test_a_special_the_roll_cannot_resolve_for_a_returned_unit_is_refused():
+    """In a magic action the units brought back only add their magic: a move of theirs is refused, not lost."""
+    with pytest.raises(UserError, match="teleport rolled by g1, brought into the army during its magic roll, is "
+                                        "not modelled yet"):
+        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
+            unit_saves: {g1: teleport}, move_to: {teleport: hill}}
+""")
+
+
+def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_is_refused():
+    """A Cantrip buys its spells before the army's roll against the dragons is counted (the step's cantrip); one rolled
+    by a unit brought back during that roll is refused rather than lost."""
+    with pytest.raises(UserError, match="cantrip rolled by g1, brought into the army during its dragon roll"):
+        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
+                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip}}
+""")
+
+
+def test_a_chain_in_a_magic_action_casts_with_every_returned_unit():
+    """t4's Regenerate, rolled when the troll's brought it back, brings back g1 and g2, whose magic joins the army's."""
+    out = _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [t4, g1, g2]},
+            unit_saves: {t4: regenerate, g1: magic, g2: magic 2}}
+""")["steps"][0]
+    assert out["moved"] == ["t4", "g1", "g2"] and out["results"]["goblins"]["magic"] == 4
