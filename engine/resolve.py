@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions.combat import melee, missile
-from .actions import sai_states
+from .actions import sai_endings, sai_states
 from .actions.common import army, roll, terrains
 from .actions.magic import magic
 from .actions.maneuver import maneuver
@@ -46,8 +46,8 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     after, out = action(marched, step, ruleset)
     out.trace[:0] = events
     ashes = getattr(step, "ashes", None)
-    after = sai_states.after_kills(after, ruleset, None if ashes is None else dict(ashes), out)
-    after = sai_states.glarers_rolled(state, sai_states.sources_gone(after, ruleset, out), step, ruleset, out)
+    after = sai_endings.after_kills(after, ruleset, None if ashes is None else dict(ashes), out)
+    after = sai_endings.glarers_rolled(state, sai_endings.sources_gone(after, ruleset, out), step, ruleset, out)
     after = _soiled_ground(state, after, step, ruleset, out)
     after = sacrifice_kin(state, after, step, ruleset, out)
     after = resist_burial(stepped_damage(state, after, step, ruleset, out), step, ruleset, out)
@@ -111,8 +111,8 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
         unit = next(u for u in area.units if u.id == unit_id)
         # 002 SAI Resolution, Conditional: "The unit rolls to avoid burial. If the Rise from the Ashes SAI comes
         # up, its effect is applied -- avoiding being buried": the burial roll is its Rise from the Ashes roll
-        if sai_states.bears(ruleset, unit):
-            state, rose = sai_states.rise_from_the_ashes(state, ruleset, unit, area.player, rolls[unit_id],
+        if sai_endings.bears(ruleset, unit):
+            state, rose = sai_endings.rise_from_the_ashes(state, ruleset, unit, area.player, rolls[unit_id],
                                                          "to be buried", out, "dua")
             if rose:
                 del rolls[unit_id]
@@ -128,7 +128,7 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
         if not saves:
             state = state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
             out.buried.append(unit_id)
-            if sai_states.bears(ruleset, unit):
+            if sai_endings.bears(ruleset, unit):
                 # 'The unit rolls to avoid burial' (002 Resolution, Conditional) is the one roll that "whenever
                 # ... buried, immediately roll the unit" asks for
                 out.trace.append(reading(f"{unit_id}: its burial roll was its Rise from the Ashes roll: it does not "

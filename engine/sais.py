@@ -371,7 +371,7 @@ SAI_USES.update({
                      (("dragon",), SaiUse(special="move"))),
     # "During a save roll, Rise from the Ashes generates save results. Whenever a unit with this icon is killed or
     #  buried, immediately roll the unit; if and only if this icon is rolled the monster immediately goes to your
-    #  reserve area." (the Conditional part: engine.actions.sai_states.rise_from_the_ashes)
+    #  reserve area." (the Conditional part: engine.actions.sai_endings.rise_from_the_ashes)
     "rise-from-the-ashes": _uses(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",)))),
     # "During any non-maneuver roll, this icon generates four save results or you may immediately bring back up
     #  to four health-worth of units from your DUA to the army containing this unit."

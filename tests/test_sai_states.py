@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ddref.scenario.run import load_ruleset
-from engine.actions.sai_states import sources_gone
+from engine.actions.sai_endings import sources_gone
 from engine.expiry import turn_begins, turn_ends
 from engine.sais import SaiUse, sai_use, unit_use
 from engine.state import Army, Effect, GameState, Terrain, Unit

@@ -24,7 +24,7 @@ from ..moves import reserve_army, transfer
 from ..roll import Outcome, Roll, Special
 from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
-from ..state import RESERVE, Army, Effect, GameState, Unit
+from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from .joined_rolls import fitting, joined_roll, left_to, unmerged, with_joined
@@ -33,7 +33,8 @@ RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
 
 
-def _cite(ruleset: Ruleset, sai: str) -> str:
+def sai_cite(ruleset: Ruleset, sai: str) -> str:
+    """The SAI's section in the edition (engine.actions.sai_endings too)."""
     return ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
 
 
@@ -82,7 +83,7 @@ def place_states(state: GameState, ruleset: Ruleset, specials: list[Special], at
 
 def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
              defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
-    cite = _cite(ruleset, sai)
+    cite = sai_cite(ruleset, sai)
     own = rule.target == "own-army"
     legal = [a.id for a in state.armies if a.units and (a.player == attacker.player) == own]
     chosen = _chosen(step, sai)
@@ -126,7 +127,7 @@ def _default_army(state: GameState, sai: str, own: bool, attacker: Army, defende
 
 def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
               defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
-    cite = _cite(ruleset, sai)
+    cite = sai_cite(ruleset, sai)
     targets = _unit_targets(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
     saves = dict(step.unit_saves) if step is not None else {}
     for unit_id in targets:
@@ -148,7 +149,7 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
                   attacker: Army, defender: Army, step: AttackStep | None, out: StepResult) -> tuple[str, ...]:
     """The units the acting player chose: up to the points of health-worth in the defending army (at least one
     unit: 002 Targeting (a)), or one unit of an opposing army per unit rolling the SAI (Sleep)."""
-    cite = _cite(ruleset, sai)
+    cite = sai_cite(ruleset, sai)
     if rule.target == "unit":
         pool = [u for a in state.armies if a.player != attacker.player and a.at == attacker.at for u in a.units]
         limit, what = len(rolled), f"{len(rolled)} unit(s) of an opposing army at {attacker.at}"
@@ -185,7 +186,7 @@ def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: 
     specials resolved as in its army's roll (engine.actions.own_roll); the state and whether it escapes."""
     from .own_roll import unit_roll
 
-    cite = _cite(ruleset, sai)
+    cite = sai_cite(ruleset, sai)
     if unit_id not in saves:
         raise StepError(f"{unit_id} must roll a {rule.avoid} result by itself to escape {sai}: give "
                         f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
@@ -217,7 +218,7 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
     rolled = [s for s in specials if s.effect == "glare"]
     if not rolled:
         return state, 0
-    cite = _cite(ruleset, "hypnotic-glare")
+    cite = sai_cite(ruleset, "hypnotic-glare")
     if not dice.per_unit:
         raise StepError(f"Hypnotic Glare takes the units of {defender.id} that rolled an ID: give its save roll "
                         "per unit", cite=cite, field="saves")
@@ -291,12 +292,12 @@ def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army
         # a melee checks once both its rolls are made (engine.actions.specials.leftover_choices)
         if getattr(step, "move_dragons", ()) and not isinstance(step, AttackStep):
             raise StepError("move_dragons is given, but this roll made no Dragonkin Champion's logo",
-                            cite=_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), field="move_dragons")
+                            cite=sai_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), field="move_dragons")
         return state
     if not getattr(step, "move_dragons", ()):
         out.trace.append(TraceEvent(what=f"{', '.join(movers)}: no dragon moves", rule="the logo may move a summoned "
                                     "dragon of its color; no move_dragons given",
-                                    cite=_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), defaulted=True))
+                                    cite=sai_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), defaulted=True))
         return state
     return move(state, ruleset, army, movers, step, out)
 
@@ -336,7 +337,7 @@ def _cloak(state: GameState, ruleset: Ruleset, rolled: list[Special], defender: 
     out.trace.append(TraceEvent(what=f"cloak: +{added} magical saves to {defender.id} until the beginning of "
                                      f"{defender.player}'s next turn", after=added,
                                 rule="four magical save results for the army, this roll and its rolls until then",
-                                cite=_cite(ruleset, "cloak")))
+                                cite=sai_cite(ruleset, "cloak")))
     return added
 
 
@@ -413,7 +414,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
     army containing this unit". Those units "are rolled immediately and the results applied with the results of
     their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its ``unit_saves`` entry."""
-    cite = _cite(ruleset, sai)
+    cite = sai_cite(ruleset, sai)
     # 002 SAI List: "The SAIs on the medallions generates four results unless stated otherwise"
     limit = 4 * len(rolled) if sai == GOLD else sum(s.points for s in rolled)
     dead = state.area("dua", army.player).units
@@ -468,7 +469,7 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     if to is not None:
         return _ferry_stays(state, ruleset, sai, rolled, army, to, chosen, out), 0
     rule, cite = ruleset.words(f"{sai}:fetch", "immediately return with four health of six-sided units",
-                               _cite(ruleset, sai))
+                               sai_cite(ruleset, sai))
     if not chosen:
         out.trace.append(TraceEvent(what=f"{sai}: nobody is ferried to {army.id}", rule=f"{rule} (a choice; no "
                                     "targets given)", cite=cite, defaulted=True))
@@ -497,7 +498,7 @@ def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Spec
     goes to ``to`` (any other terrain) and stays, joining the player's army there (formed if there is none); it
     returns with nobody. Its die shows the Ferry icon, which is no result of the roll: the roll's totals keep the
     rest of the army's results, and the monster is no longer in the army when they are applied."""
-    rule, cite = ruleset.words(f"{sai}:stays", "It may stay there", _cite(ruleset, sai))
+    rule, cite = ruleset.words(f"{sai}:stays", "It may stay there", sai_cite(ruleset, sai))
     if chosen:
         raise StepError(f"{sai}: the monster either stays at {to} (move_to) or returns with units (targets: "
                         f"{list(chosen)}), not both: drop one", cite=cite, field="move_to")
@@ -518,7 +519,7 @@ def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Spec
 
 def _unbury(state: GameState, ruleset: Ruleset, chosen: tuple[str, ...], army: Army, out: StepResult) -> GameState:
     """002 Gold Medallion: "returns one non-dragonkin buried unit to the DUA"."""
-    cite = _cite(ruleset, GOLD)
+    cite = sai_cite(ruleset, GOLD)
     buried = state.area("bua", army.player).units
     legal = [u.id for u in buried if u.race != "dragonkin" and not u.item]
     if len(chosen) != 1 or chosen[0] not in legal:
@@ -534,7 +535,7 @@ def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Ar
              out: StepResult) -> GameState:
     """002 Silver Medallion: "returns one buried magical item to the army this medallion is a part of or one
     buried Dragonkin to the summoning pool"."""
-    cite = _cite(ruleset, SILVER)
+    cite = sai_cite(ruleset, SILVER)
     buried = state.area("bua", army.player).units
     legal = [u.id for u in buried if u.item or u.race == "dragonkin"]
     chosen = _chosen(step, SILVER)
@@ -573,7 +574,7 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
     "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
     total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
     ``move_to`` nobody moves."""
-    cite = _cite(ruleset, sai)
+    cite = sai_cite(ruleset, sai)
     to = dict(step.move_to).get(sai) if step is not None else None
     if to is None:
         out.trace.append(TraceEvent(what=f"{sai}: nobody moves", rule="the unit may move; no move_to given",
@@ -643,30 +644,7 @@ def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: S
     return state.evolve(armies=(*state.armies, army)), army
 
 
-# --- after a step: effects that end with their source; Rise from the Ashes ------------------------------
-
-
-def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
-    """Entangle: "Killing the entangling unit negates the effect"; Hypnotic Glare: it "ends immediately for all
-    units if the glaring unit leaves the current terrain, is killed", and for a unit "if the hypnotized unit
-    leaves the terrain"."""
-    from ..expiry import expire
-
-    if not any(e.source for e in state.effects):
-        return state
-    where = {u.id: a.at for a in state.armies for u in a.units}
-    for e in state.effects:
-        rule = ruleset.sai_states.get(e.spell)
-        if rule is None or rule.bound is None or e.source is None:
-            continue
-        if e.source not in where:
-            why = f"{e.source}, whose {e.spell} made it, was killed or left play"
-        elif rule.bound == "present" and where.get(e.target) != where[e.source]:
-            why = f"{e.target} and the glaring unit {e.source} are no longer at one terrain"
-        else:
-            continue
-        state = expire(state, [e], why, "the effect ends with the unit whose SAI made it", ruleset, out)
-    return state
+# --- units freed by the end of an effect ---------------------------------------------------------------
 
 
 def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
@@ -684,7 +662,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
     if not freed:
         return state, 0
     rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
-                               _cite(ruleset, freed[0].spell))
+                               sai_cite(ruleset, freed[0].spell))
     state = expire(state, freed, f"{', '.join(sorted({e.source for e in freed}))} was killed during "
                    f"{army.id}'s roll", rule, ruleset, out, cite=cite)
     given = dict(getattr(step, "unit_saves", ()))
@@ -697,99 +675,6 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
     state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
     unmerged(joined, ruleset, action)
     return state, added
-
-
-def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, out: StepResult) -> GameState:
-    """002 Hypnotic Glare: the effect "ends immediately for all units if the glaring unit ... is rolled (The
-    glaring unit may be excluded from any roll while glaring)": a unit glaring before the step (not the roll
-    that made the glare) in any of the step's rolls."""
-    from ..expiry import expire
-
-    glaring = {e.source for e in before.effects if e.spell == "hypnotic-glare" and e.source}
-    if not glaring:
-        return state
-    rolled = glaring & _rolled_units(step)
-    gone = [e for e in state.effects if e.spell == "hypnotic-glare" and e.source in rolled and e in before.effects]
-    return expire(state, gone, f"the glaring unit {', '.join(sorted(rolled))} was rolled", "the effect ends for all "
-                  "units if the glaring unit is rolled", ruleset, out) if gone else state
-
-
-def _rolled_units(value) -> set[str]:
-    """The units named in every roll a step holds (its roll, saves, counter-attack, unit rolls ...)."""
-    if isinstance(value, Roll):
-        return {uid for uid, _ in value.units}
-    if isinstance(value, tuple):
-        return set().union(set(), *(_rolled_units(v) for v in value))
-    if hasattr(value, "__struct_fields__"):
-        return set().union(set(), *(_rolled_units(getattr(value, f)) for f in value.__struct_fields__))
-    return set()
-
-
-def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: str, dice: Roll | None, how: str,
-                        out: StepResult, area: str) -> tuple[GameState, bool]:
-    """002 Rise from the Ashes (Conditional): "Whenever a unit with this icon is killed or buried, immediately
-    roll the unit; if and only if this icon is rolled the monster immediately goes to your reserve area."
-    ``area``: where the unit is now ("dua" after a kill; "dua" before a burial it escapes)."""
-    cite = _cite(ruleset, RISE)
-    if dice is None:
-        raise StepError(f"{unit.id} ({unit.name}) bears Rise from the Ashes and is {how}: give its roll "
-                        f"(ashes.{unit.id}, or its avoidance roll against the burial)", cite=cite, field="ashes")
-    faces = [f.icon for _, fs in dice.units for f in fs] or [icon for icon, _ in dice.counts]
-    rose = RISE in faces
-    rolled = (f"{unit.id} ({how}) rolls {', '.join(faces) or 'nothing'}: "
-              f"{'it rises to the reserve area' if rose else 'the icon did not come up'}")
-    if how == "killed and buried":      # "killed or buried": one roll for the one event (the caller's reading)
-        out.trace.append(reading(f"{rolled}; killed and buried by one effect, it rolls once", cite,
-                                 ruleset.cite("buried-term")))
-    else:
-        out.trace.append(TraceEvent(what=rolled, rule="a Conditional SAI works in the DUA: only if its icon comes up",
-                                    cite=cite))
-    if not rose:
-        return state, False
-    state = state.take_from(area, player, unit.id)
-    state, reserve = reserve_army(state, player, ruleset, out)
-    state = state.with_army(state.army(reserve.id).evolve(units=(*state.army(reserve.id).units, unit)))
-    out.moved.append(unit.id)
-    # "if and only if this icon is rolled the monster immediately goes to your reserve area", read with the
-    # Conditional example of 002 Resolution, which says only "avoiding being buried"
-    out.trace.append(reading(f"{unit.label} goes to {player}'s reserve area, as the SAI List says (the Conditional "
-                             "example says only 'avoiding being buried')", cite, ruleset.cite("sai-resolution")))
-    return state, True
-
-
-def bears(ruleset: Ruleset, unit: Unit) -> bool:
-    return ruleset.conditional_units.get((unit.name or "").lower()) == RISE
-
-
-def after_kills(state: GameState, ruleset: Ruleset, rolls: dict[str, Roll] | None, out: StepResult) -> GameState:
-    """Killed units whose die bears Rise from the Ashes (or for which the step gives an ``ashes`` roll) roll it;
-    ``rolls`` None: a kind of step with no ``ashes`` field (a dragon attack ...), where it is not replayed."""
-    if not out.killed and not rolls:
-        return state
-    if rolls is None:
-        dead = [u for a in (*state.dua, *state.bua) for u in a.units if u.id in out.killed and bears(ruleset, u)]
-        for unit in dead:
-            out.trace.append(TraceEvent(what=f"{unit.id}: its Rise from the Ashes roll is not replayed in this kind of "
-                                             "step", rule="whenever a unit with this icon is killed, immediately roll "
-                                             "the unit", cite=_cite(ruleset, RISE), defaulted=True))
-        return state
-    for unit_id in list(out.killed):
-        where, how = "dua", "killed"
-        area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
-        if area is None and unit_id in out.buried:
-            # killed and buried in this step (Flame, Swallow, a failed burial roll ...): "Whenever a unit with this
-            # icon is killed or buried, immediately roll the unit" -- read: one roll for the one event, from the BUA
-            where, how = "bua", "killed and buried"
-            area = next((a for a in state.bua if any(u.id == unit_id for u in a.units)), None)
-        unit = next((u for u in area.units if u.id == unit_id), None) if area else None
-        if unit is None or not (bears(ruleset, unit) or unit_id in rolls):
-            continue
-        state, _ = rise_from_the_ashes(state, ruleset, unit, area.player, rolls.pop(unit_id, None), how, out,
-                                       where)
-    if rolls:
-        raise StepError(f"ashes rolls given for {', '.join(rolls)}, which were not killed in this step",
-                        cite=_cite(ruleset, RISE), field="ashes")
-    return state
 
 
 def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:

@@ -29,7 +29,7 @@ from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, joined_rolls, sai_states, summons
+from . import cantrip, joined_rolls, sai_endings, sai_states, summons
 from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
 from .own_roll import unit_roll
@@ -599,9 +599,9 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
         _check_burial(state, area.player, unit, ruleset)
         # 002 SAI Resolution, Conditional: "The unit rolls to avoid burial. If the Rise from the Ashes SAI comes
         # up, its effect is applied -- avoiding being buried" (its roll: the step's avoidance entry for it)
-        if sai_states.bears(ruleset, unit) or rolls.has(unit_id):
+        if sai_endings.bears(ruleset, unit) or rolls.has(unit_id):
             dice = rolls.take(unit_id, "to avoid burial", cite) if rolls.has(unit_id) else None
-            state, rose = sai_states.rise_from_the_ashes(state, ruleset, unit, area.player, dice, "to be buried", out,
+            state, rose = sai_endings.rise_from_the_ashes(state, ruleset, unit, area.player, dice, "to be buried", out,
                                                          "dua")
             if rose:
                 return state
