@@ -1,4 +1,5 @@
-"""tsr-1996 (documents 000 and 004): the TSR revised rules and the FAQ's part four (Amazons, monsters).
+"""tsr-1996 (documents 000 and 004): the TSR revised rules here, the FAQ's part four (Amazons, monsters) and the
+SAIs of a charge in engine.editions.tsr1996_faq.
 
 Only what differs from sfr-2012 is policy here; everything else is data restating 000's and 004's text.
 Rules 000 does not have (dragonkin, magical items, Frostwings ...) have no citation here, so a step that
