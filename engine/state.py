@@ -158,7 +158,7 @@ class GameState(Value, kw_only=True):
         for a in self.armies:
             if a.id == army_id:
                 return a
-        raise StopIteration(army_id)    # as next() would: callers may catch it
+        raise KeyError(f"no army {army_id} in play")
 
     def has_army(self, army_id: str) -> bool:
         return any(a.id == army_id for a in self.armies)
