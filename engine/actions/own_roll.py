@@ -31,9 +31,11 @@ from ..ruleset import Ruleset
 from ..sais import OWN_ROLL
 from ..state import Army, GameState
 from ..steps import StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .common import roll
 from .sai_states import in_roll, special_choices
+
+CLOAK = "cloak"
 
 
 def unit_roll(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, kind: str, wanted: tuple[str, ...],
@@ -43,6 +45,10 @@ def unit_roll(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, kind:
     resolved, and the roll."""
     picks = {**(choices or {}), **special_choices(step)}
     outcome = roll(state, ruleset, who, kind, wanted, dice, out, unit=unit_id, choices=picks)
+    if CLOAK in ruleset.sai_sections and CLOAK in (*(f.icon for _, fs in dice.units for f in fs), *dict(dice.counts)):
+        out.trace.append(reading(f"{unit_id}'s Cloak gives its normal results: every roll a unit makes by itself "
+                                 "answers an effect aimed at it alone", ruleset.sai_sections[CLOAK],
+                                 ruleset.cite("sai-application")))
     own = [s for s in outcome.specials if s.effect in OWN_ROLL]
     if not own:
         return state, outcome
@@ -55,9 +61,9 @@ def unit_roll(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, kind:
     start = len(out.moved)
     state, _ = in_roll(state, ruleset, outcome, home, step, out, None, "")
     if unit_id in out.moved[start:]:
-        out.trace.append(TraceEvent(what=f"{unit_id} moved during its own roll; its {kind} roll still answers the "
-                                         "effect aimed at it", rule="individual units cannot escape from effects that "
-                                    "target them individually", cite=ruleset.cite("damage")))
+        out.trace.append(reading(f"{unit_id} moved during its own roll, which still answers the effect "
+                                 "aimed at it (\"individual units cannot escape from effects that target them "
+                                 "individually\")", ruleset.cite("damage"), ruleset.cite("sai-resolution")))
     return state, outcome
 
 
@@ -65,8 +71,11 @@ def _in_dua(ruleset: Ruleset, own: list, unit_id: str, step, out: StepResult, ar
     """A dead unit's SAIs: no special result works in the DUA (read for a buried unit's roll, Resist Burial, as
     for the DUA: the rules name no SAI working in the BUA); a choice made for one is refused."""
     named = {sai for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
-    rule = "no special SAI results (unless the SAI description states otherwise) works in the DUA" + (
-        "; read: nor in the BUA" if area == "BUA" else "")
+    rule = "no special SAI results (unless the SAI description states otherwise) works in the DUA"
+    if area == "BUA" and own:
+        out.trace.append(reading(f"{unit_id} rolls in the BUA, where the rules name no SAI working: as in the DUA, "
+                                 "no special result works", ruleset.cite("sai-application"),
+                                 ruleset.cite("avoidance")))
     for special in own:
         if special.sai in named:
             raise StepError(f"{unit_id} rolls {special.sai} in the {area}, where no special SAI result works: the "
