@@ -95,3 +95,35 @@ def test_a_chain_in_a_magic_action_casts_with_every_returned_unit():
             unit_saves: {t4: regenerate, g1: magic, g2: magic 2}}
 """)["steps"][0]
     assert out["moved"] == ["t4", "g1", "g2"] and out["results"]["goblins"]["magic"] == 4
+
+
+_FERRY = """
+ddref: 1
+title: a unit ferried in rolls Regenerate after its army's own took the dead the step names
+edition: tsr-1996
+players: [a, b]
+turn: {player: a}
+terrains:
+  coast: {type: coastland, face: 3, home_of: a}
+  hill: {type: highland, face: 3, home_of: b}
+armies:
+  boats: {player: a, at: coast, units: [{id: gulls, race: coral-elf, health: 4, monster: true},
+                                        {id: troll, race: goblin, health: 4, monster: true}]}
+  camp: {player: a, at: hill, units: [{id: e2, race: coral-elf, health: 2}, {id: e1, race: coral-elf, health: 1}]}
+  dwarves: {player: b, at: coast, units: [{race: dwarf, health: 2, count: 3}]}
+dua: {a: [{id: g3, race: goblin, health: 3}, {id: g1, race: goblin, health: 1}]}
+steps:
+"""
+
+
+def test_a_ferried_unit_rolling_regenerate_sees_only_the_dead_left_to_it():
+    """The troll's Regenerate takes g3; e2, ferried in, rolls Regenerate: the step's targets.regenerate has nothing
+    left for it (not the "not such a choice" error of seeing g3 again), so it gives its normal result; g3's 3 melee
+    and e1's 1 count: 4 damage."""
+    out = replay(parse(_FERRY + """  - melee: {army: boats, target: dwarves, roll: {gulls: ferry, troll: regenerate},
+            targets: {ferry: [e2, e1], regenerate: [g3]}, unit_saves: {e2: regenerate, e1: melee 1, g3: melee 3},
+            saves: {dwarves: {save: 0}}, counter: false}
+""", "t.yaml"))["steps"][0]
+    assert out["moved"] == ["g3", "e2", "e1"]
+    assert out["results"]["boats"]["melee"] == 4 and out["damage"]["dwarves"] == 4
+

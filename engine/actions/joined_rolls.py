@@ -71,6 +71,16 @@ def left_to(step, sai: str, rest: tuple[str, ...]):
     return step.evolve(targets=targets)
 
 
+def untaken(step, moved: list[str]):
+    """The step as units brought in later in the roll see it (tsr-1996 Ferry's, units freed from an Entangle): each
+    SAI's ``targets`` without the units the roll has already brought in or moved (the army's own Regenerate took
+    them), as the Regenerate chain leaves its rest (``left_to``)."""
+    for sai, ids in getattr(step, "targets", ()):
+        if any(i in moved for i, _ in ids):
+            step = left_to(step, sai, tuple(i for i, _ in ids if i not in moved))
+    return step
+
+
 def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
                  out: StepResult, kind: str, result: str,
                  outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
@@ -89,6 +99,7 @@ def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str,
     from .sai_states import special_choices     # engine.actions.sai_states resolves the SAIs that bring units
 
     rolls = dict(getattr(step, "unit_saves", ()))
+    step = untaken(step, out.moved)
     gained, rolled = 0, {}
     for unit_id in chosen:
         if unit_id not in rolls:
