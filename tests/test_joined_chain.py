@@ -127,3 +127,28 @@ def test_a_ferried_unit_rolling_regenerate_sees_only_the_dead_left_to_it():
     assert out["moved"] == ["g3", "e2", "e1"]
     assert out["results"]["boats"]["melee"] == 4 and out["damage"]["dwarves"] == 4
 
+
+
+_CHARGE = """
+ddref: 1
+title: a unit Regenerate brings back into a charge
+edition: tsr-1996
+players: [a, b]
+turn: {player: a}
+terrains:
+  field: {type: flatland, face: 5, action: melee, home_of: a}
+armies:
+  A: {player: a, at: field, units: [{id: trolls, race: goblin, health: 4, monster: true}, {id: a1, race: dwarf, health: 1}]}
+  B: {player: b, at: field, units: [{id: b1, race: goblin, health: 2}, {id: b2, race: goblin, health: 1}]}
+dua: {a: [{id: kicker, race: dwarf, health: 4, monster: true}]}
+steps:
+"""
+
+
+def test_a_cantrip_of_a_unit_joining_a_charge_is_refused():
+    """The charging army's Cantrip suspends its roll before it is counted (the step's cantrip); one rolled by a unit
+    brought back during that roll is refused rather than lost, though its Kick would act (tsr1996-sai-joined-charge)."""
+    with pytest.raises(UserError, match="cantrip rolled by kicker, brought into the army during its charge roll"):
+        replay(parse(_CHARGE + """  - melee: {army: A, target: B, charge: true, roll: {trolls: regenerate, a1: melee},
+            targets: {regenerate: [kicker]}, unit_saves: {kicker: cantrip}, saves: {B: {save: 1}}}
+""", "t.yaml"))
