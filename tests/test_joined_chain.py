@@ -3,6 +3,8 @@ Application and Resolution): a chain of returns, their moves and Cloak with the 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ddref.scenario.run import parse, replay
@@ -151,4 +153,15 @@ def test_a_cantrip_of_a_unit_joining_a_charge_is_refused():
     with pytest.raises(UserError, match="cantrip rolled by kicker, brought into the army during its charge roll"):
         replay(parse(_CHARGE + """  - melee: {army: A, target: B, charge: true, roll: {trolls: regenerate, a1: melee},
             targets: {regenerate: [kicker]}, unit_saves: {kicker: cantrip}, saves: {B: {save: 1}}}
+""", "t.yaml"))
+
+
+def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_is_refused():
+    """The Kicker, freed by s2's Smite, rolls a Smite too: the army's Smite was resolved with the step's choices
+    before the Kicker was freed, so the second is refused rather than resolved with them again."""
+    text = (Path(__file__).parents[1] / "scenarios" / "tsr1996-sai-joined-freed.yaml").read_text()
+    text = text[:text.index("  - melee: {army: B2, target: A2, roll: {s2: smite")]
+    with pytest.raises(UserError, match="smite rolled by kicker, freed during B2's roll after the army's own"):
+        replay(parse(text + """  - melee: {army: B2, target: A2, roll: {s2: smite, c1: melee}, casualties: {A2: [briars]},
+            unit_saves: {kicker: smite}, saves: {A2: {save: 0}}, counter: false}
 """, "t.yaml"))

@@ -648,11 +648,12 @@ def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: S
 
 
 def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
-               action: str) -> tuple[GameState, int]:
+               action: str) -> tuple[GameState, int, dict[str, Outcome]]:
     """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
     Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
     counted in the current roll": the acting army's units freed by its own roll's SAIs roll now (their
-    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add."""
+    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add and
+    each freed unit's roll (its specials are the caller's to resolve as the army's own: engine.actions.combat)."""
     from ..expiry import expire
 
     alive = {u.id for a in state.armies for u in a.units}
@@ -660,7 +661,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
     freed = [e for e in state.effects if e.source and e.source not in alive and e.target in mine
              and (rule := ruleset.sai_states.get(e.spell)) is not None and rule.freed_roll]
     if not freed:
-        return state, 0
+        return state, 0, {}
     rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
                                sai_cite(ruleset, freed[0].spell))
     state = expire(state, freed, f"{', '.join(sorted({e.source for e in freed}))} was killed during "
@@ -673,8 +674,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
     joined: dict[str, Outcome] = {}
     state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
-    unmerged(joined, ruleset, action)
-    return state, added
+    return state, added, joined
 
 
 def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:
