@@ -73,11 +73,32 @@ def test_a_returned_unit_vanishes_from_the_army_roll_against_a_dragon_attack():
     assert replayed["state"]["armies"]["bob-hill"]["units"] == ["g1"]
 
 
+def test_a_returned_unit_teleporting_in_a_magic_action_leaves_it_with_its_magic():
+    """g1 comes back and rolls Teleport: it moves to the hill as the army's own Teleport would, its magic leaving
+    the action; w1's 1 and g2's 2 magic are cast."""
+    replayed = _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1, g2]},
+            unit_saves: {g1: teleport, g2: magic 2}, move_to: {teleport: hill}}
+""")
+    out = replayed["steps"][0]
+    assert out["moved"] == ["g1", "g2", "g1"] and out["results"]["goblins"]["magic"] == 3
+    assert replayed["state"]["armies"]["bob-hill"]["units"] == ["g1"]
+
+
 def test_a_special_the_roll_cannot_resolve_for_a_returned_unit_is_refused():
-    """In a magic action the units brought back only add their magic: a move of theirs is refused, not lost."""
-    with pytest.raises(UserError, match="teleport rolled by g1, brought into the army during its magic roll, is "
+    """In a magic action a returned unit's Attune (which makes the army's dice's magic of any color before the
+    roll is counted) is refused, not lost."""
+    with pytest.raises(UserError, match="attune rolled by g1, brought into the army during its magic roll, is "
                                         "not modelled yet"):
         _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
+            unit_saves: {g1: attune}}
+""")
+
+
+def test_a_returned_unit_rolling_an_sai_its_army_already_resolved_is_refused():
+    """w1's Teleport has moved with the step's move_to before the troll's Regenerate brought g1 back; g1's own
+    Teleport would need choices of its own: refused."""
+    with pytest.raises(UserError, match="teleport rolled by g1, brought into goblins's roll after the army's own"):
+        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: teleport}, targets: {regenerate: [g1]},
             unit_saves: {g1: teleport}, move_to: {teleport: hill}}
 """)
 
@@ -161,7 +182,7 @@ def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_is_refused():
     before the Kicker was freed, so the second is refused rather than resolved with them again."""
     text = (Path(__file__).parents[1] / "scenarios" / "tsr1996-sai-joined-freed.yaml").read_text()
     text = text[:text.index("  - melee: {army: B2, target: A2, roll: {s2: smite")]
-    with pytest.raises(UserError, match="smite rolled by kicker, freed during B2's roll after the army's own"):
+    with pytest.raises(UserError, match="smite rolled by kicker, brought into B2's roll after the army's own"):
         replay(parse(text + """  - melee: {army: B2, target: A2, roll: {s2: smite, c1: melee}, casualties: {A2: [briars]},
             unit_saves: {kicker: smite}, saves: {A2: {save: 0}}, counter: false}
 """, "t.yaml"))

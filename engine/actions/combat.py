@@ -181,16 +181,8 @@ def _freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> l
     """The specials of the units freed from an Entangle during the roll (004 Entangle D: they "may immediately be
     rolled and are counted in the current roll"; 002 Application: "SAIs have their same effect whether the unit
     containing the SAI is rolled individually or as part of an army"): resolved as the army's own were (special
-    results now, moves by the caller, late ones with the army's). Their returning SAIs have acted already
-    (engine.actions.joined_rolls). One the army's roll already resolved is refused: its choices (``targets``) were
-    the army's."""
-    loose = [s for o in joined.values() for s in o.specials if s.effect not in joined_rolls.BRINGS]
-    again = [s for s in loose if s.sai in {x.sai for x in hit.specials}]
-    if again:
-        raise StepError(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in again)}, freed during {fight.attacker}'s "
-                        "roll after the army's own identical SAI was resolved, is not modelled yet by this version of "
-                        "ddref; describe its roll without it",
-                        cite=fight.ruleset.cite("sai-resolution"), field="unit_saves")
+    results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
+    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker)
     if not loose:
         return loose
     fight.rolled = [*fight.rolled, *loose]

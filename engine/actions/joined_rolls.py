@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from ..roll import Outcome
+from ..roll import Outcome, Special
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
@@ -43,13 +43,28 @@ def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, k
 
 def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tuple[str, ...] = ()) -> None:
     """The special results of the units brought into a roll that its caller does not resolve with the army's
-    (``merged``; a magic action, a charge and units freed from an Entangle resolve none): refused, not lost."""
+    (``merged``: a magic action resolves their moves and Illusion, Galeforce; a charge all but a Cantrip; units freed
+    from an Entangle all, ``own_specials``): refused, not lost."""
     found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
              if s.effect not in (*BRINGS, *merged)]
     if found:
         raise StepError(f"{', '.join(found)}, brought into the army during its {kind} roll, is not modelled yet by "
                         "this version of ddref (its special result would be lost); describe its roll without it",
                         cite=ruleset.cite("sai-resolution"), field="unit_saves")
+
+
+def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str) -> list[Special]:
+    """The specials of the units brought into ``who``'s roll after its own were resolved (units freed from an
+    Entangle; a magic action's returned units), to resolve as the army's own (002 Application). Their returning SAIs
+    have acted already (``_chained``). One identical to an SAI the army's roll already resolved is refused: the step's
+    choices for it (``targets``, ``move_to``) were the army's."""
+    own = [s for o in joined.values() for s in o.specials if s.effect not in BRINGS]
+    again = [s for s in own if s.sai in {x.sai for x in army_rolled}]
+    if again:
+        raise StepError(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in again)}, brought into {who}'s roll after "
+                        "the army's own identical SAI was resolved, is not modelled yet by this version of ddref; "
+                        "describe its roll without it", cite=ruleset.cite("sai-resolution"), field="unit_saves")
+    return own
 
 
 def fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -19,6 +19,8 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from ..damage import default_casualties
 from ..moves import reserve_army, transfer
 from ..roll import Outcome, Roll, Special
@@ -27,7 +29,7 @@ from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from .joined_rolls import fitting, joined_roll, left_to, unmerged, with_joined
+from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, with_joined
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
@@ -389,10 +391,21 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
 
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
                   out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
-    """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll."""
+    """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll. The returned units'
+    own Illusion, Galeforce (``place_states``) and moves (Vanish, Teleport, Ferry, Firewalking: ``attack_moves``)
+    act as the army's own did (002 Application: "SAIs have their same effect whether the unit containing the SAI is
+    rolled individually or as part of an army"): a unit moved away leaves the action with its magic. Returns the
+    units still in the army and their rolls."""
     state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
-    unmerged(joined, ruleset, "magic")
-    return state, joined
+    unmerged(joined, ruleset, "magic", ("move", "army-state"))
+    own = own_specials(joined, hit.specials, ruleset, caster.id)
+    if not own:
+        return state, joined
+    theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
+    state = place_states(state, ruleset, own, state.army(caster.id), None, step, out)
+    start = len(out.moved)
+    state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", step, out)
+    return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}
 
 
 def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step, out: StepResult,
