@@ -103,12 +103,23 @@ def test_a_returned_unit_rolling_an_sai_its_army_already_resolved_is_refused():
 """)
 
 
-def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_is_refused():
-    """A Cantrip buys its spells before the army's roll against the dragons is counted (the step's cantrip); one rolled
-    by a unit brought back during that roll is refused rather than lost."""
-    with pytest.raises(UserError, match="cantrip rolled by g1, brought into the army during its dragon roll"):
+def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_buying_for_its_own_army_is_refused():
+    """A Cantrip buys its spells before the army's roll against the dragons is counted; one rolled by a unit brought
+    back during that roll buys them after: a Stoneskin on the rolling army would change a roll already counted, so
+    it is refused rather than miscounted (one on another army: sfr2012-sai-joined-units-chain.yaml)."""
+    with pytest.raises(UserError, match="put an effect on goblins, whose roll was counted before the unit joined"):
         _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
-                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip}}
+                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip 2},
+                   cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}}}
+""")
+
+
+def test_a_cantrip_of_a_returned_unit_after_the_army_s_own_is_refused():
+    """The army's Cantrip bought the step's spells before its roll; g1's, rolled later in the roll, is refused."""
+    with pytest.raises(UserError, match="brought into goblins's roll after the army's own Cantrip"):
+        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: cantrip},
+                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip},
+                   cantrip: {goblins: {colors: {gold: 1}, cast: []}}}
 """)
 
 
