@@ -1,5 +1,6 @@
 """Units brought into an army during its roll use their own SAIs as in the army's roll (002 SAI General Information,
-Application and Resolution): a chain of returns, their moves and Cloak with the army's, the rest refused."""
+Application and Resolution): a chain of returns, their moves and Cloak with the army's, their specials in a charge,
+a magic action, a dragon attack's Cantrip and for freed units; the rest refused."""
 
 from __future__ import annotations
 
@@ -131,69 +132,51 @@ def test_a_chain_in_a_magic_action_casts_with_every_returned_unit():
     assert out["moved"] == ["t4", "g1", "g2"] and out["results"]["goblins"]["magic"] == 4
 
 
-_FERRY = """
-ddref: 1
-title: a unit ferried in rolls Regenerate after its army's own took the dead the step names
-edition: tsr-1996
-players: [a, b]
-turn: {player: a}
-terrains:
-  coast: {type: coastland, face: 3, home_of: a}
-  hill: {type: highland, face: 3, home_of: b}
-armies:
-  boats: {player: a, at: coast, units: [{id: gulls, race: coral-elf, health: 4, monster: true},
-                                        {id: troll, race: goblin, health: 4, monster: true}]}
-  camp: {player: a, at: hill, units: [{id: e2, race: coral-elf, health: 2}, {id: e1, race: coral-elf, health: 1}]}
-  dwarves: {player: b, at: coast, units: [{race: dwarf, health: 2, count: 3}]}
-dua: {a: [{id: g3, race: goblin, health: 3}, {id: g1, race: goblin, health: 1}]}
-steps:
-"""
+def _scenario(name: str, replace: dict[str, str], steps: str) -> dict:
+    """A bundled scenario's situation (its text up to ``steps:``, edited by ``replace``) with other steps."""
+    text = (Path(__file__).parents[1] / "scenarios" / name).read_text()
+    text = text[:text.index("\nsteps:") + 1]
+    for old, new in replace.items():
+        assert old in text
+        text = text.replace(old, new)
+    return replay(parse(text + "steps:\n" + steps, "t.yaml"))
+
+
+# tsr1996-faq-ferry.yaml's situation, the Trolls (with Regenerate) in the boats and dead units for them
+_FERRY = {"{id: e5, race: coral-elf, health: 1}]}": "{id: troll, race: goblin, health: 4, monster: true}]}",
+          "\narmies:": "\ndua: {a: [{id: g3, race: goblin, health: 3}, {id: g1, race: goblin, health: 1}]}\narmies:"}
 
 
 def test_a_ferried_unit_rolling_regenerate_sees_only_the_dead_left_to_it():
     """The troll's Regenerate takes g3; e2, ferried in, rolls Regenerate: the step's targets.regenerate has nothing
     left for it (not the "not such a choice" error of seeing g3 again), so it gives its normal result; g3's 3 melee
     and e1's 1 count: 4 damage."""
-    out = replay(parse(_FERRY + """  - melee: {army: boats, target: dwarves, roll: {gulls: ferry, troll: regenerate},
-            targets: {ferry: [e2, e1], regenerate: [g3]}, unit_saves: {e2: regenerate, e1: melee 1, g3: melee 3},
-            saves: {dwarves: {save: 0}}, counter: false}
-""", "t.yaml"))["steps"][0]
+    out = _scenario("tsr1996-faq-ferry.yaml", _FERRY, """  - melee: {army: boats, target: dwarves,
+            roll: {gulls: ferry, troll: regenerate}, targets: {ferry: [e2, e1], regenerate: [g3]},
+            unit_saves: {e2: regenerate, e1: melee 1, g3: melee 3}, saves: {dwarves: {save: 0}}, counter: false}
+""")["steps"][0]
     assert out["moved"] == ["g3", "e2", "e1"]
     assert out["results"]["boats"]["melee"] == 4 and out["damage"]["dwarves"] == 4
 
-
-
-_CHARGE = """
-ddref: 1
-title: a unit Regenerate brings back into a charge
-edition: tsr-1996
-players: [a, b]
-turn: {player: a}
-terrains:
-  field: {type: flatland, face: 5, action: melee, home_of: a}
-armies:
-  A: {player: a, at: field, units: [{id: trolls, race: goblin, health: 4, monster: true}, {id: a1, race: dwarf, health: 1}]}
-  B: {player: b, at: field, units: [{id: b1, race: goblin, health: 2}, {id: b2, race: goblin, health: 1}]}
-dua: {a: [{id: kicker, race: dwarf, health: 4, monster: true}]}
-steps:
-"""
 
 
 def test_a_cantrip_of_a_unit_joining_a_charge_is_refused():
     """The charging army's Cantrip suspends its roll before it is counted (the step's cantrip); one rolled by a unit
     brought back during that roll is refused rather than lost, though its Kick would act (tsr1996-sai-joined-charge)."""
     with pytest.raises(UserError, match="cantrip rolled by kicker, brought into the army during its charge roll"):
-        replay(parse(_CHARGE + """  - melee: {army: A, target: B, charge: true, roll: {trolls: regenerate, a1: melee},
-            targets: {regenerate: [kicker]}, unit_saves: {kicker: cantrip}, saves: {B: {save: 1}}}
-""", "t.yaml"))
+        _scenario("tsr1996-sai-joined-charge.yaml", {}, """  - melee: {army: A, target: B, charge: true,
+            roll: {trolls: regenerate, a1: melee}, targets: {regenerate: [kicker]}, unit_saves: {kicker: cantrip},
+            saves: {B: {save: 1}}}
+""")
 
 
 def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_is_refused():
     """The Kicker, freed by s2's Smite, rolls a Smite too: the army's Smite was resolved with the step's choices
     before the Kicker was freed, so the second is refused rather than resolved with them again."""
-    text = (Path(__file__).parents[1] / "scenarios" / "tsr1996-sai-joined-freed.yaml").read_text()
-    text = text[:text.index("  - melee: {army: B2, target: A2, roll: {s2: smite")]
     with pytest.raises(UserError, match="smite rolled by kicker, brought into B2's roll after the army's own"):
-        replay(parse(text + """  - melee: {army: B2, target: A2, roll: {s2: smite, c1: melee}, casualties: {A2: [briars]},
+        _scenario("tsr1996-sai-joined-freed.yaml", {}, """  - melee: {army: A2, target: B2, roll: {briars: entangle},
+            targets: {entangle: [kicker]}, counter: false}
+  - turn: {player: b}
+  - melee: {army: B2, target: A2, roll: {s2: smite, c1: melee}, casualties: {A2: [briars]},
             unit_saves: {kicker: smite}, saves: {A2: {save: 0}}, counter: false}
-""", "t.yaml"))
+""")

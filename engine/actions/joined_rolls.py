@@ -6,8 +6,12 @@ another terrain), units freed from an Entangle (tsr-1996).
 Each unit's roll is its ``unit_saves`` entry, made with its army's kind of roll; its SAIs act as in the army's roll
 (002 Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
 of an army"): its returning SAIs bring more units, who roll at once too (a chain, ``joined_roll``); its moves, Cloak
-and logo are resolved with the army's own (``with_joined``); a special its caller cannot resolve is refused
-(``unmerged``). The returning and moving logic itself is engine.actions.sai_states'.
+and logo are resolved with the army's own (``with_joined``: a charge's specials too, engine.actions.charge; a dragon
+attack's Cantrip, engine.actions.dragon); those of units joining after the army's own specials were resolved (units
+freed from an Entangle, engine.actions.combat; a magic action's moves, engine.actions.sai_states.magic_returns) are
+resolved after them (``own_specials``); units ferried in or freed see the ``targets`` the roll's SAIs left
+(``untaken``); a special its caller cannot resolve is refused (``unmerged``). The returning and moving logic itself
+is engine.actions.sai_states'.
 """
 
 from __future__ import annotations
