@@ -180,3 +180,12 @@ def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_is_refused():
   - melee: {army: B2, target: A2, roll: {s2: smite, c1: melee}, casualties: {A2: [briars]},
             unit_saves: {kicker: smite}, saves: {A2: {save: 0}}, counter: false}
 """)
+
+
+def test_a_cantrip_bought_for_a_dragon_attack_roll_without_one_is_an_error():
+    """Neither the army nor the unit its Regenerate brought back rolled a Cantrip: the step's cantrip buys nothing."""
+    with pytest.raises(UserError, match="goblins rolled no Cantrip in this roll \\(nor did a unit brought into it\\)"):
+        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
+                   targets: {regenerate: [g1]}, unit_saves: {g1: save},
+                   cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}}}
+""")

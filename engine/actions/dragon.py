@@ -320,6 +320,10 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     results = slaying.usable(answer, blue, ruleset, who, out)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
     state = _joined_cantrip(state, ruleset, state.army(who.id), answer, joined, buys, out)
+    if who.id in buys:
+        raise StepError(f"{who.id} rolled no Cantrip in this roll (nor did a unit brought into it), so "
+                        f"cantrip.{who.id} buys nothing", cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite),
+                        field="cantrip")
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
