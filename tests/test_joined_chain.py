@@ -1,7 +1,10 @@
 """Units brought into an army during its roll use their own SAIs as in the army's roll (002 SAI General Information,
-Application and Resolution): a chain of returns, their moves and Cloak with the army's, the rest refused."""
+Application and Resolution): a chain of returns, their moves and Cloak with the army's, their specials in a charge,
+a magic action, a dragon attack's Cantrip and for freed units; the rest refused."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -71,21 +74,53 @@ def test_a_returned_unit_vanishes_from_the_army_roll_against_a_dragon_attack():
     assert replayed["state"]["armies"]["bob-hill"]["units"] == ["g1"]
 
 
+def test_a_returned_unit_teleporting_in_a_magic_action_leaves_it_with_its_magic():
+    """g1 comes back and rolls Teleport: it moves to the hill as the army's own Teleport would, its magic leaving
+    the action; w1's 1 and g2's 2 magic are cast."""
+    replayed = _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1, g2]},
+            unit_saves: {g1: teleport, g2: magic 2}, move_to: {teleport: hill}}
+""")
+    out = replayed["steps"][0]
+    assert out["moved"] == ["g1", "g2", "g1"] and out["results"]["goblins"]["magic"] == 3
+    assert replayed["state"]["armies"]["bob-hill"]["units"] == ["g1"]
+
+
 def test_a_special_the_roll_cannot_resolve_for_a_returned_unit_is_refused():
-    """In a magic action the units brought back only add their magic: a move of theirs is refused, not lost."""
-    with pytest.raises(UserError, match="teleport rolled by g1, brought into the army during its magic roll, is "
+    """In a magic action a returned unit's Attune (which makes the army's dice's magic of any color before the
+    roll is counted) is refused, not lost."""
+    with pytest.raises(UserError, match="attune rolled by g1, brought into the army during its magic roll, is "
                                         "not modelled yet"):
         _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
+            unit_saves: {g1: attune}}
+""")
+
+
+def test_a_returned_unit_rolling_an_sai_its_army_already_resolved_is_refused():
+    """w1's Teleport has moved with the step's move_to before the troll's Regenerate brought g1 back; g1's own
+    Teleport would need choices of its own: refused."""
+    with pytest.raises(UserError, match="teleport rolled by g1, brought into goblins's roll after the army's own"):
+        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: teleport}, targets: {regenerate: [g1]},
             unit_saves: {g1: teleport}, move_to: {teleport: hill}}
 """)
 
 
-def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_is_refused():
-    """A Cantrip buys its spells before the army's roll against the dragons is counted (the step's cantrip); one rolled
-    by a unit brought back during that roll is refused rather than lost."""
-    with pytest.raises(UserError, match="cantrip rolled by g1, brought into the army during its dragon roll"):
+def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_buying_for_its_own_army_is_refused():
+    """A Cantrip buys its spells before the army's roll against the dragons is counted; one rolled by a unit brought
+    back during that roll buys them after: a Stoneskin on the rolling army would change a roll already counted, so
+    it is refused rather than miscounted (one on another army: sfr2012-sai-joined-units-chain.yaml)."""
+    with pytest.raises(UserError, match="put an effect on goblins, whose roll was counted before the unit joined"):
         _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
-                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip}}
+                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip 2},
+                   cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}}}
+""")
+
+
+def test_a_cantrip_of_a_returned_unit_after_the_army_s_own_is_refused():
+    """The army's Cantrip bought the step's spells before its roll; g1's, rolled later in the roll, is refused."""
+    with pytest.raises(UserError, match="brought into goblins's roll after the army's own Cantrip"):
+        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: cantrip},
+                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip},
+                   cantrip: {goblins: {colors: {gold: 1}, cast: []}}}
 """)
 
 
@@ -95,3 +130,62 @@ def test_a_chain_in_a_magic_action_casts_with_every_returned_unit():
             unit_saves: {t4: regenerate, g1: magic, g2: magic 2}}
 """)["steps"][0]
     assert out["moved"] == ["t4", "g1", "g2"] and out["results"]["goblins"]["magic"] == 4
+
+
+def _scenario(name: str, replace: dict[str, str], steps: str) -> dict:
+    """A bundled scenario's situation (its text up to ``steps:``, edited by ``replace``) with other steps."""
+    text = (Path(__file__).parents[1] / "scenarios" / name).read_text()
+    text = text[:text.index("\nsteps:") + 1]
+    for old, new in replace.items():
+        assert old in text
+        text = text.replace(old, new)
+    return replay(parse(text + "steps:\n" + steps, "t.yaml"))
+
+
+# tsr1996-faq-ferry.yaml's situation, the Trolls (with Regenerate) in the boats and dead units for them
+_FERRY = {"{id: e5, race: coral-elf, health: 1}]}": "{id: troll, race: goblin, health: 4, monster: true}]}",
+          "\narmies:": "\ndua: {a: [{id: g3, race: goblin, health: 3}, {id: g1, race: goblin, health: 1}]}\narmies:"}
+
+
+def test_a_ferried_unit_rolling_regenerate_sees_only_the_dead_left_to_it():
+    """The troll's Regenerate takes g3; e2, ferried in, rolls Regenerate: the step's targets.regenerate has nothing
+    left for it (not the "not such a choice" error of seeing g3 again), so it gives its normal result; g3's 3 melee
+    and e1's 1 count: 4 damage."""
+    out = _scenario("tsr1996-faq-ferry.yaml", _FERRY, """  - melee: {army: boats, target: dwarves,
+            roll: {gulls: ferry, troll: regenerate}, targets: {ferry: [e2, e1], regenerate: [g3]},
+            unit_saves: {e2: regenerate, e1: melee 1, g3: melee 3}, saves: {dwarves: {save: 0}}, counter: false}
+""")["steps"][0]
+    assert out["moved"] == ["g3", "e2", "e1"]
+    assert out["results"]["boats"]["melee"] == 4 and out["damage"]["dwarves"] == 4
+
+
+
+def test_a_cantrip_of_a_unit_joining_a_charge_is_refused():
+    """The charging army's Cantrip suspends its roll before it is counted (the step's cantrip); one rolled by a unit
+    brought back during that roll is refused rather than lost, though its Kick would act (tsr1996-sai-joined-charge)."""
+    with pytest.raises(UserError, match="cantrip rolled by kicker, brought into the army during its charge roll"):
+        _scenario("tsr1996-sai-joined-charge.yaml", {}, """  - melee: {army: A, target: B, charge: true,
+            roll: {trolls: regenerate, a1: melee}, targets: {regenerate: [kicker]}, unit_saves: {kicker: cantrip},
+            saves: {B: {save: 1}}}
+""")
+
+
+def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_is_refused():
+    """The Kicker, freed by s2's Smite, rolls a Smite too: the army's Smite was resolved with the step's choices
+    before the Kicker was freed, so the second is refused rather than resolved with them again."""
+    with pytest.raises(UserError, match="smite rolled by kicker, brought into B2's roll after the army's own"):
+        _scenario("tsr1996-sai-joined-freed.yaml", {}, """  - melee: {army: A2, target: B2, roll: {briars: entangle},
+            targets: {entangle: [kicker]}, counter: false}
+  - turn: {player: b}
+  - melee: {army: B2, target: A2, roll: {s2: smite, c1: melee}, casualties: {A2: [briars]},
+            unit_saves: {kicker: smite}, saves: {A2: {save: 0}}, counter: false}
+""")
+
+
+def test_a_cantrip_bought_for_a_dragon_attack_roll_without_one_is_an_error():
+    """Neither the army nor the unit its Regenerate brought back rolled a Cantrip: the step's cantrip buys nothing."""
+    with pytest.raises(UserError, match="goblins rolled no Cantrip in this roll \\(nor did a unit brought into it\\)"):
+        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
+                   targets: {regenerate: [g1]}, unit_saves: {g1: save},
+                   cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}}}
+""")

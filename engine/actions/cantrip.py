@@ -27,10 +27,15 @@ BRONZE = "sfr-tsr-logo-bronze-medallion"
 def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], simultaneous: bool,
         ruleset: Ruleset, out: StepResult) -> GameState:
     """Resolve the spells ``who``'s Cantrip buys before its roll finishes (the roll then goes on)."""
+    return bought(state, who, points(who, dice, ruleset), buys, simultaneous, ruleset, out)
+
+
+def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep], simultaneous: bool,
+           ruleset: Ruleset, out: StepResult) -> GameState:
+    """The spells ``who``'s Cantrip points (``found``: unit, points, of any color) buy, resolved at once."""
     from .magic import spend, unit_aspects     # magic resolves spells, whose damage rolls may use a Cantrip
 
     cite = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
-    found = _points(who, dice, ruleset)
     total = sum(n for _, n, _ in found)
     buy = buys.pop(who.id, None)
     if not total:
@@ -92,7 +97,7 @@ def still_rolling(dice: Roll, who: Army) -> Roll:
         else dice
 
 
-def _points(who: Army, dice: Roll, ruleset: Ruleset) -> list:
+def points(who: Army, dice: Roll, ruleset: Ruleset) -> list:
     """(unit, Cantrip points) for each unit that rolled one; an aggregate roll is one race's."""
     if not dice.per_unit:
         points = dict(dice.counts).get(CANTRIP, 0)

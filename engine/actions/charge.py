@@ -96,8 +96,9 @@ def _charging(fight: Fight, buys: dict) -> int:
     charge_sais.noted(dice, ruleset, ruleset.charge_roll, fight.attacker, out)
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
+    hit, added = _joined(fight, hit, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, charge_sais.CHARGING)
+    fight.rolled, fight.hit = hit.specials, hit
     charge_sais.first(fight, hit.specials)
-    added = _joined(fight, hit, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL)
     melee, maneuver = (hit.results.get(t, 0) + added[t] for t in CHARGE_ROLL)
     _ids_once(dice, fight.attacker, ruleset, out)
     out.trace.append(TraceEvent(what=f"{fight.attacker}: {melee} melee + {maneuver} maneuver = {melee + maneuver} "
@@ -162,15 +163,20 @@ def _answer(fight: Fight, dice: Roll, buys: dict) -> tuple[Outcome, dict[str, in
                   cantrip.still_rolling(dice, charged), out, choices=sai_states.special_choices(fight.step))
     charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
-    return answer, _joined(fight, answer, charged, ruleset.charged_roll, ANSWER_ROLL)
+    return _joined(fight, answer, charged, ruleset.charged_roll, ANSWER_ROLL, charge_sais.CHARGED)
 
 
-def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[str, ...]) -> dict[str, int]:
+def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[str, ...],
+            handled: tuple[str, ...]) -> tuple[Outcome, dict[str, int]]:
     """Units brought into the army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) "are rolled
-    immediately and their results are counted toward the current roll" (004 Regenerate B): their results."""
+    immediately and their results are counted toward the current roll" (004 Regenerate B): the roll with their
+    specials, which act as the army's own in that roll (``handled``: 002 Application, "SAIs have their same effect
+    whether the unit containing the SAI is rolled individually or as part of an army"; a Cantrip of theirs, rolled
+    after the army's Cantrip has suspended the roll, is refused), and their results."""
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
-    joined_rolls.unmerged(joined, fight.ruleset, kind)
+    rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind,
+                                      tuple(e for e in handled if e != cantrip.CANTRIP))
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     if any(added.values()):
         sai = next(s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL)
@@ -179,7 +185,7 @@ def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[s
         fight.out.trace.append(TraceEvent(what=f"{', '.join(joined)} add "
                                                f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
                                           after=sum(added.values()), rule=rule, cite=where))
-    return added
+    return rolled, added
 
 
 def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:

@@ -7,6 +7,8 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from .. import multiplayer
 from ..protection import army_shield
 from ..ruleset import Ruleset
@@ -15,8 +17,8 @@ from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
-from ..roll import Roll, RollContext, resolve_roll
-from . import cantrip, routing, sai_states, specials
+from ..roll import Outcome, Roll, RollContext, Special, resolve_roll
+from . import cantrip, joined_rolls, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -158,15 +160,38 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                           step, out)
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
                                                        step, out)
-    fight.state, freed = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out, action)
+    fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
+                                                       action)
+    loose = _freed_specials(fight, hit, joined)
+    per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
+    moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),
+                                       fight.army("attacker"), action, step, out) if loose else (fight.state, 0)
+    fight.state, freed = moved[0], freed + moved[1]
     normal = max(0, hit.results.get(action, 0) + returned + freed)
-    if freed:
+    if freed or loose:
         out.results.setdefault(attacker.id, {})[action] = normal
     _read_by_states(fight)
     normal += _extra(fight, normal)
-    _saves(fight, action, normal, saves, prefix, buys, hit.specials)
-    specials.resolve(fight, hit.specials, "late")
+    _saves(fight, action, normal, saves, prefix, buys, [*hit.specials, *loose])
+    specials.resolve(fight, [*hit.specials, *loose], "late")
     return fight
+
+
+def _freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> list[Special]:
+    """The specials of the units freed from an Entangle during the roll (004 Entangle D: they "may immediately be
+    rolled and are counted in the current roll"; 002 Application: "SAIs have their same effect whether the unit
+    containing the SAI is rolled individually or as part of an army"): resolved as the army's own were (special
+    results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
+    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker)
+    if not loose:
+        return loose
+    fight.rolled = [*fight.rolled, *loose]
+    fight.seen |= {s.sai for s in loose}
+    specials.check_modelled(fight, [s for s in loose if not sai_states.handles(s)])
+    specials.resolve(fight, loose, "special")
+    fight.state = sai_states.place_states(fight.state, fight.ruleset, loose, fight.army("attacker"), fight.army(),
+                                          fight.step, fight.out)
+    return loose
 
 
 def _read_by_states(fight: Fight) -> None:

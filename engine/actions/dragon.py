@@ -301,10 +301,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)
     # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")
     buys = dict(step.cantrip)
-    state = cantrip.use(state, who, step.roll, buys, False, ruleset, out)
-    if buys:
-        raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
-                        cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
+    own = cantrip.points(who, step.roll, ruleset)     # none: the step's cantrip is left to a unit joining the roll
+    state = cantrip.bought(state, who, own, buys, False, ruleset, out) if own else state
     who = state.army(who.id)
     dragon_sais.check_flurry(ruleset, step.roll, choices, out)
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
@@ -321,8 +319,17 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
-    # their moves, Cloak and dragon-attack SAIs act with the army's; a Cantrip or Elevate of theirs is refused
-    answer = joined_rolls.with_joined(answer, joined, ruleset, kind, (dragon_sais.EFFECT, "cloak", "move"))
+    state = _joined_cantrip(state, ruleset, state.army(who.id), answer, joined, buys, out)
+    if who.id in buys:
+        raise StepError(f"{who.id} rolled no Cantrip in this roll (nor did a unit brought into it), so "
+                        f"cantrip.{who.id} buys nothing", cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite),
+                        field="cantrip")
+    if buys:
+        raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
+                        cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
+    # their moves, Cloak and dragon-attack SAIs act with the army's; an Elevate of theirs is refused
+    answer = joined_rolls.with_joined(answer, joined, ruleset, kind,
+                                      (dragon_sais.EFFECT, "cloak", "move", cantrip.CANTRIP))
     _acting_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
@@ -402,6 +409,37 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
         raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
                         "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")
     return state, joined
+
+
+def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, answer, joined: dict, buys: dict,
+                    out: StepResult) -> GameState:
+    """A Cantrip rolled by a unit brought into the army's roll against the dragons buys the step's
+    ``cantrip.<army>`` spells, resolved at once, as the army's own Cantrip does (002 Cantrip: "During any ...
+    non-maneuver avoidance roll, Cantrip can be used to purchase spells that are immediately resolved"). Reading,
+    traced: a Unique SAI suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to
+    resolve the effect of this SAI"), so this one suspends it once the unit has joined, before the roll's results
+    are applied; with the army's own Cantrip it would need a second purchase, refused."""
+    found = [(who.unit(s.unit), s.points, s.sai == cantrip.BRONZE) for o in joined.values() for s in o.specials
+             if s.effect == cantrip.CANTRIP]
+    if not found:
+        return state
+    where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
+    if any(s.effect == cantrip.CANTRIP for s in answer.specials):
+        raise StepError(f"a Cantrip rolled by {', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll "
+                        "after the army's own Cantrip bought its spells, is not modelled yet by this version of "
+                        "ddref; describe its roll without it", cite=where, field="unit_saves")
+    out.trace.append(reading(f"{', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll against the "
+                             "dragons, rolled a Cantrip: it suspends the roll then, before its results are applied",
+                             ruleset.cite("sai-resolution"), where))
+    mine = {who.id, *(u.id for u in who.units)}
+    before = {e for e in state.effects if e.target in mine}
+    state = cantrip.bought(state, who, found, buys, False, ruleset, out)
+    if any(e.target in mine and e not in before for e in state.effects):
+        raise StepError(f"the spells bought by the Cantrip of a unit brought into {who.id}'s roll put an effect on "
+                        f"{who.id}, whose roll was counted before the unit joined: not modelled yet by this version "
+                        "of ddref (the army's own Cantrip buys before its roll is counted)", cite=where,
+                        field="cantrip")
+    return state
 
 
 def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:

@@ -6,15 +6,19 @@ another terrain), units freed from an Entangle (tsr-1996).
 Each unit's roll is its ``unit_saves`` entry, made with its army's kind of roll; its SAIs act as in the army's roll
 (002 Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
 of an army"): its returning SAIs bring more units, who roll at once too (a chain, ``joined_roll``); its moves, Cloak
-and logo are resolved with the army's own (``with_joined``); a special its caller cannot resolve is refused
-(``unmerged``). The returning and moving logic itself is engine.actions.sai_states'.
+and logo are resolved with the army's own (``with_joined``: a charge's specials too, engine.actions.charge; a dragon
+attack's Cantrip, engine.actions.dragon); those of units joining after the army's own specials were resolved (units
+freed from an Entangle, engine.actions.combat; a magic action's moves, engine.actions.sai_states.magic_returns) are
+resolved after them (``own_specials``); units ferried in or freed see the ``targets`` the roll's SAIs left
+(``untaken``); a special its caller cannot resolve is refused (``unmerged``). The returning and moving logic itself
+is engine.actions.sai_states'.
 """
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
-from ..roll import Outcome
+from ..roll import Outcome, Special
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
@@ -43,13 +47,28 @@ def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, k
 
 def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tuple[str, ...] = ()) -> None:
     """The special results of the units brought into a roll that its caller does not resolve with the army's
-    (``merged``; a magic action, a charge and units freed from an Entangle resolve none): refused, not lost."""
+    (``merged``: a magic action resolves their moves and Illusion, Galeforce; a charge all but a Cantrip; units freed
+    from an Entangle all, ``own_specials``): refused, not lost."""
     found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
              if s.effect not in (*BRINGS, *merged)]
     if found:
         raise StepError(f"{', '.join(found)}, brought into the army during its {kind} roll, is not modelled yet by "
                         "this version of ddref (its special result would be lost); describe its roll without it",
                         cite=ruleset.cite("sai-resolution"), field="unit_saves")
+
+
+def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str) -> list[Special]:
+    """The specials of the units brought into ``who``'s roll after its own were resolved (units freed from an
+    Entangle; a magic action's returned units), to resolve as the army's own (002 Application). Their returning SAIs
+    have acted already (``_chained``). One identical to an SAI the army's roll already resolved is refused: the step's
+    choices for it (``targets``, ``move_to``) were the army's."""
+    own = [s for o in joined.values() for s in o.specials if s.effect not in BRINGS]
+    again = [s for s in own if s.sai in {x.sai for x in army_rolled}]
+    if again:
+        raise StepError(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in again)}, brought into {who}'s roll after "
+                        "the army's own identical SAI was resolved, is not modelled yet by this version of ddref; "
+                        "describe its roll without it", cite=ruleset.cite("sai-resolution"), field="unit_saves")
+    return own
 
 
 def fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -71,6 +90,16 @@ def left_to(step, sai: str, rest: tuple[str, ...]):
     return step.evolve(targets=targets)
 
 
+def untaken(step, moved: list[str]):
+    """The step as units brought in later in the roll see it (tsr-1996 Ferry's, units freed from an Entangle): each
+    SAI's ``targets`` without the units the roll has already brought in or moved (the army's own Regenerate took
+    them), as the Regenerate chain leaves its rest (``left_to``)."""
+    for sai, ids in getattr(step, "targets", ()):
+        if any(i in moved for i, _ in ids):
+            step = left_to(step, sai, tuple(i for i, _ in ids if i not in moved))
+    return step
+
+
 def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
                  out: StepResult, kind: str, result: str,
                  outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
@@ -89,6 +118,7 @@ def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str,
     from .sai_states import special_choices     # engine.actions.sai_states resolves the SAIs that bring units
 
     rolls = dict(getattr(step, "unit_saves", ()))
+    step = untaken(step, out.moved)
     gained, rolled = 0, {}
     for unit_id in chosen:
         if unit_id not in rolls:

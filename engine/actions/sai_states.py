@@ -19,6 +19,8 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from ..damage import default_casualties
 from ..moves import reserve_army, transfer
 from ..roll import Outcome, Roll, Special
@@ -27,7 +29,7 @@ from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from .joined_rolls import fitting, joined_roll, left_to, unmerged, with_joined
+from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, with_joined
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
@@ -389,10 +391,21 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
 
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
                   out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
-    """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll."""
+    """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll. The returned units'
+    own Illusion, Galeforce (``place_states``) and moves (Vanish, Teleport, Ferry, Firewalking: ``attack_moves``)
+    act as the army's own did (002 Application: "SAIs have their same effect whether the unit containing the SAI is
+    rolled individually or as part of an army"): a unit moved away leaves the action with its magic. Returns the
+    units still in the army and their rolls."""
     state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
-    unmerged(joined, ruleset, "magic")
-    return state, joined
+    unmerged(joined, ruleset, "magic", ("move", "army-state"))
+    own = own_specials(joined, hit.specials, ruleset, caster.id)
+    if not own:
+        return state, joined
+    theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
+    state = place_states(state, ruleset, own, state.army(caster.id), None, step, out)
+    start = len(out.moved)
+    state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", step, out)
+    return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}
 
 
 def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step, out: StepResult,
@@ -648,11 +661,12 @@ def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: S
 
 
 def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
-               action: str) -> tuple[GameState, int]:
+               action: str) -> tuple[GameState, int, dict[str, Outcome]]:
     """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
     Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
     counted in the current roll": the acting army's units freed by its own roll's SAIs roll now (their
-    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add."""
+    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add and
+    each freed unit's roll (its specials are the caller's to resolve as the army's own: engine.actions.combat)."""
     from ..expiry import expire
 
     alive = {u.id for a in state.armies for u in a.units}
@@ -660,7 +674,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
     freed = [e for e in state.effects if e.source and e.source not in alive and e.target in mine
              and (rule := ruleset.sai_states.get(e.spell)) is not None and rule.freed_roll]
     if not freed:
-        return state, 0
+        return state, 0, {}
     rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
                                sai_cite(ruleset, freed[0].spell))
     state = expire(state, freed, f"{', '.join(sorted({e.source for e in freed}))} was killed during "
@@ -673,8 +687,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
     joined: dict[str, Outcome] = {}
     state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
-    unmerged(joined, ruleset, action)
-    return state, added
+    return state, added, joined
 
 
 def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:
