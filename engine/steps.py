@@ -302,3 +302,4 @@ class StepResult(Struct):
     dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown
     promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy
     counter: dict | None = None     # a melee step's counter-attack: {"results": each army's results in it}
+    deferred: list = field(default_factory=list)    # (unit ids, error): a returning SAI's check left to freed units

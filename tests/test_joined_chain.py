@@ -189,3 +189,26 @@ def test_a_cantrip_bought_for_a_dragon_attack_roll_without_one_is_an_error():
                    targets: {regenerate: [g1]}, unit_saves: {g1: save},
                    cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}}}
 """)
+
+
+def test_the_rest_an_army_s_regenerate_leaves_to_a_freed_unit_that_takes_none_is_an_error():
+    """The Trolls' Regenerate leaves g2 (past its four health) to the freed units' Regenerate: Trolls2, freed, rolls
+    melee, so g2 is still not taken once it has rolled: the army's Regenerate's error, given after the freed roll."""
+    with pytest.raises(UserError, match="g2 past that is left to the same SAI"):
+        _scenario("tsr1996-sai-joined-freed.yaml", {}, """  - melee: {army: A, target: B, roll: {vines: entangle},
+            targets: {entangle: [trolls2]}, counter: false}
+  - turn: {player: b}
+  - melee: {army: B, target: A, roll: {s1: smite, trolls: regenerate}, casualties: {A: [vines, A.2, A.3]},
+            targets: {regenerate: [g3, g1, g2]}, unit_saves: {g3: melee 3, g1: melee 1, trolls2: melee 1},
+            saves: {A: {save: 1}}, counter: false}
+""")
+
+
+def test_the_rest_an_army_s_regenerate_leaves_without_freed_units_is_an_error_at_once():
+    """No unit is freed in the roll: the Trolls' Regenerate refuses g2, past its four health, itself."""
+    with pytest.raises(UserError, match="g2 past that is left to the same SAI"):
+        _scenario("tsr1996-sai-joined-freed.yaml", {}, """  - turn: {player: b}
+  - melee: {army: B, target: A, roll: {s1: smite, trolls: regenerate}, casualties: {A: [vines, A.2, A.3]},
+            targets: {regenerate: [g3, g1, g2]}, unit_saves: {g3: melee 3, g1: melee 1}, saves: {A: {save: 1}},
+            counter: false}
+""")

@@ -10,7 +10,8 @@ and logo are resolved with the army's own (``with_joined``: a charge's specials 
 attack's Cantrip, engine.actions.dragon); those of units joining after the army's own specials were resolved (units
 freed from an Entangle, engine.actions.combat; a magic action's moves, engine.actions.sai_states.magic_returns) are
 resolved after them (``own_specials``); units ferried in or freed see the ``targets`` the roll's SAIs left
-(``untaken``); a special its caller cannot resolve is refused (``unmerged``). The returning and moving logic itself
+(``untaken``), a freed unit's Regenerate taking those the army's left (its check waits for them:
+engine.actions.sai_states ``_raise``); a special its caller cannot resolve is refused (``unmerged``). The returning and moving logic itself
 is engine.actions.sai_states'.
 """
 

@@ -458,11 +458,32 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                                  outcomes, wanted)
     left = [i for i in rest if i not in out.moved[start:]]
     if left:
-        raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
-                        f"{list(chosen)} is not such a choice ({', '.join(left)} past that is left to the same SAI "
-                        f"rolled by the units it brings back, and none took it); the DUA held "
-                        f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
+        error = StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
+                          f"{list(chosen)} is not such a choice ({', '.join(left)} past that is left to the same SAI "
+                          f"rolled by the units it brings back, and none took it); the DUA held "
+                          f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
+        if not _freed_later(state, ruleset, army, step):
+            raise error
+        out.deferred.append((tuple(left), error))
     return state, gained
+
+
+def _freed_later(state: GameState, ruleset: Ruleset, army: Army, step) -> bool:
+    """Whether units of the acting ``army`` freed by its roll roll later in it (``freed_roll``, 004 Entangle D:
+    "the Entangled unit(s) may immediately be rolled and are counted in the current roll"): a returning SAI's
+    ``targets`` past its own units are then left to theirs too (the chain's reading), checked once they rolled."""
+    if army.id != getattr(step, "army", None):
+        return False
+    given = dict(getattr(step, "unit_saves", ()))
+    return any(e.target in given for e in _freed(state, ruleset, army))
+
+
+def _freed(state: GameState, ruleset: Ruleset, army: Army) -> list:
+    """The effects on ``army``'s units whose maker died during the roll and which free their units to roll."""
+    alive = {u.id for a in state.armies for u in a.units}
+    mine = {u.id for u in army.units}
+    return [e for e in state.effects if e.source and e.source not in alive and e.target in mine
+            and (rule := ruleset.sai_states.get(e.spell)) is not None and rule.freed_roll]
 
 
 # tsr-1996 Ferry (004): "Immediately move this monster to another terrain, if desired. It may stay there or
@@ -669,10 +690,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
     each freed unit's roll (its specials are the caller's to resolve as the army's own: engine.actions.combat)."""
     from ..expiry import expire
 
-    alive = {u.id for a in state.armies for u in a.units}
-    mine = {u.id for u in army.units}
-    freed = [e for e in state.effects if e.source and e.source not in alive and e.target in mine
-             and (rule := ruleset.sai_states.get(e.spell)) is not None and rule.freed_roll]
+    freed = _freed(state, ruleset, army)
     if not freed:
         return state, 0, {}
     rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
@@ -687,6 +705,10 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
     joined: dict[str, Outcome] = {}
     state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
+    for left, error in out.deferred:    # the army's returning SAI left these to the freed units' (``_raise``)
+        if any(i not in out.moved for i in left):
+            raise error
+    out.deferred.clear()
     return state, added, joined
 
 
