@@ -104,15 +104,18 @@ def test_a_returned_unit_rolling_an_sai_its_army_already_resolved_is_refused():
 """)
 
 
-def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_buying_for_its_own_army_is_refused():
-    """A Cantrip buys its spells before the army's roll against the dragons is counted; one rolled by a unit brought
-    back during that roll buys them after: a Stoneskin on the rolling army would change a roll already counted, so
-    it is refused rather than miscounted (one on another army: sfr2012-sai-joined-units-chain.yaml)."""
-    with pytest.raises(UserError, match="put an effect on goblins, whose roll was counted before the unit joined"):
-        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
-                   targets: {regenerate: [g1]}, unit_saves: {g1: cantrip 2},
-                   cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}}}
-""")
+def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_buying_for_its_own_army_counts_it_again():
+    """g1's Cantrip, rolled once the troll's Regenerate brought it back, buys a Stoneskin on the rolling army: the
+    roll is suspended before its results are applied (002 Resolution, Unique), so the army's own roll is counted
+    again with it (w1's 1 save + 1), the joined g2's 2 saves kept: 4 saves against 6 Claws damage, 2 damage."""
+    out = _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: save},
+                   targets: {regenerate: [g1, g2]}, unit_saves: {g1: cantrip 2, g2: save 2},
+                   cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}},
+                   casualties: {goblins: [g2]}}
+""")["steps"][0]
+    assert out["results"]["goblins"]["save"] == 4 and out["results"]["g2"]["save"] == 2
+    assert out["damage"]["goblins"] == 2 and out["killed"] == ["g2"]
+    assert any(e["what"].startswith("reading: the Cantrip of a unit that joined goblins's roll") for e in out["trace"])
 
 
 def test_a_cantrip_of_a_returned_unit_after_the_army_s_own_is_refused():

@@ -318,8 +318,12 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         raise StepError(f"{', '.join(others)} in a roll against a dragon attack is not modelled yet by this version "
                         "of ddref", cite=ruleset.cite("sai-resolution"), field="roll")
     results = slaying.usable(answer, blue, ruleset, who, out)
+    counted = (who, dict(results))     # the army's own roll as counted, to count again (``_recounted``)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
-    state = _joined_cantrip(state, ruleset, state.army(who.id), answer, joined, buys, out)
+    state, spelled = _joined_cantrip(state, ruleset, state.army(who.id), answer, joined, buys, out)
+    if spelled:
+        _recounted(state, ruleset, counted, kind, wanted, cantrip.still_rolling(step.roll, counted[0]), choices,
+                   battle, blue, results, out)
     if who.id in buys:
         raise StepError(f"{who.id} rolled no Cantrip in this roll (nor did a unit brought into it), so "
                         f"cantrip.{who.id} buys nothing", cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite),
@@ -412,17 +416,18 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
 
 
 def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, answer, joined: dict, buys: dict,
-                    out: StepResult) -> GameState:
+                    out: StepResult) -> tuple[GameState, bool]:
     """A Cantrip rolled by a unit brought into the army's roll against the dragons buys the step's
     ``cantrip.<army>`` spells, resolved at once, as the army's own Cantrip does (002 Cantrip: "During any ...
     non-maneuver avoidance roll, Cantrip can be used to purchase spells that are immediately resolved"). Reading,
     traced: a Unique SAI suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to
     resolve the effect of this SAI"), so this one suspends it once the unit has joined, before the roll's results
-    are applied; with the army's own Cantrip it would need a second purchase, refused."""
+    are applied; with the army's own Cantrip it would need a second purchase, refused. Returns whether its spells
+    put an effect on the army's own units or the army (its roll is then counted again: ``_recounted``)."""
     found = [(who.unit(s.unit), s.points, s.sai == cantrip.BRONZE) for o in joined.values() for s in o.specials
              if s.effect == cantrip.CANTRIP]
     if not found:
-        return state
+        return state, False
     where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
     if any(s.effect == cantrip.CANTRIP for s in answer.specials):
         raise StepError(f"a Cantrip rolled by {', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll "
@@ -431,15 +436,43 @@ def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, answer, joine
     out.trace.append(reading(f"{', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll against the "
                              "dragons, rolled a Cantrip: it suspends the roll then, before its results are applied",
                              ruleset.cite("sai-resolution"), where))
-    mine = {who.id, *(u.id for u in who.units)}
-    before = {e for e in state.effects if e.target in mine}
+    before = set(state.effects)
     state = cantrip.bought(state, who, found, buys, False, ruleset, out)
-    if any(e.target in mine and e not in before for e in state.effects):
+    new = {e.target for e in state.effects if e not in before}
+    if new & set(joined):
         raise StepError(f"the spells bought by the Cantrip of a unit brought into {who.id}'s roll put an effect on "
-                        f"{who.id}, whose roll was counted before the unit joined: not modelled yet by this version "
-                        "of ddref (the army's own Cantrip buys before its roll is counted)", cite=where,
-                        field="cantrip")
-    return state
+                        f"{', '.join(sorted(new & set(joined)))}, a unit that joined the roll, whose own roll is not "
+                        "counted again: not modelled yet by this version of ddref", cite=where, field="cantrip")
+    return state, bool(new & {who.id, *(u.id for u in who.units)})
+
+
+def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wanted: tuple[str, ...], dice,
+               choices: dict, battle: Battle, blue, results: dict[str, int], out: StepResult) -> None:
+    """The army's own roll counted again once a joined unit's Cantrip put an effect on the army (a Stoneskin): a
+    reading, traced: the Cantrip is a Unique SAI, "All activity is suspended to resolve the effect of this SAI"
+    (002 Resolution, Unique), so its spells act before the roll's results are applied ("After these spells are
+    resolved, the defending army resolves the save roll"), as the army's own Cantrip's do: the army's results
+    (``results``, the joined units' added) change by what the effect changes in its own roll."""
+    who, before = counted
+    where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
+    scratch = StepResult(kind=out.kind)
+    again = roll(state, ruleset, who, kind, wanted, dice, scratch, choices=choices,
+                 facing=tuple(d.id for d in battle.attacking()))
+    after = slaying.usable(again, blue, ruleset, who, scratch)
+    out.trace.append(reading(f"the Cantrip of a unit that joined {who.id}'s roll suspends it before its results are "
+                             f"applied: {who.id}'s own roll is counted again with the spells' effects",
+                             ruleset.cite("sai-resolution"), where))
+    out.trace.extend(e for e in scratch.trace if e not in out.trace)     # what the effects changed
+    out.used.extend(e for e in scratch.used if e not in out.used)
+    for t, n in after.items():
+        if n != before.get(t, 0):
+            out.trace.append(TraceEvent(what=f"{who.id}: {t} {before.get(t, 0)} -> {n} counted again, "
+                                             f"{results.get(t, 0)} -> {results.get(t, 0) + n - before.get(t, 0)} "
+                                             "with the joined units'", before=results.get(t, 0),
+                                        after=results.get(t, 0) + n - before.get(t, 0),
+                                        rule="all activity is suspended to resolve the effect of a Unique SAI",
+                                        cite=ruleset.cite("sai-resolution")))
+        results[t] = results.get(t, 0) + n - before.get(t, 0)
 
 
 def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:
