@@ -115,16 +115,23 @@ def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_buying_for_its_own
 """)["steps"][0]
     assert out["results"]["goblins"]["save"] == 4 and out["results"]["g2"]["save"] == 2
     assert out["damage"]["goblins"] == 2 and out["killed"] == ["g2"]
-    assert any(e["what"].startswith("reading: the Cantrip of a unit that joined goblins's roll") for e in out["trace"])
+    assert any(e["what"].startswith("reading: the Cantrip applied once units joined goblins's roll") for e in out["trace"])
 
 
-def test_a_cantrip_of_a_returned_unit_after_the_army_s_own_is_refused():
-    """The army's Cantrip bought the step's spells before its roll; g1's, rolled later in the roll, is refused."""
-    with pytest.raises(UserError, match="brought into goblins's roll after the army's own Cantrip"):
-        _run("""  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: cantrip},
+def test_a_cantrip_of_a_returned_unit_combines_with_the_army_s_own():
+    """w1's 1-point Cantrip waits for g1's (1 point), brought back by the troll's Regenerate: identical SAIs of one
+    roll combine (002 Targeting), so the two buy a 2-point Stoneskin on the goblins together, which counts in their
+    roll: 1 save against 6 Claws damage, 5 damage. w1's point alone buys no Stoneskin."""
+    step = """  - dragon_attack: {army: goblins, dragons: {d1: [claws]}, roll: {troll: regenerate, w1: cantrip},
                    targets: {regenerate: [g1]}, unit_saves: {g1: cantrip},
-                   cantrip: {goblins: {colors: {gold: 1}, cast: []}}}
-""")
+                   cantrip: {goblins: {colors: {gold: 2}, cast: [{spell: stoneskin, target: goblins}]}},
+                   casualties: {goblins: [troll, w1]}}
+"""
+    out = _run(step)["steps"][0]
+    assert out["results"]["goblins"]["save"] == 1 and out["damage"]["goblins"] == 5
+    assert any(e["what"].startswith("reading: goblins's own Cantrip (w1) waits") for e in out["trace"])
+    with pytest.raises(UserError, match="gold"):
+        _run(step.replace("unit_saves: {g1: cantrip}", "unit_saves: {g1: save}"))
 
 
 def test_a_chain_in_a_magic_action_casts_with_every_returned_unit():

@@ -114,3 +114,9 @@ def points(who: Army, dice: Roll, ruleset: Ruleset) -> list:
         if n + bronze and unit is not None:
             found.append((unit, n + bronze, bool(bronze)))
     return found
+
+
+def rolled(dice: Roll) -> bool:
+    """Whether ``dice`` show a Cantrip (or the Bronze Medallion's), aggregate or per unit."""
+    icons = (CANTRIP, BRONZE)
+    return any(dict(dice.counts).get(i) for i in icons) or any(f.icon in icons for _, fs in dice.units for f in fs)

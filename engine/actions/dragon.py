@@ -302,7 +302,9 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")
     buys = dict(step.cantrip)
     own = cantrip.points(who, step.roll, ruleset)     # none: the step's cantrip is left to a unit joining the roll
-    state = cantrip.bought(state, who, own, buys, False, ruleset, out) if own else state
+    # with a unit joining the roll that rolls a Cantrip too, the army's waits for it (``_joined_cantrip``)
+    waits = own if any(cantrip.rolled(r) for _, r in step.unit_saves) else []
+    state = cantrip.bought(state, who, own, buys, False, ruleset, out) if own and not waits else state
     who = state.army(who.id)
     dragon_sais.check_flurry(ruleset, step.roll, choices, out)
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
@@ -320,10 +322,9 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     results = slaying.usable(answer, blue, ruleset, who, out)
     counted = (who, dict(results))     # the army's own roll as counted, to count again (``_recounted``)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
-    state, spelled = _joined_cantrip(state, ruleset, state.army(who.id), answer, joined, buys, out)
-    if spelled:
-        _recounted(state, ruleset, counted, kind, wanted, cantrip.still_rolling(step.roll, counted[0]), choices,
-                   battle, blue, results, out)
+    state, spelled = _joined_cantrip(state, ruleset, state.army(who.id), waits, joined, buys, out)
+    if spelled or waits:
+        _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out)
     if who.id in buys:
         raise StepError(f"{who.id} rolled no Cantrip in this roll (nor did a unit brought into it), so "
                         f"cantrip.{who.id} buys nothing", cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite),
@@ -415,27 +416,28 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
     return state, joined
 
 
-def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, answer, joined: dict, buys: dict,
+def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, waits: list, joined: dict, buys: dict,
                     out: StepResult) -> tuple[GameState, bool]:
     """A Cantrip rolled by a unit brought into the army's roll against the dragons buys the step's
     ``cantrip.<army>`` spells, resolved at once, as the army's own Cantrip does (002 Cantrip: "During any ...
     non-maneuver avoidance roll, Cantrip can be used to purchase spells that are immediately resolved"). Reading,
     traced: a Unique SAI suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to
     resolve the effect of this SAI"), so this one suspends it once the unit has joined, before the roll's results
-    are applied; with the army's own Cantrip it would need a second purchase, refused. Returns whether its spells
-    put an effect on the army's own units or the army (its roll is then counted again: ``_recounted``)."""
+    are applied. With the army's own Cantrip (``waits``: its points, not yet spent) the two combine into one
+    purchase (``_combined_reading``). Returns whether its spells put an effect on the army's own units or the army
+    (its roll is then counted again: ``_recounted``)."""
     found = [(who.unit(s.unit), s.points, s.sai == cantrip.BRONZE) for o in joined.values() for s in o.specials
              if s.effect == cantrip.CANTRIP]
-    if not found:
+    if not found and not waits:
         return state, False
     where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
-    if any(s.effect == cantrip.CANTRIP for s in answer.specials):
-        raise StepError(f"a Cantrip rolled by {', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll "
-                        "after the army's own Cantrip bought its spells, is not modelled yet by this version of "
-                        "ddref; describe its roll without it", cite=where, field="unit_saves")
-    out.trace.append(reading(f"{', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll against the "
-                             "dragons, rolled a Cantrip: it suspends the roll then, before its results are applied",
-                             ruleset.cite("sai-resolution"), where))
+    if found:
+        out.trace.append(reading(f"{', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll against the "
+                                 "dragons, rolled a Cantrip: it suspends the roll then, before its results are "
+                                 "applied", ruleset.cite("sai-resolution"), where))
+    if waits:
+        _combined_reading(ruleset, who, waits, found, out)
+    found = [*waits, *found]
     before = set(state.effects)
     state = cantrip.bought(state, who, found, buys, False, ruleset, out)
     new = {e.target for e in state.effects if e not in before}
@@ -446,21 +448,38 @@ def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, answer, joine
     return state, bool(new & {who.id, *(u.id for u in who.units)})
 
 
+def _combined_reading(ruleset: Ruleset, who: Army, waits: list, found: list, out: StepResult) -> None:
+    """Reading, traced: the army's own Cantrip and one rolled by a unit joining the roll are identical SAIs of one
+    roll, so "their effects are combined" (002 Targeting, its example: "The number of Cantrips are combined ... The
+    acting player does not spend one Cantrip, then the other separately"); Unique SAIs "are applied at the same time
+    as Special SAIs in any order the player wishes" (002 Resolution), so the army's Cantrip is applied after the
+    Regenerate that brought the unit, the two buying the step's one ``cantrip.<army>`` purchase."""
+    mine = ", ".join(u.id for u, _, _ in waits)
+    theirs = ", ".join(u.id for u, _, _ in found) or "no unit joining it"
+    out.trace.append(reading(f"{who.id}'s own Cantrip ({mine}) waits for the units joining its roll: with "
+                             f"{theirs}'s it buys the step's spells as one purchase", ruleset.cite("sai-targeting"),
+                             ruleset.cite("sai-resolution")))
+
+
 def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wanted: tuple[str, ...], dice,
                choices: dict, battle: Battle, blue, results: dict[str, int], out: StepResult) -> None:
-    """The army's own roll counted again once a joined unit's Cantrip put an effect on the army (a Stoneskin): a
+    """The army's own roll counted again once a Cantrip applied after the units joining it (their own, or the army's
+    waiting for theirs) put an effect on the army (a Stoneskin) or took units away: a
     reading, traced: the Cantrip is a Unique SAI, "All activity is suspended to resolve the effect of this SAI"
     (002 Resolution, Unique), so its spells act before the roll's results are applied ("After these spells are
     resolved, the defending army resolves the save roll"), as the army's own Cantrip's do: the army's results
     (``results``, the joined units' added) change by what the effect changes in its own roll."""
     who, before = counted
+    now = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
+    who = who.evolve(units=tuple(u for u in who.units if now.unit(u.id) is not None))   # a Path took some away
+    dice = cantrip.still_rolling(dice, who)
     where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
     scratch = StepResult(kind=out.kind)
     again = roll(state, ruleset, who, kind, wanted, dice, scratch, choices=choices,
                  facing=tuple(d.id for d in battle.attacking()))
     after = slaying.usable(again, blue, ruleset, who, scratch)
-    out.trace.append(reading(f"the Cantrip of a unit that joined {who.id}'s roll suspends it before its results are "
-                             f"applied: {who.id}'s own roll is counted again with the spells' effects",
+    out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll suspends it before its results "
+                             f"are applied: {who.id}'s own roll is counted again with the spells' effects",
                              ruleset.cite("sai-resolution"), where))
     out.trace.extend(e for e in scratch.trace if e not in out.trace)     # what the effects changed
     out.used.extend(e for e in scratch.used if e not in out.used)
