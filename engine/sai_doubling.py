@@ -17,6 +17,9 @@ from __future__ import annotations
 from .trace import StepError, TraceEvent, reading
 
 TRUMPET, ELEVATE = "trumpet", "elevate"
+# a dragon attack's roll (engine.actions.dragon): the army's Elevates wait for those of units joining the roll
+# (``WAIT``), then the roll is counted again with theirs (``JOINED``: unit id -> Elevates it rolled)
+WAIT, JOINED = "elevate:wait", "elevate:joined"
 # under a Blue Dragon Breath the army's roll is a save roll only ("dragon-save"): Elevate doubles a unit's saves
 ELEVATED = {"missile": ("missile",), "save-melee": ("save",), "dragon": ("missile", "save"), "dragon-save": ("save",)}
 
@@ -27,9 +30,11 @@ def chosen(ctx, specials: list, units: dict, trace: list) -> dict[str, tuple[tup
     found = {s.sai for s in specials}
     if TRUMPET in found:
         out.update(_trumpet(ctx, units, trace))
-    elevates = [s for s in specials if s.sai == ELEVATE]
-    if elevates:
-        out.update(_elevate(ctx, len(elevates), units, trace))
+    # a joined unit's Elevate doubles with its army's (engine.actions.dragon), not inside its own roll
+    faces = 0 if ctx.joined or WAIT in ctx.choices else \
+        sum(s.sai == ELEVATE for s in specials) + sum(ctx.choices.get(JOINED, {}).values())
+    if faces:
+        out.update(_elevate(ctx, faces, units, trace))
     return out
 
 

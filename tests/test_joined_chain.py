@@ -222,3 +222,23 @@ def test_the_rest_an_army_s_regenerate_leaves_without_freed_units_is_an_error_at
             targets: {regenerate: [g3, g1, g2]}, unit_saves: {g3: melee 3, g1: melee 1}, saves: {A: {save: 1}},
             counter: false}
 """)
+
+
+# sfr2012-dragon-attack-elevate.yaml's situation, a fourth dwarf to regenerate and a dead one to bring back
+_ELEVATE = {"{id: m1, race: dwarf, health: 2}]}": "{id: m1, race: dwarf, health: 2}, {id: r1, race: dwarf, health: 2}]}",
+            "\ndragons:": "\ndua: {me: [{id: e9, race: dwarf, health: 1}]}\ndragons:"}
+
+
+def test_an_elevate_of_a_returned_unit_doubles_another_unit_with_the_army_s_own():
+    """e1's Elevate waits for e9's, rolled once r1's Regenerate brought it back: the two double two units of the
+    army's roll (s1's saves, m1's missile): 4 saves and 4 missile; 6 Claws damage - 4 saves = 2. Without e9's
+    Elevate, naming two units for one Elevate is the error it always was."""
+    step = """  - dragon_attack: {army: home, dragons: {d1: [claws]}, roll: {e1: elevate, s1: save 2, m1: missile 2,
+                    r1: regenerate}, targets: {regenerate: [e9]}, unit_saves: {e9: elevate},
+                    elevate: {s1: save, m1: missile}, casualties: {home: [s1]}}
+"""
+    out = _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step)["steps"][0]
+    assert out["moved"] == ["e9"] and out["damage"]["home"] == 2
+    assert out["results"]["home"]["save"] == 4 and out["results"]["home"]["missile"] == 4
+    with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\)"):
+        _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step.replace("{e9: elevate}", "{e9: save}"))

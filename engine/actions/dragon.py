@@ -14,6 +14,7 @@ edition's (``Ruleset.dragon_faces`` ...).
 from __future__ import annotations
 
 from .. import dragons as kinds
+from .. import sai_doubling
 from ..marches import before_marches, dragon_attacked
 from ..ruleset import Ruleset
 from ..sais import RETURNING
@@ -307,13 +308,17 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     state = cantrip.bought(state, who, own, buys, False, ruleset, out) if own and not waits else state
     who = state.army(who.id)
     dragon_sais.check_flurry(ruleset, step.roll, choices, out)
-    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out, choices=choices,
+    # with a unit joining the roll that rolls an Elevate, the army's Elevates wait for it (``_lifted``)
+    lifts = any(f.icon == sai_doubling.ELEVATE for _, r in step.unit_saves for _, fs in r.units for f in fs) or \
+        any(dict(r.counts).get(sai_doubling.ELEVATE) for _, r in step.unit_saves)
+    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out,
+                  choices={**choices, sai_doubling.WAIT: {}} if lifts else choices,
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)
     others = [s.sai for s in answer.specials
               if s.effect not in (dragon_sais.EFFECT, "cantrip", "double-units", "cloak", "move", "raise", "restore",
                             "fetch")]
-    if "elevate" in choices and not any(s.sai == "elevate" for s in answer.specials):
+    if "elevate" in choices and not lifts and not any(s.sai == "elevate" for s in answer.specials):
         raise StepError("elevate is given, but no unit rolled Elevate in the army's roll",
                         cite=ruleset.sai_sections.get("elevate", cite), field="elevate")
     if others:
@@ -323,8 +328,11 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     counted = (who, dict(results))     # the army's own roll as counted, to count again (``_recounted``)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
     state, spelled = _joined_cantrip(state, ruleset, state.army(who.id), waits, joined, buys, out)
-    if spelled or waits:
-        _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out)
+    if lifts:
+        choices = _lifted(ruleset, who, answer, joined, choices, out)
+    if spelled or waits or lifts:
+        _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out,
+                   bool(spelled or waits))
     if who.id in buys:
         raise StepError(f"{who.id} rolled no Cantrip in this roll (nor did a unit brought into it), so "
                         f"cantrip.{who.id} buys nothing", cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite),
@@ -334,7 +342,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
     # their moves, Cloak and dragon-attack SAIs act with the army's; an Elevate of theirs is refused
     answer = joined_rolls.with_joined(answer, joined, ruleset, kind,
-                                      (dragon_sais.EFFECT, "cloak", "move", cantrip.CANTRIP))
+                                      (dragon_sais.EFFECT, "cloak", "move", cantrip.CANTRIP, "double-units"))
     _acting_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
     for t, n in gone.items():
@@ -448,6 +456,27 @@ def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, waits: list, 
     return state, bool(new & {who.id, *(u.id for u in who.units)})
 
 
+def _lifted(ruleset: Ruleset, who: Army, answer, joined: dict, choices: dict, out: StepResult) -> dict:
+    """The choices to count the army's roll again with the Elevates of the units joining it (002 Elevate: "During a
+    dragon attack, Elevate doubles one unit's missile or save results"). Reading, traced: Elevate is a Special SAI
+    and "If two or more SAIs of the same resolution type are generated during a player's roll, they may be resolved
+    in any order the player chooses" (002 Resolution), so the Regenerate that brings the unit is resolved first and
+    the roll's Elevates, the army's and the joined units', together after it; identical SAIs that multiply "cannot
+    be combined to cause a greater effect upon that same unit" (002 Targeting): each doubles a different unit of the
+    army's roll (the step's ``elevate``; none given, those gaining the most)."""
+    theirs = {u: sum(s.sai == sai_doubling.ELEVATE for s in o.specials) for u, o in joined.items()}
+    theirs = {u: n for u, n in theirs.items() if n}
+    where = ruleset.sai_sections.get(sai_doubling.ELEVATE, ruleset.cite("sai-resolution"))
+    if "elevate" in choices and not theirs and not any(s.sai == sai_doubling.ELEVATE for s in answer.specials):
+        raise StepError("elevate is given, but no unit rolled Elevate in the army's roll (nor a unit joining it)",
+                        cite=where, field="elevate")
+    out.trace.append(reading(f"{who.id}'s Elevates wait for the units joining its roll"
+                             f"{' (' + ', '.join(theirs) + ')' if theirs else ''}: the roll's Elevates double "
+                             "different units of its own roll together, after the SAI that brought them",
+                             ruleset.cite("sai-resolution"), ruleset.cite("sai-targeting")))
+    return {**choices, sai_doubling.JOINED: theirs}
+
+
 def _combined_reading(ruleset: Ruleset, who: Army, waits: list, found: list, out: StepResult) -> None:
     """Reading, traced: the army's own Cantrip and one rolled by a unit joining the roll are identical SAIs of one
     roll, so "their effects are combined" (002 Targeting, its example: "The number of Cantrips are combined ... The
@@ -462,13 +491,15 @@ def _combined_reading(ruleset: Ruleset, who: Army, waits: list, found: list, out
 
 
 def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wanted: tuple[str, ...], dice,
-               choices: dict, battle: Battle, blue, results: dict[str, int], out: StepResult) -> None:
+               choices: dict, battle: Battle, blue, results: dict[str, int], out: StepResult,
+               spelled: bool) -> None:
     """The army's own roll counted again once a Cantrip applied after the units joining it (their own, or the army's
     waiting for theirs) put an effect on the army (a Stoneskin) or took units away: a
     reading, traced: the Cantrip is a Unique SAI, "All activity is suspended to resolve the effect of this SAI"
     (002 Resolution, Unique), so its spells act before the roll's results are applied ("After these spells are
     resolved, the defending army resolves the save roll"), as the army's own Cantrip's do: the army's results
-    (``results``, the joined units' added) change by what the effect changes in its own roll."""
+    (``results``, the joined units' added) change by what the effect changes in its own roll. Also counted again
+    with the Elevates of units joining the roll (``_lifted``)."""
     who, before = counted
     now = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
     who = who.evolve(units=tuple(u for u in who.units if now.unit(u.id) is not None))   # a Path took some away
@@ -478,9 +509,10 @@ def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wa
     again = roll(state, ruleset, who, kind, wanted, dice, scratch, choices=choices,
                  facing=tuple(d.id for d in battle.attacking()))
     after = slaying.usable(again, blue, ruleset, who, scratch)
-    out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll suspends it before its results "
-                             f"are applied: {who.id}'s own roll is counted again with the spells' effects",
-                             ruleset.cite("sai-resolution"), where))
+    if spelled:
+        out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll suspends it before its "
+                                 f"results are applied: {who.id}'s own roll is counted again with the spells' effects",
+                                 ruleset.cite("sai-resolution"), where))
     out.trace.extend(e for e in scratch.trace if e not in out.trace)     # what the effects changed
     out.used.extend(e for e in scratch.used if e not in out.used)
     for t, n in after.items():
@@ -489,8 +521,8 @@ def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wa
                                              f"{results.get(t, 0)} -> {results.get(t, 0) + n - before.get(t, 0)} "
                                              "with the joined units'", before=results.get(t, 0),
                                         after=results.get(t, 0) + n - before.get(t, 0),
-                                        rule="all activity is suspended to resolve the effect of a Unique SAI",
-                                        cite=ruleset.cite("sai-resolution")))
+                                        rule="components brought into an army during a roll have their results "
+                                        "applied with their army's", cite=ruleset.cite("sai-resolution")))
         results[t] = results.get(t, 0) + n - before.get(t, 0)
 
 
