@@ -85,14 +85,18 @@ def test_a_returned_unit_teleporting_in_a_magic_action_leaves_it_with_its_magic(
     assert replayed["state"]["armies"]["bob-hill"]["units"] == ["g1"]
 
 
-def test_a_special_the_roll_cannot_resolve_for_a_returned_unit_is_refused():
-    """In a magic action a returned unit's Attune (which makes the army's dice's magic of any color before the
-    roll is counted) is refused, not lost."""
-    with pytest.raises(UserError, match="attune rolled by g1, brought into the army during its magic roll, is "
-                                        "not modelled yet"):
-        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
-            unit_saves: {g1: attune}}
-""")
+def test_a_returned_unit_s_attune_attunes_another_unit_of_the_army():
+    """g1, brought back by the troll's Regenerate during the magic roll, rolls Attune: its 1 point is of any color and
+    it attunes w1's 2 magic icons (002 Attune), both red (attune_color): 3 red buy an Ash Storm (2), 1 unspent. Named
+    for an Attune with no Attune rolled, w1 is refused (g1 rolling magic instead)."""
+    step = """  - magic: {army: goblins, roll: {troll: regenerate, w1: magic 2},
+            targets: {regenerate: [g1], attune: [w1]}, unit_saves: {g1: attune}, attune_color: red,
+            colors: {red: 3}, cast: [{spell: ash storm, target: plain}]}
+"""
+    out = _run(step)["steps"][0]
+    assert out["magic"]["points"] == {"red": 3} and out["magic"]["unspent"] == 1
+    with pytest.raises(UserError, match="each Attune counts the magic icons of one other unit"):
+        _run(step.replace("{g1: attune}", "{g1: magic}"))
 
 
 def test_a_returned_unit_rolling_an_sai_its_army_already_resolved_is_refused():
@@ -170,14 +174,19 @@ def test_a_ferried_unit_rolling_regenerate_sees_only_the_dead_left_to_it():
 
 
 
-def test_a_cantrip_of_a_unit_joining_a_charge_is_refused():
-    """The charging army's Cantrip suspends its roll before it is counted (the step's cantrip); one rolled by a unit
-    brought back during that roll is refused rather than lost, though its Kick would act (tsr1996-sai-joined-charge)."""
-    with pytest.raises(UserError, match="cantrip rolled by kicker, brought into the army during its charge roll"):
-        _scenario("tsr1996-sai-joined-charge.yaml", {}, """  - melee: {army: A, target: B, charge: true,
-            roll: {trolls: regenerate, a1: melee}, targets: {regenerate: [kicker]}, unit_saves: {kicker: cantrip},
-            saves: {B: {save: 1}}}
-""")
+def test_a_cantrip_of_a_unit_joining_a_charge_buys_the_army_s_spells():
+    """The Kicker, brought back by the Trolls' Regenerate in A's charging roll, rolls a Cantrip (4 points: a
+    monster's icon) that buys the step's two Stoneskins on A: a1's 1 melee against B's 1 save leaves no damage, and
+    B's 3 melee less the two Stoneskins' saves hit A for 1 (a1 dies). Without the Kicker's Cantrip, A rolled none."""
+    step = """  - melee: {army: A, target: B, charge: true, roll: {trolls: regenerate, a1: melee},
+            targets: {regenerate: [kicker]}, unit_saves: {kicker: cantrip},
+            saves: {B: {b1: melee, b2: save, b3: melee, b4: melee}}, casualties: {A: [a1]},
+            cantrip: {A: {colors: {gold: 4}, cast: [{spell: stoneskin, target: A}, {spell: stoneskin, target: A}]}}}
+"""
+    out = _scenario("tsr1996-sai-joined-charge.yaml", {}, step)["steps"][0]
+    assert out["moved"] == ["kicker"] and out["damage"] == {"B": 0, "A": 1} and out["killed"] == ["a1"]
+    with pytest.raises(UserError, match="A rolled no Cantrip in this roll"):
+        _scenario("tsr1996-sai-joined-charge.yaml", {}, step.replace("{kicker: cantrip}", "{kicker: melee}"))
 
 
 def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_is_refused():

@@ -120,3 +120,71 @@ def rolled(dice: Roll) -> bool:
     """Whether ``dice`` show a Cantrip (or the Bronze Medallion's), aggregate or per unit."""
     icons = (CANTRIP, BRONZE)
     return any(dict(dice.counts).get(i) for i in icons) or any(f.icon in icons for _, fs in dice.units for f in fs)
+
+
+def may_join(state: GameState, who: Army, step) -> bool:
+    """Whether a unit of ``who``'s player that may join its roll (its ``unit_saves``) rolls a Cantrip."""
+    outside = {u.id for u in state.area("dua", who.player).units} | \
+        {u.id for a in state.armies if a.player == who.player and a.id != who.id for u in a.units}
+    return any(rolled(r) for u, r in getattr(step, "unit_saves", ()) if u in outside)
+
+
+def waiting(state: GameState, who: Army, dice: Roll, step, ruleset: Ruleset) -> list:
+    """``who``'s own Cantrip points when a unit that may join its roll rolls a Cantrip too (``may_join``): the
+    army's then waits to combine with it (``joined``); else none."""
+    return points(who, dice, ruleset) if may_join(state, who, step) else []
+
+
+def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[str, MagicStep],
+           ruleset: Ruleset, out: StepResult, what: str) -> tuple[GameState, bool]:
+    """The Cantrips of the units that joined ``who``'s roll (``joining``: their rolls), with the army's own waiting
+    one (``waits``), buy the step's ``cantrip.<army>`` spells as one purchase. Readings, traced: a Unique SAI
+    suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to resolve the effect of
+    this SAI"), here once the unit has joined, before the roll's results are applied; identical SAIs of one roll
+    "are resolved simultaneously (i.e. their effects are combined)" (002 Targeting, its example: "The acting player
+    does not spend one Cantrip, then the other separately"), Unique SAIs "applied at the same time as Special SAIs
+    in any order the player wishes" (002 Resolution): the army's own Cantrip waits for the SAI that brings the unit.
+    Returns whether the spells put an effect on the army or its own units, or took one away (the roll is then
+    counted again: ``counted_again``)."""
+    found = [(who.unit(s.unit), s.points, s.sai == BRONZE) for o in joining.values() for s in o.specials
+             if s.effect == CANTRIP]
+    where = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
+    if not found and not waits:
+        if who.id in buys:
+            raise StepError(f"{who.id} rolled no Cantrip in this roll (nor did a unit brought into it), so "
+                            f"cantrip.{who.id} buys nothing", cite=where, field="cantrip")
+        return state, False
+    if found:
+        out.trace.append(reading(f"{', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s {what}, rolled a "
+                                 "Cantrip: it suspends the roll then, before its results are applied",
+                                 ruleset.cite("sai-resolution"), where))
+    if waits:
+        theirs = ", ".join(u.id for u, _, _ in found) or "no unit joining it"
+        out.trace.append(reading(f"{who.id}'s own Cantrip ({', '.join(u.id for u, _, _ in waits)}) waits for the units "
+                                 f"joining its roll: with {theirs}'s it buys the step's spells as one purchase",
+                                 ruleset.cite("sai-targeting"), ruleset.cite("sai-resolution")))
+    before, units = set(state.effects), {u.id for u in who.units}
+    state = bought(state, who, [*waits, *found], buys, False, ruleset, out)
+    new = {e.target for e in state.effects if e not in before}
+    if new & set(joining):
+        raise StepError(f"the spells bought by the Cantrip of a unit brought into {who.id}'s roll put an effect on "
+                        f"{', '.join(sorted(new & set(joining)))}, a unit that joined the roll, whose own roll is not "
+                        "counted again: not modelled yet by this version of ddref", cite=where, field="cantrip")
+    now = {u.id for u in state.army(who.id).units} if state.has_army(who.id) else set()
+    return state, bool(waits) or bool(new & {who.id, *units}) or bool(units - set(joining) - now)
+
+
+def counted_again(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[str, ...], dice: Roll,
+                  out: StepResult, **kwargs):
+    """``who``'s own roll (``dice``, the units it had then) counted again in a scratch result, once a Cantrip applied
+    after units joined it changed what it counts; the new trace events go to ``out`` (what the effects changed)."""
+    from .common import roll
+
+    now = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
+    who = who.evolve(units=tuple(u for u in who.units if now.unit(u.id) is not None))   # a Path took some away
+    scratch = StepResult(kind=out.kind)
+    again = roll(state, ruleset, who, kind, wanted, still_rolling(dice, who), scratch, **kwargs)
+    out.trace.extend(e for e in scratch.trace if e not in out.trace)
+    out.used.extend(e for e in scratch.used if e not in out.used)
+    out.results.setdefault(who.id, {}).update(again.results)
+    return again, who, scratch

@@ -12,6 +12,8 @@ Editions without this rule (002's Charge is an SAI, 001 has none) refuse the ste
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
@@ -86,17 +88,20 @@ def _routs(fight: Fight, state: GameState, charge_dice: Roll, answer_dice: Roll)
 
 
 def _charging(fight: Fight, buys: dict) -> int:
-    """The charging army's roll: its Cantrip buys spells first, its Kick, Poison and Smother are resolved at once,
-    the units its Regenerate (or Ferry) brings roll with it; returns its damage."""
+    """The charging army's roll: its Cantrip buys spells first (or waits for a joining unit's), its Kick, Poison and
+    Smother are resolved at once, the units its Regenerate (or Ferry) brings roll with it; returns its damage."""
     ruleset, out, step = fight.ruleset, fight.out, fight.step
-    fight.state = cantrip.use(fight.state, fight.army("attacker"), step.roll, buys, False, ruleset, out)
+    waits = cantrip.waiting(fight.state, fight.army("attacker"), step.roll, step, ruleset)
+    if not cantrip.may_join(fight.state, fight.army("attacker"), step):
+        fight.state = cantrip.use(fight.state, fight.army("attacker"), step.roll, buys, False, ruleset, out)
     dice = cantrip.still_rolling(step.roll, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, dice, out,
                choices=sai_states.special_choices(step))
     charge_sais.noted(dice, ruleset, ruleset.charge_roll, fight.attacker, out)
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
-    hit, added = _joined(fight, hit, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, charge_sais.CHARGING)
+    hit, added = _joined(fight, hit, (fight.army("attacker"), dice), (ruleset.charge_roll, CHARGE_ROLL),
+                         charge_sais.CHARGING, (buys, waits))
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.first(fight, hit.specials)
     melee, maneuver = (hit.results.get(t, 0) + added[t] for t in CHARGE_ROLL)
@@ -154,29 +159,38 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
 
 
 def _answer(fight: Fight, dice: Roll, buys: dict) -> tuple[Outcome, dict[str, int]]:
-    """The charged army's one roll: its Cantrip buys spells first; the units its Regenerate (or Ferry) brings roll
-    with it. Returns the roll and the saves and melee those units add."""
+    """The charged army's one roll: its Cantrip buys spells first (or waits for a joining unit's); the units its
+    Regenerate (or Ferry) brings roll with it. Returns the roll and the saves and melee those units add."""
     ruleset, out = fight.ruleset, fight.out
-    fight.state = cantrip.use(fight.state, fight.army(), dice, buys, False, ruleset, out)
+    waits = cantrip.waiting(fight.state, fight.army(), dice, fight.step, ruleset)
+    if not cantrip.may_join(fight.state, fight.army(), fight.step):
+        fight.state = cantrip.use(fight.state, fight.army(), dice, buys, False, ruleset, out)
     charged = fight.army()
     answer = roll(fight.state, ruleset, charged, ruleset.charged_roll, ANSWER_ROLL,
                   cantrip.still_rolling(dice, charged), out, choices=sai_states.special_choices(fight.step))
     charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
-    return _joined(fight, answer, charged, ruleset.charged_roll, ANSWER_ROLL, charge_sais.CHARGED)
+    return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged)),
+                   (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, (buys, waits))
 
 
-def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[str, ...],
-            handled: tuple[str, ...]) -> tuple[Outcome, dict[str, int]]:
+def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind: tuple[str, tuple[str, ...]],
+            handled: tuple[str, ...], buying: tuple[dict, list]) -> tuple[Outcome, dict[str, int]]:
     """Units brought into the army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) "are rolled
     immediately and their results are counted toward the current roll" (004 Regenerate B): the roll with their
     specials, which act as the army's own in that roll (``handled``: 002 Application, "SAIs have their same effect
-    whether the unit containing the SAI is rolled individually or as part of an army"; a Cantrip of theirs, rolled
-    after the army's Cantrip has suspended the roll, is refused), and their results."""
+    whether the unit containing the SAI is rolled individually or as part of an army"), and their results. A Cantrip
+    of theirs buys the step's ``cantrip.<army>`` (000 Cantrip: "During any other action ... the cantrip can be used to
+    purchase immediate spells"), with the army's own waiting for it (``buying``: the buys, the army's waiting
+    points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it (``_again``)."""
+    (who, dice), (kind, wanted) = rolling, roll_kind
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
-    rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind,
-                                      tuple(e for e in handled if e != cantrip.CANTRIP))
+    fight.state, spelled = cantrip.joined(fight.state, fight.state.army(who.id), buying[1], joined, buying[0],
+                                          fight.ruleset, fight.out, f"{kind} roll")
+    if spelled:
+        rolled = _again(fight, rolled, who, dice, roll_kind)
+    rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     if any(added.values()):
         sai = next(s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL)
@@ -186,6 +200,27 @@ def _joined(fight: Fight, rolled: Outcome, who: Army, kind: str, wanted: tuple[s
                                                f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
                                           after=sum(added.values()), rule=rule, cite=where))
     return rolled, added
+
+
+def _again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: tuple[str, tuple[str, ...]]) -> Outcome:
+    """The army's own roll counted again once the Cantrip applied after units joined it put an effect on it or took
+    units away. Reading, traced: 000 Special Action Icons: they "take effect before normal action icons", and a
+    defending army's cantrip "can buy spells such as Stoneskin to protect itself" in its roll; 002 Resolution,
+    Unique: "All activity is suspended to resolve the effect of this SAI": the spells act before the roll's results
+    are counted, as the army's own Cantrip's do."""
+    ruleset, out = fight.ruleset, fight.out
+    where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
+    out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll takes effect before its normal "
+                             f"results count: {who.id}'s own roll is counted again with the spells' effects", where,
+                             ruleset.cite("sai-resolution")))
+    again, _, _ = cantrip.counted_again(fight.state, ruleset, who, *roll_kind, dice, out,
+                                        choices=sai_states.special_choices(fight.step))
+    for t in roll_kind[1]:
+        if again.results.get(t, 0) != rolled.results.get(t, 0):
+            out.trace.append(TraceEvent(what=f"{who.id}: {t} counted again", before=rolled.results.get(t, 0),
+                                        after=again.results.get(t, 0), rule="special action icons take effect "
+                                        "before normal action icons", cite=ruleset.cite("sai-resolution")))
+    return replace(rolled, results=again.results)
 
 
 def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:

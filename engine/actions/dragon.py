@@ -303,8 +303,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")
     buys = dict(step.cantrip)
     own = cantrip.points(who, step.roll, ruleset)     # none: the step's cantrip is left to a unit joining the roll
-    # with a unit joining the roll that rolls a Cantrip too, the army's waits for it (``_joined_cantrip``)
-    waits = own if any(cantrip.rolled(r) for _, r in step.unit_saves) else []
+    # with a unit joining the roll that rolls a Cantrip too, the army's waits for it (engine.actions.cantrip ``joined``)
+    waits = cantrip.waiting(state, who, step.roll, step, ruleset)
     state = cantrip.bought(state, who, own, buys, False, ruleset, out) if own and not waits else state
     who = state.army(who.id)
     dragon_sais.check_flurry(ruleset, step.roll, choices, out)
@@ -327,16 +327,12 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     results = slaying.usable(answer, blue, ruleset, who, out)
     counted = (who, dict(results))     # the army's own roll as counted, to count again (``_recounted``)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
-    state, spelled = _joined_cantrip(state, ruleset, state.army(who.id), waits, joined, buys, out)
+    state, spelled = cantrip.joined(state, state.army(who.id), waits, joined, buys, ruleset, out,
+                                    "roll against the dragons")
     if lifts:
         choices = _lifted(ruleset, who, answer, joined, choices, out)
     if spelled or waits or lifts:
-        _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out,
-                   bool(spelled or waits))
-    if who.id in buys:
-        raise StepError(f"{who.id} rolled no Cantrip in this roll (nor did a unit brought into it), so "
-                        f"cantrip.{who.id} buys nothing", cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite),
-                        field="cantrip")
+        _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out, spelled)
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
@@ -424,38 +420,6 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
     return state, joined
 
 
-def _joined_cantrip(state: GameState, ruleset: Ruleset, who: Army, waits: list, joined: dict, buys: dict,
-                    out: StepResult) -> tuple[GameState, bool]:
-    """A Cantrip rolled by a unit brought into the army's roll against the dragons buys the step's
-    ``cantrip.<army>`` spells, resolved at once, as the army's own Cantrip does (002 Cantrip: "During any ...
-    non-maneuver avoidance roll, Cantrip can be used to purchase spells that are immediately resolved"). Reading,
-    traced: a Unique SAI suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to
-    resolve the effect of this SAI"), so this one suspends it once the unit has joined, before the roll's results
-    are applied. With the army's own Cantrip (``waits``: its points, not yet spent) the two combine into one
-    purchase (``_combined_reading``). Returns whether its spells put an effect on the army's own units or the army
-    (its roll is then counted again: ``_recounted``)."""
-    found = [(who.unit(s.unit), s.points, s.sai == cantrip.BRONZE) for o in joined.values() for s in o.specials
-             if s.effect == cantrip.CANTRIP]
-    if not found and not waits:
-        return state, False
-    where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
-    if found:
-        out.trace.append(reading(f"{', '.join(u.id for u, _, _ in found)}, brought into {who.id}'s roll against the "
-                                 "dragons, rolled a Cantrip: it suspends the roll then, before its results are "
-                                 "applied", ruleset.cite("sai-resolution"), where))
-    if waits:
-        _combined_reading(ruleset, who, waits, found, out)
-    found = [*waits, *found]
-    before = set(state.effects)
-    state = cantrip.bought(state, who, found, buys, False, ruleset, out)
-    new = {e.target for e in state.effects if e not in before}
-    if new & set(joined):
-        raise StepError(f"the spells bought by the Cantrip of a unit brought into {who.id}'s roll put an effect on "
-                        f"{', '.join(sorted(new & set(joined)))}, a unit that joined the roll, whose own roll is not "
-                        "counted again: not modelled yet by this version of ddref", cite=where, field="cantrip")
-    return state, bool(new & {who.id, *(u.id for u in who.units)})
-
-
 def _lifted(ruleset: Ruleset, who: Army, answer, joined: dict, choices: dict, out: StepResult) -> dict:
     """The choices to count the army's roll again with the Elevates of the units joining it (002 Elevate: "During a
     dragon attack, Elevate doubles one unit's missile or save results"). Reading, traced: Elevate is a Special SAI
@@ -477,19 +441,6 @@ def _lifted(ruleset: Ruleset, who: Army, answer, joined: dict, choices: dict, ou
     return {**choices, sai_doubling.JOINED: theirs}
 
 
-def _combined_reading(ruleset: Ruleset, who: Army, waits: list, found: list, out: StepResult) -> None:
-    """Reading, traced: the army's own Cantrip and one rolled by a unit joining the roll are identical SAIs of one
-    roll, so "their effects are combined" (002 Targeting, its example: "The number of Cantrips are combined ... The
-    acting player does not spend one Cantrip, then the other separately"); Unique SAIs "are applied at the same time
-    as Special SAIs in any order the player wishes" (002 Resolution), so the army's Cantrip is applied after the
-    Regenerate that brought the unit, the two buying the step's one ``cantrip.<army>`` purchase."""
-    mine = ", ".join(u.id for u, _, _ in waits)
-    theirs = ", ".join(u.id for u, _, _ in found) or "no unit joining it"
-    out.trace.append(reading(f"{who.id}'s own Cantrip ({mine}) waits for the units joining its roll: with "
-                             f"{theirs}'s it buys the step's spells as one purchase", ruleset.cite("sai-targeting"),
-                             ruleset.cite("sai-resolution")))
-
-
 def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wanted: tuple[str, ...], dice,
                choices: dict, battle: Battle, blue, results: dict[str, int], out: StepResult,
                spelled: bool) -> None:
@@ -501,20 +452,15 @@ def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wa
     (``results``, the joined units' added) change by what the effect changes in its own roll. Also counted again
     with the Elevates of units joining the roll (``_lifted``)."""
     who, before = counted
-    now = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
-    who = who.evolve(units=tuple(u for u in who.units if now.unit(u.id) is not None))   # a Path took some away
-    dice = cantrip.still_rolling(dice, who)
     where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
-    scratch = StepResult(kind=out.kind)
-    again = roll(state, ruleset, who, kind, wanted, dice, scratch, choices=choices,
-                 facing=tuple(d.id for d in battle.attacking()))
-    after = slaying.usable(again, blue, ruleset, who, scratch)
     if spelled:
         out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll suspends it before its "
                                  f"results are applied: {who.id}'s own roll is counted again with the spells' effects",
                                  ruleset.cite("sai-resolution"), where))
+    again, who, scratch = cantrip.counted_again(state, ruleset, who, kind, wanted, dice, out, choices=choices,
+                                                facing=tuple(d.id for d in battle.attacking()))
+    after = slaying.usable(again, blue, ruleset, who, scratch)
     out.trace.extend(e for e in scratch.trace if e not in out.trace)     # what the effects changed
-    out.used.extend(e for e in scratch.used if e not in out.used)
     for t, n in after.items():
         if n != before.get(t, 0):
             out.trace.append(TraceEvent(what=f"{who.id}: {t} {before.get(t, 0)} -> {n} counted again, "

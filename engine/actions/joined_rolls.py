@@ -3,16 +3,16 @@ into an army with a Special or Unique resolution type SAI during any roll ... ar
 applied with the results of their army"): Regenerate and the Gold Medallion (from the DUA), tsr-1996 Ferry (from
 another terrain), units freed from an Entangle (tsr-1996).
 
-Each unit's roll is its ``unit_saves`` entry, made with its army's kind of roll; its SAIs act as in the army's roll
-(002 Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
-of an army"): its returning SAIs bring more units, who roll at once too (a chain, ``joined_roll``); its moves, Cloak
-and logo are resolved with the army's own (``with_joined``: a charge's specials too, engine.actions.charge; a dragon
-attack's Cantrip, engine.actions.dragon); those of units joining after the army's own specials were resolved (units
-freed from an Entangle, engine.actions.combat; a magic action's moves, engine.actions.sai_states.magic_returns) are
-resolved after them (``own_specials``); units ferried in or freed see the ``targets`` the roll's SAIs left
-(``untaken``), a freed unit's Regenerate taking those the army's left (its check waits for them:
-engine.actions.sai_states ``_raise``); a special its caller cannot resolve is refused (``unmerged``). The returning and moving logic itself
-is engine.actions.sai_states'.
+Each unit's roll is its ``unit_saves`` entry, made with its army's kind of roll; its SAIs act as in the army's roll (002
+Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part of an
+army"): its returning SAIs bring more units, who roll at once too (a chain, ``joined_roll``); its moves, Cloak and logo
+are resolved with the army's own (``with_joined``: a charge's specials too, engine.actions.charge; a dragon attack's
+Cantrip and Elevate, engine.actions.dragon; a Cantrip buying with the army's own, engine.actions.cantrip); those of
+units joining after the army's own specials were resolved (units freed from an Entangle, engine.actions.combat; a magic
+action's moves, engine.actions.sai_states.magic_returns) are resolved after them (``own_specials``); units ferried in or
+freed see the ``targets`` the roll's SAIs left (``untaken``), a freed unit's Regenerate taking those the army's left
+(its check waits for them: engine.actions.sai_states ``_raise``); a special its caller cannot resolve is refused
+(``unmerged``). The returning and moving logic itself is engine.actions.sai_states'.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, k
 
 def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tuple[str, ...] = ()) -> None:
     """The special results of the units brought into a roll that its caller does not resolve with the army's
-    (``merged``: a magic action resolves their moves and Illusion, Galeforce; a charge all but a Cantrip; units freed
-    from an Entangle all, ``own_specials``): refused, not lost."""
+    (``merged``: a magic action resolves their moves and Illusion, Galeforce, Attune; a charge all, its Cantrip too,
+    engine.actions.cantrip ``joined``; units freed from an Entangle all, ``own_specials``): refused, not lost."""
     found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
              if s.effect not in (*BRINGS, *merged)]
     if found:
@@ -58,12 +58,14 @@ def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tu
                         cite=ruleset.cite("sai-resolution"), field="unit_saves")
 
 
-def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str) -> list[Special]:
+def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str,
+                 later: tuple[str, ...] = ()) -> list[Special]:
     """The specials of the units brought into ``who``'s roll after its own were resolved (units freed from an
     Entangle; a magic action's returned units), to resolve as the army's own (002 Application). Their returning SAIs
     have acted already (``_chained``). One identical to an SAI the army's roll already resolved is refused: the step's
-    choices for it (``targets``, ``move_to``) were the army's."""
-    own = [s for o in joined.values() for s in o.specials if s.effect not in BRINGS]
+    choices for it (``targets``, ``move_to``) were the army's. ``later``: specials resolved with the army's own
+    after the units joined (a magic action's Attune), not again."""
+    own = [s for o in joined.values() for s in o.specials if s.effect not in (*BRINGS, *later)]
     again = [s for s in own if s.sai in {x.sai for x in army_rolled}]
     if again:
         raise StepError(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in again)}, brought into {who}'s roll after "

@@ -10,6 +10,8 @@ is a roll whose magic total a modifier changes, rather than guessed.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from .. import multiplayer
 from ..lands import elements
 from ..names import slug
@@ -42,6 +44,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     state = sai_states.move_dragons(state, ruleset, rolled, state.army(caster.id), step, out)
     caster = state.army(caster.id)
     casters += _returned_casters(returned, caster, terrain, state, ruleset, out)
+    casters = _attuned(casters, rolled, returned, step, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
     terrains(state, out)
@@ -168,8 +171,25 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
-    casters = sai_magic.any_color(casters, rolled, step.roll, ruleset, out)
-    return sai_magic.attune(casters, rolled, step, ruleset, out), counted - final, rolled
+    # Attune's special part waits for the units brought in during the roll (``magic``)
+    return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
+
+
+def _attuned(casters: list[Caster], rolled: Outcome, returned: dict[str, Outcome], step: MagicStep,
+             ruleset: Ruleset, out: StepResult) -> list[Caster]:
+    """002 Attune's special part, for the army's Attunes and those of the units brought into its roll (002
+    Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
+    of an army"). Reading, traced where a returned unit rolled one: Attune "may also immediately count the normal
+    magic result ... of one unit in the acting army", a Special result, resolved with the roll's other special
+    results in any order the player chooses (002 Resolution), so after the SAI that brought the unit: each Attune
+    of the roll attunes one other unit of the army, the returned ones among them (engine.actions.sai_magic)."""
+    theirs = [s for o in returned.values() for s in o.specials if s.sai == sai_magic.ATTUNE]
+    if theirs:
+        out.trace.append(reading(f"{', '.join(dict.fromkeys(s.unit for s in theirs))}'s Attune, rolled when brought "
+                                 "into the army, attunes with the army's own after the SAI that brought it",
+                                 ruleset.sai_sections.get(sai_magic.ATTUNE, ruleset.cite("magic")),
+                                 ruleset.cite("sai-resolution")))
+    return sai_magic.attune(casters, replace(rolled, specials=[*rolled.specials, *theirs]), step, ruleset, out)
 
 
 def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,
@@ -184,7 +204,9 @@ def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain 
         total = rolled.results.get("magic", 0)
         plain = rolled.non_id.get(unit_id, {}).get("magic", total)
         if total:
-            casters.append(_caster(who.unit(unit_id), plain, total - plain, terrain, land, who, ruleset, out))
+            mine = [_caster(who.unit(unit_id), plain, total - plain, terrain, land, who, ruleset, out)]
+            sais = [s.sai for s in rolled.specials if s.sai in sai_magic.ANY_COLOR]   # Attune's magic: any color
+            casters += sai_magic.split_any_color(mine, unit_id, sais, rolled, ruleset, out)
     return casters
 
 

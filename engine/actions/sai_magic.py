@@ -22,17 +22,25 @@ ANY_COLOR = ("attune", "sfr-tsr-logo-bronze-medallion")
 def any_color(casters: list[Caster], rolled: Outcome, dice: Roll, ruleset: Ruleset, out: StepResult) -> list[Caster]:
     """The casters, with each any-color SAI's magic split off into a caster of every color."""
     for unit_id, faces in dice.units:
-        sais = [f.icon for f in faces if f.icon in ANY_COLOR]
-        points = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
-        own = next((c for c in casters if c.unit == unit_id), None) or Caster(unit_id, None, points, 0, (), sai=points)
-        if not sais or not points:
-            continue
-        rest = own.evolve(normal=own.normal - points, sai=max(0, own.sai - points))
-        casters = [c for c in casters if c is not own] + ([rest] if rest.normal or rest.ids else [])
-        casters.append(Caster(unit_id, own.race, points, 0, COLORS, any_race=own.any_race, sai=points))
-        out.trace.append(TraceEvent(what=f"{unit_id}: {points} magic point(s) from {', '.join(sais)} are of any "
-                                         "color", after=points, rule="generates magic results of any color",
-                                    cite=ruleset.sai_sections.get(sais[0], ruleset.cite("magic"))))
+        casters = split_any_color(casters, unit_id, [f.icon for f in faces if f.icon in ANY_COLOR], rolled, ruleset,
+                                  out)
+    return casters
+
+
+def split_any_color(casters: list[Caster], unit_id: str, sais: list[str], rolled: Outcome, ruleset: Ruleset,
+                    out: StepResult) -> list[Caster]:
+    """``unit_id``'s magic made by its any-color SAIs (``sais``) split off into a caster of every color (a unit
+    brought into the army during its magic roll too: engine.actions.magic)."""
+    points = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
+    own = next((c for c in casters if c.unit == unit_id), None) or Caster(unit_id, None, points, 0, (), sai=points)
+    if not sais or not points:
+        return casters
+    rest = own.evolve(normal=own.normal - points, sai=max(0, own.sai - points))
+    casters = [c for c in casters if c is not own] + ([rest] if rest.normal or rest.ids else [])
+    casters.append(Caster(unit_id, own.race, points, 0, COLORS, any_race=own.any_race, sai=points))
+    out.trace.append(TraceEvent(what=f"{unit_id}: {points} magic point(s) from {', '.join(sais)} are of any "
+                                     "color", after=points, rule="generates magic results of any color",
+                                cite=ruleset.sai_sections.get(sais[0], ruleset.cite("magic"))))
     return casters
 
 

@@ -397,8 +397,8 @@ def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army
     rolled individually or as part of an army"): a unit moved away leaves the action with its magic. Returns the
     units still in the army and their rolls."""
     state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
-    unmerged(joined, ruleset, "magic", ("move", "army-state"))
-    own = own_specials(joined, hit.specials, ruleset, caster.id)
+    unmerged(joined, ruleset, "magic", ("move", "army-state", "attune"))    # Attune: engine.actions.magic
+    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",))
     if not own:
         return state, joined
     theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
