@@ -462,17 +462,18 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
                           f"{list(chosen)} is not such a choice ({', '.join(left)} past that is left to the same SAI "
                           f"rolled by the units it brings back, and none took it); the DUA held "
                           f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
-        if not _freed_later(state, ruleset, army, step):
+        if not _freed_later(state, ruleset, army, step, kind):
             raise error
         out.deferred.append((tuple(left), error))
     return state, gained
 
 
-def _freed_later(state: GameState, ruleset: Ruleset, army: Army, step) -> bool:
+def _freed_later(state: GameState, ruleset: Ruleset, army: Army, step, kind: str) -> bool:
     """Whether units of the acting ``army`` freed by its roll roll later in it (``freed_roll``, 004 Entangle D:
-    "the Entangled unit(s) may immediately be rolled and are counted in the current roll"): a returning SAI's
-    ``targets`` past its own units are then left to theirs too (the chain's reading), checked once they rolled."""
-    if army.id != getattr(step, "army", None):
+    "the Entangled unit(s) may immediately be rolled and are counted in the current roll": the melee or missile
+    action's roll): a returning SAI's ``targets`` past its own units are then left to theirs too (the chain's
+    reading), checked once they rolled."""
+    if kind not in ("melee", "missile") or army.id != getattr(step, "army", None):
         return False
     given = dict(getattr(step, "unit_saves", ()))
     return any(e.target in given for e in _freed(state, ruleset, army))
