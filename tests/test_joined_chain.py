@@ -251,3 +251,17 @@ def test_an_elevate_of_a_returned_unit_doubles_another_unit_with_the_army_s_own(
     assert out["results"]["home"]["save"] == 4 and out["results"]["home"]["missile"] == 4
     with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\)"):
         _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step.replace("{e9: elevate}", "{e9: save}"))
+
+
+def test_a_returned_unit_given_summon_dragon_is_an_error_saying_no_unit_has_it():
+    """Summon Dragon is on no unit's die: the corpus's only die with it is the Dragon Staff, an artifact (002
+    Artifacts: "artifacts are magic items and therefore are not units"), and Regenerate brings back units, so g1
+    cannot roll it; the error says why rather than calling it unmodelled."""
+    from index.corpus import rows
+
+    having = [r for r in rows("unit") if "summon-dragon" in (r.get("icons") or ())]
+    assert having and all(r["unit_class"] == "artifact" for r in having)
+    with pytest.raises(UserError, match="only the Dragon Staff, an artifact, has it: artifacts are magic items, not"):
+        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
+            unit_saves: {g1: summon dragon}}
+""")

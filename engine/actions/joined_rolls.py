@@ -28,6 +28,10 @@ from .common import roll
 
 # the returning specials: the units they bring in are rolled at once (``joined_roll``)
 BRINGS = ("raise", "fetch", "restore")
+# SAIs found only on magic items, never on a unit's die: 002 Artifacts, the Dragon Staff's SAI is Summon Dragon
+# ("roll the artifact again"), and "artifacts are magic items and therefore are not units"; the returning SAIs
+# bring back units (Regenerate, the Medallions), so no unit brought into a roll rolls one
+ITEM_ONLY = {"summon-dragon": "the Dragon Staff, an artifact"}
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
@@ -50,12 +54,25 @@ def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tu
     """The special results of the units brought into a roll that its caller does not resolve with the army's
     (``merged``: a magic action resolves their moves and Illusion, Galeforce, Attune; a charge all, its Cantrip too,
     engine.actions.cantrip ``joined``; units freed from an Entangle all, ``own_specials``): refused, not lost."""
+    _item_only(joined, ruleset)
     found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
              if s.effect not in (*BRINGS, *merged)]
     if found:
         raise StepError(f"{', '.join(found)}, brought into the army during its {kind} roll, is not modelled yet by "
                         "this version of ddref (its special result would be lost); describe its roll without it",
                         cite=ruleset.cite("sai-resolution"), field="unit_saves")
+
+
+def _item_only(joined: dict[str, Outcome], ruleset: Ruleset) -> None:
+    """An SAI no unit's die has (``ITEM_ONLY``) given to a unit brought into the roll: an error saying why."""
+    for unit_id, outcome in joined.items():
+        for s in outcome.specials:
+            if s.sai in ITEM_ONLY:
+                raise StepError(f"{s.sai} is given to {unit_id}, brought into the army during its roll, but only "
+                                f"{ITEM_ONLY[s.sai]}, has it: artifacts are magic items, not units, and the SAIs that "
+                                "bring units into a roll (Regenerate, the Medallions) bring back units only",
+                                cite=ruleset.sai_sections.get(s.sai, ruleset.cite("sai-resolution")),
+                                field="unit_saves")
 
 
 def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str,
