@@ -99,12 +99,21 @@ def test_a_returned_unit_s_attune_attunes_another_unit_of_the_army():
         _run(step.replace("{g1: attune}", "{g1: magic}"))
 
 
-def test_a_returned_unit_rolling_an_sai_its_army_already_resolved_is_refused():
+def test_a_returned_unit_rolling_a_move_its_army_already_resolved_moves_with_it():
     """w1's Teleport has moved with the step's move_to before the troll's Regenerate brought g1 back; g1's own
-    Teleport would need choices of its own: refused."""
-    with pytest.raises(UserError, match="teleport rolled by g1, brought into goblins's roll after the army's own"):
-        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: teleport}, targets: {regenerate: [g1]},
+    Teleport combines with it (002 Targeting, a reading traced with both sections): g1 goes to the same terrain, and
+    neither one's magic is cast. A Galeforce of g1's after the army's own is still refused."""
+    replayed = _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: teleport}, targets: {regenerate: [g1]},
             unit_saves: {g1: teleport}, move_to: {teleport: hill}}
+""")
+    out = replayed["steps"][0]
+    assert out["moved"] == ["w1", "g1", "g1"] and out["results"]["goblins"]["magic"] == 0
+    assert replayed["state"]["armies"]["bob-hill"]["units"] == ["w1", "g1"]
+    said = [e for e in out["trace"] if "combines with it: it moves to the same move_to" in e["what"]]
+    assert [e["cite"] for e in said] == ["sfr-2012:special-action-icons-general-information.targeting"]
+    with pytest.raises(UserError, match="galeforce rolled by g1, brought into goblins's roll after the army's own"):
+        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: galeforce}, targets: {regenerate: [g1]},
+            unit_saves: {g1: galeforce}}
 """)
 
 

@@ -76,19 +76,39 @@ def _item_only(joined: dict[str, Outcome], ruleset: Ruleset) -> None:
 
 
 def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str,
-                 later: tuple[str, ...] = ()) -> list[Special]:
+                 later: tuple[str, ...] = (), trace: list | None = None) -> list[Special]:
     """The specials of the units brought into ``who``'s roll after its own were resolved (units freed from an
     Entangle; a magic action's returned units), to resolve as the army's own (002 Application). Their returning SAIs
-    have acted already (``_chained``). One identical to an SAI the army's roll already resolved is refused: the step's
-    choices for it (``targets``, ``move_to``) were the army's. ``later``: specials resolved with the army's own
-    after the units joined (a magic action's Attune), not again."""
+    have acted already (``_chained``). One identical to an SAI the army's roll already resolved combines with it
+    (``combined``: a move); any other is refused, the step's choices for it being the army's. ``later``: specials
+    resolved with the army's own after the units joined (a magic action's Attune), not again."""
     own = [s for o in joined.values() for s in o.specials if s.effect not in (*BRINGS, *later)]
     again = [s for s in own if s.sai in {x.sai for x in army_rolled}]
+    combined(again, ruleset, who, trace)
+    again = [s for s in again if s.effect not in COMBINED]
     if again:
         raise StepError(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in again)}, brought into {who}'s roll after "
                         "the army's own identical SAI was resolved, is not modelled yet by this version of ddref; "
                         "describe its roll without it", cite=ruleset.cite("sai-resolution"), field="unit_saves")
     return own
+
+
+# the late identical SAIs that combine with the army's (``combined``): the moves, whose one choice is a destination
+COMBINED = ("move",)
+
+
+def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | None) -> None:
+    """Reading, traced: a move SAI rolled by a unit brought into the roll after the army's identical one was resolved
+    is resolved with it (002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are
+    combined)"; 002 Resolution: brought-in components' results are "applied with the results of their army"): the
+    unit moves to the step's ``move_to`` for that SAI, taking the units of its ``targets`` the first left
+    (``untaken``), as the Regenerate chain continues its ``targets``."""
+    late = [s for s in again if s.effect in COMBINED]
+    if late and trace is not None:
+        trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
+                             "after the army's own identical SAI was resolved, combines with it: it moves to the same "
+                             "move_to, with the targets the first left", ruleset.cite("sai-targeting"),
+                             ruleset.cite("sai-resolution")))
 
 
 def fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
