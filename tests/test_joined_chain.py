@@ -274,3 +274,19 @@ def test_a_returned_unit_given_summon_dragon_is_an_error_saying_no_unit_has_it()
         _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
             unit_saves: {g1: summon dragon}}
 """)
+
+
+def test_an_elevate_may_double_a_unit_that_joined_the_roll():
+    """e1's Elevate doubles e9, brought back by r1's Regenerate and rolled at once (2 saves): s1 2 + e9 2 x 2 = 6 saves
+    against 6 Claws damage, none through. e9's own Elevate may name e9 too (no saves of its own to double: 0 more);
+    naming e9 and s1 for one Elevate is an error."""
+    step = """  - dragon_attack: {army: home, dragons: {d1: [claws]}, roll: {e1: elevate, s1: save 2, m1: missile 2,
+                    r1: regenerate}, targets: {regenerate: [e9]}, unit_saves: {e9: save 2}, elevate: {e9: save}}
+"""
+    out = _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step)["steps"][0]
+    assert out["results"]["home"]["save"] == 6 and out["damage"]["home"] == 0
+    own = step.replace("e1: elevate", "e1: save").replace("{e9: save 2}", "{e9: elevate}")
+    out = _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, own.replace("}}\n", "}, casualties: {home: [e1, s1]}}\n"))
+    assert out["steps"][0]["results"]["home"]["save"] == 3 and out["steps"][0]["damage"]["home"] == 3
+    with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\), each unit once; named \\['e9', 's1'\\]"):
+        _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step.replace("{e9: save}", "{e9: save, s1: save}"))

@@ -310,7 +310,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     dragon_sais.check_flurry(ruleset, step.roll, choices, out)
     # with a unit joining the roll that rolls an Elevate, the army's Elevates wait for it (``_lifted``)
     lifts = any(f.icon == sai_doubling.ELEVATE for _, r in step.unit_saves for _, fs in r.units for f in fs) or \
-        any(dict(r.counts).get(sai_doubling.ELEVATE) for _, r in step.unit_saves)
+        any(dict(r.counts).get(sai_doubling.ELEVATE) for _, r in step.unit_saves) or \
+        bool(set(choices.get(sai_doubling.ELEVATE, {})) & {u for u, _ in step.unit_saves})   # naming a joining unit
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out,
                   choices={**choices, sai_doubling.WAIT: {}} if lifts else choices,
                   facing=tuple(d.id for d in battle.attacking()))
@@ -333,6 +334,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         choices = _lifted(ruleset, who, answer, joined, choices, out)
     if spelled or waits or lifts:
         _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out, spelled)
+    if lifts:
+        sai_doubling.joined_doubled(ruleset, kind, joined, choices, results, out.trace)
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
@@ -438,7 +441,7 @@ def _lifted(ruleset: Ruleset, who: Army, answer, joined: dict, choices: dict, ou
                              f"{' (' + ', '.join(theirs) + ')' if theirs else ''}: the roll's Elevates double "
                              "different units of its own roll together, after the SAI that brought them",
                              ruleset.cite("sai-resolution"), ruleset.cite("sai-targeting")))
-    return {**choices, sai_doubling.JOINED: theirs}
+    return sai_doubling.lifted_choices(ruleset, choices, theirs, answer, joined, out.trace)
 
 
 def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wanted: tuple[str, ...], dice,
