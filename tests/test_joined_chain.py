@@ -290,3 +290,20 @@ def test_an_elevate_may_double_a_unit_that_joined_the_roll():
     assert out["steps"][0]["results"]["home"]["save"] == 3 and out["steps"][0]["damage"]["home"] == 3
     with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\), each unit once; named \\['e9', 's1'\\]"):
         _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step.replace("{e9: save}", "{e9: save, s1: save}"))
+
+
+def test_a_cantrip_spell_on_a_unit_that_joined_the_roll_counts_its_own_roll_again():
+    """r1's Regenerate brings e9 and e8 back; e9's 2-point Cantrip buys an Earthen Armor (one automatic save) on e8,
+    which rolled 1 save: e8's own roll is counted again with it (2 saves), so e1 1 + s1 2 + e8 2 = 5 saves against 6
+    Claws damage, 1 through. On e9 itself (no saves rolled) it adds the same one save."""
+    elevated = {**_ELEVATE, "\ndragons:": "\ndua: {me: [{id: e9, race: dwarf, health: 1}, {id: e8, race: dwarf, "
+                                          "health: 1}]}\ndragons:"}
+    step = """  - dragon_attack: {army: home, dragons: {d1: [claws]}, roll: {e1: save, s1: save 2, m1: missile 2,
+                    r1: regenerate 2}, targets: {regenerate: [e9, e8]}, unit_saves: {e9: cantrip 2, e8: save},
+                    cantrip: {home: {colors: {gold: 2}, cast: [{spell: earthen armor, target: e8}]}},
+                    casualties: {home: [e1]}}
+"""
+    for target in ("e8", "e9"):
+        out = _scenario("sfr2012-dragon-attack-elevate.yaml", elevated, step.replace("target: e8", f"target: {target}"))
+        assert out["steps"][0]["results"]["home"]["save"] == 5 and out["steps"][0]["damage"]["home"] == 1
+        assert out["steps"][0]["killed"] == ["e1"]
