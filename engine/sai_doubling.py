@@ -20,6 +20,8 @@ TRUMPET, ELEVATE = "trumpet", "elevate"
 # a dragon attack's roll (engine.actions.dragon): the army's Elevates wait for those of units joining the roll
 # (``WAIT``), then the roll is counted again with theirs (``JOINED``: unit id -> Elevates it rolled)
 WAIT, JOINED = "elevate:wait", "elevate:joined"
+# the units joining the roll that its Elevates double (``joined_doubled``), not units of the army's own roll
+SPENT = "elevate:spent"
 # under a Blue Dragon Breath the army's roll is a save roll only ("dragon-save"): Elevate doubles a unit's saves
 ELEVATED = {"missile": ("missile",), "save-melee": ("save",), "dragon": ("missile", "save"), "dragon-save": ("save",)}
 
@@ -32,7 +34,7 @@ def chosen(ctx, specials: list, units: dict, trace: list) -> dict[str, tuple[tup
         out.update(_trumpet(ctx, units, trace))
     # a joined unit's Elevate doubles with its army's (engine.actions.dragon), not inside its own roll
     faces = 0 if ctx.joined or WAIT in ctx.choices else \
-        sum(s.sai == ELEVATE for s in specials) + sum(ctx.choices.get(JOINED, {}).values())
+        sum(s.sai == ELEVATE for s in specials) + sum(ctx.choices.get(JOINED, {}).values()) - len(ctx.choices.get(SPENT, {}))
     if faces:
         out.update(_elevate(ctx, faces, units, trace))
     return out
@@ -111,3 +113,44 @@ def double(unit_id: str, choice: tuple[tuple[str, ...], str], tally: dict, ctx, 
             trace.append(TraceEvent(what=f"unit {unit_id}: {sai}: {t} x2", before=before, after=tally[t].total,
                                     rule="a unit modifier that multiplies; results made by SAIs are not doubled",
                                     cite=_cite(ctx, sai)))
+
+
+def lifted_choices(ruleset, choices: dict, theirs: dict[str, int], answer, joined: dict, trace: list) -> dict:
+    """The choices to count the army's roll again with the roll's Elevates, the army's and the joined units'
+    (``theirs``), those naming a unit that joined the roll (``joined_doubled``) spent on it, not on the army's own
+    roll: each Elevate "doubles one unit's missile or save results" (002 Elevate), a unit joining the roll being one
+    of the army's as its results are "applied with the results of their army" (002 Resolution)."""
+    faces = sum(s.sai == ELEVATE for s in answer.specials) + sum(theirs.values())
+    named = list(choices.get(ELEVATE, {}))
+    picks = [u for u in named if u in joined]
+    if len(named) > faces:
+        raise StepError(f"Elevate doubles one unit per Elevate rolled ({faces}), each unit once; named {named}",
+                        cite=_cite_of(ruleset), field="elevate")
+    if not picks:
+        return {**choices, JOINED: theirs}
+    trace.append(reading(f"{', '.join(picks)} joined the roll during it: its results are applied with its army's, "
+                         "so an Elevate of the roll may double it, and the army's roll is counted again with the "
+                         "other Elevates", ruleset.cite("sai-resolution"), _cite_of(ruleset)))
+    rest = {u: n for u, n in choices[ELEVATE].items() if u not in picks}
+    return {**choices, ELEVATE: rest, JOINED: theirs, SPENT: dict.fromkeys(picks, 1)}
+
+
+def joined_doubled(ruleset, kind: str, joined: dict, choices: dict, results: dict[str, int], trace: list) -> None:
+    """Elevate doubling a unit that joined the roll (``lifted_choices``): its missile or save results (the step's
+    pick; none given, the one gaining the most) made by its icons, not by its SAIs, count twice in the army's."""
+    for unit in choices.get(SPENT, {}):
+        rolled = joined[unit]
+        normal = {t: rolled.per_unit.get(unit, {}).get(t, 0) - rolled.sai_per_unit.get(unit, {}).get(t, 0)
+                  for t in ELEVATED.get(kind, ())}
+        picked = [t for t in normal if unit in choices.get(f"{ELEVATE}:{t}", {})] or \
+            [max(normal, key=normal.get)] if normal else []
+        for t in picked[:1]:
+            before = results.get(t, 0)
+            results[t] = before + normal[t]
+            trace.append(TraceEvent(what=f"unit {unit}: Elevate: {t} x2 ({normal[t]} more)", before=before,
+                                    after=results[t], rule="Elevate doubles one unit's missile or save results; "
+                                    "results made by SAIs are not doubled", cite=_cite_of(ruleset)))
+
+
+def _cite_of(ruleset) -> str:
+    return ruleset.sai_sections.get(ELEVATE, ruleset.cite("sai-targeting"))

@@ -99,12 +99,21 @@ def test_a_returned_unit_s_attune_attunes_another_unit_of_the_army():
         _run(step.replace("{g1: attune}", "{g1: magic}"))
 
 
-def test_a_returned_unit_rolling_an_sai_its_army_already_resolved_is_refused():
+def test_a_returned_unit_rolling_a_move_its_army_already_resolved_moves_with_it():
     """w1's Teleport has moved with the step's move_to before the troll's Regenerate brought g1 back; g1's own
-    Teleport would need choices of its own: refused."""
-    with pytest.raises(UserError, match="teleport rolled by g1, brought into goblins's roll after the army's own"):
-        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: teleport}, targets: {regenerate: [g1]},
+    Teleport combines with it (002 Targeting, a reading traced with both sections): g1 goes to the same terrain, and
+    neither one's magic is cast. A Galeforce of g1's after the army's own is still refused."""
+    replayed = _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: teleport}, targets: {regenerate: [g1]},
             unit_saves: {g1: teleport}, move_to: {teleport: hill}}
+""")
+    out = replayed["steps"][0]
+    assert out["moved"] == ["w1", "g1", "g1"] and out["results"]["goblins"]["magic"] == 0
+    assert replayed["state"]["armies"]["bob-hill"]["units"] == ["w1", "g1"]
+    said = [e for e in out["trace"] if "combines with it: it moves to the same move_to" in e["what"]]
+    assert [e["cite"] for e in said] == ["sfr-2012:special-action-icons-general-information.targeting"]
+    with pytest.raises(UserError, match="galeforce rolled by g1, brought into goblins's roll after the army's own"):
+        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: galeforce}, targets: {regenerate: [g1]},
+            unit_saves: {g1: galeforce}}
 """)
 
 
@@ -251,3 +260,50 @@ def test_an_elevate_of_a_returned_unit_doubles_another_unit_with_the_army_s_own(
     assert out["results"]["home"]["save"] == 4 and out["results"]["home"]["missile"] == 4
     with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\)"):
         _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step.replace("{e9: elevate}", "{e9: save}"))
+
+
+def test_a_returned_unit_given_summon_dragon_is_an_error_saying_no_unit_has_it():
+    """Summon Dragon is on no unit's die: the corpus's only die with it is the Dragon Staff, an artifact (002
+    Artifacts: "artifacts are magic items and therefore are not units"), and Regenerate brings back units, so g1
+    cannot roll it; the error says why rather than calling it unmodelled."""
+    from index.corpus import rows
+
+    having = [r for r in rows("unit") if "summon-dragon" in (r.get("icons") or ())]
+    assert having and all(r["unit_class"] == "artifact" for r in having)
+    with pytest.raises(UserError, match="only the Dragon Staff, an artifact, has it: artifacts are magic items, not"):
+        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: magic}, targets: {regenerate: [g1]},
+            unit_saves: {g1: summon dragon}}
+""")
+
+
+def test_an_elevate_may_double_a_unit_that_joined_the_roll():
+    """e1's Elevate doubles e9, brought back by r1's Regenerate and rolled at once (2 saves): s1 2 + e9 2 x 2 = 6 saves
+    against 6 Claws damage, none through. e9's own Elevate may name e9 too (no saves of its own to double: 0 more);
+    naming e9 and s1 for one Elevate is an error."""
+    step = """  - dragon_attack: {army: home, dragons: {d1: [claws]}, roll: {e1: elevate, s1: save 2, m1: missile 2,
+                    r1: regenerate}, targets: {regenerate: [e9]}, unit_saves: {e9: save 2}, elevate: {e9: save}}
+"""
+    out = _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step)["steps"][0]
+    assert out["results"]["home"]["save"] == 6 and out["damage"]["home"] == 0
+    own = step.replace("e1: elevate", "e1: save").replace("{e9: save 2}", "{e9: elevate}")
+    out = _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, own.replace("}}\n", "}, casualties: {home: [e1, s1]}}\n"))
+    assert out["steps"][0]["results"]["home"]["save"] == 3 and out["steps"][0]["damage"]["home"] == 3
+    with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\), each unit once; named \\['e9', 's1'\\]"):
+        _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step.replace("{e9: save}", "{e9: save, s1: save}"))
+
+
+def test_a_cantrip_spell_on_a_unit_that_joined_the_roll_counts_its_own_roll_again():
+    """r1's Regenerate brings e9 and e8 back; e9's 2-point Cantrip buys an Earthen Armor (one automatic save) on e8,
+    which rolled 1 save: e8's own roll is counted again with it (2 saves), so e1 1 + s1 2 + e8 2 = 5 saves against 6
+    Claws damage, 1 through. On e9 itself (no saves rolled) it adds the same one save."""
+    elevated = {**_ELEVATE, "\ndragons:": "\ndua: {me: [{id: e9, race: dwarf, health: 1}, {id: e8, race: dwarf, "
+                                          "health: 1}]}\ndragons:"}
+    step = """  - dragon_attack: {army: home, dragons: {d1: [claws]}, roll: {e1: save, s1: save 2, m1: missile 2,
+                    r1: regenerate 2}, targets: {regenerate: [e9, e8]}, unit_saves: {e9: cantrip 2, e8: save},
+                    cantrip: {home: {colors: {gold: 2}, cast: [{spell: earthen armor, target: e8}]}},
+                    casualties: {home: [e1]}}
+"""
+    for target in ("e8", "e9"):
+        out = _scenario("sfr2012-dragon-attack-elevate.yaml", elevated, step.replace("target: e8", f"target: {target}"))
+        assert out["steps"][0]["results"]["home"]["save"] == 5 and out["steps"][0]["damage"]["home"] == 1
+        assert out["steps"][0]["killed"] == ["e1"]

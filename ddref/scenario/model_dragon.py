@@ -54,7 +54,8 @@ class DragonAttackStepIn(Strict):
     cantrip: dict[str, CantripIn] | None = _doc(CANTRIP, default=None)
     elevate: dict[str, Literal["missile", "save"]] | None = _doc(
         "Unit id -> the results an Elevate doubles for that unit in the army's roll (002: \"doubles one unit's missile or save "
-        "results\"); one unit per Elevate rolled; default: the units and results gaining the most.", default=None)
+        "results\"); one unit per Elevate rolled, a unit joining the roll (in unit_saves) too; default: the units and "
+        "results gaining the most.", default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish and Wayfare) where the units it moves during the "
         "army's roll go (tsr-1996 ferry: where the monster goes and stays).", default=None)

@@ -185,7 +185,8 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     members = {u.id for u in army.units}
     for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons", "elevate"):
         for uid in getattr(m, field_) or {}:
-            if uid not in members and not (field_ == "sai_dragons" and uid == army.id):   # an aggregate roll's SAI
+            if uid not in members and not (field_ == "sai_dragons" and uid == army.id) and \
+                    not (field_ == "elevate" and uid in (m.unit_saves or {})):   # a unit joining the roll
                 b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
     wanted = ("melee", "missile", "save")
     return DragonStep(

@@ -136,7 +136,7 @@ def waiting(state: GameState, who: Army, dice: Roll, step, ruleset: Ruleset) -> 
 
 
 def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[str, MagicStep],
-           ruleset: Ruleset, out: StepResult, what: str) -> tuple[GameState, bool]:
+           ruleset: Ruleset, out: StepResult, what: str, recount=None) -> tuple[GameState, bool]:
     """The Cantrips of the units that joined ``who``'s roll (``joining``: their rolls), with the army's own waiting
     one (``waits``), buy the step's ``cantrip.<army>`` spells as one purchase. Readings, traced: a Unique SAI
     suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to resolve the effect of
@@ -145,7 +145,8 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
     does not spend one Cantrip, then the other separately"), Unique SAIs "applied at the same time as Special SAIs
     in any order the player wishes" (002 Resolution): the army's own Cantrip waits for the SAI that brings the unit.
     Returns whether the spells put an effect on the army or its own units, or took one away (the roll is then
-    counted again: ``counted_again``)."""
+    counted again: ``counted_again``). An effect on a unit that joined the roll: ``recount(state, unit_id)`` counts
+    that unit's own roll again with it (none given: refused)."""
     found = [(who.unit(s.unit), s.points, s.sai == BRONZE) for o in joining.values() for s in o.specials
              if s.effect == CANTRIP]
     where = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
@@ -166,7 +167,9 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
     before, units = set(state.effects), {u.id for u in who.units}
     state = bought(state, who, [*waits, *found], buys, False, ruleset, out)
     new = {e.target for e in state.effects if e not in before}
-    if new & set(joining):
+    for unit_id in sorted(new & set(joining)) if recount is not None else ():
+        recount(state, unit_id)
+    if new & set(joining) and recount is None:
         raise StepError(f"the spells bought by the Cantrip of a unit brought into {who.id}'s roll put an effect on "
                         f"{', '.join(sorted(new & set(joining)))}, a unit that joined the roll, whose own roll is not "
                         "counted again: not modelled yet by this version of ddref", cite=where, field="cantrip")

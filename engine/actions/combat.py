@@ -165,7 +165,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     loose = _freed_specials(fight, hit, joined)
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),
-                                       fight.army("attacker"), action, step, out) if loose else (fight.state, 0)
+                                       fight.army("attacker"), action, joined_rolls.untaken(step, out.moved),
+                                       out) if loose else (fight.state, 0)
     fight.state, freed = moved[0], freed + moved[1]
     normal = max(0, hit.results.get(action, 0) + returned + freed)
     if freed or loose:
@@ -182,7 +183,7 @@ def _freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> l
     rolled and are counted in the current roll"; 002 Application: "SAIs have their same effect whether the unit
     containing the SAI is rolled individually or as part of an army"): resolved as the army's own were (special
     results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
-    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker)
+    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker, trace=fight.out.trace)
     if not loose:
         return loose
     fight.rolled = [*fight.rolled, *loose]

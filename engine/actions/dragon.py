@@ -310,7 +310,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     dragon_sais.check_flurry(ruleset, step.roll, choices, out)
     # with a unit joining the roll that rolls an Elevate, the army's Elevates wait for it (``_lifted``)
     lifts = any(f.icon == sai_doubling.ELEVATE for _, r in step.unit_saves for _, fs in r.units for f in fs) or \
-        any(dict(r.counts).get(sai_doubling.ELEVATE) for _, r in step.unit_saves)
+        any(dict(r.counts).get(sai_doubling.ELEVATE) for _, r in step.unit_saves) or \
+        bool(set(choices.get(sai_doubling.ELEVATE, {})) & {u for u, _ in step.unit_saves})   # naming a joining unit
     answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out,
                   choices={**choices, sai_doubling.WAIT: {}} if lifts else choices,
                   facing=tuple(d.id for d in battle.attacking()))
@@ -328,11 +329,15 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     counted = (who, dict(results))     # the army's own roll as counted, to count again (``_recounted``)
     state, joined = _returned(state, ruleset, answer, who, step, kind, wanted, blue, results, out)
     state, spelled = cantrip.joined(state, state.army(who.id), waits, joined, buys, ruleset, out,
-                                    "roll against the dragons")
+                                    "roll against the dragons",
+                                    lambda now, unit_id: _spelled_unit(now, ruleset, who, unit_id, joined[unit_id],
+                                                                       step, kind, wanted, blue, results, out))
     if lifts:
         choices = _lifted(ruleset, who, answer, joined, choices, out)
     if spelled or waits or lifts:
         _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out, spelled)
+    if lifts:
+        sai_doubling.joined_doubled(ruleset, kind, joined, choices, results, out.trace)
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
@@ -438,7 +443,7 @@ def _lifted(ruleset: Ruleset, who: Army, answer, joined: dict, choices: dict, ou
                              f"{' (' + ', '.join(theirs) + ')' if theirs else ''}: the roll's Elevates double "
                              "different units of its own roll together, after the SAI that brought them",
                              ruleset.cite("sai-resolution"), ruleset.cite("sai-targeting")))
-    return {**choices, sai_doubling.JOINED: theirs}
+    return sai_doubling.lifted_choices(ruleset, choices, theirs, answer, joined, out.trace)
 
 
 def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wanted: tuple[str, ...], dice,
@@ -470,6 +475,36 @@ def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wa
                                         rule="components brought into an army during a roll have their results "
                                         "applied with their army's", cite=ruleset.cite("sai-resolution")))
         results[t] = results.get(t, 0) + n - before.get(t, 0)
+
+
+def _spelled_unit(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, rolled, step: DragonStep, kind: str,
+                  wanted: tuple[str, ...], blue, results: dict[str, int], out: StepResult) -> None:
+    """A Cantrip bought once units joined the roll put an effect on one of them (an Earthen Armor): reading, traced,
+    as for the army's own roll (``_recounted``): the Cantrip suspends the roll before its results are applied (002
+    Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"), and the unit's results are
+    "applied with the results of their army" (002 Resolution), so its own roll is counted again with the effect and
+    the army's results change by what that changes."""
+    scratch = StepResult(kind=out.kind)
+    home = state.army(who.id)
+    again = roll(state, ruleset, home, kind, wanted, dict(step.unit_saves)[unit_id], scratch, unit=unit_id,
+                 joined=True, facing=())
+    before, after = slaying.usable(rolled, blue, ruleset, who, scratch), slaying.usable(again, blue, ruleset, who, scratch)
+    out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who.id}'s roll, acts before the roll's "
+                             f"results are applied: {unit_id}'s own roll is counted again with it",
+                             ruleset.cite("sai-resolution"), ruleset.sai_sections.get(cantrip.CANTRIP,
+                                                                                      ruleset.cite("sai-resolution"))))
+    out.trace.extend(e for e in scratch.trace if e not in out.trace)
+    out.used.extend(e for e in scratch.used if e not in out.used)
+    out.results.setdefault(unit_id, {}).update(again.results)
+    for t in wanted:
+        change = after.get(t, 0) - before.get(t, 0)
+        if change:
+            out.trace.append(TraceEvent(what=f"{unit_id}: {t} {before.get(t, 0)} -> {after.get(t, 0)} counted again, "
+                                             f"{who.id} {results.get(t, 0)} -> {results.get(t, 0) + change}",
+                                        before=results.get(t, 0), after=results.get(t, 0) + change,
+                                        rule="components brought into an army during a roll have their results "
+                                        "applied with their army's", cite=ruleset.cite("sai-resolution")))
+            results[t] = results.get(t, 0) + change
 
 
 def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:

@@ -28,6 +28,10 @@ from .common import roll
 
 # the returning specials: the units they bring in are rolled at once (``joined_roll``)
 BRINGS = ("raise", "fetch", "restore")
+# SAIs found only on magic items, never on a unit's die: 002 Artifacts, the Dragon Staff's SAI is Summon Dragon
+# ("roll the artifact again"), and "artifacts are magic items and therefore are not units"; the returning SAIs
+# bring back units (Regenerate, the Medallions), so no unit brought into a roll rolls one
+ITEM_ONLY = {"summon-dragon": "the Dragon Staff, an artifact"}
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
@@ -50,6 +54,7 @@ def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tu
     """The special results of the units brought into a roll that its caller does not resolve with the army's
     (``merged``: a magic action resolves their moves and Illusion, Galeforce, Attune; a charge all, its Cantrip too,
     engine.actions.cantrip ``joined``; units freed from an Entangle all, ``own_specials``): refused, not lost."""
+    _item_only(joined, ruleset)
     found = [f"{s.sai} rolled by {u}" for u, o in joined.items() for s in o.specials
              if s.effect not in (*BRINGS, *merged)]
     if found:
@@ -58,20 +63,52 @@ def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tu
                         cite=ruleset.cite("sai-resolution"), field="unit_saves")
 
 
+def _item_only(joined: dict[str, Outcome], ruleset: Ruleset) -> None:
+    """An SAI no unit's die has (``ITEM_ONLY``) given to a unit brought into the roll: an error saying why."""
+    for unit_id, outcome in joined.items():
+        for s in outcome.specials:
+            if s.sai in ITEM_ONLY:
+                raise StepError(f"{s.sai} is given to {unit_id}, brought into the army during its roll, but only "
+                                f"{ITEM_ONLY[s.sai]}, has it: artifacts are magic items, not units, and the SAIs that "
+                                "bring units into a roll (Regenerate, the Medallions) bring back units only",
+                                cite=ruleset.sai_sections.get(s.sai, ruleset.cite("sai-resolution")),
+                                field="unit_saves")
+
+
 def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str,
-                 later: tuple[str, ...] = ()) -> list[Special]:
+                 later: tuple[str, ...] = (), trace: list | None = None) -> list[Special]:
     """The specials of the units brought into ``who``'s roll after its own were resolved (units freed from an
     Entangle; a magic action's returned units), to resolve as the army's own (002 Application). Their returning SAIs
-    have acted already (``_chained``). One identical to an SAI the army's roll already resolved is refused: the step's
-    choices for it (``targets``, ``move_to``) were the army's. ``later``: specials resolved with the army's own
-    after the units joined (a magic action's Attune), not again."""
+    have acted already (``_chained``). One identical to an SAI the army's roll already resolved combines with it
+    (``combined``: a move); any other is refused, the step's choices for it being the army's. ``later``: specials
+    resolved with the army's own after the units joined (a magic action's Attune), not again."""
     own = [s for o in joined.values() for s in o.specials if s.effect not in (*BRINGS, *later)]
     again = [s for s in own if s.sai in {x.sai for x in army_rolled}]
+    combined(again, ruleset, who, trace)
+    again = [s for s in again if s.effect not in COMBINED]
     if again:
         raise StepError(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in again)}, brought into {who}'s roll after "
                         "the army's own identical SAI was resolved, is not modelled yet by this version of ddref; "
                         "describe its roll without it", cite=ruleset.cite("sai-resolution"), field="unit_saves")
     return own
+
+
+# the late identical SAIs that combine with the army's (``combined``): the moves, whose one choice is a destination
+COMBINED = ("move",)
+
+
+def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | None) -> None:
+    """Reading, traced: a move SAI rolled by a unit brought into the roll after the army's identical one was resolved
+    is resolved with it (002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are
+    combined)"; 002 Resolution: brought-in components' results are "applied with the results of their army"): the
+    unit moves to the step's ``move_to`` for that SAI, taking the units of its ``targets`` the first left
+    (``untaken``), as the Regenerate chain continues its ``targets``."""
+    late = [s for s in again if s.effect in COMBINED]
+    if late and trace is not None:
+        trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
+                             "after the army's own identical SAI was resolved, combines with it: it moves to the same "
+                             "move_to, with the targets the first left", ruleset.cite("sai-targeting"),
+                             ruleset.cite("sai-resolution")))
 
 
 def fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -29,7 +29,7 @@ from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, with_joined
+from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
@@ -398,13 +398,13 @@ def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army
     units still in the army and their rolls."""
     state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
     unmerged(joined, ruleset, "magic", ("move", "army-state", "attune"))    # Attune: engine.actions.magic
-    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",))
+    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",), out.trace)
     if not own:
         return state, joined
     theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
     state = place_states(state, ruleset, own, state.army(caster.id), None, step, out)
     start = len(out.moved)
-    state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", step, out)
+    state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", untaken(step, out.moved), out)
     return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}
 
 
