@@ -307,3 +307,17 @@ def test_a_cantrip_spell_on_a_unit_that_joined_the_roll_counts_its_own_roll_agai
         out = _scenario("sfr2012-dragon-attack-elevate.yaml", elevated, step.replace("target: e8", f"target: {target}"))
         assert out["steps"][0]["results"]["home"]["save"] == 5 and out["steps"][0]["damage"]["home"] == 1
         assert out["steps"][0]["killed"] == ["e1"]
+
+
+def test_a_cantrip_spell_on_a_unit_that_joined_a_charge_counts_its_own_roll_again():
+    """Sparker's 4-point Cantrip, in A's charging roll, buys a Burning Hands on Brute, brought back with it: Brute's
+    own roll is counted again with it (2 melee doubled: 4 damage, 2 through B's 2 saves). On Sparker (no melee) it
+    doubles nothing: the charge's 2 damage are all saved."""
+    step = """  - melee: {army: A, target: B, charge: true, roll: {trolls: regenerate}, targets: {regenerate: [sparker, brute]},
+            unit_saves: {sparker: cantrip 4, brute: melee 2}, saves: {B: {b2: save, b3: save, b4: melee}},
+            cantrip: {A: {colors: {red: 4}, cast: [{spell: burning hands, target: brute}]}}}
+"""
+    for target, damage in (("brute", 2), ("sparker", 0)):
+        out = _scenario("tsr1996-sai-joined-charge.yaml", {}, step.replace("target: brute", f"target: {target}"))
+        assert out["steps"][0]["damage"]["B"] == damage
+        assert out["steps"][0]["results"]["brute"]["melee"] == 2 + damage

@@ -136,7 +136,7 @@ def waiting(state: GameState, who: Army, dice: Roll, step, ruleset: Ruleset) -> 
 
 
 def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[str, MagicStep],
-           ruleset: Ruleset, out: StepResult, what: str, recount=None) -> tuple[GameState, bool]:
+           ruleset: Ruleset, out: StepResult, what: str, recount) -> tuple[GameState, bool]:
     """The Cantrips of the units that joined ``who``'s roll (``joining``: their rolls), with the army's own waiting
     one (``waits``), buy the step's ``cantrip.<army>`` spells as one purchase. Readings, traced: a Unique SAI
     suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to resolve the effect of
@@ -144,9 +144,9 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
     "are resolved simultaneously (i.e. their effects are combined)" (002 Targeting, its example: "The acting player
     does not spend one Cantrip, then the other separately"), Unique SAIs "applied at the same time as Special SAIs
     in any order the player wishes" (002 Resolution): the army's own Cantrip waits for the SAI that brings the unit.
-    Returns whether the spells put an effect on the army or its own units, or took one away (the roll is then
+    Returns whether the spells put an effect on the army or its own units (not those joining), or took one away (the roll is then
     counted again: ``counted_again``). An effect on a unit that joined the roll: ``recount(state, unit_id)`` counts
-    that unit's own roll again with it (none given: refused)."""
+    that unit's own roll again with it (engine.actions.dragon ``_spelled_unit``, engine.actions.charge's)."""
     found = [(who.unit(s.unit), s.points, s.sai == BRONZE) for o in joining.values() for s in o.specials
              if s.effect == CANTRIP]
     where = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
@@ -167,14 +167,10 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
     before, units = set(state.effects), {u.id for u in who.units}
     state = bought(state, who, [*waits, *found], buys, False, ruleset, out)
     new = {e.target for e in state.effects if e not in before}
-    for unit_id in sorted(new & set(joining)) if recount is not None else ():
+    for unit_id in sorted(new & set(joining)):
         recount(state, unit_id)
-    if new & set(joining) and recount is None:
-        raise StepError(f"the spells bought by the Cantrip of a unit brought into {who.id}'s roll put an effect on "
-                        f"{', '.join(sorted(new & set(joining)))}, a unit that joined the roll, whose own roll is not "
-                        "counted again: not modelled yet by this version of ddref", cite=where, field="cantrip")
     now = {u.id for u in state.army(who.id).units} if state.has_army(who.id) else set()
-    return state, bool(waits) or bool(new & {who.id, *units}) or bool(units - set(joining) - now)
+    return state, bool(waits) or bool(new & {who.id, *(units - set(joining))}) or bool(units - set(joining) - now)
 
 
 def counted_again(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple[str, ...], dice: Roll,

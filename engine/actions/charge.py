@@ -187,7 +187,9 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
     fight.state, spelled = cantrip.joined(fight.state, fight.state.army(who.id), buying[1], joined, buying[0],
-                                          fight.ruleset, fight.out, f"{kind} roll")
+                                          fight.ruleset, fight.out, f"{kind} roll",
+                                          lambda now, unit_id: _spelled_unit(fight, now, who, unit_id, joined,
+                                                                             roll_kind))
     if spelled:
         rolled = _again(fight, rolled, who, dice, roll_kind)
     rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
@@ -200,6 +202,33 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
                                                f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
                                           after=sum(added.values()), rule=rule, cite=where))
     return rolled, added
+
+
+def _spelled_unit(fight: Fight, state, who: Army, unit_id: str, joined: dict[str, Outcome],
+                  roll_kind: tuple[str, tuple[str, ...]]) -> None:
+    """A Cantrip bought once units joined the roll put an effect on one of them (a Burning Hands): reading, traced,
+    as for the army's own roll (``_again``): the Cantrip suspends the roll before its results are applied (002
+    Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"), and the unit's results "are
+    counted toward the current roll" (004 Regenerate B), so its own roll is counted again with the effect: its
+    entry in ``joined`` is replaced, and what it adds to the army's roll with it."""
+    ruleset, out, (kind, wanted) = fight.ruleset, fight.out, roll_kind
+    scratch = StepResult(kind=out.kind)
+    again = roll(state, ruleset, state.army(who.id), kind, wanted, dict(fight.step.unit_saves)[unit_id], scratch,
+                 unit=unit_id, joined=True, choices=sai_states.special_choices(fight.step))
+    out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who.id}'s {kind} roll, acts before the "
+                             f"roll's results are applied: {unit_id}'s own roll is counted again with it",
+                             ruleset.cite("sai-resolution"), ruleset.sai_sections.get(cantrip.CANTRIP,
+                                                                                      ruleset.cite("sai-resolution"))))
+    out.trace.extend(e for e in scratch.trace if e not in out.trace)
+    out.used.extend(e for e in scratch.used if e not in out.used)
+    for t in wanted:
+        if again.results.get(t, 0) != joined[unit_id].results.get(t, 0):
+            out.trace.append(TraceEvent(what=f"{unit_id}: {t} counted again", before=joined[unit_id].results.get(t, 0),
+                                        after=again.results.get(t, 0), rule="components brought into an army "
+                                        "during a roll have their results applied with their army's",
+                                        cite=ruleset.cite("sai-resolution")))
+    out.results.setdefault(unit_id, {}).update(again.results)
+    joined[unit_id] = replace(joined[unit_id], results=again.results)
 
 
 def _again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: tuple[str, tuple[str, ...]]) -> Outcome:
