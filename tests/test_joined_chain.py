@@ -198,15 +198,30 @@ def test_a_cantrip_of_a_unit_joining_a_charge_buys_the_army_s_spells():
         _scenario("tsr1996-sai-joined-charge.yaml", {}, step.replace("{kicker: cantrip}", "{kicker: melee}"))
 
 
-def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_is_refused():
-    """The Kicker, freed by s2's Smite, rolls a Smite too: the army's Smite was resolved with the step's choices
-    before the Kicker was freed, so the second is refused rather than resolved with them again."""
-    with pytest.raises(UserError, match="smite rolled by kicker, brought into B2's roll after the army's own"):
-        _scenario("tsr1996-sai-joined-freed.yaml", {}, """  - melee: {army: A2, target: B2, roll: {briars: entangle},
-            targets: {entangle: [kicker]}, counter: false}
+def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_continues_it():
+    """The Kicker, freed by s2's Smite, rolls a Smite too: its 4 damage follow the army's 4 (no saves), taking the
+    casualties the step names after the first's: 8 in all, 4 had it not been freed."""
+    steps = """  - melee: {army: A2, target: B2, roll: {briars: entangle}, targets: {entangle: [kicker]}, counter: false}
   - turn: {player: b}
-  - melee: {army: B2, target: A2, roll: {s2: smite, c1: melee}, casualties: {A2: [briars]},
-            unit_saves: {kicker: smite}, saves: {A2: {save: 0}}, counter: false}
+  - melee: {army: B2, target: A2, roll: {s2: smite}, casualties: {A2: [briars, A2.2, A2.3, A2.4, A2.5]},
+            unit_saves: {kicker: smite}, counter: false}
+"""
+    out = _scenario("tsr1996-sai-joined-freed.yaml", {}, steps)["steps"][-1]
+    assert out["damage"]["A2"] == 8 and out["killed"] == ["briars", "A2.2", "A2.3", "A2.4", "A2.5"]
+    out = _scenario("tsr1996-sai-joined-freed.yaml", {}, steps.replace("kicker: smite", "kicker: save")
+                    .replace(", A2.2, A2.3, A2.4, A2.5", ""))["steps"][-1]
+    assert out["damage"]["A2"] == 4
+
+
+def test_a_freed_unit_s_kick_whose_first_target_was_killed_says_what_to_write():
+    """k5's Kick kills a5 (1 health); Kicker5's Kick, freed after it, would add its points to a5's: an error saying to
+    describe Kicker5's roll without the Kick."""
+    with pytest.raises(UserError, match="whose target a5 no longer stands|a5, which no longer stands.*unit_saves.kicker5: melee"):
+        _scenario("tsr1996-sai-joined-freed.yaml", {}, """  - melee: {army: A5, target: B5, roll: {briars5: entangle},
+            targets: {entangle: [kicker5]}, counter: false}
+  - turn: {player: b}
+  - melee: {army: B5, target: A5, roll: {s5: smite, k5: kick}, casualties: {A5: [briars5]},
+            targets: {kick: [a5]}, unit_saves: {kicker5: kick, a5: save 0}, saves: {A5: {save: 0}}, counter: false}
 """)
 
 

@@ -76,16 +76,17 @@ def _item_only(joined: dict[str, Outcome], ruleset: Ruleset) -> None:
 
 
 def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset: Ruleset, who: str,
-                 later: tuple[str, ...] = (), trace: list | None = None) -> list[Special]:
+                 later: tuple[str, ...] = (), trace: list | None = None, combines: tuple[str, ...] = ()) -> list[Special]:
     """The specials of the units brought into ``who``'s roll after its own were resolved (units freed from an
     Entangle; a magic action's returned units), to resolve as the army's own (002 Application). Their returning SAIs
     have acted already (``_chained``). One identical to an SAI the army's roll already resolved combines with it
-    (``combined``: a move); any other is refused, the step's choices for it being the army's. ``later``: specials
-    resolved with the army's own after the units joined (a magic action's Attune), not again."""
+    (``combined``: a move; the caller's ``combines``, effects it resolves as a continuation of the army's: a melee's
+    Smite, Kick, engine.actions.combat); any other is refused, the step's choices for it being the army's. ``later``:
+    specials resolved with the army's own after the units joined (a magic action's Attune), not again."""
     own = [s for o in joined.values() for s in o.specials if s.effect not in (*BRINGS, *later)]
     again = [s for s in own if s.sai in {x.sai for x in army_rolled}]
-    combined(again, ruleset, who, trace)
-    again = [s for s in again if s.effect not in COMBINED]
+    combined(again, ruleset, who, trace, combines)
+    again = [s for s in again if s.effect not in (*COMBINED, *combines)]
     if again:
         raise StepError(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in again)}, brought into {who}'s roll after "
                         "the army's own identical SAI was resolved, is not modelled yet by this version of ddref; "
@@ -97,7 +98,8 @@ def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset
 COMBINED = ("move",)
 
 
-def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | None) -> None:
+def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | None,
+             combines: tuple[str, ...] = ()) -> None:
     """Reading, traced: a move SAI rolled by a unit brought into the roll after the army's identical one was resolved
     is resolved with it (002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are
     combined)"; 002 Resolution: brought-in components' results are "applied with the results of their army"): the
@@ -108,6 +110,15 @@ def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | Non
         trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
                              "after the army's own identical SAI was resolved, combines with it: it moves to the same "
                              "move_to, with the targets the first left", ruleset.cite("sai-targeting"),
+                             ruleset.cite("sai-resolution")))
+    # the caller's ``combines``: the late SAI continues the first, its points on the first's target where the SAI
+    # has one (a Kick's unit), else its own effect with the step's choices the first left (a Smite's casualties)
+    late = [s for s in again if s.effect in combines]
+    if late and trace is not None:
+        trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
+                             "after the army's own identical SAI was resolved, combines with it as its continuation: "
+                             "its points go to the first's target where the SAI has one, else it has its own effect "
+                             "with the step's choices the first left", ruleset.cite("sai-targeting"),
                              ruleset.cite("sai-resolution")))
 
 
