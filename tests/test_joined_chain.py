@@ -102,7 +102,8 @@ def test_a_returned_unit_s_attune_attunes_another_unit_of_the_army():
 def test_a_returned_unit_rolling_a_move_its_army_already_resolved_moves_with_it():
     """w1's Teleport has moved with the step's move_to before the troll's Regenerate brought g1 back; g1's own
     Teleport combines with it (002 Targeting, a reading traced with both sections): g1 goes to the same terrain, and
-    neither one's magic is cast. A Galeforce of g1's after the army's own is still refused."""
+    neither one's magic is cast. A Galeforce of g1's after the army's own is the army's one Galeforce on the army it
+    chose (no second effect); an Illusion of g1's, not identical, has its own effect."""
     replayed = _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: teleport}, targets: {regenerate: [g1]},
             unit_saves: {g1: teleport}, move_to: {teleport: hill}}
 """)
@@ -111,10 +112,13 @@ def test_a_returned_unit_rolling_a_move_its_army_already_resolved_moves_with_it(
     assert replayed["state"]["armies"]["bob-hill"]["units"] == ["w1", "g1"]
     said = [e for e in out["trace"] if "combines with it: it moves to the same move_to" in e["what"]]
     assert [e["cite"] for e in said] == ["sfr-2012:special-action-icons-general-information.targeting"]
-    with pytest.raises(UserError, match="galeforce rolled by g1, brought into goblins's roll after the army's own"):
-        _run("""  - magic: {army: goblins, roll: {troll: regenerate, w1: galeforce}, targets: {regenerate: [g1]},
-            unit_saves: {g1: galeforce}}
+    for late, effects in (("galeforce", ["galeforce"]), ("illusion", ["galeforce", "illusion"])):
+        replayed = _run(f"""  - magic: {{army: goblins, roll: {{troll: regenerate, w1: galeforce}}, targets: {{regenerate: [g1]}},
+            unit_saves: {{g1: {late}}}}}
 """)
+        assert [e["spell"] for e in replayed["state"]["effects"]] == effects
+        said = [e for e in replayed["steps"][0]["trace"] if "one effect with the army's galeforce on elves" in e["what"]]
+        assert len(said) == (late == "galeforce")
 
 
 def test_a_cantrip_of_a_returned_unit_against_a_dragon_attack_buying_for_its_own_army_counts_it_again():

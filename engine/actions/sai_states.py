@@ -398,7 +398,10 @@ def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army
     units still in the army and their rolls."""
     state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
     unmerged(joined, ruleset, "magic", ("move", "army-state", "attune"))    # Attune: engine.actions.magic
-    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",), out.trace)
+    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",), out.trace, combines=(ARMY_STATE,))
+    late = [s for s in own if s.effect == ARMY_STATE and s.sai in {x.sai for x in hit.specials}]
+    _one_effect(state, ruleset, late, hit, out)
+    own = [s for s in own if s not in late]
     if not own:
         return state, joined
     theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
@@ -406,6 +409,23 @@ def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army
     start = len(out.moved)
     state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", untaken(step, out.moved), out)
     return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}
+
+
+ARMY_STATE = "army-state"
+
+
+def _one_effect(state: GameState, ruleset: Ruleset, late: list[Special], hit: Outcome, out: StepResult) -> None:
+    """A returned unit's Galeforce or Illusion identical to one the army's magic roll resolved: 002 Targeting,
+    identical SAIs "are resolved simultaneously (i.e. their effects are combined)": it is the army's one effect on the
+    army the first chose (the step's one ``targets`` entry), no second effect (one such effect counts once,
+    ``_on_army``). The reading is traced by engine.actions.joined_rolls ``combined``."""
+    for sai in dict.fromkeys(s.sai for s in late):
+        first = {s.unit for s in hit.specials if s.sai == sai}
+        effect = next(e for e in reversed(state.effects) if e.spell == sai and e.source in first)
+        out.trace.append(TraceEvent(what=f"{sai} rolled by {', '.join(s.unit for s in late if s.sai == sai)}: one "
+                                         f"effect with the army's {sai} on {effect.target}", after=effect.count,
+                                    rule="identical SAIs act as one: the target army has the one effect",
+                                    cite=ruleset.cite("sai-targeting")))
 
 
 def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step, out: StepResult,
