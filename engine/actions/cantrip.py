@@ -187,3 +187,27 @@ def counted_again(state: GameState, ruleset: Ruleset, who: Army, kind: str, want
     out.used.extend(e for e in scratch.used if e not in out.used)
     out.results.setdefault(who.id, {}).update(again.results)
     return again, who, scratch
+
+
+def unit_counted_again(state: GameState, ruleset: Ruleset, who: str, unit_id: str, kind: str, wanted: tuple[str, ...],
+                       dice: Roll, out: StepResult, what: str, **kwargs):
+    """The own roll (``dice``) of ``unit_id``, which joined ``who``'s ``what``, counted again in a scratch result once
+    a Cantrip's spell put an effect on it (``joined``'s ``recount``). Reading, traced: the Cantrip suspends the roll
+    before its results are applied (002 Resolution, Unique: "All activity is suspended to resolve the effect of this
+    SAI"). Returns the new outcome and the scratch result, whose events the caller keeps (``kept``)."""
+    from .common import roll
+
+    scratch = StepResult(kind=out.kind)
+    again = roll(state, ruleset, state.army(who), kind, wanted, dice, scratch, unit=unit_id, joined=True, **kwargs)
+    out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who}'s {what}, acts before the roll's "
+                             f"results are applied: {unit_id}'s own roll is counted again with it",
+                             ruleset.cite("sai-resolution"), ruleset.sai_sections.get(CANTRIP,
+                                                                                      ruleset.cite("sai-resolution"))))
+    return again, scratch
+
+
+def kept(out: StepResult, scratch: StepResult, unit_id: str, results: dict[str, int]) -> None:
+    """A scratch result's new trace events and used effects go to ``out``, and ``unit_id``'s results as counted again."""
+    out.trace.extend(e for e in scratch.trace if e not in out.trace)
+    out.used.extend(e for e in scratch.used if e not in out.used)
+    out.results.setdefault(unit_id, {}).update(results)

@@ -212,22 +212,16 @@ def _spelled_unit(fight: Fight, state, who: Army, unit_id: str, joined: dict[str
     counted toward the current roll" (004 Regenerate B), so its own roll is counted again with the effect: its
     entry in ``joined`` is replaced, and what it adds to the army's roll with it."""
     ruleset, out, (kind, wanted) = fight.ruleset, fight.out, roll_kind
-    scratch = StepResult(kind=out.kind)
-    again = roll(state, ruleset, state.army(who.id), kind, wanted, dict(fight.step.unit_saves)[unit_id], scratch,
-                 unit=unit_id, joined=True, choices=sai_states.special_choices(fight.step))
-    out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who.id}'s {kind} roll, acts before the "
-                             f"roll's results are applied: {unit_id}'s own roll is counted again with it",
-                             ruleset.cite("sai-resolution"), ruleset.sai_sections.get(cantrip.CANTRIP,
-                                                                                      ruleset.cite("sai-resolution"))))
-    out.trace.extend(e for e in scratch.trace if e not in out.trace)
-    out.used.extend(e for e in scratch.used if e not in out.used)
+    again, scratch = cantrip.unit_counted_again(state, ruleset, who.id, unit_id, kind, wanted,
+                                                dict(fight.step.unit_saves)[unit_id], out, f"{kind} roll",
+                                                choices=sai_states.special_choices(fight.step))
+    cantrip.kept(out, scratch, unit_id, again.results)
     for t in wanted:
         if again.results.get(t, 0) != joined[unit_id].results.get(t, 0):
             out.trace.append(TraceEvent(what=f"{unit_id}: {t} counted again", before=joined[unit_id].results.get(t, 0),
                                         after=again.results.get(t, 0), rule="components brought into an army "
                                         "during a roll have their results applied with their army's",
                                         cite=ruleset.cite("sai-resolution")))
-    out.results.setdefault(unit_id, {}).update(again.results)
     joined[unit_id] = replace(joined[unit_id], results=again.results)
 
 

@@ -484,18 +484,10 @@ def _spelled_unit(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, r
     Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"), and the unit's results are
     "applied with the results of their army" (002 Resolution), so its own roll is counted again with the effect and
     the army's results change by what that changes."""
-    scratch = StepResult(kind=out.kind)
-    home = state.army(who.id)
-    again = roll(state, ruleset, home, kind, wanted, dict(step.unit_saves)[unit_id], scratch, unit=unit_id,
-                 joined=True, facing=())
+    again, scratch = cantrip.unit_counted_again(state, ruleset, who.id, unit_id, kind, wanted,
+                                                dict(step.unit_saves)[unit_id], out, "roll", facing=())
     before, after = slaying.usable(rolled, blue, ruleset, who, scratch), slaying.usable(again, blue, ruleset, who, scratch)
-    out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who.id}'s roll, acts before the roll's "
-                             f"results are applied: {unit_id}'s own roll is counted again with it",
-                             ruleset.cite("sai-resolution"), ruleset.sai_sections.get(cantrip.CANTRIP,
-                                                                                      ruleset.cite("sai-resolution"))))
-    out.trace.extend(e for e in scratch.trace if e not in out.trace)
-    out.used.extend(e for e in scratch.used if e not in out.used)
-    out.results.setdefault(unit_id, {}).update(again.results)
+    cantrip.kept(out, scratch, unit_id, again.results)
     for t in wanted:
         change = after.get(t, 0) - before.get(t, 0)
         if change:
