@@ -183,9 +183,7 @@ def counted_again(state: GameState, ruleset: Ruleset, who: Army, kind: str, want
     who = who.evolve(units=tuple(u for u in who.units if now.unit(u.id) is not None))   # a Path took some away
     scratch = StepResult(kind=out.kind)
     again = roll(state, ruleset, who, kind, wanted, still_rolling(dice, who), scratch, **kwargs)
-    out.trace.extend(e for e in scratch.trace if e not in out.trace)
-    out.used.extend(e for e in scratch.used if e not in out.used)
-    out.results.setdefault(who.id, {}).update(again.results)
+    kept(out, scratch, who.id, again.results)
     return again, who, scratch
 
 
@@ -207,7 +205,8 @@ def unit_counted_again(state: GameState, ruleset: Ruleset, who: str, unit_id: st
 
 
 def kept(out: StepResult, scratch: StepResult, unit_id: str, results: dict[str, int]) -> None:
-    """A scratch result's new trace events and used effects go to ``out``, and ``unit_id``'s results as counted again."""
+    """A scratch result's new trace events and used effects go to ``out``, and ``unit_id``'s (or an army's) results
+    as counted again."""
     out.trace.extend(e for e in scratch.trace if e not in out.trace)
     out.used.extend(e for e in scratch.used if e not in out.used)
     out.results.setdefault(unit_id, {}).update(results)
