@@ -225,13 +225,13 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     attack_sais=ATTACK_SAIS,
     quotes=QUOTES,
     fallback="sfr-2012",
-    # 001 Dragons has its own numbers (claws 6, jaws 12, wing 5): not modelled yet, so no dragon attack is
-    # resolved with 002's
+    # 001 Dragons has its own numbers (claws 6, jaws 12, wing 5): set in the 001 Dragons section below, never
+    # 002's
     dragon_faces={},
     # 001 Cantrip: "During any other non-maneuver rolls, Cantrip generates magic results that allow you to cast
     # spells marked in the 'C' column"
     cantrip_column=True,
-    # 001 Setting Up the Game differs from 002 (thirty health, two dragons): not modelled yet
+    # 001 Setting Up the Game differs from 002 (thirty health, two dragons): set in the section below
     setup=None,
 )
 

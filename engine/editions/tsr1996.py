@@ -172,10 +172,11 @@ SAI_USES = {
     # "During a skirmish melee attack, no saves ... can stop these hits ... During a dragon attack or a
     #  charge, smites count as normal melee damage"
     "smite": SFR_2012_SAIS["smite"],         # the same uses as 002's Smite
-    # "This icon usually counts as either a maneuver or melee hit as needed" (a charge, where it is both,
-    #  is not modelled)
+    # "This icon usually counts as either a maneuver or melee hit as needed" (a charge, where it is both:
+    #  engine.editions.tsr1996_faq)
     "trample": _uses((ANY, SaiUse(("maneuver", "melee")))),
-    # 004 monster SAIs are rulings on the Kicker Packs' icons: not modelled under tsr-1996 yet
+    # 004 monster SAIs are rulings on the Kicker Packs' icons: placeholders here, their 004 uses are set in
+    # engine.editions.tsr1996_faq
     **{sai: {kind: NOT_MODELLED for kind in ANY} for sai in ("double-strike", "stone", "swoop", "kick")},
 }
 
