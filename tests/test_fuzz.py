@@ -411,3 +411,13 @@ def test_a_unit_killed_by_an_earlier_step_is_refused_not_a_crash():
     code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
     assert_clean(code, _, stderr)
     assert code == 2 and "unit 'rare' is not in army shields when this step resolves" in " ".join(stderr.split())
+
+
+def test_a_unit_retreated_twice_in_one_step_is_refused_not_a_crash():
+    """A retreat list naming a unit twice: the second move found no unit (found by a 3,000-case run)."""
+    data = copy.deepcopy(BASES["tsr1996-reserve-movement-and-magic.yaml"])
+    step = next(s for s in data["steps"] if "reserves" in s)
+    step["reserves"]["retreat"].append(step["reserves"]["retreat"][0])
+    code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
+    assert_clean(code, _, stderr)
+    assert code == 2 and "horde.1 is named twice in the retreat step" in " ".join(stderr.split())

@@ -50,7 +50,10 @@ def _move(state: GameState, player: str, moves: Sequence[tuple[str, str]], how: 
     """Move each named unit (and the items carried with it) to its destination, by destination."""
     cite = ruleset.cite("reinforce" if how == "reinforce" else "retreat")
     groups: dict[tuple[str, str], list[Unit]] = {}
-    for unit_id, dest in moves:
+    for n, (unit_id, dest) in enumerate(moves):
+        if any(unit_id == other for other, _ in moves[:n]):
+            raise StepError(f"{unit_id} is named twice in the {how} step: each unit moves once", cite=cite,
+                            field=how)
         source = _source(state, player, unit_id, how, ruleset)
         unit = source.unit(unit_id)
         _check_move(state, source, unit, dest, how, ruleset)
