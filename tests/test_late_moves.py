@@ -192,3 +192,48 @@ def test_the_per_mover_form_is_for_moving_sais_only_and_checks_its_names():
     with pytest.raises(UserError, match=r"ferry moves no units in tsr-1996"):
         _run("""  - magic: {army: goblins, roll: {t1: ferry}, targets: {ferry: {t1: [a]}}}
 """, edition="tsr-1996")
+
+
+_WAVE = """
+ddref: 1
+title: two Ferries in a save and maneuver roll against Tidal Wave
+edition: sfr-2012
+players: [alice, bob]
+turn: {player: alice}
+terrains:
+  marsh: {type: swampland, face: 3, action: magic, home_of: alice}
+  coast: {type: coastland, face: 6, frontier: true}
+  hill: {type: highland, face: 3, home_of: bob}
+armies:
+  scalders: {player: alice, at: marsh, units: [{race: scalder, health: 3, count: 3}]}
+  goblins: {player: bob, at: coast, units: [{id: f1, race: goblin, health: 1}, {id: f2, race: goblin, health: 1},
+                                           {id: w1, race: goblin, health: 2}, {id: b1, race: goblin, health: 3},
+                                           {id: b2, race: goblin, health: 3}, {id: c1, race: goblin, health: 1}]}
+dua: {bob: [{id: r1, race: goblin, health: 1}]}
+steps:
+  - magic: {army: scalders, roll: {magic: 6}, colors: {green: 6}, cast: [{spell: tidal wave, target: coast}],
+            avoidance: {goblins: {f1: ferry, f2: ferry, w1: save 2, b1: save 3, b2: maneuver 3, c1: save}},
+            save_sais: {goblins: {move_to: {ferry: hill}, targets: {ferry: %s}}}}
+"""
+
+
+def test_the_per_mover_form_in_a_save_roll_against_a_spell():
+    """Two Ferries (each "up to four health-worth"): f1 takes w1 (2), f2 takes b1 (3), 5 together; their saves
+    (2 + 3) leave the army's total, c1's 1 stays."""
+    out = replay(parse(_WAVE % "{f1: [w1], f2: [b1]}", "t.yaml"))["steps"][0]
+    assert out["moved"] == ["f1", "f2", "w1", "b1"] and out["results"]["goblins"]["save"] == 1
+    with pytest.raises(UserError, match="names r1 as moving with its own units, but it made no ferry move"):
+        replay(parse(_WAVE % "{f1: [w1], r1: []}", "t.yaml"))
+
+
+def test_a_returned_unit_s_teleport_against_a_dragon_takes_its_own_units():
+    """Against the drake (6 Claws damage at the vale: the goblins fight it there), troll's Regenerate brings r1 back,
+    rolled at once: a Teleport, resolved with t1's (002 Resolution: "applied with the results of their army"); t1
+    takes a (2), r1 takes c (3); b's 1 save stays and troll's Regenerate gives none: 5 damage."""
+    head = _HEAD.replace("at: plain, units: [{{id: troll", "at: vale, units: [{{id: troll")
+    out = replay(parse(head.format(edition="sfr-2012") + """  - dragon_attack: {army: goblins, dragons: {d1: [claws]},
+                   roll: {troll: regenerate, t1: teleport, b: save}, targets: {regenerate: [r1],
+                   teleport: {t1: [a], r1: [c]}}, unit_saves: {r1: teleport}, move_to: {teleport: hill},
+                   casualties: {goblins: [troll, b]}}
+""", "t.yaml"))["steps"][0]
+    assert out["moved"] == ["r1", "t1", "r1", "a", "c"] and out["damage"]["goblins"] == 5
