@@ -162,6 +162,7 @@ def test_vanish_moves_the_unit_alone_even_per_mover():
            targets: {vanish: {t1: []}}, move_to: {vanish: hill}}
 """)["steps"][0]
     assert out["moved"] == ["t1"] and out["results"]["goblins"]["save"] == 3
+    assert not [e for e in out["trace"] if e.get("defaulted") and "vanish" in e["what"]]     # nothing to choose
     with pytest.raises(UserError, match=r"vanish rolled by t1 takes the rolling unit and up to 0 health-worth"):
         _run("""  - roll: {army: goblins, for: save, avoidance: true, roll: {t1: vanish}, targets: {vanish: {t1: [a]}},
            move_to: {vanish: hill}}
@@ -178,6 +179,11 @@ def test_wayfare_per_mover_names_the_item_s_carrier():
                                         r"it: name it in targets \(legal: f1, f2\)"):
         _run("""  - dragon_attack: {army: walkers, dragons: {d1: [claws]}, roll: {boots: wayfare, f1: save 2},
                    targets: {wayfare: {boots: [f1, f2]}}, move_to: {wayfare: reserve}}
+""")
+    # an item the per-mover form leaves out cannot move without its carrier either
+    with pytest.raises(UserError, match=r"wayfare rolled by boots moves the magical item with one unit able"):
+        _run("""  - dragon_attack: {army: walkers, dragons: {d1: [claws]}, roll: {boots: wayfare, f1: save 2},
+                   targets: {wayfare: {r1: []}}, move_to: {wayfare: reserve}}
 """)
 
 

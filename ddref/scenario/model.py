@@ -29,7 +29,8 @@ SACRIFICE = ("Eldarim unit id killed by an individual-targeting effect -> the su
 MOVERS = dict[str, list[str]]
 PER_MOVER = (" A moving SAI (ferry, teleport, firewalking, vanish, wayfare) may instead name each unit rolling it -> "
              "the units it takes along, each checked against its own SAI's limit: teleport: {t1: [a], t2: [b, c]} "
-             "(a mover left out takes nobody; a unit brought into the roll late, by Regenerate, has its own entry).")
+             "(a mover left out takes nobody, but Wayfare's item needs its carrier; a unit brought into the roll late, "
+             "by Regenerate, has its own entry).")
 
 
 def _doc(text: str, **kwargs: Any) -> Any:

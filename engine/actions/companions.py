@@ -46,12 +46,14 @@ def along(ruleset: Ruleset, sai: str, step, movers: tuple[str, ...], army: Army,
     _strays(sai, named, movers, army, cite)
     taken: list[str] = []
     for mover in movers:
-        if mover not in named:
+        if mover not in named and sai in ALONE:
+            continue        # Vanish: the unit alone, nothing to choose
+        if mover not in named and sai != CARRIED:      # Wayfare's item cannot move without its carrier: an error
             out.trace.append(TraceEvent(what=f"{sai}: {mover} takes nobody along", rule=f"the owner names the units "
                                         f"each mover takes (targets.{sai}.{mover}); none given for {mover}",
                                         cite=cite, defaulted=True))
             continue
-        taken += own(ruleset, sai, mover, named[mover], movers, tuple(taken), army, cite, out)
+        taken += own(ruleset, sai, mover, named.get(mover, ()), movers, tuple(taken), army, cite, out)
         out.movers.append(mover)
     return tuple(taken)
 
