@@ -127,6 +127,12 @@ def test_a_late_mover_after_a_first_that_took_the_whole_list_moves_alone_default
     late = [e for e in _trace(out) if e["what"].startswith("teleport rolled by r1: takes nobody along")]
     assert late and late[0]["defaulted"]
     assert replayed["state"]["armies"]["bob-hill"]["units"] == ["t1", "a", "r1"]
+    # per mover, the first's entry naming the units and none given for the late one: it moves alone too, defaulted
+    out = _run("""  - magic: {army: goblins, roll: {troll: regenerate, t1: teleport}, unit_saves: {r1: teleport},
+            targets: {regenerate: [r1], teleport: {t1: [a]}}, move_to: {teleport: hill}}
+""")["steps"][0]
+    assert out["moved"] == ["t1", "a", "r1", "r1"]
+    assert [e.get("defaulted") for e in _trace(out) if e["what"] == "teleport: r1 takes nobody along"] == [True]
 
 
 def test_a_late_mover_s_entry_naming_a_unit_the_first_took_is_an_error():
