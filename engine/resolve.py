@@ -13,6 +13,7 @@ from .actions.turn import turn
 from .actions.promotion import promotion, replanting
 from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
 from .actions.own_roll import unit_roll
+from .actions.companions import unused as unused_movers
 from .dragonkin import dissipate
 from .exchange import promote
 from .capture import abandoned, check_over, winner
@@ -44,6 +45,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     check_unrolled(state, step, ruleset)
     marched, events = march(state, step, ruleset)
     after, out = action(marched, step, ruleset)
+    unused_movers(step, out, ruleset)
     out.trace[:0] = events
     ashes = getattr(step, "ashes", None)
     after = sai_endings.after_kills(after, ruleset, None if ashes is None else dict(ashes), out)

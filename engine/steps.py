@@ -8,8 +8,9 @@ from .roll import Roll
 from .value import Struct, Value, field
 
 Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pairs
-# (SAI id, ((unit or army id, points), ...)); points None where the targets are listed without points
-Targets = tuple[tuple[str, tuple[tuple[str, int | None], ...]], ...]
+# (SAI id, ((unit or army id, points), ...)); points None where the targets are listed without points; a move SAI's
+# per-mover form: (mover id, the unit ids it takes along) (engine.actions.companions)
+Targets = tuple[tuple[str, tuple[tuple[str, int | tuple[str, ...] | None], ...]], ...]
 UnitRolls = tuple[tuple[str, Roll], ...]                # (unit id, its own roll)
 Choices = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 
@@ -303,3 +304,4 @@ class StepResult(Struct):
     promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy
     counter: dict | None = None     # a melee step's counter-attack: {"results": each army's results in it}
     deferred: list = field(default_factory=list)    # (unit ids, error): a returning SAI's check left to freed units
+    movers: list = field(default_factory=list)     # units a move SAI took with their per-mover targets entry

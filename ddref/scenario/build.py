@@ -508,6 +508,8 @@ def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
         else:
             named = assigned.items() if isinstance(assigned, dict) else ((uid, None) for uid in assigned)
             pairs = tuple(named)
+            if pairs and all(isinstance(v, list) for _, v in pairs):     # {mover: [units]}: a moving SAI's
+                pairs = sai_steps.per_mover(b, icon, pairs, units, (*path, "targets", sai))
             for uid, _ in pairs:
                 if uid not in units:
                     b.fail((*path, "targets", sai, uid), f"unknown unit {uid!r}{did_you_mean(uid, units)}")

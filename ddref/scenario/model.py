@@ -25,6 +25,12 @@ STEPPED = ("Killed Undead unit id -> the dead Undead unit of lesser health it is
 RESIST = "Buried Undead unit id -> its roll to resist burial (a non-ID save returns it to the DUA)."
 SACRIFICE = ("Eldarim unit id killed by an individual-targeting effect -> the summoned dragonkin of equal health in "
              "its army sent back to the summoning pool instead (Sacrifice Dragonkin).")
+# a moving SAI's per-mover ``targets`` form (engine.actions.companions): the units each unit rolling it takes along
+MOVERS = dict[str, list[str]]
+PER_MOVER = (" A moving SAI (ferry, teleport, firewalking, vanish, wayfare) may instead name each unit rolling it -> "
+             "the units it takes along, each checked against its own SAI's limit: teleport: {t1: [a], t2: [b, c]} "
+             "(a mover left out takes nobody, but Wayfare's item needs its carrier; a unit brought into the roll late, "
+             "by Regenerate, has its own entry).")
 
 
 def _doc(text: str, **kwargs: Any) -> Any:

@@ -5,6 +5,7 @@
 from typing import Any, Literal
 
 from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
+from .model import MOVERS, PER_MOVER
 
 
 class RollStepIn(Strict):
@@ -23,10 +24,10 @@ class RollStepIn(Strict):
         "How many results a racial ability converts, by target type: {save: 2}.", default=None)
     penalties_by_race: dict[str, dict[str, int]] | None = _doc(
         "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
-    targets: dict[str, list[str]] | None = _doc(
+    targets: dict[str, list[str] | MOVERS] | None = _doc(
         "A save or avoidance roll's special SAI -> the units it takes (regenerate, gold medallion: dead units "
         "brought back, in order, each of the roll's, returned units' included, taking the next that fit; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
-        "moving along).", default=None)
+        "moving along)." + PER_MOVER, default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
         "where the monster goes and stays).", default=None)
@@ -48,8 +49,8 @@ class ManeuverStepIn(Strict):
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
-    targets: dict[str, list[str]] | None = _doc(
-        "SAI name -> the units it takes along (wayfare: [the unit carrying the item]).", default=None)
+    targets: dict[str, list[str] | MOVERS] | None = _doc(
+        "SAI name -> the units it takes along (wayfare: [the unit carrying the item])." + PER_MOVER, default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
         "giving maneuvers.", default=None)
@@ -117,10 +118,10 @@ class MissileStepIn(Strict):
     roll: RollIn = _doc(ROLL)
     saves: dict[str, RollIn] | None = _doc("The defending army id and its save roll.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
-    targets: dict[str, dict[str, int] | list[str] | str] | None = _doc(
+    targets: dict[str, dict[str, int] | MOVERS | list[str] | str] | None = _doc(
         "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
         "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "
-        "along), or an army id (the army it targets: wither army-id).", default=None)
+        "along), or an army id (the army it targets: wither army-id)." + PER_MOVER, default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
         "where the monster goes and stays).", default=None)

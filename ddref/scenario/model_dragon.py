@@ -4,6 +4,7 @@
 from typing import Literal
 
 from .model import CASUALTIES, ROLL, _doc, RollIn, Strict
+from .model import MOVERS, PER_MOVER
 from .model_actions import CANTRIP, CantripIn
 from .model_magic import SaveSaisIn
 
@@ -59,10 +60,10 @@ class DragonAttackStepIn(Strict):
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish and Wayfare) where the units it moves during the "
         "army's roll go (tsr-1996 ferry: where the monster goes and stays).", default=None)
-    targets: dict[str, list[str]] | None = _doc(
+    targets: dict[str, list[str] | MOVERS] | None = _doc(
         "SAI name -> the units moving along (wayfare: the unit carrying the item; ferry, teleport, "
         "firewalking: the units going with the rolling unit; regenerate, gold medallion: dead units brought "
-        "back; silver medallion: the buried item or dragonkin).", default=None)
+        "back; silver medallion: the buried item or dragonkin)." + PER_MOVER, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the army's roll (regenerate, gold medallion) -> its own combination roll "
         "(it is rolled at once).", default=None)

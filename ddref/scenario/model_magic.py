@@ -3,6 +3,7 @@
 
 from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
 from .model_actions import CANTRIP, CantripIn, CastIn
+from .model import MOVERS, PER_MOVER
 
 
 class ChoicesIn(Strict):
@@ -25,9 +26,9 @@ class SummonIn(Strict):
 class SaveSaisIn(Strict):
     """An army's choices for the special SAIs of its save roll against a spell."""
 
-    targets: dict[str, list[str]] | None = _doc(
+    targets: dict[str, list[str] | MOVERS] | None = _doc(
         "SAI name -> the units it takes: regenerate / gold medallion: the dead units brought back; silver "
-        "medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units moving along.",
+        "medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units moving along." + PER_MOVER,
         default=None)
     move_to: dict[str, str] | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
@@ -68,9 +69,9 @@ class MagicStepIn(Strict):
         "where the monster goes and stays).", default=None)
     summon: dict[str, SummonIn] | None = _doc(
         "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
-    targets: dict[str, list[str] | str] | None = _doc(
+    targets: dict[str, list[str] | MOVERS | str] | None = _doc(
         "SAI name -> the army (or units) a special SAI of the magic roll targets (Sneak Attack, Illusion, "
-        "Galeforce; Ferry and the like: the units moving along).", default=None)
+        "Galeforce; Ferry and the like: the units moving along)." + PER_MOVER, default=None)
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
     sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)

@@ -3,6 +3,8 @@ an artifact's Summon Dragon summons (``summon``); engine.actions.sai_states and 
 
 from __future__ import annotations
 
+from engine.editions import RULESETS
+from engine.sais import SAI_USES
 from engine.state import RESERVE, GameState
 from engine.steps import SaiChoices
 
@@ -62,3 +64,22 @@ def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> t
                                         unit_saves=_unit_rolls(b, state, m.unit_saves, (*where, "unit_saves")),
                                         move_dragons=move_dragons(b, state, m.move_dragons, (*where, "move_dragons")))))
     return tuple(out)
+
+
+def per_mover(b: _Builder, icon: str | None, pairs: tuple, units: list[str], path: tuple) -> tuple:
+    """{mover: [units it takes along]}: a moving SAI's per-mover ``targets`` form (engine.actions.companions), each
+    mover's units as a tuple; every id checked against the units in play, the SAI against the edition's moving
+    SAIs (a list or {unit: points} for the others)."""
+    ruleset = RULESETS.get(b.edition)
+    table = (ruleset.sai_uses if ruleset is not None else None) or SAI_USES
+    moving = sorted(sai for sai, uses in table.items() if any(getattr(u, "special", None) == "move"
+                                                                for u in uses.values()))
+    if icon and icon not in moving:
+        b.fail(path, f"{icon} moves no units in {b.edition}: the per-mover form {{unit: [units it takes along]}} is "
+                     f"for the moving SAIs ({', '.join(moving)}); write a list of units")
+        return ()
+    for mover, along in pairs:
+        for n, uid in enumerate(along):
+            if uid not in units:
+                b.fail((*path, mover, n), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
+    return tuple((mover, tuple(along)) for mover, along in pairs)

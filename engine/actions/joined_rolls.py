@@ -109,7 +109,8 @@ def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | Non
     if late and trace is not None:
         trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
                              "after the army's own identical SAI was resolved, combines with it: it moves to the same "
-                             "move_to, with the targets the first left", ruleset.cite("sai-targeting"),
+                             "move_to, with its own entry of a per-mover targets form, else the targets the first "
+                             "left", ruleset.cite("sai-targeting"),
                              ruleset.cite("sai-resolution")))
     # the caller's ``combines``: the late SAI continues the first, its points on the first's target where the SAI
     # has one (a Kick's unit), else its own effect with the step's choices the first left (a Smite's casualties)
@@ -146,7 +147,8 @@ def untaken(step, moved: list[str]):
     SAI's ``targets`` without the units the roll has already brought in or moved (the army's own Regenerate took
     them), as the Regenerate chain leaves its rest (``left_to``)."""
     for sai, ids in getattr(step, "targets", ()):
-        if any(i in moved for i, _ in ids):
+        # a move SAI's per-mover form keeps each mover's entry (engine.actions.companions)
+        if any(i in moved for i, v in ids if not isinstance(v, tuple)):
             step = left_to(step, sai, tuple(i for i, _ in ids if i not in moved))
     return step
 

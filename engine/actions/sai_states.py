@@ -29,6 +29,7 @@ from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
+from . import companions
 from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
 
 RISE = "rise-from-the-ashes"
@@ -406,8 +407,9 @@ def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army
         return state, joined
     theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
     state = place_states(state, ruleset, own, state.army(caster.id), None, step, out)
-    start = len(out.moved)
-    state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", untaken(step, out.moved), out)
+    start, left = len(out.moved), untaken(step, out.moved)
+    companions.late_default(ruleset, own, hit.specials, left, out)
+    state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", left, out)
     return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}
 
 
@@ -617,9 +619,9 @@ def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Ar
 # Vanish: "The unit may then immediately move to any other terrain or its reserve area"; Wayfare: "allows the
 # magical item and a unit able to carry it to be moved immediately to any other terrain or its reserve area"
 TO_RESERVE = ("vanish", "wayfare")
-# Vanish: "the unit" alone; Vanish's saves still count ("unless explicitly stated otherwise (e.g. Vanish)")
-ALONE, KEEPS_RESULTS = ("vanish",), ("vanish",)
-CARRIED = "wayfare"         # the item goes with one unit able to carry it
+# Vanish's saves still count ("unless explicitly stated otherwise (e.g. Vanish)"); who goes along:
+# engine.actions.companions
+KEEPS_RESULTS = ("vanish",)
 
 
 def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
@@ -637,7 +639,7 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
         return state, 0
     _check_destination(state, sai, to, army, cite)
     movers = tuple(dict.fromkeys(s.unit for s in rolled))
-    others = _companions(ruleset, sai, _chosen(step, sai) or (), movers, army, cite)
+    others = companions.along(ruleset, sai, step, movers, army, cite, out)
     keeps = sai in KEEPS_RESULTS
     lost = 0 if keeps else sum(answer.per_unit.get(i, {}).get(result, 0) for i in (*movers, *others))
     state, dest = _army_at(state, army.player, to, ruleset, out)
@@ -665,25 +667,6 @@ def _check_destination(state: GameState, sai: str, to: str, army: Army, cite: st
         legal = [t.id for t in state.terrains if t.id != army.at] + ([RESERVE] if reserve else [])
         raise StepError(f"{sai} moves units to any other terrain{' or the reserve area' if reserve else ''}: "
                         f"{to!r} is not one (legal: {', '.join(legal)})", cite=cite, field="move_to")
-
-
-def _companions(ruleset: Ruleset, sai: str, others: tuple[str, ...], movers: tuple[str, ...], army: Army,
-                cite: str) -> tuple[str, ...]:
-    """The units going along: none (Vanish), the one carrier (Wayfare), or up to the SAI's health-worth."""
-    pool = [u for u in army.units if u.id not in movers]
-    known = all(army.unit(i) is not None and i not in movers for i in others)
-    if sai == CARRIED:
-        carriers = [u.id for u in pool if not u.item]
-        if len(others) != 1 or others[0] not in carriers:
-            raise StepError(f"{sai} moves the magical item with one unit able to carry it: name it in targets "
-                            f"(legal: {', '.join(carriers) or 'none'})", cite=cite, field="targets")
-        return others
-    limit = 0 if sai in ALONE else ruleset.sai_move_worth.get(sai, 0)
-    if not known or sum(army.unit(i).health for i in others) > limit:
-        raise StepError(f"{sai} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
-                        f"{list(others)} is not such a choice; its units: "
-                        f"{', '.join(f'{u.id} ({u.health})' for u in pool)}", cite=cite, field="targets")
-    return others
 
 
 def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:

@@ -1,0 +1,149 @@
+"""The units each moving SAI's unit takes along (002 SAI List: Ferry "may immediately move itself and up to four
+health-worth of units in the army containing this unit", Teleport and Firewalking "up to three", Vanish "the unit"
+alone, Wayfare "the magical item and a unit able to carry it").
+
+The step's ``targets`` names them in one of two forms:
+
+- a list (``targets: {teleport: [u1, u2]}``): the units going along with the units rolling the SAI, together, up to
+  one SAI's health-worth; where more than one unit rolled it, which goes with which is not said and the trace marks
+  the list's going with them together ``defaulted``; a unit brought into the roll after the army's identical SAI was
+  resolved takes those the first left (engine.actions.joined_rolls ``combined``), marked ``defaulted`` too;
+- per mover (``targets: {teleport: {mover: [u1], other: [u2]}}``): each unit rolling the SAI takes its own units,
+  checked against its own SAI's limit (``own``); a mover the form does not name takes nobody (``defaulted``). A unit
+  joining the roll late (Regenerate in a magic action) has its own entry as the army's movers have theirs.
+"""
+
+from __future__ import annotations
+
+from ..roll import Special
+from ..ruleset import Ruleset
+from ..state import Army
+from ..steps import StepResult
+from ..trace import StepError, TraceEvent, reading
+
+# Vanish: "The unit may then immediately move" -- the unit alone
+ALONE = ("vanish",)
+# Wayfare: "the magical item and a unit able to carry it": the item goes with one unit able to carry it
+CARRIED = "wayfare"
+
+
+def per_mover(step, sai: str) -> dict[str, tuple[str, ...]] | None:
+    """The step's per-mover form for ``sai`` ({mover: (the units it takes along)}), or None (the list form, or
+    nothing given). The scenario loader writes each mover's units as a tuple where a list form has ``None``."""
+    found = dict(getattr(step, "targets", ())).get(sai) if step is not None else None
+    if not found or not all(isinstance(units, tuple) for _, units in found):
+        return None
+    return dict(found)
+
+
+def along(ruleset: Ruleset, sai: str, step, movers: tuple[str, ...], army: Army, cite: str,
+          out: StepResult) -> tuple[str, ...]:
+    """The units going along with ``movers`` (the units of ``army`` rolling ``sai``), by the step's form."""
+    named = per_mover(step, sai)
+    if named is None:
+        listed = dict(getattr(step, "targets", ()) if step is not None else ()).get(sai) or ()
+        return _together(ruleset, sai, tuple(i for i, _ in listed), movers, army, cite, out)
+    _strays(sai, named, movers, army, cite)
+    taken: list[str] = []
+    for mover in movers:
+        if mover not in named and sai in ALONE:
+            continue        # Vanish: the unit alone, nothing to choose
+        if mover not in named and sai != CARRIED:      # Wayfare's item cannot move without its carrier: an error
+            out.trace.append(TraceEvent(what=f"{sai}: {mover} takes nobody along", rule=f"the owner names the units "
+                                        f"each mover takes (targets.{sai}.{mover}); none given for {mover}",
+                                        cite=cite, defaulted=True))
+            continue
+        taken += own(ruleset, sai, mover, named.get(mover, ()), movers, tuple(taken), army, cite, out)
+        out.movers.append(mover)
+    return tuple(taken)
+
+
+def own(ruleset: Ruleset, sai: str, mover: str, chosen: tuple[str, ...], movers: tuple[str, ...],
+        taken: tuple[str, ...], army: Army, cite: str, out: StepResult) -> tuple[str, ...]:
+    """One mover's own units, checked against its own SAI: "the teleporting unit may immediately move itself and up
+    to three health-worth of units in the army containing this unit" (Ferry four, Firewalking three; Vanish none;
+    Wayfare the one unit carrying the item). Reading, traced: each identical SAI keeps its own limit and units,
+    their effects combined as 002 Targeting says of SAIs "that target health-worth of units in an army"."""
+    pool = [u for u in army.units if u.id not in movers and u.id not in taken]
+    limit = _checked(ruleset, sai, f"{sai} rolled by {mover}", chosen, pool, army, cite)
+    worth = len(chosen) if sai == CARRIED else sum(army.unit(i).health for i in chosen)
+    out.trace.append(reading(f"{sai}: {mover} takes {', '.join(chosen) or 'nobody'} along, up to its own SAI's "
+                             "limit: identical SAIs' effects combined, each mover its own units",
+                             cite, ruleset.cite("sai-targeting")).evolve(before=limit, after=worth))
+    return chosen
+
+
+def _checked(ruleset: Ruleset, sai: str, who: str, chosen: tuple[str, ...], pool: list, army: Army,
+             cite: str) -> int:
+    """The units ``chosen`` to go along, from ``pool`` (the army's units not moving by themselves): the one carrier
+    (Wayfare), none (Vanish), or up to the SAI's health-worth, each once; an error listing ``pool`` else. Returns
+    the limit."""
+    if sai == CARRIED:
+        carriers = [u.id for u in pool if not u.item]
+        if len(chosen) != 1 or chosen[0] not in carriers:
+            raise StepError(f"{who} moves the magical item with one unit able to carry it: name it in targets "
+                            f"(legal: {', '.join(carriers) or 'none'})", cite=cite, field="targets")
+        return 1
+    limit = 0 if sai in ALONE else ruleset.sai_move_worth.get(sai, 0)
+    by_id = {u.id: u for u in pool}
+    if any(i not in by_id for i in chosen) or len(set(chosen)) < len(chosen) or \
+            sum(by_id[i].health for i in chosen) > limit:
+        raise StepError(f"{who} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
+                        f"{list(chosen)} is not such a choice; the units it may take: "
+                        f"{', '.join(f'{u.id} ({u.health})' for u in pool) or 'none'}", cite=cite, field="targets")
+    return limit
+
+
+def _strays(sai: str, named: dict[str, tuple[str, ...]], movers: tuple[str, ...], army: Army, cite: str) -> None:
+    """A per-mover entry for a unit of the army that did not roll the SAI: an error naming those that did. (A unit
+    not in the army yet may join the roll and roll it later; engine.actions.companions ``unused`` checks the step.)"""
+    strays = [m for m in named if m not in movers and army.unit(m) is not None]
+    if strays:
+        raise StepError(f"targets.{sai} names {', '.join(strays)} as moving with its own units, but "
+                        f"{'it' if len(strays) == 1 else 'they'} rolled no {sai} here; the units that rolled it: "
+                        f"{', '.join(movers)}", cite=cite, field="targets")
+
+
+def _together(ruleset: Ruleset, sai: str, others: tuple[str, ...], movers: tuple[str, ...], army: Army, cite: str,
+              out: StepResult) -> tuple[str, ...]:
+    """The list form: the units going along with all the movers together: none (Vanish), the one carrier
+    (Wayfare), or up to the SAI's health-worth; which mover takes which is the default where several rolled it."""
+    _checked(ruleset, sai, sai, others, [u for u in army.units if u.id not in movers], army, cite)
+    if len(movers) > 1:
+        out.trace.append(TraceEvent(what=f"{sai}: {', '.join(others) or 'nobody'} along with {', '.join(movers)} "
+                                         "together", after=len(others),
+                                    rule=f"the owner names the units each mover takes (targets.{sai}: {{mover: "
+                                         "[units]}); a list given, so it goes with them together", cite=cite,
+                                    defaulted=True))
+    return others
+
+
+def late_default(ruleset: Ruleset, own: list[Special], first: list[Special], step, out: StepResult) -> None:
+    """Units brought into the roll after the army's identical move SAI was resolved (``own``; the army's: ``first``),
+    the step giving the list form: each takes the units of the list the first left (engine.actions.joined_rolls
+    ``combined``), marked defaulted."""
+    for sai in dict.fromkeys(s.sai for s in own if s.effect == "move" and s.sai in {x.sai for x in first}):
+        if per_mover(step, sai) is not None or sai not in dict(getattr(step, "move_to", ())):
+            continue
+        late = [s.unit for s in own if s.sai == sai]
+        left = [i for i, _ in dict(getattr(step, "targets", ())).get(sai) or ()]
+        out.trace.append(TraceEvent(what=f"{sai} rolled by {', '.join(late)}: takes {', '.join(left) or 'nobody'} "
+                                         "along, what the army's identical SAI left of the list", after=len(left),
+                                    rule=f"the owner names the units each mover takes (targets.{sai}: {{{late[0]}: "
+                                         "[units]}); a list given, so it takes what the first left",
+                                    cite=ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")),
+                                    defaulted=True))
+
+
+def unused(step, out: StepResult, ruleset: Ruleset) -> None:
+    """Every mover a step's per-mover form names moved with its units in the step (``along`` records them): an entry
+    nothing used (its unit rolled no such SAI, or no ``move_to`` sent it) is an error, never silently ignored."""
+    choices = [step, *(c for _, c in (*getattr(step, "save_sais", ()), *getattr(step, "breath_sais", ())))]
+    for sai, named in ((sai, named) for c in choices for sai, _ in getattr(c, "targets", ())
+                       if (named := per_mover(c, sai)) is not None):
+        idle = [m for m in named if m not in out.movers]
+        if idle:
+            raise StepError(f"targets.{sai} names {', '.join(idle)} as moving with its own units, but "
+                            f"{'it' if len(idle) == 1 else 'they'} made no {sai} move in this step (rolled none, or "
+                            f"no move_to.{sai} given)", cite=ruleset.sai_sections.get(sai, ruleset.cite(
+                                "sai-resolution")), field="targets")
