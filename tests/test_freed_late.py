@@ -1,0 +1,125 @@
+"""tsr-1996: a unit freed from an Entangle (004 Entangle D) rolling an SAI its army's roll already resolved continues
+it (002 Targeting: identical SAIs' "effects are combined"): a pick of units takes the step's targets past the first's
+(engine.actions.freed_sais); scenarios/tsr1996-sai-joined-freed-late.yaml's situation with other steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ddref.scenario.run import parse, replay
+from ddref.scenario.source import UserError
+
+_SCENARIO = Path(__file__).parents[1] / "scenarios" / "tsr1996-sai-joined-freed-late.yaml"
+
+
+def _play(steps: str, replace: dict[str, str] | None = None) -> list[dict]:
+    """The bundled scenario's situation (to ``steps:``, edited by ``replace``) with ``steps``: its last step's result
+    and the rest."""
+    text = _SCENARIO.read_text()
+    text = text[:text.index("\nsteps:") + 1]
+    for old, new in (replace or {}).items():
+        assert old in text
+        text = text.replace(old, new)
+    return replay(parse(text + "steps:\n" + steps, "t.yaml"))["steps"]
+
+
+def _readings(out: dict) -> list[str]:
+    return [e["what"] for e in out["trace"] if e["what"].startswith("reading: ")]
+
+
+_ENTANGLE1 = """  - melee: {army: A1, target: B1, roll: {vines1: entangle}, targets: {entangle: [venom1]}, counter: false}
+  - turn: {player: b}
+"""
+_POISON = _ENTANGLE1 + """  - melee: {army: B1, target: A1, roll: {s1: smite, p1: poison}, casualties: {A1: [vines1]},
+            targets: {poison: [x1, x2, x3, x4]}, unit_saves: {venom1: poison, x1: save, x2: melee, x3: save, x4: melee},
+            burial: {x2: save, x4: melee}, counter: false}
+"""
+
+
+def test_a_freed_unit_s_poison_takes_the_targets_the_army_s_poison_left():
+    """p1's Poison (4 health-worth) takes x1 and x2; Venom1's, freed by s1's Smite, x3 and x4: x2 and x4 fail."""
+    out = _play(_POISON)[-1]
+    assert out["killed"] == ["vines1", "x2", "x4"] and out["buried"] == ["x4"]
+    assert any("poison of venom1, freed into B1's roll, picks" in r for r in _readings(out))
+
+
+def test_the_targets_a_poison_left_that_no_freed_unit_takes_are_the_army_s_error():
+    """Venom1, freed, rolls a save (nothing in a melee roll): x3 and x4, past p1's four health-worth, are taken by no Poison."""
+    with pytest.raises(UserError, match="x3, x4 past that is left to the same SAI rolled by a unit freed into B1's"):
+        _play(_POISON.replace("venom1: poison", "venom1: save"))
+
+
+def test_a_poison_naming_past_its_health_worth_with_no_unit_to_free_is_an_error_at_once():
+    """No unit of B1 is entangled: naming 8 health-worth for one Poison is the error it always was."""
+    with pytest.raises(UserError, match="poison targets up to 4 health-worth; \\['x1', 'x2', 'x3', 'x4'\\] are 8"):
+        _play(_POISON.replace(_ENTANGLE1, "  - turn: {player: b}\n").replace("venom1: poison, ", ""))
+
+
+def test_a_freed_unit_s_poison_with_no_targets_left_takes_the_default_not_the_first_s():
+    """targets.poison names x1 and x2 only: Venom1's Poison takes the default, as much health-worth as possible of
+    the units p1's did not take, the smallest first (x3 and x4; x1 escaped p1's, but is not poisoned twice)."""
+    out = _play(_POISON.replace("[x1, x2, x3, x4]", "[x1, x2]"))[-1]
+    assert out["killed"] == ["vines1", "x2", "x4"]
+    assert any(e["what"] == "poison: targets x3, x4" and e.get("defaulted") for e in out["trace"])
+
+
+_BULLSEYE = """  - melee: {army: A2, target: B2, roll: {vines2: entangle}, targets: {entangle: [eye2]}, counter: false}
+  - turn: {player: b}
+  - missile: {army: B2, target: A2, roll: {e2: bullseye}, targets: {bullseye: {vines2: 4, y1: 4}},
+              unit_saves: {vines2: melee, eye2: bullseye, y1: save}}
+"""
+
+
+def test_a_freed_unit_s_bullseye_puts_its_points_on_the_next_target():
+    """e2's Bullseye kills Vines2 (no save); Eye2's, freed, puts its 4 on y1 (3 health), which saves 1: killed."""
+    out = _play(_BULLSEYE)[-1]
+    assert out["killed"] == ["vines2", "y1"]
+    # only y1 left in the list for e2's own face: the 4 points past Vines2's are the freed unit's, no other's
+    with pytest.raises(UserError, match="y1 past that is left to the same SAI rolled by a unit freed into B2's"):
+        _play(_BULLSEYE.replace("eye2: bullseye", "eye2: save"))
+
+
+def test_a_freed_unit_s_bullseye_with_no_target_left_adds_to_the_first_s():
+    """A Stone (4, no saves) kills Vines2; e2's Bullseye puts 4 on y1, which saves 2: 2 damage, it survives; Eye2's
+    Bullseye, freed, has no entry left: its 4 are added to e2's on y1, which saves against the 8 with its one roll
+    (2): 6, killed."""
+    steps = _BULLSEYE.replace("roll: {e2: bullseye}", "roll: {e2: bullseye, b2s: stone}, casualties: {A2: [vines2]}") \
+        .replace("{vines2: 4, y1: 4}", "{y1: 4}").replace("vines2: melee, ", "").replace("y1: save}", "y1: save 2}")
+    out = _play(steps, {"{id: eye2, race: dwarf, health: 4, monster: true}]}":
+                        "{id: eye2, race: dwarf, health: 4, monster: true}, "
+                        "{id: b2s, race: dwarf, health: 4, monster: true}]}"})[-1]
+    assert out["killed"] == ["vines2", "y1"] and out["damage"]["A2"] == 4
+    assert any(e["what"] == "bullseye of eye2: 4 damage added to the first bullseye's 4 on y1" for e in out["trace"])
+    assert any(e["what"] == "bullseye: 8 damage - 2 saves on y1: killed" and e["after"] == 6 for e in out["trace"])
+
+
+def test_a_freed_unit_s_flame_takes_the_next_unit_named():
+    """f3's Flame (one unit of two health or less per face) takes z1; Burner3's, freed, z2; naming z3 (3 health) for
+    it instead is the Flame's error listing the legal units."""
+    steps = """  - melee: {army: A3, target: B3, roll: {vines3: entangle}, targets: {entangle: [burner3]}, counter: false}
+  - turn: {player: b}
+  - melee: {army: B3, target: A3, roll: {s3: smite, f3: flame}, casualties: {A3: [vines3]},
+            targets: {flame: [z1, z2]}, unit_saves: {burner3: flame}, counter: false}
+"""
+    out = _play(steps)[-1]
+    assert out["buried"] == ["z1", "z2"]
+    with pytest.raises(UserError, match="flame targets a unit of 2 health or less: choose from z2"):
+        _play(steps.replace("[z1, z2]", "[z1, z3]"))
+
+
+@pytest.mark.parametrize(("sai", "rolls", "fate"), [
+    ("smother", "x1: maneuver, x2: save, x3: maneuver, x4: melee", {"killed": ["vines1", "x2", "x4"]}),
+    ("roar", "", {"killed": ["vines1"], "fled": ["x1", "x2", "x3", "x4"]}),
+])
+def test_a_freed_unit_s_smother_or_roar_takes_the_targets_the_army_s_left(sai, rolls, fate):
+    """Smother (a maneuver or killed) and Roar (flee, no save): p1's takes x1 and x2, Venom1's, freed, x3 and x4."""
+    steps = _ENTANGLE1 + f"""  - melee: {{army: B1, target: A1, roll: {{s1: smite, p1: {sai}}}, casualties: {{A1: [vines1]}},
+            targets: {{{sai}: [x1, x2, x3, x4]}}, unit_saves: {{venom1: {sai}{', ' + rolls if rolls else ''}}},
+            counter: false}}
+"""
+    out = _play(steps)[-1]
+    assert {k: out[k] for k in fate} == fate
+    with pytest.raises(UserError, match="x3, x4 past that is left to the same SAI"):
+        _play(steps.replace(f"venom1: {sai}", "venom1: save"))
