@@ -123,3 +123,64 @@ def test_a_freed_unit_s_smother_or_roar_takes_the_targets_the_army_s_left(sai, r
     assert {k: out[k] for k in fate} == fate
     with pytest.raises(UserError, match="x3, x4 past that is left to the same SAI"):
         _play(steps.replace(f"venom1: {sai}", "venom1: save"))
+
+
+def _bundled_step(n: int) -> str:
+    """The bundled scenario's steps up to b's turn, then its step ``n`` (1-based), as YAML text."""
+    text = _SCENARIO.read_text()
+    lines = text[text.index("\nsteps:\n") + 8:].split("\n")
+    steps, current = [], []
+    for line in lines:
+        if line.startswith("  - ") and current:
+            steps.append("\n".join(current))
+            current = []
+        if line.strip():
+            current.append(line)
+    steps.append("\n".join(current))
+    turn = next(i for i, s in enumerate(steps) if s.startswith("  - turn:"))
+    return "\n".join([*steps[:turn + 1], steps[n - 1]]) + "\n"
+
+
+@pytest.mark.parametrize(("step", "freed", "sai"), [(12, "con4", "confuse"), (13, "ill5", "illusion"),
+                                                    (14, "charm6", "charm"), (15, "ent7", "entangle")])
+def test_without_the_freed_unit_s_identical_sai_the_army_s_cannot_take_eight_health_worth(step, freed, sai):
+    """The bundled steps name eight health-worth for the army's SAI and the freed unit's together: the freed unit
+    rolling a save instead, the four past the army's SAI's are its error."""
+    text = _bundled_step(step)
+    assert f"{freed}: {sai}" in text
+    _play(text)
+    with pytest.raises(UserError, match=f"{sai} targets up to 4 health-worth.*past that is left to the same SAI"):
+        _play(text.replace(f"{freed}: {sai}", f"{freed}: save"))
+
+
+def test_a_freed_unit_s_confuse_is_one_reroll_with_the_army_s():
+    """c4's and Con4's Confuse are one pick of eight health-worth, each unit rolled again once: 2 saves (w3, w5)
+    against h4's 4 melee: 2 damage, 6 with the Smite's; unconfused (the army's alone, w1 and w2), 6 saves: none."""
+    out = _play(_bundled_step(12))[-1]
+    assert out["results"]["A4"]["save"] == 2 and out["damage"]["A4"] == 6
+    assert any("rolling again once, not twice" in r for r in _readings(out))
+    alone = _play(_bundled_step(12).replace("con4: confuse", "con4: save").replace("[w1, w2, w3, w4]", "[w1, w2]")
+                  .replace(", w3: save, w4: maneuver", "").replace("vines4, w1]", "vines4]"))[-1]
+    assert alone["results"]["A4"]["save"] == 5 and alone["damage"]["A4"] == 4
+
+
+def test_a_freed_unit_s_web_webs_the_units_the_army_s_left():
+    """en7's Web takes q1 and q2 (q1 saves: escapes), Ent7's, freed, q3 and q4 (q4 saves): q2 and q3 webbed."""
+    steps = _bundled_step(15).replace("en7: entangle", "en7: web").replace("{entangle: [q1", "{web: [q1") \
+        .replace("{ent7: entangle}", "{ent7: web, q1: save, q2: melee, q3: melee, q4: save}")
+    for unit, webbed in (("q2", True), ("q3", True), ("q4", False)):
+        roll = f"  - roll: {{army: A7, for: maneuver, roll: {{{unit}: maneuver}}}}\n"
+        if webbed:
+            with pytest.raises(UserError, match=f"{unit} makes no rolls while web is on it"):
+                _play(steps + roll)
+        else:
+            assert _play(steps + roll)[-1]["results"]["A7"]["maneuver"] == 1
+
+
+def test_a_freed_unit_s_entangle_with_no_targets_left_takes_units_not_yet_entangled():
+    """targets.entangle names q1, q2 (the army's four health-worth): Ent7's Entangle takes the default among the units
+    not under it, q3 and q4 (defaulted), not q1 or q2 again."""
+    out = _play(_bundled_step(15).replace("[q1, q2, q3, q4]", "[q1, q2]"))[-1]
+    assert any(e["what"] == "entangle of ent7: q3, q4 chosen" and e.get("defaulted") for e in out["trace"])
+    assert [e["what"] for e in out["trace"] if e["what"].endswith("cannot be rolled until beginning of next turn")] \
+        == [f"entangle: {q} cannot be rolled until beginning of next turn" for q in ("q1", "q2", "q3", "q4")]

@@ -117,7 +117,10 @@ def _late_states(fight: Fight, again: list[Special]):
     the units not already under the state (traced, ``defaulted``)."""
     step = fight.step
     for sai, group in sai_states._grouped(again, (STATE,)).items():
-        if fight.targets(sai) is not None or fight.ruleset.sai_states[sai].target != "units":
+        rest = fight.targets(sai)
+        if rest is not None or fight.ruleset.sai_states[sai].target != "units":
+            step = _with_targets(step, sai, rest)
+            fight.take(sai, [uid for uid, _ in rest or ()])
             continue
         under = {e.target for e in fight.state.effects if e.spell == sai}
         pool = [u for u in fight.army().units if u.id not in under and not u.item]
