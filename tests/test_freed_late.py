@@ -141,8 +141,8 @@ def _bundled_step(n: int) -> str:
     return "\n".join([*steps[:turn + 1], steps[n - 1]]) + "\n"
 
 
-@pytest.mark.parametrize(("step", "freed", "sai"), [(12, "con4", "confuse"), (13, "ill5", "illusion"),
-                                                    (14, "charm6", "charm"), (15, "ent7", "entangle")])
+@pytest.mark.parametrize(("step", "freed", "sai"), [(13, "con4", "confuse"), (14, "ill5", "illusion"),
+                                                    (15, "charm6", "charm"), (16, "ent7", "entangle")])
 def test_without_the_freed_unit_s_identical_sai_the_army_s_cannot_take_eight_health_worth(step, freed, sai):
     """The bundled steps name eight health-worth for the army's SAI and the freed unit's together: the freed unit
     rolling a save instead, the four past the army's SAI's are its error."""
@@ -156,17 +156,17 @@ def test_without_the_freed_unit_s_identical_sai_the_army_s_cannot_take_eight_hea
 def test_a_freed_unit_s_confuse_is_one_reroll_with_the_army_s():
     """c4's and Con4's Confuse are one pick of eight health-worth, each unit rolled again once: 2 saves (w3, w5)
     against h4's 4 melee: 2 damage, 6 with the Smite's; unconfused (the army's alone, w1 and w2), 6 saves: none."""
-    out = _play(_bundled_step(12))[-1]
+    out = _play(_bundled_step(13))[-1]
     assert out["results"]["A4"]["save"] == 2 and out["damage"]["A4"] == 6
     assert any("rolling again once, not twice" in r for r in _readings(out))
-    alone = _play(_bundled_step(12).replace("con4: confuse", "con4: save").replace("[w1, w2, w3, w4]", "[w1, w2]")
+    alone = _play(_bundled_step(13).replace("con4: confuse", "con4: save").replace("[w1, w2, w3, w4]", "[w1, w2]")
                   .replace(", w3: save, w4: maneuver", "").replace("vines4, w1]", "vines4]"))[-1]
     assert alone["results"]["A4"]["save"] == 5 and alone["damage"]["A4"] == 4
 
 
 def test_a_freed_unit_s_web_webs_the_units_the_army_s_left():
     """en7's Web takes q1 and q2 (q1 saves: escapes), Ent7's, freed, q3 and q4 (q4 saves): q2 and q3 webbed."""
-    steps = _bundled_step(15).replace("en7: entangle", "en7: web").replace("{entangle: [q1", "{web: [q1") \
+    steps = _bundled_step(16).replace("en7: entangle", "en7: web").replace("{entangle: [q1", "{web: [q1") \
         .replace("{ent7: entangle}", "{ent7: web, q1: save, q2: melee, q3: melee, q4: save}")
     for unit, webbed in (("q2", True), ("q3", True), ("q4", False)):
         roll = f"  - roll: {{army: A7, for: maneuver, roll: {{{unit}: maneuver}}}}\n"
@@ -180,7 +180,39 @@ def test_a_freed_unit_s_web_webs_the_units_the_army_s_left():
 def test_a_freed_unit_s_entangle_with_no_targets_left_takes_units_not_yet_entangled():
     """targets.entangle names q1, q2 (the army's four health-worth): Ent7's Entangle takes the default among the units
     not under it, q3 and q4 (defaulted), not q1 or q2 again."""
-    out = _play(_bundled_step(15).replace("[q1, q2, q3, q4]", "[q1, q2]"))[-1]
+    out = _play(_bundled_step(16).replace("[q1, q2, q3, q4]", "[q1, q2]"))[-1]
     assert any(e["what"] == "entangle of ent7: q3, q4 chosen" and e.get("defaulted") for e in out["trace"])
     assert [e["what"] for e in out["trace"] if e["what"].endswith("cannot be rolled until beginning of next turn")] \
         == [f"entangle: {q} cannot be rolled until beginning of next turn" for q in ("q1", "q2", "q3", "q4")]
+
+
+_B2S = {"{id: eye2, race: dwarf, health: 4, monster: true}]}":
+        "{id: eye2, race: dwarf, health: 4, monster: true}, {id: b2s, race: dwarf, health: 4, monster: true}]}"}
+
+
+@pytest.mark.parametrize("named", ["[y2, y1]", "[y2]"])
+def test_a_freed_unit_s_swoop_whose_first_target_died_picks_its_own(named):
+    """b2s's Stone kills Vines2; e2's Swoop (4, no saves) kills y2 (1 health); Eye2's Swoop, freed, has no first target
+    to add to: it takes the next entry of targets.swoop, or none left, the default (the first unit, y1): 4 on y1 (3
+    health), killed either way, the default marked."""
+    out = _play(_BULLSEYE.replace("roll: {e2: bullseye}", "roll: {b2s: stone, e2: swoop}, casualties: {A2: [vines2]}")
+                .replace("{bullseye: {vines2: 4, y1: 4}}", f"{{swoop: {named}}}")
+                .replace("unit_saves: {vines2: melee, eye2: bullseye, y1: save}", "unit_saves: {eye2: swoop}"),
+                _B2S)[-1]
+    assert out["killed"] == ["vines2", "y2", "y1"]
+    assert any(e["what"].startswith("reading: swoop of eye2, freed into B2's roll, combines with the army's swoop, "
+                                    "whose target y2 no longer stands") for e in out["trace"])
+    assert any(e.get("defaulted") and e["what"] == "swoop: every roller strikes y1" for e in out["trace"]) == \
+        (named == "[y2]")
+
+
+def test_a_kick_target_named_past_the_first_s_that_the_freed_kick_does_not_need_is_an_error():
+    """brute8 named first: k8's Kick on brute8 (3 health), which saves 3, survives; Kick8's, freed, adds its 4 to
+    them on brute8 (8 - 3: killed), so a8, named past brute8, is taken by no Kick: the error."""
+    steps = _bundled_step(19).replace("[a8, brute8]", "[brute8, a8]").replace("a8: melee, brute8: save",
+                                                                               "brute8: save 3")
+    with pytest.raises(UserError, match="a8 past that is left to the same SAI rolled by a unit freed into B8's roll"):
+        _play(steps)
+    out = _play(steps.replace("[brute8, a8]", "[brute8]"))[-1]
+    assert out["killed"] == ["vines8", "brute8"]
+    assert any(e["what"] == "kick of kick8: 4 damage added to the first kick's 4 on brute8" for e in out["trace"])
