@@ -45,7 +45,8 @@ def may_free(state: GameState, ruleset, army: Army, step) -> bool:
 
 def first_states(fight: Fight, rolled: list[Special]):
     """The step as the army's own states on units (Entangle, Web) see it when units may be freed into the roll:
-    each one's ``targets`` up to its health-worth, the rest left to a freed unit's identical SAI (``Fight.first_of``)."""
+    each one's ``targets`` up to its health-worth, the rest left to a freed unit's identical SAI
+    (``Fight.first_of``)."""
     step = fight.step
     if not fight.may_free or step is None:
         return step
