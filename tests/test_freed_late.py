@@ -241,3 +241,16 @@ def test_a_freed_unit_s_cantrip_after_the_army_s_own_is_still_refused():
         _play(_ENTANGLE1 + """  - melee: {army: B1, target: A1, roll: {s1: smite, p1: cantrip}, casualties: {A1: [vines1]},
             unit_saves: {venom1: cantrip}, cantrip: {B1: {colors: {gold: 4}, cast: []}}, counter: false}
 """)
+
+
+def test_a_freed_unit_s_kick_adds_to_the_army_s_default_target():
+    """No targets.kick: k8's Kick strikes the first unit (brute8, defaulted), which saves 3 of 4: survives; Kick8's,
+    freed, adds its 4 to them on brute8, saved against with its one roll: 8 - 3 = 5, killed (3 health)."""
+    steps = _bundled_step(19).replace("targets: {kick: [a8, brute8]}, ", "").replace("a8: melee, brute8: save",
+                                                                                     "brute8: save 3")
+    assert "kick: [" not in steps
+    out = _play(steps, {"{id: a8, race: goblin, health: 1}, {id: brute8, race: goblin, health: 3}":
+                        "{id: brute8, race: goblin, health: 3}, {id: a8, race: goblin, health: 1}"})[-1]
+    assert out["killed"] == ["vines8", "brute8"]
+    assert any(e["what"] == "kick of kick8: 4 damage added to the first kick's 4 on brute8" for e in out["trace"])
+    assert any(e["what"] == "kick: 8 damage - 3 saves on brute8: killed" for e in out["trace"])

@@ -50,7 +50,7 @@ def first_states(fight: Fight, rolled: list[Special]):
     step = fight.step
     if not fight.may_free or step is None:
         return step
-    for sai, group in sai_states._grouped(rolled, (STATE,)).items():
+    for sai, group in _states(rolled).items():
         named = [uid for uid, _ in fight.targets(sai) or ()]
         if not named or fight.ruleset.sai_states[sai].target != "units":
             continue
@@ -61,6 +61,12 @@ def first_states(fight: Fight, rolled: list[Special]):
         fight.take(sai, first)
         step = joined_rolls.left_to(step, sai, tuple(first))
     return step
+
+
+def _states(rolled: list[Special]) -> dict[str, list[Special]]:
+    """The states on units rolled, identical SAIs together."""
+    return {sai: [s for s in rolled if s.sai == sai] for sai in dict.fromkeys(s.sai for s in rolled
+                                                                             if s.effect == STATE)}
 
 
 def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> list[Special]:
@@ -117,7 +123,7 @@ def _late_states(fight: Fight, again: list[Special]):
     none left, the default the acting player's would be (as much health-worth as possible, the smallest first) among
     the units not already under the state (traced, ``defaulted``)."""
     step = fight.step
-    for sai, group in sai_states._grouped(again, (STATE,)).items():
+    for sai, group in _states(again).items():
         rest = fight.targets(sai)
         if rest is not None or fight.ruleset.sai_states[sai].target != "units":
             step = _with_targets(step, sai, rest)
@@ -153,15 +159,13 @@ def _struck_again(fight: Fight, late: list[Special]) -> None:
         if group[0].effect == SPREAD and fight.targets(sai) is not None:
             specials.resolve(fight, group, "special")
             continue
-        named = dict(fight.step.targets).get(sai) if fight.step else None
-        first = (fight.taken.get(sai) or [named[0][0] if named else None])[0]
-        if first is None and fight.army().units:       # the first struck the default unit: so does this one
+        first = (fight.taken.get(sai) or [None])[0]     # the army's struck (its targets' first, or its default)
+        if first is None:       # the army's struck none (no unit left): nor does this one
             specials.resolve(fight, group, "special")
-            continue
-        if fight.army().unit(first) is None:
+        elif fight.army().unit(first) is None:
             _on_its_own(fight, sai, group, first)
-            continue
-        _added(fight, sai, group, tuple(named or ((first, None),)), first)
+        else:
+            _added(fight, sai, group, first)
 
 
 def _on_its_own(fight: Fight, sai: str, group: list[Special], first: str | None) -> None:
@@ -176,7 +180,7 @@ def _on_its_own(fight: Fight, sai: str, group: list[Special], first: str | None)
     specials.resolve(fight, group, "special")
 
 
-def _added(fight: Fight, sai: str, group: list[Special], named: tuple, first: str) -> None:
+def _added(fight: Fight, sai: str, group: list[Special], first: str) -> None:
     """The late strike's points added to the first's on ``first``, struck again with the total."""
     who = ", ".join(s.unit for s in group)
     if strikes.attack_rule(fight, sai).answer:
@@ -184,7 +188,7 @@ def _added(fight: Fight, sai: str, group: list[Special], named: tuple, first: st
                         f"on {first}, which strikes back at each roller: not expressible as one strike; describe "
                         f"{group[0].unit}'s roll without the {sai} (e.g. unit_saves.{group[0].unit}: melee)",
                         cite=fight.ruleset.cite("sai-targeting"), field="unit_saves")
-    before = _first_points(fight, sai, named, first)
+    before = _first_points(fight, sai, group, first)
     total = before + sum(s.points for s in group)
     fight.out.trace.append(TraceEvent(what=f"{sai} of {who}: {sum(s.points for s in group)} damage added to the "
                                            f"first {sai}'s {before} on {first}", before=before, after=total,
@@ -201,11 +205,13 @@ def _added(fight: Fight, sai: str, group: list[Special], named: tuple, first: st
             fight.taken[sai] = taken
 
 
-def _first_points(fight: Fight, sai: str, named: tuple, first: str) -> int:
-    """The damage the army's own ``sai`` put on ``first`` (``{unit: points}``, or one target per roller in order)."""
-    if named[0][1] is not None:
+def _first_points(fight: Fight, sai: str, late: list[Special], first: str) -> int:
+    """The damage the army's own ``sai`` put on ``first``: its ``{unit: points}``, or the points of its rollers whose
+    target (one per roller in order; none named, the default) it was."""
+    named = dict(fight.step.targets).get(sai) if fight.step else None
+    if named and named[0][1] is not None:
         return named[0][1]
-    rollers = [s for s in fight.rolled if s.sai == sai and s.unit != fight.attacker]
     rule = strikes.attack_rule(fight, sai)
-    return sum(rule.damage or s.points for (uid, _), s in zip(named, dict((s.unit, s) for s in rollers).values())
-               if uid == first)
+    rollers = dict((s.unit, s) for s in fight.rolled if s.sai == sai and s.unit != fight.attacker and s not in late)
+    struck = [uid for uid, _ in named] if named else [first] * len(rollers)
+    return sum(rule.damage or s.points for uid, s in zip(struck, rollers.values()) if uid == first)
