@@ -126,24 +126,16 @@ def test_a_freed_unit_s_smother_or_roar_takes_the_targets_the_army_s_left(sai, r
         _play(steps.replace(f"venom1: {sai}", "venom1: save"))
 
 
-def _bundled_step(n: int) -> str:
-    """The bundled scenario's steps up to b's turn, then its step ``n`` (1-based), as YAML text."""
+def _bundled_step(army: str) -> str:
+    """The bundled scenario's steps up to b's turn, then its step in which ``army`` acts, as YAML text."""
     text = _SCENARIO.read_text()
-    lines = text[text.index("\nsteps:\n") + 8:].split("\n")
-    steps, current = [], []
-    for line in lines:
-        if line.startswith("  - ") and current:
-            steps.append("\n".join(current))
-            current = []
-        if line.strip():
-            current.append(line)
-    steps.append("\n".join(current))
+    steps = ["  - " + s.rstrip() for s in text[text.index("\nsteps:\n") + 8:].split("  - ") if s.strip()]
     turn = next(i for i, s in enumerate(steps) if s.startswith("  - turn:"))
-    return "\n".join([*steps[:turn + 1], steps[n - 1]]) + "\n"
+    return "\n".join([*steps[:turn + 1], next(s for s in steps if f"army: {army}," in s)]) + "\n"
 
 
-@pytest.mark.parametrize(("step", "freed", "sai"), [(13, "con4", "confuse"), (14, "ill5", "illusion"),
-                                                    (15, "charm6", "charm"), (16, "ent7", "entangle")])
+@pytest.mark.parametrize(("step", "freed", "sai"), [("B4", "con4", "confuse"), ("B5", "ill5", "illusion"),
+                                                    ("B6", "charm6", "charm"), ("B7", "ent7", "entangle")])
 def test_without_the_freed_unit_s_identical_sai_the_army_s_cannot_take_eight_health_worth(step, freed, sai):
     """The bundled steps name eight health-worth for the army's SAI and the freed unit's together: the freed unit
     rolling a save instead, the four past the army's SAI's are its error."""
@@ -157,17 +149,17 @@ def test_without_the_freed_unit_s_identical_sai_the_army_s_cannot_take_eight_hea
 def test_a_freed_unit_s_confuse_is_one_reroll_with_the_army_s():
     """c4's and Con4's Confuse are one pick of eight health-worth, each unit rolled again once: 2 saves (w3, w5)
     against h4's 4 melee: 2 damage, 6 with the Smite's; unconfused (the army's alone, w1 and w2), 6 saves: none."""
-    out = _play(_bundled_step(13))[-1]
+    out = _play(_bundled_step("B4"))[-1]
     assert out["results"]["A4"]["save"] == 2 and out["damage"]["A4"] == 6
     assert any("rolling again once, not twice" in r for r in _readings(out))
-    alone = _play(_bundled_step(13).replace("con4: confuse", "con4: save").replace("[w1, w2, w3, w4]", "[w1, w2]")
+    alone = _play(_bundled_step("B4").replace("con4: confuse", "con4: save").replace("[w1, w2, w3, w4]", "[w1, w2]")
                   .replace(", w3: save, w4: maneuver", "").replace("vines4, w1]", "vines4]"))[-1]
     assert alone["results"]["A4"]["save"] == 5 and alone["damage"]["A4"] == 4
 
 
 def test_a_freed_unit_s_web_webs_the_units_the_army_s_left():
     """en7's Web takes q1 and q2 (q1 saves: escapes), Ent7's, freed, q3 and q4 (q4 saves): q2 and q3 webbed."""
-    steps = _bundled_step(16).replace("en7: entangle", "en7: web").replace("{entangle: [q1", "{web: [q1") \
+    steps = _bundled_step("B7").replace("en7: entangle", "en7: web").replace("{entangle: [q1", "{web: [q1") \
         .replace("{ent7: entangle}", "{ent7: web, q1: save, q2: melee, q3: melee, q4: save}")
     for unit, webbed in (("q2", True), ("q3", True), ("q4", False)):
         roll = f"  - roll: {{army: A7, for: maneuver, roll: {{{unit}: maneuver}}}}\n"
@@ -181,7 +173,7 @@ def test_a_freed_unit_s_web_webs_the_units_the_army_s_left():
 def test_a_freed_unit_s_entangle_with_no_targets_left_takes_units_not_yet_entangled():
     """targets.entangle names q1, q2 (the army's four health-worth): Ent7's Entangle takes the default among the units
     not under it, q3 and q4 (defaulted), not q1 or q2 again."""
-    out = _play(_bundled_step(16).replace("[q1, q2, q3, q4]", "[q1, q2]"))[-1]
+    out = _play(_bundled_step("B7").replace("[q1, q2, q3, q4]", "[q1, q2]"))[-1]
     assert any(e["what"] == "entangle of ent7: q3, q4 chosen" and e.get("defaulted") for e in out["trace"])
     assert [e["what"] for e in out["trace"] if e["what"].endswith("cannot be rolled until beginning of next turn")] \
         == [f"entangle: {q} cannot be rolled until beginning of next turn" for q in ("q1", "q2", "q3", "q4")]
@@ -210,7 +202,7 @@ def test_a_freed_unit_s_swoop_whose_first_target_died_picks_its_own(named):
 def test_a_kick_target_named_past_the_first_s_that_the_freed_kick_does_not_need_is_an_error():
     """brute8 named first: k8's Kick on brute8 (3 health), which saves 3, survives; Kick8's, freed, adds its 4 to
     them on brute8 (8 - 3: killed), so a8, named past brute8, is taken by no Kick: the error."""
-    steps = _bundled_step(19).replace("[a8, brute8]", "[brute8, a8]").replace("a8: melee, brute8: save",
+    steps = _bundled_step("B8").replace("[a8, brute8]", "[brute8, a8]").replace("a8: melee, brute8: save",
                                                                                "brute8: save 3")
     with pytest.raises(UserError, match="a8 past that is left to the same SAI rolled by a unit freed into B8's roll"):
         _play(steps)
@@ -231,7 +223,7 @@ def test_no_freed_unit_can_roll_a_hug_or_coil():
     assert not {"hug", "coil"} & set(RULESETS["tsr-1996"].sai_uses)
     for sai in ("hug", "coil"):
         with pytest.raises(UserError, match=f"unknown icon or unit '{sai}'"):
-            _play(_bundled_step(19).replace("kick8: kick", f"kick8: {sai}"))
+            _play(_bundled_step("B8").replace("kick8: kick", f"kick8: {sai}"))
 
 
 def test_a_freed_unit_s_cantrip_after_the_army_s_own_is_still_refused():
@@ -246,7 +238,7 @@ def test_a_freed_unit_s_cantrip_after_the_army_s_own_is_still_refused():
 def test_a_freed_unit_s_kick_adds_to_the_army_s_default_target():
     """No targets.kick: k8's Kick strikes the first unit (brute8, defaulted), which saves 3 of 4: survives; Kick8's,
     freed, adds its 4 to them on brute8, saved against with its one roll: 8 - 3 = 5, killed (3 health)."""
-    steps = _bundled_step(19).replace("targets: {kick: [a8, brute8]}, ", "").replace("a8: melee, brute8: save",
+    steps = _bundled_step("B8").replace("targets: {kick: [a8, brute8]}, ", "").replace("a8: melee, brute8: save",
                                                                                      "brute8: save 3")
     assert "kick: [" not in steps
     out = _play(steps, {"{id: a8, race: goblin, health: 1}, {id: brute8, race: goblin, health: 3}":
@@ -254,3 +246,19 @@ def test_a_freed_unit_s_kick_adds_to_the_army_s_default_target():
     assert out["killed"] == ["vines8", "brute8"]
     assert any(e["what"] == "kick of kick8: 4 damage added to the first kick's 4 on brute8" for e in out["trace"])
     assert any(e["what"] == "kick: 8 damage - 3 saves on brute8: killed" for e in out["trace"])
+
+
+def test_a_freed_unit_s_screech_cuts_the_opponent_s_saves_for_routing():
+    """Routing in play (the scenario's routing: true): p1's 4 melee against A1, whose saves show x1's 2 save icons and x3's and x4's ID icons (6
+    saves: no damage): 2 ID icons, 2 save icons, A1 holds; Venom1, freed by s1's Smite, rolls a Screech: its four
+    come off A1's saves for routing (0): routed, so B1 may pursue (the hill turns down to face 4). Without it,
+    pursuing is an error."""
+    steps = _ENTANGLE1 + """  - melee: {army: B1, target: A1, roll: {s1: smite, p1: melee}, casualties: {A1: [vines1]},
+            saves: {A1: {x1: save 2, x2: melee, x3: id, x4: id}}, unit_saves: {venom1: screech}, pursue: true}
+"""
+    out = _play(steps)[-1]
+    assert out["terrains"]["hill"]["face"] == 4
+    assert any(e["what"] == "1 Screech: A1's saves count 0 for routing" for e in out["trace"])
+    assert any(e["what"].startswith("reading: the Screech of a unit freed into B1's roll") for e in out["trace"])
+    with pytest.raises(UserError, match="A1 was not routed, so B1 cannot pursue it"):
+        _play(steps.replace("venom1: screech", "venom1: save"))

@@ -17,7 +17,7 @@ from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
-from ..roll import Outcome, Roll, RollContext, Special, resolve_roll
+from ..roll import Roll, RollContext, resolve_roll
 from . import cantrip, freed_sais, joined_rolls, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
@@ -46,7 +46,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                       buys, step)
     fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
-    rout = routing.routed(state, ruleset, defender, step.saves, out, step.roll)
+    rout = routing.routed(state, ruleset, defender, step.saves, out, freed_sais.with_freed(fight, step.roll))
     if step.counter is not None:
         if rout:
             raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",

@@ -44,6 +44,7 @@ class Fight(Struct):
     may_free: bool = False
     taken: dict = field(default_factory=dict)   # SAI -> the units its picks took in this roll (with ``may_free``)
     left: dict = field(default_factory=dict)    # SAI -> (the units it left to a freed unit's identical SAI, error)
+    freed: tuple = ()       # the units freed into the roll that rolled in it (their ``unit_saves``)
 
     def choices(self) -> dict:
         """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""

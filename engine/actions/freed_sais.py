@@ -17,13 +17,15 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..damage import default_casualties
-from ..roll import Outcome, Special
+from ..roll import Outcome, Roll, Special
 from ..state import Army, GameState
 from ..trace import StepError, TraceEvent, reading
 from . import joined_rolls, sai_states, specials, strikes
+from .routing import SCREECH
 from .fight import Fight
 
 STRIKE, SPREAD, STATE = "unit-strike", "unit-damage-with-saves", "unit-state"
+
 # the late identical SAIs of freed units that continue the army's (engine.actions.joined_rolls ``combined``): damage
 # to the army, no saves (Smite, Stone: the step's casualties the first left); a strike on one unit (Kick, Swoop: the
 # first's); the picks of units (the step's targets the first left): a unit's test or fate (Poison, Smother, Roar,
@@ -74,6 +76,7 @@ def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> li
     rolled and are counted in the current roll"; 002 Application: "SAIs have their same effect whether the unit
     containing the SAI is rolled individually or as part of an army"): resolved as the army's own were (special
     results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
+    fight.freed = tuple(joined)
     loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker, trace=fight.out.trace,
                                       combines=CONTINUED)
     if not loose:
@@ -89,6 +92,28 @@ def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> li
     fight.state = sai_states.place_states(fight.state, fight.ruleset, loose, fight.army("attacker"), fight.army(),
                                           _late_states(fight, again), fight.out)
     return loose
+
+
+def with_freed(fight: Fight, roll: Roll | None) -> Roll | None:
+    """The army's attack roll with the rolls of the units freed into it (004 Entangle D: "counted in the current
+    roll"), as the opponent's routing reads it: a freed unit's Screech (004: "a screech subtracts four from the
+    opponent's saves for the purposes of routing only ... for the immediate save roll an opponent is about to make")
+    counts with the army's, each subtracting its four (engine.actions.routing)."""
+    given = dict(getattr(fight.step, "unit_saves", ()))
+    extra = [given[u] for u in fight.freed if u in given]
+    if roll is None or not extra:
+        return roll
+    counts: dict[str, int] = {}
+    for icon, n in (*roll.counts, *(c for r in extra for c in r.counts)):
+        counts[icon] = counts.get(icon, 0) + n
+    joined = replace(roll, counts=tuple(counts.items()), units=(*roll.units, *(u for r in extra for u in r.units)))
+    if any(f.icon == SCREECH for r in extra for _, faces in r.units for f in faces) or \
+            any(icon == SCREECH for r in extra for icon, _ in r.counts):
+        fight.out.trace.append(reading(f"the Screech of a unit freed into {fight.attacker}'s roll counts in it: it "
+                                       "subtracts its four from the opponent's saves for routing, with any the army "
+                                       "rolled (each Screech its four)", fight.cite(SCREECH),
+                                       fight.ruleset.sai_sections.get("entangle", fight.ruleset.cite("routing"))))
+    return joined
 
 
 def _read_continued(fight: Fight, again: list[Special]) -> None:
