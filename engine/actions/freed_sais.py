@@ -33,7 +33,7 @@ STRIKE, SPREAD, STATE = "unit-strike", "unit-damage-with-saves", "unit-state"
 # later in the action (Confuse after the defender rolls, Illusion once the melee is resolved): one pick
 PICKS = ("unit-test", "unit-kill", SPREAD, "charm", STATE)
 WITH_THE_ARMY_S = ("reroll-saves", "friendly-fire")
-CONTINUED = ("army-damage-no-saves", STRIKE, *PICKS, *WITH_THE_ARMY_S)
+CONTINUED = ("army-damage-no-saves", STRIKE, *PICKS)
 
 
 def may_free(state: GameState, ruleset, army: Army, step) -> bool:
@@ -77,8 +77,10 @@ def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> li
     containing the SAI is rolled individually or as part of an army"): resolved as the army's own were (special
     results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
     fight.freed = tuple(joined)
-    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker, trace=fight.out.trace,
-                                      combines=CONTINUED)
+    # Confuse and Illusion are resolved with the army's own later in the action (``later``): one pick of both
+    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker, later=WITH_THE_ARMY_S,
+                                      trace=fight.out.trace, combines=CONTINUED)
+    loose += [s for o in joined.values() for s in o.specials if s.effect in WITH_THE_ARMY_S]
     if not loose:
         return loose
     fight.rolled = [*fight.rolled, *loose]
