@@ -40,7 +40,8 @@ class Fight(Struct):
     seen: set = field(default_factory=set)              # the special SAIs rolled (whose targets may be read)
     rolled_units: set = field(default_factory=set)      # the units whose own roll (unit_saves) was read
     # tsr-1996, 004 Entangle D: units of the acting army may be freed into its roll, rolling an SAI identical to one
-    # the army's own roll resolved, which continues it with the step's targets the first left (engine.actions.freed)
+    # the army's own roll resolved, which continues it with the step's targets the first left
+    # (engine.actions.freed_sais)
     may_free: bool = False
     taken: dict = field(default_factory=dict)   # SAI -> the units its picks took in this roll (with ``may_free``)
     left: dict = field(default_factory=dict)    # SAI -> (the units it left to a freed unit's identical SAI, error)
