@@ -262,3 +262,15 @@ def test_a_freed_unit_s_screech_cuts_the_opponent_s_saves_for_routing():
     assert any(e["what"].startswith("reading: the Screech of a unit freed into B1's roll") for e in out["trace"])
     with pytest.raises(UserError, match="A1 was not routed, so B1 cannot pursue it"):
         _play(steps.replace("venom1: screech", "venom1: save"))
+
+
+def test_a_freed_unit_s_web_with_no_targets_left_skips_the_units_the_army_s_picked():
+    """targets.web names q1 and q2 (en7's four health-worth): q1 escapes with a save, q2 is webbed; Ent7's Web takes
+    the default among the units en7's did not pick, q3 and q4 (not q1, which escaped: one pick of both)."""
+    steps = _bundled_step("B7").replace("en7: entangle", "en7: web").replace("{entangle: [q1, q2, q3, q4]}",
+                                                                             "{web: [q1, q2]}") \
+        .replace("{ent7: entangle}", "{ent7: web, q1: save, q2: melee, q3: melee, q4: save}")
+    out = _play(steps)[-1]
+    assert any(e["what"] == "web of ent7: q3, q4 chosen" and e.get("defaulted") for e in out["trace"])
+    assert [e["what"].split(":")[1].split()[0] for e in out["trace"]
+            if e["what"].startswith("web: ") and "cannot be rolled" in e["what"]] == ["q2", "q3"]

@@ -148,7 +148,7 @@ def _read_continued(fight: Fight, again: list[Special]) -> None:
 def _late_states(fight: Fight, again: list[Special]):
     """The step as a freed unit's state on units identical to the army's sees it: the ``targets`` the first left, or
     none left, the default the acting player's would be (as much health-worth as possible, the smallest first) among
-    the units not already under the state (traced, ``defaulted``)."""
+    the units not already under the state nor picked by the army's (traced, ``defaulted``)."""
     step = fight.step
     for sai, group in _states(again).items():
         rest = fight.targets(sai)
@@ -156,7 +156,7 @@ def _late_states(fight: Fight, again: list[Special]):
             step = _with_targets(step, sai, rest)
             fight.take(sai, [uid for uid, _ in rest or ()])
             continue
-        under = {e.target for e in fight.state.effects if e.spell == sai}
+        under = {e.target for e in fight.state.effects if e.spell == sai} | set(fight.taken.get(sai, ()))
         pool = [u for u in fight.army().units if u.id not in under and not u.item]
         picked = default_casualties(pool, sum(s.points for s in group))
         fight.out.trace.append(TraceEvent(what=f"{sai} of {', '.join(s.unit for s in group)}: "
