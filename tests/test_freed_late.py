@@ -226,15 +226,6 @@ def test_no_freed_unit_can_roll_a_hug_or_coil():
             _play(_bundled_step("B8").replace("kick8: kick", f"kick8: {sai}"))
 
 
-def test_a_freed_unit_s_cantrip_after_the_army_s_own_is_still_refused():
-    """The one late identical SAI left: a Cantrip (its purchase is the army's one ``cantrip`` choice)."""
-    with pytest.raises(UserError, match="cantrip rolled by venom1, brought into B1's roll after the army's own "
-                                        "identical SAI was resolved, is not modelled yet"):
-        _play(_ENTANGLE1 + """  - melee: {army: B1, target: A1, roll: {s1: smite, p1: cantrip}, casualties: {A1: [vines1]},
-            unit_saves: {venom1: cantrip}, cantrip: {B1: {colors: {gold: 4}, cast: []}}, counter: false}
-""")
-
-
 def test_a_freed_unit_s_kick_adds_to_the_army_s_default_target():
     """No targets.kick: k8's Kick strikes the first unit (brute8, defaulted), which saves 3 of 4: survives; Kick8's,
     freed, adds its 4 to them on brute8, saved against with its one roll: 8 - 3 = 5, killed (3 health)."""
@@ -274,3 +265,68 @@ def test_a_freed_unit_s_web_with_no_targets_left_skips_the_units_the_army_s_pick
     assert any(e["what"] == "web of ent7: q3, q4 chosen" and e.get("defaulted") for e in out["trace"])
     assert [e["what"].split(":")[1].split()[0] for e in out["trace"]
             if e["what"].startswith("web: ") and "cannot be rolled" in e["what"]] == ["q2", "q3"]
+
+
+def _cantrip_steps(army: str) -> str:
+    """The bundled steps up to b's turn, with a's Entangle on B10's or B11's unit, then ``army``'s step."""
+    return _bundled_step(army)
+
+
+def test_a_freed_unit_s_cantrip_buys_the_army_s_purchase_and_the_roll_is_counted_again():
+    """B10's roll shows no Cantrip: s10's Smite kills Vines10, Cast10, freed, rolls a Cantrip (4 red): it buys the
+    step's cantrip.B10, a Burning Hands on m10, before A10 saves: B10's roll counted again, 4 melee doubled to 8; 2
+    saves: 6 damage, 10 with the Smite's."""
+    out = _play(_cantrip_steps("B10"))[-1]
+    assert out["results"]["B10"]["melee"] == 8 and out["damage"]["A10"] == 10
+    assert any(e["what"] == "B10: melee counted again" and (e["before"], e["after"]) == (4, 8) for e in out["trace"])
+    assert any("cast10, brought into B10's melee roll, rolled a Cantrip" in r for r in _readings(out))
+    bought = "cantrip: {B10: {colors: {red: 4}, cast: [{spell: burning-hands, target: m10}]}},"
+    assert bought in _cantrip_steps("B10")
+    alone = _play(_cantrip_steps("B10").replace(bought, "").replace("[vines10, n1, n2, n3]", "[vines10, n1]"))[-1]
+    assert alone["results"]["B10"]["melee"] == 4 and alone["damage"]["A10"] == 6
+    assert any(e["what"] == "B10: 4 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])
+
+
+@pytest.mark.parametrize(("old", "edit", "said"), [
+    ("cast10: cantrip", "cast10: save", "B10 rolled no Cantrip in this roll, so"),
+    ("s10: smite", "s10: melee", "B10 rolled no Cantrip in this roll \\(nor did a unit brought into it\\)")])
+def test_the_army_s_purchase_with_no_cantrip_freed_into_its_roll_is_an_error(old, edit, said):
+    """Cast10 rolling a save, nothing pays for cantrip.B10 (the error at once); Cast10 rolling a Cantrip, the check
+    waits for the freed units: Cast10 not freed (no Smite kills Vines10), the error once they would have rolled."""
+    steps = _cantrip_steps("B10")
+    assert old in steps
+    with pytest.raises(UserError, match=said):
+        _play(steps.replace(old, edit))
+
+
+def test_a_purchase_named_for_the_freed_unit_when_the_army_rolled_no_cantrip_is_an_error():
+    with pytest.raises(UserError, match="cantrip.cast10 is given, but B10's roll shows no Cantrip of its own"):
+        _play(_cantrip_steps("B10").replace("cantrip: {B10:", "cantrip: {cast10:"))
+
+
+def test_a_freed_unit_s_cantrip_spell_on_another_freed_unit_counts_that_unit_s_roll_again():
+    """Vines10 entangles Cast10 and W10 (2 health each): both freed by s10's Smite, Cast10's Cantrip buys a Burning
+    Hands on W10, whose own 2 melee are counted again, doubled: 4 + 4 = 8 melee."""
+    steps = _cantrip_steps("B10").replace("{entangle: [cast10]}", "{entangle: [cast10, w10]}") \
+        .replace("{cast10: cantrip}", "{cast10: cantrip 4, w10: melee 2}").replace("target: m10", "target: w10")
+    out = _play(steps, {"{id: cast10, race: dwarf, health: 4, monster: true}":
+                        "{id: cast10, race: dwarf, health: 2}, {id: w10, race: dwarf, health: 2}"})[-1]
+    assert out["results"]["B10"]["melee"] == 8 and out["damage"]["A10"] == 10
+    assert any(e["what"] == "w10: melee counted again" and (e["before"], e["after"]) == (2, 4) for e in out["trace"])
+    assert any(r.startswith("reading: the Cantrip's spell on w10, which joined B10's melee roll") for r in _readings(out))
+
+
+def test_a_freed_unit_s_cantrip_after_the_army_s_own_is_a_purchase_of_its_own():
+    """mage11's Cantrip (cantrip.B11) kills Vines11 with a Lightning Strike; Seer11, freed, rolls a Cantrip: its own
+    purchase, cantrip.seer11, a Lightning Strike that kills k1 before A11 saves. Not given: it buys nothing (marked
+    defaulted), k1 lives and rolls with A11's saves."""
+    out = _play(_cantrip_steps("B11"))[-1]
+    assert out["killed"] == ["vines11", "k1", "k2"] and out["damage"]["A11"] == 2
+    assert any("the Cantrip of seer11, freed into B11's roll after the army's own Cantrip was resolved" in r and
+               "the step's cantrip.seer11" in r for r in _readings(out))
+    steps = _cantrip_steps("B11")
+    start = steps.index("                      seer11: {")
+    unbought = steps[:start].rstrip().rstrip(",") + "},\n" + steps[steps.index("            saves: {A11"):]
+    alone = _play(unbought.replace("{k2: save, k3: save}", "{k1: maneuver, k2: save, k3: save}"))[-1]
+    assert alone["killed"] == ["vines11", "k2"] and alone["damage"]["A11"] == 2
+    assert any(e["what"] == "seer11: 5 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])

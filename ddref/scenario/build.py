@@ -644,13 +644,16 @@ def _unit_rolls(b: _Builder, state: GameState, raw: dict | None, path: tuple) ->
 
 
 def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{army id: what its Cantrip buys}, each read as a magic step of that army with no roll of its own."""
+    """{army id: what its Cantrip buys}, each read as a magic step of that army with no roll of its own; a unit id
+    names a unit's own purchase, read as its army's (tsr-1996: a unit freed from an Entangle after its army's
+    Cantrip was resolved, engine.actions.freed_cantrip)."""
     out = []
-    for army_id, buy in (raw or {}).items():
-        m = step_model("magic")(army=army_id, roll={}, **buy.model_dump(exclude_none=True))
-        step = _magic_step(b, state, m, (*path, army_id), rolled=False)
+    for key, buy in (raw or {}).items():
+        home = None if state.has_army(key) else next((a for a in state.armies if a.unit(key) is not None), None)
+        m = step_model("magic")(army=key if home is None else home.id, roll={}, **buy.model_dump(exclude_none=True))
+        step = _magic_step(b, state, m, (*path, key), rolled=False)
         if step is not None:
-            out.append((army_id, step))
+            out.append((key, step))
     return tuple(out)
 
 

@@ -107,7 +107,9 @@ class CantripIn(Strict):
         "any magic targets this unit\").", default=None)
 
 
-CANTRIP = "Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance)."
+CANTRIP = ("Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance). "
+           "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's melee or "
+           "missile roll after the army's own Cantrip was resolved.")
 
 
 class MissileStepIn(Strict):

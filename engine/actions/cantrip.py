@@ -10,13 +10,20 @@ names it per army, in the form of a magic step (colors, cast, avoidance).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
+
 from ..lands import elements
 from ..magic import COLORS, Caster
-from ..roll import Roll
+from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
+
+if TYPE_CHECKING:
+    from .fight import Fight
 
 CANTRIP = "cantrip"
 # 002 SFR/TSR Logo (Bronze Medallion): "During any non-magic action, save roll, or non-maneuver avoidance roll,
@@ -31,16 +38,18 @@ def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], sim
 
 
 def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep], simultaneous: bool,
-           ruleset: Ruleset, out: StepResult) -> GameState:
-    """The spells ``who``'s Cantrip points (``found``: unit, points, of any color) buy, resolved at once."""
+           ruleset: Ruleset, out: StepResult, key: str | None = None) -> GameState:
+    """The spells ``who``'s Cantrip points (``found``: unit, points, of any color) buy, resolved at once: the step's
+    ``cantrip.<key>`` (by default ``cantrip.<army>``; a freed unit's own purchase, engine.actions.freed_cantrip)."""
     from .magic import spend, unit_aspects     # magic resolves spells, whose damage rolls may use a Cantrip
 
     cite = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
     total = sum(n for _, n, _ in found)
-    buy = buys.pop(who.id, None)
+    key = key or who.id
+    buy = buys.pop(key, None)
     if not total:
         if buy is not None:
-            raise StepError(f"{who.id} rolled no Cantrip in this roll, so cantrip.{who.id} buys nothing",
+            raise StepError(f"{key} rolled no Cantrip in this roll, so cantrip.{key} buys nothing",
                             cite=cite, field="cantrip")
         return state
     if simultaneous:
@@ -52,7 +61,7 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
                                     cite=ruleset.cite("sai-resolution")))
         return state
     if buy is None:
-        out.trace.append(TraceEvent(what=f"{who.id}: {total} Cantrip point(s) buy nothing", after=0,
+        out.trace.append(TraceEvent(what=f"{key}: {total} Cantrip point(s) buy nothing", after=0,
                                     rule="Cantrip can be used to purchase spells; the scenario buys none",
                                     cite=cite, defaulted=True))
         return state
@@ -136,7 +145,7 @@ def waiting(state: GameState, who: Army, dice: Roll, step, ruleset: Ruleset) -> 
 
 
 def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[str, MagicStep],
-           ruleset: Ruleset, out: StepResult, what: str, recount) -> tuple[GameState, bool]:
+           ruleset: Ruleset, out: StepResult, what: str, recount, key: str | None = None) -> tuple[GameState, bool]:
     """The Cantrips of the units that joined ``who``'s roll (``joining``: their rolls), with the army's own waiting
     one (``waits``), buy the step's ``cantrip.<army>`` spells as one purchase. Readings, traced: a Unique SAI
     suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to resolve the effect of
@@ -146,7 +155,8 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
     in any order the player wishes" (002 Resolution): the army's own Cantrip waits for the SAI that brings the unit.
     Returns whether the spells put an effect on the army or its own units (not those joining), or took one away (the roll is then
     counted again: ``counted_again``). An effect on a unit that joined the roll: ``recount(state, unit_id)`` counts
-    that unit's own roll again with it (engine.actions.dragon ``_spelled_unit``, engine.actions.charge's)."""
+    that unit's own roll again with it (engine.actions.dragon ``_spelled_unit``, ``unit_again``). ``key``: the step's
+    ``cantrip`` entry bought (by default the army's; a freed unit's own purchase, engine.actions.freed_cantrip)."""
     found = [(who.unit(s.unit), s.points, s.sai == BRONZE) for o in joining.values() for s in o.specials
              if s.effect == CANTRIP]
     where = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
@@ -165,7 +175,7 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
                                  f"joining its roll: with {theirs}'s it buys the step's spells as one purchase",
                                  ruleset.cite("sai-targeting"), ruleset.cite("sai-resolution")))
     before, units = set(state.effects), {u.id for u in who.units}
-    state = bought(state, who, [*waits, *found], buys, False, ruleset, out)
+    state = bought(state, who, [*waits, *found], buys, False, ruleset, out, key)
     new = {e.target for e in state.effects if e not in before}
     for unit_id in sorted(new & set(joining)):
         recount(state, unit_id)
@@ -210,3 +220,45 @@ def kept(out: StepResult, scratch: StepResult, unit_id: str, results: dict[str, 
     out.trace.extend(e for e in scratch.trace if e not in out.trace)
     out.used.extend(e for e in scratch.used if e not in out.used)
     out.results.setdefault(unit_id, {}).update(results)
+
+
+def unit_again(fight: Fight, state: GameState, who: Army, unit_id: str, joined: dict[str, Outcome],
+               roll_kind: tuple[str, tuple[str, ...]], **kwargs) -> None:
+    """A Cantrip bought once units joined the roll put an effect on one of them (a Burning Hands): reading, traced,
+    as for the army's own roll (``army_again``): the Cantrip suspends the roll before its results are applied (002
+    Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"), and the unit's results "are
+    counted toward the current roll" (004 Regenerate B, Entangle D), so its own roll is counted again with the
+    effect: its entry in ``joined`` is replaced, and what it adds to the army's roll with it (a charge, engine.actions
+    .charge; units freed from an Entangle, engine.actions.freed_cantrip). ``kwargs``: the roll's choices."""
+    ruleset, out, (kind, wanted) = fight.ruleset, fight.out, roll_kind
+    again, scratch = unit_counted_again(state, ruleset, who.id, unit_id, kind, wanted,
+                                        dict(fight.step.unit_saves)[unit_id], out, f"{kind} roll", **kwargs)
+    kept(out, scratch, unit_id, again.results)
+    for t in wanted:
+        if again.results.get(t, 0) != joined[unit_id].results.get(t, 0):
+            out.trace.append(TraceEvent(what=f"{unit_id}: {t} counted again", before=joined[unit_id].results.get(t, 0),
+                                        after=again.results.get(t, 0), rule="components brought into an army "
+                                        "during a roll have their results applied with their army's",
+                                        cite=ruleset.cite("sai-resolution")))
+    joined[unit_id] = replace(joined[unit_id], results=again.results)
+
+
+def army_again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: tuple[str, tuple[str, ...]],
+               **kwargs) -> Outcome:
+    """The army's own roll counted again once the Cantrip applied after units joined it put an effect on it or took
+    units away. Reading, traced: 000 Special Action Icons: they "take effect before normal action icons", and a
+    defending army's cantrip "can buy spells such as Stoneskin to protect itself" in its roll; 002 Resolution,
+    Unique: "All activity is suspended to resolve the effect of this SAI": the spells act before the roll's results
+    are counted, as the army's own Cantrip's do. ``kwargs``: the roll's choices (a missile's target terrain)."""
+    ruleset, out = fight.ruleset, fight.out
+    where = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
+    out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll takes effect before its normal "
+                             f"results count: {who.id}'s own roll is counted again with the spells' effects", where,
+                             ruleset.cite("sai-resolution")))
+    again, _, _ = counted_again(fight.state, ruleset, who, *roll_kind, dice, out, **kwargs)
+    for t in roll_kind[1]:
+        if again.results.get(t, 0) != rolled.results.get(t, 0):
+            out.trace.append(TraceEvent(what=f"{who.id}: {t} counted again", before=rolled.results.get(t, 0),
+                                        after=again.results.get(t, 0), rule="special action icons take effect "
+                                        "before normal action icons", cite=ruleset.cite("sai-resolution")))
+    return replace(rolled, results=again.results)

@@ -12,8 +12,6 @@ Editions without this rule (002's Charge is an SAI, 001 has none) refuse the ste
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
@@ -182,16 +180,17 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
     whether the unit containing the SAI is rolled individually or as part of an army"), and their results. A Cantrip
     of theirs buys the step's ``cantrip.<army>`` (000 Cantrip: "During any other action ... the cantrip can be used to
     purchase immediate spells"), with the army's own waiting for it (``buying``: the buys, the army's waiting
-    points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it (``_again``)."""
+    points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it (``cantrip.army_again``)."""
     (who, dice), (kind, wanted) = rolling, roll_kind
+    choices = sai_states.special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
     fight.state, spelled = cantrip.joined(fight.state, fight.state.army(who.id), buying[1], joined, buying[0],
                                           fight.ruleset, fight.out, f"{kind} roll",
-                                          lambda now, unit_id: _spelled_unit(fight, now, who, unit_id, joined,
-                                                                             roll_kind))
+                                          lambda now, unit_id: cantrip.unit_again(fight, now, who, unit_id, joined,
+                                                                                  roll_kind, choices=choices))
     if spelled:
-        rolled = _again(fight, rolled, who, dice, roll_kind)
+        rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, choices=choices)
     rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     if any(added.values()):
@@ -202,48 +201,6 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
                                                f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
                                           after=sum(added.values()), rule=rule, cite=where))
     return rolled, added
-
-
-def _spelled_unit(fight: Fight, state, who: Army, unit_id: str, joined: dict[str, Outcome],
-                  roll_kind: tuple[str, tuple[str, ...]]) -> None:
-    """A Cantrip bought once units joined the roll put an effect on one of them (a Burning Hands): reading, traced,
-    as for the army's own roll (``_again``): the Cantrip suspends the roll before its results are applied (002
-    Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"), and the unit's results "are
-    counted toward the current roll" (004 Regenerate B), so its own roll is counted again with the effect: its
-    entry in ``joined`` is replaced, and what it adds to the army's roll with it."""
-    ruleset, out, (kind, wanted) = fight.ruleset, fight.out, roll_kind
-    again, scratch = cantrip.unit_counted_again(state, ruleset, who.id, unit_id, kind, wanted,
-                                                dict(fight.step.unit_saves)[unit_id], out, f"{kind} roll",
-                                                choices=sai_states.special_choices(fight.step))
-    cantrip.kept(out, scratch, unit_id, again.results)
-    for t in wanted:
-        if again.results.get(t, 0) != joined[unit_id].results.get(t, 0):
-            out.trace.append(TraceEvent(what=f"{unit_id}: {t} counted again", before=joined[unit_id].results.get(t, 0),
-                                        after=again.results.get(t, 0), rule="components brought into an army "
-                                        "during a roll have their results applied with their army's",
-                                        cite=ruleset.cite("sai-resolution")))
-    joined[unit_id] = replace(joined[unit_id], results=again.results)
-
-
-def _again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: tuple[str, tuple[str, ...]]) -> Outcome:
-    """The army's own roll counted again once the Cantrip applied after units joined it put an effect on it or took
-    units away. Reading, traced: 000 Special Action Icons: they "take effect before normal action icons", and a
-    defending army's cantrip "can buy spells such as Stoneskin to protect itself" in its roll; 002 Resolution,
-    Unique: "All activity is suspended to resolve the effect of this SAI": the spells act before the roll's results
-    are counted, as the army's own Cantrip's do."""
-    ruleset, out = fight.ruleset, fight.out
-    where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
-    out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll takes effect before its normal "
-                             f"results count: {who.id}'s own roll is counted again with the spells' effects", where,
-                             ruleset.cite("sai-resolution")))
-    again, _, _ = cantrip.counted_again(fight.state, ruleset, who, *roll_kind, dice, out,
-                                        choices=sai_states.special_choices(fight.step))
-    for t in roll_kind[1]:
-        if again.results.get(t, 0) != rolled.results.get(t, 0):
-            out.trace.append(TraceEvent(what=f"{who.id}: {t} counted again", before=rolled.results.get(t, 0),
-                                        after=again.results.get(t, 0), rule="special action icons take effect "
-                                        "before normal action icons", cite=ruleset.cite("sai-resolution")))
-    return replace(rolled, results=again.results)
 
 
 def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:

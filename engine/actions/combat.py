@@ -18,7 +18,7 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
 from ..roll import Roll, RollContext, resolve_roll
-from . import cantrip, freed_sais, joined_rolls, routing, sai_states, specials
+from . import cantrip, freed_cantrip, freed_sais, joined_rolls, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -148,7 +148,10 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                   step=step, casualties=casualties, out=out, counter=bool(prefix),
                   may_free=freed_sais.may_free(state, ruleset, attacker, step))
     first = _before_cantrip(fight, attacker, attack, target_terrain)
-    fight.state = cantrip.use(fight.state, attacker, attack, buys, False, ruleset, out)
+    # with no Cantrip of its own and a unit that may be freed into the roll rolling one, the army's purchase waits
+    waits = freed_cantrip.waits(fight, attacker, attack)
+    if not waits:
+        fight.state = cantrip.use(fight.state, attacker, attack, buys, False, ruleset, out)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
                target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
@@ -163,6 +166,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                                        step, out)
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
                                                        action)
+    hit, recounted = freed_cantrip.bought(fight, hit, joined, attack, buys, waits, target_terrain)
+    fight.hit, freed = hit, freed + recounted
     loose = freed_sais.freed_specials(fight, hit, joined)
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),

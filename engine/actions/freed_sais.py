@@ -21,6 +21,7 @@ from ..roll import Outcome, Roll, Special
 from ..state import Army, GameState
 from ..trace import StepError, TraceEvent, reading
 from . import joined_rolls, sai_states, specials, strikes
+from .cantrip import CANTRIP
 from .routing import SCREECH
 from .fight import Fight
 
@@ -39,10 +40,15 @@ CONTINUED = ("army-damage-no-saves", STRIKE, *PICKS)
 def may_free(state: GameState, ruleset, army: Army, step) -> bool:
     """Whether units of ``army`` under an effect whose maker's death frees them (tsr-1996 Entangle) are given a roll
     (``unit_saves``): they may join its roll, so its SAIs' picks leave the rest of their ``targets`` to theirs."""
+    return bool(freeable(state, ruleset, army, step))
+
+
+def freeable(state: GameState, ruleset, army: Army, step) -> set[str]:
+    """The units of ``army`` under an effect whose maker's death frees them that the step gives a roll."""
     given = dict(getattr(step, "unit_saves", ()))
     mine = {u.id for u in army.units}
-    return any(e.target in mine and e.target in given and (rule := ruleset.sai_states.get(e.spell)) is not None
-               and rule.freed_roll for e in state.effects)
+    return {e.target for e in state.effects if e.target in mine and e.target in given
+            and (rule := ruleset.sai_states.get(e.spell)) is not None and rule.freed_roll}
 
 
 def first_states(fight: Fight, rolled: list[Special]):
@@ -78,8 +84,9 @@ def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> li
     results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
     fight.freed = tuple(joined)
     # Confuse and Illusion are resolved with the army's own later in the action (``later``): one pick of both
-    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker, later=WITH_THE_ARMY_S,
-                                      trace=fight.out.trace, combines=CONTINUED)
+    # their Cantrip has bought its spells already (engine.actions.freed_cantrip)
+    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker,
+                                      later=(*WITH_THE_ARMY_S, CANTRIP), trace=fight.out.trace, combines=CONTINUED)
     loose += [s for o in joined.values() for s in o.specials if s.effect in WITH_THE_ARMY_S]
     if not loose:
         return loose

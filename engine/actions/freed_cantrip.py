@@ -1,0 +1,93 @@
+"""The Cantrip of a unit freed from an Entangle during its army's melee or missile roll (tsr-1996).
+
+004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the Entangling monster
+(Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current
+roll"; 000 Cantrip: "During any other action (including rolling for saves or during a dragon attack), the cantrip can
+be used to purchase immediate spells", resolved, as 000 Special Action Icons' example has it, "Before the defending
+army rolls for saves". Two cases:
+
+- the army's roll shows no Cantrip: the freed units' buy the step's ``cantrip.<army>``, whose check that the army
+  rolled one waits until the freed units have rolled (``waits``), as for units joining a roll from outside
+  (engine.actions.cantrip ``may_join``, ``joined``);
+- the army's own Cantrip was resolved before they rolled (its spell may be what freed them): a reading, traced
+  (``_own_purchase``): the freed units' Cantrip is a purchase of its own points, the step's ``cantrip.<unit>``.
+
+A spell either buys that changes the army's roll (or a freed unit's) has that roll counted again
+(engine.actions.cantrip ``army_again``, ``unit_again``).
+"""
+
+from __future__ import annotations
+
+from ..roll import Outcome, Roll, Special
+from ..state import Army, Terrain
+from ..trace import StepError, reading
+from . import cantrip, freed_sais, sai_states
+from .fight import Fight
+
+
+def waits(fight: Fight, who: Army, dice: Roll) -> bool:
+    """Whether the step's ``cantrip.<army>`` waits for the units freed into ``who``'s roll: its own roll shows no
+    Cantrip and a unit that may be freed into it (under an Entangle, given a roll: ``freed_sais.freeable``) rolls
+    one. The army's Cantrip check (engine.actions.cantrip ``use``) is then made once they have rolled (``bought``)."""
+    if not fight.may_free or cantrip.points(who, dice, fight.ruleset):
+        return False
+    under = freed_sais.freeable(fight.state, fight.ruleset, who, fight.step)
+    return any(cantrip.rolled(r) for u, r in fight.step.unit_saves if u in under)
+
+
+def bought(fight: Fight, hit: Outcome, joined: dict[str, Outcome], dice: Roll, buys: dict, waited: bool,
+           target_terrain: Terrain | None) -> tuple[Outcome, int]:
+    """The spells the freed units' Cantrip buys, resolved at once, before the defender's saves: the step's
+    ``cantrip.<army>`` when the army's roll had none (``waited``), else their own purchase (``_own_purchase``). No
+    purchase given: it buys nothing (traced, ``defaulted``). Returns the army's roll (counted again if a spell changed
+    it) and what counting the freed units' rolls again changed in their ``action`` results."""
+    found = [s for o in joined.values() for s in o.specials if s.effect == cantrip.CANTRIP]
+    if not waited and not found:
+        return hit, 0
+    action, who = fight.action, fight.army("attacker")
+    kind = (action, (action,))
+    if waited:
+        _not_own(fight, found, buys)
+    key = None if waited else _own_purchase(fight, found, buys)
+    before = sum(o.results.get(action, 0) for o in joined.values())
+    choices = sai_states.special_choices(fight.step)
+    fight.state, spelled = cantrip.joined(fight.state, who, [], joined, buys, fight.ruleset, fight.out,
+                                          f"{action} roll", lambda now, unit_id: cantrip.unit_again(
+                                              fight, now, who, unit_id, joined, kind, choices=choices), key)
+    if spelled:
+        hit = cantrip.army_again(fight, hit, who, dice, kind, target_terrain=target_terrain,
+                                 choices={**fight.choices(), **choices})
+    return hit, sum(o.results.get(action, 0) for o in joined.values()) - before
+
+
+def _not_own(fight: Fight, found: list[Special], buys: dict) -> None:
+    """The army's roll showed no Cantrip: a purchase named for a freed unit (``cantrip.<unit>``) is an error saying
+    that its Cantrip buys the army's."""
+    named = [s.unit for s in found if s.unit in buys]
+    if named:
+        raise StepError(f"cantrip.{named[0]} is given, but {fight.attacker}'s roll shows no Cantrip of its own: "
+                        f"{named[0]}'s, freed into it, buys the step's cantrip.{fight.attacker} (cantrip.<unit> is "
+                        "a freed unit's own purchase after the army's own Cantrip was resolved)",
+                        cite=fight.cite(cantrip.CANTRIP), field="cantrip")
+
+
+def _own_purchase(fight: Fight, found: list[Special], buys: dict) -> str:
+    """Reading, traced: the army's own Cantrip was resolved before the units were freed (its spell may be what freed
+    them: 004 Entangle D names the Cantrip among the SAIs that kill the Entangling monster), so it was not rolled at
+    the same time as theirs, which 002 Targeting combines ("If multiple components with identical SAIs are rolled at
+    the same time ... their effects are combined"), and its purchase is spent: the freed units' Cantrip (000: it
+    "can be used to purchase immediate spells") is a purchase of its own points, the step's ``cantrip.<unit>`` for one
+    of them (those freed together rolled at one time: one purchase). Returns that unit's id."""
+    rollers = list(dict.fromkeys(s.unit for s in found))
+    named = [u for u in rollers if u in buys]
+    if len(named) > 1:
+        raise StepError(f"{', '.join(named)} were freed into {fight.attacker}'s roll together: their Cantrips are one "
+                        f"purchase (identical SAIs rolled at the same time are combined); give it once, as "
+                        f"cantrip.{named[0]}", cite=fight.ruleset.cite("sai-targeting"), field="cantrip")
+    key = (named or rollers)[0]
+    fight.out.trace.append(reading(
+        f"the Cantrip of {', '.join(rollers)}, freed into {fight.attacker}'s roll after the army's own Cantrip was "
+        f"resolved (whose spells may be what freed {'them' if len(rollers) > 1 else 'it'}), was not rolled at the same "
+        "time as the army's, whose purchase is spent: it buys spells of its own points, resolved at once, the step's "
+        f"cantrip.{key}", fight.cite("entangle"), fight.ruleset.cite("sai-targeting")))
+    return key
