@@ -330,3 +330,68 @@ def test_a_freed_unit_s_cantrip_after_the_army_s_own_is_a_purchase_of_its_own():
     alone = _play(unbought.replace("{k2: save, k3: save}", "{k1: maneuver, k2: save, k3: save}"))[-1]
     assert alone["killed"] == ["vines11", "k2"] and alone["damage"]["A11"] == 2
     assert any(e["what"] == "seer11: 5 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])
+
+
+_COUNTERED = """  - melee: {army: A1, target: B1, roll: {vines1: entangle, x1: melee 2, x2: melee 2, x3: melee 2, x4: melee 2},
+            targets: {entangle: [venom1]}, saves: {B1: {s1: counter, p1: melee}}, casualties: {A1: [vines1]},
+            unit_saves: {venom1: cantrip}, counter: false}
+"""
+
+
+def test_a_unit_freed_into_the_defender_s_save_roll_buys_the_army_s_cantrip_purchase():
+    """Vines1 entangles Venom1 in A1's attack roll (8 melee); in B1's save roll s1's Counter (4 saves, and 4 hits back,
+    no saves) kills Vines1 (A1's choice); Venom1, freed, rolls at once in the save roll: its Cantrip (4 gold), B1's
+    roll showing none, buys the step's cantrip.B1: two Stoneskins on B1, B1's save roll counted again, 4 -> 6: 2
+    damage, none killed (4-health units). No purchase: 4 damage, p1 killed."""
+    bought = _COUNTERED.replace("counter: false}", "cantrip: {B1: {colors: {gold: 4}, cast: [{spell: stoneskin, "
+                                "target: B1, count: 2}]}}, counter: false}")
+    out = _play(bought)[-1]
+    assert out["results"]["B1"]["save"] == 6 and out["damage"]["B1"] == 2 and out["killed"] == ["vines1"]
+    assert any(e["what"] == "B1: save counted again" and (e["before"], e["after"]) == (4, 6) for e in out["trace"])
+    assert any("venom1, brought into B1's save-melee roll, rolled a Cantrip" in r for r in _readings(out))
+    alone = _play(_COUNTERED.replace("casualties: {A1: [vines1]}", "casualties: {A1: [vines1], B1: [p1]}"))[-1]
+    assert alone["damage"]["B1"] == 4 and alone["killed"] == ["vines1", "p1"]
+    assert any(e["what"] == "B1: 4 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])
+
+
+def test_a_unit_freed_into_the_defender_s_save_roll_counts_its_icons_for_routing():
+    """Routing in play: B1's save roll shows p1's ID icon and s1's Counter (no save icon): routed, so A1 may pursue;
+    Venom1, freed by the Counter killing Vines1, rolls a save icon counted in that roll (004 Entangle D: "counted in
+    the current roll"): 1 ID against 1 save, B1 holds, and pursuing is an error. Not rolled (no unit_saves.venom1):
+    freed but not rolled, marked defaulted."""
+    steps = _COUNTERED.replace("p1: melee", "p1: id").replace("venom1: cantrip}, counter: false",
+                                                              "venom1: save}, pursue: true")
+    with pytest.raises(UserError, match="B1 was not routed, so A1 cannot pursue it"):
+        _play(steps)
+    out = _play(steps.replace("unit_saves: {venom1: save}, ", ""))[-1]
+    assert out["terrains"]["hill"]["face"] == 4
+    assert any(e["what"] == "venom1 is freed but not rolled" and e.get("defaulted") for e in out["trace"])
+
+
+def test_a_unit_freed_into_the_defender_s_save_roll_adds_its_saves():
+    """Venom1, freed into B1's save roll, rolls a save (a monster's icon: 4): 8 saves against A1's 8 melee, none."""
+    out = _play(_COUNTERED.replace("venom1: cantrip", "venom1: save"))[-1]
+    assert out["results"]["B1"]["save"] == 8 and out["damage"]["B1"] == 0
+    assert any(e["what"] == "the returned units add 4 save result(s) to B1" for e in out["trace"])
+
+
+def test_another_sai_of_a_unit_freed_into_the_defender_s_save_roll_is_refused():
+    """Only a freed unit's Cantrip acts in a save roll: its Counter would be lost, so it is an error, not ignored."""
+    with pytest.raises(UserError, match="counter rolled by venom1, brought into the army during its save-melee roll, "
+                                        "is not modelled yet"):
+        _play(_COUNTERED.replace("venom1: cantrip", "venom1: counter"))
+
+
+def test_a_freed_unit_s_own_purchase_in_the_save_roll_counts_the_army_s_roll_again():
+    """Bundled step 12: Ward12's Wall of Ice (cantrip.ward12, after mage12's cantrip.B12 killed Vines12) makes B12's
+    1 save 4: no damage; not bought (defaulted), 3 damage, Ward12 killed."""
+    text = _SCENARIO.read_text()
+    step = text[text.index("  - melee:\n      army: A12"):text.index("  - turn: {player: b}")]
+    out = _play(step)[-1]
+    assert out["results"]["B12"]["save"] == 4 and out["damage"]["B12"] == 0
+    wall = "                ward12: {colors: {green: 3}, cast: [{spell: wall-of-ice, target: B12}]}}\n"
+    assert wall in step
+    alone = _play(step.replace("avoidance: {vines12: melee}},\n" + wall, "avoidance: {vines12: melee}}}\n")
+                  .replace("counter: false", "counter: false\n      casualties: {B12: [ward12]}"))[-1]
+    assert alone["damage"]["B12"] == 3 and alone["killed"] == ["vines12", "ward12"]
+    assert any(e["what"] == "ward12: 3 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])

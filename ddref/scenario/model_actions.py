@@ -108,8 +108,8 @@ class CantripIn(Strict):
 
 
 CANTRIP = ("Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance). "
-           "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's melee or "
-           "missile roll after the army's own Cantrip was resolved.")
+           "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's attack or "
+           "save roll after the army's own Cantrip was resolved.")
 
 
 class MissileStepIn(Strict):

@@ -18,7 +18,7 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
 from ..roll import Roll, RollContext, resolve_roll
-from . import cantrip, freed_cantrip, freed_sais, joined_rolls, routing, sai_states, specials
+from . import cantrip, freed_cantrip, freed_sais, freed_saves, joined_rolls, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -46,7 +46,8 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                       buys, step)
     fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
-    rout = routing.routed(state, ruleset, defender, step.saves, out, freed_sais.with_freed(fight, step.roll))
+    rout = routing.routed(state, ruleset, defender, freed_saves.saves_with_freed(fight, step.saves), out,
+                          freed_sais.with_freed(fight, step.roll))
     if step.counter is not None:
         if rout:
             raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",
@@ -166,7 +167,9 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                                        step, out)
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
                                                        action)
-    hit, recounted = freed_cantrip.bought(fight, hit, joined, attack, buys, waits, target_terrain)
+    hit, recounted = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits,
+                                          (action, (action,)), target_terrain=target_terrain,
+                                          choices={**fight.choices(), **sai_states.special_choices(step)})
     fight.hit, freed = hit, freed + recounted
     loose = freed_sais.freed_specials(fight, hit, joined)
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
@@ -239,17 +242,24 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
     saves = _delayed(fight, saves)
-    fight.state = cantrip.use(fight.state, fight.army(), saves, buys, False, ruleset, out)
+    # with no Cantrip of its own and a unit that may be freed into the roll rolling one, the army's purchase waits
+    waits = freed_cantrip.waits(fight, fight.army(), saves)
+    if not waits:
+        fight.state = cantrip.use(fight.state, fight.army(), saves, buys, False, ruleset, out)
     defender = fight.army()
     if not defender.units:
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
-    answer = _save_roll(fight, cantrip.still_rolling(saves, defender))
+    dice = cantrip.still_rolling(saves, defender)
+    answer = _save_roll(fight, dice)
     fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
                                                saves, out)
     fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out)
     _strike_back(fight, answer, fight.army())
+    # its Cantrip's spells or its Counter killed an Entangling monster: the units it held roll in the save roll
+    answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight))
+    fight.answer, added = answer, added + freed
     delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
     saved = sai_states.adjust(cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight),
                               added - hypnotized, fight.army(), out)
@@ -314,12 +324,17 @@ def _delayed(fight: Fight, saves: Roll) -> Roll:
 
 def _save_roll(fight: Fight, saves: Roll):
     """The defending army's save roll (Charge: a combination melee/save roll)."""
-    kind = "save-melee" if fight.action == "melee" else "save-missile"
-    wanted = ("save", "melee") if fight.charge else ("save",)
-    kind = combination_kind(("melee", "save")) if fight.charge else kind
+    kind, wanted = _answer_kind(fight)
     fight.answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out,
                         choices={**fight.choices(), **sai_states.special_choices(fight.step)})
     return fight.answer
+
+
+def _answer_kind(fight: Fight) -> tuple[str, tuple[str, ...]]:
+    """The kind of the defending army's save roll and the results it is rolled for."""
+    kind = "save-melee" if fight.action == "melee" else "save-missile"
+    wanted = ("save", "melee") if fight.charge else ("save",)
+    return (combination_kind(("melee", "save")) if fight.charge else kind), wanted
 
 
 def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacker: Army, answer,

@@ -46,6 +46,7 @@ class Fight(Struct):
     taken: dict = field(default_factory=dict)   # SAI -> the units its picks took in this roll (with ``may_free``)
     left: dict = field(default_factory=dict)    # SAI -> (the units it left to a freed unit's identical SAI, error)
     freed: tuple = ()       # the units freed into the roll that rolled in it (their ``unit_saves``)
+    freed_saves: tuple = ()     # the defender's units freed into its save roll that rolled in it
 
     def choices(self) -> dict:
         """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""

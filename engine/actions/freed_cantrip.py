@@ -19,59 +19,60 @@ A spell either buys that changes the army's roll (or a freed unit's) has that ro
 from __future__ import annotations
 
 from ..roll import Outcome, Roll, Special
-from ..state import Army, Terrain
+from ..state import Army
 from ..trace import StepError, reading
 from . import cantrip, freed_sais, sai_states
 from .fight import Fight
 
 
 def waits(fight: Fight, who: Army, dice: Roll) -> bool:
-    """Whether the step's ``cantrip.<army>`` waits for the units freed into ``who``'s roll: its own roll shows no
-    Cantrip and a unit that may be freed into it (under an Entangle, given a roll: ``freed_sais.freeable``) rolls
-    one. The army's Cantrip check (engine.actions.cantrip ``use``) is then made once they have rolled (``bought``)."""
-    if not fight.may_free or cantrip.points(who, dice, fight.ruleset):
-        return False
+    """Whether the step's ``cantrip.<army>`` waits for the units freed into ``who``'s roll (its attack roll, or its
+    save roll: ``freed_sais.freed_saves``): its own roll shows no Cantrip and a unit that may be freed into it
+    (under an Entangle, given a roll: ``freed_sais.freeable``) rolls one. The army's Cantrip check
+    (engine.actions.cantrip ``use``) is then made once they have rolled (``bought``)."""
     under = freed_sais.freeable(fight.state, fight.ruleset, who, fight.step)
+    if not under or cantrip.points(who, dice, fight.ruleset):
+        return False
     return any(cantrip.rolled(r) for u, r in fight.step.unit_saves if u in under)
 
 
-def bought(fight: Fight, hit: Outcome, joined: dict[str, Outcome], dice: Roll, buys: dict, waited: bool,
-           target_terrain: Terrain | None) -> tuple[Outcome, int]:
-    """The spells the freed units' Cantrip buys, resolved at once, before the defender's saves: the step's
-    ``cantrip.<army>`` when the army's roll had none (``waited``), else their own purchase (``_own_purchase``). No
-    purchase given: it buys nothing (traced, ``defaulted``). Returns the army's roll (counted again if a spell changed
-    it) and what counting the freed units' rolls again changed in their ``action`` results."""
+def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome], dice: Roll, buys: dict,
+           waited: bool, roll_kind: tuple[str, tuple[str, ...]], **kwargs) -> tuple[Outcome, int]:
+    """The spells the Cantrip of the units freed into ``who``'s roll (``rolled``: a ``roll_kind`` roll of ``dice``)
+    buys, resolved at once, before the roll's results are applied (an attack's: before the defender's saves): the
+    step's ``cantrip.<army>`` when the army's roll had none (``waited``), else their own purchase
+    (``_own_purchase``). No purchase given: it buys nothing (traced, ``defaulted``). Returns the army's roll (counted
+    again, with ``kwargs``, if a spell changed it) and what counting the freed units' rolls again changed in their
+    results (the first result type of ``roll_kind``)."""
     found = [s for o in joined.values() for s in o.specials if s.effect == cantrip.CANTRIP]
     if not waited and not found:
-        return hit, 0
-    action, who = fight.action, fight.army("attacker")
-    kind = (action, (action,))
+        return rolled, 0
+    result = roll_kind[1][0]
     if waited:
-        _not_own(fight, found, buys)
-    key = None if waited else _own_purchase(fight, found, buys)
-    before = sum(o.results.get(action, 0) for o in joined.values())
+        _not_own(who, found, buys, fight.cite(cantrip.CANTRIP))
+    key = None if waited else _own_purchase(fight, who, found, buys)
+    before = sum(o.results.get(result, 0) for o in joined.values())
     choices = sai_states.special_choices(fight.step)
     fight.state, spelled = cantrip.joined(fight.state, who, [], joined, buys, fight.ruleset, fight.out,
-                                          f"{action} roll", lambda now, unit_id: cantrip.unit_again(
-                                              fight, now, who, unit_id, joined, kind, choices=choices), key)
+                                          f"{roll_kind[0]} roll", lambda now, unit_id: cantrip.unit_again(
+                                              fight, now, who, unit_id, joined, roll_kind, choices=choices), key)
     if spelled:
-        hit = cantrip.army_again(fight, hit, who, dice, kind, target_terrain=target_terrain,
-                                 choices={**fight.choices(), **choices})
-    return hit, sum(o.results.get(action, 0) for o in joined.values()) - before
+        rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, **kwargs)
+    return rolled, sum(o.results.get(result, 0) for o in joined.values()) - before
 
 
-def _not_own(fight: Fight, found: list[Special], buys: dict) -> None:
+def _not_own(who: Army, found: list[Special], buys: dict, cite: str) -> None:
     """The army's roll showed no Cantrip: a purchase named for a freed unit (``cantrip.<unit>``) is an error saying
     that its Cantrip buys the army's."""
     named = [s.unit for s in found if s.unit in buys]
     if named:
-        raise StepError(f"cantrip.{named[0]} is given, but {fight.attacker}'s roll shows no Cantrip of its own: "
-                        f"{named[0]}'s, freed into it, buys the step's cantrip.{fight.attacker} (cantrip.<unit> is "
+        raise StepError(f"cantrip.{named[0]} is given, but {who.id}'s roll shows no Cantrip of its own: "
+                        f"{named[0]}'s, freed into it, buys the step's cantrip.{who.id} (cantrip.<unit> is "
                         "a freed unit's own purchase after the army's own Cantrip was resolved)",
-                        cite=fight.cite(cantrip.CANTRIP), field="cantrip")
+                        cite=cite, field="cantrip")
 
 
-def _own_purchase(fight: Fight, found: list[Special], buys: dict) -> str:
+def _own_purchase(fight: Fight, who: Army, found: list[Special], buys: dict) -> str:
     """Reading, traced: the army's own Cantrip was resolved before the units were freed (its spell may be what freed
     them: 004 Entangle D names the Cantrip among the SAIs that kill the Entangling monster), so it was not rolled at
     the same time as theirs, which 002 Targeting combines ("If multiple components with identical SAIs are rolled at
@@ -81,12 +82,12 @@ def _own_purchase(fight: Fight, found: list[Special], buys: dict) -> str:
     rollers = list(dict.fromkeys(s.unit for s in found))
     named = [u for u in rollers if u in buys]
     if len(named) > 1:
-        raise StepError(f"{', '.join(named)} were freed into {fight.attacker}'s roll together: their Cantrips are one "
+        raise StepError(f"{', '.join(named)} were freed into {who.id}'s roll together: their Cantrips are one "
                         f"purchase (identical SAIs rolled at the same time are combined); give it once, as "
                         f"cantrip.{named[0]}", cite=fight.ruleset.cite("sai-targeting"), field="cantrip")
     key = (named or rollers)[0]
     fight.out.trace.append(reading(
-        f"the Cantrip of {', '.join(rollers)}, freed into {fight.attacker}'s roll after the army's own Cantrip was "
+        f"the Cantrip of {', '.join(rollers)}, freed into {who.id}'s roll after the army's own Cantrip was "
         f"resolved (whose spells may be what freed {'them' if len(rollers) > 1 else 'it'}), was not rolled at the same "
         "time as the army's, whose purchase is spent: it buys spells of its own points, resolved at once, the step's "
         f"cantrip.{key}", fight.cite("entangle"), fight.ruleset.cite("sai-targeting")))

@@ -108,21 +108,27 @@ def with_freed(fight: Fight, roll: Roll | None) -> Roll | None:
     roll"), as the opponent's routing reads it: a freed unit's Screech (004: "a screech subtracts four from the
     opponent's saves for the purposes of routing only ... for the immediate save roll an opponent is about to make")
     counts with the army's, each subtracting its four (engine.actions.routing)."""
-    given = dict(getattr(fight.step, "unit_saves", ()))
-    extra = [given[u] for u in fight.freed if u in given]
-    if roll is None or not extra:
-        return roll
-    counts: dict[str, int] = {}
-    for icon, n in (*roll.counts, *(c for r in extra for c in r.counts)):
-        counts[icon] = counts.get(icon, 0) + n
-    joined = replace(roll, counts=tuple(counts.items()), units=(*roll.units, *(u for r in extra for u in r.units)))
-    if any(f.icon == SCREECH for r in extra for _, faces in r.units for f in faces) or \
-            any(icon == SCREECH for r in extra for icon, _ in r.counts):
+    joined, extra = with_rolls(fight, roll, fight.freed)
+    if roll is not None and extra and (any(f.icon == SCREECH for r in extra for _, faces in r.units for f in faces) or
+                  any(icon == SCREECH for r in extra for icon, _ in r.counts)):
         fight.out.trace.append(reading(f"the Screech of a unit freed into {fight.attacker}'s roll counts in it: it "
                                        "subtracts its four from the opponent's saves for routing, with any the army "
                                        "rolled (each Screech its four)", fight.cite(SCREECH),
                                        fight.ruleset.sai_sections.get("entangle", fight.ruleset.cite("routing"))))
     return joined
+
+
+def with_rolls(fight: Fight, roll: Roll | None, units: tuple[str, ...]) -> tuple[Roll | None, list[Roll]]:
+    """``roll`` with the ``unit_saves`` rolls of ``units`` added (their icons and faces), and those rolls."""
+    given = dict(getattr(fight.step, "unit_saves", ()))
+    extra = [given[u] for u in units if u in given]
+    if roll is None or not extra:
+        return roll, extra
+    counts: dict[str, int] = {}
+    for icon, n in (*roll.counts, *(c for r in extra for c in r.counts)):
+        counts[icon] = counts.get(icon, 0) + n
+    return replace(roll, counts=tuple(counts.items()), units=(*roll.units, *(u for r in extra for u in r.units))), \
+        extra
 
 
 def _read_continued(fight: Fight, again: list[Special]) -> None:

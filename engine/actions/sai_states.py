@@ -686,12 +686,13 @@ def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: S
 
 
 def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
-               action: str) -> tuple[GameState, int, dict[str, Outcome]]:
+               action: str, result: str | None = None) -> tuple[GameState, int, dict[str, Outcome]]:
     """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
     Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
     counted in the current roll": the acting army's units freed by its own roll's SAIs roll now (their
-    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add and
-    each freed unit's roll (its specials are the caller's to resolve as the army's own: engine.actions.freed_sais)."""
+    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results (``result``: a
+    save roll's saves) they add and each freed unit's roll (its specials are the caller's to resolve as the army's
+    own: engine.actions.freed_sais)."""
     from ..expiry import expire
 
     freed = _freed(state, ruleset, army)
@@ -708,7 +709,8 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
             out.trace.append(TraceEvent(what=f"{e.target} is freed but not rolled", rule=f"{rule} (a choice; no "
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
     joined: dict[str, Outcome] = {}
-    state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, action, joined)
+    state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, result or action,
+                               joined)
     for left, error in out.deferred:    # the army's returning SAI left these to the freed units' (``_raise``)
         if any(i not in out.moved for i in left):
             raise error

@@ -1,0 +1,46 @@
+"""The units of the defending army freed from an Entangle into its save roll (tsr-1996).
+
+004 Entangle: "When rolled during melee, four health of your choice of units in the opposing army are paralyzed
+(cannot make any further rolls) until the beginning of your next turn. Killing the monster negates this effect ...
+D) If, during an normal action, a special action icon is rolled which kills the Entangling monster (Cantrip,
+Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current roll". The
+defender's save roll can kill the attacking army's Entangling monster: its Cantrip's spells (000 Cantrip: "including
+rolling for saves") or its Counter (000 Counter: in melee "an immediate hit upon the attacking army"). Its entangled
+units then roll at once and count in that save roll, as units freed into an attack roll do (engine.actions
+.freed_sais).
+"""
+
+from __future__ import annotations
+
+from ..roll import Outcome, Roll
+from . import freed_cantrip, joined_rolls, sai_states
+from .cantrip import CANTRIP
+from .fight import Fight
+from .freed_sais import with_rolls
+
+
+def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: bool,
+                roll_kind: tuple[str, tuple[str, ...]]) -> tuple[Outcome, int]:
+    """The defender's units freed into its save roll (``answer``, a ``roll_kind`` roll of ``dice``): 004 Entangle D,
+    "If, during an normal action, a special action icon is rolled which kills the Entangling monster (Cantrip,
+    Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current roll":
+    the save roll's Cantrip (its spells) or Counter (000: "an immediate hit upon the attacking army") killed it. They
+    roll at once (``unit_saves``), their saves counted with the army's; their Cantrip buys spells
+    (engine.actions.freed_cantrip: the step's ``cantrip.<army>``, or after the army's own its own purchase); any
+    other special of theirs is refused, not lost (joined_rolls ``unmerged``). Returns the save roll (counted again if
+    a spell changed it) and the saves they add."""
+    kind = roll_kind[0]
+    fight.state, added, joined = sai_states.freed_roll(fight.state, fight.ruleset, fight.army(), fight.step,
+                                                       fight.out, kind, "save")
+    joined_rolls.unmerged(joined, fight.ruleset, kind, (CANTRIP,))
+    fight.freed_saves = tuple(joined)
+    answer, again = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind,
+                                         choices={**fight.choices(), **sai_states.special_choices(fight.step)})
+    return answer, added + again
+
+
+def saves_with_freed(fight: Fight, saves: Roll | None) -> Roll | None:
+    """The defender's save roll with the rolls of its units freed into it (``freed_saves``): their ID and save icons
+    count with the army's for routing (000 Option: Routing, "if an army rolls more ID icons ... than save icons";
+    004 Entangle D: the freed units "are counted in the current roll")."""
+    return with_rolls(fight, saves, fight.freed_saves)[0]
