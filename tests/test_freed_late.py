@@ -395,3 +395,23 @@ def test_a_freed_unit_s_own_purchase_in_the_save_roll_counts_the_army_s_roll_aga
                   .replace("counter: false", "counter: false\n      casualties: {B12: [ward12]}"))[-1]
     assert alone["damage"]["B12"] == 3 and alone["killed"] == ["vines12", "ward12"]
     assert any(e["what"] == "ward12: 3 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])
+
+
+def test_the_cantrips_of_units_freed_together_after_the_army_s_are_one_purchase():
+    """Vines11 entangles Seer11 (3 health) and Novice11 (1): both freed by mage11's Lightning Strike, their Cantrips
+    (5 + 1) rolled at one time are combined (002 Targeting): one purchase of 6 points, named for either; named for
+    both, an error."""
+    steps = _bundled_step("B11").replace("{entangle: [seer11]}", "{entangle: [seer11, novice11]}") \
+        .replace("{seer11: cantrip 5}", "{seer11: cantrip 5, novice11: cantrip}")
+    novice = {"{id: seer11, race: coral-elf, health: 3}]}":
+              "{id: seer11, race: coral-elf, health: 3}, {id: novice11, race: coral-elf, health: 1}]}"}
+    out = _play(steps.replace("seer11: {colors: {blue: 5}", "novice11: {colors: {blue: 6}"), novice)[-1]
+    assert out["killed"] == ["vines11", "k1", "k2"]
+    assert any(e["what"] == "B11's roll is suspended: 6 Cantrip point(s) buy spells" for e in out["trace"])
+    assert any("the Cantrip of seer11, novice11, freed into B11's roll" in r and "cantrip.novice11" in r
+               for r in _readings(out))
+    both = steps.replace("avoidance: {k1: maneuver}}}", "avoidance: {k1: maneuver}},\n"
+                         "                      novice11: {colors: {blue: 1}, cast: []}}")
+    with pytest.raises(UserError, match="seer11, novice11 were freed into B11's roll together: their Cantrips are one "
+                                        "purchase"):
+        _play(both, novice)
