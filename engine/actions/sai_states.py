@@ -534,10 +534,10 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     legal = {u.id: (a, u) for a in state.armies if a.player == army.player and a.at not in (army.at, RESERVE)
              for u in a.units if not u.monster and u.race != "dragonkin" and not u.item}
     picked = [legal[i] for i in chosen if i in legal]
-    if (len(picked) != len(chosen) or sum(u.health for _, u in picked) > limit
+    if (len(picked) != len(chosen) or len(set(chosen)) != len(chosen) or sum(u.health for _, u in picked) > limit
             or len({a.at for a, _ in picked}) != 1):
         raise StepError(f"{sai} returns with up to {limit} health of six-sided units from one other terrain: "
-                        f"{list(chosen)} is not such a choice; legal units: "
+                        f"{list(chosen)} is not such a choice (each unit once); legal units: "
                         f"{', '.join(f'{u.id} ({u.health}, at {a.at})' for a, u in legal.values()) or 'none'}",
                         cite=cite, field="targets")
     out.trace.append(TraceEvent(what=f"{sai}: {', '.join(r.unit for r in rolled)} goes to {picked[0][0].at} and "
