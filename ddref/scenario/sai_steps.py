@@ -42,7 +42,8 @@ def per_mover_to(b: _Builder, state: GameState, icon: str | None, raw: dict, pla
         if mover not in units:
             b.fail((*path, mover), f"unknown unit {mover!r} (a unit rolling {icon}){did_you_mean(mover, units)}")
         if where not in places:
-            b.fail((*path, mover), f"unknown terrain {where!r} (a terrain id or 'reserve'){did_you_mean(where, places)}")
+            b.fail((*path, mover), f"unknown terrain {where!r} (a terrain id or 'reserve')"
+                                   f"{did_you_mean(where, places)}")
     return tuple(raw.items())
 
 

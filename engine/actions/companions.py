@@ -129,8 +129,8 @@ def _together(ruleset: Ruleset, sai: str, others: tuple[str, ...], movers: tuple
 
 def late_default(ruleset: Ruleset, own: list[Special], first: list[Special], step, out: StepResult) -> None:
     """Units brought into the roll after the army's identical move SAI was resolved (``own``; the army's: ``first``)
-    and sent somewhere (engine.actions.destinations), the step giving the list form: each takes the units of the list the first left (engine.actions.joined_rolls
-    ``combined``), marked defaulted."""
+    and sent somewhere (engine.actions.destinations), the step giving the list form: each takes the units of the
+    list the first left (engine.actions.joined_rolls ``combined``), marked defaulted."""
     for sai in dict.fromkeys(s.sai for s in own if s.effect == "move" and s.sai in {x.sai for x in first}):
         late = [s.unit for s in own if s.sai == sai and goes(step, sai, s.unit)]
         if per_mover(step, sai) is not None or not late:

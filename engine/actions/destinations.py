@@ -103,9 +103,9 @@ def _strays(sai: str, named: dict[str, str], rolled: tuple[str, ...], army: Army
     in the army yet may join the roll and roll it later: ``unused`` checks the step.)"""
     strays = [m for m in named if m not in rolled and army.unit(m) is not None]
     if strays:
-        raise StepError(f"move_to.{sai} names a place for {', '.join(strays)}, but {'it' if len(strays) == 1 else 'they'}"
-                        f" rolled no {sai} here; the units that rolled it: {', '.join(rolled)}", cite=cite,
-                        field="move_to")
+        raise StepError(f"move_to.{sai} names a place for {', '.join(strays)}, but "
+                        f"{'it' if len(strays) == 1 else 'they'} rolled no {sai} here; the units that rolled it: "
+                        f"{', '.join(rolled)}", cite=cite, field="move_to")
 
 
 def unused(step, out: StepResult, ruleset: Ruleset) -> None:
