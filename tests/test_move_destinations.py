@@ -16,31 +16,23 @@ from engine.steps import MagicStep
 
 ROOT = Path(__file__).resolve().parents[1]
 
-_HEAD = """
-ddref: 1
-title: units moving to places of their own
-edition: {edition}
-players: [alice, bob]
-terrains:
-  plain: {{type: flatland, face: 3, frontier: true}}
-  hill: {{type: highland, face: 3, home_of: bob}}
-  vale: {{type: flatland, face: 4}}
+_LATE = (ROOT / "tests" / "test_late_moves.py").read_text(encoding="utf-8")
+
+
+def _quoted(name: str) -> str:
+    """The scenario text test_late_moves.py keeps in ``name`` (its situations, extended here)."""
+    return _LATE.split(f'{name} = """', 1)[1].split('"""', 1)[0]
+
+
+# test_late_moves' situation with a fourth terrain, a second pair of Seven-league Boots with a third Firewalker, and
+# an army of Alice's at the vale to oppose the Walkers' maneuver
+_HEAD = _quoted("_HEAD").replace("  vale: {{type: flatland, face: 4}}\n", """  vale: {{type: flatland, face: 4}}
   field: {{type: flatland, face: 2}}
-turn: {{player: bob}}
-armies:
-  elves: {{player: alice, at: plain, units: [{{race: lava-elf, health: 2, count: 3}}]}}
-  goblins: {{player: bob, at: plain, units: [{{id: troll, race: goblin, health: 4}}, {{id: t1, race: goblin, health: 1}},
-                                          {{id: t2, race: goblin, health: 1}}, {{id: a, race: goblin, health: 2}},
-                                          {{id: b, race: goblin, health: 1}}, {{id: c, race: goblin, health: 3}}]}}
-  walkers: {{player: bob, at: vale, units: [{{id: boots, name: Seven-league Boots, color: blue}},
+""").replace("{{id: f2, race: firewalker, health: 1}}]}}\n", """{{id: f2, race: firewalker, health: 1}},
                                          {{id: boots2, name: Seven-league Boots, color: blue}},
-                                         {{id: f1, race: firewalker, health: 2}}, {{id: f2, race: firewalker, health: 1}},
                                          {{id: f3, race: firewalker, health: 1}}]}}
   scouts: {{player: alice, at: vale, units: [{{race: lava-elf, health: 1}}]}}
-dua: {{bob: [{{id: r1, race: goblin, health: 1}}, {{id: r2, race: goblin, health: 1}}]}}
-dragons: [{{id: d1, color: red, form: drake, owner: alice, at: vale}}]
-steps:
-"""
+""")
 
 
 def _replay(step: str, edition: str = "sfr-2012") -> dict:
@@ -146,8 +138,14 @@ def test_an_entry_for_a_unit_that_rolled_no_such_sai_is_an_error():
         _run("""  - magic: {army: goblins, roll: {t1: teleport, troll: magic}, move_to: {teleport: {t1: hill, troll: vale}}}
 """)
     # a unit of no army in the roll: nothing used it
-    with pytest.raises(UserError, match="move_to.teleport names a place for r1, but it rolled no teleport in this step"):
+    with pytest.raises(UserError, match="move_to.teleport names a place for r1, but it made no teleport move in this step"):
         _run("""  - magic: {army: goblins, roll: {t1: teleport}, move_to: {teleport: {t1: hill, r1: vale}}}
+""")
+    # 002 Teleport: "During a maneuver ... roll, Teleport generates maneuver results": no move to send anywhere
+    with pytest.raises(UserError, match=r"move_to.teleport names a place for t1, but it made no teleport move in this "
+                                        r"step \(rolled none, or not as a move\)"):
+        _run("""  - maneuver: {army: goblins, direction: up, roll: {t1: teleport, a: maneuver}, counter: {elves: {maneuver: 1}},
+               move_to: {teleport: {t1: hill}}}
 """)
 
 
@@ -207,13 +205,9 @@ def test_wayfare_against_a_dragon_an_item_left_out_stays():
     assert out["moved"] == ["boots", "f1"] and out["damage"]["walkers"] == 3
 
 
-_WAVE = (ROOT / "tests" / "test_late_moves.py").read_text(encoding="utf-8")
-
-
 def _wave(save_sais: str) -> dict:
     """Two Ferries in the goblins' save and maneuver roll against Tidal Wave (tests/test_late_moves.py's situation)."""
-    head = _WAVE.split('_WAVE = """', 1)[1].split('"""', 1)[0]
-    text = head.replace("save_sais: {goblins: {move_to: {ferry: hill}, targets: {ferry: %s}}}", save_sais)
+    text = _quoted("_WAVE").replace("save_sais: {goblins: {move_to: {ferry: hill}, targets: {ferry: %s}}}", save_sais)
     return replay(parse(text, "t.yaml"))
 
 
@@ -224,7 +218,7 @@ def test_the_per_mover_form_in_a_save_roll_against_a_spell():
     out = replayed["steps"][0]
     assert out["moved"] == ["f1", "w1", "f2", "b1"] and out["results"]["goblins"]["save"] == 1
     assert _units(replayed, "bob-hill") == ["f1", "w1"] and _units(replayed, "bob-marsh") == ["f2", "b1"]
-    with pytest.raises(UserError, match="move_to.ferry names a place for r1, but it rolled no ferry in this step"):
+    with pytest.raises(UserError, match="move_to.ferry names a place for r1, but it made no ferry move in this step"):
         _wave("save_sais: {goblins: {move_to: {ferry: {f1: hill, r1: hill}}}}")
 
 
