@@ -112,6 +112,11 @@ def test_each_destination_is_checked_against_its_own_sai():
                                         r"plain, where going is no move\): 'plain' is not one"):
         _run("""  - magic: {army: goblins, roll: {t1: teleport}, move_to: {teleport: {t1: plain}}}
 """)
+    # the reading is said wherever Teleport moves, the one-place form too, with Teleport's section and Ferry's
+    said = [(e["cite"], e["rule"]) for e in _run("""  - magic: {army: goblins, roll: {t1: teleport}, move_to: {teleport: hill}}
+""")["trace"] if e["what"].startswith('reading: teleport\'s "to any terrain" is any but plain')]
+    assert said == [("sfr-2012:special-action-icon-sai-list.teleport",
+                     "this rule read with sfr-2012:special-action-icon-sai-list.ferry")]
     out = _run("""  - roll: {army: goblins, for: save, avoidance: true, roll: {t1: vanish, t2: vanish, a: save 2},
            move_to: {vanish: {t1: reserve, t2: hill}}}
 """)

@@ -23,6 +23,8 @@ from ..trace import StepError, TraceEvent, reading
 # Vanish: "to any other terrain or its reserve area"; Wayfare: "to any other terrain or its reserve area"; Ferry,
 # Firewalking "to any other terrain", Teleport "to any terrain" (the one it is at moves nothing: ``check``)
 TO_RESERVE = ("vanish", "wayfare")
+# Teleport: "to any terrain", where its siblings say "any other terrain": read as they do (``_any_terrain``)
+ANY_TERRAIN = ("teleport",)
 
 
 def per_mover(step, sai: str) -> dict[str, str] | None:
@@ -48,6 +50,7 @@ def going(state: GameState, ruleset: Ruleset, sai: str, step, rolled: tuple[str,
         out.trace.append(TraceEvent(what=f"{sai}: nobody moves", rule="the unit may move; no move_to given",
                                     cite=cite, defaulted=True))
         return {}
+    _any_terrain(ruleset, sai, army, cite, out)
     if isinstance(to, str):
         check(state, sai, to, army, cite)
         return {to: rolled}
@@ -83,6 +86,15 @@ def _stays(ruleset: Ruleset, sai: str, mover: str, cite: str, out: StepResult, r
                                 rule=f"the unit may move; no move_to.{sai}.{mover} given, so it chose not to "
                                      f"({ruleset.cite('sai-targeting')}: no health may be selected)",
                                 cite=cite, defaulted=True))
+
+
+def _any_terrain(ruleset: Ruleset, sai: str, army: Army, cite: str, out: StepResult) -> None:
+    """Reading, traced: Teleport's "to any terrain" is any terrain but the one its army is at, as Ferry's "to any
+    other terrain": a unit going where it is moves nothing (and the reserve area is no terrain)."""
+    if sai in ANY_TERRAIN:
+        out.trace.append(reading(f"{sai}'s \"to any terrain\" is any but {army.at}, where its army is (going "
+                                 "there moves nothing), as Ferry's \"to any other terrain\"", cite,
+                                 ruleset.sai_sections.get("ferry", ruleset.cite("sai-resolution"))))
 
 
 def check(state: GameState, sai: str, to: str, army: Army, cite: str, mover: str | None = None) -> None:
