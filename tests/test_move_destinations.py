@@ -253,3 +253,15 @@ def test_the_loader_checks_the_per_mover_form():
     with pytest.raises(UserError, match=r"ferry moves no units in tsr-1996"):
         _run("""  - magic: {army: goblins, roll: {t1: ferry}, move_to: {ferry: {t1: hill}}}
 """, edition="tsr-1996")
+
+
+def test_a_unit_returned_in_a_save_roll_goes_to_its_own_place():
+    """The save roll's Regenerate brings r1 back, rolled at once: a Ferry, resolved with t1's (002 Resolution: "applied
+    with the results of their army"); t1 takes a to the hill, r1 takes b to the field; c's 1 save stays."""
+    replayed = _replay("""  - roll: {army: goblins, for: save, avoidance: true, roll: {troll: regenerate, t1: ferry, c: save},
+           targets: {regenerate: [r1], ferry: {t1: [a], r1: [b]}}, unit_saves: {r1: ferry},
+           move_to: {ferry: {t1: hill, r1: field}}}
+""")
+    out = replayed["steps"][0]
+    assert out["moved"] == ["r1", "t1", "a", "r1", "b"] and out["results"]["goblins"]["save"] == 1
+    assert _units(replayed, "bob-hill") == ["t1", "a"] and _units(replayed, "bob-field") == ["r1", "b"]
