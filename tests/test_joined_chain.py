@@ -218,16 +218,24 @@ def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_continues_it():
     assert out["damage"]["A2"] == 4
 
 
-def test_a_freed_unit_s_kick_whose_first_target_was_killed_says_what_to_write():
-    """k5's Kick kills a5 (1 health); Kicker5's Kick, freed after it, would add its points to a5's: an error saying to
-    describe Kicker5's roll without the Kick."""
-    with pytest.raises(UserError, match="whose target a5 no longer stands|a5, which no longer stands.*unit_saves.kicker5: melee"):
-        _scenario("tsr1996-sai-joined-freed.yaml", {}, """  - melee: {army: A5, target: B5, roll: {briars5: entangle},
+def test_a_freed_unit_s_kick_whose_first_target_was_killed_picks_its_own():
+    """k5's Kick kills a5 (1 health); Kicker5's Kick, freed after it, has no first target to add to: it picks its own,
+    the next entry of targets.kick (brute5: 4 - 2 saves, survives), none left, the default (the first unit, brute5)."""
+    steps = """  - melee: {army: A5, target: B5, roll: {briars5: entangle},
             targets: {entangle: [kicker5]}, counter: false}
   - turn: {player: b}
   - melee: {army: B5, target: A5, roll: {s5: smite, k5: kick}, casualties: {A5: [briars5]},
-            targets: {kick: [a5]}, unit_saves: {kicker5: kick, a5: save 0}, saves: {A5: {save: 0}}, counter: false}
-""")
+            targets: {kick: [a5, brute5]}, unit_saves: {kicker5: kick, a5: save 0, brute5: save 2},
+            saves: {A5: {save: 0}}, counter: false}
+"""
+    for named in ("[a5, brute5]", "[a5]"):
+        out = _scenario("tsr1996-sai-joined-freed.yaml", {}, steps.replace("[a5, brute5]", named))["steps"][-1]
+        assert out["killed"] == ["briars5", "a5"]
+        assert any(e["what"] == "kick: 4 damage - 2 saves on brute5: survives" for e in out["trace"])
+        assert any(e["what"].startswith("reading: kick of kicker5, freed into B5's roll, combines with the army's kick, "
+                                        "whose target a5 no longer stands") for e in out["trace"])
+        assert any(e.get("defaulted") and e["what"] == "kick: every roller strikes brute5"
+                   for e in out["trace"]) == (named == "[a5]")
 
 
 def test_a_cantrip_bought_for_a_dragon_attack_roll_without_one_is_an_error():

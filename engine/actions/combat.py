@@ -17,8 +17,8 @@ from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
-from ..roll import Outcome, Roll, RollContext, Special, resolve_roll
-from . import cantrip, joined_rolls, routing, sai_states, specials, strikes
+from ..roll import Roll, RollContext, resolve_roll
+from . import cantrip, freed_sais, joined_rolls, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -46,7 +46,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                       buys, step)
     fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
-    rout = routing.routed(state, ruleset, defender, step.saves, out, step.roll)
+    rout = routing.routed(state, ruleset, defender, step.saves, out, freed_sais.with_freed(fight, step.roll))
     if step.counter is not None:
         if rout:
             raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",
@@ -145,7 +145,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
               target_terrain: Terrain | None, prefix: str, buys: dict, step: AttackStep | None = None) -> Fight:
     """One attack and its answer: specials first, then saves if and only if normal damage."""
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action=action,
-                  step=step, casualties=casualties, out=out, counter=bool(prefix))
+                  step=step, casualties=casualties, out=out, counter=bool(prefix),
+                  may_free=freed_sais.may_free(state, ruleset, attacker, step))
     first = _before_cantrip(fight, attacker, attack, target_terrain)
     fight.state = cantrip.use(fight.state, attacker, attack, buys, False, ruleset, out)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
@@ -157,12 +158,12 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
     # the state, returning and moving SAIs (engine.actions.sai_states), special results too
     fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
-                                          step, out)
+                                          freed_sais.first_states(fight, hit.specials), out)
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
                                                        step, out)
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
                                                        action)
-    loose = _freed_specials(fight, hit, joined)
+    loose = freed_sais.freed_specials(fight, hit, joined)
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),
                                        fight.army("attacker"), action, joined_rolls.untaken(step, out.moved),
@@ -175,74 +176,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     normal += _extra(fight, normal)
     _saves(fight, action, normal, saves, prefix, buys, [*hit.specials, *loose])
     specials.resolve(fight, [*hit.specials, *loose], "late")
+    fight.left_unpicked()
     return fight
-
-
-def _freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> list[Special]:
-    """The specials of the units freed from an Entangle during the roll (004 Entangle D: they "may immediately be
-    rolled and are counted in the current roll"; 002 Application: "SAIs have their same effect whether the unit
-    containing the SAI is rolled individually or as part of an army"): resolved as the army's own were (special
-    results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
-    loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker, trace=fight.out.trace,
-                                      combines=CONTINUED)
-    if not loose:
-        return loose
-    fight.rolled = [*fight.rolled, *loose]
-    fight.seen |= {s.sai for s in loose}
-    specials.check_modelled(fight, [s for s in loose if not sai_states.handles(s)])
-    late = [s for s in loose if s.effect == STRIKE and s.sai in {x.sai for x in hit.specials}]
-    specials.resolve(fight, [s for s in loose if s not in late], "special")
-    _struck_again(fight, late)
-    fight.state = sai_states.place_states(fight.state, fight.ruleset, loose, fight.army("attacker"), fight.army(),
-                                          fight.step, fight.out)
-    return loose
-
-
-# the late identical SAIs of freed units that continue the army's (engine.actions.joined_rolls ``combined``): damage
-# to the army, no saves (Smite: the step's casualties the first left), a strike on one unit (Kick: the first's)
-STRIKE = "unit-strike"
-CONTINUED = ("army-damage-no-saves", STRIKE)
-
-
-def _struck_again(fight: Fight, late: list[Special]) -> None:
-    """A freed unit's strike identical to one the army's roll resolved (a Kick) continues it: 002 Targeting,
-    identical SAIs "are resolved simultaneously (i.e. their effects are combined)", so its points are added to the
-    first's on the unit the first struck, which saves against the total with its one roll (``unit_saves``): damage
-    does not stay on a unit, so the total is struck again."""
-    for sai in dict.fromkeys(s.sai for s in late):
-        group, named = [s for s in late if s.sai == sai], fight.targets(sai)
-        if named is None:      # the first struck the default unit: so does this one (``defaulted``)
-            specials.resolve(fight, group, "special")
-            continue
-        first, who = named[0][0], ", ".join(s.unit for s in group)
-        if fight.army().unit(first) is None or strikes.attack_rule(fight, sai).answer:
-            raise StepError(f"{sai} rolled by {who}, freed into {fight.attacker}'s roll, combines with the army's "
-                            f"{sai} on {first}, which " + ("no longer stands" if fight.army().unit(first) is None else
-                                                          "strikes back at each roller") + ": not expressible as one "
-                            f"strike; describe {group[0].unit}'s roll without the {sai} (e.g. unit_saves."
-                            f"{group[0].unit}: melee)", cite=fight.ruleset.cite("sai-targeting"), field="unit_saves")
-        before = _first_points(fight, sai, named, first)
-        fight.out.trace.append(TraceEvent(what=f"{sai} of {who}: {sum(s.points for s in group)} damage added to the "
-                                               f"first {sai}'s {before} on {first}", before=before,
-                                          after=before + sum(s.points for s in group), rule="a reading: the identical "
-                                          "SAIs act as one, the points of both on the one target",
-                                          cite=fight.ruleset.cite("sai-targeting")))
-        step = fight.step
-        fight.step = step.evolve(targets=tuple((n, ((first, None),) if n == sai else ids) for n, ids in step.targets))
-        try:
-            specials.resolve(fight, [replace(group[0], points=before + sum(s.points for s in group))], "special")
-        finally:
-            fight.step = step
-
-
-def _first_points(fight: Fight, sai: str, named: tuple, first: str) -> int:
-    """The damage the army's own ``sai`` put on ``first`` (``{unit: points}``, or one target per roller in order)."""
-    if named[0][1] is not None:
-        return named[0][1]
-    rollers = [s for s in fight.rolled if s.sai == sai and s.unit != fight.attacker]
-    rule = strikes.attack_rule(fight, sai)
-    return sum(rule.damage or s.points for (uid, _), s in zip(named, dict((s.unit, s) for s in rollers).values())
-               if uid == first)
 
 
 def _read_by_states(fight: Fight) -> None:

@@ -39,6 +39,13 @@ class Fight(Struct):
     charge: bool = False                # Charge: the defender answers with a combination melee/save roll
     seen: set = field(default_factory=set)              # the special SAIs rolled (whose targets may be read)
     rolled_units: set = field(default_factory=set)      # the units whose own roll (unit_saves) was read
+    # tsr-1996, 004 Entangle D: units of the acting army may be freed into its roll, rolling an SAI identical to one
+    # the army's own roll resolved, which continues it with the step's targets the first left
+    # (engine.actions.freed_sais)
+    may_free: bool = False
+    taken: dict = field(default_factory=dict)   # SAI -> the units its picks took in this roll (with ``may_free``)
+    left: dict = field(default_factory=dict)    # SAI -> (the units it left to a freed unit's identical SAI, error)
+    freed: tuple = ()       # the units freed into the roll that rolled in it (their ``unit_saves``)
 
     def choices(self) -> dict:
         """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
@@ -55,9 +62,35 @@ class Fight(Struct):
         return self.ruleset.sai_sections.get(sai, self.ruleset.cite("sai-resolution"))
 
     def targets(self, sai: str) -> tuple[tuple[str, int | None], ...] | None:
-        """The step's ``targets`` for this SAI, or None when the scenario names none."""
+        """The step's ``targets`` for this SAI, or None when the scenario names none; once the roll's SAI picked
+        (``taken``), those it left (a freed unit's identical SAI: none left, None, so its default)."""
         found = dict(self.step.targets).get(sai) if self.step else None
-        return tuple(found) if found is not None else None
+        if found is None or not self.taken.get(sai):
+            return tuple(found) if found is not None else None
+        return tuple(t for t in found if t[0] not in self.taken[sai]) or None
+
+    def take(self, sai: str, ids) -> None:
+        """The units the SAI picked, whose rest a freed unit's identical SAI picks from (``may_free`` only)."""
+        if self.may_free:
+            self.taken.setdefault(sai, []).extend(ids)
+
+    def first_of(self, sai: str, ids: list[str], fit: int, what: str) -> list[str]:
+        """The first ``fit`` of the units named for the roll's first ``sai``, the rest left to the same SAI rolled by
+        a unit freed into the roll (004 Entangle D; 002 Targeting: identical SAIs' "effects are combined"), checked
+        once it rolled (``left_unpicked``); all of them when no unit may be freed or one SAI picked already."""
+        if not self.may_free or self.taken.get(sai) or not 0 < fit < len(ids):
+            return ids
+        self.left[sai] = (ids[fit:], StepError(
+            f"{sai} {what}: {ids} is not such a choice ({', '.join(ids[fit:])} past that is left to the same SAI "
+            f"rolled by a unit freed into {self.attacker}'s roll, and none took it)", cite=self.cite(sai),
+            field="targets"))
+        return ids[:fit]
+
+    def left_unpicked(self) -> None:
+        """The units a first SAI left to a freed unit's identical one that none took: the first's error."""
+        for sai, (rest, error) in self.left.items():
+            if any(i not in self.taken.get(sai, ()) for i in rest):
+                raise error
 
     def unit_roll(self, unit_id: str, why: str, sai: str) -> Roll:
         rolls = dict(getattr(self.step, "unit_saves", ()))

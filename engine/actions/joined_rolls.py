@@ -8,7 +8,7 @@ Application: "SAIs have their same effect whether the unit containing the SAI is
 army"): its returning SAIs bring more units, who roll at once too (a chain, ``joined_roll``); its moves, Cloak and logo
 are resolved with the army's own (``with_joined``: a charge's specials too, engine.actions.charge; a dragon attack's
 Cantrip and Elevate, engine.actions.dragon; a Cantrip buying with the army's own, engine.actions.cantrip); those of
-units joining after the army's own specials were resolved (units freed from an Entangle, engine.actions.combat; a magic
+units joining after the army's own specials were resolved (units freed from an Entangle, engine.actions.freed_sais; a magic
 action's moves, engine.actions.sai_states.magic_returns) are resolved after them (``own_specials``); units ferried in or
 freed see the ``targets`` the roll's SAIs left (``untaken``), a freed unit's Regenerate taking those the army's left
 (its check waits for them: engine.actions.sai_states ``_raise``); a special its caller cannot resolve is refused
@@ -81,7 +81,7 @@ def own_specials(joined: dict[str, Outcome], army_rolled: list[Special], ruleset
     Entangle; a magic action's returned units), to resolve as the army's own (002 Application). Their returning SAIs
     have acted already (``_chained``). One identical to an SAI the army's roll already resolved combines with it
     (``combined``: a move; the caller's ``combines``, effects it resolves as a continuation of the army's: a melee's
-    Smite, Kick, engine.actions.combat); any other is refused, the step's choices for it being the army's. ``later``:
+    Smite, Kick, engine.actions.freed_sais); any other is refused, the step's choices for it being the army's. ``later``:
     specials resolved with the army's own after the units joined (a magic action's Attune), not again."""
     own = [s for o in joined.values() for s in o.specials if s.effect not in (*BRINGS, *later)]
     again = [s for s in own if s.sai in {x.sai for x in army_rolled}]

@@ -686,7 +686,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
     Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
     counted in the current roll": the acting army's units freed by its own roll's SAIs roll now (their
     ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results they add and
-    each freed unit's roll (its specials are the caller's to resolve as the army's own: engine.actions.combat)."""
+    each freed unit's roll (its specials are the caller's to resolve as the army's own: engine.actions.freed_sais)."""
     from ..expiry import expire
 
     freed = _freed(state, ruleset, army)

@@ -71,7 +71,7 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
     defender = fight.state.army(army_id or fight.defender)
     pool = [u for u in defender.units if (among is None or u.id in among) and not u.item
             and shield(fight.state, fight.ruleset, u.id, fight.action) is None
-            and (rule.max_health is None or u.health <= rule.max_health)]
+            and (rule.max_health is None or u.health <= rule.max_health) and u.id not in fight.taken.get(sai, ())]
     limit = len(specials) if rule.pick == "one-unit" else _limit(rule, specials)
     if rule.pick == "worth":
         _trace_limit(fight, sai, rule, specials, limit)
@@ -81,8 +81,11 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
         fight.out.trace.append(TraceEvent(what=f"{sai}: targets {', '.join(ids) or 'no unit'}", after=len(ids),
                                           rule="the acting player chooses the target units; none given, so the "
                                           "smallest units first", cite=cite, defaulted=True))
+        fight.take(sai, ids)
         return ids
-    ids = [uid for uid, _ in named]
+    ids = fight.first_of(sai, [uid for uid, _ in named], _fit(rule, defender, [uid for uid, _ in named], limit),
+                         f"targets one unit per face rolled ({limit})" if rule.pick == "one-unit" else
+                         f"targets up to {limit} health-worth")
     for uid in ids:
         defending_unit(fight, sai, uid, defender.id)
     legal = ", ".join(u.id for u in pool)
@@ -102,7 +105,21 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
     if not ids or len(set(ids)) != len(ids):
         raise StepError(f"{sai} must target at least one unit, each once (an offensive SAI selects at least "
                         f"1-health worth): choose among {legal}", cite=fight.ruleset.cite(TARGETING), field="targets")
+    fight.take(sai, ids)
     return ids
+
+
+def _fit(rule: AttackSai, defender, ids: list[str], limit: int) -> int:
+    """How many of the units named first the SAI's pick holds: one per face, or up to its health-worth."""
+    if rule.pick == "one-unit":
+        return limit
+    worth = 0
+    for n, uid in enumerate(ids):
+        unit = defender.unit(uid)
+        if unit is None or worth + unit.health > limit:
+            return n
+        worth += unit.health
+    return len(ids)
 
 
 def _trace_limit(fight: Fight, sai: str, rule: AttackSai, specials: list[Special], limit: int) -> None:
@@ -317,6 +334,8 @@ def spread(fight: Fight, sai: str, specials: list[Special]) -> None:
     (``targets: {bullseye: {unit: points}}``)."""
     points, cite, defender = sum(s.points for s in specials), fight.cite(sai), fight.army()
     assigned = dict(fight.targets(sai) or ())
+    first = fight.first_of(sai, list(assigned), _within(list(assigned.values()), points), f"rolled {points} point(s)")
+    assigned = {uid: assigned[uid] for uid in first}
     if not assigned:
         first = defender.units[0].id
         assigned = {first: points}
@@ -332,9 +351,20 @@ def spread(fight: Fight, sai: str, specials: list[Special]) -> None:
         given = "no points" if None in assigned.values() else f"{sum(assigned.values())}"
         raise StepError(f"{sai} rolled {points} point(s) but targets assign {given}: assign all {points}, as "
                         f"{{unit: points}}", cite=cite, field="targets")
+    fight.take(sai, list(assigned))
     for uid, damage in assigned.items():
         defending_unit(fight, sai, uid)
         _struck(fight, sai, uid, damage, specials[0].unit)
+
+
+def _within(points: list[int | None], limit: int) -> int:
+    """How many of the first ``{unit: points}`` entries the rolled points cover."""
+    total = 0
+    for n, p in enumerate(points):
+        if p is None or total + p > limit:
+            return n
+        total += p
+    return len(points)
 
 
 def _groups(fight: Fight, sai: str, rollers: dict[str, int]) -> dict[str, list[str]]:
@@ -345,8 +375,13 @@ def _groups(fight: Fight, sai: str, rollers: dict[str, int]) -> dict[str, list[s
         fight.out.trace.append(TraceEvent(what=f"{sai}: every roller strikes {first}", rule="the acting player "
                                           "chooses one unit per roller; none given, so the first", cite=cite,
                                           defaulted=True))
+        fight.take(sai, [first])
         return {first: list(rollers)}
     if all(points is None for _, points in named):
+        # the first's targets, the rest left to a freed unit's identical SAI (engine.actions.freed_sais)
+        named = named[:len(fight.first_of(sai, [uid for uid, _ in named], len(rollers),
+                                          f"strikes one unit per roller ({len(rollers)})"))]
+        fight.take(sai, [uid for uid, _ in named])
         if len(named) != len(rollers):
             raise StepError(f"{sai}: {len(rollers)} unit(s) rolled it ({', '.join(rollers)}); name one target per "
                             f"roller, in that order, or {{unit: points}}", cite=cite, field="targets")
@@ -354,6 +389,7 @@ def _groups(fight: Fight, sai: str, rollers: dict[str, int]) -> dict[str, list[s
         for (uid, _), roller in zip(named, rollers):
             out.setdefault(uid, []).append(roller)
         return out
+    fight.take(sai, [uid for uid, _ in named])
     return _by_points(sai, dict(named), rollers, cite)
 
 
