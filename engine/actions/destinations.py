@@ -130,5 +130,5 @@ def unused(step, out: StepResult, ruleset: Ruleset) -> None:
         if idle:
             raise StepError(f"move_to.{sai} names a place for {', '.join(idle)}, but "
                             f"{'it' if len(idle) == 1 else 'they'} made no {sai} move in this step (rolled none, "
-                            f"or not as a move); a unit that makes one goes where its entry says", cite=ruleset.sai_sections.get(sai, ruleset.cite(
-                                "sai-resolution")), field="move_to")
+                            f"or not as a move); a unit that makes one goes where its entry says",
+                            cite=ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution")), field="move_to")
