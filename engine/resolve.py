@@ -14,6 +14,7 @@ from .actions.promotion import promotion, replanting
 from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
 from .actions.own_roll import unit_roll
 from .actions.companions import unused as unused_movers
+from .actions.destinations import unused as unused_destinations
 from .dragonkin import dissipate
 from .exchange import promote
 from .capture import abandoned, check_over, winner
@@ -46,6 +47,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     marched, events = march(state, step, ruleset)
     after, out = action(marched, step, ruleset)
     unused_movers(step, out, ruleset)
+    unused_destinations(step, out, ruleset)
     out.trace[:0] = events
     ashes = getattr(step, "ashes", None)
     after = sai_endings.after_kills(after, ruleset, None if ashes is None else dict(ashes), out)

@@ -13,6 +13,9 @@ Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pai
 Targets = tuple[tuple[str, tuple[tuple[str, int | tuple[str, ...] | None], ...]], ...]
 UnitRolls = tuple[tuple[str, Roll], ...]                # (unit id, its own roll)
 Choices = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+# (SAI id, terrain id or "reserve"); a move SAI's per-mover form: (SAI id, ((mover id, its place), ...))
+# (engine.actions.destinations)
+MoveTo = tuple[tuple[str, str | tuple[tuple[str, str], ...]], ...]
 
 
 class RollStep(Value):
@@ -24,7 +27,7 @@ class RollStep(Value):
     # a save or avoidance roll's special SAIs (Regenerate, the Medallions, Cloak, Vanish, Ferry, Teleport,
     # Firewalking): the units they take, where they move, the units brought back's own rolls
     targets: Targets = ()
-    move_to: tuple[tuple[str, str], ...] = ()
+    move_to: MoveTo = ()
     unit_saves: UnitRolls = ()
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
@@ -39,7 +42,7 @@ class ManeuverStep(Value):
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     targets: Targets = ()           # the unit carrying the item Wayfare moves
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls (Wall of Thorns)
-    move_to: tuple[tuple[str, str], ...] = ()   # Wayfare -> the terrain (or reserve) it moves to
+    move_to: MoveTo = ()   # Wayfare -> the terrain (or reserve) it moves to
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
@@ -58,7 +61,7 @@ class AttackStep(Value):
     unit_saves: UnitRolls = ()      # the targets' own save rolls
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # army -> what its Cantrip buys during its roll
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
-    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain (or reserve) the units it moves go to
+    move_to: MoveTo = ()   # SAI -> the terrain (or reserve) the units it moves go to
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
     order: tuple[str, ...] = ()     # the acting player's order of the attack roll's special/unique SAIs
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
@@ -116,7 +119,7 @@ class SaiChoices(Value):
     Dragonkin Champion's logo): what they bring back or move."""
 
     targets: Targets = ()           # SAI -> the dead units it brings back / the units moving along
-    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go
+    move_to: MoveTo = ()   # SAI -> where the units it moves go
     unit_saves: UnitRolls = ()      # units brought back during the roll: their own rolls
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
 
@@ -136,7 +139,7 @@ class MagicStep(Value):
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()      # target army -> what its Cantrip buys in its saves
     burial: UnitRolls = ()          # killed units' rolls to escape burial (Soiled Ground)
     ashes: UnitRolls = ()           # killed units' Rise from the Ashes rolls
-    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> the terrain the units it moves go to (Ferry, Teleport)
+    move_to: MoveTo = ()   # SAI -> the terrain the units it moves go to (Ferry, Teleport)
     # artifact unit -> (the pool dragon as player:item, the terrain) its Summon Dragon SAI sends
     summon: tuple[tuple[str, tuple[str | None, str | None]], ...] = ()
     targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack, Illusion)
@@ -211,7 +214,7 @@ class DragonStep(Value):
     sai_dragons: tuple[tuple[str, str], ...] = ()   # unit id -> the dragon its Decapitate, Impale or Bash acts on
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
     cantrip: tuple[tuple[str, "MagicStep"], ...] = ()   # what the army's Cantrip buys during its roll
-    move_to: tuple[tuple[str, str], ...] = ()   # SAI -> where the units it moves go (Wayfare, Ferry, Vanish ...)
+    move_to: MoveTo = ()   # SAI -> where the units it moves go (Wayfare, Ferry, Vanish ...)
     targets: Targets = ()           # SAI -> the units moving along (Wayfare: the carrier)
     unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion brings back: their own rolls
     breath_sais: tuple[tuple[str, SaiChoices], ...] = ()    # unit id -> the special SAI choices of its breath save
@@ -305,3 +308,4 @@ class StepResult(Struct):
     counter: dict | None = None     # a melee step's counter-attack: {"results": each army's results in it}
     deferred: list = field(default_factory=list)    # (unit ids, error): a returning SAI's check left to freed units
     movers: list = field(default_factory=list)     # units a move SAI took with their per-mover targets entry
+    went: list = field(default_factory=list)       # (SAI, unit) a per-mover move_to entry sent (actions.destinations)

@@ -110,7 +110,8 @@ def test_a_returned_unit_rolling_a_move_its_army_already_resolved_moves_with_it(
     out = replayed["steps"][0]
     assert out["moved"] == ["w1", "g1", "g1"] and out["results"]["goblins"]["magic"] == 0
     assert replayed["state"]["armies"]["bob-hill"]["units"] == ["w1", "g1"]
-    said = [e for e in out["trace"] if "combines with it: it moves to the same move_to" in e["what"]]
+    said = [e for e in out["trace"] if "combines with it: it moves to its own entry of a per-mover move_to, else the "
+            "SAI's one move_to" in e["what"]]
     assert [e["cite"] for e in said] == ["sfr-2012:special-action-icons-general-information.targeting"]
     for late, effects in (("galeforce", ["galeforce"]), ("illusion", ["galeforce", "illusion"])):
         replayed = _run(f"""  - magic: {{army: goblins, roll: {{troll: regenerate, w1: galeforce}}, targets: {{regenerate: [g1]}},

@@ -31,6 +31,12 @@ PER_MOVER = (" A moving SAI (ferry, teleport, firewalking, vanish, wayfare) may 
              "the units it takes along, each checked against its own SAI's limit: teleport: {t1: [a], t2: [b, c]} "
              "(a mover left out takes nobody, but Wayfare's item needs its carrier; a unit brought into the roll late, "
              "by Regenerate, has its own entry).")
+# a moving SAI's per-mover ``move_to`` form (engine.actions.destinations): where each unit rolling it goes
+MOVE_TO = dict[str, str | dict[str, str]]
+PER_MOVER_TO = (" A moving SAI (ferry, teleport, firewalking, vanish, wayfare) may instead name each unit rolling "
+                "it -> where it goes with the units it takes, each place checked against its own SAI: teleport: "
+                "{t1: hill, t2: vale} (a mover left out does not move, its results staying in the army's; a unit "
+                "brought into the roll late, by Regenerate, has its own entry).")
 
 
 def _doc(text: str, **kwargs: Any) -> Any:

@@ -5,7 +5,7 @@
 from typing import Any, Literal
 
 from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
-from .model import MOVERS, PER_MOVER
+from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
 
 
 class RollStepIn(Strict):
@@ -28,9 +28,9 @@ class RollStepIn(Strict):
         "A save or avoidance roll's special SAI -> the units it takes (regenerate, gold medallion: dead units "
         "brought back, in order, each of the roll's, returned units' included, taking the next that fit; silver medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units "
         "moving along)." + PER_MOVER, default=None)
-    move_to: dict[str, str] | None = _doc(
+    move_to: MOVE_TO | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
-        "where the monster goes and stays).", default=None)
+        "where the monster goes and stays)." + PER_MOVER_TO, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the roll -> its own roll (it is rolled at once).", default=None)
     move_dragons: dict[str, str] | None = _doc(
@@ -51,9 +51,9 @@ class ManeuverStepIn(Strict):
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     targets: dict[str, list[str] | MOVERS] | None = _doc(
         "SAI name -> the units it takes along (wayfare: [the unit carrying the item])." + PER_MOVER, default=None)
-    move_to: dict[str, str] | None = _doc(
+    move_to: MOVE_TO | None = _doc(
         "SAI name -> the terrain id or 'reserve' where it moves (wayfare); given, Wayfare moves instead of "
-        "giving maneuvers.", default=None)
+        "giving maneuvers." + PER_MOVER_TO, default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
@@ -124,9 +124,9 @@ class MissileStepIn(Strict):
         "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
         "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "
         "along), or an army id (the army it targets: wither army-id)." + PER_MOVER, default=None)
-    move_to: dict[str, str] | None = _doc(
+    move_to: MOVE_TO | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
-        "where the monster goes and stays).", default=None)
+        "where the monster goes and stays)." + PER_MOVER_TO, default=None)
     move_dragons: dict[str, str] | None = _doc(
         "Dragon id -> the terrain a Dragonkin Champion's logo rolled in this roll moves it to.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)

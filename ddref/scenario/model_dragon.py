@@ -4,7 +4,7 @@
 from typing import Literal
 
 from .model import CASUALTIES, ROLL, _doc, RollIn, Strict
-from .model import MOVERS, PER_MOVER
+from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
 from .model_actions import CANTRIP, CantripIn
 from .model_magic import SaveSaisIn
 
@@ -57,9 +57,9 @@ class DragonAttackStepIn(Strict):
         "Unit id -> the results an Elevate doubles for that unit in the army's roll (002: \"doubles one unit's missile or save "
         "results\"); one unit per Elevate rolled, a unit joining the roll (in unit_saves) too; default: the units and "
         "results gaining the most.", default=None)
-    move_to: dict[str, str] | None = _doc(
+    move_to: MOVE_TO | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish and Wayfare) where the units it moves during the "
-        "army's roll go (tsr-1996 ferry: where the monster goes and stays).", default=None)
+        "army's roll go (tsr-1996 ferry: where the monster goes and stays)." + PER_MOVER_TO, default=None)
     targets: dict[str, list[str] | MOVERS] | None = _doc(
         "SAI name -> the units moving along (wayfare: the unit carrying the item; ferry, teleport, "
         "firewalking: the units going with the rolling unit; regenerate, gold medallion: dead units brought "

@@ -3,7 +3,7 @@
 
 from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
 from .model_actions import CANTRIP, CantripIn, CastIn
-from .model import MOVERS, PER_MOVER
+from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
 
 
 class ChoicesIn(Strict):
@@ -30,9 +30,9 @@ class SaveSaisIn(Strict):
         "SAI name -> the units it takes: regenerate / gold medallion: the dead units brought back; silver "
         "medallion: the buried item or dragonkin; ferry, teleport, firewalking: the units moving along." + PER_MOVER,
         default=None)
-    move_to: dict[str, str] | None = _doc(
+    move_to: MOVE_TO | None = _doc(
         "SAI name -> the terrain id (or 'reserve', for Vanish) where the units it moves go (tsr-1996 ferry: "
-        "where the monster goes and stays).", default=None)
+        "where the monster goes and stays)." + PER_MOVER_TO, default=None)
     unit_saves: dict[str, RollIn | str | list[str]] | None = _doc(
         "Unit id brought back during the roll -> its own save roll (it is rolled at once).", default=None)
     move_dragons: dict[str, str] | None = _doc(
@@ -64,9 +64,9 @@ class MagicStepIn(Strict):
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = _doc(ASHES, default=None)
-    move_to: dict[str, str] | None = _doc(
+    move_to: MOVE_TO | None = _doc(
         "SAI name -> the terrain id where the units it moves go (ferry, teleport, firewalking; tsr-1996 ferry: "
-        "where the monster goes and stays).", default=None)
+        "where the monster goes and stays)." + PER_MOVER_TO, default=None)
     summon: dict[str, SummonIn] | None = _doc(
         "Artifact unit id -> the dragon its Summon Dragon SAI sends and where.", default=None)
     targets: dict[str, list[str] | MOVERS | str] | None = _doc(

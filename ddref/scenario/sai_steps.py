@@ -13,16 +13,46 @@ from .source import did_you_mean
 
 
 def move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{SAI: terrain id or reserve}: where the units a moving SAI takes go."""
+    """{SAI: terrain id or reserve}: where the units a moving SAI takes go; or per mover {SAI: {mover: place}}
+    (``per_mover_to``). The engine checks each place against the SAI's rule (engine.actions.destinations)."""
     out = []
     places = [t.id for t in state.terrains] + [RESERVE]
     for sai, where in (raw or {}).items():
         icon = _icon(b, sai, (*path, sai))
-        if where not in places:
+        if isinstance(where, dict):
+            where = per_mover_to(b, state, icon, where, places, (*path, sai))
+        elif where not in places:
             b.fail((*path, sai), f"unknown terrain {where!r} (a terrain id or 'reserve'){did_you_mean(where, places)}")
-        elif icon:
+            continue
+        if icon:
             out.append((icon, where))
     return tuple(out)
+
+
+def per_mover_to(b: _Builder, state: GameState, icon: str | None, raw: dict, places: list[str], path: tuple) -> tuple:
+    """{mover: place}: a moving SAI's per-mover ``move_to`` form (engine.actions.destinations), each mover checked
+    against the units in play and in the DUA (a unit Regenerate brings back may roll it), each place against the
+    terrains, the SAI against the edition's moving SAIs."""
+    if icon and icon not in _moving(b):
+        b.fail(path, f"{icon} moves no units in {b.edition}: the per-mover form {{unit: place}} is for the moving "
+                     f"SAIs ({', '.join(_moving(b))}); write one terrain id")
+        return ()
+    units = [u.id for a in (*state.armies, *state.dua) for u in a.units]
+    for mover, where in raw.items():
+        if mover not in units:
+            b.fail((*path, mover), f"unknown unit {mover!r} (a unit rolling {icon}){did_you_mean(mover, units)}")
+        if where not in places:
+            b.fail((*path, mover), f"unknown terrain {where!r} (a terrain id or 'reserve')"
+                                   f"{did_you_mean(where, places)}")
+    return tuple(raw.items())
+
+
+def _moving(b: _Builder) -> list[str]:
+    """The edition's moving SAIs (``special == "move"`` in its SAI table)."""
+    ruleset = RULESETS.get(b.edition)
+    table = (ruleset.sai_uses if ruleset is not None else None) or SAI_USES
+    return sorted(sai for sai, uses in table.items() if any(getattr(u, "special", None) == "move"
+                                                             for u in uses.values()))
 
 
 def move_dragons(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -70,10 +100,7 @@ def per_mover(b: _Builder, icon: str | None, pairs: tuple, units: list[str], pat
     """{mover: [units it takes along]}: a moving SAI's per-mover ``targets`` form (engine.actions.companions), each
     mover's units as a tuple; every id checked against the units in play, the SAI against the edition's moving
     SAIs (a list or {unit: points} for the others)."""
-    ruleset = RULESETS.get(b.edition)
-    table = (ruleset.sai_uses if ruleset is not None else None) or SAI_USES
-    moving = sorted(sai for sai, uses in table.items() if any(getattr(u, "special", None) == "move"
-                                                                for u in uses.values()))
+    moving = _moving(b)
     if icon and icon not in moving:
         b.fail(path, f"{icon} moves no units in {b.edition}: the per-mover form {{unit: [units it takes along]}} is "
                      f"for the moving SAIs ({', '.join(moving)}); write a list of units")

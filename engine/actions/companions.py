@@ -20,6 +20,7 @@ from ..ruleset import Ruleset
 from ..state import Army
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent, reading
+from .destinations import goes
 
 # Vanish: "The unit may then immediately move" -- the unit alone
 ALONE = ("vanish",)
@@ -36,15 +37,22 @@ def per_mover(step, sai: str) -> dict[str, tuple[str, ...]] | None:
     return dict(found)
 
 
-def along(ruleset: Ruleset, sai: str, step, movers: tuple[str, ...], army: Army, cite: str,
-          out: StepResult) -> tuple[str, ...]:
-    """The units going along with ``movers`` (the units of ``army`` rolling ``sai``), by the step's form."""
+def along(ruleset: Ruleset, sai: str, step, movers: tuple[str, ...], army: Army, cite: str, out: StepResult,
+          rolled: tuple[str, ...] = (), apart: bool = False) -> dict[str, tuple[str, ...]]:
+    """The units going along with each of ``movers`` (the units of ``army`` rolling ``sai`` that move; ``rolled``: all
+    that rolled it, if more), by the step's form: {mover: its units}; the list form's all with the first mover.
+    ``apart``: the movers go to different places (engine.actions.destinations), where a list cannot say who goes
+    where."""
     named = per_mover(step, sai)
     if named is None:
         listed = dict(getattr(step, "targets", ()) if step is not None else ()).get(sai) or ()
-        return _together(ruleset, sai, tuple(i for i, _ in listed), movers, army, cite, out)
-    _strays(sai, named, movers, army, cite)
-    taken: list[str] = []
+        if listed and apart:
+            raise StepError(f"targets.{sai} lists the units going along with all its movers together, but they go to "
+                            f"different places (move_to.{sai}): name each mover's own units (targets.{sai}: "
+                            f"{{{movers[0]}: [units]}})", cite=cite, field="targets")
+        return {movers[0]: _together(ruleset, sai, tuple(i for i, _ in listed), movers, army, cite, out)}
+    _strays(sai, named, rolled or movers, army, cite)
+    taken: dict[str, tuple[str, ...]] = {}
     for mover in movers:
         if mover not in named and sai in ALONE:
             continue        # Vanish: the unit alone, nothing to choose
@@ -53,9 +61,10 @@ def along(ruleset: Ruleset, sai: str, step, movers: tuple[str, ...], army: Army,
                                         f"each mover takes (targets.{sai}.{mover}); none given for {mover}",
                                         cite=cite, defaulted=True))
             continue
-        taken += own(ruleset, sai, mover, named.get(mover, ()), movers, tuple(taken), army, cite, out)
+        gone = tuple(i for units in taken.values() for i in units)
+        taken[mover] = own(ruleset, sai, mover, named.get(mover, ()), movers, gone, army, cite, out)
         out.movers.append(mover)
-    return tuple(taken)
+    return taken
 
 
 def own(ruleset: Ruleset, sai: str, mover: str, chosen: tuple[str, ...], movers: tuple[str, ...],
@@ -119,13 +128,13 @@ def _together(ruleset: Ruleset, sai: str, others: tuple[str, ...], movers: tuple
 
 
 def late_default(ruleset: Ruleset, own: list[Special], first: list[Special], step, out: StepResult) -> None:
-    """Units brought into the roll after the army's identical move SAI was resolved (``own``; the army's: ``first``),
-    the step giving the list form: each takes the units of the list the first left (engine.actions.joined_rolls
-    ``combined``), marked defaulted."""
+    """Units brought into the roll after the army's identical move SAI was resolved (``own``; the army's: ``first``)
+    and sent somewhere (engine.actions.destinations), the step giving the list form: each takes the units of the
+    list the first left (engine.actions.joined_rolls ``combined``), marked defaulted."""
     for sai in dict.fromkeys(s.sai for s in own if s.effect == "move" and s.sai in {x.sai for x in first}):
-        if per_mover(step, sai) is not None or sai not in dict(getattr(step, "move_to", ())):
+        late = [s.unit for s in own if s.sai == sai and goes(step, sai, s.unit)]
+        if per_mover(step, sai) is not None or not late:
             continue
-        late = [s.unit for s in own if s.sai == sai]
         left = [i for i, _ in dict(getattr(step, "targets", ())).get(sai) or ()]
         out.trace.append(TraceEvent(what=f"{sai} rolled by {', '.join(late)}: takes {', '.join(left) or 'nobody'} "
                                          "along, what the army's identical SAI left of the list", after=len(left),
@@ -145,5 +154,5 @@ def unused(step, out: StepResult, ruleset: Ruleset) -> None:
         if idle:
             raise StepError(f"targets.{sai} names {', '.join(idle)} as moving with its own units, but "
                             f"{'it' if len(idle) == 1 else 'they'} made no {sai} move in this step (rolled none, or "
-                            f"no move_to.{sai} given)", cite=ruleset.sai_sections.get(sai, ruleset.cite(
+                            f"no move_to.{sai} sent it)", cite=ruleset.sai_sections.get(sai, ruleset.cite(
                                 "sai-resolution")), field="targets")

@@ -103,14 +103,15 @@ def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | Non
     """Reading, traced: a move SAI rolled by a unit brought into the roll after the army's identical one was resolved
     is resolved with it (002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are
     combined)"; 002 Resolution: brought-in components' results are "applied with the results of their army"): the
-    unit moves to the step's ``move_to`` for that SAI, taking the units of its ``targets`` the first left
-    (``untaken``), as the Regenerate chain continues its ``targets``."""
+    unit moves to its own entry of a per-mover ``move_to`` (engine.actions.destinations), else the SAI's one place,
+    taking its own entry of a per-mover ``targets``, else the units the first left (``untaken``), as the Regenerate
+    chain continues its ``targets``."""
     late = [s for s in again if s.effect in COMBINED]
     if late and trace is not None:
         trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
-                             "after the army's own identical SAI was resolved, combines with it: it moves to the same "
-                             "move_to, with its own entry of a per-mover targets form, else the targets the first "
-                             "left", ruleset.cite("sai-targeting"),
+                             "after the army's own identical SAI was resolved, combines with it: it moves to its own "
+                             "entry of a per-mover move_to, else the SAI's one move_to, with its own entry of a "
+                             "per-mover targets form, else the targets the first left", ruleset.cite("sai-targeting"),
                              ruleset.cite("sai-resolution")))
     # the caller's ``combines``: the late SAI continues the first, its points on the first's target where the SAI
     # has one (a Kick's unit), else its own effect with the step's choices the first left (a Smite's casualties)

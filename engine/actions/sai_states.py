@@ -29,7 +29,7 @@ from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import companions
+from . import companions, destinations
 from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
 
 RISE = "rise-from-the-ashes"
@@ -534,10 +534,10 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     legal = {u.id: (a, u) for a in state.armies if a.player == army.player and a.at not in (army.at, RESERVE)
              for u in a.units if not u.monster and u.race != "dragonkin" and not u.item}
     picked = [legal[i] for i in chosen if i in legal]
-    if (len(picked) != len(chosen) or sum(u.health for _, u in picked) > limit
+    if (len(picked) != len(chosen) or len(set(chosen)) != len(chosen) or sum(u.health for _, u in picked) > limit
             or len({a.at for a, _ in picked}) != 1):
         raise StepError(f"{sai} returns with up to {limit} health of six-sided units from one other terrain: "
-                        f"{list(chosen)} is not such a choice; legal units: "
+                        f"{list(chosen)} is not such a choice (each unit once); legal units: "
                         f"{', '.join(f'{u.id} ({u.health}, at {a.at})' for a, u in legal.values()) or 'none'}",
                         cite=cite, field="targets")
     out.trace.append(TraceEvent(what=f"{sai}: {', '.join(r.unit for r in rolled)} goes to {picked[0][0].at} and "
@@ -559,7 +559,7 @@ def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Spec
     if chosen:
         raise StepError(f"{sai}: the monster either stays at {to} (move_to) or returns with units (targets: "
                         f"{list(chosen)}), not both: drop one", cite=cite, field="move_to")
-    _check_destination(state, sai, to, army, cite)
+    destinations.check(state, sai, to, army, cite)
     state, dest = _army_at(state, army.player, to, ruleset, out)
     for monster in dict.fromkeys(s.unit for s in rolled):
         # reading: "stay there or immediately return with" -- one or the other, so it returns with nobody; the
@@ -616,11 +616,8 @@ def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Ar
     return state.with_pool(pool.evolve(units=(*pool.units, unit)))
 
 
-# Vanish: "The unit may then immediately move to any other terrain or its reserve area"; Wayfare: "allows the
-# magical item and a unit able to carry it to be moved immediately to any other terrain or its reserve area"
-TO_RESERVE = ("vanish", "wayfare")
 # Vanish's saves still count ("unless explicitly stated otherwise (e.g. Vanish)"); who goes along:
-# engine.actions.companions
+# engine.actions.companions; where each mover goes: engine.actions.destinations
 KEEPS_RESULTS = ("vanish",)
 
 
@@ -630,27 +627,34 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
     Wayfare (the item and one unit to carry it) move away; their ``result`` results leave the army's:
     "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
     total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
-    ``move_to`` nobody moves."""
+    ``move_to`` nobody moves; per mover, each goes to its own place and one left out stays."""
     cite = sai_cite(ruleset, sai)
-    to = dict(step.move_to).get(sai) if step is not None else None
-    if to is None:
-        out.trace.append(TraceEvent(what=f"{sai}: nobody moves", rule="the unit may move; no move_to given",
-                                    cite=cite, defaulted=True))
-        return state, 0
-    _check_destination(state, sai, to, army, cite)
     movers = tuple(dict.fromkeys(s.unit for s in rolled))
-    others = companions.along(ruleset, sai, step, movers, army, cite, out)
-    keeps = sai in KEEPS_RESULTS
-    lost = 0 if keeps else sum(answer.per_unit.get(i, {}).get(result, 0) for i in (*movers, *others))
-    state, dest = _army_at(state, army.player, to, ruleset, out)
-    for unit_id in (*movers, *others):
-        out.moved.append(unit_id)
-        state = transfer(state, unit_id, state.army(army.id), dest, sai, cite, ruleset, out)
-        dest = state.army(dest.id)
+    places = destinations.going(state, ruleset, sai, step, movers, army, cite, out, result)
+    if not places:
+        return state, 0
+    moving = tuple(m for group in places.values() for m in group)
+    taken = companions.along(ruleset, sai, step, moving, army, cite, out, movers, apart=len(places) > 1)
+    lost = 0
+    for to, group in places.items():
+        units = (*group, *(i for m in group for i in taken.get(m, ())))
+        lost += 0 if sai in KEEPS_RESULTS else sum(answer.per_unit.get(i, {}).get(result, 0) for i in units)
+        state = _send(state, ruleset, sai, units, army, to, cite, out)
     if lost:
         out.trace.append(_leave_total(f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
                                       lost, ruleset))
     return state, lost
+
+
+def _send(state: GameState, ruleset: Ruleset, sai: str, units: tuple[str, ...], army: Army, to: str, cite: str,
+          out: StepResult) -> GameState:
+    """The ``units`` leave ``army`` for the player's army at ``to`` (formed if there is none)."""
+    state, dest = _army_at(state, army.player, to, ruleset, out)
+    for unit_id in units:
+        out.moved.append(unit_id)
+        state = transfer(state, unit_id, state.army(army.id), dest, sai, cite, ruleset, out)
+        dest = state.army(dest.id)
+    return state
 
 
 def _leave_total(what: str, lost: int, ruleset: Ruleset) -> TraceEvent:
@@ -658,15 +662,6 @@ def _leave_total(what: str, lost: int, ruleset: Ruleset) -> TraceEvent:
     have its results counted in the army total": read as taken out as counted, before the army's modifiers."""
     return reading(f"{what}, taken out as counted, before the army's modifiers", ruleset.cite("sai-resolution"),
                    ruleset.cite("modifier-order")).evolve(after=lost)
-
-
-def _check_destination(state: GameState, sai: str, to: str, army: Army, cite: str) -> None:
-    """Any other terrain; the reserve area only for Vanish and Wayfare."""
-    reserve = sai in TO_RESERVE
-    if to == army.at or (to == RESERVE and not reserve) or (to != RESERVE and to not in {t.id for t in state.terrains}):
-        legal = [t.id for t in state.terrains if t.id != army.at] + ([RESERVE] if reserve else [])
-        raise StepError(f"{sai} moves units to any other terrain{' or the reserve area' if reserve else ''}: "
-                        f"{to!r} is not one (legal: {', '.join(legal)})", cite=cite, field="move_to")
 
 
 def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
