@@ -348,7 +348,7 @@ def test_a_unit_freed_into_the_defender_s_save_roll_buys_the_army_s_cantrip_purc
     out = _play(bought)[-1]
     assert out["results"]["B1"]["save"] == 6 and out["damage"]["B1"] == 2 and out["killed"] == ["vines1"]
     assert any(e["what"] == "B1: save counted again" and (e["before"], e["after"]) == (4, 6) for e in out["trace"])
-    assert any("venom1, brought into B1's save-melee roll, rolled a Cantrip" in r for r in _readings(out))
+    assert any("venom1, brought into B1's save roll, rolled a Cantrip" in r for r in _readings(out))
     alone = _play(_COUNTERED.replace("casualties: {A1: [vines1]}", "casualties: {A1: [vines1], B1: [p1]}"))[-1]
     assert alone["damage"]["B1"] == 4 and alone["killed"] == ["vines1", "p1"]
     assert any(e["what"] == "B1: 4 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])

@@ -1,4 +1,5 @@
-"""The Cantrip of a unit freed from an Entangle during its army's melee or missile roll (tsr-1996).
+"""The Cantrip of a unit freed from an Entangle into its army's roll (tsr-1996): a melee or missile attack roll, or
+the defender's save roll (engine.actions.freed_saves).
 
 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the Entangling monster
 (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current
@@ -53,8 +54,9 @@ def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome],
     key = None if waited else _own_purchase(fight, who, found, buys)
     before = sum(o.results.get(result, 0) for o in joined.values())
     choices = sai_states.special_choices(fight.step)
+    what = "save roll" if result == "save" else f"{roll_kind[0]} roll"
     fight.state, spelled = cantrip.joined(fight.state, who, [], joined, buys, fight.ruleset, fight.out,
-                                          f"{roll_kind[0]} roll", lambda now, unit_id: cantrip.unit_again(
+                                          what, lambda now, unit_id: cantrip.unit_again(
                                               fight, now, who, unit_id, joined, roll_kind, choices=choices), key)
     if spelled:
         rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, **kwargs)
