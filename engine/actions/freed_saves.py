@@ -29,6 +29,8 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
     (engine.actions.freed_cantrip: the step's ``cantrip.<army>``, or after the army's own its own purchase); any
     other special of theirs is refused, not lost (joined_rolls ``unmerged``). Returns the save roll (counted again if
     a spell changed it) and the saves they add."""
+    if not any(e.source for e in fight.state.effects):     # no effect ends with its maker: nobody to free
+        return answer, 0
     kind = roll_kind[0]
     fight.state, added, joined = sai_states.freed_roll(fight.state, fight.ruleset, fight.army(), fight.step,
                                                        fight.out, kind, "save")
