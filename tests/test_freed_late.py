@@ -415,3 +415,8 @@ def test_the_cantrips_of_units_freed_together_after_the_army_s_are_one_purchase(
     with pytest.raises(UserError, match="seer11, novice11 were freed into B11's roll together: their Cantrips are one "
                                         "purchase"):
         _play(both, novice)
+
+
+def test_a_cantrip_purchase_named_for_no_army_or_unit_is_an_error_with_a_did_you_mean():
+    with pytest.raises(UserError, match="unknown army or unit 'seer1' .*did you mean: seer11"):
+        _play(_bundled_step("B11").replace("                      seer11: {", "                      seer1: {"))

@@ -650,6 +650,11 @@ def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tu
     out = []
     for key, buy in (raw or {}).items():
         home = None if state.has_army(key) else next((a for a in state.armies if a.unit(key) is not None), None)
+        if home is None and not state.has_army(key):
+            names = [a.id for a in state.armies] + [u.id for a in state.armies for u in a.units]
+            b.fail((*path, key), f"unknown army or unit {key!r} (an army's Cantrip; tsr-1996: a freed unit's own "
+                                 f"purchase){did_you_mean(key, names)}")
+            continue
         m = step_model("magic")(army=key if home is None else home.id, roll={}, **buy.model_dump(exclude_none=True))
         step = _magic_step(b, state, m, (*path, key), rolled=False)
         if step is not None:
