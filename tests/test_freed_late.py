@@ -373,6 +373,7 @@ def test_a_unit_freed_into_the_defender_s_save_roll_adds_its_saves():
     out = _play(_COUNTERED.replace("venom1: cantrip", "venom1: save"))[-1]
     assert out["results"]["B1"]["save"] == 8 and out["damage"]["B1"] == 0
     assert any(e["what"] == "the returned units add 4 save result(s) to B1" for e in out["trace"])
+    assert any(r.startswith("reading: venom1, freed by B1's save roll, rolls in it") for r in _readings(out))
 
 
 def test_another_sai_of_a_unit_freed_into_the_defender_s_save_roll_is_refused():

@@ -13,6 +13,7 @@ units then roll at once and count in that save roll, as units freed into an atta
 from __future__ import annotations
 
 from ..roll import Outcome, Roll
+from ..trace import reading
 from . import freed_cantrip, joined_rolls, sai_states
 from .cantrip import CANTRIP
 from .fight import Fight
@@ -36,6 +37,12 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
                                                        fight.out, kind, "save")
     joined_rolls.unmerged(joined, fight.ruleset, kind, (CANTRIP,))
     fight.freed_saves = tuple(joined)
+    if joined:
+        fight.out.trace.append(reading(
+            f"{', '.join(joined)}, freed by {fight.defender}'s save roll, {'roll' if len(joined) > 1 else 'rolls'} in "
+            "it: the save roll is part of the normal action, so the SAI that killed the Entangling monster frees its "
+            "units into the current roll, the save roll (their saves count with the army's, their icons for routing)",
+            fight.cite("entangle"), fight.cite(CANTRIP)))
     answer, again = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind,
                                          choices={**fight.choices(), **sai_states.special_choices(fight.step)})
     return answer, added + again
