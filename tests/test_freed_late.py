@@ -421,3 +421,16 @@ def test_the_cantrips_of_units_freed_together_after_the_army_s_are_one_purchase(
 def test_a_cantrip_purchase_named_for_no_army_or_unit_is_an_error_with_a_did_you_mean():
     with pytest.raises(UserError, match="unknown army or unit 'seer1' .*did you mean: seer11"):
         _play(_bundled_step("B11").replace("                      seer11: {", "                      seer1: {"))
+
+
+def test_a_unit_freed_into_a_counter_attack_roll_buys_the_counter_attacker_s_cantrip_purchase():
+    """A1's Vines1 entangles Venom1; B1 counter-attacks: s1's Smite kills Vines1, Venom1, freed into B1's counter-attack
+    roll, rolls a Cantrip that buys cantrip.B1 (a Burning Hands on p1): B1's counter-attack counted again, 4 melee ->
+    8, against A1's 2 saves: 6 damage, 10 with the Smite's."""
+    out = _play("""  - melee: {army: A1, target: B1, roll: {vines1: entangle}, targets: {entangle: [venom1]},
+            counter: {s1: smite, p1: melee}, counter_saves: {A1: {x1: save, x2: save, x3: melee, x4: melee}},
+            casualties: {A1: [vines1, x3, x4, x1]}, unit_saves: {venom1: cantrip},
+            cantrip: {B1: {colors: {red: 4}, cast: [{spell: burning-hands, target: p1}]}}}
+""")[-1]
+    assert out["counter"]["results"]["B1"]["melee"] == 8 and out["damage"]["A1"] == 10
+    assert any(e["what"] == "B1: melee counted again" and (e["before"], e["after"]) == (4, 8) for e in out["trace"])
