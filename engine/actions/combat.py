@@ -149,10 +149,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                   step=step, casualties=casualties, out=out, counter=bool(prefix),
                   may_free=freed_sais.may_free(state, ruleset, attacker, step))
     first = _before_cantrip(fight, attacker, attack, target_terrain)
-    # with no Cantrip of its own and a unit that may be freed into the roll rolling one, the army's purchase waits
-    waits = freed_cantrip.waits(fight, attacker, attack)
-    if not waits:
-        fight.state = cantrip.use(fight.state, attacker, attack, buys, False, ruleset, out)
+    waits = _cantrip(fight, attacker, attack, buys)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
                target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
@@ -186,6 +183,16 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     specials.resolve(fight, [*hit.specials, *loose], "late")
     fight.left_unpicked()
     return fight
+
+
+def _cantrip(fight: Fight, who: Army, dice: Roll, buys: dict) -> bool:
+    """``who``'s Cantrip buys its spells before its roll goes on (engine.actions.cantrip ``use``); or, its roll showing
+    none and a unit that may be freed into it rolling one, the step's ``cantrip.<army>`` waits for the freed units
+    (engine.actions.freed_cantrip). Returns whether it waits."""
+    waits = freed_cantrip.waits(fight, who, dice)
+    if not waits:
+        fight.state = cantrip.use(fight.state, who, dice, buys, False, fight.ruleset, fight.out)
+    return waits
 
 
 def _read_by_states(fight: Fight) -> None:
@@ -242,10 +249,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
     saves = _delayed(fight, saves)
-    # with no Cantrip of its own and a unit that may be freed into the roll rolling one, the army's purchase waits
-    waits = freed_cantrip.waits(fight, fight.army(), saves)
-    if not waits:
-        fight.state = cantrip.use(fight.state, fight.army(), saves, buys, False, ruleset, out)
+    waits = _cantrip(fight, fight.army(), saves, buys)
     defender = fight.army()
     if not defender.units:
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
