@@ -684,8 +684,8 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
                action: str, result: str | None = None) -> tuple[GameState, int, dict[str, Outcome]]:
     """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
     Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
-    counted in the current roll": the acting army's units freed by its own roll's SAIs roll now (their
-    ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results (``result``: a
+    counted in the current roll": the units of ``army`` freed by its roll's SAIs (the acting army's attack roll; the
+    defender's save roll, engine.actions.freed_saves) roll now (their ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results (``result``: a
     save roll's saves) they add and each freed unit's roll (its specials are the caller's to resolve as the army's
     own: engine.actions.freed_sais)."""
     from ..expiry import expire
