@@ -28,7 +28,7 @@ from .fight import Fight
 
 def waits(fight: Fight, who: Army, dice: Roll) -> bool:
     """Whether the step's ``cantrip.<army>`` waits for the units freed into ``who``'s roll (its attack roll, or its
-    save roll: ``freed_sais.freed_saves``): its own roll shows no Cantrip and a unit that may be freed into it
+    save roll: engine.actions.freed_saves): its own roll shows no Cantrip and a unit that may be freed into it
     (under an Entangle, given a roll: ``freed_sais.freeable``) rolls one. The army's Cantrip check
     (engine.actions.cantrip ``use``) is then made once they have rolled (``bought``)."""
     under = freed_sais.freeable(fight.state, fight.ruleset, who, fight.step)
