@@ -15,7 +15,7 @@ import pydantic
 from engine import pool
 from engine.editions import RULESETS
 from engine.names import slug
-from engine.roll import REROLLED, Face, Roll
+from engine.roll import Roll
 from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
@@ -25,6 +25,7 @@ from index.corpus import records
 from index.lookup import NotFound, find
 
 from . import exchanges
+from .rolls import face_icon as _icon, faces as _faces, roll as _roll
 from .model import STEP_KINDS, ScenarioIn, UnitIn, step_model
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
@@ -727,63 +728,6 @@ _STEP_BUILDERS: dict[str, Callable] = {
     "promote": exchanges.promote_step,
     "replant": exchanges.replant_step,
 }
-
-
-# --- rolls ------------------------------------------------------------------------------------
-
-
-def _roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
-    """Either form of a roll: an army aggregate, or faces per unit."""
-    if not isinstance(raw, dict) or not raw:
-        b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
-        return Roll()
-    unit_ids = {u.id for u in army.units} if army else set()
-    if "promote" in raw and "promote" not in unit_ids:
-        return _roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
-            promote=exchanges.promotions(b, raw["promote"], (*path, "promote")))
-    if any(k in unit_ids for k in raw):
-        return Roll(units=tuple((uid, _faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
-    counts = []
-    for key, n in raw.items():
-        icon = _icon(b, str(key), (*path, key), extra=sorted(unit_ids))
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            b.fail((*path, key), f"expected a whole number of {key} (>= 0), got {n!r}")
-            continue
-        if icon:
-            counts.append((icon, n))
-    return Roll(counts=tuple(counts))
-
-
-def _faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[Face, ...]:
-    if army.unit(uid) is None:
-        b.fail(path, f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, [u.id for u in army.units])}")
-    items = value if isinstance(value, list) else [value]
-    faces = []
-    for j, item in enumerate(items):
-        where = (*path, j) if isinstance(value, list) else path
-        text = str(item).strip()
-        parts = text.rsplit(" ", 1)
-        count = 1
-        if len(parts) == 2 and parts[1].isdigit():
-            text, count = parts[0], int(parts[1])
-        icon = REROLLED if slug(text) == REROLLED else _icon(b, text, where)
-        if icon:
-            faces.append(Face(icon, count))
-    return tuple(faces)
-
-
-def _icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str | None:
-    """A face icon: id, a result icon, or an SAI of the edition."""
-    key = slug(name)
-    if key == "id" or key in RESULT_TYPES:
-        return key
-    try:
-        return find("sai", name, b.edition)[0].id
-    except NotFound:
-        known = ["id", *RESULT_TYPES, *(s.id for s in records("sai") if s.edition == b.edition), *extra]
-        b.fail(path, f"unknown icon or unit {name!r} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
-                     f"or a unit id of the army){did_you_mean(name, known)}")
-        return None
 
 
 # The turn's phases, the Reserve Movement and minor terrains (ddref.scenario.turn_steps) use the helpers above:
