@@ -78,11 +78,19 @@ def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str) -> 
     """A unit a spell keeps from rolling must not appear in a per-unit roll, nor a Kings' Die."""
     check_rolls(state, ruleset, dice)
     for unit_id, _ in dice.units:
-        for e in state.effects_on(unit_id):
-            p = ruleset.spell_protections.get(e.spell)
-            if p is None or p.no_rolls is None:
-                continue
-            if p.no_rolls == "any" or kind in COMBAT_ROLLS:
-                when = "makes no rolls" if p.no_rolls == "any" else "cannot roll during a melee or missile action"
-                raise StepError(f"{unit_id} {when} while {e.spell} is on it: leave it out of the roll",
-                                cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="roll")
+        e = held(state, ruleset, unit_id, kind)
+        if e is not None:
+            when = "makes no rolls" if ruleset.spell_protections[e.spell].no_rolls == "any" else \
+                "cannot roll during a melee or missile action"
+            raise StepError(f"{unit_id} {when} while {e.spell} is on it: leave it out of the roll",
+                            cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="roll")
+
+
+def held(state: GameState, ruleset: Ruleset, unit_id: str, kind: str) -> Effect | None:
+    """The effect that keeps ``unit_id`` from rolling in a ``kind`` roll (Entangle, Web, Sleep: "cannot make any
+    further rolls"; a spell that forbids combat rolls in a melee or missile action), or None."""
+    for e in state.effects_on(unit_id):
+        p = ruleset.spell_protections.get(e.spell)
+        if p is not None and (p.no_rolls == "any" or (p.no_rolls == "combat" and kind in COMBAT_ROLLS)):
+            return e
+    return None

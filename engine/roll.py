@@ -541,9 +541,26 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         non_id[who] = {t: part.total - from_ids[t] for t, part in tally.items()}
     silent = [u.id for u in ctx.army.units if u.id not in out] if roll.per_unit else []
     if silent:
+        silent = _not_held(ctx, silent, trace)
+    if silent:
         trace.append(TraceEvent(what=f"units with nothing relevant: {', '.join(silent)}", after=0,
                                 rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons")))
     return out, non_id
+
+
+def _not_held(ctx: RollContext, silent: list[str], trace: list[TraceEvent]) -> list[str]:
+    """The units left out of a per-unit roll that could have rolled; those an effect keeps from rolling (an Entangle:
+    "cannot make any further rolls") are traced as such, not as units that rolled nothing relevant."""
+    from .protection import held       # engine.protection reads rolls: imported when a unit is left out
+
+    kept = {u: e for u in silent if (e := held(ctx.state, ctx.ruleset, u, ctx.kind)) is not None}
+    for spell in dict.fromkeys(e.spell for e in kept.values()):
+        units = [u for u, e in kept.items() if e.spell == spell]
+        rule, cite = ctx.ruleset.words(f"{spell}:state", "the effect keeps the unit from rolling",
+                                       ctx.ruleset.spell_sections.get(spell, ctx.ruleset.cite("spell-effect")))
+        trace.append(TraceEvent(what=f"{', '.join(units)} cannot roll: {spell} is on "
+                                     f"{'it' if len(units) == 1 else 'them'}", after=0, rule=rule, cite=cite))
+    return [u for u in silent if u not in kept]
 
 
 def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,

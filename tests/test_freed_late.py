@@ -434,3 +434,14 @@ def test_a_unit_freed_into_a_counter_attack_roll_buys_the_counter_attacker_s_can
 """)[-1]
     assert out["counter"]["results"]["B1"]["melee"] == 8 and out["damage"]["A1"] == 10
     assert any(e["what"] == "B1: melee counted again" and (e["before"], e["after"]) == (4, 8) for e in out["trace"])
+
+
+def test_a_unit_an_entangle_holds_is_traced_as_kept_from_rolling_not_as_rolling_nothing():
+    """Venom1, entangled, is left out of B1's roll: 004 Entangle, "cannot make any further rolls", says why it made no
+    roll; "units with nothing relevant" is for units that rolled."""
+    out = _play(_ENTANGLE1 + """  - melee: {army: B1, target: A1, roll: {s1: melee, p1: melee}, saves: {A1: {save: 2}},
+            counter: false}
+""")[-1]
+    whats = [e["what"] for e in out["trace"]]
+    assert "venom1 cannot roll: entangle is on it" in whats
+    assert not any(w.startswith("units with nothing relevant") and "venom1" in w for w in whats)
