@@ -376,11 +376,28 @@ def test_a_unit_freed_into_the_defender_s_save_roll_adds_its_saves():
     assert any(r.startswith("reading: venom1, freed by B1's save roll, rolls in it") for r in _readings(out))
 
 
-def test_another_sai_of_a_unit_freed_into_the_defender_s_save_roll_is_refused():
-    """Only a freed unit's Cantrip acts in a save roll: its Counter would be lost, so it is an error, not ignored."""
-    with pytest.raises(UserError, match="counter rolled by venom1, brought into the army during its save-melee roll, "
-                                        "is not modelled yet"):
-        _play(_COUNTERED.replace("venom1: cantrip", "venom1: counter"))
+def test_a_counter_of_a_unit_freed_into_the_defender_s_save_roll_saves_and_hits_the_attacker():
+    """Venom1, freed into B1's save roll by s1's Counter, rolls a Counter: 4 saves (8 in all against A1's 8 melee: no
+    damage) and its own immediate hit, 4 damage to A1 taken apart from s1's (x1, x2 killed); not freed (no roll), B1
+    saves 4 and takes 4 (p1)."""
+    out = _play(_COUNTERED.replace("venom1: cantrip", "venom1: counter")
+                .replace("casualties: {A1: [vines1]}", "casualties: {A1: [vines1, x1, x2]}"))[-1]
+    assert out["results"]["B1"]["save"] == 8 and out["damage"] == {"A1": 8, "B1": 0}
+    assert out["killed"] == ["vines1", "x1", "x2"]
+    assert [e["after"] for e in out["trace"] if e["what"].startswith("counter: 4 damage back at A1")] == [4, 4]
+    assert any("the counter of venom1, freed into B1's save roll" in r for r in _readings(out))
+    alone = _play(_COUNTERED.replace("unit_saves: {venom1: cantrip}, ", "")
+                  .replace("casualties: {A1: [vines1]}", "casualties: {A1: [vines1], B1: [p1]}"))[-1]
+    assert alone["damage"] == {"A1": 4, "B1": 4} and alone["killed"] == ["vines1", "p1"]
+
+
+@pytest.mark.parametrize("sai", ["kick", "poison", "smite", "screech", "bullseye"])
+def test_a_monster_sai_of_a_unit_freed_into_the_save_roll_has_no_effect_there(sai):
+    """004 General Rules A: "Unless otherwise noted, the effect does NOT occur during a save roll": traced as the
+    army's own would be, its unit's roll counting nothing."""
+    out = _play(_COUNTERED.replace("venom1: cantrip", f"venom1: {sai}"))[-1]
+    assert out["results"]["B1"]["save"] == 4 and out["damage"]["B1"] == 4
+    assert any(e["what"].endswith(f"venom1: {sai} has no effect in a save-melee roll") for e in out["trace"])
 
 
 def test_a_freed_unit_s_own_purchase_in_the_save_roll_counts_the_army_s_roll_again():

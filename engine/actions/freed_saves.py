@@ -7,14 +7,17 @@ Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and ar
 defender's save roll can kill the attacking army's Entangling monster: its Cantrip's spells (000 Cantrip: "including
 rolling for saves") or its Counter (000 Counter: in melee "an immediate hit upon the attacking army"). Its entangled
 units then roll at once and count in that save roll, as units freed into an attack roll do (engine.actions
-.freed_sais).
+.freed_sais), and every SAI they roll acts as it would in that army's save roll: most monster SAIs do nothing there
+(004 General Rules A: "Unless otherwise noted, the effect does NOT occur during a save roll", traced by the roll as the
+army's own are); Regenerate and Ferry bring units that roll at once (engine.actions.joined_rolls ``joined_roll``);
+Cantrip buys spells (engine.actions.freed_cantrip); Counter hits back (``_struck_back``).
 """
 
 from __future__ import annotations
 
 from ..roll import Outcome, Roll
 from ..trace import reading
-from . import freed_cantrip, joined_rolls, sai_states
+from . import freed_cantrip, joined_rolls, sai_states, specials
 from .cantrip import CANTRIP
 from .fight import Fight
 from .freed_sais import with_rolls
@@ -27,15 +30,15 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
     Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current roll":
     the save roll's Cantrip (its spells) or Counter (000: "an immediate hit upon the attacking army") killed it. They
     roll at once (``unit_saves``), their saves counted with the army's; their Cantrip buys spells
-    (engine.actions.freed_cantrip: the step's ``cantrip.<army>``, or after the army's own its own purchase); any
-    other special of theirs is refused, not lost (joined_rolls ``unmerged``). Returns the save roll (counted again if
+    (engine.actions.freed_cantrip: the step's ``cantrip.<army>``, or after the army's own its own purchase); their
+    Counter hits the attacker (``_struck_back``). Returns the save roll (counted again if
     a spell changed it) and the saves they add."""
     if not any(e.source for e in fight.state.effects):     # no effect ends with its maker: nobody to free
         return answer, 0
     kind = roll_kind[0]
     fight.state, added, joined = sai_states.freed_roll(fight.state, fight.ruleset, fight.army(), fight.step,
                                                        fight.out, kind, "save")
-    joined_rolls.unmerged(joined, fight.ruleset, kind, (CANTRIP,))
+    joined_rolls.unmerged(joined, fight.ruleset, kind, (CANTRIP, *STRIKE_BACK))
     fight.freed_saves = tuple(joined)
     if joined:
         fight.out.trace.append(reading(
@@ -45,7 +48,37 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
             fight.cite("entangle"), fight.cite(CANTRIP)))
     answer, again = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind,
                                          choices={**fight.choices(), **sai_states.special_choices(fight.step)})
+    _struck_back(fight, joined)
     return answer, added + again
+
+
+# the save roll's SAIs that strike the attacker (engine.actions.combat ``_strike_back``): Counter's hits, Bash
+STRIKE_BACK = ("back-damage", "bash")
+
+
+def _struck_back(fight: Fight, joined: dict[str, Outcome]) -> None:
+    """The Counter of a unit freed into the save roll: 000 Counter, "During a roll for saves in melee ... it counts as
+    both a save and an immediate hit upon the attacking army, which may not roll saves against it" -- its save counted
+    with the unit's roll, its hit resolved as the army's own Counter's is (engine.actions.combat ``_back_damage``).
+    Reading, traced: the army's own Counter (or Cantrip) was resolved before the unit was freed (it may be what freed
+    it), so the two were not rolled at the same time, which 002 Targeting combines: the freed unit's is an immediate
+    hit of its own, its damage taken at once, apart from the first's (as a freed unit's Cantrip is a purchase of its
+    own, engine.actions.freed_cantrip)."""
+    from .combat import _back_damage, _combined     # combat calls this module during the save roll
+
+    found = [s for o in joined.values() for s in o.specials if s.effect in STRIKE_BACK]
+    if not found:
+        return
+    specials.resolve(fight, found, "save")
+    for sai, points in _combined(found, "back-damage").items():
+        who = ", ".join(dict.fromkeys(s.unit for s in found if s.sai == sai))
+        fight.out.trace.append(reading(
+            f"the {sai} of {who}, freed into {fight.defender}'s save roll after the army's own SAIs of that roll were "
+            f"resolved, was not rolled at the same time as theirs: an immediate hit of its own, its {points} "
+            f"damage taken at once by {fight.attacker}, apart from any the army's {sai} did", fight.cite(sai),
+            fight.ruleset.cite("sai-targeting")))
+        fight.state = _back_damage(fight.state, fight.ruleset, fight.army("attacker"), sai, points, fight.casualties,
+                                   fight.out, fight.cite(sai), fight.action)
 
 
 def saves_with_freed(fight: Fight, saves: Roll | None) -> Roll | None:
