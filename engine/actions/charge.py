@@ -17,9 +17,10 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, charge_sais, joined_rolls, routing, sai_states, specials, strikes
+from . import cantrip, charge_freed, charge_sais, joined_rolls, routing, sai_states, specials, strikes
 from .charge_sais import CHARM
 from .combat import _leftover_buys, _read_by_states
+from .freed_sais import with_rolls
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
@@ -49,8 +50,10 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
                                 "declare a charge", cite=cite))
     damage = _charging(fight, buys)
     answer_dice = charge_sais.confused(fight, answer_dice)
-    answer, added = _answer(fight, answer_dice, buys)
+    answer_waits = charge_freed.waits(fight, "defender", answer_dice)
+    answer, added = _answer(fight, answer_dice, buys, answer_waits)
     countered = charge_sais.swapped(fight, answer.specials)
+    answer, added = _freed_answer(fight, countered, answer, answer_dice, added, (buys, answer_waits))
     damage, charge_dice = _confused_charge(fight, countered, damage)
     damage, saves, back = _tally(fight, countered, damage, answer, answer_dice, charge_dice, added)
     charge_sais.answering(countered)
@@ -64,7 +67,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
                                 after=back, rule="any melee results are counted as damage against the acting army. "
                                 "However, the acting army doesn't roll saves in return", cite=cite))
-    state = _routs(fight, _damage(fight, countered, dealt, back), charge_dice, answer_dice)
+    state = _routs(fight, _damage(fight, countered, dealt, back), with_rolls(fight, charge_dice, fight.freed)[0],
+                   with_rolls(countered, answer_dice, countered.freed)[0])
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
     leftover_casualties(fight.casualties, ruleset)
@@ -90,7 +94,8 @@ def _charging(fight: Fight, buys: dict) -> int:
     Smother are resolved at once, the units its Regenerate (or Ferry) brings roll with it; returns its damage."""
     ruleset, out, step = fight.ruleset, fight.out, fight.step
     waits = cantrip.waiting(fight.state, fight.army("attacker"), step.roll, step, ruleset)
-    if not cantrip.may_join(fight.state, fight.army("attacker"), step):
+    freed_waits = charge_freed.waits(fight, "attacker", step.roll)
+    if not cantrip.may_join(fight.state, fight.army("attacker"), step) and not freed_waits:
         fight.state = cantrip.use(fight.state, fight.army("attacker"), step.roll, buys, False, ruleset, out)
     dice = cantrip.still_rolling(step.roll, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, dice, out,
@@ -98,11 +103,16 @@ def _charging(fight: Fight, buys: dict) -> int:
     charge_sais.noted(dice, ruleset, ruleset.charge_roll, fight.attacker, out)
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
+    # the purchase waiting for the units freed into the roll is theirs to buy (engine.actions.charge_freed)
     hit, added = _joined(fight, hit, (fight.army("attacker"), dice), (ruleset.charge_roll, CHARGE_ROLL),
-                         charge_sais.CHARGING, (buys, waits))
+                         charge_sais.CHARGING, ({} if freed_waits else buys, waits))
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.first(fight, hit.specials)
-    melee, maneuver = (hit.results.get(t, 0) + added[t] for t in CHARGE_ROLL)
+    # its Cantrip's spells or its Kick, Poison, Smother, Flame killed an Entangling monster: the units it held roll in it
+    hit, freed = charge_freed.freed(fight, hit, dice, (ruleset.charge_roll, CHARGE_ROLL), charge_sais.CHARGING,
+                                    (buys, freed_waits))
+    fight.hit = hit
+    melee, maneuver = (hit.results.get(t, 0) + added[t] + freed[t] for t in CHARGE_ROLL)
     _ids_once(dice, fight.attacker, ruleset, out)
     out.trace.append(TraceEvent(what=f"{fight.attacker}: {melee} melee + {maneuver} maneuver = {melee + maneuver} "
                                      "damage", after=melee + maneuver,
@@ -156,12 +166,13 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     return melee + maneuver + joined, new
 
 
-def _answer(fight: Fight, dice: Roll, buys: dict) -> tuple[Outcome, dict[str, int]]:
-    """The charged army's one roll: its Cantrip buys spells first (or waits for a joining unit's); the units its
-    Regenerate (or Ferry) brings roll with it. Returns the roll and the saves and melee those units add."""
+def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Outcome, dict[str, int]]:
+    """The charged army's one roll: its Cantrip buys spells first (or waits for a joining unit's, or a freed unit's:
+    ``freed_waits``); the units its Regenerate (or Ferry) brings roll with it. Returns the roll and the saves and melee
+    those units add."""
     ruleset, out = fight.ruleset, fight.out
     waits = cantrip.waiting(fight.state, fight.army(), dice, fight.step, ruleset)
-    if not cantrip.may_join(fight.state, fight.army(), fight.step):
+    if not cantrip.may_join(fight.state, fight.army(), fight.step) and not freed_waits:
         fight.state = cantrip.use(fight.state, fight.army(), dice, buys, False, ruleset, out)
     charged = fight.army()
     answer = roll(fight.state, ruleset, charged, ruleset.charged_roll, ANSWER_ROLL,
@@ -169,7 +180,21 @@ def _answer(fight: Fight, dice: Roll, buys: dict) -> tuple[Outcome, dict[str, in
     charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
     return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged)),
-                   (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, (buys, waits))
+                   (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, ({} if freed_waits else buys, waits))
+
+
+def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, added: dict[str, int],
+                  buying: tuple[dict, bool]) -> tuple[Outcome, dict[str, int]]:
+    """The answer's Kick, Poison, Smother, Flame against the charging army, resolved first (004 General Rules D), and
+    the charged army's units they (or its Cantrip's spells) freed from the charging army's Entangling monster, rolled
+    at once in the answer (engine.actions.charge_freed). Returns the answer and the saves and melee the units that
+    joined it add."""
+    charge_sais.first(countered, countered.rolled)
+    charged = cantrip.still_rolling(dice, fight.army())
+    answer, freed = charge_freed.freed(countered, answer, charged, (fight.ruleset.charged_roll, ANSWER_ROLL),
+                                       charge_sais.CHARGED, buying)
+    fight.state = countered.state
+    return answer, {t: added[t] + freed[t] for t in ANSWER_ROLL}
 
 
 def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind: tuple[str, tuple[str, ...]],

@@ -17,7 +17,8 @@ sai_states) through a ``Fight`` whose attacker is the army that rolled them; thi
 
 Units brought into an army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) are rolled at once and
 count in that roll (engine.actions.sai_states.joined_returns); a Cantrip buys its spells while the roll is
-suspended (engine.actions.cantrip). An SAI whose entry gives it no use in a charge (Bullseye: a missile action and a
+suspended (engine.actions.cantrip). Units freed from an Entangle by an SAI of either roll (004 Entangle D) roll at once
+and count in it, their SAIs acting as the army's own there (engine.actions.charge_freed). An SAI whose entry gives it no use in a charge (Bullseye: a missile action and a
 dragon attack only) has no effect there, its entry quoted (``<sai>:no-effect:charge`` in the edition's words).
 """
 
@@ -169,9 +170,9 @@ def swapped(fight: Fight, rolled: list[Special]) -> Fight:
 
 
 def answering(back: Fight) -> None:
-    """The answer's Kick, Poison, Smother, Roar, Entangle and Web against the charging army, as it is counted (its
-    Charm: engine.actions.charge; its Illusion once the charge is resolved: ``late``)."""
-    first(back, back.rolled)
+    """The answer's Roar, Entangle and Web against the charging army, as it is counted (its Kick, Poison, Smother and
+    Flame once it is rolled, engine.actions.charge ``_freed_answer``; its Charm: engine.actions.charge; its Illusion
+    once the charge is resolved: ``late``)."""
     frightened(back, back.rolled)
     paralyzed(back, back.rolled)
 

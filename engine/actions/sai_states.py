@@ -681,12 +681,14 @@ def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: S
 
 
 def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
-               action: str, result: str | None = None) -> tuple[GameState, int, dict[str, Outcome]]:
+               action: str, result: str | None = None,
+               wanted: tuple[str, ...] = ()) -> tuple[GameState, int, dict[str, Outcome]]:
     """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
     Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
     counted in the current roll": the units of ``army`` freed by its roll's SAIs (the acting army's attack roll; the
     defender's save roll, engine.actions.freed_saves) roll now (their ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results (``result``: a
-    save roll's saves) they add and each freed unit's roll (its specials are the caller's to resolve as the army's
+    save roll's saves) they add and each freed unit's roll (``wanted``: a combination roll's results, a tsr-1996
+    charge's, engine.actions.charge_freed; its specials are the caller's to resolve as the army's
     own: engine.actions.freed_sais)."""
     from ..expiry import expire
 
@@ -705,7 +707,7 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
     joined: dict[str, Outcome] = {}
     state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, result or action,
-                               joined)
+                               joined, wanted)
     for left, error in out.deferred:    # the army's returning SAI left these to the freed units' (``_raise``)
         if any(i not in out.moved for i in left):
             raise error

@@ -1,0 +1,126 @@
+"""tsr-1996: units freed from an Entangle (004 Entangle D: they "may immediately be rolled and are counted in the current
+roll") into either roll of a charge (000 First March, Charge; 004 General Rules A: "a charge roll by attacker or
+defender"), engine.actions.charge_freed; scenarios/tsr1996-sai-joined-freed-charge.yaml's situation with other
+steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ddref.scenario.run import parse, replay
+from ddref.scenario.source import UserError
+
+_SCENARIO = Path(__file__).parents[1] / "scenarios" / "tsr1996-sai-joined-freed-charge.yaml"
+# b's turn: Vines2 entangles Climber2, Vines4 Cast4; then a's turn
+_ENTANGLED = """  - turn: {player: b}
+  - melee: {army: B2, target: A2, roll: {vines2: entangle}, targets: {entangle: [climber2]}, counter: false}
+  - melee: {army: B4, target: A4, roll: {vines4: entangle}, targets: {entangle: [cast4]}, counter: false}
+  - turn: {player: a}
+"""
+_CHARGE2 = """  - melee: {army: A2, target: B2, charge: true, roll: {k2: kick, m2: melee 2}, targets: {kick: [vines2]},
+            unit_saves: {vines2: melee, climber2: maneuver 2}, saves: {B2: {g1: save, g2: melee}},
+            casualties: {B2: [g1]}}
+"""
+_CHARGE3 = """  - melee: {army: A3, target: B3, roll: {vines3: entangle}, targets: {entangle: [hold3]}, counter: false}
+  - melee: {army: A3, target: B3, charge: true, roll: {h1: melee 2, h2: melee}, saves: {B3: {k3: kick, d1: save}},
+            targets: {kick: [vines3]}, unit_saves: {vines3: melee, hold3: save}}
+"""
+
+
+def _play(steps: str, replace: dict[str, str] | None = None) -> dict:
+    """The bundled scenario's situation (edited by ``replace``) with ``steps``: the last step's result."""
+    text = _SCENARIO.read_text()
+    text = text[:text.index("\nsteps:") + 1]
+    for old, new in (replace or {}).items():
+        assert old in text
+        text = text.replace(old, new)
+    return replay(parse(text + "steps:\n" + steps, "t.yaml"))["steps"][-1]
+
+
+def _readings(out: dict) -> list[str]:
+    return [e["what"] for e in out["trace"] if e["what"].startswith("reading: ")]
+
+
+def test_a_unit_freed_into_the_charging_roll_adds_its_maneuver_as_damage():
+    """k2's Kick kills Vines2; Climber2, freed, rolls 2 maneuver: 2 melee + 2 maneuver = 4 damage, 3 past g1's save
+    (g1 killed). Not rolled (no unit_saves.climber2): freed but not rolled, 2 damage, 1 past the save, nobody killed."""
+    out = _play(_ENTANGLED + _CHARGE2)
+    assert out["damage"] == {"B2": 3, "A2": 1} and out["killed"] == ["vines2", "g1"]
+    assert any(e["what"] == "A2: 2 melee + 2 maneuver = 4 damage" for e in out["trace"])
+    assert any(r.startswith("reading: climber2, freed by an SAI of A2's charge roll, rolls in it at once: the current "
+                            "roll is the charging roll") for r in _readings(out))
+    alone = _play(_ENTANGLED + _CHARGE2.replace(", climber2: maneuver 2", "").replace(
+        "\n            casualties: {B2: [g1]}", ""))
+    assert alone["damage"]["B2"] == 1 and alone["killed"] == ["vines2"]
+    assert any(e["what"] == "climber2 is freed but not rolled" and e.get("defaulted") for e in alone["trace"])
+
+
+def test_a_freed_unit_s_poison_in_the_charging_roll_is_resolved_before_the_answer():
+    """Climber2 (a monster here), freed, rolls Poison: resolved at once, as the army's own would be, before B2 answers:
+    g2 rolls a melee, killed and buried (its burial roll a melee); g1's save alone answers: 2 - 1 = 1 damage."""
+    steps = _CHARGE2.replace("climber2: maneuver 2", "climber2: poison, g1: save, g2: melee") \
+        .replace("targets: {kick: [vines2]}", "targets: {kick: [vines2], poison: [g1, g2]}") \
+        .replace("saves: {B2: {g1: save, g2: melee}}", "saves: {B2: {g1: save}}, burial: {g2: melee}") \
+        .replace("\n            casualties: {B2: [g1]}", "")
+    out = _play(_ENTANGLED + steps, {"{id: climber2, race: dwarf, health: 2}":
+                                     "{id: climber2, race: dwarf, health: 4, monster: true}"})
+    assert out["killed"] == ["vines2", "g2"] and out["buried"] == ["g2"] and out["damage"]["B2"] == 1
+
+
+def test_a_freed_unit_s_kick_after_the_army_s_kick_is_refused_not_lost():
+    """The army's Kick was resolved before the unit was freed: a second Kick's targets are not modelled: an error."""
+    with pytest.raises(UserError, match="kick rolled by climber2, brought into A2's roll after the army's own identical "
+                                        "SAI was resolved, is not modelled yet"):
+        _play(_ENTANGLED + _CHARGE2.replace("climber2: maneuver 2", "climber2: kick"),
+              {"{id: climber2, race: dwarf, health: 2}": "{id: climber2, race: dwarf, health: 4, monster: true}"})
+
+
+_CHARGE4 = """  - melee: {army: A4, target: B4, charge: true, roll: {k4: kick, m4: melee 2}, targets: {kick: [vines4]},
+            unit_saves: {vines4: melee, cast4: cantrip}, saves: {B4: {f1: save, f2: save}},
+            cantrip: {A4: {colors: {red: 4}, cast: [{spell: burning-hands, target: m4}]}}, casualties: {B4: [f1]}}
+"""
+
+
+def test_a_freed_unit_s_cantrip_buys_the_charging_army_s_purchase_and_its_roll_counts_again():
+    """Cast4's Cantrip, A4's roll showing none, buys cantrip.A4: a Burning Hands on m4, A4 counted again, 2 melee -> 4,
+    2 past B4's saves; no purchase: it buys nothing (defaulted), 2 damage all saved."""
+    out = _play(_ENTANGLED + _CHARGE4)
+    assert out["damage"]["B4"] == 2 and out["killed"] == ["vines4", "f1"]
+    assert any(e["what"] == "A4: melee counted again" and (e["before"], e["after"]) == (2, 4) for e in out["trace"])
+    unbought = _CHARGE4.replace("\n            cantrip: {A4: {colors: {red: 4}, cast: [{spell: burning-hands, "
+                                "target: m4}]}}, casualties: {B4: [f1]}", "")
+    alone = _play(_ENTANGLED + unbought)
+    assert alone["damage"]["B4"] == 0 and alone["killed"] == ["vines4"]
+    assert any(e["what"] == "A4: 4 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])
+
+
+def test_a_unit_freed_into_the_answer_adds_its_saves():
+    """k3's Kick in B3's answer kills Vines3; Hold3, freed, saves 4 in the answer: 5 saves, no damage; not rolled,
+    3 - 1 = 2 damage."""
+    out = _play(_CHARGE3)
+    assert out["damage"] == {"B3": 0, "A3": 0} and out["killed"] == ["vines3"]
+    assert any(e["what"] == "hold3 add 4 save, 0 melee to B3's roll" for e in out["trace"])
+    assert any("the current roll is the answer" in r for r in _readings(out))
+    alone = _play(_CHARGE3.replace(", hold3: save", ""))
+    assert alone["damage"]["B3"] == 2
+
+
+def test_a_counter_of_a_unit_freed_into_the_answer_saves_and_hits_the_charging_army():
+    """Hold3, freed into the answer, rolls a Counter: 4 saves, and 4 hits on A3, which no saves stop: h1, h2 killed."""
+    out = _play(_CHARGE3.replace("hold3: save", "hold3: counter"))
+    assert out["damage"] == {"B3": 0, "A3": 4} and sorted(out["killed"]) == ["h1", "h2", "vines3"]
+    assert any(e["what"] == "hold3: 4-point counter also hits A3" for e in out["trace"])
+
+
+def test_a_unit_freed_into_the_charging_roll_counts_its_icons_for_routing():
+    """Routing in play: A2's charging roll shows m2's ID and no save icon (routed); Climber2, freed into it, rolls a
+    save icon counted in that roll (004 Entangle D: "counted in the current roll"): 1 ID against 1 save, A2 holds."""
+    steps = _ENTANGLED + _CHARGE2.replace("m2: melee 2", "m2: id").replace("climber2: maneuver 2", "climber2: save") \
+        .replace("\n            casualties: {B2: [g1]}", "")
+    routing = {"players: [a, b]": "routing: true\nplayers: [a, b]"}
+    out = _play(steps, routing)
+    assert any(e["what"] == "A2 rolled 1 ID icon(s) and 1 save icon(s): holds" for e in out["trace"])
+    alone = _play(steps.replace(", climber2: save", ""), routing)
+    assert any(e["what"] == "A2 rolled 1 ID icon(s) and 0 save icon(s): routed" for e in alone["trace"])
