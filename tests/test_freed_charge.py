@@ -124,3 +124,19 @@ def test_a_unit_freed_into_the_charging_roll_counts_its_icons_for_routing():
     assert any(e["what"] == "A2 rolled 1 ID icon(s) and 1 save icon(s): holds" for e in out["trace"])
     alone = _play(steps.replace(", climber2: save", ""), routing)
     assert any(e["what"] == "A2 rolled 1 ID icon(s) and 0 save icon(s): routed" for e in alone["trace"])
+
+
+def test_a_freed_unit_s_cantrip_after_the_charging_army_s_own_is_a_purchase_of_its_own():
+    """m4's own Cantrip (cantrip.A4) is bought before A4's roll goes on; Cast4, freed by k4's Kick, rolls a Cantrip
+    after it: its own purchase, cantrip.cast4 (a reading, as in a skirmish); not given, it buys nothing (defaulted)."""
+    steps = _CHARGE4.replace("m4: melee 2", "m4: cantrip 2").replace(
+        "cantrip: {A4: {colors: {red: 4}, cast: [{spell: burning-hands, target: m4}]}}, casualties: {B4: [f1]}",
+        "cantrip: {A4: {colors: {red: 2}, cast: []}, cast4: {colors: {red: 4}, cast: [{spell: burning-hands, "
+        "target: k4}]}}")
+    out = _play(_ENTANGLED + steps)
+    assert any("the Cantrip of cast4, freed into A4's roll after the army's own Cantrip was resolved" in r
+               for r in _readings(out))
+    assert any(e["what"] == "Burning Hands x1 takes effect on k4" for e in out["trace"])
+    alone = _play(_ENTANGLED + steps.replace(", cast4: {colors: {red: 4}, cast: [{spell: burning-hands, "
+                                             "target: k4}]}}", "}"))
+    assert any(e["what"] == "cast4: 4 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])

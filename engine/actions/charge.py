@@ -108,7 +108,7 @@ def _charging(fight: Fight, buys: dict) -> int:
                          charge_sais.CHARGING, ({} if freed_waits else buys, waits))
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.first(fight, hit.specials)
-    # its Cantrip's spells or its Kick, Poison, Smother, Flame killed an Entangling monster: the units it held roll in it
+    # its Cantrip's spells or its Kick, Poison, Smother, Flame killed an Entangling monster: its units roll in it
     hit, freed = charge_freed.freed(fight, hit, dice, (ruleset.charge_roll, CHARGE_ROLL), charge_sais.CHARGING,
                                     (buys, freed_waits))
     fight.hit = hit

@@ -79,6 +79,6 @@ def _read_freed(fight: Fight, units: tuple[str, ...], wanted: tuple[str, ...]) -
     units brought into it do (004 Regenerate B): counted for what that roll counts."""
     roll = "the answer" if fight.counter else "the charging roll"
     fight.out.trace.append(reading(
-        f"{', '.join(units)}, freed by an SAI of {fight.attacker}'s charge roll, {'roll' if len(units) > 1 else 'rolls'}"
-        f" in it at once: the current roll is {roll}, its results counted as {' and '.join(wanted)}, its SAIs "
+        f"{', '.join(units)}, freed by an SAI of {fight.attacker}'s charge roll, "
+        f"{'roll' if len(units) > 1 else 'rolls'} in it at once: the current roll is {roll}, its results counted as {' and '.join(wanted)}, its SAIs "
         "acting as the army's own in that roll", fight.cite("entangle"), fight.ruleset.cite("charge")))
