@@ -69,12 +69,22 @@ def test_a_freed_unit_s_poison_in_the_charging_roll_is_resolved_before_the_answe
     assert out["killed"] == ["vines2", "g2"] and out["buried"] == ["g2"] and out["damage"]["B2"] == 1
 
 
-def test_a_freed_unit_s_kick_after_the_army_s_kick_is_refused_not_lost():
-    """The army's Kick was resolved before the unit was freed: a second Kick's targets are not modelled: an error."""
-    with pytest.raises(UserError, match="kick rolled by climber2, brought into A2's roll after the army's own identical "
-                                        "SAI was resolved, is not modelled yet"):
-        _play(_ENTANGLED + _CHARGE2.replace("climber2: maneuver 2", "climber2: kick"),
-              {"{id: climber2, race: dwarf, health: 2}": "{id: climber2, race: dwarf, health: 4, monster: true}"})
+def test_a_freed_unit_s_kick_after_the_army_s_kick_whose_target_died_takes_the_next_target():
+    """k2's Kick killed Vines2 before Climber2 was freed; Climber2's Kick continues it (002 Targeting, as in a
+    skirmish): its target dead, it picks its own, the next entry of targets.kick, g2 (a melee, no save): killed before
+    B2 answers; g1's save against m2's 2 melee: 1 damage. With no next entry, the default (the first unit of B2,
+    marked defaulted), which must roll by itself."""
+    steps = _CHARGE2.replace("climber2: maneuver 2", "climber2: kick, g2: melee") \
+        .replace("targets: {kick: [vines2]}", "targets: {kick: [vines2, g2]}") \
+        .replace("saves: {B2: {g1: save, g2: melee}}", "saves: {B2: {g1: save}}") \
+        .replace("\n            casualties: {B2: [g1]}", "")
+    monster = {"{id: climber2, race: dwarf, health: 2}": "{id: climber2, race: dwarf, health: 4, monster: true}"}
+    out = _play(_ENTANGLED + steps, monster)
+    assert out["killed"] == ["vines2", "g2"] and out["damage"]["B2"] == 1
+    assert any("kick of climber2, freed into A2's roll, combines with the army's kick, whose target vines2 no longer "
+               "stands" in r for r in _readings(out))
+    with pytest.raises(UserError, match="g1 must roll by itself against 4 kick damage"):
+        _play(_ENTANGLED + steps.replace("[vines2, g2]", "[vines2]"), monster)
 
 
 _CHARGE4 = """  - melee: {army: A4, target: B4, charge: true, roll: {k4: kick, m4: melee 2}, targets: {kick: [vines4]},

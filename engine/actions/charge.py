@@ -20,7 +20,7 @@ from ..trace import StepError, TraceEvent, reading
 from . import cantrip, charge_freed, charge_sais, joined_rolls, routing, sai_states, specials, strikes
 from .charge_sais import CHARM
 from .combat import _leftover_buys, _read_by_states
-from .freed_sais import with_rolls
+from .freed_sais import may_free, with_rolls
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
 
@@ -45,7 +45,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     answer_dice = _answer_dice(step, defender, cite)
     buys = dict(step.cantrip)
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
-                  step=step, casualties=casualty_lists(step.casualties), out=out, charge=True)
+                  step=step, casualties=casualty_lists(step.casualties), out=out, charge=True,
+                  may_free=may_free(state, ruleset, attacker, step))
     out.trace.append(TraceEvent(what=f"{attacker.id} charges {defender.id}", rule="instead of skirmishing, you may "
                                 "declare a charge", cite=cite))
     damage = _charging(fight, buys)
@@ -189,6 +190,7 @@ def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, a
     the charged army's units they (or its Cantrip's spells) freed from the charging army's Entangling monster, rolled
     at once in the answer (engine.actions.charge_freed). Returns the answer and the saves and melee the units that
     joined it add."""
+    countered.may_free = may_free(countered.state, countered.ruleset, fight.army(), fight.step)
     charge_sais.first(countered, countered.rolled)
     charged = cantrip.still_rolling(dice, fight.army())
     answer, freed = charge_freed.freed(countered, answer, charged, (fight.ruleset.charged_roll, ANSWER_ROLL),
@@ -265,6 +267,7 @@ def _leftover_choices(fight: Fight, countered: Fight) -> None:
     for one in (fight, countered):
         one.seen |= {s.sai for s in one.rolled}
         _read_by_states(one)
+        one.left_unpicked()
     specials.leftover_choices(fight.step, [fight, countered])
 
 

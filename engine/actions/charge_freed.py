@@ -11,7 +11,8 @@ SAIs act as the army's own in that roll (002 Application: "SAIs have their same 
 SAI is rolled individually or as part of an army"), as those of units brought in by Regenerate or Ferry do
 (engine.actions.charge ``_joined``): their returning SAIs bring units that roll at once, their Cantrip buys spells
 (engine.actions.freed_cantrip), their Kick, Poison, Smother and Flame are resolved at once, their Charm, Roar,
-Entangle, Web, Confuse, Illusion and Counter with the army's own, when the army's are.
+Entangle, Web, Confuse, Illusion and Counter with the army's own, when the army's are; one identical to an SAI the
+roll resolved before they were freed continues it, as in a skirmish (engine.actions.freed_sais).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..trace import TraceEvent, reading
 from . import charge_sais, freed_cantrip, joined_rolls, sai_states
 from .cantrip import CANTRIP
 from .fight import Fight
+from .freed_sais import SPREAD, STRIKE, _read_continued, _struck_again
 
 
 def waits(fight: Fight, who: str, dice: Roll) -> bool:
@@ -62,13 +64,19 @@ def freed(fight: Fight, rolled: Outcome, dice: Roll, roll_kind: tuple[str, tuple
 
 
 def _own(fight: Fight, joined: dict[str, Outcome]) -> list:
-    """The freed units' specials, as the army's own in its charge roll: one identical to an SAI the roll resolved
-    already (its Kick) is refused (engine.actions.joined_rolls ``own_specials``); their Kick, Poison, Smother, Flame
-    resolved at once (``charge_sais.first``), the rest left to the army's (``fight.rolled``)."""
+    """The freed units' specials, as the army's own in its charge roll: their Kick, Poison, Smother, Flame resolved at
+    once (``charge_sais.first``), the rest left to the army's (``fight.rolled``). One identical to an SAI the roll
+    resolved already continues it, as in a skirmish (engine.actions.freed_sais: 002 Targeting, identical SAIs' "effects
+    are combined"): a Kick's points added to the first's on its target (that target dead, the next the step's
+    ``targets`` name), a Poison, Smother or Flame taking the units the step's ``targets`` name past the first's."""
     resolved = [s for s in fight.rolled if s.effect in charge_sais.FIRST and s.sai not in charge_sais.AFTER_ANSWER_SAIS]
     own = joined_rolls.own_specials(joined, resolved, fight.ruleset, fight.attacker, later=(CANTRIP,),
-                                    trace=fight.out.trace)
-    charge_sais.first(fight, own)
+                                    trace=fight.out.trace, combines=charge_sais.FIRST)
+    again = [s for s in own if s.sai in {x.sai for x in resolved}]
+    _read_continued(fight, again)
+    late = [s for s in again if s.effect in (STRIKE, SPREAD)]
+    charge_sais.first(fight, [s for s in own if s not in late])
+    _struck_again(fight, late)
     fight.rolled = [*fight.rolled, *own]
     return own
 
