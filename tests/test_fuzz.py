@@ -421,3 +421,14 @@ def test_a_unit_retreated_twice_in_one_step_is_refused_not_a_crash():
     code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
     assert_clean(code, _, stderr)
     assert code == 2 and "horde.1 is named twice in the retreat step" in " ".join(stderr.split())
+
+
+def test_a_pool_dragonkin_whose_color_is_a_list_is_a_located_error():
+    """A dragonkin die in the summoning pool built its unit model outside the file's validation: a list for its color
+    was an internal error (found by a 2,000-case run)."""
+    data = copy.deepcopy(BASES["sfr2012-promotion-rulings.yaml"])
+    kin = next(item for items in data["summoning_pool"].values() for item in items if "dragonkin" in item)
+    kin["color"] = []
+    code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
+    assert_clean(code, _, stderr)
+    assert code == 2 and "].color: expected a string, got a list" in " ".join(stderr.split())

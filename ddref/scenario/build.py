@@ -257,8 +257,12 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
                 b.fail(("summoning_pool", player, i, extra[0]), "a dragonkin in the pool takes dragonkin (its name), "
                                                                 "color and id")
                 continue
-            spec_unit = UnitIn(name=str(item["dragonkin"]), race="dragonkin", color=item.get("color"),
-                               id=item.get("id"))
+            try:
+                spec_unit = UnitIn(name=str(item["dragonkin"]), race="dragonkin", color=item.get("color"),
+                                   id=item.get("id"))
+            except pydantic.ValidationError as exc:     # color or id of the wrong type: located, as the models' own
+                b.errors.extend(pydantic_errors(exc, b.locator, prefix=("summoning_pool", player, i), model=UnitIn))
+                continue
             unit = _unit(b, spec_unit, f"{player}.pool.{len(units) + 1}", ("summoning_pool", player, i))
             if unit is not None and unit.color is None:
                 b.fail(("summoning_pool", player, i), "a dragonkin comes in a color: give color")
