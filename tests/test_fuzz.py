@@ -432,3 +432,52 @@ def test_a_pool_dragonkin_whose_color_is_a_list_is_a_located_error():
     code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
     assert_clean(code, _, stderr)
     assert code == 2 and "].color: expected a string, got a list" in " ".join(stderr.split())
+
+
+# --- systematic edits: every list entry doubled, every key of a step deleted, every unit id swapped ------------
+# Each edit of each bundled scenario's steps, not a random sample: the long run edits every scenario (about 21,000
+# cases), the suite two whose edits found internal errors (a unit retreated twice, ferried twice).
+
+def _unit_ids(data: dict) -> list[str]:
+    ids = []
+    for army_id, army in (data.get("armies") or {}).items():
+        for unit in army.get("units") or []:
+            if isinstance(unit, dict) and "id" in unit:
+                ids.append(unit["id"])
+            elif isinstance(unit, dict):
+                ids += [f"{army_id}.{n}" for n in range(1, (unit.get("count") or 1) + 1)]
+    return ids
+
+
+def _edits(name: str):
+    """(what, edited scenario) for every systematic edit of ``name``'s steps."""
+    base, ids = BASES[name], _unit_ids(BASES[name])
+    for i, step in enumerate(base.get("steps") or []):
+        for path in _nodes(step):
+            node = _parent(step, path)[path[-1]] if path else step
+            if path:
+                data = copy.deepcopy(base)
+                del _parent(data["steps"][i], path)[path[-1]]
+                yield f"steps[{i}] without {path}", data
+            if isinstance(node, list) and node and all(isinstance(x, str) for x in node):
+                data = copy.deepcopy(base)
+                (_parent(data["steps"][i], path)[path[-1]] if path else data["steps"][i]).append(node[0])
+                yield f"steps[{i}] {path} with {node[0]} twice", data
+            if isinstance(node, str) and node in ids and path:
+                for other in (ids[(ids.index(node) + k) % len(ids)] for k in (1, len(ids) // 2)):
+                    data = copy.deepcopy(base)
+                    _parent(data["steps"][i], path)[path[-1]] = other
+                    yield f"steps[{i}] {path}: {node} -> {other}", data
+
+
+SYSTEMATIC = sorted(BASES) if LONG else ["tsr1996-reserve-movement-and-magic.yaml", "tsr1996-faq-ferry.yaml"]
+
+
+@pytest.mark.parametrize("name", SYSTEMATIC)
+def test_systematic_edits_resolve_or_fail_cleanly(name):
+    failed = []
+    for what, data in _edits(name):
+        code, stdout, stderr = ddref("resolve", scenario_file(dumped(data)), "--quiet")
+        if code not in (0, 1, 2) or "internal error" in stderr or "Traceback" in stdout + stderr:
+            failed.append(f"{what}: {stderr.strip()[:200]}")
+    assert not failed, "\n".join(failed)
