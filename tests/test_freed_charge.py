@@ -150,3 +150,43 @@ def test_a_freed_unit_s_cantrip_after_the_charging_army_s_own_is_a_purchase_of_i
     alone = _play(_ENTANGLED + steps.replace(", cast4: {colors: {red: 4}, cast: [{spell: burning-hands, "
                                              "target: k4}]}}", "}"))
     assert any(e["what"] == "cast4: 4 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])
+
+
+# b's turn: Vines5 entangles a's Cast5; then a's turn
+_ENTANGLED5 = """  - turn: {player: b}
+  - melee: {army: B5, target: A5, roll: {vines5: entangle}, targets: {entangle: [cast5]}, counter: false}
+  - turn: {player: a}
+"""
+_CHARGE5 = """  - melee: {army: A5, target: B5, charge: true, roll: {k5: kick, trolls5: regenerate},
+            targets: {kick: [vines5], regenerate: [sparker5, brute5]},
+            unit_saves: {vines5: melee, cast5: cantrip, sparker5: cantrip 2, brute5: melee 2},
+            cantrip: {A5: {colors: {red: 4, gold: 2}, cast: [{spell: burning-hands, target: brute5}, {spell: stoneskin, target: A5}]}},
+            saves: {B5: {e1: save, e2: melee}}, casualties: {B5: [e1]}}
+"""
+
+
+def test_a_returned_unit_s_cantrip_and_a_freed_unit_s_are_one_purchase():
+    """A5's roll shows no Cantrip; Sparker5, brought back by the Trolls' Regenerate, rolls 2 Cantrip points, Cast5,
+    freed by k5's Kick, 4: one purchase of 6 (cantrip.A5), a Burning Hands on Brute5 (returned too: its 2 melee
+    counted again, 4) and a Stoneskin on A5 (stops e2's melee): 4 - 1 = 3 damage, none back. Neither alone pays
+    for both spells."""
+    out = _play(_ENTANGLED5 + _CHARGE5)
+    assert out["damage"] == {"B5": 3, "A5": 0} and out["killed"] == ["vines5", "e1"]
+    assert any(e["what"] == "A5's roll is suspended: 6 Cantrip point(s) buy spells" for e in out["trace"])
+    assert any(e["what"] == "brute5: melee counted again" and (e["before"], e["after"]) == (2, 4)
+               for e in out["trace"])
+    assert any(r.startswith("reading: the Cantrip of sparker5, brought into A5's roll, whose own roll shows none, "
+                            "waits for that of cast5, freed into it") for r in _readings(out))
+    assert not any(e.get("defaulted") and "Cantrip" in e["what"] for e in out["trace"])
+
+
+def test_a_returned_unit_s_cantrip_and_a_freed_unit_s_buy_nothing_together_when_no_purchase_is_given():
+    """No cantrip.A5: the 6 points of Sparker5's and Cast5's Cantrips buy nothing, once (defaulted); Brute5's 2 melee,
+    less e1's save, 1 damage, e2's melee hits A5 (no Stoneskin), which removes no unit."""
+    steps = _CHARGE5.replace("\n            cantrip: {A5: {colors: {red: 4, gold: 2}, cast: [{spell: burning-hands, "
+                             "target: brute5}, {spell: stoneskin, target: A5}]}},", "").replace(
+        ", casualties: {B5: [e1]}", "")
+    out = _play(_ENTANGLED5 + steps)
+    unbought = [e["what"] for e in out["trace"] if e.get("defaulted") and "Cantrip point(s)" in e["what"]]
+    assert unbought == ["A5: 6 Cantrip point(s) buy nothing"]
+    assert out["damage"] == {"B5": 1, "A5": 1} and out["killed"] == ["vines5"]
