@@ -190,3 +190,43 @@ def test_a_returned_unit_s_cantrip_and_a_freed_unit_s_buy_nothing_together_when_
     unbought = [e["what"] for e in out["trace"] if e.get("defaulted") and "Cantrip point(s)" in e["what"]]
     assert unbought == ["A5: 6 Cantrip point(s) buy nothing"]
     assert out["damage"] == {"B5": 1, "A5": 1} and out["killed"] == ["vines5"]
+
+
+# b's turn: Vines6 entangles a's Climber6; then a's turn
+_ENTANGLED6 = """  - turn: {player: b}
+  - melee: {army: B6, target: A6, roll: {vines6: entangle}, targets: {entangle: [climber6]}, counter: false}
+  - turn: {player: a}
+"""
+_CHARGE6 = """  - melee: {army: A6, target: B6, charge: true, roll: {k6: kick, m6: melee 2}, targets: {kick: [vines6], confuse: [climber6]},
+            unit_saves: {vines6: melee, climber6: maneuver 2}, rerolls: {climber6: melee},
+            saves: {B6: {conf6: confuse, g6: save}}, casualties: {B6: [g6]}}
+"""
+
+
+def test_the_answer_s_confuse_rerolls_a_unit_freed_into_the_charging_roll():
+    """k6's Kick kills Vines6; Climber6, freed, rolls 2 maneuver: 4 damage. B6's answer: conf6's Confuse picks
+    Climber6, whose new roll (rerolls.climber6) is 1 melee in place of its 2 maneuver: 3 damage, less g6's save: 2,
+    g6 killed (the first roll counted once, not twice)."""
+    out = _play(_ENTANGLED6 + _CHARGE6)
+    assert out["damage"] == {"B6": 2, "A6": 0} and out["killed"] == ["vines6", "g6"]
+    assert any(e["what"] == "A6 counted again: 2 melee + 0 maneuver + 1 from the units that joined it = 3 damage"
+               for e in out["trace"])
+    assert any(r.startswith("reading: climber6, freed into A6's roll and counted in it, is one of its units the "
+                            "answer's Confuse may pick") for r in _readings(out))
+
+
+def test_a_confused_freed_unit_without_its_reroll_is_an_error():
+    with pytest.raises(UserError, match="its unit_saves is the roll it was freed into A6's roll with; give its new "
+                                        "roll as rerolls.climber6"):
+        _play(_ENTANGLED6 + _CHARGE6.replace(" rerolls: {climber6: melee},", ""))
+
+
+def test_a_reroll_for_a_unit_the_confuse_did_not_pick_is_an_error():
+    """The Confuse picks m6 (its new roll its unit_saves entry): rerolls.climber6 is read by nobody."""
+    steps = _CHARGE6.replace("confuse: [climber6]", "confuse: [m6]").replace("climber6: maneuver 2}",
+                                                                            "climber6: maneuver 2, m6: melee}")
+    with pytest.raises(UserError, match=r"rerolls.climber6 is given, but climber6 is no unit freed into A6's roll "
+                                        r"that the answer's Confuse picked \(those: none\)"):
+        _play(_ENTANGLED6 + steps)
+    with pytest.raises(UserError, match="only a charge"):
+        _play(_ENTANGLED6 + _CHARGE6.replace("charge: true, ", ""))

@@ -68,7 +68,9 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
                                 after=back, rule="any melee results are counted as damage against the acting army. "
                                 "However, the acting army doesn't roll saves in return", cite=cite))
-    state = _routs(fight, _damage(fight, countered, dealt, back), with_rolls(fight, charge_dice, fight.freed)[0],
+    # a freed unit the answer's Confuse picked is in the charge's faces already, with its new roll
+    freed = tuple(u for u in fight.freed if u not in dict(charge_dice.units))
+    state = _routs(fight, _damage(fight, countered, dealt, back), with_rolls(fight, charge_dice, freed)[0],
                    with_rolls(countered, answer_dice, countered.freed)[0])
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
@@ -137,15 +139,22 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     cannot be voided" -- the charging roll is counted again with the chosen units' new faces (``unit_saves``).
     Returns the damage and the charging roll's faces."""
     if not charge_sais.of(countered.rolled, charge_sais.CONFUSE):
+        _unread_rerolls(fight, ())
         return damage, fight.step.roll
     dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
+    countered.rerolled = {u: dict(fight.step.rerolls).get(u) for u in fight.freed}
     new = charge_sais.confused(countered, dice)
+    again = {uid: faces for uid, faces in new.units if uid in fight.freed}
+    _unread_rerolls(fight, again)
+    new = new.evolve(units=tuple((u, f) for u, f in new.units if u not in again))
     before = dict(dice.units)
     changed = [uid for uid, faces in new.units if before.get(uid) != faces]
     ruleset, joined = fight.ruleset, damage - sum(fight.hit.results.get(t, 0) for t in CHARGE_ROLL)
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, new, fight.out,
                choices=sai_states.special_choices(fight.step))
-    special = [s.sai for s in (*fight.hit.specials, *hit.specials) if s.unit in changed]
+    joined, rerolled = _freed_again(fight, countered, again, joined)
+    changed += list(again)
+    special = [s.sai for s in (*fight.hit.specials, *hit.specials, *rerolled) if s.unit in changed]
     if special:
         # A reading: 004 Confuse voids the faces, but a special they showed was "Resolved first" (General Rules D)
         # before the answer was rolled, and one the new faces show comes after that time: the effect of the first
@@ -164,7 +173,40 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
                                       after=melee + maneuver + joined, rule="each point of melee and each point of "
                                       "maneuver rolled count as a point of damage to the target (as do ID icons)",
                                       cite=_cite(ruleset)))
-    return melee + maneuver + joined, new
+    return melee + maneuver + joined, new.evolve(units=(*new.units, *again.items())) if again else new
+
+
+def _freed_again(fight: Fight, countered: Fight, again: dict, joined: int) -> tuple[int, list]:
+    """The units freed into the charging roll that the answer's Confuse picked (``again``: their new faces, the step's
+    ``rerolls``), counted again by themselves as when they were freed (engine.actions.charge_freed). Reading, traced
+    with both citations: 004 Entangle D, the freed units "are counted in the current roll", so they are among the
+    charging army's units that rolled, which 004 Confuse lets the opponent "force ... to reroll" after it rolls: their
+    first roll (``unit_saves``) is voided and the new one counted in its place. Returns what the units that joined the
+    roll add (``joined`` with their new results for their first) and the specials of their new rolls."""
+    specials: list = []
+    for uid, faces in again.items():
+        first = sum(fight.out.results.get(uid, {}).get(t, 0) for t in CHARGE_ROLL)
+        got = roll(fight.state, fight.ruleset, fight.army("attacker"), fight.ruleset.charge_roll, CHARGE_ROLL,
+                   Roll(units=((uid, faces),)), fight.out, unit=uid, joined=True,
+                   choices=sai_states.special_choices(fight.step))
+        now = sum(got.results.get(t, 0) for t in CHARGE_ROLL)
+        fight.out.trace.append(reading(
+            f"{uid}, freed into {fight.attacker}'s roll and counted in it, is one of its units the answer's "
+            f"Confuse may pick: its first roll is voided, its new one (rerolls.{uid}) counted: {first} -> {now} "
+            "melee and maneuver", countered.cite("confuse"), fight.cite("entangle")).evolve(before=first, after=now))
+        joined += now - first
+        specials += got.specials
+    return joined, specials
+
+
+def _unread_rerolls(fight: Fight, read) -> None:
+    """The step's ``rerolls`` names only units freed into the charging roll that the answer's Confuse picked."""
+    left = [u for u, _ in fight.step.rerolls if u not in read]
+    if left:
+        picked = ", ".join(read) or "none"
+        raise StepError(f"rerolls.{left[0]} is given, but {left[0]} is no unit freed into {fight.attacker}'s roll that "
+                        f"the answer's Confuse picked (those: {picked})", cite=fight.ruleset.cite("charge"),
+                        field="rerolls")
 
 
 def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Outcome, dict[str, int], dict]:
