@@ -230,3 +230,43 @@ def test_a_reroll_for_a_unit_the_confuse_did_not_pick_is_an_error():
         _play(_ENTANGLED6 + steps)
     with pytest.raises(UserError, match="only a charge"):
         _play(_ENTANGLED6 + _CHARGE6.replace("charge: true, ", ""))
+
+
+_CHARGE7 = """  - melee: {army: A7, target: B7, roll: {vines7: entangle}, targets: {entangle: [hold7]}, counter: false}
+  - melee: {army: A7, target: B7, charge: true, roll: {h7: melee 2}, saves: {B7: {k7: counter, d7: save}},
+            casualties: {A7: [vines7]}}
+"""
+
+
+def test_a_monster_the_answer_s_counter_kills_frees_nobody_into_the_charge():
+    """k7's Counter hits A7 for 4, killing Vines7 (a's choice), but as the charge's damage is taken, after both rolls:
+    Hold7 rolls in neither (a reading); given a roll (unit_saves.hold7), an error saying why, with both sections."""
+    out = _play(_CHARGE7)
+    assert out["killed"] == ["vines7"] and out["damage"] == {"B7": 0, "A7": 4}
+    assert any(r.startswith("reading: hold7, under vines7's entangle, is freed only as the charge's damage from B7's "
+                            "answer (its melee and Counter hits) kills vines7, once both rolls are counted")
+               for r in _readings(out))
+    with pytest.raises(UserError, match=r"unit_saves.hold7 is given, but hold7, under vines7's entangle, is freed "
+                                        r"only as the charge's damage .*turn-sequence.first-march.charge\]\): remove "
+                                        r"unit_saves.hold7 \[tsr-1996:faq.monster-special-action-icons.entangle\]"):
+        _play(_CHARGE7.replace("casualties: {A7: [vines7]}", "casualties: {A7: [vines7]}, unit_saves: {hold7: save}"))
+
+
+_CHARGE8 = """  - turn: {player: b}
+  - melee: {army: B8, target: A8, roll: {vines8: entangle}, targets: {entangle: [climber8]}, counter: false}
+  - turn: {player: a}
+  - melee: {army: A8, target: B8, charge: true, roll: {r8: roar, m8: melee 2}, targets: {roar: [vines8]},
+            saves: {B8: {g8: save}}}
+"""
+
+
+def test_a_roar_on_the_entangling_monster_in_a_charge_frees_nobody():
+    """r8's Roar makes Vines8 flee, not die: its Entangle on Climber8 stands (a reading); a roll given for Climber8 is
+    an error saying why."""
+    out = _play(_CHARGE8)
+    assert out["fled"] == ["vines8"] and out["damage"]["B8"] == 1
+    assert any(r.startswith("reading: vines8 fled by a Roar, which kills nobody: its entangle on climber8 stands")
+               for r in _readings(out))
+    with pytest.raises(UserError, match=r"unit_saves.climber8 is given, but vines8 fled by a Roar.*roar\]\): remove "
+                                        r"unit_saves.climber8"):
+        _play(_CHARGE8.replace("targets: {roar: [vines8]},", "targets: {roar: [vines8]}, unit_saves: {climber8: melee},"))

@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, charge_freed, charge_sais, freed_cantrip, joined_rolls, routing, sai_states, specials, strikes
+from . import cantrip, charge_freed, charge_sais, charge_unfreed, freed_cantrip, joined_rolls, routing, sai_states, specials, strikes
 from .charge_sais import CHARM
 from .combat import _leftover_buys, _read_by_states
 from .freed_sais import may_free, with_rolls
@@ -70,8 +70,10 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
                                 "However, the acting army doesn't roll saves in return", cite=cite))
     # a freed unit the answer's Confuse picked is in the charge's faces already, with its new roll
     freed = tuple(u for u in fight.freed if u not in dict(charge_dice.units))
+    held = charge_unfreed.held(fight)
     state = _routs(fight, _damage(fight, countered, dealt, back), with_rolls(fight, charge_dice, freed)[0],
                    with_rolls(countered, answer_dice, countered.freed)[0])
+    charge_unfreed.checked(fight, countered, held, state)
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
     leftover_casualties(fight.casualties, ruleset)
