@@ -160,7 +160,8 @@ _ENTANGLED5 = """  - turn: {player: b}
 _CHARGE5 = """  - melee: {army: A5, target: B5, charge: true, roll: {k5: kick, trolls5: regenerate},
             targets: {kick: [vines5], regenerate: [sparker5, brute5]},
             unit_saves: {vines5: melee, cast5: cantrip, sparker5: cantrip 2, brute5: melee 2},
-            cantrip: {A5: {colors: {red: 4, gold: 2}, cast: [{spell: burning-hands, target: brute5}, {spell: stoneskin, target: A5}]}},
+            cantrip: {A5: {colors: {red: 4, gold: 2}, cast: [{spell: burning-hands, target: brute5},
+                                                             {spell: stoneskin, target: A5}]}},
             saves: {B5: {e1: save, e2: melee}}, casualties: {B5: [e1]}}
 """
 
@@ -184,7 +185,8 @@ def test_a_returned_unit_s_cantrip_and_a_freed_unit_s_buy_nothing_together_when_
     """No cantrip.A5: the 6 points of Sparker5's and Cast5's Cantrips buy nothing, once (defaulted); Brute5's 2 melee,
     less e1's save, 1 damage, e2's melee hits A5 (no Stoneskin), which removes no unit."""
     steps = _CHARGE5.replace("\n            cantrip: {A5: {colors: {red: 4, gold: 2}, cast: [{spell: burning-hands, "
-                             "target: brute5}, {spell: stoneskin, target: A5}]}},", "").replace(
+                             "target: brute5},\n                                                             "
+                             "{spell: stoneskin, target: A5}]}},", "").replace(
         ", casualties: {B5: [e1]}", "")
     out = _play(_ENTANGLED5 + steps)
     unbought = [e["what"] for e in out["trace"] if e.get("defaulted") and "Cantrip point(s)" in e["what"]]
@@ -197,7 +199,8 @@ _ENTANGLED6 = """  - turn: {player: b}
   - melee: {army: B6, target: A6, roll: {vines6: entangle}, targets: {entangle: [climber6]}, counter: false}
   - turn: {player: a}
 """
-_CHARGE6 = """  - melee: {army: A6, target: B6, charge: true, roll: {k6: kick, m6: melee 2}, targets: {kick: [vines6], confuse: [climber6]},
+_CHARGE6 = """  - melee: {army: A6, target: B6, charge: true, roll: {k6: kick, m6: melee 2},
+            targets: {kick: [vines6], confuse: [climber6]},
             unit_saves: {vines6: melee, climber6: maneuver 2}, rerolls: {climber6: melee},
             saves: {B6: {conf6: confuse, g6: save}}, casualties: {B6: [g6]}}
 """
@@ -269,4 +272,5 @@ def test_a_roar_on_the_entangling_monster_in_a_charge_frees_nobody():
                for r in _readings(out))
     with pytest.raises(UserError, match=r"unit_saves.climber8 is given, but vines8 fled by a Roar.*roar\]\): remove "
                                         r"unit_saves.climber8"):
-        _play(_CHARGE8.replace("targets: {roar: [vines8]},", "targets: {roar: [vines8]}, unit_saves: {climber8: melee},"))
+        _play(_CHARGE8.replace("targets: {roar: [vines8]},",
+                               "targets: {roar: [vines8]}, unit_saves: {climber8: melee},"))

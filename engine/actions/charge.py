@@ -17,7 +17,8 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, charge_freed, charge_sais, charge_unfreed, freed_cantrip, joined_rolls, routing, sai_states, specials, strikes
+from . import (cantrip, charge_freed, charge_sais, charge_unfreed, freed_cantrip, joined_rolls, routing, sai_states,
+               specials, strikes)
 from .charge_sais import CHARM
 from .combat import _leftover_buys, _read_by_states
 from .freed_sais import may_free, with_rolls
@@ -251,10 +252,10 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
     whether the unit containing the SAI is rolled individually or as part of an army"), and their results. A Cantrip
     of theirs buys the step's ``cantrip.<army>`` (000 Cantrip: "During any other action ... the cantrip can be used to
     purchase immediate spells"), with the army's own waiting for it (``buying``: the buys, the army's waiting
-    points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it (``cantrip.army_again``).
-    With no buys (``None``: the army's roll shows no Cantrip and a unit that may be freed into it rolls one), their
-    Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip ``bought``): the rolls of
-    those that rolled one are returned with the roll and the results they add."""
+    points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it
+    (``cantrip.army_again``). With no buys (``None``: the army's roll shows no Cantrip and a unit that may be freed
+    into it rolls one), their Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip
+    ``bought``): their rolls are returned with the roll and the results they add."""
     (who, dice), (kind, wanted) = rolling, roll_kind
     choices = sai_states.special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
