@@ -274,3 +274,26 @@ def test_a_roar_on_the_entangling_monster_in_a_charge_frees_nobody():
                                         r"unit_saves.climber8"):
         _play(_CHARGE8.replace("targets: {roar: [vines8]},",
                                "targets: {roar: [vines8]}, unit_saves: {climber8: melee},"))
+
+
+def test_in_the_answer_a_returned_unit_s_cantrip_and_a_freed_unit_s_are_one_purchase():
+    """B3's answer: its Trolls3' Regenerate brings back Sparker3 (2 Cantrip points), k3's Kick kills Vines3 and Hold3,
+    freed, rolls a Cantrip (4): one purchase of 6 gold, cantrip.B3, three Stoneskins on B3, counted in the answer:
+    d1's save + 3 = 4 saves against A3's 3 melee, no damage (1 save, 2 damage without it); neither alone pays 6."""
+    situation = {"{id: hold3, race: dwarf, health: 4, monster: true}]}":
+                 "{id: hold3, race: dwarf, health: 4, monster: true},\n"
+                 "                                    {id: trolls3, race: goblin, health: 4, monster: true}]}",
+                 "dua:\n": "dua:\n  b: [{id: sparker3, race: dwarf, health: 2}]\n"}
+    steps = _CHARGE3.replace("k3: kick, d1: save", "k3: kick, d1: save, trolls3: regenerate").replace(
+        "targets: {kick: [vines3]}", "targets: {kick: [vines3], regenerate: [sparker3]}").replace(
+        "hold3: save}", "hold3: cantrip, sparker3: cantrip 2},\n            cantrip: {B3: {colors: {gold: 6}, cast: "
+        "[{spell: stoneskin, target: B3}, {spell: stoneskin, target: B3}, {spell: stoneskin, target: B3}]}}")
+    out = _play(steps, situation)
+    assert out["damage"] == {"B3": 0, "A3": 0}
+    assert any(e["what"] == "B3's roll is suspended: 6 Cantrip point(s) buy spells" for e in out["trace"])
+    assert any(r.startswith("reading: the Cantrip of sparker3, brought into B3's roll, whose own roll shows none, "
+                            "waits for that of hold3, freed into it") for r in _readings(out))
+    unbought = _play(steps.replace(",\n            cantrip: {B3: {colors: {gold: 6}, cast: [{spell: stoneskin, target: "
+                                   "B3}, {spell: stoneskin, target: B3}, {spell: stoneskin, target: B3}]}}", ""),
+                     situation)
+    assert unbought["damage"]["B3"] == 2
