@@ -78,6 +78,7 @@ class MeleeStep(AttackStep):
     unit_ids: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()   # unit -> where its own roll's IDs go (Coil)
     charge: bool = False            # tsr-1996: declared as a charge (engine.actions.charge)
     pursue: bool = False            # routing: the attacker pursues a routed army (engine.actions.routing)
+    rerolls: UnitRolls = ()         # tsr-1996 charge: a freed unit's new roll, forced by Confuse (its second)
 
 
 class MissileStep(AttackStep):

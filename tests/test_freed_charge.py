@@ -150,3 +150,150 @@ def test_a_freed_unit_s_cantrip_after_the_charging_army_s_own_is_a_purchase_of_i
     alone = _play(_ENTANGLED + steps.replace(", cast4: {colors: {red: 4}, cast: [{spell: burning-hands, "
                                              "target: k4}]}}", "}"))
     assert any(e["what"] == "cast4: 4 Cantrip point(s) buy nothing" and e.get("defaulted") for e in alone["trace"])
+
+
+# b's turn: Vines5 entangles a's Cast5; then a's turn
+_ENTANGLED5 = """  - turn: {player: b}
+  - melee: {army: B5, target: A5, roll: {vines5: entangle}, targets: {entangle: [cast5]}, counter: false}
+  - turn: {player: a}
+"""
+_CHARGE5 = """  - melee: {army: A5, target: B5, charge: true, roll: {k5: kick, trolls5: regenerate},
+            targets: {kick: [vines5], regenerate: [sparker5, brute5]},
+            unit_saves: {vines5: melee, cast5: cantrip, sparker5: cantrip 2, brute5: melee 2},
+            cantrip: {A5: {colors: {red: 4, gold: 2}, cast: [{spell: burning-hands, target: brute5},
+                                                             {spell: stoneskin, target: A5}]}},
+            saves: {B5: {e1: save, e2: melee}}, casualties: {B5: [e1]}}
+"""
+
+
+def test_a_returned_unit_s_cantrip_and_a_freed_unit_s_are_one_purchase():
+    """A5's roll shows no Cantrip; Sparker5, brought back by the Trolls' Regenerate, rolls 2 Cantrip points, Cast5,
+    freed by k5's Kick, 4: one purchase of 6 (cantrip.A5), a Burning Hands on Brute5 (returned too: its 2 melee
+    counted again, 4) and a Stoneskin on A5 (stops e2's melee): 4 - 1 = 3 damage, none back. Neither alone pays
+    for both spells."""
+    out = _play(_ENTANGLED5 + _CHARGE5)
+    assert out["damage"] == {"B5": 3, "A5": 0} and out["killed"] == ["vines5", "e1"]
+    assert any(e["what"] == "A5's roll is suspended: 6 Cantrip point(s) buy spells" for e in out["trace"])
+    assert any(e["what"] == "brute5: melee counted again" and (e["before"], e["after"]) == (2, 4)
+               for e in out["trace"])
+    assert any(r.startswith("reading: the Cantrip of sparker5, brought into A5's roll, whose own roll shows none, "
+                            "waits for that of cast5, freed into it") for r in _readings(out))
+    assert not any(e.get("defaulted") and "Cantrip" in e["what"] for e in out["trace"])
+
+
+def test_a_returned_unit_s_cantrip_and_a_freed_unit_s_buy_nothing_together_when_no_purchase_is_given():
+    """No cantrip.A5: the 6 points of Sparker5's and Cast5's Cantrips buy nothing, once (defaulted); Brute5's 2 melee,
+    less e1's save, 1 damage, e2's melee hits A5 (no Stoneskin), which removes no unit."""
+    steps = _CHARGE5.replace("\n            cantrip: {A5: {colors: {red: 4, gold: 2}, cast: [{spell: burning-hands, "
+                             "target: brute5},\n                                                             "
+                             "{spell: stoneskin, target: A5}]}},", "").replace(
+        ", casualties: {B5: [e1]}", "")
+    out = _play(_ENTANGLED5 + steps)
+    unbought = [e["what"] for e in out["trace"] if e.get("defaulted") and "Cantrip point(s)" in e["what"]]
+    assert unbought == ["A5: 6 Cantrip point(s) buy nothing"]
+    assert out["damage"] == {"B5": 1, "A5": 1} and out["killed"] == ["vines5"]
+
+
+# b's turn: Vines6 entangles a's Climber6; then a's turn
+_ENTANGLED6 = """  - turn: {player: b}
+  - melee: {army: B6, target: A6, roll: {vines6: entangle}, targets: {entangle: [climber6]}, counter: false}
+  - turn: {player: a}
+"""
+_CHARGE6 = """  - melee: {army: A6, target: B6, charge: true, roll: {k6: kick, m6: melee 2},
+            targets: {kick: [vines6], confuse: [climber6]},
+            unit_saves: {vines6: melee, climber6: maneuver 2}, rerolls: {climber6: melee},
+            saves: {B6: {conf6: confuse, g6: save}}, casualties: {B6: [g6]}}
+"""
+
+
+def test_the_answer_s_confuse_rerolls_a_unit_freed_into_the_charging_roll():
+    """k6's Kick kills Vines6; Climber6, freed, rolls 2 maneuver: 4 damage. B6's answer: conf6's Confuse picks
+    Climber6, whose new roll (rerolls.climber6) is 1 melee in place of its 2 maneuver: 3 damage, less g6's save: 2,
+    g6 killed (the first roll counted once, not twice)."""
+    out = _play(_ENTANGLED6 + _CHARGE6)
+    assert out["damage"] == {"B6": 2, "A6": 0} and out["killed"] == ["vines6", "g6"]
+    assert any(e["what"] == "A6 counted again: 2 melee + 0 maneuver + 1 from the units that joined it = 3 damage"
+               for e in out["trace"])
+    assert any(r.startswith("reading: climber6, freed into A6's roll and counted in it, is one of its units the "
+                            "answer's Confuse may pick") for r in _readings(out))
+
+
+def test_a_confused_freed_unit_without_its_reroll_is_an_error():
+    with pytest.raises(UserError, match="its unit_saves is the roll it was freed into A6's roll with; give its new "
+                                        "roll as rerolls.climber6"):
+        _play(_ENTANGLED6 + _CHARGE6.replace(" rerolls: {climber6: melee},", ""))
+
+
+def test_a_reroll_for_a_unit_the_confuse_did_not_pick_is_an_error():
+    """The Confuse picks m6 (its new roll its unit_saves entry): rerolls.climber6 is read by nobody."""
+    steps = _CHARGE6.replace("confuse: [climber6]", "confuse: [m6]").replace("climber6: maneuver 2}",
+                                                                            "climber6: maneuver 2, m6: melee}")
+    with pytest.raises(UserError, match=r"rerolls.climber6 is given, but climber6 is no unit freed into A6's roll "
+                                        r"that the answer's Confuse picked \(those: none\)"):
+        _play(_ENTANGLED6 + steps)
+    with pytest.raises(UserError, match="only a charge"):
+        _play(_ENTANGLED6 + _CHARGE6.replace("charge: true, ", ""))
+
+
+_CHARGE7 = """  - melee: {army: A7, target: B7, roll: {vines7: entangle}, targets: {entangle: [hold7]}, counter: false}
+  - melee: {army: A7, target: B7, charge: true, roll: {h7: melee 2}, saves: {B7: {k7: counter, d7: save}},
+            casualties: {A7: [vines7]}}
+"""
+
+
+def test_a_monster_the_answer_s_counter_kills_frees_nobody_into_the_charge():
+    """k7's Counter hits A7 for 4, killing Vines7 (a's choice), but as the charge's damage is taken, after both rolls:
+    Hold7 rolls in neither (a reading); given a roll (unit_saves.hold7), an error saying why, with both sections."""
+    out = _play(_CHARGE7)
+    assert out["killed"] == ["vines7"] and out["damage"] == {"B7": 0, "A7": 4}
+    assert any(r.startswith("reading: hold7, under vines7's entangle, is freed only as the charge's damage from B7's "
+                            "answer (its melee and Counter hits) kills vines7, once both rolls are counted")
+               for r in _readings(out))
+    with pytest.raises(UserError, match=r"unit_saves.hold7 is given, but hold7, under vines7's entangle, is freed "
+                                        r"only as the charge's damage .*turn-sequence.first-march.charge\]\): remove "
+                                        r"unit_saves.hold7 \[tsr-1996:faq.monster-special-action-icons.entangle\]"):
+        _play(_CHARGE7.replace("casualties: {A7: [vines7]}", "casualties: {A7: [vines7]}, unit_saves: {hold7: save}"))
+
+
+_CHARGE8 = """  - turn: {player: b}
+  - melee: {army: B8, target: A8, roll: {vines8: entangle}, targets: {entangle: [climber8]}, counter: false}
+  - turn: {player: a}
+  - melee: {army: A8, target: B8, charge: true, roll: {r8: roar, m8: melee 2}, targets: {roar: [vines8]},
+            saves: {B8: {g8: save}}}
+"""
+
+
+def test_a_roar_on_the_entangling_monster_in_a_charge_frees_nobody():
+    """r8's Roar makes Vines8 flee, not die: its Entangle on Climber8 stands (a reading); a roll given for Climber8 is
+    an error saying why."""
+    out = _play(_CHARGE8)
+    assert out["fled"] == ["vines8"] and out["damage"]["B8"] == 1
+    assert any(r.startswith("reading: vines8 fled by a Roar, which kills nobody: its entangle on climber8 stands")
+               for r in _readings(out))
+    with pytest.raises(UserError, match=r"unit_saves.climber8 is given, but vines8 fled by a Roar.*roar\]\): remove "
+                                        r"unit_saves.climber8"):
+        _play(_CHARGE8.replace("targets: {roar: [vines8]},",
+                               "targets: {roar: [vines8]}, unit_saves: {climber8: melee},"))
+
+
+def test_in_the_answer_a_returned_unit_s_cantrip_and_a_freed_unit_s_are_one_purchase():
+    """B3's answer: its Trolls3' Regenerate brings back Sparker3 (2 Cantrip points), k3's Kick kills Vines3 and Hold3,
+    freed, rolls a Cantrip (4): one purchase of 6 gold, cantrip.B3, three Stoneskins on B3, counted in the answer:
+    d1's save + 3 = 4 saves against A3's 3 melee, no damage (1 save, 2 damage without it); neither alone pays 6."""
+    situation = {"{id: hold3, race: dwarf, health: 4, monster: true}]}":
+                 "{id: hold3, race: dwarf, health: 4, monster: true},\n"
+                 "                                    {id: trolls3, race: goblin, health: 4, monster: true}]}",
+                 "dua:\n": "dua:\n  b: [{id: sparker3, race: dwarf, health: 2}]\n"}
+    steps = _CHARGE3.replace("k3: kick, d1: save", "k3: kick, d1: save, trolls3: regenerate").replace(
+        "targets: {kick: [vines3]}", "targets: {kick: [vines3], regenerate: [sparker3]}").replace(
+        "hold3: save}", "hold3: cantrip, sparker3: cantrip 2},\n            cantrip: {B3: {colors: {gold: 6}, cast: "
+        "[{spell: stoneskin, target: B3}, {spell: stoneskin, target: B3}, {spell: stoneskin, target: B3}]}}")
+    out = _play(steps, situation)
+    assert out["damage"] == {"B3": 0, "A3": 0}
+    assert any(e["what"] == "B3's roll is suspended: 6 Cantrip point(s) buy spells" for e in out["trace"])
+    assert any(r.startswith("reading: the Cantrip of sparker3, brought into B3's roll, whose own roll shows none, "
+                            "waits for that of hold3, freed into it") for r in _readings(out))
+    unbought = _play(steps.replace(",\n            cantrip: {B3: {colors: {gold: 6}, cast: [{spell: stoneskin, target: "
+                                   "B3}, {spell: stoneskin, target: B3}, {spell: stoneskin, target: B3}]}}", ""),
+                     situation)
+    assert unbought["damage"]["B3"] == 2

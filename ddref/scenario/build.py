@@ -530,6 +530,9 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     if army is None or target is None:
         return None
     counter = _roll(b, target, m.counter, (*path, "counter")) if m.counter not in (None, False) else None
+    if m.rerolls and not m.charge:
+        b.fail((*path, "rerolls"), "only a charge (charge: true) reads rerolls: the new roll of a unit freed into the "
+                                   "charging roll that the charged army's Confuse picks")
     return MeleeStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),
@@ -538,7 +541,8 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      pursue=m.pursue, **_targets(b, state, m, path),
                      counter_order=_order(b, m.counter_order, (*path, "counter_order")),
                      unit_ids=tuple((u, _split(b, ids, ("save", "melee"), (*path, "unit_ids", u)))
-                                    for u, ids in (m.unit_ids or {}).items()))
+                                    for u, ids in (m.unit_ids or {}).items()),
+                     rerolls=_unit_rolls(b, state, m.rerolls, (*path, "rerolls")))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:

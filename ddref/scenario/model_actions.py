@@ -163,3 +163,7 @@ class MeleeStepIn(MissileStepIn):
                         "charger rolls no saves.", default=False)
     pursue: bool = _doc("With routing: the attacker pursues the army its attack routed, turning the terrain one face "
                         "down (000 Option: Routing).", default=False)
+    rerolls: dict[str, RollIn | str | list[str]] | None = _doc(
+        "tsr-1996 charge: unit id -> its new roll when the charged army's Confuse picks a unit freed from an Entangle "
+        "into the charging roll, whose unit_saves entry is the roll it was freed with (004 Confuse: \"force them to "
+        "reroll\").", default=None)

@@ -17,7 +17,8 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, charge_freed, charge_sais, joined_rolls, routing, sai_states, specials, strikes
+from . import (cantrip, charge_freed, charge_sais, charge_unfreed, freed_cantrip, joined_rolls, routing, sai_states,
+               specials, strikes)
 from .charge_sais import CHARM
 from .combat import _leftover_buys, _read_by_states
 from .freed_sais import may_free, with_rolls
@@ -52,9 +53,9 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     damage = _charging(fight, buys)
     answer_dice = charge_sais.confused(fight, answer_dice)
     answer_waits = charge_freed.waits(fight, "defender", answer_dice)
-    answer, added = _answer(fight, answer_dice, buys, answer_waits)
+    answer, added, returned = _answer(fight, answer_dice, buys, answer_waits)
     countered = charge_sais.swapped(fight, answer.specials)
-    answer, added = _freed_answer(fight, countered, answer, answer_dice, added, (buys, answer_waits))
+    answer, added = _freed_answer(fight, countered, answer, answer_dice, added, (buys, answer_waits, returned))
     damage, charge_dice = _confused_charge(fight, countered, damage)
     damage, saves, back = _tally(fight, countered, damage, answer, answer_dice, charge_dice, added)
     charge_sais.answering(countered)
@@ -68,8 +69,12 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     out.trace.append(TraceEvent(what=f"{defender.id}'s {back} melee hit {attacker.id}, which rolls no saves",
                                 after=back, rule="any melee results are counted as damage against the acting army. "
                                 "However, the acting army doesn't roll saves in return", cite=cite))
-    state = _routs(fight, _damage(fight, countered, dealt, back), with_rolls(fight, charge_dice, fight.freed)[0],
+    # a freed unit the answer's Confuse picked is in the charge's faces already, with its new roll
+    freed = tuple(u for u in fight.freed if u not in dict(charge_dice.units))
+    held = charge_unfreed.held(fight)
+    state = _routs(fight, _damage(fight, countered, dealt, back), with_rolls(fight, charge_dice, freed)[0],
                    with_rolls(countered, answer_dice, countered.freed)[0])
+    charge_unfreed.checked(fight, countered, held, state)
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
     leftover_casualties(fight.casualties, ruleset)
@@ -105,13 +110,13 @@ def _charging(fight: Fight, buys: dict) -> int:
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
     # the purchase waiting for the units freed into the roll is theirs to buy (engine.actions.charge_freed)
-    hit, added = _joined(fight, hit, (fight.army("attacker"), dice), (ruleset.charge_roll, CHARGE_ROLL),
-                         charge_sais.CHARGING, ({} if freed_waits else buys, waits))
+    hit, added, returned = _joined(fight, hit, (fight.army("attacker"), dice), (ruleset.charge_roll, CHARGE_ROLL),
+                                   charge_sais.CHARGING, (None if freed_waits else buys, waits))
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.first(fight, hit.specials)
     # its Cantrip's spells or its Kick, Poison, Smother, Flame killed an Entangling monster: its units roll in it
     hit, freed = charge_freed.freed(fight, hit, dice, (ruleset.charge_roll, CHARGE_ROLL), charge_sais.CHARGING,
-                                    (buys, freed_waits))
+                                    (buys, freed_waits, returned))
     fight.hit = hit
     melee, maneuver = (hit.results.get(t, 0) + added[t] + freed[t] for t in CHARGE_ROLL)
     _ids_once(dice, fight.attacker, ruleset, out)
@@ -137,15 +142,22 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     cannot be voided" -- the charging roll is counted again with the chosen units' new faces (``unit_saves``).
     Returns the damage and the charging roll's faces."""
     if not charge_sais.of(countered.rolled, charge_sais.CONFUSE):
+        _unread_rerolls(fight, ())
         return damage, fight.step.roll
     dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
+    countered.rerolled = {u: dict(fight.step.rerolls).get(u) for u in fight.freed}
     new = charge_sais.confused(countered, dice)
+    again = {uid: faces for uid, faces in new.units if uid in fight.freed}
+    _unread_rerolls(fight, again)
+    new = new.evolve(units=tuple((u, f) for u, f in new.units if u not in again))
     before = dict(dice.units)
     changed = [uid for uid, faces in new.units if before.get(uid) != faces]
     ruleset, joined = fight.ruleset, damage - sum(fight.hit.results.get(t, 0) for t in CHARGE_ROLL)
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, new, fight.out,
                choices=sai_states.special_choices(fight.step))
-    special = [s.sai for s in (*fight.hit.specials, *hit.specials) if s.unit in changed]
+    joined, rerolled = _freed_again(fight, countered, again, joined)
+    changed += list(again)
+    special = [s.sai for s in (*fight.hit.specials, *hit.specials, *rerolled) if s.unit in changed]
     if special:
         # A reading: 004 Confuse voids the faces, but a special they showed was "Resolved first" (General Rules D)
         # before the answer was rolled, and one the new faces show comes after that time: the effect of the first
@@ -164,13 +176,46 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
                                       after=melee + maneuver + joined, rule="each point of melee and each point of "
                                       "maneuver rolled count as a point of damage to the target (as do ID icons)",
                                       cite=_cite(ruleset)))
-    return melee + maneuver + joined, new
+    return melee + maneuver + joined, new.evolve(units=(*new.units, *again.items())) if again else new
 
 
-def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Outcome, dict[str, int]]:
+def _freed_again(fight: Fight, countered: Fight, again: dict, joined: int) -> tuple[int, list]:
+    """The units freed into the charging roll that the answer's Confuse picked (``again``: their new faces, the step's
+    ``rerolls``), counted again by themselves as when they were freed (engine.actions.charge_freed). Reading, traced
+    with both citations: 004 Entangle D, the freed units "are counted in the current roll", so they are among the
+    charging army's units that rolled, which 004 Confuse lets the opponent "force ... to reroll" after it rolls: their
+    first roll (``unit_saves``) is voided and the new one counted in its place. Returns what the units that joined the
+    roll add (``joined`` with their new results for their first) and the specials of their new rolls."""
+    specials: list = []
+    for uid, faces in again.items():
+        first = sum(fight.out.results.get(uid, {}).get(t, 0) for t in CHARGE_ROLL)
+        got = roll(fight.state, fight.ruleset, fight.army("attacker"), fight.ruleset.charge_roll, CHARGE_ROLL,
+                   Roll(units=((uid, faces),)), fight.out, unit=uid, joined=True,
+                   choices=sai_states.special_choices(fight.step))
+        now = sum(got.results.get(t, 0) for t in CHARGE_ROLL)
+        fight.out.trace.append(reading(
+            f"{uid}, freed into {fight.attacker}'s roll and counted in it, is one of its units the answer's "
+            f"Confuse may pick: its first roll is voided, its new one (rerolls.{uid}) counted: {first} -> {now} "
+            "melee and maneuver", countered.cite("confuse"), fight.cite("entangle")).evolve(before=first, after=now))
+        joined += now - first
+        specials += got.specials
+    return joined, specials
+
+
+def _unread_rerolls(fight: Fight, read) -> None:
+    """The step's ``rerolls`` names only units freed into the charging roll that the answer's Confuse picked."""
+    left = [u for u, _ in fight.step.rerolls if u not in read]
+    if left:
+        picked = ", ".join(read) or "none"
+        raise StepError(f"rerolls.{left[0]} is given, but {left[0]} is no unit freed into {fight.attacker}'s roll that "
+                        f"the answer's Confuse picked (those: {picked})", cite=fight.ruleset.cite("charge"),
+                        field="rerolls")
+
+
+def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Outcome, dict[str, int], dict]:
     """The charged army's one roll: its Cantrip buys spells first (or waits for a joining unit's, or a freed unit's:
-    ``freed_waits``); the units its Regenerate (or Ferry) brings roll with it. Returns the roll and the saves and melee
-    those units add."""
+    ``freed_waits``); the units its Regenerate (or Ferry) brings roll with it. Returns the roll, the saves and melee
+    those units add and the rolls of those whose Cantrip waits for the freed units' (``_joined``)."""
     ruleset, out = fight.ruleset, fight.out
     waits = cantrip.waiting(fight.state, fight.army(), dice, fight.step, ruleset)
     if not cantrip.may_join(fight.state, fight.army(), fight.step) and not freed_waits:
@@ -181,7 +226,7 @@ def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Ou
     charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
     return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged)),
-                   (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, ({} if freed_waits else buys, waits))
+                   (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, (None if freed_waits else buys, waits))
 
 
 def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, added: dict[str, int],
@@ -200,22 +245,28 @@ def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, a
 
 
 def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind: tuple[str, tuple[str, ...]],
-            handled: tuple[str, ...], buying: tuple[dict, list]) -> tuple[Outcome, dict[str, int]]:
+            handled: tuple[str, ...], buying: tuple[dict | None, list]) -> tuple[Outcome, dict[str, int], dict]:
     """Units brought into the army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) "are rolled
     immediately and their results are counted toward the current roll" (004 Regenerate B): the roll with their
     specials, which act as the army's own in that roll (``handled``: 002 Application, "SAIs have their same effect
     whether the unit containing the SAI is rolled individually or as part of an army"), and their results. A Cantrip
     of theirs buys the step's ``cantrip.<army>`` (000 Cantrip: "During any other action ... the cantrip can be used to
     purchase immediate spells"), with the army's own waiting for it (``buying``: the buys, the army's waiting
-    points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it (``cantrip.army_again``)."""
+    points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it
+    (``cantrip.army_again``). With no buys (``None``: the army's roll shows no Cantrip and a unit that may be freed
+    into it rolls one), their Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip
+    ``bought``): their rolls are returned with the roll and the results they add."""
     (who, dice), (kind, wanted) = rolling, roll_kind
     choices = sai_states.special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
-    fight.state, spelled = cantrip.joined(fight.state, fight.state.army(who.id), buying[1], joined, buying[0],
-                                          fight.ruleset, fight.out, f"{kind} roll",
-                                          lambda now, unit_id: cantrip.unit_again(fight, now, who, unit_id, joined,
-                                                                                  roll_kind, choices=choices))
+    spelled, waiting = False, freed_cantrip.returned(joined)
+    if buying[0] is not None:
+        waiting = {}
+        fight.state, spelled = cantrip.joined(fight.state, fight.state.army(who.id), buying[1], joined, buying[0],
+                                              fight.ruleset, fight.out, f"{kind} roll",
+                                              lambda now, unit_id: cantrip.unit_again(fight, now, who, unit_id, joined,
+                                                                                      roll_kind, choices=choices))
     if spelled:
         rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, choices=choices)
     rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
@@ -227,7 +278,7 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
         fight.out.trace.append(TraceEvent(what=f"{', '.join(joined)} add "
                                                f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
                                           after=sum(added.values()), rule=rule, cite=where))
-    return rolled, added
+    return rolled, added, waiting
 
 
 def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:

@@ -47,6 +47,9 @@ class Fight(Struct):
     left: dict = field(default_factory=dict)    # SAI -> (the units it left to a freed unit's identical SAI, error)
     freed: tuple = ()       # the units freed into the roll that rolled in it (their ``unit_saves``)
     freed_saves: tuple = ()     # the defender's units freed into its save roll that rolled in it
+    # units whose own roll (``unit_saves``) is the one they were freed into the roll with (tsr-1996 charge): an SAI
+    # forcing them to roll again (Confuse) reads their new roll here, the step's ``rerolls`` (None: not given)
+    rerolled: dict = field(default_factory=dict)
 
     def choices(self) -> dict:
         """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
@@ -94,12 +97,23 @@ class Fight(Struct):
                 raise error
 
     def unit_roll(self, unit_id: str, why: str, sai: str) -> Roll:
+        if unit_id in self.rerolled:
+            return self._rerolled(unit_id, why, sai)
         rolls = dict(getattr(self.step, "unit_saves", ()))
         self.rolled_units.add(unit_id)
         if unit_id not in rolls:
             raise StepError(f"{unit_id} must roll by itself {why}: give unit_saves.{unit_id}", cite=self.cite(sai),
                             field="unit_saves")
         return rolls[unit_id]
+
+    def _rerolled(self, unit_id: str, why: str, sai: str) -> Roll:
+        """The new roll of a unit freed into the roll, forced to roll again (its ``unit_saves`` is its first)."""
+        again = self.rerolled[unit_id]
+        if again is None:
+            raise StepError(f"{unit_id} must roll {why}: its unit_saves is the roll it was freed into "
+                            f"{self.defender}'s roll with; give its new roll as rerolls.{unit_id}", cite=self.cite(sai),
+                            field="rerolls")
+        return again
 
     def roll_unit(self, unit_id: str, kind: str, wanted: tuple, why: str, sai: str) -> Outcome:
         """The unit's own roll (``unit_saves``), an individual roll: no army or terrain modifier; its SAIs'

@@ -37,17 +37,34 @@ def waits(fight: Fight, who: Army, dice: Roll) -> bool:
     return any(cantrip.rolled(r) for u, r in fight.step.unit_saves if u in under)
 
 
+def returned(joined: dict[str, Outcome]) -> dict[str, Outcome]:
+    """The rolls of the units brought into a roll (Regenerate, Ferry: ``joined``) when one shows a Cantrip, which
+    waits to be one purchase with that of the units freed into the roll (``bought``'s ``others``; a spell it buys on
+    any of them counts its roll again), else none."""
+    return dict(joined) if _cantrips(joined) else {}
+
+
+def _cantrips(rolls: dict[str, Outcome]) -> list[str]:
+    """The units whose roll (of ``rolls``) shows a Cantrip."""
+    return [u for u, o in rolls.items() if any(s.effect == cantrip.CANTRIP for s in o.specials)]
+
+
 def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome], dice: Roll, buys: dict,
-           waited: bool, roll_kind: tuple[str, tuple[str, ...]], **kwargs) -> tuple[Outcome, int]:
+           waited: bool, roll_kind: tuple[str, tuple[str, ...]], others: dict[str, Outcome] | None = None,
+           **kwargs) -> tuple[Outcome, int]:
     """The spells the Cantrip of the units freed into ``who``'s roll (``rolled``: a ``roll_kind`` roll of ``dice``)
     buys, resolved at once, before the roll's results are applied (an attack's: before the defender's saves): the
     step's ``cantrip.<army>`` when the army's roll had none (``waited``), else their own purchase
-    (``_own_purchase``). No purchase given: it buys nothing (traced, ``defaulted``). Returns the army's roll (counted
-    again, with ``kwargs``, if a spell changed it) and what counting the freed units' rolls again changed in their
-    results (the first result type of ``roll_kind``)."""
+    (``_own_purchase``). No purchase given: it buys nothing (traced, ``defaulted``). ``others``: the rolls of the units
+    a Regenerate (or Ferry) brought into the roll whose Cantrip waited with the army's purchase (``returned``): one
+    purchase with the freed units' (``_with_returned``), their entries replaced if a spell counts them again. Returns
+    the army's roll (counted again, with ``kwargs``, if a spell changed it) and what counting the freed units' rolls
+    again changed in their results (the first result type of ``roll_kind``)."""
     found = [s for o in joined.values() for s in o.specials if s.effect == cantrip.CANTRIP]
     if not waited and not found:
         return rolled, 0
+    others = others if others is not None else {}
+    everyone = {**others, **joined}
     result = roll_kind[1][0]
     if waited:
         _not_own(who, found, buys, fight.cite(cantrip.CANTRIP))
@@ -55,9 +72,12 @@ def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome],
     before = sum(o.results.get(result, 0) for o in joined.values())
     choices = sai_states.special_choices(fight.step)
     what = "save roll" if result == "save" else f"{roll_kind[0]} roll"
-    fight.state, spelled = cantrip.joined(fight.state, who, [], joined, buys, fight.ruleset, fight.out,
+    _with_returned(fight, who, others, joined)
+    fight.state, spelled = cantrip.joined(fight.state, who, [], everyone, buys, fight.ruleset, fight.out,
                                           what, lambda now, unit_id: cantrip.unit_again(
-                                              fight, now, who, unit_id, joined, roll_kind, choices=choices), key)
+                                              fight, now, who, unit_id, everyone, roll_kind, choices=choices), key)
+    joined.update({u: everyone[u] for u in joined})
+    others.update({u: everyone[u] for u in others})
     if spelled:
         rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, **kwargs)
     return rolled, sum(o.results.get(result, 0) for o in joined.values()) - before
@@ -94,3 +114,21 @@ def _own_purchase(fight: Fight, who: Army, found: list[Special], buys: dict) -> 
         "time as the army's, whose purchase is spent: it buys spells of its own points, resolved at once, the step's "
         f"cantrip.{key}", fight.cite("entangle"), fight.ruleset.cite("sai-targeting")))
     return key
+
+
+def _with_returned(fight: Fight, who: Army, others: dict[str, Outcome], joined: dict[str, Outcome]) -> None:
+    """Reading, traced: the units a Regenerate (or Ferry) brought into the army's roll and those freed into it both
+    rolled a Cantrip, the army's own roll none: both joined the one roll before its results are applied, which their
+    Cantrips suspend (002 Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"); identical
+    SAIs of one roll "are resolved simultaneously (i.e. their effects are combined)" (002 Targeting: "The acting
+    player does not spend one Cantrip, then the other separately"): the returned units' Cantrip waits for the freed
+    units', one purchase of their points, the step's ``cantrip.<army>`` (000 Cantrip: it "can be used to purchase
+    immediate spells"), as the army's own waits for a returned unit's (engine.actions.cantrip ``joined``). Neither was
+    resolved before the other (unlike the army's own Cantrip, ``_own_purchase``)."""
+    if not others:
+        return
+    fight.out.trace.append(reading(
+        f"the Cantrip of {', '.join(_cantrips(others))}, brought into {who.id}'s roll, whose own roll shows none, "
+        f"waits for that of {', '.join(_cantrips(joined)) or 'the units freed into it'}, freed into it: both joined "
+        "the roll before its results are applied, identical SAIs of one roll combined: one purchase of their points, "
+        f"the step's cantrip.{who.id}", fight.cite("entangle"), fight.ruleset.cite("sai-targeting")))
