@@ -219,7 +219,7 @@ def test_the_answer_s_confuse_rerolls_a_unit_freed_into_the_charging_roll():
 
 
 def test_a_confused_freed_unit_without_its_reroll_is_an_error():
-    with pytest.raises(UserError, match="its unit_saves is the roll it was freed into A6's roll with; give its new "
+    with pytest.raises(UserError, match="its unit_saves is the roll it joined A6's roll with; give its new "
                                         "roll as rerolls.climber6"):
         _play(_ENTANGLED6 + _CHARGE6.replace(" rerolls: {climber6: melee},", ""))
 
@@ -228,8 +228,8 @@ def test_a_reroll_for_a_unit_the_confuse_did_not_pick_is_an_error():
     """The Confuse picks m6 (its new roll its unit_saves entry): rerolls.climber6 is read by nobody."""
     steps = _CHARGE6.replace("confuse: [climber6]", "confuse: [m6]").replace("climber6: maneuver 2}",
                                                                             "climber6: maneuver 2, m6: melee}")
-    with pytest.raises(UserError, match=r"rerolls.climber6 is given, but climber6 is no unit freed into A6's roll "
-                                        r"that the answer's Confuse picked \(those: none\)"):
+    with pytest.raises(UserError, match=r"rerolls.climber6 is given, but climber6 is no unit freed or brought into "
+                                        r"A6's roll that the answer's Confuse picked \(those: none\)"):
         _play(_ENTANGLED6 + steps)
     with pytest.raises(UserError, match="only a charge"):
         _play(_ENTANGLED6 + _CHARGE6.replace("charge: true, ", ""))
@@ -297,3 +297,39 @@ def test_in_the_answer_a_returned_unit_s_cantrip_and_a_freed_unit_s_are_one_purc
                                    "B3}, {spell: stoneskin, target: B3}, {spell: stoneskin, target: B3}]}}", ""),
                      situation)
     assert unbought["damage"]["B3"] == 2
+
+
+_CHARGE9 = """  - melee: {army: A9, target: B9, charge: true, roll: {trolls9: regenerate, m9: melee 2},
+            targets: {regenerate: [brute9], confuse: [brute9]}, unit_saves: {brute9: maneuver 2},
+            rerolls: {brute9: melee}, saves: {B9: {conf9: confuse, g9: save}}, casualties: {B9: [g9]}}
+"""
+
+
+def test_the_answer_s_confuse_rerolls_a_unit_a_regenerate_brought_into_the_charging_roll():
+    """The Trolls' Regenerate brings back Brute9, 2 maneuver: with m9's 2 melee, 4 damage. B9's answer: conf9's
+    Confuse picks Brute9, whose new roll (rerolls.brute9) is 1 melee in place of its 2 maneuver: 3 damage, less g9's
+    save: 2, g9 killed (counting its first roll twice gave 6 - 1 = 5 damage)."""
+    out = _play(_CHARGE9)
+    assert out["moved"] == ["brute9"] and out["damage"] == {"B9": 2, "A9": 0} and out["killed"] == ["g9"]
+    assert any(e["what"] == "A9 counted again: 2 melee + 0 maneuver + 1 from the units that joined it = 3 damage"
+               for e in out["trace"])
+    read = [e for e in out["trace"] if e["what"].startswith("reading: brute9, brought by regenerate into A9's roll "
+                                                            "and counted in it, is one of its units the answer's "
+                                                            "Confuse may pick")]
+    assert [(e["before"], e["after"]) for e in read] == [(2, 1)]
+    assert read[0]["cite"].endswith("confuse") and read[0]["rule"].endswith("regenerate")
+
+
+def test_a_confused_returned_unit_without_its_reroll_is_an_error():
+    with pytest.raises(UserError, match="brute9 must roll again, forced by confuse: its unit_saves is the roll it "
+                                        "joined A9's roll with; give its new roll as rerolls.brute9"):
+        _play(_CHARGE9.replace("\n            rerolls: {brute9: melee},", ""))
+
+
+def test_a_reroll_for_a_returned_unit_the_confuse_did_not_pick_is_an_error():
+    """The Confuse picks m9 (its new roll its unit_saves entry): rerolls.brute9 is read by nobody."""
+    steps = _CHARGE9.replace("confuse: [brute9]", "confuse: [m9]").replace("{brute9: maneuver 2}",
+                                                                          "{brute9: maneuver 2, m9: melee}")
+    with pytest.raises(UserError, match=r"rerolls.brute9 is given, but brute9 is no unit freed or brought into A9's "
+                                        r"roll that the answer's Confuse picked \(those: none\)"):
+        _play(steps)

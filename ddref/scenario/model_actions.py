@@ -165,5 +165,5 @@ class MeleeStepIn(MissileStepIn):
                         "down (000 Option: Routing).", default=False)
     rerolls: dict[str, RollIn | str | list[str]] | None = _doc(
         "tsr-1996 charge: unit id -> its new roll when the charged army's Confuse picks a unit freed from an Entangle "
-        "into the charging roll, whose unit_saves entry is the roll it was freed with (004 Confuse: \"force them to "
-        "reroll\").", default=None)
+        "into the charging roll, or one a Regenerate or Ferry brought into it, whose unit_saves entry is the roll it "
+        "joined the roll with (004 Confuse: \"force them to reroll\").", default=None)

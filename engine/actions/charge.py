@@ -145,9 +145,10 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
         _unread_rerolls(fight, ())
         return damage, fight.step.roll
     dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
-    countered.rerolled = {u: dict(fight.step.rerolls).get(u) for u in fight.freed}
+    joined = (*fight.freed, *fight.brought)
+    countered.rerolled = {u: dict(fight.step.rerolls).get(u) for u in joined}
     new = charge_sais.confused(countered, dice)
-    again = {uid: faces for uid, faces in new.units if uid in fight.freed}
+    again = {uid: faces for uid, faces in new.units if uid in joined}
     _unread_rerolls(fight, again)
     new = new.evolve(units=tuple((u, f) for u, f in new.units if u not in again))
     before = dict(dice.units)
@@ -176,7 +177,9 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
                                       after=melee + maneuver + joined, rule="each point of melee and each point of "
                                       "maneuver rolled count as a point of damage to the target (as do ID icons)",
                                       cite=_cite(ruleset)))
-    return melee + maneuver + joined, new.evolve(units=(*new.units, *again.items())) if again else new
+    # as before the Confuse, the routing reads the freed units' rolls with the army's, not the brought units'
+    freed = tuple((u, f) for u, f in again.items() if u in fight.freed)
+    return melee + maneuver + joined, new.evolve(units=(*new.units, *freed)) if freed else new
 
 
 def _freed_again(fight: Fight, countered: Fight, again: dict, joined: int) -> tuple[int, list]:
@@ -193,23 +196,26 @@ def _freed_again(fight: Fight, countered: Fight, again: dict, joined: int) -> tu
                    Roll(units=((uid, faces),)), fight.out, unit=uid, joined=True,
                    choices=sai_states.special_choices(fight.step))
         now = sum(got.results.get(t, 0) for t in CHARGE_ROLL)
+        how = f"brought by {fight.brought[uid]}" if uid in fight.brought else "freed"
         fight.out.trace.append(reading(
-            f"{uid}, freed into {fight.attacker}'s roll and counted in it, is one of its units the answer's "
+            f"{uid}, {how} into {fight.attacker}'s roll and counted in it, is one of its units the answer's "
             f"Confuse may pick: its first roll is voided, its new one (rerolls.{uid}) counted: {first} -> {now} "
-            "melee and maneuver", countered.cite("confuse"), fight.cite("entangle")).evolve(before=first, after=now))
+            "melee and maneuver", countered.cite("confuse"),
+            fight.cite(fight.brought.get(uid) or "entangle")).evolve(before=first, after=now))
         joined += now - first
         specials += got.specials
     return joined, specials
 
 
 def _unread_rerolls(fight: Fight, read) -> None:
-    """The step's ``rerolls`` names only units freed into the charging roll that the answer's Confuse picked."""
+    """The step's ``rerolls`` names only units freed (or brought by a Regenerate or Ferry) into the charging roll that
+    the answer's Confuse picked."""
     left = [u for u, _ in fight.step.rerolls if u not in read]
     if left:
         picked = ", ".join(read) or "none"
-        raise StepError(f"rerolls.{left[0]} is given, but {left[0]} is no unit freed into {fight.attacker}'s roll that "
-                        f"the answer's Confuse picked (those: {picked})", cite=fight.ruleset.cite("charge"),
-                        field="rerolls")
+        raise StepError(f"rerolls.{left[0]} is given, but {left[0]} is no unit freed or brought into "
+                        f"{fight.attacker}'s roll that the answer's Confuse picked (those: {picked})",
+                        cite=fight.ruleset.cite("charge"), field="rerolls")
 
 
 def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Outcome, dict[str, int], dict]:
@@ -271,8 +277,11 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
         rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, choices=choices)
     rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
+    brought = next((s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL), None)
+    if who.id == fight.attacker and joined:     # the answer's Confuse may pick them (``_confused_charge``)
+        fight.brought = {**fight.brought, **{uid: brought for uid in joined}}
     if any(added.values()):
-        sai = next(s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL)
+        sai = brought
         rule, where = fight.ruleset.words(f"{sai}:raise-roll", "the units brought into the army roll with it",
                                           fight.cite(sai))
         fight.out.trace.append(TraceEvent(what=f"{', '.join(joined)} add "

@@ -50,6 +50,10 @@ class Fight(Struct):
     # units whose own roll (``unit_saves``) is the one they were freed into the roll with (tsr-1996 charge): an SAI
     # forcing them to roll again (Confuse) reads their new roll here, the step's ``rerolls`` (None: not given)
     rerolled: dict = field(default_factory=dict)
+    # the units a Regenerate (or Ferry) brought into the charging roll, each with that SAI (004 Regenerate B: "rolled
+    # immediately and their results are counted toward the current roll"): the answer's Confuse rerolls them as it
+    # does freed units (``rerolled``)
+    brought: dict = field(default_factory=dict)
 
     def choices(self) -> dict:
         """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
@@ -107,11 +111,12 @@ class Fight(Struct):
         return rolls[unit_id]
 
     def _rerolled(self, unit_id: str, why: str, sai: str) -> Roll:
-        """The new roll of a unit freed into the roll, forced to roll again (its ``unit_saves`` is its first)."""
+        """The new roll of a unit freed or brought into the roll, forced to roll again (its ``unit_saves`` is its
+        first)."""
         again = self.rerolled[unit_id]
         if again is None:
-            raise StepError(f"{unit_id} must roll {why}: its unit_saves is the roll it was freed into "
-                            f"{self.defender}'s roll with; give its new roll as rerolls.{unit_id}", cite=self.cite(sai),
+            raise StepError(f"{unit_id} must roll {why}: its unit_saves is the roll it joined {self.defender}'s "
+                            f"roll with; give its new roll as rerolls.{unit_id}", cite=self.cite(sai),
                             field="rerolls")
         return again
 
