@@ -333,3 +333,47 @@ def test_a_reroll_for_a_returned_unit_the_confuse_did_not_pick_is_an_error():
     with pytest.raises(UserError, match=r"rerolls.brute9 is given, but brute9 is no unit freed or brought into A9's "
                                         r"roll that the answer's Confuse picked \(those: none\)"):
         _play(steps)
+
+
+# a skirmish: the attack's Confuse acts on the defender's faces once rolled, before its save roll is resolved
+_SKIRMISH9 = """  - turn: {player: b}
+  - melee: {army: B9, target: A9, roll: {conf9: confuse, h9: melee 2}, targets: {confuse: [m9], regenerate: [rat9]},
+            unit_saves: {m9: melee, rat9: save 2}, saves: {A9: {trolls9: regenerate, m9: save}},
+            counter: false}
+"""
+
+
+def test_in_a_skirmish_a_unit_a_regenerate_brings_into_the_save_roll_joins_it_after_the_confuse():
+    """conf9's Confuse rerolls m9 (1 melee for its save); the Trolls' Regenerate brings Rat9 back into A9's save roll,
+    2 saves, after the Confuse acted (a reading): 2 saves stop h9's 2 melee; m9's first save is not counted."""
+    out = _play(_SKIRMISH9)
+    assert out["moved"] == ["rat9"] and out["results"]["A9"]["save"] == 2 and out["damage"] == {"A9": 0}
+    read = [e for e in out["trace"] if e["what"].startswith("reading: rat9 joined A9's save roll as it was resolved, "
+                                                            "after B9's confuse acted on the faces rolled")]
+    assert len(read) == 1 and read[0]["cite"].endswith("confuse") and read[0]["rule"].endswith("regenerate")
+
+
+def test_in_a_skirmish_the_confuse_cannot_pick_a_unit_the_save_roll_s_regenerate_brings():
+    with pytest.raises(UserError, match=r"confuse cannot pick rat9: it is brought by a Regenerate or Ferry into A9's "
+                                        r"save roll only as that roll is resolved, after confuse acted on the faces "
+                                        r"rolled \(a reading, .*confuse with .*regenerate\)"):
+        _play(_SKIRMISH9.replace("confuse: [m9]", "confuse: [rat9]"))
+
+
+def test_in_a_skirmish_the_confuse_cannot_pick_a_unit_freed_into_the_save_roll():
+    """A1's x4 rolls a Confuse with Vines1's Entangle on Venom1, which s1's Counter frees into B1's save roll: it
+    joins that roll after the Confuse acted; picking p1 instead (its new roll a save), Venom1's joining is traced as the
+    reading."""
+    steps = """  - melee: {army: A1, target: B1, roll: {vines1: entangle, x1: melee 2, x2: melee 2, x3: melee 2, x4: confuse},
+            targets: {entangle: [venom1], confuse: [venom1]}, saves: {B1: {s1: counter, p1: melee}},
+            casualties: {A1: [vines1, x1, x2]}, unit_saves: {venom1: counter, p1: save}, counter: false}
+"""
+    monster = {"{id: x4, race: goblin, health: 2}": "{id: x4, race: goblin, health: 4, monster: true}"}
+    with pytest.raises(UserError, match=r"confuse cannot pick venom1: it is freed from an Entangle into B1's save "
+                                        r"roll only as that roll is resolved"):
+        _play(steps, monster)
+    out = _play(steps.replace("confuse: [venom1]", "confuse: [p1]"), monster)
+    # s1's Counter 4 saves, p1's new roll a save (a monster's icon, 4) in place of its melee, Venom1's Counter 4
+    assert out["results"]["B1"]["save"] == 12 and out["killed"] == ["vines1", "x1", "x2"]
+    assert any(r.startswith("reading: venom1 joined B1's save roll as it was resolved, after A1's confuse acted")
+               for r in _readings(out))

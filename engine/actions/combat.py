@@ -18,7 +18,7 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
 from ..roll import Roll, RollContext, resolve_roll
-from . import cantrip, freed_cantrip, freed_sais, freed_saves, joined_rolls, routing, sai_states, specials
+from . import cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, routing, sai_states, specials
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -248,6 +248,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     if saves is None:
         raise StepError(f"{defender.id} must roll saves against {normal} {action} damage: give "
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
+    confused_saves.not_joined_yet(fight)
+    rolled_units = {u.id for u in fight.army().units}
     saves = _delayed(fight, saves)
     waits = _cantrip(fight, fight.army(), saves, buys)
     defender = fight.army()
@@ -264,6 +266,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     # its Cantrip's spells or its Counter killed an Entangling monster: the units it held roll in the save roll
     answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight))
     fight.answer, added = answer, added + freed
+    confused_saves.joined_after(fight, rolled_units)
     delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
     saved = sai_states.adjust(cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight),
                               added - hypnotized, fight.army(), out)
