@@ -160,14 +160,17 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     # the state, returning and moving SAIs (engine.actions.sai_states), special results too
     fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
                                           freed_sais.first_states(fight, hit.specials), out)
+    # a returned unit's Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip)
+    returning: dict = {}
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
-                                                       step, out)
+                                                       step, out, returning, (cantrip.CANTRIP,) if waits else ())
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
                                                        action)
+    others = freed_cantrip.returned(returning)
     hit, recounted = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits,
-                                          (action, (action,)), target_terrain=target_terrain,
+                                          (action, (action,)), others, target_terrain=target_terrain,
                                           choices={**fight.choices(), **sai_states.special_choices(step)})
-    fight.hit, freed = hit, freed + recounted
+    fight.hit, freed = hit, freed + recounted + freed_cantrip.recounted(others, returning, action)
     loose = freed_sais.freed_specials(fight, hit, joined)
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),

@@ -44,6 +44,12 @@ def returned(joined: dict[str, Outcome]) -> dict[str, Outcome]:
     return dict(joined) if _cantrips(joined) else {}
 
 
+def recounted(others: dict[str, Outcome], first: dict[str, Outcome], result: str) -> int:
+    """What counting the returned units' rolls again (``others``, after ``bought``: a spell of the one purchase on
+    one of them) changed in their ``result`` results since they first rolled (``first``)."""
+    return sum(others[u].results.get(result, 0) - first[u].results.get(result, 0) for u in others)
+
+
 def _cantrips(rolls: dict[str, Outcome]) -> list[str]:
     """The units whose roll (of ``rolls``) shows a Cantrip."""
     return [u for u, o in rolls.items() if any(s.effect == cantrip.CANTRIP for s in o.specials)]

@@ -306,12 +306,15 @@ def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army
 
 
 def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
-                    step: AttackStep | None, out: StepResult) -> tuple[GameState, int]:
+                    step: AttackStep | None, out: StepResult, joined: dict[str, Outcome] | None = None,
+                    also: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
-    Firewalking), before the attack is resolved; returns the change to its ``action`` results."""
-    joined: dict[str, Outcome] = {}
+    Firewalking), before the attack is resolved; returns the change to its ``action`` results. ``joined``: filled
+    with the rolls of the units brought in; ``also``: the effects of theirs the caller resolves (a Cantrip waiting
+    for a freed unit's: engine.actions.freed_cantrip)."""
+    joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, hit, attacker.id, step, out, action, action, joined)
-    hit = with_joined(hit, joined, ruleset, action)
+    hit = with_joined(hit, joined, ruleset, action, ("move", "cloak", "dragon-move", *also))
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost
