@@ -364,7 +364,8 @@ def test_in_a_skirmish_the_confuse_cannot_pick_a_unit_freed_into_the_save_roll()
     """A1's x4 rolls a Confuse with Vines1's Entangle on Venom1, which s1's Counter frees into B1's save roll: it
     joins that roll after the Confuse acted; picking p1 instead (its new roll a save), Venom1's joining is traced as the
     reading."""
-    steps = """  - melee: {army: A1, target: B1, roll: {vines1: entangle, x1: melee 2, x2: melee 2, x3: melee 2, x4: confuse},
+    steps = """  - melee: {army: A1, target: B1, roll: {vines1: entangle, x1: melee 2, x2: melee 2, x3: melee 2,
+                                          x4: confuse},
             targets: {entangle: [venom1], confuse: [venom1]}, saves: {B1: {s1: counter, p1: melee}},
             casualties: {A1: [vines1, x1, x2]}, unit_saves: {venom1: counter, p1: save}, counter: false}
 """

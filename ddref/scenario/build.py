@@ -531,8 +531,9 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         return None
     counter = _roll(b, target, m.counter, (*path, "counter")) if m.counter not in (None, False) else None
     if m.rerolls and not m.charge:
-        b.fail((*path, "rerolls"), "only a charge (charge: true) reads rerolls: the new roll of a unit freed (or brought "
-                                   "by a Regenerate or Ferry) into the charging roll that the charged army's Confuse picks")
+        b.fail((*path, "rerolls"), "only a charge (charge: true) reads rerolls: the new roll of a unit freed (or "
+                                   "brought by a Regenerate or Ferry) into the charging roll that the charged army's "
+                                   "Confuse picks")
     return MeleeStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
                      saves=_saves(b, state, m.saves, m.target, (*path, "saves")), counter=counter,
                      counter_saves=_saves(b, state, m.counter_saves, m.army, (*path, "counter_saves")),

@@ -18,7 +18,8 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
 from ..roll import Roll, RollContext, resolve_roll
-from . import cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, routing, sai_states, specials
+from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, routing, sai_states,
+               specials)
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
