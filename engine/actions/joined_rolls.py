@@ -106,22 +106,18 @@ def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | Non
     unit moves to its own entry of a per-mover ``move_to`` (engine.actions.destinations), else the SAI's one place,
     taking its own entry of a per-mover ``targets``, else the units the first left (``untaken``), as the Regenerate
     chain continues its ``targets``."""
-    late = [s for s in again if s.effect in COMBINED]
-    if late and trace is not None:
-        trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
-                             "after the army's own identical SAI was resolved, combines with it: it moves to its own "
-                             "entry of a per-mover move_to, else the SAI's one move_to, with its own entry of a "
-                             "per-mover targets form, else the targets the first left", ruleset.cite("sai-targeting"),
-                             ruleset.cite("sai-resolution")))
-    # the caller's ``combines``: the late SAI continues the first, its points on the first's target where the SAI
-    # has one (a Kick's unit), else its own effect with the step's choices the first left (a Smite's casualties)
-    late = [s for s in again if s.effect in combines]
-    if late and trace is not None:
-        trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s roll "
-                             "after the army's own identical SAI was resolved, combines with it as its continuation: "
-                             "its points go to the first's target where the SAI has one, else it has its own effect "
-                             "with the step's choices the first left", ruleset.cite("sai-targeting"),
-                             ruleset.cite("sai-resolution")))
+    # the moves (``COMBINED``), then the caller's ``combines``: the late SAI continues the first, its points on the
+    # first's target where the SAI has one (a Kick's unit), else its own effect with the step's choices the first
+    # left (a Smite's casualties)
+    for effects, how in ((COMBINED, "it moves to its own entry of a per-mover move_to, else the SAI's one move_to, "
+                                    "with its own entry of a per-mover targets form, else the targets the first left"),
+                         (combines, "it continues the first, its points going to the first's target where the SAI has one, "
+                                    "else it has its own effect with the step's choices the first left")):
+        late = [s for s in again if s.effect in effects]
+        if late and trace is not None:
+            trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s "
+                                 f"roll after the army's own identical SAI was resolved, combines with it: {how}",
+                                 ruleset.cite("sai-targeting"), ruleset.cite("sai-resolution")))
 
 
 def fitting(chosen: tuple[str, ...], dead: dict[str, Unit], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
