@@ -246,11 +246,12 @@ def test_a_monster_the_answer_s_counter_kills_frees_nobody_into_the_charge():
     Hold7 rolls in neither (a reading); given a roll (unit_saves.hold7), an error saying why, with both sections."""
     out = _play(_CHARGE7)
     assert out["killed"] == ["vines7"] and out["damage"] == {"B7": 0, "A7": 4}
-    assert any(r.startswith("reading: hold7, under vines7's entangle, is freed only as the charge's damage from B7's "
-                            "answer (its melee and Counter hits) kills vines7, once both rolls are counted")
+    assert any(r.startswith("reading: hold7, under vines7's entangle, is freed only as vines7 is killed once both "
+                            "rolls are counted (by the charge's damage from B7's answer (its melee and Counter hits)")
                for r in _readings(out))
     with pytest.raises(UserError, match=r"unit_saves.hold7 is given, but hold7, under vines7's entangle, is freed "
-                                        r"only as the charge's damage .*turn-sequence.first-march.charge\]\): remove "
+                                        r"only as vines7 is killed once both rolls are counted \(by the charge's damage "
+                                        r".*turn-sequence.first-march.charge\]\): remove "
                                         r"unit_saves.hold7 \[tsr-1996:faq.monster-special-action-icons.entangle\]"):
         _play(_CHARGE7.replace("casualties: {A7: [vines7]}", "casualties: {A7: [vines7]}, unit_saves: {hold7: save}"))
 

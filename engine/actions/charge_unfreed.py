@@ -50,9 +50,9 @@ def _killed(fight: Fight, effect: Effect, home: str | None, given: bool) -> None
     charge = fight.ruleset.cite("charge")
     by = f"{fight.defender}'s answer (its melee and Counter hits)" if home == fight.attacker \
         else f"{fight.attacker}'s charging roll"
-    what = (f"{effect.target}, under {effect.source}'s {effect.spell}, is freed only as the charge's damage from {by} "
-            f"kills {effect.source}, once both rolls are counted: no current roll remains for it to join, it rolls in "
-            "no roll of this charge")
+    what = (f"{effect.target}, under {effect.source}'s {effect.spell}, is freed only as {effect.source} is killed "
+            f"once both rolls are counted (by the charge's damage from {by}, or by an effect resolved after the "
+            "charge, such as an Illusion): no current roll remains for it to join, it rolls in no roll of this charge")
     if given:
         raise StepError(f"unit_saves.{effect.target} is given, but {what} (004 Entangle D: the Entangled units 'are "
                         "counted in the current roll'; 000 Charge: the damage and the melee results, a Counter's "
