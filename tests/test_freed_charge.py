@@ -425,7 +425,8 @@ def test_in_a_skirmish_a_returned_unit_s_cantrip_with_no_freed_cantrip_buys_the_
     burning = _PURCHASE10.replace("{colors: {red: 4, gold: 2}", "{colors: {red: 4}").replace(
         ",\n                                                               {spell: stoneskin, target: A10}", "")
     steps = _SKIRMISH10.replace(_PURCHASE10, burning).replace("cast10: cantrip,", "cast10: melee,").replace(
-        "sparker10: cantrip 2", "sparker10: cantrip 4").replace("casualties: {B10: [o1]}", "casualties: {B10: [o1, o2]}")
+        "sparker10: cantrip 2", "sparker10: cantrip 4").replace("casualties: {B10: [o1]}",
+                                                                "casualties: {B10: [o1, o2]}")
     assert burning != _PURCHASE10 and "stoneskin" not in burning
     out = _play(steps)
     assert out["results"]["A10"]["melee"] == 8 and out["damage"] == {"B10": 7}

@@ -24,7 +24,8 @@ from .freed_sais import with_rolls
 
 
 def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: bool,
-                roll_kind: tuple[str, tuple[str, ...]], others: dict[str, Outcome] | None = None) -> tuple[Outcome, int]:
+                roll_kind: tuple[str, tuple[str, ...]],
+                others: dict[str, Outcome] | None = None) -> tuple[Outcome, int]:
     """The defender's units freed into its save roll (``answer``, a ``roll_kind`` roll of ``dice``): 004 Entangle D,
     "If, during an normal action, a special action icon is rolled which kills the Entangling monster (Cantrip,
     Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current roll":
