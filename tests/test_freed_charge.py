@@ -454,3 +454,20 @@ def test_in_a_skirmish_a_returned_unit_s_cantrip_buys_in_the_save_roll():
     assert any(e["what"] == "A9's roll is suspended: 2 Cantrip point(s) buy spells" for e in out["trace"])
     with pytest.raises(UserError, match="A9 rolled no Cantrip in this roll"):
         _play(steps.replace("rat9: cantrip 2", "rat9: save 2"))
+
+
+def test_in_the_save_roll_a_returned_unit_s_cantrip_and_a_freed_unit_s_are_one_purchase():
+    """B1's save roll shows no Cantrip; p1's Regenerate (a monster's, 4) brings Spark1 back, 1 Cantrip point; s1's
+    Counter (4) kills Vines1 and Venom1, freed, rolls a Cantrip (4): one purchase of 5 (cantrip.B1), two Stoneskins on
+    B1, counted before the saves apply: 4 + 2 = 6 saves against 8 melee, 2 damage."""
+    steps = """  - melee: {army: A1, target: B1, roll: {vines1: entangle, x1: melee 2, x2: melee 2, x3: melee 2, x4: melee 2},
+            targets: {entangle: [venom1], regenerate: [spark1]}, saves: {B1: {s1: counter, p1: regenerate}},
+            cantrip: {B1: {colors: {gold: 5}, cast: [{spell: stoneskin, target: B1}, {spell: stoneskin, target: B1}]}},
+            casualties: {A1: [vines1]}, unit_saves: {venom1: cantrip, spark1: cantrip}, counter: false}
+"""
+    out = _play(steps, {"dua:\n": "dua:\n  b: [{id: spark1, race: dwarf, health: 1}]\n"})
+    assert [e["what"] for e in out["trace"] if "Cantrip point(s)" in e["what"]] == \
+        ["B1's roll is suspended: 5 Cantrip point(s) buy spells"]
+    assert out["moved"] == ["spark1"] and out["results"]["B1"]["save"] == 6 and out["damage"]["B1"] == 2
+    assert any(r.startswith("reading: the Cantrip of spark1, brought into B1's roll, whose own roll shows none, "
+                            "waits for that of venom1, freed into it") for r in _readings(out))
