@@ -30,6 +30,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
+from .cantrip import CANTRIP
 from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
 
 RISE = "rise-from-the-ashes"
@@ -254,7 +255,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling.
     ``joined`` given: filled with the rolls of the units brought in, whose Cantrip the caller resolves."""
-    merged = ("move", "cloak", "dragon-move", *(("cantrip",) if joined is not None else ()))
+    merged = ("move", "cloak", "dragon-move", *((CANTRIP,) if joined is not None else ()))
     joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
     answer = with_joined(answer, joined, ruleset, kind or result, merged)
