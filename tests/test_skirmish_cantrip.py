@@ -1,4 +1,4 @@
-"""sfr-2012: a unit a Regenerate brings into a skirmish roll (the defender's save roll, the attack roll of a melee or
+"""A unit a Regenerate (sfr-2012) or a tsr-1996 Ferry brings into a skirmish roll (the defender's save roll, the attack roll of a melee or
 its counter-attack) rolls a Cantrip: 002 Resolution, brought-in components "are rolled immediately and the results
 applied with the results of their army"; 002 Targeting, identical SAIs rolled at the same time "are resolved
 simultaneously (i.e. their effects are combined)", its example: "does not spend one Cantrip, then the other
@@ -57,3 +57,26 @@ def test_the_army_s_cantrip_waits_for_the_returned_unit_s_in_the_counter_attack_
     assert _bought(out) == ["goblins's roll is suspended: 2 Cantrip point(s) buy spells"]
     assert out["moved"] == ["g11"] and out["damage"]["elves"] == 1
     assert any(e["what"] == "Stoneskin x1 takes effect on goblins" for e in out["trace"])
+
+
+_FERRY = Path(__file__).parents[1] / "scenarios" / "tsr1996-faq-ferry.yaml"
+
+
+def test_a_unit_a_tsr_ferry_brings_into_the_save_roll_buys_with_its_cantrip():
+    """tsr-1996: the Gulls' Ferry (004 Ferry: a monster's, 4 health-worth) brings e3 from the camp into the Boats'
+    save roll, rolled at once: 2 Cantrip points, the Boats' roll none of its own; they buy cantrip.boats, a Watery
+    Double on the Boats (000: "Add 1 automatic save result"), counted before the saves apply: 1 save against 5
+    melee, 4 damage (5 with no purchase: its points buy nothing, defaulted)."""
+    text = _FERRY.read_text()
+    step = """  - turn: {player: b}
+  - melee: {army: dwarves, target: boats, roll: {melee: 5}, saves: {boats: {gulls: ferry}}, counter: false,
+            targets: {ferry: [e3]}, unit_saves: {e3: cantrip 2},
+            cantrip: {boats: {colors: {green: 2}, cast: [{spell: watery double, target: boats}]}}}
+"""
+    out = replay(parse(text[:text.index("\nsteps:") + 1] + "steps:\n" + step, "t.yaml"))["steps"][-1]
+    assert _bought(out) == ["boats's roll is suspended: 2 Cantrip point(s) buy spells"]
+    assert out["moved"] == ["e3"] and out["results"]["boats"]["save"] == 1 and out["damage"] == {"boats": 4}
+    plain = step[:step.index("\n            cantrip:")] + "}\n"
+    out = replay(parse(text[:text.index("\nsteps:") + 1] + "steps:\n" + plain, "t.yaml"))["steps"][-1]
+    assert out["damage"] == {"boats": 5} and any(e.get("defaulted") and "buy nothing" in e["what"]
+                                                  for e in out["trace"])
