@@ -1,5 +1,5 @@
-"""A unit a Regenerate (sfr-2012) or a tsr-1996 Ferry brings into a skirmish roll (the defender's save roll, the attack roll of a melee or
-its counter-attack) rolls a Cantrip: 002 Resolution, brought-in components "are rolled immediately and the results
+"""A unit a Regenerate (sfr-2012) or a tsr-1996 Ferry brings into a skirmish roll (the defender's save roll, the attack
+roll of a melee or its counter-attack) rolls a Cantrip: 002 Resolution, brought-in components "are rolled immediately and the results
 applied with the results of their army"; 002 Targeting, identical SAIs rolled at the same time "are resolved
 simultaneously (i.e. their effects are combined)", its example: "does not spend one Cantrip, then the other
 separately" (engine.actions.cantrip ``with_brought``); scenarios/sfr2012-sai-joined-units-chain.yaml's situation."""
@@ -27,8 +27,8 @@ def _bought(out: dict) -> list[str]:
     return [e["what"] for e in out["trace"] if "Cantrip point(s)" in e["what"]]
 
 
-_SAVES = """  - melee: {army: elves, target: goblins, roll: {melee: 5}, saves: {goblins: {troll: regenerate, w1: cantrip,
-                                                                             w2: save 2}},
+_SAVES = """  - melee: {army: elves, target: goblins, roll: {melee: 5},
+            saves: {goblins: {troll: regenerate, w1: cantrip, w2: save 2}},
             targets: {regenerate: [g11]}, unit_saves: {g11: cantrip}, %s,
             counter: false, casualties: {goblins: [w1]}}
 """ % _STONESKIN
