@@ -1,8 +1,9 @@
 """A unit a Regenerate (sfr-2012) or a tsr-1996 Ferry brings into a skirmish roll (the defender's save roll, the attack
-roll of a melee or its counter-attack) rolls a Cantrip: 002 Resolution, brought-in components "are rolled immediately and the results
-applied with the results of their army"; 002 Targeting, identical SAIs rolled at the same time "are resolved
-simultaneously (i.e. their effects are combined)", its example: "does not spend one Cantrip, then the other
-separately" (engine.actions.cantrip ``with_brought``); scenarios/sfr2012-sai-joined-units-chain.yaml's situation."""
+roll of a melee or its counter-attack) rolls a Cantrip: 002 Resolution, brought-in components "are rolled immediately
+and the results applied with the results of their army"; 002 Targeting, identical SAIs rolled at the same time "are
+resolved simultaneously (i.e. their effects are combined)", its example: "does not spend one Cantrip, then the other
+separately" (engine.actions.cantrip ``with_brought``); scenarios/sfr2012-sai-joined-units-chain.yaml's situation and
+scenarios/tsr1996-faq-ferry.yaml's."""
 
 from __future__ import annotations
 
