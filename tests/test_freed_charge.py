@@ -419,9 +419,56 @@ def test_in_a_skirmish_a_returned_and_a_freed_cantrip_buy_nothing_together_when_
     assert out["damage"] == {"B10": 1}
 
 
-def test_in_a_skirmish_a_returned_unit_s_cantrip_with_no_freed_cantrip_is_still_refused():
-    """Cast10 freed rolls a melee, not a Cantrip: Sparker10's Cantrip has no purchase to join (not modelled yet)."""
-    steps = _SKIRMISH10.replace(_PURCHASE10, "").replace("cast10: cantrip,", "cast10: melee,")
-    with pytest.raises(UserError, match="cantrip rolled by sparker10, brought into the army during its melee roll, is "
-                                        "not modelled yet"):
-        _play(steps)
+def test_in_a_skirmish_a_returned_unit_s_cantrip_with_no_freed_cantrip_buys_the_army_s_purchase():
+    """Cast10, freed, rolls a melee (4, a monster's icon), not a Cantrip: Sparker10's 4 Cantrip points, brought back by
+    the Trolls' Regenerate, buy cantrip.A10 alone, a Burning Hands on Brute10 (returned too: its 2 melee counted again,
+    4): 4 + 4 = 8 melee, less o1's save, 7 damage. It was refused as not modelled before."""
+    burning = _PURCHASE10.replace("{colors: {red: 4, gold: 2}", "{colors: {red: 4}").replace(
+        ",\n                                                               {spell: stoneskin, target: A10}", "")
+    steps = _SKIRMISH10.replace(_PURCHASE10, burning).replace("cast10: cantrip,", "cast10: melee,").replace(
+        "sparker10: cantrip 2", "sparker10: cantrip 4").replace("casualties: {B10: [o1]}",
+                                                                "casualties: {B10: [o1, o2]}")
+    assert burning != _PURCHASE10 and "stoneskin" not in burning
+    out = _play(steps)
+    assert out["results"]["A10"]["melee"] == 8 and out["damage"] == {"B10": 7}
+    assert [e["what"] for e in out["trace"] if "Cantrip point(s)" in e["what"]] == \
+        ["A10's roll is suspended: 4 Cantrip point(s) buy spells"]
+    assert any(e["what"] == "brute10: melee counted again" and (e["before"], e["after"]) == (2, 4)
+               for e in out["trace"])
+    assert any(r.startswith("reading: sparker10, brought into A10's melee roll, rolled a Cantrip: it suspends the roll")
+               for r in _readings(out))
+    # no purchase given: its 4 points buy nothing (defaulted), Brute10's 2 melee and Cast10's 4, less o1's save: 5
+    alone = _play(steps.replace(burning, ""))
+    assert [e["what"] for e in alone["trace"] if e.get("defaulted") and "Cantrip point(s)" in e["what"]] == \
+        ["A10: 4 Cantrip point(s) buy nothing"]
+    assert alone["damage"] == {"B10": 5}
+
+
+def test_in_a_skirmish_a_returned_unit_s_cantrip_buys_in_the_save_roll():
+    """Conf9's Confuse rerolls m9 (1 melee); the Trolls' Regenerate brings Rat9 back into A9's save roll, a 2-point
+    Cantrip (no save): it buys cantrip.A9, a Stoneskin on A9 (+1 save), which acts before the roll's results count:
+    1 save against h9's 2 melee, 1 damage. It was refused as not modelled before."""
+    steps = _SKIRMISH9.replace("rat9: save 2}", "rat9: cantrip 2},\n            cantrip: {A9: {colors: {gold: 2}, "
+                                                "cast: [{spell: stoneskin, target: A9}]}}")
+    out = _play(steps)
+    assert out["moved"] == ["rat9"] and out["results"]["A9"]["save"] == 1 and out["damage"] == {"A9": 1}
+    assert any(e["what"] == "A9's roll is suspended: 2 Cantrip point(s) buy spells" for e in out["trace"])
+    with pytest.raises(UserError, match="A9 rolled no Cantrip in this roll"):
+        _play(steps.replace("rat9: cantrip 2", "rat9: save 2"))
+
+
+def test_in_the_save_roll_a_returned_unit_s_cantrip_and_a_freed_unit_s_are_one_purchase():
+    """B1's save roll shows no Cantrip; p1's Regenerate (a monster's, 4) brings Spark1 back, 1 Cantrip point; s1's
+    Counter (4) kills Vines1 and Venom1, freed, rolls a Cantrip (4): one purchase of 5 (cantrip.B1), two Stoneskins on
+    B1, counted before the saves apply: 4 + 2 = 6 saves against 8 melee, 2 damage."""
+    steps = """  - melee: {army: A1, target: B1, roll: {vines1: entangle, x1: melee 2, x2: melee 2, x3: melee 2, x4: melee 2},
+            targets: {entangle: [venom1], regenerate: [spark1]}, saves: {B1: {s1: counter, p1: regenerate}},
+            cantrip: {B1: {colors: {gold: 5}, cast: [{spell: stoneskin, target: B1}, {spell: stoneskin, target: B1}]}},
+            casualties: {A1: [vines1]}, unit_saves: {venom1: cantrip, spark1: cantrip}, counter: false}
+"""
+    out = _play(steps, {"dua:\n": "dua:\n  b: [{id: spark1, race: dwarf, health: 1}]\n"})
+    assert [e["what"] for e in out["trace"] if "Cantrip point(s)" in e["what"]] == \
+        ["B1's roll is suspended: 5 Cantrip point(s) buy spells"]
+    assert out["moved"] == ["spark1"] and out["results"]["B1"]["save"] == 6 and out["damage"]["B1"] == 2
+    assert any(r.startswith("reading: the Cantrip of spark1, brought into B1's roll, whose own roll shows none, "
+                            "waits for that of venom1, freed into it") for r in _readings(out))

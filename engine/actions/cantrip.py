@@ -262,3 +262,28 @@ def army_again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: 
                                         after=again.results.get(t, 0), rule="special action icons take effect "
                                         "before normal action icons", cite=ruleset.cite("sai-resolution")))
     return replace(rolled, results=again.results)
+
+
+def with_brought(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], brought: dict[str, Outcome],
+                 roll_kind: tuple[str, tuple[str, ...]], buying: tuple[dict | None, list],
+                 **kwargs) -> tuple[Outcome, dict[str, Outcome]]:
+    """The Cantrips of the units a Regenerate (or Ferry) brought into ``rolling``'s army's roll (``brought``: their
+    rolls; 002 Resolution: they "are rolled immediately and the results applied with the results of their army"),
+    with the army's own waiting for them (``buying``: the step's buys, the army's waiting points, ``waiting``), buy the
+    step's ``cantrip.<army>`` as one purchase (``joined``; 002 Targeting: "does not spend one Cantrip, then the other
+    separately"); a spell on one of them counts its roll again (``unit_again``: its entry in ``brought`` replaced), a
+    spell on the army its own roll (``army_again``, with ``kwargs``: the roll's choices). With no buys (``None``: the
+    army's roll shows no Cantrip and a unit that may be freed into it rolls one), their Cantrip waits to be one purchase
+    with the freed units' (engine.actions.freed_cantrip ``returned``, ``bought``). Returns the roll and those waiting
+    rolls (a charge, engine.actions.charge; a skirmish's attack and save rolls, engine.actions.combat)."""
+    from .freed_cantrip import returned     # freed_cantrip buys with this module
+
+    who, dice = rolling
+    if buying[0] is None:
+        return rolled, returned(brought)
+    fight.state, spelled = joined(fight.state, fight.state.army(who.id), buying[1], brought, buying[0], fight.ruleset,
+                                  fight.out, f"{roll_kind[0]} roll", lambda now, unit_id: unit_again(
+                                      fight, now, who, unit_id, brought, roll_kind, **kwargs))
+    if spelled:
+        rolled = army_again(fight, rolled, who, dice, roll_kind, **kwargs)
+    return rolled, {}

@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import (cantrip, charge_freed, charge_sais, charge_unfreed, freed_cantrip, joined_rolls, routing, sai_states,
+from . import (cantrip, charge_freed, charge_sais, charge_unfreed, joined_rolls, routing, sai_states,
                specials, strikes)
 from .charge_sais import CHARM
 from .combat import _leftover_buys, _read_by_states
@@ -262,19 +262,11 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
     (``cantrip.army_again``). With no buys (``None``: the army's roll shows no Cantrip and a unit that may be freed
     into it rolls one), their Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip
     ``bought``): their rolls are returned with the roll and the results they add."""
-    (who, dice), (kind, wanted) = rolling, roll_kind
+    who, (kind, wanted) = rolling[0], roll_kind
     choices = sai_states.special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
-    spelled, waiting = False, freed_cantrip.returned(joined)
-    if buying[0] is not None:
-        waiting = {}
-        fight.state, spelled = cantrip.joined(fight.state, fight.state.army(who.id), buying[1], joined, buying[0],
-                                              fight.ruleset, fight.out, f"{kind} roll",
-                                              lambda now, unit_id: cantrip.unit_again(fight, now, who, unit_id, joined,
-                                                                                      roll_kind, choices=choices))
-    if spelled:
-        rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, choices=choices)
+    rolled, waiting = cantrip.with_brought(fight, rolled, rolling, joined, roll_kind, buying, choices=choices)
     rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     brought = next((s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL), None)

@@ -150,7 +150,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                   step=step, casualties=casualties, out=out, counter=bool(prefix),
                   may_free=freed_sais.may_free(state, ruleset, attacker, step))
     first = _before_cantrip(fight, attacker, attack, target_terrain)
-    waits = _cantrip(fight, attacker, attack, buys)
+    waits, own = _cantrip(fight, attacker, attack, buys)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
                target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
@@ -161,17 +161,18 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     # the state, returning and moving SAIs (engine.actions.sai_states), special results too
     fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
                                           freed_sais.first_states(fight, hit.specials), out)
-    # a returned unit's Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip)
+    # a returned unit's Cantrip buys with the army's own, or waits to be one purchase with the freed units'
     returning: dict = {}
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
-                                                       step, out, returning, (cantrip.CANTRIP,) if waits else ())
+                                                       step, out, returning, (cantrip.CANTRIP,))
+    first, choices = dict(returning), {**fight.choices(), **sai_states.special_choices(step)}
+    hit, others = cantrip.with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
+                                       (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
                                                        action)
-    others = freed_cantrip.returned(returning)
     hit, recounted = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits,
-                                          (action, (action,)), others, target_terrain=target_terrain,
-                                          choices={**fight.choices(), **sai_states.special_choices(step)})
-    fight.hit, freed = hit, freed + recounted + freed_cantrip.recounted(others, returning, action)
+                                          (action, (action,)), others, target_terrain=target_terrain, choices=choices)
+    fight.hit, freed = hit, freed + recounted + freed_cantrip.recounted({**returning, **others}, first, action)
     loose = freed_sais.freed_specials(fight, hit, joined)
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),
@@ -189,14 +190,16 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     return fight
 
 
-def _cantrip(fight: Fight, who: Army, dice: Roll, buys: dict) -> bool:
+def _cantrip(fight: Fight, who: Army, dice: Roll, buys: dict) -> tuple[bool, list]:
     """``who``'s Cantrip buys its spells before its roll goes on (engine.actions.cantrip ``use``); or, its roll showing
     none and a unit that may be freed into it rolling one, the step's ``cantrip.<army>`` waits for the freed units
-    (engine.actions.freed_cantrip). Returns whether it waits."""
+    (engine.actions.freed_cantrip); or, a unit a Regenerate (or Ferry) may bring into it rolling one, the army's own
+    waits to be one purchase with it (engine.actions.cantrip ``waiting``, ``with_brought``), as in a dragon attack.
+    Returns whether it waits for the freed units, and the army's own waiting points."""
     waits = freed_cantrip.waits(fight, who, dice)
-    if not waits:
+    if not waits and not cantrip.may_join(fight.state, who, fight.step):
         fight.state = cantrip.use(fight.state, who, dice, buys, False, fight.ruleset, fight.out)
-    return waits
+    return waits, cantrip.waiting(fight.state, who, dice, fight.step, fight.ruleset)
 
 
 def _read_by_states(fight: Fight) -> None:
@@ -255,7 +258,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     confused_saves.not_joined_yet(fight)
     rolled_units = {u.id for u in fight.army().units}
     saves = _delayed(fight, saves)
-    waits = _cantrip(fight, fight.army(), saves, buys)
+    waits, own = _cantrip(fight, fight.army(), saves, buys)
     defender = fight.army()
     if not defender.units:
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
@@ -265,11 +268,16 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     answer = _save_roll(fight, dice)
     fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
                                                saves, out)
-    fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out)
+    # the units its Regenerate (or Ferry) brings roll in it, their Cantrip buying with the army's own (or waiting)
+    brought: dict = {}
+    fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out, brought)
+    first, choices = dict(brought), {**fight.choices(), **sai_states.special_choices(fight.step)}
+    answer, others = cantrip.with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
+                                          (None if waits else buys, own), choices=choices)
     _strike_back(fight, answer, fight.army())
     # its Cantrip's spells or its Counter killed an Entangling monster: the units it held roll in the save roll
-    answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight))
-    fight.answer, added = answer, added + freed
+    answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
+    fight.answer, added = answer, added + freed + freed_cantrip.recounted({**brought, **others}, first, "save")
     confused_saves.joined_after(fight, rolled_units)
     delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
     saved = sai_states.adjust(cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight),

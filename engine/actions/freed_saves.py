@@ -24,15 +24,17 @@ from .freed_sais import with_rolls
 
 
 def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: bool,
-                roll_kind: tuple[str, tuple[str, ...]]) -> tuple[Outcome, int]:
+                roll_kind: tuple[str, tuple[str, ...]],
+                others: dict[str, Outcome] | None = None) -> tuple[Outcome, int]:
     """The defender's units freed into its save roll (``answer``, a ``roll_kind`` roll of ``dice``): 004 Entangle D,
     "If, during an normal action, a special action icon is rolled which kills the Entangling monster (Cantrip,
     Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current roll":
     the save roll's Cantrip (its spells) or Counter (000: "an immediate hit upon the attacking army") killed it. They
     roll at once (``unit_saves``), their saves counted with the army's; their Cantrip buys spells
     (engine.actions.freed_cantrip: the step's ``cantrip.<army>``, or after the army's own its own purchase); their
-    Counter hits the attacker (``_struck_back``). Returns the save roll (counted again if
-    a spell changed it) and the saves they add."""
+    Counter hits the attacker (``_struck_back``). ``others``: the rolls of the units a Regenerate (or Ferry) brought
+    into it whose Cantrip waits for the freed units' (engine.actions.cantrip ``with_brought``). Returns the save roll
+    (counted again if a spell changed it) and the saves they add."""
     if not any(e.source for e in fight.state.effects):     # no effect ends with its maker: nobody to free
         return answer, 0
     kind = roll_kind[0]
@@ -46,7 +48,7 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
             "it: the save roll is part of the normal action, so the SAI that killed the Entangling monster frees its "
             "units into the current roll, the save roll (their saves count with the army's, their icons for routing)",
             fight.cite("entangle"), fight.cite(CANTRIP)))
-    answer, again = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind,
+    answer, again = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind, others,
                                          choices={**fight.choices(), **sai_states.special_choices(fight.step)})
     _struck_back(fight, joined)
     return answer, added + again

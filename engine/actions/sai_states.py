@@ -30,6 +30,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
+from .cantrip import CANTRIP
 from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
 
 RISE = "rise-from-the-ashes"
@@ -240,21 +241,24 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
 
 
 def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army, step: AttackStep | None,
-             out: StepResult) -> tuple[GameState, int]:
+             out: StepResult, joined: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
     """The save roll's own special results, resolved before its saves are applied; returns the saves they
-    add (Cloak) less the saves of units that moved away."""
-    return in_roll(state, ruleset, answer, defender, step, out, "save", "save")
+    add (Cloak) less the saves of units that moved away. ``joined``: filled with the rolls of the units brought in,
+    whose Cantrip the caller resolves (engine.actions.cantrip ``with_brought``)."""
+    return in_roll(state, ruleset, answer, defender, step, out, "save", "save", joined)
 
 
 def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str | None,
-            result: str) -> tuple[GameState, int]:
+            result: str, joined: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
     """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
     save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
-    a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling."""
-    joined: dict[str, Outcome] = {}
+    a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling.
+    ``joined`` given: filled with the rolls of the units brought in, whose Cantrip the caller resolves."""
+    merged = ("move", "cloak", "dragon-move", *((CANTRIP,) if joined is not None else ()))
+    joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
-    answer = with_joined(answer, joined, ruleset, kind or result)
+    answer = with_joined(answer, joined, ruleset, kind or result, merged)
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
