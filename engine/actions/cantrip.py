@@ -264,6 +264,12 @@ def army_again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: 
     return replace(rolled, results=again.results)
 
 
+def roll_words(roll_kind: tuple[str, tuple[str, ...]]) -> str:
+    """The roll as the trace names it: "save roll" for a save roll of any kind (a melee's, a missile's), else the
+    kind's name ("melee roll")."""
+    return "save roll" if roll_kind[1][0] == "save" else f"{roll_kind[0]} roll"
+
+
 def with_brought(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], brought: dict[str, Outcome],
                  roll_kind: tuple[str, tuple[str, ...]], buying: tuple[dict | None, list],
                  **kwargs) -> tuple[Outcome, dict[str, Outcome]]:
@@ -282,7 +288,7 @@ def with_brought(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], brou
     if buying[0] is None:
         return rolled, returned(brought)
     fight.state, spelled = joined(fight.state, fight.state.army(who.id), buying[1], brought, buying[0], fight.ruleset,
-                                  fight.out, f"{roll_kind[0]} roll", lambda now, unit_id: unit_again(
+                                  fight.out, roll_words(roll_kind), lambda now, unit_id: unit_again(
                                       fight, now, who, unit_id, brought, roll_kind, **kwargs))
     if spelled:
         rolled = army_again(fight, rolled, who, dice, roll_kind, **kwargs)

@@ -77,7 +77,7 @@ def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome],
     key = None if waited else _own_purchase(fight, who, found, buys)
     before = sum(o.results.get(result, 0) for o in joined.values())
     choices = sai_states.special_choices(fight.step)
-    what = "save roll" if result == "save" else f"{roll_kind[0]} roll"
+    what = cantrip.roll_words(roll_kind)
     _with_returned(fight, who, others, joined)
     fight.state, spelled = cantrip.joined(fight.state, who, [], everyone, buys, fight.ruleset, fight.out,
                                           what, lambda now, unit_id: cantrip.unit_again(
