@@ -133,9 +133,12 @@ def rolled(dice: Roll) -> bool:
 
 def may_join(state: GameState, who: Army, step) -> bool:
     """Whether a unit of ``who``'s player that may join its roll (its ``unit_saves``) rolls a Cantrip."""
+    showing = [u for u, r in getattr(step, "unit_saves", ()) if rolled(r)]
+    if not showing:
+        return False        # the common case: no unit's own roll shows a Cantrip
     outside = {u.id for u in state.area("dua", who.player).units} | \
         {u.id for a in state.armies if a.player == who.player and a.id != who.id for u in a.units}
-    return any(rolled(r) for u, r in getattr(step, "unit_saves", ()) if u in outside)
+    return any(u in outside for u in showing)
 
 
 def waiting(state: GameState, who: Army, dice: Roll, step, ruleset: Ruleset) -> list:
