@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..state import Army
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent, reading
-from .destinations import goes
+from .destinations import goes, per_mover_entries
 
 # Vanish: "The unit may then immediately move" -- the unit alone
 ALONE = ("vanish",)
@@ -147,9 +147,7 @@ def late_default(ruleset: Ruleset, own: list[Special], first: list[Special], ste
 def unused(step, out: StepResult, ruleset: Ruleset) -> None:
     """Every mover a step's per-mover form names moved with its units in the step (``along`` records them): an entry
     nothing used (its unit rolled no such SAI, or no ``move_to`` sent it) is an error, never silently ignored."""
-    choices = [step, *(c for _, c in (*getattr(step, "save_sais", ()), *getattr(step, "breath_sais", ())))]
-    for sai, named in ((sai, named) for c in choices for sai, _ in getattr(c, "targets", ())
-                       if (named := per_mover(c, sai)) is not None):
+    for sai, named in per_mover_entries(step, "targets", per_mover):
         idle = [m for m in named if m not in out.movers]
         if idle:
             raise StepError(f"targets.{sai} names {', '.join(idle)} as moving with its own units, but "

@@ -120,12 +120,18 @@ def _strays(sai: str, named: dict[str, str], rolled: tuple[str, ...], army: Army
                         f"{', '.join(rolled)}", cite=cite, field="move_to")
 
 
+def per_mover_entries(step, field: str, form):
+    """(sai, {mover: ...}) for each per-mover entry (``form``: this module's ``per_mover``, or
+    engine.actions.companions') of ``field`` (``move_to``, ``targets``) in ``step`` and in its units' and armies' own
+    choices (``save_sais``, ``breath_sais``)."""
+    choices = [step, *(c for _, c in (*getattr(step, "save_sais", ()), *getattr(step, "breath_sais", ())))]
+    return ((sai, named) for c in choices for sai, _ in getattr(c, field, ()) if (named := form(c, sai)) is not None)
+
+
 def unused(step, out: StepResult, ruleset: Ruleset) -> None:
     """Every mover a step's per-mover ``move_to`` names went there in the step (``going`` records them): an entry
     nothing used (its unit rolled no such SAI) is an error, never silently ignored."""
-    choices = [step, *(c for _, c in (*getattr(step, "save_sais", ()), *getattr(step, "breath_sais", ())))]
-    for sai, named in ((sai, named) for c in choices for sai, _ in getattr(c, "move_to", ())
-                       if (named := per_mover(c, sai)) is not None):
+    for sai, named in per_mover_entries(step, "move_to", per_mover):
         idle = [m for m in named if (sai, m) not in out.went]
         if idle:
             raise StepError(f"move_to.{sai} names a place for {', '.join(idle)}, but "
