@@ -71,7 +71,7 @@ def test_a_freed_unit_s_poison_in_the_charging_roll_is_resolved_before_the_answe
 
 def test_a_freed_unit_s_kick_after_the_army_s_kick_whose_target_died_takes_the_next_target():
     """k2's Kick killed Vines2 before Climber2 was freed; Climber2's Kick continues it (002 Targeting, as in a
-    skirmish): its target dead, it picks its own, the next entry of targets.kick, g2 (a melee, no save): killed before
+    skirmish): it picks its own, the next entry of targets.kick, g2 (a melee, no save): killed before
     B2 answers; g1's save against m2's 2 melee: 1 damage. With no next entry, the default (the first unit of B2,
     marked defaulted), which must roll by itself."""
     steps = _CHARGE2.replace("climber2: maneuver 2", "climber2: kick, g2: melee") \
@@ -81,8 +81,10 @@ def test_a_freed_unit_s_kick_after_the_army_s_kick_whose_target_died_takes_the_n
     monster = {"{id: climber2, race: dwarf, health: 2}": "{id: climber2, race: dwarf, health: 4, monster: true}"}
     out = _play(_ENTANGLED + steps, monster)
     assert out["killed"] == ["vines2", "g2"] and out["damage"]["B2"] == 1
-    assert any("kick of climber2, freed into A2's roll, combines with the army's kick, whose target vines2 no longer "
-               "stands" in r for r in _readings(out))
+    assert any(r.startswith("reading: kick rolled by climber2, brought into A2's roll after the army's own identical "
+                            "SAI was resolved, combines with it: it continues the first: its own effect with the step's "
+                            "choices the first left (a Kick's next target") for r in _readings(out))
+    assert any(e["what"] == "kick of climber2: 4 damage on g2" for e in out["trace"])
     with pytest.raises(UserError, match="g1 must roll by itself against 4 kick damage"):
         _play(_ENTANGLED + steps.replace("[vines2, g2]", "[vines2]"), monster)
 

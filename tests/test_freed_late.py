@@ -185,28 +185,30 @@ _B2S = {"{id: eye2, race: dwarf, health: 4, monster: true}]}":
 
 @pytest.mark.parametrize("named", ["[y2, y1]", "[y2]"])
 def test_a_freed_unit_s_swoop_whose_first_target_died_picks_its_own(named):
-    """b2s's Stone kills Vines2; e2's Swoop (4, no saves) kills y2 (1 health); Eye2's Swoop, freed, has no first target
-    to add to: it takes the next entry of targets.swoop, or none left, the default (the first unit, y1): 4 on y1 (3
-    health), killed either way, the default marked."""
+    """b2s's Stone kills Vines2; e2's Swoop (4, no saves) kills y2 (1 health); Eye2's Swoop, freed, takes the next
+    entry of targets.swoop, or none left, having no first target to add to, the default (the first unit, y1): 4 on y1
+    (3 health), killed either way, the default marked."""
     out = _play(_BULLSEYE.replace("roll: {e2: bullseye}", "roll: {b2s: stone, e2: swoop}, casualties: {A2: [vines2]}")
                 .replace("{bullseye: {vines2: 4, y1: 4}}", f"{{swoop: {named}}}")
                 .replace("unit_saves: {vines2: melee, eye2: bullseye, y1: save}", "unit_saves: {eye2: swoop}"),
                 _B2S)[-1]
     assert out["killed"] == ["vines2", "y2", "y1"]
     assert any(e["what"].startswith("reading: swoop of eye2, freed into B2's roll, combines with the army's swoop, "
-                                    "whose target y2 no longer stands") for e in out["trace"])
+                                    "whose target y2 no longer stands") for e in out["trace"]) == (named == "[y2]")
     assert any(e.get("defaulted") and e["what"] == "swoop: every roller strikes y1" for e in out["trace"]) == \
         (named == "[y2]")
 
 
-def test_a_kick_target_named_past_the_first_s_that_the_freed_kick_does_not_need_is_an_error():
-    """brute8 named first: k8's Kick on brute8 (3 health), which saves 3, survives; Kick8's, freed, adds its 4 to
-    them on brute8 (8 - 3: killed), so a8, named past brute8, is taken by no Kick: the error."""
-    steps = _bundled_step("B8").replace("[a8, brute8]", "[brute8, a8]").replace("a8: melee, brute8: save",
-                                                                               "brute8: save 3")
-    with pytest.raises(UserError, match="a8 past that is left to the same SAI rolled by a unit freed into B8's roll"):
-        _play(steps)
-    out = _play(steps.replace("[brute8, a8]", "[brute8]"))[-1]
+def test_a_freed_kick_takes_the_next_target_named_while_the_first_s_stands():
+    """brute8 named first: k8's Kick on brute8 (3 health), which saves 3, survives; Kick8's, freed, takes the next unit
+    targets.kick names (002 Kick: "for each unit that generates Kick results choose one unit"): 4 on a8 (1 health),
+    which rolls a melee: killed, brute8 stands. brute8 named alone: Kick8's adds its 4 to the first's on brute8 (8 - 3:
+    killed)."""
+    steps = _bundled_step("B8").replace("[a8, brute8]", "[brute8, a8]").replace("brute8: save}", "brute8: save 3}")
+    out = _play(steps)[-1]
+    assert out["killed"] == ["vines8", "a8"]
+    assert any(e["what"] == "kick of kick8: 4 damage on a8" for e in out["trace"])
+    out = _play(steps.replace("[brute8, a8]", "[brute8]").replace("a8: melee, ", ""))[-1]
     assert out["killed"] == ["vines8", "brute8"]
     assert any(e["what"] == "kick of kick8: 4 damage added to the first kick's 4 on brute8" for e in out["trace"])
 

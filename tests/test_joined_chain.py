@@ -219,8 +219,9 @@ def test_a_freed_unit_rolling_an_sai_its_army_already_resolved_continues_it():
 
 
 def test_a_freed_unit_s_kick_whose_first_target_was_killed_picks_its_own():
-    """k5's Kick kills a5 (1 health); Kicker5's Kick, freed after it, has no first target to add to: it picks its own,
-    the next entry of targets.kick (brute5: 4 - 2 saves, survives), none left, the default (the first unit, brute5)."""
+    """k5's Kick kills a5 (1 health); Kicker5's Kick, freed after it, picks its own: the next entry of targets.kick
+    (brute5: 4 - 2 saves, survives), or none left, having no first target to add to, the default (the first unit,
+    brute5)."""
     steps = """  - melee: {army: A5, target: B5, roll: {briars5: entangle},
             targets: {entangle: [kicker5]}, counter: false}
   - turn: {player: b}
@@ -233,7 +234,7 @@ def test_a_freed_unit_s_kick_whose_first_target_was_killed_picks_its_own():
         assert out["killed"] == ["briars5", "a5"]
         assert any(e["what"] == "kick: 4 damage - 2 saves on brute5: survives" for e in out["trace"])
         assert any(e["what"].startswith("reading: kick of kicker5, freed into B5's roll, combines with the army's kick, "
-                                        "whose target a5 no longer stands") for e in out["trace"])
+                                        "whose target a5 no longer stands") for e in out["trace"]) == (named == "[a5]")
         assert any(e.get("defaulted") and e["what"] == "kick: every roller strikes brute5"
                    for e in out["trace"]) == (named == "[a5]")
 

@@ -21,6 +21,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
+from . import joined_rolls
 
 if TYPE_CHECKING:
     from .fight import Fight
@@ -133,12 +134,7 @@ def rolled(dice: Roll) -> bool:
 
 def may_join(state: GameState, who: Army, step) -> bool:
     """Whether a unit of ``who``'s player that may join its roll (its ``unit_saves``) rolls a Cantrip."""
-    showing = [u for u, r in getattr(step, "unit_saves", ()) if rolled(r)]
-    if not showing:
-        return False        # the common case: no unit's own roll shows a Cantrip
-    outside = {u.id for u in state.area("dua", who.player).units} | \
-        {u.id for a in state.armies if a.player == who.player and a.id != who.id for u in a.units}
-    return any(u in outside for u in showing)
+    return joined_rolls.may_join(state, who, step, rolled)
 
 
 def waiting(state: GameState, who: Army, dice: Roll, step, ruleset: Ruleset) -> list:

@@ -148,7 +148,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     """One attack and its answer: specials first, then saves if and only if normal damage."""
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action=action,
                   step=step, casualties=casualties, out=out, counter=bool(prefix),
-                  may_free=freed_sais.may_free(state, ruleset, attacker, step))
+                  may_free=freed_sais.may_join(state, ruleset, attacker, step))
     first = _before_cantrip(fight, attacker, attack, target_terrain)
     waits, own = _cantrip(fight, attacker, attack, buys)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
@@ -161,10 +161,12 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     # the state, returning and moving SAIs (engine.actions.sai_states), special results too
     fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
                                           freed_sais.first_states(fight, hit.specials), out)
-    # a returned unit's Cantrip buys with the army's own, or waits to be one purchase with the freed units'
+    # the units a Regenerate or Medallion brings in: their moves go with the army's; their Cantrip buys with the
+    # army's own, or waits to be one purchase with the freed units'; their other SAIs act after the army's own
+    # were resolved, as freed units' do (engine.actions.freed_sais)
     returning: dict = {}
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
-                                                       step, out, returning, (cantrip.CANTRIP,))
+                                                       step, out, returning, None)
     first, choices = dict(returning), {**fight.choices(), **sai_states.special_choices(step)}
     hit, others = cantrip.with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
                                        (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
@@ -173,7 +175,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     hit, recounted = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits,
                                           (action, (action,)), others, target_terrain=target_terrain, choices=choices)
     fight.hit, freed = hit, freed + recounted + freed_cantrip.recounted({**returning, **others}, first, action)
-    loose = freed_sais.freed_specials(fight, hit, joined)
+    loose = freed_sais.freed_specials(fight, hit, joined, joined_rolls.left_over(
+        returning, (*sai_states.JOINED_MOVES, cantrip.CANTRIP)))
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),
                                        fight.army("attacker"), action, joined_rolls.untaken(step, out.moved),

@@ -39,13 +39,18 @@ class Fight(Struct):
     charge: bool = False                # Charge: the defender answers with a combination melee/save roll
     seen: set = field(default_factory=set)              # the special SAIs rolled (whose targets may be read)
     rolled_units: set = field(default_factory=set)      # the units whose own roll (unit_saves) was read
-    # tsr-1996, 004 Entangle D: units of the acting army may be freed into its roll, rolling an SAI identical to one
-    # the army's own roll resolved, which continues it with the step's targets the first left
-    # (engine.actions.freed_sais)
-    may_free: bool = False
+    # tsr-1996, 004 Entangle D: units of the acting army may be freed into its roll (002 Resolution: or brought into
+    # a skirmish's attack roll by a Regenerate or Medallion), rolling an SAI identical to one the army's own roll
+    # resolved, which continues it with the step's targets the first left (engine.actions.freed_sais): how units may
+    # join the roll after its own specials were resolved, in the trace's words ("freed", "brought", "freed or
+    # brought"), or ""
+    may_free: str = ""
     taken: dict = field(default_factory=dict)   # SAI -> the units its picks took in this roll (with ``may_free``)
     left: dict = field(default_factory=dict)    # SAI -> (the units it left to a freed unit's identical SAI, error)
     freed: tuple = ()       # the units freed into the roll that rolled in it (their ``unit_saves``)
+    # the units a Regenerate or Medallion (tsr-1996: Regenerate or Ferry) brought into the skirmish's attack roll,
+    # whose SAIs are resolved after the army's own, as freed units' are (engine.actions.freed_sais)
+    returned: tuple = ()
     freed_saves: tuple = ()     # the defender's units freed into its save roll that rolled in it
     # units whose own roll (``unit_saves``) is the one they were freed into the roll with (tsr-1996 charge): an SAI
     # forcing them to roll again (Confuse) reads their new roll here, the step's ``rerolls`` (None: not given)
@@ -82,15 +87,20 @@ class Fight(Struct):
         if self.may_free:
             self.taken.setdefault(sai, []).extend(ids)
 
+    def joined_as(self, units) -> str:
+        """How ``units`` joined the roll after the army's own specials were resolved, in the trace's words."""
+        return " or ".join(sorted({"brought" if u in self.returned else "freed" for u in units}, reverse=True))
+
     def first_of(self, sai: str, ids: list[str], fit: int, what: str) -> list[str]:
         """The first ``fit`` of the units named for the roll's first ``sai``, the rest left to the same SAI rolled by
-        a unit freed into the roll (004 Entangle D; 002 Targeting: identical SAIs' "effects are combined"), checked
-        once it rolled (``left_unpicked``); all of them when no unit may be freed or one SAI picked already."""
+        a unit freed or brought into the roll (004 Entangle D; 002 Resolution; 002 Targeting: identical SAIs' "effects
+        are combined"), checked once it rolled (``left_unpicked``); all of them when no unit may join or one SAI
+        picked already."""
         if not self.may_free or self.taken.get(sai) or not 0 < fit < len(ids):
             return ids
         self.left[sai] = (ids[fit:], StepError(
             f"{sai} {what}: {ids} is not such a choice ({', '.join(ids[fit:])} past that is left to the same SAI "
-            f"rolled by a unit freed into {self.attacker}'s roll, and none took it)", cite=self.cite(sai),
+            f"rolled by a unit {self.may_free} into {self.attacker}'s roll, and none took it)", cite=self.cite(sai),
             field="targets"))
         return ids[:fit]
 

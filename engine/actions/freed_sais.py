@@ -6,10 +6,13 @@ roll"; 002 Application: "SAIs have their same effect whether the unit containing
 part of an army". A freed unit's SAI identical to one the army's roll already resolved combines with it (002
 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are combined)", the general rule where 004
 is silent) as its continuation (``CONTINUED``): damage to the army takes the step's casualties after the first's
-(Smite, Stone); a strike adds its points to the first's on its target (Kick, Swoop), or, that target dead, picks the
-next unit the step's ``targets`` name (``_struck_again``); a pick of units (Poison, Smother, Roar, Flame, Charm, a
-Bullseye's points, Entangle, Web) takes the units the step's ``targets`` name past the first's (engine.actions.fight
-``first_of``, ``targets``); Confuse and Illusion, resolved later in the action, are one pick with the army's own.
+(Smite, Stone); a strike takes the next unit the step's ``targets`` name, else adds its points to the first's on its
+target (Kick, Swoop), or, that target dead, picks its own (``_struck_again``); a pick of units (Poison, Smother,
+Roar, Flame, Charm, a Bullseye's points, Entangle, Web) takes the units the step's ``targets`` name past the first's
+(engine.actions.fight ``first_of``, ``targets``); Confuse and Illusion, resolved later in the action, are one pick
+with the army's own. Units a Regenerate or Medallion brings into a skirmish's attack roll (both editions) have
+their SAIs resolved the same way (002 Resolution: they "are rolled immediately and the results applied with the
+results of their army"), the army's own specials resolved before the SAI that brought them.
 """
 
 from __future__ import annotations
@@ -37,10 +40,20 @@ WITH_THE_ARMY_S = ("reroll-saves", "friendly-fire")
 CONTINUED = ("army-damage-no-saves", STRIKE, *PICKS)
 
 
-def may_free(state: GameState, ruleset, army: Army, step) -> bool:
+def may_free(state: GameState, ruleset, army: Army, step) -> str:
     """Whether units of ``army`` under an effect whose maker's death frees them (tsr-1996 Entangle) are given a roll
-    (``unit_saves``): they may join its roll, so its SAIs' picks leave the rest of their ``targets`` to theirs."""
-    return bool(freeable(state, ruleset, army, step))
+    (``unit_saves``): they may join its roll, so its SAIs' picks leave the rest of their ``targets`` to theirs
+    ("freed", else "")."""
+    return "freed" if freeable(state, ruleset, army, step) else ""
+
+
+def may_join(state: GameState, ruleset, army: Army, step) -> str:
+    """How units may join ``army``'s skirmish attack roll after its own specials were resolved (``may_free``): freed,
+    or brought by a Regenerate, Medallion or tsr-1996 Ferry (engine.actions.joined_rolls ``may_join``), in the
+    trace's words ("freed", "brought", "freed or brought"), else ""."""
+    ways = [w for w, may in (("freed", freeable(state, ruleset, army, step)),
+                             ("brought", joined_rolls.may_join(state, army, step))) if may]
+    return " or ".join(ways)
 
 
 def freeable(state: GameState, ruleset, army: Army, step) -> set[str]:
@@ -77,12 +90,17 @@ def _states(rolled: list[Special]) -> dict[str, list[Special]]:
                                                                              if s.effect == STATE)}
 
 
-def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome]) -> list[Special]:
+def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome],
+                   returned: dict[str, Outcome] | None = None) -> list[Special]:
     """The specials of the units freed from an Entangle during the roll (004 Entangle D: they "may immediately be
     rolled and are counted in the current roll"; 002 Application: "SAIs have their same effect whether the unit
-    containing the SAI is rolled individually or as part of an army"): resolved as the army's own were (special
-    results now, moves by the caller, late ones with the army's; engine.actions.joined_rolls.own_specials)."""
-    fight.freed = tuple(joined)
+    containing the SAI is rolled individually or as part of an army"), and of the units a Regenerate or Medallion
+    brought into it (``returned``: their rolls without the specials resolved with the army's already; 002 Resolution:
+    they "are rolled immediately and the results applied with the results of their army"), the army's own specials
+    resolved before that SAI: resolved as the army's own were (special results now, moves by the caller, late ones
+    with the army's; engine.actions.joined_rolls.own_specials)."""
+    fight.freed, fight.returned = tuple(joined), tuple(returned or ())
+    joined = {**(returned or {}), **joined}
     # Confuse and Illusion are resolved with the army's own later in the action (``later``): one pick of both
     # their Cantrip has bought its spells already (engine.actions.freed_cantrip)
     loose = joined_rolls.own_specials(joined, hit.specials, fight.ruleset, fight.attacker,
@@ -108,13 +126,15 @@ def with_freed(fight: Fight, roll: Roll | None) -> Roll | None:
     roll"), as the opponent's routing reads it: a freed unit's Screech (004: "a screech subtracts four from the
     opponent's saves for the purposes of routing only ... for the immediate save roll an opponent is about to make")
     counts with the army's, each subtracting its four (engine.actions.routing)."""
-    joined, extra = with_rolls(fight, roll, fight.freed)
+    units = (*fight.freed, *fight.returned)
+    joined, extra = with_rolls(fight, roll, units)
     if roll is not None and extra and (any(f.icon == SCREECH for r in extra for _, faces in r.units for f in faces) or
                   any(icon == SCREECH for r in extra for icon, _ in r.counts)):
-        fight.out.trace.append(reading(f"the Screech of a unit freed into {fight.attacker}'s roll counts in it: it "
+        how = fight.joined_as(units)
+        fight.out.trace.append(reading(f"the Screech of a unit {how} into {fight.attacker}'s roll counts in it: it "
                                        "subtracts its four from the opponent's saves for routing, with any the army "
                                        "rolled (each Screech its four)", fight.cite(SCREECH),
-                                       fight.ruleset.sai_sections.get("entangle", fight.ruleset.cite("routing"))))
+                                       fight.cite("entangle") if fight.freed else fight.cite("regenerate")))
     return joined
 
 
@@ -137,22 +157,23 @@ def _read_continued(fight: Fight, again: list[Special]) -> None:
     for sai in dict.fromkeys(s.sai for s in again if s.effect in (*PICKS, *WITH_THE_ARMY_S)):
         group = [s for s in again if s.sai == sai]
         who, points = ", ".join(s.unit for s in group), sum(s.points for s in group)
+        into = f"{fight.joined_as(s.unit for s in group)} into {fight.attacker}'s roll"
         if group[0].effect in WITH_THE_ARMY_S:
-            what = (f"{sai} of {who}, freed into {fight.attacker}'s roll, and the army's own {sai} are one {sai}, "
+            what = (f"{sai} of {who}, {into}, and the army's own {sai} are one {sai}, "
                     f"resolved when the army's is: one pick of the health-worth of both (theirs + {points}), each "
                     "unit chosen once" + (", rolling again once, not twice (both act after the opponent rolls, on "
                                           "the same roll)" if group[0].effect == "reroll-saves" else ""))
         elif group[0].effect == STATE:
-            what = (f"{sai} of {who}, freed into {fight.attacker}'s roll, adds its {points} health-worth to the "
+            what = (f"{sai} of {who}, {into}, adds its {points} health-worth to the "
                     f"army's {sai}: the units the step's targets name past the first's (none left: the default), a "
                     f"unit already under the army's {sai} not placed under it twice")
         elif group[0].effect == SPREAD:
-            what = (f"{sai} of {who}, freed into {fight.attacker}'s roll, puts its {points} point(s) on the units "
+            what = (f"{sai} of {who}, {into}, puts its {points} point(s) on the units "
                     f"the step's targets name past those the army's {sai} took (a face's points to a single unit); "
                     f"none left, they are added to the army's {sai}'s on its target, saved against with its one roll "
                     "(that target dead: the default)")
         else:
-            what = (f"{sai} of {who}, freed into {fight.attacker}'s roll, picks with its {points} point(s) the "
+            what = (f"{sai} of {who}, {into}, picks with its {points} point(s) the "
                     f"units the step's targets name past those the army's {sai} took (none left: the default, "
                     "the units it took left out), as one pick of both")
         fight.out.trace.append(reading(what, fight.cite(sai), fight.ruleset.cite("sai-targeting")))
@@ -188,15 +209,15 @@ def _with_targets(step, sai: str, named: tuple):
 
 
 def _struck_again(fight: Fight, late: list[Special]) -> None:
-    """A freed unit's strike identical to one the army's roll resolved (a Kick, Swoop, Bullseye) continues it: 002
-    Targeting, identical SAIs "are resolved simultaneously (i.e. their effects are combined)". A Bullseye's points
-    go to the units the step's targets name past the first's (000 Bullseye: one target per face); a Kick's (and a
-    Bullseye with none left) are added to the first's on the unit the first struck, which saves against the total
-    with its one roll (``unit_saves``): damage does not stay on a unit, so the total is struck again. The first's
-    target dead, it picks its own (``_on_its_own``)."""
+    """A freed (or brought) unit's strike identical to one the army's roll resolved (a Kick, Swoop, Bullseye)
+    continues it: 002 Targeting, identical SAIs "are resolved simultaneously (i.e. their effects are combined)". Its
+    points go to the units the step's targets name past the first's (000 Bullseye: one target per face; 002 Kick:
+    "for each unit that generates Kick results choose one unit"); none left, they are added to the first's on the
+    unit the first struck, which saves against the total with its one roll (``unit_saves``): damage does not stay on
+    a unit, so the total is struck again. The first's target dead, it picks its own (``_on_its_own``)."""
     for sai in dict.fromkeys(s.sai for s in late):
         group = [s for s in late if s.sai == sai]
-        if group[0].effect == SPREAD and fight.targets(sai) is not None:
+        if fight.targets(sai) is not None:     # the step names a target past the first's: this roller's own
             specials.resolve(fight, group, "special")
             continue
         first = (fight.taken.get(sai) or [None])[0]     # the army's struck (its targets' first, or its default)
@@ -213,7 +234,8 @@ def _on_its_own(fight: Fight, sai: str, group: list[Special], first: str | None)
     picks its own, the next unit the step's ``targets`` name (after those the first took), or none left, the
     default (the first unit of the army, ``defaulted``)."""
     who = ", ".join(s.unit for s in group)
-    fight.out.trace.append(reading(f"{sai} of {who}, freed into {fight.attacker}'s roll, combines with the army's "
+    into = f"{fight.joined_as(s.unit for s in group)} into {fight.attacker}'s roll"
+    fight.out.trace.append(reading(f"{sai} of {who}, {into}, combines with the army's "
                                    f"{sai}, whose target {first} no longer stands: it picks its own target, the next "
                                    f"the step's targets name for {sai} (none left: the default)", fight.cite(sai),
                                    fight.ruleset.cite("sai-targeting")))
@@ -223,8 +245,9 @@ def _on_its_own(fight: Fight, sai: str, group: list[Special], first: str | None)
 def _added(fight: Fight, sai: str, group: list[Special], first: str) -> None:
     """The late strike's points added to the first's on ``first``, struck again with the total."""
     who = ", ".join(s.unit for s in group)
+    into = f"{fight.joined_as(s.unit for s in group)} into {fight.attacker}'s roll"
     if strikes.attack_rule(fight, sai).answer:
-        raise StepError(f"{sai} rolled by {who}, freed into {fight.attacker}'s roll, combines with the army's {sai} "
+        raise StepError(f"{sai} rolled by {who}, {into}, combines with the army's {sai} "
                         f"on {first}, which strikes back at each roller: not expressible as one strike; describe "
                         f"{group[0].unit}'s roll without the {sai} (e.g. unit_saves.{group[0].unit}: melee)",
                         cite=fight.ruleset.cite("sai-targeting"), field="unit_saves")

@@ -35,14 +35,16 @@ ITEM_ONLY = {"summon-dragon": "the Dragon Staff, an artifact"}
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
-                merged: tuple[str, ...] = ("move", "cloak", "dragon-move")) -> Outcome:
+                merged: tuple[str, ...] | None = ("move", "cloak", "dragon-move")) -> Outcome:
     """The army's roll with the rolls of the units brought into it during the roll, whose ``merged`` specials
     (moves, Cloak, the logo's dragon move) then act with the army's own, as had the units been in the roll from the
     start (002 Resolution: they "are rolled immediately and the results applied with the results of their army";
     002 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are combined)"). Their returning
     specials have acted already (``_chained``); their results are the caller's to add; any other special of theirs
-    is refused (``unmerged``)."""
-    unmerged(joined, ruleset, kind, merged)
+    is refused (``unmerged``), unless ``merged`` is None: the caller resolves every other special of theirs (a
+    skirmish's attack roll: engine.actions.combat, ``left_over``)."""
+    if merged is not None:
+        unmerged(joined, ruleset, kind, merged)
     if not joined:
         return answer
     extra = [s for o in joined.values() for s in o.specials if s.effect not in BRINGS]
@@ -61,6 +63,24 @@ def unmerged(joined: dict[str, Outcome], ruleset: Ruleset, kind: str, merged: tu
         raise StepError(f"{', '.join(found)}, brought into the army during its {kind} roll, is not modelled yet by "
                         "this version of ddref (its special result would be lost); describe its roll without it",
                         cite=ruleset.cite("sai-resolution"), field="unit_saves")
+
+
+def left_over(joined: dict[str, Outcome], resolved: tuple[str, ...]) -> dict[str, Outcome]:
+    """The rolls of the units brought into a roll with only the specials not yet resolved: not their returning SAIs
+    (``_chained``), nor the ``resolved`` effects the army's own resolved with theirs (``with_joined``)."""
+    return {u: replace(o, specials=[s for s in o.specials if s.effect not in (*BRINGS, *resolved)])
+            for u, o in joined.items()}
+
+
+def may_join(state: GameState, who: Army, step, rolled=lambda r: True) -> bool:
+    """Whether a unit of ``who``'s player outside the army (in its DUA or another of its armies) is given a roll
+    (``unit_saves``) that ``rolled`` accepts: a Regenerate, Medallion or tsr-1996 Ferry may bring it into the roll."""
+    showing = [u for u, r in getattr(step, "unit_saves", ()) if rolled(r)]
+    if not showing:
+        return False        # the common case: no unit outside the army is given a roll
+    outside = {u.id for u in state.area("dua", who.player).units} | \
+        {u.id for a in state.armies if a.player == who.player and a.id != who.id for u in a.units}
+    return any(u in outside for u in showing)
 
 
 def _item_only(joined: dict[str, Outcome], ruleset: Ruleset) -> None:
@@ -106,13 +126,14 @@ def combined(again: list[Special], ruleset: Ruleset, who: str, trace: list | Non
     unit moves to its own entry of a per-mover ``move_to`` (engine.actions.destinations), else the SAI's one place,
     taking its own entry of a per-mover ``targets``, else the units the first left (``untaken``), as the Regenerate
     chain continues its ``targets``."""
-    # the moves (``COMBINED``), then the caller's ``combines``: the late SAI continues the first, its points on the
-    # first's target where the SAI has one (a Kick's unit), else its own effect with the step's choices the first
-    # left (a Smite's casualties)
+    # the moves (``COMBINED``), then the caller's ``combines``: the late SAI continues the first, its own effect with
+    # the step's choices the first left (a Kick's next target, a Smite's casualties), none left its points on the
+    # first's target where the SAI has one (a Kick's unit)
     for effects, how in ((COMBINED, "it moves to its own entry of a per-mover move_to, else the SAI's one move_to, "
                                     "with its own entry of a per-mover targets form, else the targets the first left"),
-                         (combines, "it continues the first, its points going to the first's target where the SAI has one, "
-                                    "else it has its own effect with the step's choices the first left")):
+                         (combines, "it continues the first: its own effect with the step's choices the first left "
+                                    "(a Kick's next target, a Smite's next casualties), else, none left, its points "
+                                    "on the first's target where the SAI has one (a Kick's unit)")):
         late = [s for s in again if s.effect in effects]
         if late and trace is not None:
             trace.append(reading(f"{', '.join(f'{s.sai} rolled by {s.unit}' for s in late)}, brought into {who}'s "

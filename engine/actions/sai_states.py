@@ -309,16 +309,21 @@ def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army
     return move(state, ruleset, army, movers, step, out)
 
 
+# the specials of units brought into an attack roll resolved with the army's own (``attack_specials``): the moves
+# and the Dragonkin Champion's logo
+JOINED_MOVES = ("move", "dragon-move")
+
+
 def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
                     step: AttackStep | None, out: StepResult, joined: dict[str, Outcome] | None = None,
-                    also: tuple[str, ...] = ()) -> tuple[GameState, int]:
+                    also: tuple[str, ...] | None = ()) -> tuple[GameState, int]:
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
     Firewalking), before the attack is resolved; returns the change to its ``action`` results. ``joined``: filled
-    with the rolls of the units brought in; ``also``: the effects of theirs the caller resolves (a Cantrip waiting
-    for a freed unit's: engine.actions.freed_cantrip)."""
+    with the rolls of the units brought in, whose moves and logo act with the army's (``JOINED_MOVES``); ``also``:
+    the effects of theirs the caller resolves, None for every other one (engine.actions.combat)."""
     joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, hit, attacker.id, step, out, action, action, joined)
-    hit = with_joined(hit, joined, ruleset, action, ("move", "cloak", "dragon-move", *also))
+    hit = with_joined(hit, joined, ruleset, action, None if also is None else (*JOINED_MOVES, "cloak", *also))
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost
