@@ -271,13 +271,15 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     answer = _save_roll(fight, dice)
     fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
                                                saves, out)
-    # the units its Regenerate (or Ferry) brings roll in it, their Cantrip buying with the army's own (or waiting)
+    # the units its Regenerate (or Ferry) brings roll in it, as the army does (a save roll against this action), their
+    # Cantrip buying with the army's own (or waiting), their other SAIs (Counter, Bash) acting with the army's own
     brought: dict = {}
-    fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out, brought)
+    fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out, brought,
+                                             _answer_kind(fight)[0])
     first, choices = dict(brought), {**fight.choices(), **sai_states.special_choices(fight.step)}
     answer, others = cantrip.with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
                                           (None if waits else buys, own), choices=choices)
-    _strike_back(fight, answer, fight.army())
+    _strike_back(fight, _with_brought_sais(answer, brought), fight.army())
     # its Cantrip's spells or its Counter killed an Entangling monster: the units it held roll in the save roll
     answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
     fight.answer, added = answer, added + freed + freed_cantrip.recounted({**brought, **others}, first, "save")
@@ -292,6 +294,17 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                 rule=ruleset.quote(f"{action}-damage", "each save negates one point of damage"), cite=cite))
     fight.state = take_damage(fight.state, ruleset, fight.army(), damage, fight.casualties, out,
                               f"{action} damage", action)
+
+
+def _with_brought_sais(answer, brought: dict):
+    """The save roll with the specials of the units its Regenerate (or Medallion, tsr-1996 Ferry) brought into it
+    that act on the attacker (Counter, Bash): 002 Resolution, they "are rolled immediately and the results applied
+    with the results of their army", so they were rolled with the army's own, whose effects they combine with (002
+    Targeting); their moves, Cloak and Cantrip have acted already (engine.actions.sai_states ``in_roll``,
+    engine.actions.cantrip ``with_brought``)."""
+    rest = [s for o in joined_rolls.left_over(brought, ("move", "cloak", "dragon-move", cantrip.CANTRIP)).values()
+            for s in o.specials]
+    return replace(answer, specials=[*answer.specials, *rest]) if rest else answer
 
 
 def _strike_back(fight: Fight, answer, defender: Army) -> None:

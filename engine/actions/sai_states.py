@@ -241,11 +241,12 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
 
 
 def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army, step: AttackStep | None,
-             out: StepResult, joined: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
+             out: StepResult, joined: dict[str, Outcome] | None = None, kind: str = "save") -> tuple[GameState, int]:
     """The save roll's own special results, resolved before its saves are applied; returns the saves they
-    add (Cloak) less the saves of units that moved away. ``joined``: filled with the rolls of the units brought in,
-    whose Cantrip the caller resolves (engine.actions.cantrip ``with_brought``)."""
-    return in_roll(state, ruleset, answer, defender, step, out, "save", "save", joined)
+    add (Cloak) less the saves of units that moved away. ``joined``: filled with the rolls of the units brought in
+    (a ``kind`` roll: a skirmish's save roll against melee or missile), whose other specials the caller resolves
+    (their Cantrip: engine.actions.cantrip ``with_brought``; their Counter: engine.actions.combat)."""
+    return in_roll(state, ruleset, answer, defender, step, out, kind, "save", joined)
 
 
 def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str | None,
@@ -254,8 +255,9 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
     save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling.
-    ``joined`` given: filled with the rolls of the units brought in, whose Cantrip the caller resolves."""
-    merged = ("move", "cloak", "dragon-move", *((CANTRIP,) if joined is not None else ()))
+    ``joined`` given: filled with the rolls of the units brought in, whose specials other than moves and Cloak the
+    caller resolves."""
+    merged = None if joined is not None else ("move", "cloak", "dragon-move")
     joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
     answer = with_joined(answer, joined, ruleset, kind or result, merged)
