@@ -277,6 +277,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out, brought,
                                              _answer_kind(fight)[0])
     first, choices = dict(brought), {**fight.choices(), **sai_states.special_choices(fight.step)}
+    fight.returned_saves = tuple(brought)
     answer, others = cantrip.with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
                                           (None if waits else buys, own), choices=choices)
     _strike_back(fight, _with_brought_sais(answer, brought), fight.army())

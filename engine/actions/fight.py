@@ -52,6 +52,7 @@ class Fight(Struct):
     # whose SAIs are resolved after the army's own, as freed units' are (engine.actions.freed_sais)
     returned: tuple = ()
     freed_saves: tuple = ()     # the defender's units freed into its save roll that rolled in it
+    returned_saves: tuple = ()  # the defender's units its Regenerate (or Ferry) brought into its save roll
     # units whose own roll (``unit_saves``) is the one they were freed into the roll with (tsr-1996 charge): an SAI
     # forcing them to roll again (Confuse) reads their new roll here, the step's ``rerolls`` (None: not given)
     rerolled: dict = field(default_factory=dict)

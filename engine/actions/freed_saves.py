@@ -84,7 +84,9 @@ def _struck_back(fight: Fight, joined: dict[str, Outcome]) -> None:
 
 
 def saves_with_freed(fight: Fight, saves: Roll | None) -> Roll | None:
-    """The defender's save roll with the rolls of its units freed into it (``freed_saves``): their ID and save icons
-    count with the army's for routing (000 Option: Routing, "if an army rolls more ID icons ... than save icons";
-    004 Entangle D: the freed units "are counted in the current roll")."""
-    return with_rolls(fight, saves, fight.freed_saves)[0]
+    """The defender's save roll with the rolls of its units freed into it (``freed_saves``) or brought into it by its
+    Regenerate or Ferry (``returned_saves``): their ID and save icons count with the army's for routing (000 Option:
+    Routing, "if an army rolls more ID icons ... than save icons"; 004 Entangle D: the freed units "are counted in the
+    current roll"; 004 Regenerate B: the units brought back "are rolled immediately and their results are counted
+    toward the current roll", as Ferry C's)."""
+    return with_rolls(fight, saves, (*fight.freed_saves, *fight.returned_saves))[0]
