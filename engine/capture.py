@@ -16,7 +16,7 @@ from .special import left_eighth
 from .ruleset import Ruleset
 from .state import GameState
 from .steps import StepResult
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 
 
 def check_over(state: GameState, ruleset: Ruleset) -> None:
@@ -71,11 +71,18 @@ def winner(before: GameState, state: GameState, ruleset: Ruleset, out: StepResul
     was, now = _units_in_play(before), _units_in_play(state)
     alive = [p for p, n in now.items() if n]
     fallen = [p for p, n in now.items() if not n and was.get(p)]
+    if len(alive) == 1 and fallen and "last-units-win" not in ruleset.cites:
+        # reading, traced: 000 names the capture of two terrains as the only win; 002's "The game can also be won if
+        # a player has the last surviving unit(s) in play" is not its rule
+        out.trace.append(reading(f"{', '.join(fallen)} has no units left in play, but the {ruleset.edition} rules name "
+                                 "only one way to win, capturing two terrains: the game goes on",
+                                 ruleset.cite("winning"), "sfr-2012:object-of-the-game"))
+        return state
     if len(alive) == 1 and fallen:
         out.trace.append(TraceEvent(what=f"{', '.join(fallen)} has no units left in play: {alive[0]} has the last "
                                          "surviving units and wins the game", after=now[alive[0]],
                                     rule="the game can also be won if a player has the last surviving unit(s) in "
                                          "play (at a terrain or in the reserve area; magical items are not units)",
-                                    cite=ruleset.cite("winning")))
+                                    cite=ruleset.cite("last-units-win")))
         return state.evolve(winner=alive[0])
     return state

@@ -94,6 +94,26 @@ def test_units_in_the_reserve_area_keep_a_player_in_the_game():
     assert state.winner == "a" and "last surviving" in out.trace[-1].rule
 
 
+@pytest.mark.parametrize(("edition", "winner"), [("sfr-v4", "a"), ("tsr-1996", None)])
+def test_the_last_surviving_units_win_only_where_the_edition_says_so(edition, winner):
+    """001 Object of the Game: "A player also wins if they have the last surviving unit(s) in play"; 000 names only
+    "The first player to capture two terrains immediately wins the game": under tsr-1996 the game goes on (a reading,
+    traced with 000's section and 002's)."""
+    mine = Army(id="m", player="a", at="home", units=(unit("d1", "dwarf", 3), unit("d2", "dwarf", 3)))
+    theirs = Army(id="t", player="b", at="home", units=(unit("g1", "goblin"),))
+    step = MeleeStep(army="m", target="t", roll=Roll(counts=(("melee", 3),)), saves=Roll(counts=(("save", 0),)))
+    rules = load_ruleset(edition)
+    state, out = resolve(game(mine, theirs, marches=None), step, rules)
+    assert state.winner == winner and out.killed == ["g1"]
+    last = out.trace[-1]
+    if winner is None:
+        assert last.what == ("reading: b has no units left in play, but the tsr-1996 rules name only one way to win, "
+                             "capturing two terrains: the game goes on")
+        assert last.cite == "tsr-1996:the-object-of-the-game"
+    else:
+        assert last.cite == "sfr-v4:object-of-the-game"
+
+
 def test_a_reserve_movement_without_the_turn_followed_moves_the_turn_players_units():
     reserve = Army(id="r", player="a", at=RESERVE, units=(unit("d1", "dwarf"),))
     theirs = Army(id="t", player="b", at=RESERVE, units=(unit("g1", "goblin"),))

@@ -108,6 +108,8 @@ CITES = {
     "dragon-riding": f"{E}:the-eldarim-champions.dragonlord",
     "reserve-attack": f"{RACIAL}.amazons.reserve-attack",
     "winning": f"{E}:object-of-the-game",
+    # "The game can also be won if a player has the last surviving unit(s) in play" (engine.capture)
+    "last-units-win": f"{E}:object-of-the-game",
     "capture": f"{E}:glossary-of-dragon-dice-terms.capture-a-terrain",
     "in-play": f"{E}:glossary-of-dragon-dice-terms.in-play",
     "minor-terrains": f"{E}:minor-terrains",

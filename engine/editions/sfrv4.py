@@ -33,6 +33,9 @@ CITES = {
     "temple": f"{E}:terrain-eighth-face.eighth-face-icons.temple",
     "standing-stones": f"{E}:terrain-eighth-face.eighth-face-icons.standing-stones",
     "turn-sequence": f"{E}:turns.turn-sequence",
+    # "The first player to capture two terrains immediately wins the game. A player also wins if they have the last
+    # surviving unit(s) in play"
+    "winning": f"{E}:object-of-the-game", "last-units-win": f"{E}:object-of-the-game",
     # "1. Effects Expire Phase - All 'beginning of your next turn' spells and effects end"
     "turn-begins": f"{E}:turns.turn-sequence",
     "march": f"{E}:marches", "maneuver": f"{E}:marches.maneuver-resolution", "actions": f"{E}:marches.actions",

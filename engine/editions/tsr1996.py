@@ -30,6 +30,9 @@ CITES = {
     #  army's owner desires. All modifiers must be applied, however, if possible."
     "combination": f"{E}:dice-modifiers", "avoidance": f"{E}:dice-modifiers", "army-modifiers": f"{E}:dice-modifiers",
     "eighth-face": f"{E}:the-eighth-face",
+    # "The first player to capture two terrains immediately wins the game" (the only win 000 names: no
+    # "last-units-win", engine.capture)
+    "winning": f"{E}:the-object-of-the-game",
     "tower": f"{E}:the-eighth-face.special-icons.tower",
     "temple": f"{E}:the-eighth-face.special-icons.temple",
     "standing-stones": f"{E}:the-eighth-face.special-icons.standing-stones",
