@@ -277,7 +277,8 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     used: list[Effect] = []
     groups: dict[str | None, Tally] = {}
     doubled = _component_doubling(ctx, roll, units, trace)
-    by_sai = sai_doubling.chosen(ctx, specials, units, trace) if specials else {}
+    by_sai = sai_doubling.chosen(ctx, specials, units, trace) if specials or sai_doubling.TRUMPETED in ctx.choices \
+        else {}
     on_units: dict[str, list[Active]] = {}
     for a in actives:
         if a.mod.scope == "unit":

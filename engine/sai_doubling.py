@@ -22,6 +22,9 @@ TRUMPET, ELEVATE = "trumpet", "elevate"
 WAIT, JOINED = "elevate:wait", "elevate:joined"
 # the units joining the roll that its Elevates double (``joined_doubled``), not units of the army's own roll
 SPENT = "elevate:spent"
+# a Trumpet of the roll's other part (the army's, or a unit's joining it) doubles this roll's Feral units too
+# (engine.actions.joined_trumpet)
+TRUMPETED = "trumpet:joined"
 # under a Blue Dragon Breath the army's roll is a save roll only ("dragon-save"): Elevate doubles a unit's saves
 ELEVATED = {"missile": ("missile",), "save-melee": ("save",), "dragon": ("missile", "save"), "dragon-save": ("save",)}
 
@@ -30,7 +33,7 @@ def chosen(ctx, specials: list, units: dict, trace: list) -> dict[str, tuple[tup
     """unit id -> (the results it doubles, the SAI), for the Trumpets and Elevates of this roll."""
     out: dict[str, tuple[tuple[str, ...], str]] = {}
     found = {s.sai for s in specials}
-    if TRUMPET in found:
+    if TRUMPET in found or ctx.choices.get(TRUMPETED):
         out.update(_trumpet(ctx, units, trace))
     # a joined unit's Elevate doubles with its army's (engine.actions.dragon), not inside its own roll
     faces = 0 if ctx.joined or WAIT in ctx.choices else \
@@ -47,10 +50,11 @@ def _cite(ctx, sai: str) -> str:
 def _trumpet(ctx, units: dict, trace: list) -> dict:
     ferals = {u.id for u in ctx.army.units if u.race == "feral"}
     if ctx.army.id in units:        # an aggregate roll: only an army of Ferals is known to double whole
-        if {u.id for u in ctx.army.units if not u.item} - ferals:
+        others = {u.id for u in ctx.army.units if not u.item} - ferals
+        if others and ferals:
             raise StepError(f"Trumpet doubles the Feral units of {ctx.army.id}, which has other units too: give "
                             "the roll per unit", cite=_cite(ctx, TRUMPET), field="roll")
-        ferals = {ctx.army.id}
+        ferals = set() if others else {ctx.army.id}     # no Feral unit rolled (a unit's own roll): none doubles
     doubled = {u: (("melee", "save"), TRUMPET) for u in units if u in ferals}
     trace.append(TraceEvent(what=f"Trumpet: {', '.join(doubled) or 'no Feral unit'} double melee and save "
                                  "results, once however many Trumpets", after=len(doubled),

@@ -97,3 +97,31 @@ def test_a_unit_returned_into_the_save_roll_counts_its_icons_for_routing(returne
     else:
         with pytest.raises(UserError, match="B1 was not routed, so A1 cannot pursue it"):
             _play(_TSR, steps, dua)
+
+
+_TRUMPET = "sfr2012-sai-joined-trumpet.yaml"
+
+
+@pytest.mark.parametrize(("h2", "saves"), [("trumpet", 4), ("save", 3)])
+def test_a_returned_unit_s_trumpet_in_the_save_roll_doubles_the_army_s_ferals(h2, saves):
+    """e1 and e2 make 4 melee hits on the Herd; in its save roll the Troll's Regenerate brings back h2, a Feral: its
+    Trumpet doubles f1's 2 saves (4, no damage); its 1 save instead adds to f1's undoubled 2 (3, 1 damage)."""
+    out = _play(_TRUMPET, f"""  - turn: {{player: alice}}
+  - melee: {{army: elves, target: herd, roll: {{e1: melee 2, e2: melee 2}}, saves: {{herd: {{troll: regenerate, f1: save 2}}}},
+            targets: {{regenerate: [h2]}}, unit_saves: {{h2: {h2}}}, counter: false}}
+""")
+    assert out["results"]["herd"]["save"] == saves
+    assert out["damage"]["herd"] == 4 - saves
+
+
+def test_a_unit_named_in_an_army_s_roll_is_checked_when_the_step_resolves():
+    """A unit of the player's that is not in the army at the start may roll with it in a later step (it may have
+    joined it: a Regenerate, a Teleport); one that has not joined is refused when the step resolves, and a unit the
+    scenario does not know at all when it is read, with a did-you-mean."""
+    steps = """  - melee: {army: goblins, target: elves, roll: {troll: melee 2, g2: melee 2}, saves: {elves: {e1: save 2}},
+            counter: false}
+"""
+    with pytest.raises(UserError, match="unit 'g2' is not in army goblins when this step resolves"):
+        _play(_SFR, steps)
+    with pytest.raises(UserError, match=r"unit 'troll2' is not in army goblins; did you mean: troll\?"):
+        _play(_SFR, steps.replace("g2: melee 2", "troll2: melee 2"))

@@ -63,6 +63,10 @@ class _Builder(Struct):
     locator: Locator
     edition: str = "sfr-2012"
     errors: list[ScenarioError] = field(default_factory=list)
+    # player -> the ids of all the player's units in the first state (its armies, dead, buried, summoning pool): a
+    # unit may join another army during play (a Regenerate, a Teleport, a promotion), so a roll naming it is read
+    # here and its membership checked when the step resolves (engine.roll ``_member``)
+    units_of: dict[str, frozenset] = field(default_factory=dict)
 
     def fail(self, path: tuple, message: str) -> None:
         self.errors.append(self.locator.error(path, message))
@@ -92,6 +96,7 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
         raise ScenarioErrors(pydantic_errors(exc, locator, model=ScenarioIn)) from None
     b = _Builder(file=file, locator=locator, edition=spec.edition)
     state = _state(b, spec)
+    b.units_of = _units_of(state)
     steps, seen = [], state
     for i, raw in enumerate(spec.steps):
         steps.append(_step(b, spec, seen, i, raw))
@@ -102,6 +107,15 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
 
 
 # --- the initial state ---------------------------------------------------------------------
+
+
+def _units_of(state: GameState) -> dict[str, frozenset]:
+    """Each player's unit ids in ``state``, wherever they are (``_Builder.units_of``)."""
+    out: dict[str, set] = {}
+    for player, units in [*((a.player, a.units) for a in state.armies),
+                          *((area.player, area.units) for area in (*state.dua, *state.bua, *state.summoning_pool))]:
+        out.setdefault(player, set()).update(u.id for u in units)
+    return {p: frozenset(ids) for p, ids in out.items()}
 
 
 def _state(b: _Builder, spec: ScenarioIn) -> GameState:

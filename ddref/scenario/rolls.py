@@ -24,7 +24,8 @@ def roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
     if not isinstance(raw, dict) or not raw:
         b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
         return Roll()
-    unit_ids = {u.id for u in army.units} if army else set()
+    # a unit of the player's that joins the army during play may be named too (``_Builder.units_of``)
+    unit_ids = {u.id for u in army.units} | b.units_of.get(army.player, frozenset()) if army else set()
     if "promote" in raw and "promote" not in unit_ids:
         return roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
             promote=exchanges.promotions(b, raw["promote"], (*path, "promote")))
@@ -43,7 +44,7 @@ def roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
 
 def faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[Face, ...]:
     """A unit's faces: one face ("melee 2": an icon and its count) or a list of them (a unit rolled more than once)."""
-    if army.unit(uid) is None:
+    if army.unit(uid) is None and uid not in b.units_of.get(army.player, ()):
         b.fail(path, f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, [u.id for u in army.units])}")
     items = value if isinstance(value, list) else [value]
     found = []

@@ -101,8 +101,19 @@ def _check_column(buy: MagicStep, ruleset: Ruleset, cite: str) -> None:
                         f"{', '.join(unmarked)}", cite=cite, field="cantrip")
 
 
+def members(dice: Roll | None, who: Army, field: str = "roll") -> None:
+    """Before anything in the roll acts, every unit it names is in the army (the scenario is read against its first
+    state, where a unit of the player's may join the army in an earlier step, or not): else a located error, not a
+    unit silently left out (``still_rolling``)."""
+    missing = [u for u, _ in dice.units if who.unit(u) is None] if dice is not None else []
+    if missing:
+        raise StepError(f"unit {missing[0]!r} is not in army {who.id} when this step resolves (its units: "
+                        f"{', '.join(u.id for u in who.units) or 'none'})", field=field)
+
+
 def still_rolling(dice: Roll, who: Army) -> Roll:
-    """The roll of the units still in the army (a Cantrip's Path may have taken one away)."""
+    """The roll of the units still in the army (a Cantrip's Path may have taken one away; ``members`` checked them
+    before)."""
     return dice.evolve(units=tuple((u, f) for u, f in dice.units if who.unit(u) is not None)) if dice.per_unit \
         else dice
 
@@ -144,7 +155,8 @@ def waiting(state: GameState, who: Army, dice: Roll, step, ruleset: Ruleset) -> 
 
 
 def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[str, MagicStep],
-           ruleset: Ruleset, out: StepResult, what: str, recount, key: str | None = None) -> tuple[GameState, bool]:
+           ruleset: Ruleset, out: StepResult, what: str, recount, key: str | None = None,
+           simultaneous: bool = False) -> tuple[GameState, bool]:
     """The Cantrips of the units that joined ``who``'s roll (``joining``: their rolls), with the army's own waiting
     one (``waits``), buy the step's ``cantrip.<army>`` spells as one purchase. Readings, traced: a Unique SAI
     suspends the roll when it is rolled (002 Resolution, Unique: "All activity is suspended to resolve the effect of
@@ -155,7 +167,8 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
     Returns whether the spells put an effect on the army or its own units (not those joining), or took one away (the roll is then
     counted again: ``counted_again``). An effect on a unit that joined the roll: ``recount(state, unit_id)`` counts
     that unit's own roll again with it (engine.actions.dragon ``_spelled_unit``, ``unit_again``). ``key``: the step's
-    ``cantrip`` entry bought (by default the army's; a freed unit's own purchase, engine.actions.freed_cantrip)."""
+    ``cantrip`` entry bought (by default the army's; a freed unit's own purchase, engine.actions.freed_cantrip).
+    ``simultaneous``: a roll against simultaneous magic, where a Cantrip is ignored (engine.actions.spells)."""
     found = [(who.unit(s.unit), s.points, s.sai == BRONZE) for o in joining.values() for s in o.specials
              if s.effect == CANTRIP]
     where = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
@@ -174,7 +187,7 @@ def joined(state: GameState, who: Army, waits: list, joining: dict, buys: dict[s
                                  f"joining its roll: with {theirs}'s it buys the step's spells as one purchase",
                                  ruleset.cite("sai-targeting"), ruleset.cite("sai-resolution")))
     before, units = set(state.effects), {u.id for u in who.units}
-    state = bought(state, who, [*waits, *found], buys, False, ruleset, out, key)
+    state = bought(state, who, [*waits, *found], buys, simultaneous, ruleset, out, key)
     new = {e.target for e in state.effects if e not in before}
     for unit_id in sorted(new & set(joining)):
         recount(state, unit_id)
@@ -197,7 +210,7 @@ def counted_again(state: GameState, ruleset: Ruleset, who: Army, kind: str, want
 
 
 def unit_counted_again(state: GameState, ruleset: Ruleset, who: str, unit_id: str, kind: str, wanted: tuple[str, ...],
-                       dice: Roll, out: StepResult, what: str, **kwargs):
+                       dice: Roll, out: StepResult, what: str, read: bool = True, **kwargs):
     """The own roll (``dice``) of ``unit_id``, which joined ``who``'s ``what``, counted again in a scratch result once
     a Cantrip's spell put an effect on it (``joined``'s ``recount``). Reading, traced: the Cantrip suspends the roll
     before its results are applied (002 Resolution, Unique: "All activity is suspended to resolve the effect of this
@@ -206,10 +219,11 @@ def unit_counted_again(state: GameState, ruleset: Ruleset, who: str, unit_id: st
 
     scratch = StepResult(kind=out.kind)
     again = roll(state, ruleset, state.army(who), kind, wanted, dice, scratch, unit=unit_id, joined=True, **kwargs)
-    out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who}'s {what}, acts before the roll's "
-                             f"results are applied: {unit_id}'s own roll is counted again with it",
-                             ruleset.cite("sai-resolution"), ruleset.sai_sections.get(CANTRIP,
-                                                                                      ruleset.cite("sai-resolution"))))
+    if read:
+        out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who}'s {what}, acts before the "
+                                 f"roll's results are applied: {unit_id}'s own roll is counted again with it",
+                                 ruleset.cite("sai-resolution"), ruleset.sai_sections.get(CANTRIP,
+                                                                                          ruleset.cite("sai-resolution"))))
     return again, scratch
 
 
@@ -222,16 +236,26 @@ def kept(out: StepResult, scratch: StepResult, unit_id: str, results: dict[str, 
 
 
 def unit_again(fight: Fight, state: GameState, who: Army, unit_id: str, joined: dict[str, Outcome],
-               roll_kind: tuple[str, tuple[str, ...]], **kwargs) -> None:
+               roll_kind: tuple[str, tuple[str, ...]], read: bool = True, **kwargs) -> None:
     """A Cantrip bought once units joined the roll put an effect on one of them (a Burning Hands): reading, traced,
     as for the army's own roll (``army_again``): the Cantrip suspends the roll before its results are applied (002
     Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"), and the unit's results "are
     counted toward the current roll" (004 Regenerate B, Entangle D), so its own roll is counted again with the
-    effect: its entry in ``joined`` is replaced, and what it adds to the army's roll with it (a charge, engine.actions
-    .charge; units freed from an Entangle, engine.actions.freed_cantrip). ``kwargs``: the roll's choices."""
-    ruleset, out, (kind, wanted) = fight.ruleset, fight.out, roll_kind
-    again, scratch = unit_counted_again(state, ruleset, who.id, unit_id, kind, wanted,
-                                        dict(fight.step.unit_saves)[unit_id], out, f"{kind} roll", **kwargs)
+    effect (``unit_recounted``; a charge, engine.actions.charge; units freed from an Entangle,
+    engine.actions.freed_cantrip). ``kwargs``: the roll's choices."""
+    unit_recounted(state, fight.ruleset, fight.out, who.id, unit_id, joined, roll_kind,
+                   dict(fight.step.unit_saves)[unit_id], read, **kwargs)
+
+
+def unit_recounted(state: GameState, ruleset: Ruleset, out: StepResult, who: str, unit_id: str,
+                   joined: dict[str, Outcome], roll_kind: tuple[str, tuple[str, ...]], dice: Roll, read: bool = True,
+                   what: str = "", **kwargs) -> None:
+    """The own roll (``dice``) of ``unit_id``, which joined ``who``'s roll (``what``, by default the kind's name),
+    counted again with what now acts on it: its entry in ``joined`` replaced, each result it changed traced (``read``
+    False: the caller traced why, not a Cantrip's spell). ``kwargs``: the roll's choices."""
+    kind, wanted = roll_kind
+    again, scratch = unit_counted_again(state, ruleset, who, unit_id, kind, wanted, dice, out, what or f"{kind} roll",
+                                        read, **kwargs)
     kept(out, scratch, unit_id, again.results)
     for t in wanted:
         if again.results.get(t, 0) != joined[unit_id].results.get(t, 0):
@@ -243,18 +267,26 @@ def unit_again(fight: Fight, state: GameState, who: Army, unit_id: str, joined: 
 
 
 def army_again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: tuple[str, tuple[str, ...]],
-               **kwargs) -> Outcome:
+               read: bool = True, **kwargs) -> Outcome:
     """The army's own roll counted again once the Cantrip applied after units joined it put an effect on it or took
-    units away. Reading, traced: 000 Special Action Icons: they "take effect before normal action icons", and a
-    defending army's cantrip "can buy spells such as Stoneskin to protect itself" in its roll; 002 Resolution,
-    Unique: "All activity is suspended to resolve the effect of this SAI": the spells act before the roll's results
-    are counted, as the army's own Cantrip's do. ``kwargs``: the roll's choices (a missile's target terrain)."""
-    ruleset, out = fight.ruleset, fight.out
+    units away (``army_recounted``). ``kwargs``: the roll's choices (a missile's target terrain); ``read`` False: the
+    caller traced why (a Trumpet joining the roll, engine.actions.joined_trumpet)."""
+    return army_recounted(fight.state, fight.ruleset, fight.out, rolled, who, dice, roll_kind, read, **kwargs)
+
+
+def army_recounted(state: GameState, ruleset: Ruleset, out: StepResult, rolled: Outcome, who: Army, dice: Roll,
+                   roll_kind: tuple[str, tuple[str, ...]], read: bool = True, **kwargs) -> Outcome:
+    """``who``'s own roll (``rolled``, of ``dice``) counted again with what a Cantrip applied after units joined it
+    (reading, traced unless ``read`` is False: 000 Special Action Icons: they "take effect before normal action
+    icons", and a defending army's cantrip "can buy spells such as Stoneskin to protect itself" in its roll; 002
+    Resolution, Unique: "All activity is suspended to resolve the effect of this SAI": the spells act before the
+    roll's results are counted, as the army's own Cantrip's do), each result it changed traced."""
     where = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
-    out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll takes effect before its normal "
-                             f"results count: {who.id}'s own roll is counted again with the spells' effects", where,
-                             ruleset.cite("sai-resolution")))
-    again, _, _ = counted_again(fight.state, ruleset, who, *roll_kind, dice, out, **kwargs)
+    if read:
+        out.trace.append(reading(f"the Cantrip applied once units joined {who.id}'s roll takes effect before its "
+                                 f"normal results count: {who.id}'s own roll is counted again with the spells' "
+                                 "effects", where, ruleset.cite("sai-resolution")))
+    again, _, _ = counted_again(state, ruleset, who, *roll_kind, dice, out, **kwargs)
     for t in roll_kind[1]:
         if again.results.get(t, 0) != rolled.results.get(t, 0):
             out.trace.append(TraceEvent(what=f"{who.id}: {t} counted again", before=rolled.results.get(t, 0),

@@ -44,6 +44,8 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
         raise StepError(f"{defender.id} makes no counter-attack roll against a charge: its one roll's melee results "
                         "hit back; remove counter", cite=cite, field="counter")
     answer_dice = _answer_dice(step, defender, cite)
+    cantrip.members(step.roll, attacker)
+    cantrip.members(answer_dice, defender, "saves")
     buys = dict(step.cantrip)
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action="melee",
                   step=step, casualties=casualty_lists(step.casualties), out=out, charge=True,

@@ -18,8 +18,8 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
 from ..roll import Roll, RollContext, resolve_roll
-from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, routing, sai_states,
-               specials)
+from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, joined_trumpet, routing,
+               sai_states, specials)
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
@@ -146,6 +146,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
               saves: Roll | None, casualties: dict[str, list[str]], out: StepResult,
               target_terrain: Terrain | None, prefix: str, buys: dict, step: AttackStep | None = None) -> Fight:
     """One attack and its answer: specials first, then saves if and only if normal damage."""
+    cantrip.members(attack, attacker, "counter" if prefix else "roll")
+    cantrip.members(saves, defender, f"{prefix}saves")
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action=action,
                   step=step, casualties=casualties, out=out, counter=bool(prefix),
                   may_free=freed_sais.may_join(state, ruleset, attacker, step))
@@ -168,6 +170,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
                                                        step, out, returning, None)
     first, choices = dict(returning), {**fight.choices(), **sai_states.special_choices(step)}
+    hit = joined_trumpet.together(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)), choices,
+                                  target_terrain=target_terrain)
     hit, others = cantrip.with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
                                        (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
@@ -275,9 +279,10 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     # Cantrip buying with the army's own (or waiting), their other SAIs (Counter, Bash) acting with the army's own
     brought: dict = {}
     fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out, brought,
-                                             _answer_kind(fight)[0])
+                                             _answer_kind(fight)[0], None)
     first, choices = dict(brought), {**fight.choices(), **sai_states.special_choices(fight.step)}
     fight.returned_saves = tuple(brought)
+    answer = joined_trumpet.together(fight, answer, (defender, dice), brought, _answer_kind(fight), choices)
     answer, others = cantrip.with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
                                           (None if waits else buys, own), choices=choices)
     _strike_back(fight, _with_brought_sais(answer, brought), fight.army())

@@ -298,6 +298,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         return state
     blue = _save_only(state, ruleset, who)
     slaying.check_rollers(ruleset, who, battle, step.roll)
+    cantrip.members(step.roll, who)
     kind, wanted = ("dragon-save", ("save",)) if blue else ("dragon", ("melee", "missile", "save"))
     choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)
     # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")

@@ -40,7 +40,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     state = sai_states.place_states(state, ruleset, rolled.specials, caster, None, step, out)
     state, _ = sai_states.attack_moves(state, ruleset, rolled, caster, "magic", step, out)
     casters = [c for c in casters if c.unit not in out.moved]
-    state, returned = sai_states.magic_returns(state, ruleset, rolled, caster, step, out)
+    state, returned, step = sai_states.magic_returns(state, ruleset, rolled, caster, step, out)
     state = sai_states.move_dragons(state, ruleset, rolled, state.army(caster.id), step, out)
     caster = state.army(caster.id)
     casters += _returned_casters(returned, caster, terrain, state, ruleset, out)

@@ -30,8 +30,8 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
-from .cantrip import CANTRIP
 from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
+from .joined_trumpet import joined_ferals
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
@@ -241,23 +241,26 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
 
 
 def in_saves(state: GameState, ruleset: Ruleset, answer: Outcome, defender: Army, step: AttackStep | None,
-             out: StepResult, joined: dict[str, Outcome] | None = None, kind: str = "save") -> tuple[GameState, int]:
+             out: StepResult, joined: dict[str, Outcome] | None = None, kind: str = "save",
+             resolves: tuple[str, ...] | None = ()) -> tuple[GameState, int]:
     """The save roll's own special results, resolved before its saves are applied; returns the saves they
     add (Cloak) less the saves of units that moved away. ``joined``: filled with the rolls of the units brought in
-    (a ``kind`` roll: a skirmish's save roll against melee or missile), whose other specials the caller resolves
-    (their Cantrip: engine.actions.cantrip ``with_brought``; their Counter: engine.actions.combat)."""
-    return in_roll(state, ruleset, answer, defender, step, out, kind, "save", joined)
+    (a ``kind`` roll: a skirmish's save roll against melee or missile), whose ``resolves`` specials the caller
+    resolves (``in_roll``: a skirmish's, all, engine.actions.combat; a save roll against spells, their Cantrip,
+    engine.actions.spells)."""
+    return in_roll(state, ruleset, answer, defender, step, out, kind, "save", joined, resolves)
 
 
 def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, step, out: StepResult, kind: str | None,
-            result: str, joined: dict[str, Outcome] | None = None) -> tuple[GameState, int]:
+            result: str, joined: dict[str, Outcome] | None = None,
+            resolves: tuple[str, ...] | None = ()) -> tuple[GameState, int]:
     """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
     save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling.
-    ``joined`` given: filled with the rolls of the units brought in, whose specials other than moves and Cloak the
-    caller resolves."""
-    merged = None if joined is not None else ("move", "cloak", "dragon-move")
+    ``joined`` given: filled with the rolls of the units brought in, whose ``resolves`` specials (None: all but
+    their moves and Cloak) the caller resolves; any other is refused (engine.actions.joined_rolls ``unmerged``)."""
+    merged = None if resolves is None else ("move", "cloak", "dragon-move", *resolves)
     joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
     answer = with_joined(answer, joined, ruleset, kind or result, merged)
@@ -278,7 +281,7 @@ def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, 
     another terrain (tsr-1996 Ferry) roll a ``kind`` roll (for ``wanted``, else ``result``) at once, their own
     returning SAIs bringing more (a chain); buried items and dragonkin come back (the Silver Medallion). Returns the
     change to the roll's ``result`` results; ``joined`` collects each unit brought in and its roll."""
-    change = 0
+    change, joined = 0, {} if joined is None else joined
     for effect, bring in (("raise", _raise), ("fetch", _fetch)):
         for sai, group in _grouped(rolled.specials, (effect,)).items():
             state, gained = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result, joined,
@@ -286,6 +289,8 @@ def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, 
             change += gained
     for sai, group in _grouped(rolled.specials, ("restore",)).items():
         state = _restore(state, ruleset, group, state.army(army_id), step, out)
+    # a Trumpet of the roll doubles the Feral units that joined it (engine.actions.joined_trumpet)
+    change += joined_ferals(state, ruleset, rolled, army_id, joined, step, out, kind, wanted or (result,))
     return state, change
 
 
@@ -405,29 +410,36 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
 
 
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
-                  out: StepResult) -> tuple[GameState, dict[str, Outcome]]:
+                  out: StepResult) -> tuple[GameState, dict[str, Outcome], object]:
     """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll. The returned units'
-    own Illusion, Galeforce (``place_states``) and moves (Vanish, Teleport, Ferry, Firewalking: ``attack_moves``)
-    act as the army's own did (002 Application: "SAIs have their same effect whether the unit containing the SAI is
-    rolled individually or as part of an army"): a unit moved away leaves the action with its magic. Returns the
-    units still in the army and their rolls."""
+    own Illusion, Galeforce (``place_states``), moves (Vanish, Teleport, Ferry, Firewalking: ``attack_moves``) and
+    Sneak Attack (engine.actions.specials ``after_magic``: its kills after the army's own, with the casualties they
+    left) act as the army's own did (002 Application: "SAIs have their same effect whether the unit containing the
+    SAI is rolled individually or as part of an army"): a unit moved away leaves the action with its magic. Returns
+    the units still in the army and their rolls, and the step less the casualties their Sneak Attack took."""
+    from .specials import after_magic
+
     state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
-    unmerged(joined, ruleset, "magic", ("move", "army-state", "attune"))    # Attune: engine.actions.magic
-    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",), out.trace, combines=(ARMY_STATE,))
+    unmerged(joined, ruleset, "magic", ("move", "army-state", "attune", SNEAK))    # Attune: engine.actions.magic
+    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",), out.trace,
+                       combines=(ARMY_STATE, SNEAK))
     late = [s for s in own if s.effect == ARMY_STATE and s.sai in {x.sai for x in hit.specials}]
     _one_effect(state, ruleset, late, hit, out)
-    own = [s for s in own if s not in late]
+    sneaks = [s for s in own if s.effect == SNEAK]
+    if sneaks:
+        state, step = after_magic(state, state.army(caster.id), step, sneaks, ruleset, out)
+    own = [s for s in own if s not in late and s not in sneaks]
     if not own:
-        return state, joined
+        return state, joined, step
     theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
     state = place_states(state, ruleset, own, state.army(caster.id), None, step, out)
     start, left = len(out.moved), untaken(step, out.moved)
     companions.late_default(ruleset, own, hit.specials, left, out)
     state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", left, out)
-    return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}
+    return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}, step
 
 
-ARMY_STATE = "army-state"
+ARMY_STATE, SNEAK = "army-state", "sneak-attack"
 
 
 def _one_effect(state: GameState, ruleset: Ruleset, late: list[Special], hit: Outcome, out: StepResult) -> None:

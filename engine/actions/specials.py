@@ -167,13 +167,24 @@ def before_magic(state: GameState, caster: Army, step: MagicStep, ruleset: Rules
             any(_special_in_magic(icon, ruleset) for icon, _ in step.roll.counts):
         ctx = RollContext(state=state, army=caster, kind="magic", wanted=("magic",), ruleset=ruleset)
         found = [s for s in resolve_roll(ctx, step.roll).specials if s.effect in EFFECTS]
-    # the state and moving SAIs' targets are engine.actions.sai_states' (RESOLVED)
-    unused = [s for s, _ in step.targets if s not in {f.sai for f in found} and not _state_sai(s, ruleset)]
+    # the state and moving SAIs' targets are engine.actions.sai_states' (RESOLVED); a unit a Regenerate brings into
+    # the roll may make the special (``after_magic``)
+    joining = {f.icon for _, r in step.unit_saves for _, fs in r.units for f in fs} | \
+        {icon for _, r in step.unit_saves for icon, _ in r.counts}
+    unused = [s for s, _ in step.targets if s not in {f.sai for f in found} | joining and not _state_sai(s, ruleset)]
     if unused:
         raise StepError(f"targets name {', '.join(unused)}, which the magic roll did not make as a special SAI",
                         cite=ruleset.cite("sai-resolution"), field="targets")
     if not found:
         return state, step
+    return after_magic(state, caster, step, found, ruleset, out)
+
+
+def after_magic(state: GameState, caster: Army, step: MagicStep, found: list, ruleset: Ruleset,
+                out: StepResult) -> tuple[GameState, MagicStep]:
+    """The special SAIs ``found`` of ``caster``'s magic roll (its own, ``before_magic``; those of the units a
+    Regenerate brought into it, engine.actions.sai_states ``magic_returns``) resolved at once; returns the state and
+    the step less the casualties they took."""
     enemy = next((a.id for a in state.armies if a.player != caster.player and a.units), None)
     casualties = casualty_lists(step.casualties)
     fight = Fight(state=state, ruleset=ruleset, attacker=caster.id, defender=enemy or caster.id, action="magic",

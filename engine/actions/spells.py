@@ -396,7 +396,13 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     combination = bool(effect.reduce_unless)
     what = "saves and maneuvers (one combination roll)" if combination else "saves"
     dice = rolls.take(army.id, f"{what} against {names}", cite)
-    state = cantrip.use(state, army, dice, rolls.buys, simultaneous, ruleset, out)
+    # the units an earlier spell of simultaneous magic killed roll too (``_with_fallen``)
+    cantrip.members(dice, army.evolve(units=(*army.units, *_fallen(army.id, ruleset, rolls))), "avoidance")
+    # a unit a Regenerate may bring into the roll rolls a Cantrip: the army's own waits for it (``_joined_cantrip``)
+    waiting = (cantrip.points(army, dice, ruleset), simultaneous) \
+        if cantrip.may_join(state, army, rolls.sais.get(army.id)) else None
+    if waiting is None:
+        state = cantrip.use(state, army, dice, rolls.buys, simultaneous, ruleset, out)
     army = state.army(army.id)
     roller = _with_fallen(army, ruleset, rolls, out)
     dice = cantrip.still_rolling(dice, roller)
@@ -410,9 +416,9 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     if not target.units:
         return state, 0
     if combination:
-        state, rolled, target = _combination(state, ruleset, roller, dice, rolls, out)
+        state, rolled, target = _combination(state, ruleset, roller, dice, rolls, out, waiting)
     else:
-        state, rolled, target = save_roll(state, ruleset, roller, dice, rolls, out)
+        state, rolled, target = save_roll(state, ruleset, roller, dice, rolls, out, waiting)
     saves = rolled.get("save", 0)
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {army.id}", before=damage,
@@ -423,15 +429,16 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     return state, rolled.get("maneuver", 0)
 
 
-def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
-                 out: StepResult) -> tuple[GameState, dict[str, int], Army]:
+def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls, out: StepResult,
+                 waiting: tuple[list, bool] | None = None) -> tuple[GameState, dict[str, int], Army]:
     """The army's save and maneuver combination roll (Tidal Wave), its special SAIs resolved before its results
     are applied (002 Avoidance Rolls: "The SAI does not need to be applicable for every result of the combination
     roll, just at least one"; engine.sais.SAVE_AND_MANEUVER): Regenerate and the Medallions bring units back, who
     roll at once and whose saves and maneuvers join the army's (002 Resolution: "rolled immediately and the
     results applied with the results of their army"; they can be taken as casualties); Vanish, Ferry, Teleport and
     Firewalking move units away, whose results (but Vanish's) leave the army's and who escape the damage; Cloak
-    adds four magical saves. Returns the state, the roll's results and the army that takes the damage."""
+    adds four magical saves; their Cantrip buys with the army's own (``_joined_cantrip``, ``waiting``). Returns the
+    state, the roll's results and the army that takes the damage."""
     # under a Blue Dragon Breath it "becomes simply and only a save avoidance roll", for the units brought back too
     kind, wanted = save_only(state, ruleset, army, SAVE_AND_MANEUVER, ("save", "maneuver"), out)
     sais = rolls.sais.pop(army.id, None)
@@ -440,6 +447,8 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
     if kind == SAVE_AND_MANEUVER:
         _combination_readings(ruleset, outcome, out)
     state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
+    state, outcome = _joined_cantrip(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais,
+                                     (kind, wanted), out)
     results = {t: outcome.results.get(t, 0) for t in wanted}   # under the breath, its maneuvers count for nothing
     for unit_id, extra in joined.items():
         for t in wanted:
@@ -452,7 +461,9 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
                                     cite=ruleset.cite("sai-resolution")))
     if kind != SAVE_AND_MANEUVER:
         _maneuvers_lost(state, ruleset, army, [outcome, *joined.values()], out)
-    outcome = joined_rolls.with_joined(outcome, joined, ruleset, kind)     # their moves and Cloak act with the army's
+    # their moves and Cloak act with the army's (their Cantrip has bought with it)
+    outcome = joined_rolls.with_joined(outcome, joined, ruleset, kind,
+                                       ("move", "cloak", "dragon-move", *((cantrip.CANTRIP,) if waiting else ())))
     state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
     for t, n in gone.items():
         results[t] = max(0, results.get(t, 0) - n)
@@ -493,20 +504,51 @@ def _combination_readings(ruleset: Ruleset, outcome: Outcome, out: StepResult) -
             cite=where))
 
 
-def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
-              out: StepResult) -> tuple[GameState, dict[str, int], Army]:
+def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls, out: StepResult,
+              waiting: tuple[list, bool] | None = None) -> tuple[GameState, dict[str, int], Army]:
     """The army's save roll against a spell, its own special SAIs resolved before its saves are applied, as in
     the save roll of a melee or missile action (engine.actions.sai_states.in_saves): Regenerate and the Gold
     Medallion bring units back ("During any non-maneuver roll ... bring back up to four health-worth of units
     from your DUA to the army containing this unit"), the Silver Medallion returns a buried item, Cloak adds four
     magical saves ("During a save roll, add four magical save results"), Vanish, Ferry, Teleport and Firewalking
-    move units away. Returns the state, the roll's results and the army that takes the damage (``army``'s
-    units still there and the units brought back)."""
+    move units away; their Cantrip buys with the army's own (``_joined_cantrip``, ``waiting``). Returns the state,
+    the roll's results and the army that takes the damage (``army``'s units still there and the units brought
+    back)."""
     sais = rolls.sais.pop(army.id, None)
     outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=sai_states.special_choices(sais))
-    state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out)
+    joined: dict[str, Outcome] = {}
+    state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out, joined,
+                                        resolves=(cantrip.CANTRIP,) if waiting else ())
+    first = sum(o.results.get("save", 0) for o in joined.values())
+    state, outcome = _joined_cantrip(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais,
+                                     ("save", ("save",)), out)
+    change += sum(o.results.get("save", 0) for o in joined.values()) - first
     saves = sai_states.adjust(outcome.results.get("save", 0), change, army, out)
     return state, {**outcome.results, "save": saves}, _taking(state, army, out)
+
+
+def _joined_cantrip(state: GameState, ruleset: Ruleset, rolling: tuple[Army, Roll], outcome: Outcome,
+                    joined: dict[str, Outcome], waiting: tuple[list, bool] | None, rolls: Rolls, sais,
+                    roll_kind: tuple[str, tuple[str, ...]], out: StepResult) -> tuple[GameState, Outcome]:
+    """002 Cantrip: "During any non-magic action, save roll or non-maneuver avoidance roll, Cantrip can be used to
+    purchase spells that are immediately resolved". The Cantrip of a unit a Regenerate or Medallion brought into the
+    army's roll against the spells, with the army's own that waited for it (``waiting``: its points, and whether the
+    roll is against simultaneous magic, where a Cantrip is ignored), buys the step's ``cantrip.<army>`` as one
+    purchase, as in a skirmish's save roll (engine.actions.cantrip ``joined``: the readings); a spell on a joining
+    unit counts its roll again (its entry in ``joined`` replaced), one on the army the army's own roll. Returns the
+    state and the army's roll."""
+    if waiting is None:
+        return state, outcome
+    who, dice = rolling
+    choices = sai_states.special_choices(sais)
+    state, spelled = cantrip.joined(
+        state, state.army(who.id), waiting[0], joined, rolls.buys, ruleset, out, "save roll against the spells",
+        lambda now, unit_id: cantrip.unit_recounted(now, ruleset, out, who.id, unit_id, joined, roll_kind,
+                                                    dict(sais.unit_saves)[unit_id], what="save roll", choices=choices),
+        simultaneous=waiting[1])
+    if spelled:
+        outcome = cantrip.army_recounted(state, ruleset, out, outcome, who, dice, roll_kind, choices=choices)
+    return state, outcome
 
 
 def _taking(state: GameState, army: Army, out: StepResult) -> Army:
@@ -522,7 +564,7 @@ def _with_fallen(army: Army, ruleset: Ruleset, rolls: Rolls, out: StepResult) ->
     """The army that rolls its group save: under simultaneous magic (tsr-1996, 004 Dispel Magic D: "since magic is
     simultaneous, units killed by Lightning still roll in the group save against the Hailstorms") with the units a
     spell of this magic action killed; they roll, but cannot be taken as casualties again."""
-    fallen = rolls.fallen.get(army.id, []) if ruleset.simultaneous_magic else []
+    fallen = _fallen(army.id, ruleset, rolls)
     if not fallen:
         return army
     # reading, traced: the castings resolve in the order written, the units an earlier one killed rolling here
@@ -531,6 +573,11 @@ def _with_fallen(army: Army, ruleset: Ruleset, rolls: Rolls, out: StepResult) ->
                              "be taken as casualties again", ruleset.cite("simultaneous-magic"), ruleset.cite("magic"))
                      .evolve(after=len(fallen)))
     return army.evolve(units=(*army.units, *fallen))
+
+
+def _fallen(army_id: str, ruleset: Ruleset, rolls: Rolls) -> list:
+    """The units of ``army_id`` a spell of this magic action killed, who still roll under simultaneous magic."""
+    return rolls.fallen.get(army_id, []) if ruleset.simultaneous_magic else []
 
 
 def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffect, names: str, cite: str,
