@@ -26,6 +26,11 @@ from .common import (army, casualty_lists, check_action, cut_results, leftover_c
                      terrains)
 
 
+# the specials of the units brought into a skirmish roll that have acted with the army's once they joined: their
+# moves, Cloak, logo (engine.actions.sai_states) and Cantrip (engine.actions.cantrip ``with_brought``)
+ACTED = (*joined_rolls.MERGED, cantrip.CANTRIP)
+
+
 def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = False) -> tuple[GameState, StepResult]:
     """A melee action; ``by_spell`` when a spell makes it (Haunt), so no terrain icon is needed."""
     if step.charge:     # tsr-1996's charge, declared instead of a skirmish
@@ -180,7 +185,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                           (action, (action,)), others, target_terrain=target_terrain, choices=choices)
     fight.hit, freed = hit, freed + recounted + freed_cantrip.recounted({**returning, **others}, first, action)
     loose = freed_sais.freed_specials(fight, hit, joined, joined_rolls.left_over(
-        returning, (*sai_states.JOINED_MOVES, cantrip.CANTRIP)))
+        returning, ACTED))
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),
                                        fight.army("attacker"), action, joined_rolls.untaken(step, out.moved),
@@ -308,8 +313,7 @@ def _with_brought_sais(answer, brought: dict):
     with the results of their army", so they were rolled with the army's own, whose effects they combine with (002
     Targeting); their moves, Cloak and Cantrip have acted already (engine.actions.sai_states ``in_roll``,
     engine.actions.cantrip ``with_brought``)."""
-    rest = [s for o in joined_rolls.left_over(brought, ("move", "cloak", "dragon-move", cantrip.CANTRIP)).values()
-            for s in o.specials]
+    rest = [s for o in joined_rolls.left_over(brought, ACTED).values() for s in o.specials]
     return replace(answer, specials=[*answer.specials, *rest]) if rest else answer
 
 

@@ -28,6 +28,9 @@ from .common import roll
 
 # the returning specials: the units they bring in are rolled at once (``joined_roll``)
 BRINGS = ("raise", "fetch", "restore")
+# the specials of the units brought into a roll resolved with the army's own in every roll (``with_joined``): their
+# moves, Cloak and the Dragonkin Champion's logo
+MERGED = ("move", "cloak", "dragon-move")
 # SAIs found only on magic items, never on a unit's die: 002 Artifacts, the Dragon Staff's SAI is Summon Dragon
 # ("roll the artifact again"), and "artifacts are magic items and therefore are not units"; the returning SAIs
 # bring back units (Regenerate, the Medallions), so no unit brought into a roll rolls one
@@ -35,7 +38,7 @@ ITEM_ONLY = {"summon-dragon": "the Dragon Staff, an artifact"}
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
-                merged: tuple[str, ...] | None = ("move", "cloak", "dragon-move")) -> Outcome:
+                merged: tuple[str, ...] | None = MERGED) -> Outcome:
     """The army's roll with the rolls of the units brought into it during the roll, whose ``merged`` specials
     (moves, Cloak, the logo's dragon move) then act with the army's own, as had the units been in the roll from the
     start (002 Resolution: they "are rolled immediately and the results applied with the results of their army";

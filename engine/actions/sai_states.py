@@ -30,7 +30,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
-from .joined_rolls import fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
+from .joined_rolls import MERGED, fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
 from .joined_trumpet import joined_ferals
 
 RISE = "rise-from-the-ashes"
@@ -260,7 +260,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling.
     ``joined`` given: filled with the rolls of the units brought in, whose ``resolves`` specials (None: all but
     their moves and Cloak) the caller resolves; any other is refused (engine.actions.joined_rolls ``unmerged``)."""
-    merged = None if resolves is None else ("move", "cloak", "dragon-move", *resolves)
+    merged = None if resolves is None else (*MERGED, *resolves)
     joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
     answer = with_joined(answer, joined, ruleset, kind or result, merged)
@@ -316,21 +316,16 @@ def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army
     return move(state, ruleset, army, movers, step, out)
 
 
-# the specials of units brought into an attack roll resolved with the army's own (``attack_specials``): the moves
-# and the Dragonkin Champion's logo
-JOINED_MOVES = ("move", "dragon-move")
-
-
 def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
                     step: AttackStep | None, out: StepResult, joined: dict[str, Outcome] | None = None,
                     also: tuple[str, ...] | None = ()) -> tuple[GameState, int]:
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
     Firewalking), before the attack is resolved; returns the change to its ``action`` results. ``joined``: filled
-    with the rolls of the units brought in, whose moves and logo act with the army's (``JOINED_MOVES``); ``also``:
+    with the rolls of the units brought in, whose moves and logo act with the army's (``MERGED``); ``also``:
     the effects of theirs the caller resolves, None for every other one (engine.actions.combat)."""
     joined = {} if joined is None else joined
     state, change = bring_in(state, ruleset, hit, attacker.id, step, out, action, action, joined)
-    hit = with_joined(hit, joined, ruleset, action, None if also is None else (*JOINED_MOVES, "cloak", *also))
+    hit = with_joined(hit, joined, ruleset, action, None if also is None else (*MERGED, *also))
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
     net = change - lost

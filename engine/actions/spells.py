@@ -463,7 +463,7 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
         _maneuvers_lost(state, ruleset, army, [outcome, *joined.values()], out)
     # their moves and Cloak act with the army's (their Cantrip has bought with it)
     outcome = joined_rolls.with_joined(outcome, joined, ruleset, kind,
-                                       ("move", "cloak", "dragon-move", *((cantrip.CANTRIP,) if waiting else ())))
+                                       (*joined_rolls.MERGED, *((cantrip.CANTRIP,) if waiting else ())))
     state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
     for t, n in gone.items():
         results[t] = max(0, results.get(t, 0) - n)
