@@ -175,8 +175,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
                                                        step, out, returning, None)
     first, choices = dict(returning), {**fight.choices(), **sai_states.special_choices(step)}
-    hit = joined_trumpet.together(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)), choices,
-                                  target_terrain=target_terrain)
+    hit = joined_trumpet.together(fight.state, ruleset, out, hit, (fight.army("attacker"), attack), returning,
+                                  (action, (action,)), choices, target_terrain=target_terrain)
     hit, others = cantrip.with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
                                        (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
@@ -287,7 +287,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                              _answer_kind(fight)[0], None)
     first, choices = dict(brought), {**fight.choices(), **sai_states.special_choices(fight.step)}
     fight.returned_saves = tuple(brought)
-    answer = joined_trumpet.together(fight, answer, (defender, dice), brought, _answer_kind(fight), choices)
+    answer = joined_trumpet.together(fight.state, ruleset, out, answer, (defender, dice), brought, _answer_kind(fight),
+                                     choices)
     answer, others = cantrip.with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
                                           (None if waits else buys, own), choices=choices)
     _strike_back(fight, _with_brought_sais(answer, brought), fight.army())

@@ -9,8 +9,8 @@ containing" the Trumpet, so a Trumpet of the roll (the army's, or a joining unit
 joining units included, once however many Trumpets: a roll that showed none is counted again with it (the Trumpet
 being "immediate", before the roll's results are applied). The joining units' rolls are counted again where they
 join (``joined_ferals``, engine.actions.sai_states ``bring_in``: every roll units join), the army's own roll by the
-caller that holds its dice (``together``: a skirmish's attack and save rolls, engine.actions.combat; in the other
-rolls a Trumpet of a joining unit has no effect or is refused: a roll against a dragon attack, a spell's).
+caller that holds its dice (``together``: a skirmish's attack and save rolls, engine.actions.combat; a save roll
+against spells, engine.actions.spells; against a dragon attack a Trumpet has no effect).
 """
 
 from __future__ import annotations
@@ -79,15 +79,17 @@ def army_reached(ruleset: Ruleset, rolling: tuple[Army, Roll], rolled: Outcome, 
     return True
 
 
-def together(fight, rolled: Outcome, rolling: tuple[Army, Roll], joined: dict[str, Outcome],
-             roll_kind: tuple[str, tuple[str, ...]], choices: dict, **kwargs) -> Outcome:
-    """A skirmish's attack or save roll (engine.actions.combat) counted again with the Trumpet of a unit that joined it
+def together(state: GameState, ruleset: Ruleset, out: StepResult, rolled: Outcome, rolling: tuple[Army, Roll],
+             joined: dict[str, Outcome], roll_kind: tuple[str, tuple[str, ...]], choices: dict, **kwargs) -> Outcome:
+    """The army's own roll (``rolled``, of ``rolling``'s dice: a skirmish's attack or save roll, engine.actions.combat;
+    a save roll against spells, engine.actions.spells) counted again with the Trumpet of a unit that joined it
     (``army_reached``); the joining units' own rolls were counted again where they joined (``joined_ferals``).
     ``kwargs``: the roll's other choices (a missile's target terrain)."""
-    from .cantrip import army_again
+    from .cantrip import army_recounted
 
-    if not army_reached(fight.ruleset, rolling, rolled, joined, fight.out):
+    if not army_reached(ruleset, rolling, rolled, joined, out):
         return rolled
     who, dice = rolling
     own = who.evolve(units=tuple(u for u in who.units if u.id not in joined))     # the army as it rolled
-    return army_again(fight, rolled, own, dice, roll_kind, read=False, choices={**choices, **BLOWN}, **kwargs)
+    return army_recounted(state, ruleset, out, rolled, own, dice, roll_kind, read=False,
+                          choices={**choices, **BLOWN}, **kwargs)

@@ -29,7 +29,7 @@ from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import cantrip, joined_rolls, sai_endings, sai_states, summons
+from . import cantrip, joined_rolls, joined_trumpet, sai_endings, sai_states, summons
 from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
 from .own_roll import unit_roll
@@ -398,7 +398,7 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     dice = rolls.take(army.id, f"{what} against {names}", cite)
     # the units an earlier spell of simultaneous magic killed roll too (``_with_fallen``)
     cantrip.members(dice, army.evolve(units=(*army.units, *_fallen(army.id, ruleset, rolls))), "avoidance")
-    # a unit a Regenerate may bring into the roll rolls a Cantrip: the army's own waits for it (``_joined_cantrip``)
+    # a unit a Regenerate may bring into the roll rolls a Cantrip: the army's own waits for it (``_joined``)
     waiting = (cantrip.points(army, dice, ruleset), simultaneous) \
         if cantrip.may_join(state, army, rolls.sais.get(army.id)) else None
     if waiting is None:
@@ -437,7 +437,7 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
     roll at once and whose saves and maneuvers join the army's (002 Resolution: "rolled immediately and the
     results applied with the results of their army"; they can be taken as casualties); Vanish, Ferry, Teleport and
     Firewalking move units away, whose results (but Vanish's) leave the army's and who escape the damage; Cloak
-    adds four magical saves; their Cantrip buys with the army's own (``_joined_cantrip``, ``waiting``). Returns the
+    adds four magical saves; their Cantrip buys with the army's own (``_joined``, ``waiting``). Returns the
     state, the roll's results and the army that takes the damage."""
     # under a Blue Dragon Breath it "becomes simply and only a save avoidance roll", for the units brought back too
     kind, wanted = save_only(state, ruleset, army, SAVE_AND_MANEUVER, ("save", "maneuver"), out)
@@ -447,8 +447,7 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
     if kind == SAVE_AND_MANEUVER:
         _combination_readings(ruleset, outcome, out)
     state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
-    state, outcome = _joined_cantrip(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais,
-                                     (kind, wanted), out)
+    state, outcome = _joined(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais, (kind, wanted), out)
     results = {t: outcome.results.get(t, 0) for t in wanted}   # under the breath, its maneuvers count for nothing
     for unit_id, extra in joined.items():
         for t in wanted:
@@ -463,7 +462,7 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
         _maneuvers_lost(state, ruleset, army, [outcome, *joined.values()], out)
     # their moves and Cloak act with the army's (their Cantrip has bought with it)
     outcome = joined_rolls.with_joined(outcome, joined, ruleset, kind,
-                                       (*joined_rolls.MERGED, *((cantrip.CANTRIP,) if waiting else ())))
+                                       (*joined_rolls.MERGED, *_joining(waiting)))
     state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
     for t, n in gone.items():
         results[t] = max(0, results.get(t, 0) - n)
@@ -511,36 +510,45 @@ def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls:
     Medallion bring units back ("During any non-maneuver roll ... bring back up to four health-worth of units
     from your DUA to the army containing this unit"), the Silver Medallion returns a buried item, Cloak adds four
     magical saves ("During a save roll, add four magical save results"), Vanish, Ferry, Teleport and Firewalking
-    move units away; their Cantrip buys with the army's own (``_joined_cantrip``, ``waiting``). Returns the state,
+    move units away; their Cantrip buys with the army's own (``_joined``, ``waiting``). Returns the state,
     the roll's results and the army that takes the damage (``army``'s units still there and the units brought
     back)."""
     sais = rolls.sais.pop(army.id, None)
     outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=sai_states.special_choices(sais))
     joined: dict[str, Outcome] = {}
-    state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out, joined,
-                                        resolves=(cantrip.CANTRIP,) if waiting else ())
+    state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out, joined, resolves=_joining(waiting))
     first = sum(o.results.get("save", 0) for o in joined.values())
-    state, outcome = _joined_cantrip(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais,
-                                     ("save", ("save",)), out)
+    state, outcome = _joined(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais, ("save", ("save",)),
+                             out)
     change += sum(o.results.get("save", 0) for o in joined.values()) - first
     saves = sai_states.adjust(outcome.results.get("save", 0), change, army, out)
     return state, {**outcome.results, "save": saves}, _taking(state, army, out)
 
 
-def _joined_cantrip(state: GameState, ruleset: Ruleset, rolling: tuple[Army, Roll], outcome: Outcome,
-                    joined: dict[str, Outcome], waiting: tuple[list, bool] | None, rolls: Rolls, sais,
-                    roll_kind: tuple[str, tuple[str, ...]], out: StepResult) -> tuple[GameState, Outcome]:
-    """002 Cantrip: "During any non-magic action, save roll or non-maneuver avoidance roll, Cantrip can be used to
-    purchase spells that are immediately resolved". The Cantrip of a unit a Regenerate or Medallion brought into the
-    army's roll against the spells, with the army's own that waited for it (``waiting``: its points, and whether the
-    roll is against simultaneous magic, where a Cantrip is ignored), buys the step's ``cantrip.<army>`` as one
-    purchase, as in a skirmish's save roll (engine.actions.cantrip ``joined``: the readings); a spell on a joining
-    unit counts its roll again (its entry in ``joined`` replaced), one on the army the army's own roll. Returns the
-    state and the army's roll."""
-    if waiting is None:
-        return state, outcome
+def _joining(waiting: tuple[list, bool] | None) -> tuple[str, ...]:
+    """The specials of the units brought into a roll against spells that the army's roll resolves once they joined
+    (``_joined``): their Trumpet's doubling (engine.actions.joined_trumpet; in a save roll, Trumpet's alone), and
+    their Cantrip where the army's own waited for it (``waiting``), else refused."""
+    return ("double-units", *((cantrip.CANTRIP,) if waiting is not None else ()))
+
+
+def _joined(state: GameState, ruleset: Ruleset, rolling: tuple[Army, Roll], outcome: Outcome,
+            joined: dict[str, Outcome], waiting: tuple[list, bool] | None, rolls: Rolls, sais,
+            roll_kind: tuple[str, tuple[str, ...]], out: StepResult) -> tuple[GameState, Outcome]:
+    """The units a Regenerate or Medallion brought into the army's roll against the spells, once they joined: a
+    Trumpet of theirs doubles the army's own Feral units (engine.actions.joined_trumpet ``together``: the army's roll
+    counted again); and 002 Cantrip: "During any non-magic action, save roll or non-maneuver avoidance roll, Cantrip
+    can be used to purchase spells that are immediately resolved": their Cantrip, with the army's own that waited for
+    it (``waiting``: its points, and whether the roll is against simultaneous magic, where a Cantrip is ignored;
+    None: the army's was spent before it rolled, no unit that may join rolling one), buys the step's
+    ``cantrip.<army>`` as one purchase, as in a skirmish's save roll (engine.actions.cantrip ``joined``: the
+    readings); a spell on a joining unit counts its roll again (its entry in ``joined`` replaced), one on the army
+    the army's own roll. Returns the state and the army's roll."""
     who, dice = rolling
     choices = sai_states.special_choices(sais)
+    outcome = joined_trumpet.together(state, ruleset, out, outcome, rolling, joined, roll_kind, choices)
+    if waiting is None:
+        return state, outcome
     state, spelled = cantrip.joined(
         state, state.army(who.id), waiting[0], joined, rolls.buys, ruleset, out, "save roll against the spells",
         lambda now, unit_id: cantrip.unit_recounted(now, ruleset, out, who.id, unit_id, joined, roll_kind,
