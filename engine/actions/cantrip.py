@@ -250,12 +250,12 @@ def unit_again(fight: Fight, state: GameState, who: Army, unit_id: str, joined: 
 def unit_recounted(state: GameState, ruleset: Ruleset, out: StepResult, who: str, unit_id: str,
                    joined: dict[str, Outcome], roll_kind: tuple[str, tuple[str, ...]], dice: Roll, read: bool = True,
                    what: str = "", **kwargs) -> None:
-    """The own roll (``dice``) of ``unit_id``, which joined ``who``'s roll (``what``, by default the kind's name),
+    """The own roll (``dice``) of ``unit_id``, which joined ``who``'s roll (``what``, by default ``roll_words``),
     counted again with what now acts on it: its entry in ``joined`` replaced, each result it changed traced (``read``
     False: the caller traced why, not a Cantrip's spell). ``kwargs``: the roll's choices."""
     kind, wanted = roll_kind
-    again, scratch = unit_counted_again(state, ruleset, who, unit_id, kind, wanted, dice, out, what or f"{kind} roll",
-                                        read, **kwargs)
+    again, scratch = unit_counted_again(state, ruleset, who, unit_id, kind, wanted, dice, out,
+                                        what or roll_words(roll_kind), read, **kwargs)
     kept(out, scratch, unit_id, again.results)
     for t in wanted:
         if again.results.get(t, 0) != joined[unit_id].results.get(t, 0):
