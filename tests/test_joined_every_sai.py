@@ -1,0 +1,76 @@
+"""Every SAI of an edition's table, rolled by a unit a Regenerate brings into each kind of roll, is resolved: the step
+works, or it asks for a choice the scenario left out; it is never refused as not modelled, never an internal error
+(002 Resolution: brought-in components "are rolled immediately and the results applied with the results of their
+army"; 002 Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or
+as part of an army")."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddref.scenario.run import load_ruleset, parse, replay
+from ddref.scenario.source import UserError
+from engine.editions.tsr1996_faq import SAI_USES as TSR_SAIS
+from engine.sais import SAI_USES as SFR_SAIS
+
+_SITUATION = """ddref: 1
+title: a returned unit's SAI
+edition: {edition}
+players: [alice, bob]
+turn: {{player: {player}}}
+terrains:
+  plain: {{type: flatland, face: 3, action: {action}, frontier: true}}
+  hill: {{type: highland, face: 3, home_of: bob}}
+  marsh: {{type: swampland, face: 3, action: magic, home_of: alice}}
+  coast: {{type: coastland, face: 5, action: magic}}
+armies:
+  elves: {{player: alice, at: plain, units: [{{id: e1, race: coral-elf, health: 2}}, {{id: e2, race: coral-elf, health: 2}},
+                                            {{id: e3, race: coral-elf, health: 1}}]}}
+  mages: {{player: alice, at: marsh, units: [{{race: coral-elf, health: 3, count: 3}}]}}
+  goblins: {{player: bob, at: plain, units: [{{id: troll, race: goblin, health: 4, monster: true}},
+                                            {{id: w1, race: goblin, health: 2}}]}}
+  wavers: {{player: bob, at: coast, units: [{{id: troll2, race: goblin, health: 4, monster: true}},
+                                           {{id: c1, race: goblin, health: 1}}]}}
+dragons: [{{id: d1, color: red, form: drake, owner: alice, at: coast}}]
+dua:
+  bob: [{{id: g2, race: goblin, health: 4, monster: true}}]
+steps:
+  - {step}
+"""
+# the roll a returned unit joins -> (the player whose turn it is, the terrain's action, the step)
+_ROLLS = {
+    "melee": ("bob", "melee", "melee: {army: goblins, target: elves, roll: {troll: regenerate, w1: melee 2}, "
+                              "saves: {elves: {e1: save}}, counter: false, targets: {regenerate: [g2]}, "
+                              "unit_saves: {g2: SAI}}"),
+    "missile": ("bob", "missile", "missile: {army: goblins, target: elves, roll: {troll: regenerate, w1: missile 2}, "
+                                  "saves: {elves: {e1: save}}, targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}"),
+    "save-melee": ("alice", "melee", "melee: {army: elves, target: goblins, roll: {e1: melee 2, e2: melee 2}, "
+                                     "saves: {goblins: {troll: regenerate, w1: save}}, counter: false, "
+                                     "targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}"),
+    "save-missile": ("alice", "missile", "missile: {army: elves, target: goblins, roll: {e1: missile 2, e2: missile 2}, "
+                                         "saves: {goblins: {troll: regenerate, w1: save}}, targets: {regenerate: [g2]}, "
+                                         "unit_saves: {g2: SAI}}"),
+    "magic": ("bob", "melee", "magic: {army: wavers, roll: {troll2: regenerate, c1: magic}, "
+                              "targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}"),
+    "save against spells": ("alice", "melee", "magic: {army: mages, roll: {magic: 6}, colors: {blue: 6}, "
+                                              "cast: [{spell: hailstorm, target: wavers, count: 3}], "
+                                              "avoidance: {wavers: {troll2: regenerate, c1: save}}, "
+                                              "save_sais: {wavers: {targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}}}"),
+    "dragon attack": ("bob", "melee", "dragon_attack: {army: wavers, dragons: {d1: [claws]}, "
+                                      "roll: {troll2: regenerate, c1: save}, targets: {regenerate: [g2]}, "
+                                      "unit_saves: {g2: SAI}}"),
+}
+@pytest.mark.parametrize("kind", list(_ROLLS))
+@pytest.mark.parametrize("edition", ["sfr-2012", "tsr-1996"])
+def test_every_sai_of_a_returned_unit_is_resolved(edition, kind):
+    load_ruleset(edition)
+    player, action, step = _ROLLS[kind]
+    refused = []
+    for sai in sorted(SFR_SAIS if edition == "sfr-2012" else TSR_SAIS):
+        text = _SITUATION.format(edition=edition, player=player, action=action, step=step.replace("SAI", sai))
+        try:
+            replay(parse(text, "t.yaml"))
+        except UserError as exc:
+            if "not modelled" in str(exc) or "no rule for this" in str(exc):
+                refused.append(f"{sai}: {exc}")
+    assert not refused, "\n".join(refused)
