@@ -6,6 +6,8 @@ as part of an army")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ddref.scenario.run import load_ruleset, parse, replay
@@ -70,6 +72,29 @@ def test_every_sai_of_a_returned_unit_is_resolved(edition, kind):
         text = _SITUATION.format(edition=edition, player=player, action=action, step=step.replace("SAI", sai))
         try:
             replay(parse(text, "t.yaml"))
+        except UserError as exc:
+            if "not modelled" in str(exc) or "no rule for this" in str(exc):
+                refused.append(f"{sai}: {exc}")
+    assert not refused, "\n".join(refused)
+
+
+_FREED = """  - melee: {army: A1, target: B1, roll: {vines1: entangle}, targets: {entangle: [venom1]}, counter: false}
+  - turn: {player: b}
+  - melee: {army: B1, target: A1, roll: {s1: smite, p1: ARMY}, casualties: {A1: [vines1]},
+            unit_saves: {venom1: SAI}, counter: false}
+"""
+
+
+@pytest.mark.parametrize("army", ["melee", "SAI"], ids=["alone", "after the army's own"])
+def test_every_sai_of_a_unit_freed_from_an_entangle_is_resolved(army):
+    """tsr-1996, 004 Entangle D: the units freed "may immediately be rolled and are counted in the current roll": a
+    freed unit's SAI, alone or after the army's identical one, is resolved or asks for a choice."""
+    text = (Path(__file__).parents[1] / "scenarios" / "tsr1996-sai-joined-freed-late.yaml").read_text()
+    head = text[:text.index("\nsteps:") + 1] + "steps:\n"
+    refused = []
+    for sai in sorted(TSR_SAIS):
+        try:
+            replay(parse(head + _FREED.replace("ARMY", army).replace("SAI", sai), "t.yaml"))
         except UserError as exc:
             if "not modelled" in str(exc) or "no rule for this" in str(exc):
                 refused.append(f"{sai}: {exc}")
