@@ -62,11 +62,12 @@ def allocations(casters: Iterable[Caster], buckets: tuple[Bucket, ...],
     index = {b: i for i, b in enumerate(buckets)}
     states: set[State] = {((0,) * len(buckets), 0, 0, 0)}
     for caster in casters:
+        plain = _point_options(caster, index, doubled=False) if caster.normal else []
         for i in range(caster.normal):
-            states = _spread(states, _point_options(caster, index, doubled=False), budgets,
-                             lose if i >= caster.sai else 0)
+            states = _spread(states, plain, budgets, lose if i >= caster.sai else 0)
+        doubling = _point_options(caster, index, doubled=True) if caster.ids else []
         for _ in range(caster.ids):
-            states = _spread(states, _point_options(caster, index, doubled=True), budgets, lose)
+            states = _spread(states, doubling, budgets, lose)
     return {vector for vector, _, _, lost in states if lost == lose}
 
 

@@ -169,12 +169,14 @@ def _sai_note(op: str) -> str:
 
 
 def racial_abilities(race: str | None, ctx: RollContext) -> list[RacialAbility]:
-    terrain = ctx.terrain
-    types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
+    types = None    # the terrain's types, looked up for the first of the race's abilities that needs them
     out = []
     for ability in ctx.ruleset.racial:
         if ability.race != race:
             continue
+        if ability.terrains is not None and types is None:
+            terrain = ctx.terrain
+            types = terrain_types(ctx.state, terrain, ctx.ruleset) if terrain is not None else set()
         if ability.terrains is not None and not types & set(ability.terrains):
             continue
         if ability.rolls is not None and ctx.kind not in ability.rolls:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)    # a pure function of its text; unit names are slugged after every step (engine.kings_die)
 def slug(text: str) -> str:
     """Kebab-case id: 'Transmute Rock to Mud' -> 'transmute-rock-to-mud', "Kings' Die" -> 'kings-die'."""
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()

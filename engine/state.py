@@ -152,7 +152,10 @@ class GameState(Value, kw_only=True):
         return next((m for m in self.minor_terrains if m.army == army_id), None)
 
     def terrain(self, terrain_id: str) -> Terrain:
-        return next(t for t in self.terrains if t.id == terrain_id)
+        for t in self.terrains:     # a plain loop, as army(): looked up in every roll
+            if t.id == terrain_id:
+                return t
+        raise StopIteration(terrain_id)     # as next() over no match
 
     def army(self, army_id: str) -> Army:
         for a in self.armies:
@@ -164,7 +167,7 @@ class GameState(Value, kw_only=True):
         return any(a.id == army_id for a in self.armies)
 
     def effects_on(self, target_id: str) -> tuple[Effect, ...]:
-        return tuple(e for e in self.effects if e.target == target_id)
+        return tuple([e for e in self.effects if e.target == target_id]) if self.effects else ()
 
     def with_army(self, army: Army) -> GameState:
         return self.evolve(armies=tuple(army if a.id == army.id else a for a in self.armies))

@@ -17,10 +17,10 @@ def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameSta
     """Entangle: "Killing the entangling unit negates the effect"; Hypnotic Glare: it "ends immediately for all
     units if the glaring unit leaves the current terrain, is killed", and for a unit "if the hypnotized unit
     leaves the terrain"."""
-    from ..expiry import expire
-
     if not any(e.source for e in state.effects):
         return state
+    from ..expiry import expire
+
     where = {u.id: a.at for a in state.armies for u in a.units}
     for e in state.effects:
         rule = ruleset.sai_states.get(e.spell)
@@ -40,11 +40,11 @@ def glarers_rolled(before: GameState, state: GameState, step, ruleset: Ruleset, 
     """002 Hypnotic Glare: the effect "ends immediately for all units if the glaring unit ... is rolled (The
     glaring unit may be excluded from any roll while glaring)": a unit glaring before the step (not the roll
     that made the glare) in any of the step's rolls."""
-    from ..expiry import expire
-
     glaring = {e.source for e in before.effects if e.spell == "hypnotic-glare" and e.source}
     if not glaring:
         return state
+    from ..expiry import expire
+
     rolled = glaring & _rolled_units(step)
     gone = [e for e in state.effects if e.spell == "hypnotic-glare" and e.source in rolled and e in before.effects]
     return expire(state, gone, f"the glaring unit {', '.join(sorted(rolled))} was rolled", "the effect ends for all "

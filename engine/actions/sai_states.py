@@ -299,8 +299,6 @@ def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army
     summoned dragon with the same color as the Dragonkin Champion from any terrain to any other terrain" -- the
     step's ``move_dragons``, checked and moved as in a dragon attack (engine.actions.dragon_sais.move). A "may":
     without ``move_dragons`` no dragon moves."""
-    from .dragon_sais import move
-
     movers = [s.unit for s in rolled.specials if s.effect == "dragon-move"]
     if not movers:
         # a melee checks once both its rolls are made (engine.actions.specials.leftover_choices)
@@ -313,6 +311,8 @@ def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army
                                     "dragon of its color; no move_dragons given",
                                     cite=sai_cite(ruleset, "sfr-tsr-logo-dragonkin-champion"), defaulted=True))
         return state
+    from .dragon_sais import move
+
     return move(state, ruleset, army, movers, step, out)
 
 
@@ -711,11 +711,11 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
     save roll's saves) they add and each freed unit's roll (``wanted``: a combination roll's results, a tsr-1996
     charge's, engine.actions.charge_freed; its specials are the caller's to resolve as the army's
     own: engine.actions.freed_sais)."""
-    from ..expiry import expire
-
     freed = _freed(state, ruleset, army)
     if not freed:
         return state, 0, {}
+    from ..expiry import expire
+
     rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
                                sai_cite(ruleset, freed[0].spell))
     state = expire(state, freed, f"{', '.join(sorted({e.source for e in freed}))} was killed during "
