@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__, complete, params
+from . import __version__, complete, params, pydantic_plugins
 from .errors import UserError
 from .options import Edition, EditionOpt, JsonOpt, edition_id
 
@@ -321,6 +321,7 @@ def main() -> None:
     # ddref uses no pydantic plugins: without this pydantic scans every installed package's entry points the
     # first time a scenario model is built (pydantic's documented switch; a value the user set is kept)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    pydantic_plugins.skip_loader()      # and, switched off, the loader's import of importlib.metadata (30 ms)
     _printable_streams()
     try:
         with _only_the_command_asked_for(_typed_words(sys.argv[1:], os.environ)):

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from .actions.combat import melee, missile
 from .actions import sai_endings, sai_states
 from .actions.common import army, roll, terrains
-from .actions.magic import magic
 from .actions.maneuver import maneuver
 from .actions.minor import minor_roll
-from .actions.reserves import reserves
-from .actions.turn import turn
-from .actions.promotion import promotion, replanting
 from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
 from .actions.own_roll import unit_roll
 from .actions.companions import unused as unused_movers
@@ -22,7 +20,6 @@ from .carrying import unload
 from .marches import march
 from .minor import check_unrolled, out_of_game
 from .sais import RESOLVED, combination_kind
-from .setup import setup
 from .kings_die import alone as kings_die_alone
 from .taming import released as untame_released
 from .expiry import expire
@@ -209,10 +206,21 @@ def _unresolved_specials(specials: list, kind: str, ruleset: Ruleset) -> None:
                     cite=ruleset.sai_sections.get(left[0].sai, ruleset.cite("sai-resolution")), field="roll")
 
 
-_ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile, MagicStep: magic,
-            TurnStep: turn, ReservesStep: reserves, MinorStep: minor_roll, SetupStep: setup}
-_ACTIONS[PromoteStep] = promotion
-_ACTIONS[ReplantStep] = replanting
+def _on_first_use(module: str, name: str):
+    """A step kind's action, its module imported when a step of the kind is first resolved: a replay loads only the
+    actions its steps use (a cold ``ddref resolve`` of a skirmish does not load magic, the turn or the set-up)."""
+    def action(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+        return getattr(import_module(module, __package__), name)(state, step, ruleset)
+
+    return action
+
+
+_ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile,
+            MagicStep: _on_first_use(".actions.magic", "magic"), TurnStep: _on_first_use(".actions.turn", "turn"),
+            ReservesStep: _on_first_use(".actions.reserves", "reserves"), MinorStep: minor_roll,
+            SetupStep: _on_first_use(".setup", "setup")}
+_ACTIONS[PromoteStep] = _on_first_use(".actions.promotion", "promotion")
+_ACTIONS[ReplantStep] = _on_first_use(".actions.promotion", "replanting")
 
 
 def _dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:

@@ -5,7 +5,7 @@
 from typing import Any, Literal
 
 from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
-from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
+from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
 
 
 class RollStepIn(Strict):
@@ -98,7 +98,7 @@ class CantripIn(Strict):
     """What an army's Cantrip buys during a roll other than a magic action, as a magic step would."""
 
     colors: dict[str, int] | None = _doc("The split of the Cantrip points by color.", default=None)
-    cast: list[CastIn] = _doc("The spells bought, resolved at once.", default_factory=list)
+    cast: list[CastIn] = _doc("The spells bought, resolved at once.", default_factory=no_entries)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
         "Target army or unit -> its roll against those spells.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)

@@ -3,7 +3,7 @@
 
 from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
 from .model_actions import CANTRIP, CantripIn, CastIn
-from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
+from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
 
 
 class ChoicesIn(Strict):
@@ -47,7 +47,7 @@ class MagicStepIn(Strict):
     roll: RollIn = _doc(ROLL)
     colors: dict[str, int] | None = _doc("The owner's split of the magic points by color: {gold: 3, red: 2}.",
                                          default=None)
-    cast: list[CastIn] = _doc("The spells bought, resolved in the order written.", default_factory=list)
+    cast: list[CastIn] = _doc("The spells bought, resolved in the order written.", default_factory=no_entries)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
         "Target army or unit -> its roll against the spells (a list when several spells need rolls).",
         default=None)

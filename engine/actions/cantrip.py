@@ -42,8 +42,6 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
            ruleset: Ruleset, out: StepResult, key: str | None = None) -> GameState:
     """The spells ``who``'s Cantrip points (``found``: unit, points, of any color) buy, resolved at once: the step's
     ``cantrip.<key>`` (by default ``cantrip.<army>``; a freed unit's own purchase, engine.actions.freed_cantrip)."""
-    from .magic import spend, unit_aspects     # magic resolves spells, whose damage rolls may use a Cantrip
-
     cite = ruleset.sai_sections.get(CANTRIP, ruleset.cite("sai-resolution"))
     total = sum(n for _, n, _ in found)
     key = key or who.id
@@ -66,6 +64,8 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
                                     rule="Cantrip can be used to purchase spells; the scenario buys none",
                                     cite=cite, defaulted=True))
         return state
+    from .magic import spend, unit_aspects     # magic resolves spells, whose damage rolls may use a Cantrip
+
     out.trace.append(TraceEvent(what=f"{who.id}'s roll is suspended: {total} Cantrip point(s) buy spells",
                                 after=total, rule="during a non-magic action, save roll or non-maneuver avoidance "
                                 "roll, Cantrip purchases spells that are immediately resolved", cite=cite))
