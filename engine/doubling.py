@@ -54,6 +54,8 @@ def minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> No
     """002 Minor Terrains, Double Maneuvers / Double Saves: "allows the owning army to double its maneuvers
     [saves] as long as this face is in effect. This effect is cumulative with racial abilities. However, the
     double ... effect does not apply where a unit requires ... results to avoid an individual-targeting effect"."""
+    if not ctx.state.minor_terrains:
+        return
     m = ctx.state.minor_terrain(ctx.army.id)
     doubles = ctx.ruleset.minor_doubles.get(m.face or "", ()) if m is not None else ()
     if ctx.individual or not doubles:

@@ -102,6 +102,8 @@ _SIGN = {"subtract": "-", "divide": "/", "multiply": "x", "add": "+"}
 def spell_step(op: str, actives: list[Active], tally: Tally, ctx: RollContext, trace: list[TraceEvent],
                 scope_label: str, used: list[Effect] | None = None) -> None:
     """Apply the ``op`` modifiers; ``used`` collects the effects that changed a result rolled for."""
+    if not actives:
+        return
     mine = [a for a in actives if a.mod.op == op]
     generic = [a for a in mine if a.mod.results == "any"]
     for active in mine:
