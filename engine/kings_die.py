@@ -21,8 +21,15 @@ def is_kings_die(unit: Unit, ruleset: Ruleset) -> bool:
     return unit.name is not None and slug(unit.name) in ruleset.reserve_bound_units
 
 
+def _named(state: GameState) -> list[Unit]:
+    """The units in play with a catalog name, one of each name (a Kings' Die is known by its name)."""
+    return list({u.name: u for a in state.armies for u in a.units if u.name is not None}.values())
+
+
 def check_rolls(state: GameState, ruleset: Ruleset, dice: Roll) -> None:
     """A per-unit roll may not show the Kings' Die: "never participating in rolls made by the reserve army"."""
+    if not ruleset.reserve_bound_units:
+        return          # an edition without it (tsr-1996)
     for unit_id, _ in dice.units:
         unit = next((u for a in state.armies for u in a.units if u.id == unit_id), None)
         if unit is not None and is_kings_die(unit, ruleset):
@@ -34,7 +41,7 @@ def check_rolls(state: GameState, ruleset: Ruleset, dice: Roll) -> None:
 def alone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
     """A player whose only unit left in play is a Kings' Die loses it. Reading: it "dies and is removed from
     play": it leaves the game, going to no dead unit area (nothing may bring it back)."""
-    if not any(is_kings_die(u, ruleset) for a in state.armies for u in a.units):
+    if not ruleset.reserve_bound_units or not any(is_kings_die(u, ruleset) for u in _named(state)):
         return state        # none in play: the usual case, checked after every step
     for player in state.players:
         units = [u for a in state.armies if a.player == player for u in a.units if not u.item]

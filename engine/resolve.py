@@ -63,7 +63,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
 def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
     """What follows any step: items left without carriers are buried, abandoned eighth faces turn back, and
     the game may be won (engine.carrying, engine.capture)."""
-    for a in state.armies:
+    for a in state.armies if state.armies is not before.armies else ():   # unchanged armies lost no carrier
         if any(u.item for u in a.units) and before.has_army(a.id) and \
                 {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
             state, _ = unload(state, a, (), ruleset, out)
@@ -99,7 +99,8 @@ def _soiled_ground(before: GameState, state: GameState, step: Step, ruleset: Rul
     buried"; each such unit's roll is the step's ``burial`` entry for it."""
     soiled = {e.target: e for e in before.effects if e.spell in ruleset.burial_rolls}
     rolls = {u: r for u, r in getattr(step, "burial", ()) if u not in out.burial_rolled}   # not an SAI's
-    for unit_id in (u for u in out.killed if u not in out.burial_rolled):
+    # with no such spell in play no killed unit rolls: the kills are not looked up
+    for unit_id in (u for u in out.killed if u not in out.burial_rolled) if soiled else ():
         home = next((a for a in before.armies if a.unit(unit_id) is not None), None)
         area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
         e = soiled.get(home.at) if home is not None else None
