@@ -21,7 +21,8 @@ from typing import Any, Union
 
 import pydantic
 import pydantic_core.core_schema
-import yaml
+
+from .yaml_reader import yaml   # PyYAML, its reader's pattern compiled the quick way: imported before yaml.events
 from yaml.events import AliasEvent, MappingEndEvent, MappingStartEvent, SequenceEndEvent, SequenceStartEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
