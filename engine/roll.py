@@ -270,7 +270,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     specials: list[Special] = []
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
     spend_on_promotions(ctx, roll, units, specials, trace)
-    per_unit = {u: {t: p.total for t, p in tally.items() if p.total} for u, tally in units.items()}
+    per_unit = {u: {t: n for t, p in tally.items() if (n := p.total)} for u, tally in units.items()}
     sai_per_unit = {u: {t: p.sai for t, p in tally.items() if p.sai} for u, tally in units.items()}
     unit_ids = set(units)
     actives = active_modifiers(ctx, unit_ids, trace)

@@ -53,7 +53,8 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
                       facing=facing, joined=joined)
     outcome = resolve_roll(ctx, dice)
     out.trace.extend(outcome.trace)
-    out.used.extend(e for e in outcome.used if e not in out.used)
+    if outcome.used:
+        out.used.extend(e for e in outcome.used if e not in out.used)
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
 
