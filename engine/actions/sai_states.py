@@ -281,6 +281,8 @@ def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, 
     another terrain (tsr-1996 Ferry) roll a ``kind`` roll (for ``wanted``, else ``result``) at once, their own
     returning SAIs bringing more (a chain); buried items and dragonkin come back (the Silver Medallion). Returns the
     change to the roll's ``result`` results; ``joined`` collects each unit brought in and its roll."""
+    if not rolled.specials and not joined:
+        return state, 0     # no SAI rolled and no unit joined: none brings a unit in (the usual roll)
     change, joined = 0, {} if joined is None else joined
     for effect, bring in (("raise", _raise), ("fetch", _fetch)):
         for sai, group in _grouped(rolled.specials, (effect,)).items():
