@@ -110,20 +110,22 @@ def dissipate(before: GameState, state: GameState, ruleset: Ruleset, out: StepRe
     """Armies left with dragonkin only by the step: the dragonkin return to their summoning pool."""
     if state.armies is before.armies:
         return state
+    kin_only = [a for a in state.armies if a.units and all(u.race == KIN for u in a.units)]
+    if not kin_only:
+        return state
     from .expiry import army_emptied, unit_gone     # engine.expiry needs engine.roll, which needs this module
-    for army in state.armies:
-        if army.units and all(u.race == KIN for u in army.units):
-            cite = ruleset.cite("dragonkin")
-            pool = state.pool(army.player)
-            state = state.with_pool(pool.evolve(units=(*pool.units, *army.units)))
-            state = state.with_army(army.evolve(units=()))
-            out.trace.append(TraceEvent(what=f"{army.id} holds only dragonkin: {', '.join(u.id for u in army.units)} "
-                                             "dissipate to the summoning pool", rule="if all other units are killed or "
-                                        "leave the terrain the Dragonkin dissipate and return to the summoning pool",
-                                        cite=cite))
-            for unit in army.units:
-                state = unit_gone(state, unit.id, "returned to the summoning pool", ruleset, out)
-            state = army_emptied(state, army.id, ruleset, out)
+    for army in kin_only:
+        cite = ruleset.cite("dragonkin")
+        pool = state.pool(army.player)
+        state = state.with_pool(pool.evolve(units=(*pool.units, *army.units)))
+        state = state.with_army(army.evolve(units=()))
+        out.trace.append(TraceEvent(what=f"{army.id} holds only dragonkin: {', '.join(u.id for u in army.units)} "
+                                         "dissipate to the summoning pool", rule="if all other units are killed or "
+                                    "leave the terrain the Dragonkin dissipate and return to the summoning pool",
+                                    cite=cite))
+        for unit in army.units:
+            state = unit_gone(state, unit.id, "returned to the summoning pool", ruleset, out)
+        state = army_emptied(state, army.id, ruleset, out)
     return state
 
 
