@@ -24,11 +24,28 @@ def no_plugins() -> tuple[()]:
     return ()
 
 
+def pydantics_own(name: str):
+    """Anything else pydantic asks of its loader module (a later pydantic may): pydantic's own module, loaded then
+    from pydantic's files, so the stand-in can only cost time, never fail an import."""
+    if name.startswith("__"):       # what the import system probes a module for (__path__ ...): none here
+        raise AttributeError(name)
+    import importlib.machinery
+    import importlib.util
+
+    import pydantic.plugin
+
+    spec = importlib.machinery.PathFinder.find_spec(LOADER, pydantic.plugin.__path__)
+    own = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(own)
+    return getattr(own, name)
+
+
 def skip_loader() -> bool:
     """Stand in for pydantic's plugin loader when every plugin is switched off; True when it does."""
     if os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in ALL_OFF or LOADER in sys.modules:
         return False
     loader = types.ModuleType(LOADER, __doc__)
     loader.get_plugins = no_plugins
+    loader.__getattr__ = pydantics_own
     sys.modules[LOADER] = loader
     return True

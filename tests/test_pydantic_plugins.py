@@ -48,3 +48,13 @@ def test_models_build_and_validate_without_reading_package_metadata(switch):
 def test_pydantic_loader_is_kept_unless_every_plugin_is_off(switch):
     out = _python(BUILD, switch)
     assert out["skipped"] is False and out["n"] == 3
+
+
+def test_a_name_the_stand_in_lacks_comes_from_pydantic_s_own_loader():
+    """Should a later pydantic ask its loader for more than get_plugins, the stand-in answers from pydantic's own
+    module instead of failing the import."""
+    out = _python("import json; from ddref.pydantic_plugins import skip_loader; skip_loader(); "
+                  "from pydantic.plugin import _loader; import importlib.metadata as m; "
+                  "print(json.dumps({'stand_in': _loader.get_plugins.__module__, "
+                  "'own': _loader.entry_points is m.entry_points}))", "__all__")
+    assert out == {"stand_in": "ddref.pydantic_plugins", "own": True}
