@@ -27,7 +27,7 @@ from ..roll import Outcome, Roll, Special
 from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
-from ..steps import AttackStep, StepResult
+from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
 from .joined_rolls import MERGED, fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
@@ -407,7 +407,7 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
 
 
 def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
-                  out: StepResult) -> tuple[GameState, dict[str, Outcome], object]:
+                  out: StepResult) -> tuple[GameState, dict[str, Outcome], MagicStep]:
     """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll. The returned units'
     own Illusion, Galeforce (``place_states``), moves (Vanish, Teleport, Ferry, Firewalking: ``attack_moves``) and
     Sneak Attack (engine.actions.specials ``after_magic``: its kills after the army's own, with the casualties they
