@@ -39,28 +39,30 @@ dua:
 steps:
   - {step}
 """
+# the returned unit's choices and roll, the end of every step below
+_JOINS = "targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}"
+
+
+def _skirmish(action: str) -> dict[str, tuple[str, str, str]]:
+    """A melee or missile action's attack roll (Bob's Goblins) and save roll (theirs, against Alice's Elves)."""
+    counter = ", counter: false" if action == "melee" else ""
+    return {action: ("bob", action, f"{action}: {{army: goblins, target: elves, roll: {{troll: regenerate, w1: "
+                                    f"{action} 2}}, saves: {{elves: {{e1: save}}}}{counter}, {_JOINS}"),
+            f"save-{action}": ("alice", action, f"{action}: {{army: elves, target: goblins, roll: {{e1: {action} 2, "
+                                                f"e2: {action} 2}}, saves: {{goblins: {{troll: regenerate, w1: save}}}}"
+                                                f"{counter}, {_JOINS}")}
+
+
 # the roll a returned unit joins -> (the player whose turn it is, the terrain's action, the step)
 _ROLLS = {
-    "melee": ("bob", "melee", "melee: {army: goblins, target: elves, roll: {troll: regenerate, w1: melee 2}, "
-                              "saves: {elves: {e1: save}}, counter: false, targets: {regenerate: [g2]}, "
-                              "unit_saves: {g2: SAI}}"),
-    "missile": ("bob", "missile", "missile: {army: goblins, target: elves, roll: {troll: regenerate, w1: missile 2}, "
-                                  "saves: {elves: {e1: save}}, targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}"),
-    "save-melee": ("alice", "melee", "melee: {army: elves, target: goblins, roll: {e1: melee 2, e2: melee 2}, "
-                                     "saves: {goblins: {troll: regenerate, w1: save}}, counter: false, "
-                                     "targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}"),
-    "save-missile": ("alice", "missile", "missile: {army: elves, target: goblins, roll: {e1: missile 2, e2: missile 2}, "
-                                         "saves: {goblins: {troll: regenerate, w1: save}}, targets: {regenerate: [g2]}, "
-                                         "unit_saves: {g2: SAI}}"),
-    "magic": ("bob", "melee", "magic: {army: wavers, roll: {troll2: regenerate, c1: magic}, "
-                              "targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}"),
+    **_skirmish("melee"), **_skirmish("missile"),
+    "magic": ("bob", "melee", f"magic: {{army: wavers, roll: {{troll2: regenerate, c1: magic}}, {_JOINS}"),
     "save against spells": ("alice", "melee", "magic: {army: mages, roll: {magic: 6}, colors: {blue: 6}, "
                                               "cast: [{spell: hailstorm, target: wavers, count: 3}], "
                                               "avoidance: {wavers: {troll2: regenerate, c1: save}}, "
-                                              "save_sais: {wavers: {targets: {regenerate: [g2]}, unit_saves: {g2: SAI}}}}"),
+                                              f"save_sais: {{wavers: {{{_JOINS}}}}}"),
     "dragon attack": ("bob", "melee", "dragon_attack: {army: wavers, dragons: {d1: [claws]}, "
-                                      "roll: {troll2: regenerate, c1: save}, targets: {regenerate: [g2]}, "
-                                      "unit_saves: {g2: SAI}}"),
+                                      f"roll: {{troll2: regenerate, c1: save}}, {_JOINS}"),
 }
 
 
