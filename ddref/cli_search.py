@@ -122,7 +122,10 @@ def index_build(
 
 @index_app.command("info")
 def index_info(as_json: JsonOpt = False) -> None:
-    """Where the index is, the corpus hash it was built from, counts, build time, and whether it is fresh.
+    """Where the index is (and the cache folder holding it), the corpus hash it was built from, counts, build time,
+    and whether it is fresh. The cache folder is $DDREF_CACHE_DIR, else $XDG_CACHE_HOME/ddref, else ~/.cache/ddref
+    (a private folder under the temporary directory when that cannot be written); ddref deletes only its own
+    folders in it.
 
     Examples:
       ddref index info
@@ -147,6 +150,7 @@ def _print_info(as_json: bool) -> None:
     counts = facts.get("counts") or {}
     show(key_values([
         ("Location", str(facts.get("location", "-"))),
+        ("Cache folder", str(facts.get("cache_dir", "-"))),
         ("Corpus hash", str(facts.get("corpus_hash") or "-")),
         ("Fresh", "yes" if facts.get("fresh") else "no (the next search rebuilds it)"),
         ("Built at", str(facts.get("built_at") or "never")),

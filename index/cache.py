@@ -10,18 +10,34 @@ without the lock the rename still lets exactly one build win). A folder that
 turns out to be unreadable is removed and built again, never a crash.
 
 The cache directory is ``$DDREF_CACHE_DIR``, else ``$XDG_CACHE_HOME/ddref``,
-else ``~/.cache/ddref``; when none can be written, a folder under the
-system's temporary directory.
+else ``~/.cache/ddref``; when none can be written, a private folder under the
+system's temporary directory (``_private_fallback``).
+
+The cache directory may be a folder the user keeps other things in (a user
+sets ``DDREF_CACHE_DIR=~/.cache``), so ddref deletes only what it can prove it
+made: a real folder (never a symbolic link, never followed) whose name is
+exactly one of ddref's (``index-<16 hex>``, ``tmp-ddref-*``, ``old-ddref-*``)
+and that holds ddref's marker file, or, for an index folder, a manifest naming
+that same folder's key. The one exception is the exact name of the index this
+ddref needs: whatever stands there (a link, a file, a damaged folder) is
+replaced, a link being unlinked, never followed.
+
+The manifest records the SHA-256 of the database; ``verified`` checks it when
+the index is opened (about 3 ms for the 3.5 MB database), so an index edited
+in place is rebuilt instead of answering wrongly.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -35,6 +51,13 @@ from .corpus import corpus_hash
 LAYOUT = "9"
 MANIFEST = "manifest.json"
 STALE_SECONDS = 7 * 24 * 3600
+# written into every folder ddref makes in the cache root, before anything else: what proves it is ddref's
+MARKER = ".ddref-cache-folder"
+MARKER_TEXT = "made by ddref's search index cache (index/cache.py); ddref may delete this folder\n"
+TMP_PREFIX, OLD_PREFIX = "tmp-ddref-", "old-ddref-"
+_INDEX_NAME = re.compile(r"index-[0-9a-f]{16}\Z")
+_TMP_NAME = re.compile(re.escape(TMP_PREFIX) + r"[A-Za-z0-9_]+\Z")
+_OLD_NAME = re.compile(re.escape(OLD_PREFIX) + r"[0-9]+-[0-9]+\Z")
 
 Progress = Callable[[int, int, str], None]  # (done, total, stage)
 
@@ -77,13 +100,40 @@ def index_key() -> str:
 
 
 def current() -> Built | None:
-    """The built index for this corpus, if a complete one is on disk (the no-op freshness check)."""
+    """The built index for this corpus, if a complete one is on disk (the no-op freshness check).
+
+    The folder must be a real folder (a link, even one looping on itself, is not an index) with a manifest
+    that is a JSON object naming this key; anything else is rebuilt."""
     folder = _writable_root(create=False) / f"index-{index_key()}"
+    manifest = _manifest(folder)
+    return Built(folder, manifest) if manifest is not None and manifest.get("key") == index_key() else None
+
+
+def _manifest(folder: Path) -> dict[str, Any] | None:
+    """The manifest of a real folder (not a link), when it is a JSON object; else None."""
     try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return None
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return Built(folder, manifest) if manifest.get("key") == index_key() else None
+    return manifest if isinstance(manifest, dict) else None
+
+
+def verified(built: Built) -> bool:
+    """Whether the database is the one the manifest's checksum was taken of (an in-place edit is not)."""
+    expected = built.manifest.get("db_sha256")
+    if not isinstance(expected, str):
+        return False
+    try:
+        return _sha256(built.db_path) == expected
+    except OSError:
+        return False
+
+
+def _sha256(path: Path) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def ensure(*, force: bool = False, progress: Progress | None = None) -> Built:
@@ -120,10 +170,11 @@ def info() -> dict[str, Any]:
     """Where the index is, the corpus hash, whether it is fresh, when and how fast it was built, its
     size, and its document counts per kind and edition (None where it is not built yet)."""
     found = current()
-    folder = found.folder if found else _writable_root(create=False) / f"index-{index_key()}"
+    root = _writable_root(create=False)
+    folder = found.folder if found else root / f"index-{index_key()}"
     manifest = found.manifest if found else {}
     return {
-        "location": str(folder), "corpus_hash": corpus_hash(),
+        "location": str(folder), "cache_dir": str(root), "corpus_hash": corpus_hash(),
         "fresh": found is not None, "built_at": manifest.get("built_at"),
         "build_seconds": manifest.get("seconds"),
         "size_bytes": sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) if found else None,
@@ -134,15 +185,17 @@ def info() -> dict[str, Any]:
 # -- building -------------------------------------------------------------------
 
 def _build(root: Path, force: bool, progress: Progress | None) -> Built:
-    from .build import build_into
+    from .build import DB_NAME, build_into
 
     final = root / f"index-{index_key()}"
-    work = Path(tempfile.mkdtemp(prefix="tmp-", dir=root))
+    work = Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=root))
     try:
+        (work / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         manifest = build_into(work, progress)
         manifest["key"] = index_key()
+        manifest["db_sha256"] = _sha256(work / DB_NAME)
         (work / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-        _move_into_place(work, final, replace=force or final.exists())
+        _move_into_place(work, final)
     finally:
         _remove(work)
     _sweep(root, keep=final)
@@ -152,35 +205,73 @@ def _build(root: Path, force: bool, progress: Progress | None) -> Built:
     return Built(built.folder, built.manifest, built_now=True)
 
 
-def _move_into_place(work: Path, final: Path, replace: bool) -> None:
-    """Rename the finished build into place; an existing folder is moved aside first when replacing."""
-    if replace and final.exists():
-        aside = final.with_name(f"old-{os.getpid()}-{time.time_ns()}")
+def _move_into_place(work: Path, final: Path) -> None:
+    """Rename the finished build into place (the lock is held). What stands at the index's own name is
+    replaced: a folder is moved aside and removed, a link or file unlinked (never followed)."""
+    try:
+        mode = os.lstat(final).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        aside = final.with_name(f"{OLD_PREFIX}{os.getpid()}-{time.time_ns()}")
         with contextlib.suppress(OSError):
             final.rename(aside)
+            _remove(aside)
+    elif mode is not None:
+        with contextlib.suppress(OSError):
+            final.unlink()
     try:
         work.rename(final)
     except OSError:
-        # another process finished the same build first: its folder is as good as ours
-        if not (final / MANIFEST).exists():
+        # another process (without the lock) finished the same build first: its folder is as good as ours
+        if _manifest(final) is None:
             raise
 
 
 def _sweep(root: Path, keep: Path) -> None:
-    """Remove moved-aside folders, builds abandoned by killed processes, and old indexes."""
+    """Remove what ddref left behind: moved-aside folders, builds abandoned by killed processes (after an
+    hour), indexes of other corpora (after a week) -- and only those whose being ddref's is proven
+    (``_ours``); links are never followed, and nothing else in the folder is touched."""
     now = time.time()
-    for entry in root.iterdir():
-        if entry == keep or not entry.name.startswith(("old-", "tmp-", "index-")):
+    with os.scandir(root) as entries:
+        found = list(entries)
+    for entry in found:
+        name = entry.name
+        if name == keep.name or not entry.is_dir(follow_symlinks=False):
             continue
-        age = now - entry.lstat().st_mtime
-        if entry.name.startswith("old-") or (entry.name.startswith("tmp-") and age > 3600) \
-                or (entry.name.startswith("index-") and age > STALE_SECONDS):
-            _remove(entry)
+        try:
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if _OLD_NAME.match(name) or (_TMP_NAME.match(name) and age > 3600) \
+                or (_INDEX_NAME.match(name) and age > STALE_SECONDS):
+            if _ours(Path(entry.path)):
+                _remove(Path(entry.path))
+
+
+def _ours(folder: Path) -> bool:
+    """Whether a folder of the cache root provably is ddref's: a real folder with ddref's marker in it, or
+    an index folder whose manifest names the key its name carries (indexes built before the marker)."""
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return False
+        marker = folder / MARKER
+        if stat.S_ISREG(os.lstat(marker).st_mode) and marker.read_text(encoding="utf-8") == MARKER_TEXT:
+            return True
+    except (OSError, ValueError):
+        pass
+    manifest = _manifest(folder)
+    return bool(manifest and _INDEX_NAME.match(folder.name) and manifest.get("key") == folder.name[6:])
 
 
 def _remove(path: Path) -> None:
-    """Remove a folder, or whatever garbage stands in its place (a file, a link)."""
-    if path.is_dir() and not path.is_symlink():
+    """Remove a folder, or whatever garbage stands in its place (a file, a link: unlinked, not followed).
+    ``shutil.rmtree`` works through file descriptors and never follows a link inside the folder."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISDIR(mode):
         shutil.rmtree(path, ignore_errors=True)
     else:
         with contextlib.suppress(OSError):
@@ -189,18 +280,30 @@ def _remove(path: Path) -> None:
 
 @contextlib.contextmanager
 def _lock(root: Path) -> Iterator[None]:
-    """An exclusive lock on ``root/build.lock`` (a no-op where fcntl is missing)."""
+    """An exclusive lock on ``root/build.lock`` (a no-op where fcntl is missing).
+
+    The lock file is opened without following a link. Should ``build.lock`` be something else (a folder,
+    a link), the lock is taken on the cache folder itself: every ddref then still waits for the others,
+    and nothing of the user's is touched or removed."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows: the atomic rename alone keeps builds whole
         yield
         return
-    with open(root / "build.lock", "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+    try:
+        fd = os.open(root / "build.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError as exc:
+        if exc.errno not in (errno.EISDIR, errno.ELOOP, errno.ENXIO, errno.EACCES, errno.EPERM):
+            raise
+        fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
 
 
 _fallbacks: dict[Path, Path] = {}
@@ -218,7 +321,24 @@ def _writable_root(create: bool) -> Path:
         tempfile.NamedTemporaryFile(dir=root, prefix="probe-").close()
         return root
     except OSError:
-        user = os.getuid() if hasattr(os, "getuid") else "user"
-        fallback = _fallbacks[root] = Path(tempfile.gettempdir()) / f"ddref-cache-{user}"
-        fallback.mkdir(parents=True, exist_ok=True)
+        fallback = _fallbacks[root] = _private_fallback()
         return fallback
+
+
+def _private_fallback() -> Path:
+    """``$TMPDIR/ddref-cache-<uid>``, made private (mode 0700) or found so: a real folder (not a link), owned
+    by this user, that no one else can write or read. Anyone could have made that name first in a shared
+    temporary folder (a link to the user's files, a doctored index): when it is not so, a fresh private
+    folder of this process's own (``tempfile.mkdtemp``, mode 0700) is used instead."""
+    tmp = Path(tempfile.gettempdir())
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    shared = tmp / f"ddref-cache-{uid if uid is not None else 'user'}"
+    with contextlib.suppress(FileExistsError):
+        shared.mkdir(mode=0o700)
+    try:
+        info = os.lstat(shared)
+        if stat.S_ISDIR(info.st_mode) and (uid is None or info.st_uid == uid) and not info.st_mode & 0o077:
+            return shared
+    except OSError:
+        pass
+    return Path(tempfile.mkdtemp(prefix=f"{shared.name}-", dir=tmp))
