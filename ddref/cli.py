@@ -323,16 +323,29 @@ def main() -> None:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     pydantic_plugins.skip_loader()      # and, switched off, the loader's import of importlib.metadata (30 ms)
     _printable_streams()
+    out_of_memory = False
     try:
         with _only_the_command_asked_for(_typed_words(sys.argv[1:], os.environ)):
             app()
     except UserError as exc:
         _fail(str(exc), exc.exit_code)
+    except MemoryError:
+        if _debug or os.environ.get("DDREF_DEBUG"):
+            raise
+        # said after this block: until it ends, the traceback keeps every frame's data (what filled the memory)
+        # alive, and printing the message through rich would itself fail for want of memory
+        out_of_memory = True
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if _debug or os.environ.get("DDREF_DEBUG"):
             raise
         _fail(f"internal error ({type(exc).__name__}: {exc}); please report it "
               "with the traceback that `ddref --debug ...` shows", 2)
+    if out_of_memory:
+        from .errors import OUT_OF_MEMORY
+
+        sys.stderr.write(f"ddref: {OUT_OF_MEMORY}\n")
+        sys.exit(2)
+
 
 
 @contextmanager

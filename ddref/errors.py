@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
+OUT_OF_MEMORY = ("out of memory: the input needs more memory than ddref was given; lower what it declares "
+                 "(units and their count:, effects, steps; `ddref check` names each limit) or raise the memory "
+                 "limit (ulimit -v)")
+"""What a MemoryError says (the CLI, exit 2; ``ddref serve``, 413): the scenario's sizes are what to lower."""
+
+
 class UserError(Exception):
     """Bad input from the user: printed as ``ddref: <message>``, exit code 2; HTTP 400.
 

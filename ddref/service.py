@@ -91,6 +91,12 @@ def _errors(app: FastAPI) -> None:
         message = f"no such page: {request.url.path}; /docs lists the API" if exc.status_code == 404 else str(exc.detail)
         return _error(exc.status_code, message)
 
+    @app.exception_handler(MemoryError)
+    async def out_of_memory(request: Request, exc: MemoryError) -> JSONResponse:
+        from .errors import OUT_OF_MEMORY
+
+        return _error(413, OUT_OF_MEMORY)
+
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
         # the traceback goes to the server's log (uvicorn prints it), never to the client

@@ -127,13 +127,13 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
         b.fail(("turn", "player"), f"unknown player {turn!r}{did_you_mean(turn, players)}")
     terrains = tuple(_terrain(b, spec, tid, t) for tid, t in spec.terrains.items())
     armies = tuple(_army(b, spec, aid, a) for aid, a in spec.armies.items())
-    _check_ids(b, spec, armies)
     state = GameState(edition=spec.edition, players=players, turn_player=turn, terrains=terrains, armies=armies,
                       effects=tuple(_effect(b, spec, i, e, armies) for i, e in enumerate(spec.effects)),
                       dua=_areas(b, spec, "dua"), bua=_areas(b, spec, "bua"),
                       dragons=tuple(_dragon(b, spec, i, d) for i, d in enumerate(spec.dragons)),
                       summoning_pool=tuple(_pool(b, spec, player, items)
                                            for player, items in spec.summoning_pool.items()))
+    _check_ids(b, spec, state)
     _check_control(b, spec, state)
     state = _routing(b, spec, state)
     return turn_steps.marches(b, spec, state)
@@ -297,15 +297,32 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
     return Pool(player=player, items=tuple(names), units=tuple(units))
 
 
-def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:
+def _check_ids(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
+    """One id names one thing in a file: terrains, armies, every unit wherever it is (an army, a DUA, a BUA, a
+    summoning pool) and dragons share one name space, as steps and effects name any of them by id (a dragon id
+    used twice passed `ddref check`, then crashed the slaying code looking the dragon up)."""
     seen: dict[str, str] = {}
+
+    def claim(uid: str, what: str, path: tuple) -> None:
+        if uid in seen:
+            b.fail(path, f"id {uid!r} is used twice ({what}, and already {seen[uid]}); ids are unique in a file, "
+                         "across terrains, armies, units (in armies, DUA, BUA and summoning pools) and dragons")
+        else:
+            seen[uid] = what
+
     for tid in spec.terrains:
-        seen[tid] = "terrain"
-    for army in armies:
-        for uid in (army.id, *(u.id for u in army.units)):
-            if uid in seen:
-                b.fail(("armies", army.id), f"id {uid!r} is used twice (also a {seen[uid]}); ids are unique in a file")
-            seen[uid] = "army or unit"
+        claim(tid, "a terrain", ("terrains", tid))
+    for army in state.armies:
+        claim(army.id, "an army", ("armies", army.id))
+        for unit in army.units:
+            claim(unit.id, f"a unit of army {army.id}", ("armies", army.id, "units"))
+    for kind, label, areas in (("dua", "DUA", state.dua), ("bua", "BUA", state.bua),
+                               ("summoning_pool", "summoning pool", state.summoning_pool)):
+        for area in areas:
+            for unit in area.units:
+                claim(unit.id, f"a unit in the {label} of {area.player}", (kind, area.player))
+    for i, dragon in enumerate(state.dragons):
+        claim(dragon.id, "a dragon", ("dragons", i, "id"))
 
 
 def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) -> Effect:
@@ -376,7 +393,9 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, list(STEP_KINDS))}")
         return planned
     try:
-        model = step_model(kind).model_validate(raw[kind] or {})
+        # a kind key with nothing after it (``- reserves:``) is null: the step with all its defaults, as the JSON
+        # Schema says (ddref.scenario.schema); any other value that is not a mapping is an error, as there
+        model = step_model(kind).model_validate({} if raw[kind] is None else raw[kind])
     except pydantic.ValidationError as exc:
         b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=step_model(kind)))
         return planned

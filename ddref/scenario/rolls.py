@@ -13,7 +13,10 @@ from index.corpus import records
 from index.lookup import NotFound, find
 
 from . import exchanges
-from .source import did_you_mean
+from .source import did_you_mean, show_value
+
+MAX_FACE_DIGITS = 3
+"""A face's count is a handful of icons; more digits than this is a mistake, read as nothing."""
 
 if TYPE_CHECKING:
     from .build import _Builder
@@ -35,7 +38,7 @@ def roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
     for key, n in raw.items():
         icon = face_icon(b, str(key), (*path, key), extra=sorted(unit_ids))
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            b.fail((*path, key), f"expected a whole number of {key} (>= 0), got {n!r}")
+            b.fail((*path, key), f"expected a whole number of {key} (>= 0), got {show_value(n)}")
             continue
         if icon:
             counts.append((icon, n))
@@ -54,6 +57,13 @@ def faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[F
         parts = text.rsplit(" ", 1)
         count = 1
         if len(parts) == 2 and parts[1].isdigit():
+            # str.isdigit() is true of any script's digits (``²``, ``٣``), which int() cannot read; and a count of
+            # thousands of digits cannot be read either: only ASCII digits, a face's few
+            if not parts[1].isascii() or len(parts[1]) > MAX_FACE_DIGITS:
+                b.fail(where, f"the count after {show_value(parts[0])} is {show_value(parts[1], 12)}; a face count "
+                              f"is a whole number written in the digits 0-9, at most {MAX_FACE_DIGITS} of them "
+                              "(melee 2)")
+                continue
             text, count = parts[0], int(parts[1])
         icon = REROLLED if slug(text) == REROLLED else face_icon(b, text, where)
         if icon:

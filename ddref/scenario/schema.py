@@ -51,6 +51,10 @@ def _step_schema(refs: dict) -> dict[str, Any]:
     kinds = []
     for kind, model in step_models().items():
         ref = refs[(model, "validation")]
+        # the loader reads a kind key left empty (``- reserves:``, null) as the step with its defaults, which is a
+        # step only where no field is required: there the schema takes null too (ddref.scenario.build._step)
+        if not any(f.is_required() for f in model.model_fields.values()):
+            ref = {"anyOf": [ref, {"type": "null"}]}
         kinds.append({"type": "object", "title": f"{kind} step", "required": [kind],
                       "properties": {kind: ref, **STEP_EXTRAS}, "additionalProperties": False})
     return {"description": f"One step: exactly one of {', '.join(STEP_KINDS)}, with optional expect "

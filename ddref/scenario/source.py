@@ -36,6 +36,12 @@ MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 50
 """Deepest nesting of mappings and lists accepted; the format itself needs about six."""
 
+MAX_NUMBER_CHARS = 100
+"""Longest integer written (digits, sign, underscores, a 0x/0b/0o prefix, sexagesimal colons): the numbers of a
+game are a few digits. Checked before the number is read: PyYAML reads a sexagesimal integer (``1:0:0``) in time
+quadratic in its length (a 1 MiB one took minutes), and an integer of more than 4,300 decimal digits, which a
+shorter hex or binary one makes, cannot even be printed in a message."""
+
 Path = tuple[Any, ...]
 """A field path: mapping keys and list indices from the top of the file, e.g. ``("steps", 2, "army")``."""
 
@@ -425,10 +431,13 @@ class _Builder:
             return node.value
         if node.tag not in _SCALAR_TAGS:
             self.check_tag(node, _YAML + "str", path)
+        if node.tag == _YAML + "int" and len(node.value) > MAX_NUMBER_CHARS:
+            raise self.locator.error(path, f"the number {show_value(node.value)} is {len(node.value):,} characters "
+                                           f"long; a number in a scenario is at most {MAX_NUMBER_CHARS} characters")
         try:
             return self.scalars.yaml_constructors[node.tag](self.scalars, node)
         except (ValueError, yaml.YAMLError):  # e.g. ``!!int abc``
-            raise self.locator.error(path, f"cannot read {node.value!r} as "
+            raise self.locator.error(path, f"cannot read {show_value(node.value)} as "
                                            f"{_short_tag(node.tag)}") from None
 
 
