@@ -18,10 +18,18 @@ MAX_LISTED = 8
 
 def reachable(units: Sequence[Unit], damage: int) -> int:
     """The most health-worth of whole units that fits in ``damage``."""
-    sums = {0}
+    fits = _sums(units, damage)
+    return fits.bit_length() - 1
+
+
+def _sums(units: Sequence[Unit], damage: int) -> int:
+    """The health totals of whole units that fit in ``damage``, as the set bits of an int (bit t: total t):
+    a shift and an or per unit, so an army of any size a game holds costs microseconds."""
+    mask = (1 << (max(0, min(damage, sum(u.health for u in units))) + 1)) - 1
+    fits = 1
     for u in units:
-        sums |= {s + u.health for s in sums if s + u.health <= damage}
-    return max(sums)
+        fits |= (fits << u.health) & mask
+    return fits
 
 
 def default_casualties(units: Sequence[Unit], damage: int) -> tuple[str, ...]:
@@ -29,15 +37,26 @@ def default_casualties(units: Sequence[Unit], damage: int) -> tuple[str, ...]:
 
     Units are tried from the lowest health up (then in the order written), and
     the first combination found for each total is kept, so the default keeps
-    an army's bigger units whenever the rules allow it.
+    an army's bigger units whenever the rules allow it. That combination is the unit with which its total
+    first became reachable, added to the first combination of the rest: it is rebuilt from each total's first
+    unit (linear work, instead of extending every total by every unit).
     """
-    best: dict[int, tuple[str, ...]] = {0: ()}
-    for u in sorted(units, key=lambda u: u.health):
-        for total, ids in list(best.items()):
-            new = total + u.health
-            if new <= damage and new not in best:
-                best[new] = ids + (u.id,)
-    return best[max(best)]
+    ordered = sorted(units, key=lambda u: u.health)
+    mask = (1 << (max(0, min(damage, sum(u.health for u in units))) + 1)) - 1
+    fits, first = 1, {}
+    for k, u in enumerate(ordered):
+        new = (fits << u.health) & mask & ~fits
+        fits |= new
+        while new:
+            low = new & -new
+            first[low.bit_length() - 1] = k
+            new ^= low
+    total, chosen = fits.bit_length() - 1, []
+    while total:
+        unit = ordered[first[total]]
+        chosen.append(unit.id)
+        total -= unit.health
+    return tuple(reversed(chosen))
 
 
 def legal_choices(units: Sequence[Unit], damage: int) -> Iterator[tuple[str, ...]]:

@@ -153,3 +153,113 @@ def test_a_step_kind_written_empty_is_read_alike_by_loader_and_schema(run, tmp_p
     loader = run("check", path).exit_code == 0
     schema = not list(SCHEMA.iter_errors(data))
     assert loader is schema, (loader, schema)
+
+
+# --- 2. amplification: what a scenario may declare is bounded by what a game holds ----------------------------
+
+def _armies(n: int, per: str) -> str:
+    return "armies:\n" + "".join(f"  x{i}: {{player: {'ab'[i % 2]}, at: front, units: [{per}]}}\n" for i in range(n))
+
+
+@pytest.mark.parametrize("armies, needle", [
+    # 10,000 units in a 4 KB file took 54 s and 629 MB
+    (_armies(2, ", ".join(["{race: dwarf, health: 1, count: 100}"] * 50)), "an army holds at most 120"),
+    (_armies(1, "{race: dwarf, health: 1, count: 100}, {race: dwarf, health: 1, count: 21}"),
+     "army x0 has 121 units; an army holds at most 120"),
+    (_armies(9, "{race: dwarf, health: 1, count: 100}, {race: dwarf, health: 1, count: 12}"),
+     "the scenario declares 1,008 units"),
+])
+def test_more_units_than_a_game_holds_are_refused_naming_the_limit(run, tmp_path, armies, needle):
+    path = write(tmp_path, HEAD + armies + "steps:\n  - roll: {army: x0, for: maneuver, roll: {maneuver: 1}}\n")
+    started = time.process_time()
+    result = run("check", path)
+    assert time.process_time() - started < 5
+    clean_failure(result, needle, "002 Step 1: Decide Total Force Size")
+
+
+def test_more_effects_or_steps_than_a_game_holds_are_refused_naming_the_limit(run, tmp_path):
+    """5,000 effects times 5,000 steps exhausted 3 GB."""
+    effects = "effects:\n" + "  - {spell: palsy, target: y, by: a}\n" * 201
+    steps = "steps:\n" + "  - roll: {army: x, for: maneuver, roll: {maneuver: 1}}\n" * 1001
+    result = run("check", write(tmp_path, HEAD + ARMIES + effects + steps))
+    clean_failure(result, "effects: 201 effects in play; a game holds at most 200",
+                  "steps: 1,001 steps; a scenario has at most 1,000")
+
+
+def test_a_thousand_unknown_unit_names_are_answered_quickly(run, tmp_path):
+    """1,000 steps each naming an unknown unit among 10,000 took 55 s: a did-you-mean over every unit for each. Now
+    the units are at most 1,000, each list's did-you-mean index is built once, and reading stops after 100 errors."""
+    armies = _armies(8, "{race: dwarf, health: 1, count: 100}, {race: dwarf, health: 2, count: 20}")
+    steps = "steps:\n" + "".join(f"  - roll: {{army: x0, for: maneuver, roll: {{nounit{i}: maneuver}}}}\n"
+                                 for i in range(1000))
+    path = write(tmp_path, HEAD + armies + steps)
+    started = time.process_time()
+    result = run("check", path)
+    assert time.process_time() - started < 10
+    clean_failure(result, "stopped after 100 errors")
+    assert len(result.stderr.split(f"{path}:")) <= 102
+
+
+def _first_found(units, damage):
+    """002 Damage's default as ddref documents it, the slow way: units from the lowest health up, each total's first
+    combination kept, the most health-worth that fits."""
+    best = {0: ()}
+    for u in sorted(units, key=lambda u: u.health):
+        for total, ids in list(best.items()):
+            if total + u.health <= damage and total + u.health not in best:
+                best[total + u.health] = ids + (u.id,)
+    return best[max(best)]
+
+
+def test_default_casualties_are_the_documented_choice_in_linear_time():
+    import random
+
+    from engine.damage import default_casualties, reachable
+    from engine.state import Unit
+
+    rng = random.Random(19)
+    for _ in range(500):
+        units = [Unit(id=f"u{i}", race="dwarf", health=rng.choice([1, 1, 2, 3, 4])) for i in range(rng.randint(0, 12))]
+        damage = rng.randint(0, 30)
+        expected = _first_found(units, damage)
+        assert default_casualties(units, damage) == expected
+        assert reachable(units, damage) == sum(u.health for u in units if u.id in expected)
+    army = [Unit(id=f"u{i}", race="dwarf", health=1 + i % 4) for i in range(1000)]
+    started = time.process_time()
+    for _ in range(20):
+        taken = default_casualties(army, 10**30)
+        assert reachable(army, 10**30) == 2500
+    assert len(taken) == 1000 and time.process_time() - started < 0.5
+
+
+# --- 2. a FIFO or any other non-regular file ------------------------------------------------------------------
+
+def _ddref() -> list[str]:
+    script = Path(sys.executable).with_name("ddref")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "ddref"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("command", ["check", "resolve"])
+def test_a_fifo_is_refused_without_blocking(tmp_path, command):
+    """`ddref check some.fifo` blocked forever in open()."""
+    fifo = tmp_path / "scenario.yaml"
+    os.mkfifo(fifo)
+    proc = subprocess.run([*_ddref(), command, str(fifo)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "DDREF_CACHE_DIR": str(tmp_path / "cache")})
+    said = " ".join(proc.stderr.split())
+    assert proc.returncode == 2 and "this is a FIFO (named pipe), not a scenario file" in said
+    assert "- to read standard input" in said
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "folder"])
+def test_a_device_or_folder_is_refused_before_it_is_opened(run, tmp_path, target):
+    path = str(tmp_path) if target == "folder" else target
+    clean_failure(run("check", path), "not a scenario file")
+
+
+def test_standard_input_is_read_for_a_dash(tmp_path):
+    scenario = (ROOT / "bench" / "ten-steps.yaml").read_bytes()
+    proc = subprocess.run([*_ddref(), "check", "-", "--json"], input=scenario, capture_output=True, timeout=60,
+                          env={**os.environ, "DDREF_CACHE_DIR": str(tmp_path / "cache")})
+    assert proc.returncode == 0 and json.loads(proc.stdout)[0]["ok"] is True, proc.stderr

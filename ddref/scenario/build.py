@@ -24,7 +24,7 @@ from engine.value import Struct, field
 from index.corpus import records
 from index.lookup import NotFound, find
 
-from . import exchanges
+from . import exchanges, limits
 from .rolls import face_icon as _icon, faces as _faces, roll as _roll
 from .model import STEP_KINDS, ScenarioIn, UnitIn, step_model
 from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
@@ -70,6 +70,9 @@ class _Builder(Struct):
 
     def fail(self, path: tuple, message: str) -> None:
         self.errors.append(self.locator.error(path, message))
+        if len(self.errors) >= limits.MAX_ERRORS:     # each error costs a did-you-mean: stop reading the file
+            raise ScenarioErrors([*self.errors, self.locator.error((), f"stopped after {limits.MAX_ERRORS} errors; "
+                                                                       "fix these and check again")])
 
     def name(self, kind: str, value: str, path: tuple, noun: str | None = None) -> Any:
         """A record of ``kind`` by name in this edition, or a located error with suggestions."""
@@ -94,6 +97,9 @@ def build(data: Any, locator: Locator, file: str) -> Scenario:
         spec = ScenarioIn.model_validate(data)
     except pydantic.ValidationError as exc:
         raise ScenarioErrors(pydantic_errors(exc, locator, model=ScenarioIn)) from None
+    too_big = limits.problems(spec)
+    if too_big:
+        raise ScenarioErrors([locator.error(path, message) for path, message in too_big])
     b = _Builder(file=file, locator=locator, edition=spec.edition)
     state = _state(b, spec)
     b.units_of = _units_of(state)

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import collections.abc
 import difflib
+import functools
 import os
 import re
+import stat
+import sys
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -253,10 +256,23 @@ def load_yaml(text: str | bytes, file: str) -> tuple[Any, Locator]:
 
 
 def read_file(path: os.PathLike, file: str) -> bytes:
-    """A scenario file's bytes, reading no more than ``MAX_BYTES`` and one: a huge file or an endless
-    device (``/dev/zero``) is refused without being read whole."""
+    """A scenario file's bytes, reading no more than ``MAX_BYTES`` and one: a huge file is refused without being
+    read whole. ``-`` reads standard input. Anything but a regular file (a FIFO, which would block ``open()``
+    forever; a device such as ``/dev/zero``; a folder) is refused before it is opened, and opened without
+    blocking, so one swapped in meanwhile is refused too."""
+    if str(path) == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise _too_large(len(data), file, exact=False)
+        return data
     try:
-        with open(path, "rb") as stream:
+        _regular(os.stat(path).st_mode, file)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", file=file) from None
+    try:
+        with open(fd, "rb") as stream:
+            _regular(os.fstat(stream.fileno()).st_mode, file)
             data = stream.read(MAX_BYTES + 1)
             size = os.fstat(stream.fileno()).st_size
     except OSError as exc:
@@ -264,6 +280,16 @@ def read_file(path: os.PathLike, file: str) -> bytes:
     if len(data) > MAX_BYTES:
         raise _too_large(max(size, len(data)), file, exact=size > MAX_BYTES)
     return data
+
+
+def _regular(mode: int, file: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "not a regular file")
+    raise ScenarioError(f"this is {kind}, not a scenario file; give a file, or - to read standard input",
+                        file=file)
 
 
 def _too_large(size: int, file: str, exact: bool = True) -> ScenarioError:
@@ -460,11 +486,23 @@ def did_you_mean(name: str, known: Iterable[str], n: int = 3) -> str:
     Names are compared in normalized form so that spelling style (case, spaces,
     underscores) does not hide a near miss; the known names are shown as given.
     """
+    known = tuple(known)
+    try:
+        by_form, forms = _forms(known)
+    except TypeError:       # a name that cannot be hashed: no cache
+        by_form, forms = _forms.__wrapped__(known)
+    close = difflib.get_close_matches(normalize_name(name), forms, n=n, cutoff=0.6)
+    return f"; did you mean: {', '.join(by_form[c] for c in close)}?" if close else ""
+
+
+@functools.lru_cache(maxsize=64)
+def _forms(known: tuple[str, ...]) -> tuple[dict[str, str], list[str]]:
+    """The normalized forms of a list of known names, built once per list (a file naming many unknown units
+    asks about the same army's ids again and again)."""
     by_form: dict[str, str] = {}
     for item in known:
         by_form.setdefault(normalize_name(item), item)
-    close = difflib.get_close_matches(normalize_name(name), list(by_form), n=n, cutoff=0.6)
-    return f"; did you mean: {', '.join(by_form[c] for c in close)}?" if close else ""
+    return by_form, list(by_form)
 
 
 # --------------------------------------------------------------------------- pydantic
