@@ -8,11 +8,42 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import re
+
 from rich.console import Console
 
+# What a name, id or title from a file must not send to a terminal as it is: C0 controls but tab and newline (ESC
+# starts the sequences that recolor, move the cursor, retitle the window or hide text), DEL, the C1 controls, and
+# the bidirectional formatting characters (an RTL override shows text reversed: "Trojan Source").
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character of ``UNSAFE`` written as its escape (``\\x1b``, ``\\u202e``)."""
+    return UNSAFE.sub(_escape, text) if UNSAFE.search(text) else text
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+class SafeConsole(Console):
+    """A rich console that escapes ``UNSAFE`` characters in whatever text it prints (titles, ids, names, the
+    did-you-mean lists of error messages), while its own styling and cursor control still work: people's output
+    goes through it, and JSON (``print_json``) does not, so JSON stays exact."""
+
+    def _render_buffer(self, buffer):   # rich's one place turning segments into the text written
+        from rich.segment import Segment
+
+        return super()._render_buffer(
+            Segment(printable(text), style, control) if not control and text else Segment(text, style, control)
+            for text, style, control in buffer)
+
+
 # rich honors NO_COLOR and drops styling when stdout is not a terminal.
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = SafeConsole(highlight=False)
+err = SafeConsole(stderr=True, highlight=False)
 
 
 def print_json(data: Any) -> None:

@@ -263,3 +263,45 @@ def test_standard_input_is_read_for_a_dash(tmp_path):
     proc = subprocess.run([*_ddref(), "check", "-", "--json"], input=scenario, capture_output=True, timeout=60,
                           env={**os.environ, "DDREF_CACHE_DIR": str(tmp_path / "cache")})
     assert proc.returncode == 0 and json.loads(proc.stdout)[0]["ok"] is True, proc.stderr
+
+
+# --- 6. control characters from a file never reach the terminal raw ---------------------------------------------
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\u202e\x9b"
+CONTROLLED = f"""ddref: 1
+title: "Evil {HOSTILE.encode('unicode_escape').decode()} title"
+players: [a, b]
+terrains:
+  home: {{type: highland, face: 3, action: melee, home_of: a}}
+armies:
+  "x\\e[31m": {{player: a, at: home, units: [{{id: "d\\u202e1", race: dwarf, health: 1}}]}}
+steps:
+  - roll: {{army: "x\\e[31m", for: maneuver, roll: {{maneuver: 3}}}}
+"""
+
+
+def _raw(text: str) -> list[str]:
+    return [c for c in text if c in "\x1b\x07\x9b\u202e"]
+
+
+def test_control_characters_are_escaped_in_human_output(run, tmp_path):
+    path = write(tmp_path, CONTROLLED)
+    shown = run("resolve", path)
+    assert shown.exit_code == 0, shown.output
+    assert _raw(shown.stdout) == [] and "\\x1b[31m" in shown.stdout and "\\u202e" in shown.stdout
+    assert "Evil \\x1b]0;pwned" in shown.stdout
+
+
+def test_control_characters_are_escaped_in_did_you_mean_lists(run, tmp_path):
+    path = write(tmp_path, CONTROLLED + '  - roll: {army: "x\\e[32m", for: maneuver, roll: {maneuver: 3}}\n')
+    result = run("check", path)
+    clean_failure(result, "did you mean: x\\x1b[31m?")
+    assert _raw(result.stderr) == []
+
+
+def test_json_keeps_control_characters_exact(run, tmp_path):
+    result = run("resolve", write(tmp_path, CONTROLLED), "--json")
+    data = json.loads(result.stdout)
+    data = data[0] if isinstance(data, list) else data
+    assert data["title"] == f"Evil {HOSTILE} title"
+    assert list(data["steps"][0]["results"]) == ["x\x1b[31m"]
