@@ -34,11 +34,10 @@ class SafeConsole(Console):
     goes through it, and JSON (``print_json``) does not, so JSON stays exact."""
 
     def _render_buffer(self, buffer):   # rich's one place turning segments into the text written
-        from rich.segment import Segment
-
-        return super()._render_buffer(
-            Segment(printable(text), style, control) if not control and text else Segment(text, style, control)
-            for text, style, control in buffer)
+        buffer = list(buffer)
+        if UNSAFE.search("".join([s[0] for s in buffer if not s[2]])):     # one search over the text: the usual case
+            buffer = [s._replace(text=printable(s[0])) if not s[2] and s[0] else s for s in buffer]
+        return super()._render_buffer(buffer)
 
 
 # rich honors NO_COLOR and drops styling when stdout is not a terminal.
