@@ -305,3 +305,59 @@ def test_json_keeps_control_characters_exact(run, tmp_path):
     data = data[0] if isinstance(data, list) else data
     assert data["title"] == f"Evil {HOSTILE} title"
     assert list(data["steps"][0]["results"]) == ["x\x1b[31m"]
+
+
+# --- 4. the same through `ddref serve`: located 422s, not 500s ----------------------------------------------------
+
+@pytest.fixture(scope="module")
+def server():
+    import http.client  # noqa: F401 - used by _post
+    import threading
+
+    import uvicorn
+
+    from ddref.service import create_app, listen
+
+    sock = listen("127.0.0.1", 0)
+    served = uvicorn.Server(uvicorn.Config(create_app(), log_level="critical"))
+    thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not served.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    yield sock.getsockname()[1]
+    served.should_exit = True
+    thread.join(10)
+
+
+def _post(port: int, body: bytes) -> tuple[int, dict]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("POST", "/resolve", body=body)
+        response = conn.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("number", ["0x" + "f" * 5000, "1" + ":0" * 3000])
+def test_serve_answers_a_long_integer_with_a_located_422(server, number):
+    """The server answered 500 for a hex integer of thousands of digits."""
+    body = HEAD + ARMIES + f"steps:\n  - roll: {{army: x, for: maneuver, roll: {{maneuver: {number}}}}}\n"
+    status, answer = _post(server, body.encode())
+    assert status == 422 and "at most 100 characters" in answer["error"], answer
+    assert answer["errors"][0]["line"] == 11 and answer["errors"][0]["path"] == "steps[0].roll.roll.maneuver"
+
+
+def test_serve_answers_running_out_of_memory_with_what_to_lower(server, monkeypatch):
+    import ddref.scenario.run
+
+    def hog(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(ddref.scenario.run, "parse", hog)
+    status, answer = _post(server, (HEAD + ARMIES).encode())
+    assert status == 413 and "out of memory" in answer["error"] and "effects" in answer["error"], answer
