@@ -137,19 +137,20 @@ def _sha256(path: Path) -> str:
 
 
 def ensure(*, force: bool = False, progress: Progress | None = None) -> Built:
-    """The index for this corpus: reused when fresh, built (once, under a lock) when not.
+    """The index for this corpus: reused when fresh and its database matches the manifest's checksum, built
+    (once, under a lock) when not.
 
     ``progress(done, total, stage)`` is called while building, never when the
     index is reused. Raises ``IndexUnavailable`` when it cannot be built.
     """
     found = None if force else current()
-    if found is not None:
+    if found is not None and verified(found):   # an index edited in place (or planted) is not trusted: rebuilt
         return found
     try:
         root = _writable_root(create=True)
         with _lock(root):
             found = None if force else current()
-            if found is not None:
+            if found is not None and verified(found):
                 return found
             return _build(root, force, progress)
     except (OSError, sqlite3.Error) as exc:

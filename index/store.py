@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .cache import Built, IndexUnavailable, Progress, cache_root, discard, ensure, info, verified
+from .cache import Built, IndexUnavailable, Progress, cache_root, discard, ensure, info
 
 __all__ = ["IndexUnavailable", "Store", "cache_root", "ensure", "forget", "info", "store"]
 
@@ -114,20 +114,14 @@ def forget(db: Store) -> None:
 
 
 def _connect(progress: Progress | None) -> Store:
-    """Open the index, its database first checked against the manifest's checksum (an index edited in place,
-    or planted, is not trusted): one that fails the check or cannot be read is built again, once."""
+    """Open the index (``ensure`` checks its database against the manifest's checksum first: an index edited in
+    place, or planted, is rebuilt); one that cannot be read is built again, once."""
     built = ensure(progress=progress)
     try:
-        return _checked(built)
+        return Store(built)
     except sqlite3.DatabaseError:
         discard(built)
     try:
-        return _checked(ensure(progress=progress))
+        return Store(ensure(progress=progress))
     except sqlite3.DatabaseError as exc:
         raise IndexUnavailable(f"the search index in {built.folder} cannot be read: {exc}") from exc
-
-
-def _checked(built: Built) -> Store:
-    if not verified(built):
-        raise sqlite3.DatabaseError("its checksum does not match the manifest's")
-    return Store(built)

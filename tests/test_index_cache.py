@@ -415,3 +415,13 @@ def test_a_real_index_edited_in_place_answers_rightly(tmp_path):
     proc = _search(env)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0 and json.loads(out)["hits"][0]["title"] == "Wall of Fog", err
+
+
+def test_index_build_rebuilds_an_index_edited_in_place(empty_cache, monkeypatch):
+    """`ddref index build` (without --force) does not call an edited index fresh: ensure() checks the checksum."""
+    calls: list = []
+    _stand_in_with_text(monkeypatch, calls)
+    built = ensure()
+    built.db_path.write_bytes(built.db_path.read_bytes().replace(b"Wall of Fog", b"Wall of Fox"))
+    again = ensure()
+    assert again.built_now and len(calls) == 2 and b"Wall of Fog" in again.db_path.read_bytes()
