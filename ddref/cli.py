@@ -205,7 +205,8 @@ def resolve(
     """Replay a scenario step by step and explain every number with the rule behind it.
 
     Exit code 0 when every expectation holds, 1 when one fails, 2 when a file is invalid
-    or a step is illegal.
+    or a step is illegal. A step the rules refuse (without expect_error) still reports the
+    steps before it; with --json their results and the refusal ("refused") are on stdout.
 
     Examples:
       ddref resolve scenarios/sfr2012-modifiers-coral-elf-17-saves.yaml
@@ -216,7 +217,7 @@ def resolve(
 
     from .answers import replayable
     from .output import err, out, print_json
-    from .scenario.run import load, replay
+    from .scenario.run import StepRefused, load, replay
     from .scenario.source import ScenarioErrors
     from .trace_view import resolution
 
@@ -225,6 +226,15 @@ def resolve(
     for path in files:
         try:
             result = replay(load(path), edition)
+        except StepRefused as exc:
+            # the steps before the refused one still report: their trace (or JSON), then the located refusal
+            results.append(exc.result)
+            if not as_json:
+                for block in resolution(exc.result, quiet, out.width):
+                    out.print(block, no_wrap=True, overflow="ignore")
+            err.print(Text(str(exc)))
+            code = max(code, 2)
+            continue
         except ScenarioErrors as exc:
             err.print(Text(str(exc)))
             code = max(code, 2)

@@ -80,6 +80,8 @@ def _errors(app: FastAPI) -> None:
     async def user_error(request: Request, exc: UserError) -> JSONResponse:
         located = exc.errors if isinstance(exc, ScenarioErrors) else [exc] if isinstance(exc, ScenarioError) else []
         extra = {"errors": [e.as_dict() for e in located]} if located else {}
+        if getattr(exc, "result", None) is not None:     # a refused step: the steps before it (StepRefused)
+            extra["result"] = exc.result
         return _error(exc.status, str(exc), exc.suggestions, **extra)
 
     @app.exception_handler(RequestValidationError)

@@ -112,6 +112,9 @@ def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Tex
         for c in shown:
             _check(c, out[-1], "" if quiet else "  ", width)
     summary = f"{len(checks) - len(failed)} of {len(checks)} expectations hold" if checks else "no expectations"
+    refused = result.get("refused")
+    if refused:
+        summary = f"step {refused['step']} ({refused['kind']}) refused; before it, {summary}"
     out.append(_block(""))
-    _wrapped(out[-1], f"{result['file']}: {summary}", "", width, "red" if failed else "green")
+    _wrapped(out[-1], f"{result['file']}: {summary}", "", width, "red" if failed or refused else "green")
     return out
