@@ -282,6 +282,9 @@ def split_points(points: int, ctx: RollContext, key: str, trace: list[TraceEvent
     chosen = ctx.choices.get(key)
     if chosen:
         bad = [t for t in chosen if t not in allowed]
+        if any(n < 0 for n in chosen.values()):     # the loader refuses these too: points are never negative
+            raise StepError(f"the split of {what} {dict(chosen)} places a negative number of points; each result "
+                            "gets 0 or more", cite=cite, field=key)
         if bad or sum(chosen.values()) != points:
             raise StepError(f"the split of {what} {dict(chosen)} must place exactly {points} point(s) "
                             f"over {', '.join(allowed)}", cite=cite, field=key)

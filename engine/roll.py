@@ -20,6 +20,7 @@ from .dragonkin import automatic_saves
 from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
 from .carrying import check_rolled
+from .roll_bounds import check_aggregate
 from .doubling import eighth_face, minor_terrain
 from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
 from .ruleset import Ruleset
@@ -528,6 +529,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
     """Each unit's counted results (one tally for an aggregate roll), and the part not from ID icons."""
     if not roll.per_unit:
         _require_per_unit_if_needed(ctx)
+        check_aggregate(ctx.army, roll.counts, ctx.kind, ctx.ruleset)
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
@@ -544,6 +546,8 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
                                     rule="when in the reserve area, magical items do not function",
                                     cite=ctx.ruleset.cite("magic-items")))
             continue
+        if unit is not None and unit.sais:
+            _check_die(unit, faces, ctx)
         if per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)
@@ -588,6 +592,20 @@ def _not_held(ctx: RollContext, silent: list[str], trace: list[TraceEvent]) -> l
         trace.append(TraceEvent(what=f"{', '.join(units)} cannot roll: {spell} is on "
                                      f"{'it' if len(units) == 1 else 'them'}", after=0, rule=rule, cite=cite))
     return [u for u in silent if u not in kept]
+
+
+def _check_die(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
+    """A unit whose die the corpus knows rolls only the icons that die bears: its ID, the normal action icons and
+    the SAIs its entry lists (002's catalog: the Eldarim champions, Dragonkin Champion, magical items, artifacts,
+    medallions); any other SAI is impossible input."""
+    bears = set(unit.sais)
+    wrong = [f.icon for f in faces if f.icon not in bears and f.icon not in RESULT_TYPES
+             and f.icon not in ("id", REROLLED)]
+    if wrong:
+        name = unit.name or unit.race or "unit"
+        raise StepError(f"{unit.id} ({name}) rolled {', '.join(dict.fromkeys(wrong))}, which its die does not bear: "
+                        f"its SAIs are {', '.join(unit.sais)} (besides its ID and normal action icons)",
+                        cite=unit.die_cite or ctx.ruleset.cite("sai-points"), field="roll")
 
 
 def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,

@@ -217,7 +217,8 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         item = rec.unit_class in ("item", "artifact", "medallion")
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)))
+                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)),
+                    sais=tuple(rec.icons), die_cite=rec.source.section if rec.icons else None)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None

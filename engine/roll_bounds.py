@@ -1,0 +1,47 @@
+"""What an army can roll: an aggregate roll larger than its units' dice can show is impossible input (issue 19 §5).
+
+Each die shows one face per roll. A six-sided unit's face shows a few icons: 002 SAI General Information names the
+largest, "if a rare unit has a die face with four Cantrip icons, it counts as four points of effect"; a ten-sided
+die's face "bears only one icon", which "counts as 4 points of effect" (002 Monsters), and "The SAIs on ten-sided
+dice generates four results unless stated otherwise"; an ID icon counts "a number of results equal to the unit's
+health" (at most 4). The corpus does not list how many icons each face of each die bears, so a unit's face is read
+as worth at most ``LARGEST_FACE`` results: the largest the rules describe for any die. An aggregate roll is refused
+when its results (ID health-worth and SAI points included) pass the sum of its units' largest faces, or its ID
+health-worth passes the units' health. A unit rolled again (an SAI that says "roll this unit again", a group
+monster's ID) adds faces with no limit the rules set, so such a roll is not bounded.
+"""
+
+from __future__ import annotations
+
+from . import sais as sai_table
+from .state import Army
+from .trace import StepError
+
+LARGEST_FACE = 4
+
+
+def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, ruleset) -> None:
+    """Refuse an aggregate roll that the army's dice cannot show in one roll (named rule, section cited)."""
+    if not counts:
+        return
+    icons = [icon for icon, _ in counts]
+    if any(sai_table.rerolls(icon, kind, ruleset.sai_rerolls) for icon in icons if icon not in ("id",)):
+        return                      # a unit rolled again: the rules set no bound on the chain
+    if "id" in icons and any(u.group_monster for u in army.units):
+        return                      # 002 Group Monsters: an ID rolls the die again
+    units = [u for u in army.units]
+    faces_cite = ruleset.cites.get("sai-points") or ruleset.cites.get("id-icons", "")
+    ids = sum(n for icon, n in counts if icon == "id")
+    health = sum(u.health for u in units)
+    if ids > health:
+        raise StepError(f"{army.id} rolls {ids} health-worth of ID icons, but its units' ID icons are worth {health} "
+                        f"in all ({len(units)} unit(s)); each unit's ID icon counts as its health, one face per roll",
+                        cite=ruleset.cites.get("id-icons", faces_cite), field="roll")
+    total = sum(n for _, n in counts)
+    most = LARGEST_FACE * len(units)
+    if total > most:
+        shown = ", ".join(f"{n} {icon}" for icon, n in counts)
+        raise StepError(f"{army.id}'s {len(units)} unit(s) cannot roll {total} results ({shown}) in one {kind} roll: "
+                        f"each die shows one face, worth at most {LARGEST_FACE} results (a six-sided face's largest "
+                        f"is four icons, a ten-sided face's one icon counts four), so at most {most}; give the roll "
+                        "per unit if a face says otherwise", cite=faces_cite, field="roll")
