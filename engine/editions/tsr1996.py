@@ -43,6 +43,8 @@ CITES = {
     # attack happens after any spells cast during the previous turn expire" (and the City and Temple icons
     # act "at the beginning of your turn")
     "initial-effects": f"{E}:dragon-rules",
+    # "On your turn, choose one of your armies to act with" (000 First March): only the marching player's armies
+    "march-term": MARCH,
     "march": MARCH, "maneuver": f"{MARCH}.maneuver", "actions": f"{MARCH}.actions", "melee": f"{MARCH}.skirmish",
     "missile": f"{MARCH}.missile", "magic": f"{MARCH}.magic",
     "doubling-magic": f"{MARCH}.terrain-advantage", "terrain-advantage": f"{MARCH}.terrain-advantage",
