@@ -127,13 +127,14 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
         b.fail(("turn", "player"), f"unknown player {turn!r}{did_you_mean(turn, players)}")
     terrains = tuple(_terrain(b, spec, tid, t) for tid, t in spec.terrains.items())
     armies = tuple(_army(b, spec, aid, a) for aid, a in spec.armies.items())
-    _check_ids(b, spec, armies)
+    dua, bua = _areas(b, spec, "dua"), _areas(b, spec, "bua")
+    pools = tuple(_pool(b, spec, player, items) for player, items in spec.summoning_pool.items())
+    _check_ids(b, spec, armies, {"dua": dua, "bua": bua, "summoning_pool": pools})
     state = GameState(edition=spec.edition, players=players, turn_player=turn, terrains=terrains, armies=armies,
                       effects=tuple(_effect(b, spec, i, e, armies) for i, e in enumerate(spec.effects)),
-                      dua=_areas(b, spec, "dua"), bua=_areas(b, spec, "bua"),
+                      dua=dua, bua=bua,
                       dragons=tuple(_dragon(b, spec, i, d) for i, d in enumerate(spec.dragons)),
-                      summoning_pool=tuple(_pool(b, spec, player, items)
-                                           for player, items in spec.summoning_pool.items()))
+                      summoning_pool=pools)
     _check_control(b, spec, state)
     state = _routing(b, spec, state)
     return turn_steps.marches(b, spec, state)
@@ -298,7 +299,10 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
     return Pool(player=player, items=tuple(names), units=tuple(units))
 
 
-def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:
+def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...], areas: dict[str, tuple]) -> None:
+    """Every id names one thing (the format's Names and ids): a unit is in one place only, so the same id cannot
+    name an army's unit and a unit of a dead or buried unit area or a summoning pool (engine steps look units up by
+    id wherever they are)."""
     seen: dict[str, str] = {}
     for tid in spec.terrains:
         seen[tid] = "terrain"
@@ -307,6 +311,16 @@ def _check_ids(b: _Builder, spec: ScenarioIn, armies: tuple[Army, ...]) -> None:
             if uid in seen:
                 b.fail(("armies", army.id), f"id {uid!r} is used twice (also a {seen[uid]}); ids are unique in a file")
             seen[uid] = "army or unit"
+    where = {"dua": "unit in a dead unit area", "bua": "unit in a buried unit area",
+             "summoning_pool": "dragonkin in a summoning pool"}
+    for kind, held in areas.items():
+        for area in held:
+            for uid in (u.id for u in area.units):
+                if uid in seen:
+                    b.fail((kind, area.player), f"id {uid!r} is used twice (also a {seen[uid]}); ids are unique in a "
+                                                f"file: a unit is in one place only, and every step finds it by its "
+                                                f"id; rename one of them")
+                seen[uid] = where[kind]
 
 
 def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) -> Effect:
@@ -333,10 +347,44 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
+    elif e.spell is not None and rec is not None and e.target in targets:
+        _effect_target(b, spec, path, rec, e, armies)
     if e.source is not None and e.source not in targets:
         b.fail((*path, "source"), f"unknown unit {e.source!r}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
                   next_turn=e.next_turn, source=e.source)
+
+
+def _effect_target(b: _Builder, spec: ScenarioIn, path: tuple, rec, e, armies: tuple[Army, ...]) -> None:
+    """A spell in play is on a target of the kind it may be cast on (002 Spell Attributes > Target): a terrain
+    spell on a terrain, an army spell on an army (its caster's own or an enemy's, as the spell says), a unit
+    spell on a unit, a DUA spell on a player's DUA; a spell at the wrong kind of target is refused, naming the
+    rule."""
+    kind = rec.target or ""
+    owner = {a.id: a.player for a in armies}
+    units = {u.id: (a.player, u) for a in armies for u in a.units}
+    side = "own" if kind.startswith("own") else "enemy" if kind.startswith("enemy") else None
+    if kind == "terrain":
+        found, whose = e.target in spec.terrains, None
+    elif kind in ("army", "own-army", "enemy-army"):
+        found, whose = e.target in owner, owner.get(e.target)
+    elif kind in ("unit", "own-unit", "enemy-unit"):
+        found, whose = e.target in units and not units[e.target][1].item, units.get(e.target, (None,))[0]
+    elif kind in ("own-item", "enemy-item"):
+        found, whose = e.target in units and units[e.target][1].item, units.get(e.target, (None,))[0]
+    elif kind in ("dua", "own-dua", "enemy-dua", "own-armies"):
+        found, whose = e.target in spec.players, e.target
+    else:
+        return                  # a spell, a dragon, the summoning pool: checked where the engine reads them
+    if found and side is not None and whose is not None and (whose == e.by) != (side == "own"):
+        found = False
+    if not found:
+        cite = RULESETS[spec.edition].cites.get("spell-target", "") if spec.edition in RULESETS else ""
+        what = kind.replace("-", " ") + ("" if kind != "own-armies" else " (named by the caster)")
+        b.fail((*path, "target"), f"{rec.name} targets {what}"
+                                  + (" (a DUA is named by its player)" if kind.endswith("dua") else "")
+                                  + f", and {e.target!r} is not one for a spell cast by {e.by}"
+                                  + (f" [{cite}]" if cite else ""))
 
 
 def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
