@@ -269,6 +269,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     """Count a roll and apply every modifier in the edition's order; returns finalized results."""
     trace: list[TraceEvent] = []
     specials: list[Special] = []
+    _check_placed(ctx)
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
     spend_on_promotions(ctx, roll, units, specials, trace)
     per_unit = {u: {t: n for t, p in tally.items() if (n := p.total)} for u, tally in units.items()}
@@ -327,6 +328,23 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
     sai_part = {t: army[t].sai for t in RESULT_TYPES}
     return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit)
+
+
+# the owner's choices that place results, points or penalties on result types (``RollContext.choices``)
+PLACED = {"penalties": "penalties", "ids": "ID icons", "counts_as": "racial conversions"}
+
+
+def _check_placed(ctx: RollContext) -> None:
+    """The owner places penalties, ID icons and conversions only on the results the roll is for (002 Dice
+    Modifiers, Modifiers and Combination Rolls: a penalty to "one result" goes on one of the results rolled for;
+    ID icons "count as whatever results you are rolling for, but only those"): a choice naming another result is
+    refused when the roll is made, so a scenario can pin it with expect_error."""
+    for key, what in PLACED.items():
+        wrong = [t for t in ctx.choices.get(key, ()) if t not in ctx.wanted]
+        if wrong:
+            raise StepError(f"{key}: {what} placed on {', '.join(wrong)}, a result this roll of {ctx.army.id} is not "
+                            f"for (it is for {', '.join(ctx.wanted)}); the owner places them only on the results "
+                            "rolled for", cite=ctx.ruleset.cite("combination"), field=key)
 
 
 def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],

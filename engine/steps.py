@@ -68,6 +68,9 @@ class AttackStep(Value):
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
+    # (field, army) for each army a ``saves``/``counter_saves`` entry names that is not the one rolling saves there:
+    # refused when the step resolves (engine.actions.combat.check_savers), so expect_error can pin it
+    other_savers: tuple[tuple[str, str], ...] = ()
 
 
 class MeleeStep(AttackStep):

@@ -31,8 +31,19 @@ from .common import (army, casualty_lists, check_action, cut_results, leftover_c
 ACTED = (*joined_rolls.MERGED, cantrip.CANTRIP)
 
 
+def check_savers(step: MeleeStep | MissileStep, ruleset: Ruleset) -> None:
+    """002 First March, Melee and Missile: "the target army rolls for saves" (and, against a counter-attack, the
+    attacking army): a save roll given for any other army is refused, naming the one that rolls."""
+    for field_, other in step.other_savers:
+        rolls = step.target if field_ == "saves" else step.army
+        kind = "melee" if isinstance(step, MeleeStep) else "missile"
+        raise StepError(f"only the {'defending' if field_ == 'saves' else 'attacking'} army ({rolls}) rolls saves "
+                        f"here, not {other!r}", cite=ruleset.cite(kind), field=field_)
+
+
 def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = False) -> tuple[GameState, StepResult]:
     """A melee action; ``by_spell`` when a spell makes it (Haunt), so no terrain icon is needed."""
+    check_savers(step, ruleset)
     if step.charge:     # tsr-1996's charge, declared instead of a skirmish
         from .charge import charge
 
@@ -91,6 +102,7 @@ def _with_counter(attack: dict[str, dict[str, int]], counter: dict[str, dict[str
 
 
 def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    check_savers(step, ruleset)
     out = StepResult(kind="missile")
     attacker, defender = army(state, step.army), army(state, step.target, field="target")
     if defender.player == attacker.player:
