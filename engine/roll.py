@@ -564,7 +564,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
                                     rule="when in the reserve area, magical items do not function",
                                     cite=ctx.ruleset.cite("magic-items")))
             continue
-        if unit is not None and unit.sais:
+        if unit is not None and (unit.sais or unit.item):
             _check_die(unit, faces, ctx)
         if per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
@@ -616,6 +616,13 @@ def _check_die(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
     """A unit whose die the corpus knows rolls only the icons that die bears: its ID, the normal action icons and
     the SAIs its entry lists (002's catalog: the Eldarim champions, Dragonkin Champion, magical items, artifacts,
     medallions); any other SAI is impossible input."""
+    if unit.item and not unit.monster and any(f.icon == "id" for f in faces):
+        # 002 Magical Items: "Unlike six-sided dice, four-siders do not have an ID icon"
+        raise StepError(f"{unit.id} ({unit.name or 'magical item'}) rolled an ID icon, but a four-sided magical item "
+                        "has none: its faces bear only its one type of action icon (and a rare item's SAI)",
+                        cite=ctx.ruleset.cite("magic-items"), field="roll")
+    if not unit.sais:
+        return
     bears = set(unit.sais)
     wrong = [f.icon for f in faces if f.icon not in bears and f.icon not in RESULT_TYPES
              and f.icon not in ("id", REROLLED)]

@@ -72,11 +72,13 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
         _check_items_carried(scenario, state, rules)
     steps, checks = [], []
     players = state.players
+    first = True
     for planned in scenario.steps:
         try:
             before = state
-            if planned is scenario.steps[0]:
-                # the scenario's first state, as the rules leave it before any step (engine.carrying.check_held)
+            if first:
+                # the scenario's first state, until a step resolves: the rules leave no army holding items its
+                # units cannot carry (engine.carrying.check_held)
                 check_held(state, rules)
             state, result = resolve(state, planned.step, rules)
         except StepError as exc:
@@ -95,6 +97,7 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
             # a refused step changes nothing: its expect reads the state as it was (state.* paths)
             checks += _check(planned.expect or {}, steps[-1], planned.index, lambda: state_json(state), players)
             continue
+        first = False
         data = step_json(result)
         steps.append(data)
         if planned.expect_error is not None:
