@@ -13,6 +13,7 @@ BASE = """\
 ddref: 1
 title: moments
 players: [a, b]
+turn: {player: b}
 terrains:
   field: {type: flatland, face: 3, action: melee}
 armies:
@@ -74,10 +75,10 @@ def test_a_refused_step_reports_the_steps_before_it_in_json(run, tmp_path):
     assert out["steps"][0]["killed"] == ["g1"] and out["expectations"][0]["ok"]
     assert len(out["steps"]) == 2 and "not units of army gobs" in out["steps"][1]["rejected"]
     refused = out["refused"]
-    assert refused["step"] == 2 and refused["kind"] == "melee" and refused["line"] == 12
+    assert refused["step"] == 2 and refused["kind"] == "melee" and refused["line"] == 13
     assert refused["path"] == "steps[1].melee.casualties" and refused["cite"] == "sfr-2012:damage"
     assert out["state"]["dua"]["a"]["units"] == ["g1"]          # the state before the refused step
-    assert "s.yaml:12:" in result.stderr and "step 2 (melee) is not allowed" in result.stderr
+    assert "s.yaml:13:" in result.stderr and "step 2 (melee) is not allowed" in result.stderr
 
 
 def test_a_refused_step_reports_the_steps_before_it_in_text(run, tmp_path):
@@ -86,3 +87,22 @@ def test_a_refused_step_reports_the_steps_before_it_in_text(run, tmp_path):
     assert "Step 1  melee" in result.stdout and "killed          g1" in result.stdout
     assert "step 2 (melee) refused" in " ".join(result.stdout.split())
     assert "step 2 (melee) is not allowed" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def http_server():
+    import test_serve
+
+    yield from test_serve.server.__wrapped__()
+
+
+def test_serve_puts_the_partial_results_in_the_422(http_server, run, tmp_path):
+    from test_serve import request
+
+    path = scenario(tmp_path, REFUSED)
+    answer = request(http_server, "POST", "/resolve", Path(path).read_bytes(), {"Content-Type": "application/yaml"})
+    assert answer.status == 422
+    body = answer.json()
+    assert body["errors"][0]["path"] == "steps[1].melee.casualties"
+    cli = json.loads(run("resolve", path, "--json").stdout)
+    assert body["result"]["refused"]["step"] == 2 and body["result"]["steps"] == cli["steps"]

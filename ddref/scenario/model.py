@@ -187,4 +187,5 @@ class ScenarioIn(Strict):
     effects: list[EffectIn] = _doc("Spells and durational effects already in play.", default_factory=no_entries)
     steps: list[dict[str, Any]] = _doc("What happened, in order: each step one kind key, and expect or "
                                        "expect_error.", default_factory=no_entries)
-    expect: dict[str, Any] | None = _doc("Dotted paths into the final state -> expected values.", default=None)
+    expect: dict[str, Any] | None = _doc("Dotted paths into the final state -> expected values (a 'state.' prefix "
+                                         "is accepted, as in a step's expect).", default=None)

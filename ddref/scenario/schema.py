@@ -29,9 +29,11 @@ from .model import STEP_KINDS, ScenarioIn, step_models
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 STEP_EXTRAS = {
     "expect": {"type": ["object", "null"], "description": "Dotted paths into the step's results -> expected values, "
-                                                "or a comparison such as {'>=': 3}."},
+                                                "or a comparison such as {'>=': 3}; 'state.' paths read the game "
+                                                "state after the step (state.dua.bob.health, state.effects), a "
+                                                "player's empty area reading as empty."},
     "expect_error": {"type": ["string", "null"], "description": "The step must be rejected with a message containing "
-                                                      "these words."},
+                                                      "these words (a rule the step breaks; it changes nothing)."},
 }
 
 
