@@ -339,8 +339,11 @@ def _check_placed(ctx: RollContext) -> None:
     Modifiers, Modifiers and Combination Rolls: a penalty to "one result" goes on one of the results rolled for;
     ID icons "count as whatever results you are rolling for, but only those"): a choice naming another result is
     refused when the roll is made, so a scenario can pin it with expect_error."""
+    choices = ctx.choices
+    if not choices:
+        return                          # the usual case: nothing placed
     for key, what in PLACED.items():
-        wrong = [t for t in ctx.choices.get(key, ()) if t not in ctx.wanted]
+        wrong = [t for t in choices.get(key, ()) if t not in ctx.wanted]
         if wrong:
             raise StepError(f"{key}: {what} placed on {', '.join(wrong)}, a result this roll of {ctx.army.id} is not "
                             f"for (it is for {', '.join(ctx.wanted)}); the owner places them only on the results "

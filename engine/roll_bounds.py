@@ -22,26 +22,27 @@ LARGEST_FACE = 4
 
 def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, ruleset) -> None:
     """Refuse an aggregate roll that the army's dice cannot show in one roll (named rule, section cited)."""
-    if not counts:
-        return
-    icons = [icon for icon, _ in counts]
-    if any(sai_table.rerolls(icon, kind, ruleset.sai_rerolls) for icon in icons if icon not in ("id",)):
+    ids = total = 0
+    for icon, n in counts:
+        total += n
+        if icon == "id":
+            ids += n
+    units = army.units
+    health = sum(u.health for u in units) if ids else 0
+    if total <= LARGEST_FACE * len(units) and ids <= health:
+        return                      # the usual case: within what the dice show (no reroll needs looking up)
+    if any(sai_table.rerolls(icon, kind, ruleset.sai_rerolls) for icon, _ in counts if icon != "id"):
         return                      # a unit rolled again: the rules set no bound on the chain
-    if "id" in icons and any(u.group_monster for u in army.units):
+    if ids and any(u.group_monster for u in units):
         return                      # 002 Group Monsters: an ID rolls the die again
-    units = [u for u in army.units]
     faces_cite = ruleset.cites.get("sai-points") or ruleset.cites.get("id-icons", "")
-    ids = sum(n for icon, n in counts if icon == "id")
-    health = sum(u.health for u in units)
     if ids > health:
         raise StepError(f"{army.id} rolls {ids} health-worth of ID icons, but its units' ID icons are worth {health} "
                         f"in all ({len(units)} unit(s)); each unit's ID icon counts as its health, one face per roll",
                         cite=ruleset.cites.get("id-icons", faces_cite), field="roll")
-    total = sum(n for _, n in counts)
     most = LARGEST_FACE * len(units)
-    if total > most:
-        shown = ", ".join(f"{n} {icon}" for icon, n in counts)
-        raise StepError(f"{army.id}'s {len(units)} unit(s) cannot roll {total} results ({shown}) in one {kind} roll: "
-                        f"each die shows one face, worth at most {LARGEST_FACE} results (a six-sided face's largest "
-                        f"is four icons, a ten-sided face's one icon counts four), so at most {most}; give the roll "
-                        "per unit if a face says otherwise", cite=faces_cite, field="roll")
+    shown = ", ".join(f"{n} {icon}" for icon, n in counts)
+    raise StepError(f"{army.id}'s {len(units)} unit(s) cannot roll {total} results ({shown}) in one {kind} roll: "
+                    f"each die shows one face, worth at most {LARGEST_FACE} results (a six-sided face's largest "
+                    f"is four icons, a ten-sided face's one icon counts four), so at most {most}; give the roll "
+                    "per unit if a face says otherwise", cite=faces_cite, field="roll")
