@@ -95,6 +95,7 @@ def test_a_scenario_with_forty_units_lists_the_choices(tmp_path: Path):
     (tmp_path / "s.yaml").write_text(f"""\
 ddref: 1
 title: forty goblins take 20 damage and name one casualty
+turn: {{player: b}}
 players: [a, b]
 terrains:
   field: {{type: flatland, face: 3}}
