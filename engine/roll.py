@@ -550,7 +550,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
     """Each unit's counted results (one tally for an aggregate roll), and the part not from ID icons."""
     if not roll.per_unit:
         _require_per_unit_if_needed(ctx)
-        check_aggregate(ctx.army, roll.counts, ctx.kind, ctx.ruleset)
+        check_aggregate(ctx.army, roll.counts, ctx.kind, ctx.ruleset, trace)
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]

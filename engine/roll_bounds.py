@@ -20,8 +20,10 @@ from .trace import StepError
 LARGEST_FACE = 4
 
 
-def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, ruleset) -> None:
-    """Refuse an aggregate roll that the army's dice cannot show in one roll (named rule, section cited)."""
+def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, ruleset,
+                    trace: list | None = None) -> None:
+    """Refuse an aggregate roll that the army's dice cannot show in one roll (named rule, section cited); a roll
+    at the bound exactly is traced with the reading that sets it (``trace``)."""
     ids = total = 0
     for icon, n in counts:
         total += n
@@ -29,8 +31,12 @@ def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, 
             ids += n
     units = army.units
     health = sum(u.health for u in units) if ids else 0
-    if total <= LARGEST_FACE * len(units) and ids <= health:
+    if total < LARGEST_FACE * len(units) and ids <= health:
         return                      # the usual case: within what the dice show (no reroll needs looking up)
+    if total == LARGEST_FACE * len(units) and ids <= health:
+        if trace is not None:
+            trace.append(_reading(army, total, ruleset))
+        return
     if any(sai_table.rerolls(icon, kind, ruleset.sai_rerolls) for icon, _ in counts if icon != "id"):
         return                      # a unit rolled again: the rules set no bound on the chain
     if ids and any(u.group_monster for u in units):
@@ -46,3 +52,13 @@ def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, 
                     f"each die shows one face, worth at most {LARGEST_FACE} results (a six-sided face's largest "
                     f"is four icons, a ten-sided face's one icon counts four), so at most {most}; give the roll "
                     "per unit if a face says otherwise", cite=faces_cite, field="roll")
+
+
+def _reading(army: Army, total: int, ruleset):
+    """The reading that bounds a face at four results, traced where a roll reaches the bound."""
+    from .trace import reading
+
+    return reading(f"{army.id} rolls {total} results, the most its {len(army.units)} unit(s) can show: a die's face "
+                   f"is read as worth at most {LARGEST_FACE} results, the largest face the rules name (a rare unit's "
+                   "four Cantrip icons; a monster's one icon counting four), the corpus not listing each die's faces",
+                   ruleset.cites.get("sai-points", ""), ruleset.cites.get("monsters", ""))
