@@ -296,11 +296,11 @@ def test_pages_fit_a_phone_and_load_only_their_own_files(server, page):
         assert get(server, asset).status == 200, asset
 
 
-def test_every_curl_example_of_the_readme_answers(server):
+def test_every_curl_example_of_the_serve_docs_answers(server):
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    examples = re.findall(r"^curl (.*?)'http://127\.0\.0\.1:8000(/[^']*)'", readme.replace("\\\n", ""), re.M)
+    page = (ROOT / "docs" / "serve.md").read_text(encoding="utf-8")
+    examples = re.findall(r"^curl (.*?)'http://127\.0\.0\.1:8000(/[^']*)'", page.replace("\\\n", ""), re.M)
     assert len(examples) >= 12
     for options, path in examples:
         body = re.search(r"--data-binary @(\S+)", options)
