@@ -115,3 +115,14 @@ def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Tex
     out.append(_block(""))
     _wrapped(out[-1], f"{result['file']}: {summary}", "", width, "red" if failed else "green")
     return out
+
+
+def grand_total(results: list[dict[str, Any]], invalid: int = 0) -> Text:
+    """The one line that ends a run over several files: files whose expectations all hold, expectations held."""
+    checks = [c for r in results for c in r["expectations"]]
+    held = sum(c["ok"] for c in checks)
+    passed = sum(all(c["ok"] for c in r["expectations"]) for r in results)
+    files = len(results) + invalid
+    line = (f"total: {passed} of {files} files pass, {held} of {len(checks)} expectations hold"
+            + (f", {invalid} invalid" if invalid else ""))
+    return Text(line, style="bold green" if passed == files else "bold red")
