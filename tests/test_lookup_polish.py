@@ -100,3 +100,9 @@ def test_help_shows_no_type_placeholder_for_flags(run, command):
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "<bool>" not in result.stdout
+
+
+def test_expectations_print_values_as_a_scenario_writes_them(run):
+    page = run("resolve", "scenarios/sfr2012-tutorial-magic-mixed-army.yaml").stdout
+    assert "ok magic.points: expected {gold: 3, red: 2}, actual {gold: 3, red: 2}" in page
+    assert "{'" not in page and "['" not in page
