@@ -17,6 +17,7 @@ from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..value import Struct, field
 from . import own_roll
+from .select_none import refuse_none
 
 
 class Fight(Struct):
@@ -79,6 +80,8 @@ class Fight(Struct):
         """The step's ``targets`` for this SAI, or None when the scenario names none; once the roll's SAI picked
         (``taken``), those it left (a freed unit's identical SAI: none left, None, so its default)."""
         found = dict(self.step.targets).get(sai) if self.step else None
+        # an empty entry is a choice of none, which an offensive SAI's owner cannot make (002 Targeting (a))
+        refuse_none(self.ruleset, sai, self.action, found)
         if found is None or not self.taken.get(sai):
             return tuple(found) if found is not None else None
         return tuple(t for t in found if t[0] not in self.taken[sai]) or None

@@ -30,6 +30,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
+from .select_none import refuse_none
 from .joined_rolls import MERGED, fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
 from .joined_trumpet import joined_ferals
 
@@ -168,6 +169,8 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
                                      f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
                                     after=limit, rule=words, cite=where))
+    found = dict(step.targets).get(sai) if step is not None else None
+    refuse_none(ruleset, sai, "melee", found)     # "cannot choose to select none" (002 Targeting (a))
     chosen = _chosen(step, sai)
     if chosen is None:
         picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
