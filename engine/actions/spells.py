@@ -20,7 +20,7 @@ What acts on the summoning pool, dragonkin, magical items and the Eldarim is in 
 from __future__ import annotations
 
 from ..damage import choose, kill
-from ..expiry import face_changed
+from ..faces import turn_to
 from ..moves import bound, flee, haunt_army, owner, transfer
 from ..protection import exposed, shield, veil_passed
 from ..roll import Outcome, Roll
@@ -171,16 +171,11 @@ def _reduce_unless(state: GameState, terrain_id: str, best: int, needed: int, na
                                     after=terrain.face, rule=f"reduce the terrain unless an army generates at "
                                     f"least {needed} maneuver results", cite=cite))
         return state
-    control = None if terrain.face == 8 else terrain.controlled_by
     out.trace.append(TraceEvent(what=f"{names}: no army rolled {needed} maneuvers ({best} at most): {terrain_id} "
                                      "is reduced one face", before=terrain.face, after=terrain.face - 1,
                                 rule=f"reduce the terrain one face if no army generates at least {needed} "
                                      "maneuver results", cite=cite))
-    if terrain.face == 8:
-        out.trace.append(TraceEvent(what=f"{terrain_id} leaves its eighth face: control lost", before=8, after=7,
-                                    rule="all advantages of the eighth face cease", cite=ruleset.cite("eighth-face")))
-    state = state.with_terrain(terrain.evolve(face=terrain.face - 1, controlled_by=control))
-    return face_changed(state, terrain_id, ruleset, out)
+    return turn_to(state, terrain_id, terrain.face - 1, ruleset, out)   # control leaves with the eighth face
 
 
 def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:

@@ -188,6 +188,8 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # The Eighth Face: every way the face changes (engine.faces)
+    "eighth-face-left": "An army loses control of a terrain if that terrain is ever moved from its eighth face",
     # Dragon Rules: what begins the acting army's turn
     "turn-begins-with": "At the beginning of the acting army's turn, the dragon attacks. The attack happens after "
                         "any spells cast during the previous turn expire, but before the army's owning player "
