@@ -417,6 +417,11 @@ class Ruleset(Value):
     # sfr-v4 Bullseye and Double Strike: "The targets make a save roll. Those that do not generate a save
     # result are killed"); the others are engine.sai_attacks.ATTACK_SAIS
     attack_sais: Mapping[str, Any] = field(default_factory=dict)
+    # SAIs whose army damage no magical protection avoids, spells sending casualties elsewhere included (002 The
+    # Stoneskin Rule: magical protection is "spells that provide saves or prevent units that are killed from going
+    # to the dead unit area (e.g. Open Grave)"; "SAIs that state: 'no saves (including those provided by spells)'
+    # ... cannot be avoided by magical protection": Smite, Stone); engine.actions.specials._army_damage
+    unprotected_sais: tuple[str, ...] = ()
     # where dragons wait out of play, for the trace (the state's summoning pool holds them): tsr-1996's dead unit
     # area (000 Set-up: "Dragons are set to your left, in what will be your dead unit area")
     dragons_wait: str = "summoning pool"
