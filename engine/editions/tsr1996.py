@@ -190,6 +190,9 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 QUOTES = {
     # The Eighth Face: every way the face changes (engine.faces)
     "eighth-face-left": "An army loses control of a terrain if that terrain is ever moved from its eighth face",
+    # Special Action Icons, Cantrip: a unit's own roll against an SAI (engine.actions.fight.Fight.roll_unit)
+    "cantrip-own-roll": "During any other action (including rolling for saves or during a dragon attack), the "
+                        "cantrip can be used to purchase immediate spells",
     # Dragon Rules: what begins the acting army's turn
     "turn-begins-with": "At the beginning of the acting army's turn, the dragon attacks. The attack happens after "
                         "any spells cast during the previous turn expire, but before the army's owning player "
