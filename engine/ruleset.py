@@ -443,6 +443,10 @@ class Ruleset(Value):
     # the spells of one magic action take effect at once: a group save counts the units another spell of the
     # action killed (004 Dispel Magic D: "since magic is simultaneous, units killed by Lightning still roll")
     simultaneous_magic: bool = False
+    # several castings of a unit's "save or be killed" spell may target one unit, each its own roll (tsr-1996: 000
+    # Lightning Strike's "Multiple castings target multiple units" read with 004 Dispel Magic D's "A Gargoyle is
+    # targeted by 3 Lightning Strikes ... must roll three successful saves"; 002 Multiplicity forbids it)
+    castings_at_one_unit: bool = False
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

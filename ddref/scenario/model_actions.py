@@ -109,7 +109,8 @@ class CantripIn(Strict):
 
 CANTRIP = ("Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance). "
            "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's attack or "
-           "save roll after the army's own Cantrip was resolved.")
+           "save roll after the army's own Cantrip was resolved. A unit id is also the purchase of a unit that an SAI "
+           "forces to roll by itself (Poison, Slay ...: 002 Avoidance Rolls, \"it does get to spend the Cantrip\").")
 
 
 class MissileStepIn(Strict):

@@ -100,6 +100,9 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
             if effect.reduce_unless else state
     if effect.kind == "unit-damage":
         veil_passed(state, ruleset, [owner(state, target)], who.player, names, f"its unit {target}", out)
+        castings = sum(c.count for c in casts)
+        if castings > 1 and effect.save == "or-killed" and ruleset.castings_at_one_unit:
+            return _each_casting(state, target, castings, effect, names, cite, ruleset, rolls, out)
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
         return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out, rolls)
@@ -622,6 +625,27 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
     if effect.then_flee:
         state, stays = _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out)
         state = state if stays else flee(state, unit_id, names, cite, ruleset, out)
+    return state
+
+
+def _each_casting(state: GameState, unit_id: str, castings: int, effect: SpellEffect, names: str, cite: str,
+                  ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
+    """Several castings of a "save or be killed" spell at one unit (``Ruleset.castings_at_one_unit``), each its own
+    roll (``avoidance.<unit>``, a list), the unit surviving only if every roll saves. Reading, traced: 000 Lightning
+    Strike's "Multiple castings target multiple units" read with 004 Dispel Magic D's example, "A Gargoyle is
+    targeted by 3 Lightning Strikes ... the Gargoyle must roll three successful saves in order to survive"."""
+    words, where = ruleset.words("dispel-magic:one-unit", "", ruleset.cite("multiplicity"))
+    out.trace.append(reading(f"{castings} castings of {names.split(' x')[0]} at {unit_id}: \"multiple castings "
+                             f"target multiple units\" does not forbid several at one unit, as the FAQ's example "
+                             f"casts three at one (\"{words}\"): each casting is its own save or ID roll", cite,
+                             where))
+    for n in range(1, castings + 1):
+        if not any(a.unit(unit_id) for a in state.armies):
+            out.trace.append(TraceEvent(what=f"{unit_id} is dead: casting {n} of {castings} has no target left",
+                                        rule="instantly kills a target unit unless the unit rolls a save", cite=cite))
+            break
+        state = _unit_damage(state, unit_id, effect.points, effect, f"{names} (casting {n} of {castings})", cite,
+                             ruleset, rolls, out)
     return state
 
 
