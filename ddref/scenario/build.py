@@ -7,6 +7,7 @@ together.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -389,7 +390,25 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
 def _army_ref(b: _Builder, state: GameState, army_id: str, path: tuple) -> Army | None:
     if state.has_army(army_id):
         return state.army(army_id)
+    formed = _formed_in_play(state, army_id)
+    if formed is not None:
+        return formed
     b.fail(path, f"unknown army {army_id!r}{did_you_mean(army_id, [a.id for a in state.armies])}")
+    return None
+
+
+def _formed_in_play(state: GameState, army_id: str) -> Army | None:
+    """An army that play may form, named as the engine names it (engine.moves): <player>-reserve in the reserve area
+    (units fleeing there: Roar, Scent of Fear, Open Grave, a retreat ...), <player>-<terrain> at a terrain (units
+    arriving where the player has none: a reinforcement, Path, Ferry, Teleport ...), -2, -3 ... when the name is
+    taken. Read as an empty army of that player there; whether it exists is known only when the step resolves, and
+    a step naming an army that was not formed is refused then."""
+    base = re.sub(r"-\d+$", "", army_id)
+    places = {RESERVE: RESERVE, **{t.id: t.id for t in state.terrains}}
+    for player in state.players:
+        where = base[len(player) + 1:] if base.startswith(f"{player}-") else None
+        if where in places:
+            return Army(id=army_id, player=player, at=places[where], units=())
     return None
 
 
@@ -594,8 +613,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
                              reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target,
                              cantrip=rec.cantrip is not False)
-            if c.to is not None:
-                _army_ref(b, state, c.to, (*where, "to"))
+            if c.to is not None and not any(t.id == c.to for t in state.terrains):
+                _army_ref(b, state, c.to, (*where, "to"))     # an army, or a terrain (Path: "to any other terrain")
             fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
             moves = None
             if c.maneuver is not None and state.has_army(c.target):

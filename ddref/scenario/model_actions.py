@@ -79,7 +79,9 @@ class CastIn(Strict):
                        "a player for their DUA or all their armies; a summoning pool's dragonkin.")
     count: int = _doc("How many times it is cast.", default=1, ge=1, le=20)
     color: str | None = _doc("The color paying for an elemental spell.", default=None)
-    to: str | None = _doc("The army a moved unit or item joins (Path, Airy Acquisition).", default=None)
+    to: str | None = _doc("Where a moved unit or item goes: the army it joins (Path, Airy Acquisition), or, for Path, "
+                          "the terrain (\"to any other terrain\"), where it joins its player's army or forms a new "
+                          "one named <player>-<terrain>.", default=None)
     dragon: str | None = _doc("The pool dragon a Summon Dragon spell sends, as player:item (bob:green-drake); "
                               "or a dragon id at a terrain, where the edition sends one from there, or a "
                               "tamed non-ivory dragon's id (sfr-2012 Dragon Taming).", default=None)

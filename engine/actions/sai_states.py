@@ -22,7 +22,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..damage import default_casualties
-from ..moves import reserve_army, transfer
+from ..moves import moved_army_at, reserve_army, transfer
 from ..roll import Outcome, Roll, Special
 from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
@@ -691,16 +691,9 @@ def _leave_total(what: str, lost: int, ruleset: Ruleset) -> TraceEvent:
 
 
 def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
-    """The player's army at ``where`` (a terrain, or the reserve area), formed if the player has none there."""
-    if where == RESERVE:
-        return reserve_army(state, player, ruleset, out)
-    there = next((a for a in state.armies if a.player == player and a.at == where), None)
-    if there is not None:
-        return state, there
-    taken = {a.id for a in state.armies}
-    name = next(n for n in (f"{player}-{where}", *(f"{player}-{where}-{i}" for i in range(2, 99))) if n not in taken)
-    army = Army(id=name, player=player, at=where, units=())
-    return state.evolve(armies=(*state.armies, army)), army
+    """The player's army at ``where`` (a terrain, or the reserve area), formed if the player has none there
+    (engine.moves.moved_army_at: the one place moved units form an army, its name documented)."""
+    return moved_army_at(state, player, where, ruleset, out)
 
 
 # --- units freed by the end of an effect ---------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill
 from ..faces import turn_to
-from ..moves import bound, flee, haunt_army, owner, transfer
+from ..moves import bound, flee, haunt_army, moved_army_at, owner, transfer
 from ..protection import exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -189,6 +189,12 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     """
     source = owner(state, c.target)
     dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
+    if dest is None and c.to is not None and any(t.id == c.to for t in state.terrains) and c.to != source.at:
+        # "move the target unit to any other terrain" (002 Path): named by its terrain, the unit joins its player's
+        # army there, or forms a new one, <player>-<terrain> (000 Path: "If the unit(s) move to another terrain
+        # where there are no friendly units, they form a new army"; 002 Army: "All of your units at a single
+        # terrain")
+        state, dest = moved_army_at(state, source.player, c.to, ruleset, out)
     if source.at == RESERVE:
         raise StepError(f"{c.spell.name} targets a unit at a terrain; {c.target} is in the reserve area",
                         cite=cite, field="cast")
@@ -196,8 +202,8 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
         raise StepError(f"{c.spell.name} cannot move {c.target}: dragonkin cannot leave the terrain where they are "
                         "summoned", cite=ruleset.cite("dragonkin"), field="cast")
     if dest is None or dest.player != source.player or dest.at in (RESERVE, source.at):
-        raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, the army of "
-                        f"{source.player}'s it joins at another terrain", cite=cite, field="cast")
+        raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, that terrain (or the "
+                        f"army of {source.player}'s it joins there)", cite=cite, field="cast")
     out.moved.append(c.target)
     return transfer(state, c.target, source, dest, c.spell.name, cite, ruleset, out)
 

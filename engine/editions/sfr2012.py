@@ -45,6 +45,9 @@ CITES = {
     "dua-advantage": f"{E}:the-turn-sequence.first-march.dead-unit-area-advantage",
     "total-magic": f"{E}:the-turn-sequence.first-march.total-your-magic-results",
     "spell-targets": f"{E}:the-turn-sequence.first-march.target-your-spells",
+    # "Army: All of your units at a single terrain or the reserve area": units moved where the player has none
+    # form an army (engine.moves.moved_army_at)
+    "army-formed": f"{E}:basic-terms",
     "reserve-magic": f"{E}:the-turn-sequence.first-march.reserve-magic",
     "standing-stones": f"{E}:the-eighth-face.standing-stones",
     "amazon-magic": f"{RACIAL}.amazons.magic-use",
