@@ -68,6 +68,8 @@ class AttackStep(Value):
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
+    # army -> its owner's split of "one result" penalties over its combination roll's results (engine.modifiers)
+    penalties: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 class MeleeStep(AttackStep):

@@ -526,7 +526,25 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
             "move_dragons": tuple((getattr(m, "move_dragons", None) or {}).items()),
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
-            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
+            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
+            "penalties": _penalties(b, state, getattr(m, "penalties", None), (m.army, m.target), (*path, "penalties"))}
+
+
+def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[str, ...], path: tuple) -> tuple:
+    """``penalties``: army id (one of the step's) -> {result type: n}, the owner's split of "one result" penalties
+    over that army's combination roll; whether the roll is for those results is checked when the step resolves."""
+    out = []
+    for army_id, split in (raw or {}).items():
+        if army_id not in armies:
+            b.fail((*path, army_id), f"penalties are given for the armies that roll in this step "
+                                     f"({', '.join(armies)}), not {army_id!r}{did_you_mean(army_id, list(armies))}")
+            continue
+        for t, n in split.items():
+            if t not in RESULT_TYPES:
+                b.fail((*path, army_id, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+                                            f"{did_you_mean(t, RESULT_TYPES)}")
+        out.append((army_id, tuple(split.items())))
+    return tuple(out)
 
 
 def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]:

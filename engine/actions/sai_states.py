@@ -49,11 +49,17 @@ def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
     return tuple(uid for uid, _ in found) if found else None
 
 
+# the choices key of the step's per-army penalty splits (engine.modifiers.split_points reads the rolling army's)
+PENALTIES_OF = "penalties:by-army"
+
+
 def special_choices(step) -> dict:
     """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets, or
     where it moves units (Wayfare's move_to)."""
     chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
-    return {"special": chosen} if chosen else {}
+    # and each army's split of "one result" penalties over its combination roll (``penalties``; engine.modifiers)
+    split = {army: dict(pairs) for army, pairs in getattr(step, "penalties", ())}
+    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {})
 
 
 def handles(special: Special) -> bool:
