@@ -33,7 +33,8 @@ def offensive(ruleset: Ruleset, sai: str, kind: str) -> bool:
 def refuse_none(ruleset: Ruleset, sai: str, kind: str, named) -> None:
     """Refuse an empty ``targets:`` entry for an offensive SAI (002 Targeting (a))."""
     if named is not None and not tuple(named) and offensive(ruleset, sai, kind):
-        raise StepError(f"targets.{sai} is empty, but {sai} is an offensive SAI: its owner may select less than its "
-                        "health-worth, but at least 1-health worth must be selected; they cannot choose to select "
-                        "none (name at least one unit, or leave the entry out for the default)",
-                        cite=ruleset.cite("sai-targeting"), field="targets")
+        words = ruleset.quote("select-none", "the owner may select less than 'x' health worth, but at least 1-health "
+                              "worth must be selected ... they cannot choose to select none")
+        raise StepError(f"targets.{sai} is empty, but {sai} is an offensive SAI: {words} (name at least one unit, or "
+                        "leave the entry out for the default)",
+                        cite=ruleset.cites.get("select-none") or ruleset.cite("sai-targeting"), field="targets")

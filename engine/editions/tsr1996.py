@@ -192,6 +192,9 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 QUOTES = {
     # The Eighth Face: every way the face changes (engine.faces)
     "eighth-face-left": "An army loses control of a terrain if that terrain is ever moved from its eighth face",
+    # 004 Monster Special Action Icons, General Rules C: an offensive SAI's targets (engine.actions.select_none)
+    "select-none": "the effect MUST be targeted on the enemy army which has already been targeted in the melee or "
+                   "missile action",
     # Path: units moved where the player has none form an army (engine.moves.moved_army_at)
     "moved-new-army": "If the unit(s) move to another terrain where there are no friendly units, they form a new army",
     # Special Action Icons, Cantrip: a unit's own roll against an SAI (engine.actions.fight.Fight.roll_unit)

@@ -306,6 +306,8 @@ TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "group-monster-reroll": f"{E
 # during (A) a skirmish attack, (B) a skirmish counter-attack, or (C) a charge roll by attacker or defender".
 MONSTER_SAIS = f"{E}:faq.monster-special-action-icons"
 GENERAL = f"{MONSTER_SAIS}.general-rules"
+# C: "the effect MUST be targeted on the enemy army": an empty targets list is refused (engine.actions.select_none)
+TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "select-none": GENERAL})
 _DURING_MELEE = ("during melee ... (C) a charge roll by attacker or defender", GENERAL)
 # Fly: "This icon provides either maneuvers or saves (not both), as needed": the charging army's maneuvers are damage
 SAI_USES["fly"] = {**SAI_USES["fly"], "charge": SaiUse(("maneuver", "save"))}
