@@ -633,7 +633,9 @@ def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> Non
     a Double Strike is not indicated"; 002 Rend, Tail, Stun ...: "roll this unit again and apply the new result as
     well"; 004 Sprite Swarm A: "Continue to reroll until the ID icon is not indicated"): a unit's faces ending on
     such a face are an unfinished chain, refused with a request for the next face, for every rerolling face."""
-    if _rolls_again(unit, faces[-1], ctx) and ctx.kind not in sai_table.CHOSEN_REROLLS.get(faces[-1].icon, ()):
+    last = faces[-1]
+    if _rolls_again(unit, last, ctx) and ctx.kind not in sai_table.CHOSEN_REROLLS.get(last.icon, ()) \
+            and not (last.icon in sai_table.ITEM_REROLLS and unit is not None and not unit.item):
         shown = ", ".join(f.icon if f.count == 1 else f"{f.icon} {f.count}" for f in faces)
         raise StepError(f"{unit.id}'s roll ends on {faces[-1].icon}, which rolls {unit.id} again in this {ctx.kind} "
                         f"roll: give the face it rolled next ({unit.id}: [{shown}, <next face>]); the rerolls "
