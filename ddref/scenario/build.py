@@ -543,6 +543,8 @@ def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[st
             if t not in RESULT_TYPES:
                 b.fail((*path, army_id, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
                                             f"{did_you_mean(t, RESULT_TYPES)}")
+            elif n < 0:
+                b.fail((*path, army_id, t), f"expected a whole number of {t} (>= 0), got {n}")
         out.append((army_id, tuple(split.items())))
     return tuple(out)
 

@@ -2,9 +2,7 @@
 (Cantrip buys, spells cast).
 """
 
-from typing import Annotated, Any, Literal
-
-from pydantic import Field
+from typing import Any, Literal
 
 from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
@@ -147,7 +145,7 @@ class MissileStepIn(Strict):
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
     sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
-    penalties: dict[str, dict[str, Annotated[int, Field(ge=0)]]] | None = _doc(
+    penalties: dict[str, dict[str, int]] | None = _doc(
         "Army id -> where the \"one result\" penalties on its combination roll in this step go (000/002 Dice "
         "Modifiers: \"applied as the army's owner desires\"), e.g. a tsr-1996 charged army's "
         "{save: 2, melee: 1} under a triple Ash Storm; per army, for each of its rolls in the step (attack, saves, "

@@ -68,6 +68,7 @@ def _fixed_lists(defs: dict[str, Any]) -> None:
         for option in defs[model]["properties"]["penalties"].get("anyOf", []):
             if option.get("type") == "object":
                 _keys(option["additionalProperties"], result)
+                option["additionalProperties"]["additionalProperties"]["minimum"] = 0     # as the loader checks
     _keys(defs["MagicStepIn"]["properties"]["colors"], {"enum": list(COLORS)})
     color = defs["CastIn"]["properties"]["color"]
     color["anyOf"] = [{"type": "string", "enum": list(COLORS)}, {"type": "null"}]
