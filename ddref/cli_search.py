@@ -246,10 +246,11 @@ def glossary_command(
       ddref glossary "acting army" --json
     """
     from .answers import dumps, glossary
-    from .output import print_json, show
+    from .output import guessed, print_json, show
     from .render import glossary_panel
 
     entries = glossary(term)
+    guessed(entries)
     if as_json:
         print_json(dumps(entries))
         return

@@ -124,7 +124,9 @@ def _records(app: FastAPI) -> None:
 
 def _named(kind: str):
     async def record(name: str, edition: EditionParam = Edition.sfr_2012) -> JSONResponse:
-        return JSONResponse(answers.records_json(answers.named(kind, name, edition), edition))
+        found = answers.named(kind, name, edition)
+        note = getattr(found, "note", None)  # a misspelling answered with its one clear match
+        return JSONResponse(answers.records_json(found, edition), headers={"X-DDref-Note": note} if note else None)
 
     record.__doc__ = (f"Names match in any case and spelling, by id or alias; an unknown name is a 404 "
                       f"with the closest names. `edition=all` answers a list, one {kind} per edition.")

@@ -71,6 +71,8 @@ class AttackStep(Value):
     # (field, army) for each army a ``saves``/``counter_saves`` entry names that is not the one rolling saves there:
     # refused when the step resolves (engine.actions.combat.check_savers), so expect_error can pin it
     other_savers: tuple[tuple[str, str], ...] = ()
+    # army -> its owner's split of "one result" penalties over its combination roll's results (engine.modifiers)
+    penalties: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 class MeleeStep(AttackStep):

@@ -7,6 +7,7 @@ together.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -438,7 +439,25 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
 def _army_ref(b: _Builder, state: GameState, army_id: str, path: tuple) -> Army | None:
     if state.has_army(army_id):
         return state.army(army_id)
+    formed = _formed_in_play(state, army_id)
+    if formed is not None:
+        return formed
     b.fail(path, f"unknown army {army_id!r}{did_you_mean(army_id, [a.id for a in state.armies])}")
+    return None
+
+
+def _formed_in_play(state: GameState, army_id: str) -> Army | None:
+    """An army that play may form, named as the engine names it (engine.moves): <player>-reserve in the reserve area
+    (units fleeing there: Roar, Scent of Fear, Open Grave, a retreat ...), <player>-<terrain> at a terrain (units
+    arriving where the player has none: a reinforcement, Path, Ferry, Teleport ...), -2, -3 ... when the name is
+    taken. Read as an empty army of that player there; whether it exists is known only when the step resolves, and
+    a step naming an army that was not formed is refused then."""
+    base = re.sub(r"-\d+$", "", army_id)
+    places = {RESERVE: RESERVE, **{t.id: t.id for t in state.terrains}}
+    for player in state.players:
+        where = base[len(player) + 1:] if base.startswith(f"{player}-") else None
+        if where in places:
+            return Army(id=army_id, player=player, at=places[where], units=())
     return None
 
 
@@ -566,7 +585,27 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
             "move_dragons": tuple((getattr(m, "move_dragons", None) or {}).items()),
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
-            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
+            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
+            "penalties": _penalties(b, state, getattr(m, "penalties", None), (m.army, m.target), (*path, "penalties"))}
+
+
+def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[str, ...], path: tuple) -> tuple:
+    """``penalties``: army id (one of the step's) -> {result type: n}, the owner's split of "one result" penalties
+    over that army's combination roll; whether the roll is for those results is checked when the step resolves."""
+    out = []
+    for army_id, split in (raw or {}).items():
+        if army_id not in armies:
+            b.fail((*path, army_id), f"penalties are given for the armies that roll in this step "
+                                     f"({', '.join(armies)}), not {army_id!r}{did_you_mean(army_id, list(armies))}")
+            continue
+        for t, n in split.items():
+            if t not in RESULT_TYPES:
+                b.fail((*path, army_id, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+                                            f"{did_you_mean(t, RESULT_TYPES)}")
+            elif n < 0:
+                b.fail((*path, army_id, t), f"expected a whole number of {t} (>= 0), got {n}")
+        out.append((army_id, tuple(split.items())))
+    return tuple(out)
 
 
 def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]:
@@ -654,8 +693,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
                              reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target,
                              cantrip=rec.cantrip is not False)
-            if c.to is not None:
-                _army_ref(b, state, c.to, (*where, "to"))
+            if c.to is not None and not any(t.id == c.to for t in state.terrains):
+                _army_ref(b, state, c.to, (*where, "to"))     # an army, or a terrain (Path: "to any other terrain")
             fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
             moves = None
             if c.maneuver is not None and state.has_army(c.target):

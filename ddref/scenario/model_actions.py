@@ -79,7 +79,9 @@ class CastIn(Strict):
                        "a player for their DUA or all their armies; a summoning pool's dragonkin.")
     count: int = _doc("How many times it is cast.", default=1, ge=1, le=20)
     color: str | None = _doc("The color paying for an elemental spell.", default=None)
-    to: str | None = _doc("The army a moved unit or item joins (Path, Airy Acquisition).", default=None)
+    to: str | None = _doc("Where a moved unit or item goes: the army it joins (Path, Airy Acquisition), or, for Path, "
+                          "the terrain (\"to any other terrain\"), where it joins its player's army or forms a new "
+                          "one named <player>-<terrain>.", default=None)
     dragon: str | None = _doc("The pool dragon a Summon Dragon spell sends, as player:item (bob:green-drake); "
                               "or a dragon id at a terrain, where the edition sends one from there, or a "
                               "tamed non-ivory dragon's id (sfr-2012 Dragon Taming).", default=None)
@@ -109,7 +111,8 @@ class CantripIn(Strict):
 
 CANTRIP = ("Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance). "
            "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's attack or "
-           "save roll after the army's own Cantrip was resolved.")
+           "save roll after the army's own Cantrip was resolved. A unit id is also the purchase of a unit that an SAI "
+           "forces to roll by itself (Poison, Slay ...: 002 Avoidance Rolls, \"it does get to spend the Cantrip\").")
 
 
 class MissileStepIn(Strict):
@@ -142,6 +145,12 @@ class MissileStepIn(Strict):
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
     sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
+    penalties: dict[str, dict[str, int]] | None = _doc(
+        "Army id -> where the \"one result\" penalties on its combination roll in this step go (000/002 Dice "
+        "Modifiers: \"applied as the army's owner desires\"), e.g. a tsr-1996 charged army's "
+        "{save: 2, melee: 1} under a triple Ash Storm; per army, for each of its rolls in the step (attack, saves, "
+        "counter-attack, charge); all must be applied where possible. Absent: all on the first result rolled for "
+        "(defaulted).", default=None)
 
 
 class MeleeStepIn(MissileStepIn):

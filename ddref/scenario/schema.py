@@ -66,6 +66,11 @@ def _fixed_lists(defs: dict[str, Any]) -> None:
     roll_for["anyOf"] = [{"type": "string", **result}, {"type": "array", "items": result, "minItems": 1}]
     for name in ("penalties", "ids", "counts_as", "penalties_by_race"):
         _keys(defs["RollStepIn"]["properties"][name], result)
+    for model in ("MissileStepIn", "MeleeStepIn"):      # army id -> {result type: n}
+        for option in defs[model]["properties"]["penalties"].get("anyOf", []):
+            if option.get("type") == "object":
+                _keys(option["additionalProperties"], result)
+                option["additionalProperties"]["additionalProperties"]["minimum"] = 0     # as the loader checks
     _keys(defs["MagicStepIn"]["properties"]["colors"], {"enum": list(COLORS)})
     color = defs["CastIn"]["properties"]["color"]
     color["anyOf"] = [{"type": "string", "enum": list(COLORS)}, {"type": "null"}]

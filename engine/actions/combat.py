@@ -167,7 +167,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     cantrip.members(saves, defender, f"{prefix}saves")
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action=action,
                   step=step, casualties=casualties, out=out, counter=bool(prefix),
-                  may_free=freed_sais.may_join(state, ruleset, attacker, step))
+                  may_free=freed_sais.may_join(state, ruleset, attacker, step), buys=buys)
     first = _before_cantrip(fight, attacker, attack, target_terrain)
     waits, own = _cantrip(fight, attacker, attack, buys)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))

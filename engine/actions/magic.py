@@ -432,9 +432,23 @@ def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset) -> None:
         raise StepError(f"{c.spell.name} can be cast only once per magic action", cite=cite, field="cast")
     at_target = sum(x.count for x in same if x.target == c.target)
     stacking = {"increase-effect", "increase-number-affected"} & set(c.spell.multiplicity)
+    if at_target > 1 and not stacking and _each_its_own(c, ruleset):
+        return
     if at_target > 1 and not stacking:
         raise StepError(f"{c.spell.name} cannot be cast on {c.target} more than once in one magic action "
                         "(multiple castings target another)", cite=cite, field="cast")
+
+
+def _each_its_own(c: Cast, ruleset: Ruleset) -> bool:
+    """Whether several castings of a unit's "save or be killed" spell may target one unit, each resolved by its own
+    roll (``Ruleset.castings_at_one_unit``: tsr-1996, engine.actions.spells.resolve). Reading: 000's "Multiple
+    castings target multiple units" says what more castings may do, and 004 (an "extension of the rules booklet ...
+    clarifying the most confusing parts of the game") casts three at one unit: "A Gargoyle is targeted by 3
+    Lightning Strikes ... If the dispel fails, the Gargoyle must roll three successful saves in order to survive"
+    (traced where it applies)."""
+    effect = ruleset.spell_effects.get(c.spell.id)
+    return ruleset.castings_at_one_unit and effect is not None and effect.kind == "unit-damage" \
+        and effect.save == "or-killed"
 
 
 def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -499,6 +513,13 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
             whose = "" if ruleset.dispel_own_unit else " (or its units)"
             raise StepError(f"no spell targets {unit_id}, its army {home.id}{whose} or its terrain {home.at}: "
                             "it makes no dispel attempt", cite=cite, field="dispel")
+        if len(faces) > 1:
+            # one roll, one face: 002 "Only one dispel attempt is made per unit"; 004 Dispel Magic D: "Only one
+            # Dispel attempt may be attempted per volley of magic. EXAMPLE: A Gargoyle is targeted by 3 Lightning
+            # Strikes. It makes only one roll to dispel"
+            rule, where = ruleset.words("dispel-magic:once", "only one dispel attempt is made per unit", cite)
+            raise StepError(f"dispel.{unit_id} lists {len(faces)} faces ({', '.join(faces)}), but {rule[0].lower()}"
+                            f"{rule[1:]}: give the one face its single roll showed", cite=where, field="dispel")
         if "dispel-magic" not in faces:
             rule, where = ruleset.words("dispel-magic:fails", "only one dispel attempt is made per unit; if it fails, "
                                         "the spells are resolved normally", cite)
