@@ -28,6 +28,9 @@ def type_words(annotation: object) -> str:
     if annotation in _PLAIN:
         return _PLAIN[annotation]
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:      # a constrained number (model.Count): its bound in words
+        low = next((m.ge for f in args[1:] for m in getattr(f, "metadata", ()) if hasattr(m, "ge")), None)
+        return type_words(args[0]) + (f" >= {low}" if low is not None else "")
     if origin is typing.Literal:
         return " \\| ".join(f"`{a}`" for a in args)
     if origin in (typing.Union, types.UnionType):
