@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from ..roll import Outcome, Special
+from ..roll import Outcome, Special, grown
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
@@ -35,6 +35,34 @@ MERGED = ("move", "cloak", "dragon-move")
 # ("roll the artifact again"), and "artifacts are magic items and therefore are not units"; the returning SAIs
 # bring back units (Regenerate, the Medallions), so no unit brought into a roll rolls one
 ITEM_ONLY = {"summon-dragon": "the Dragon Staff, an artifact"}
+
+
+def through_pipeline(out: StepResult, army_id: str, result: str, summed: int) -> int:
+    """The ``result`` results of ``army_id``'s roll with the units that joined it (returned, freed, ferried in),
+    counted through the one pipeline (engine.roll ``grown``), from ``summed``: what the caller added up, the army's own
+    results, its joined units' own results and any change of its own (Cloak's saves, a Bash, the results of units
+    that moved away). 002 Resolution: components brought into an army during a roll "are rolled immediately and the
+    results applied with the results of their army", so the army's modifiers (its spells, the eighth face, its racial
+    abilities, a Screech) act on their results as on the army's own, in the order of 002 Applying Dice Modifiers:
+    the number the caller summed changes by what the pipeline counts differently from that sum (traced, with the
+    pipeline's steps). No joined unit: ``summed`` as it is."""
+    rolling = out.rolls.get(army_id)
+    if rolling is None or not rolling.joined:
+        return summed
+    trace: list = []
+    counted = grown(rolling.ctx, rolling.dice, rolling.own, rolling.joined, trace).get(result, 0)
+    added = rolling.own.results.get(result, 0) + sum(o.results.get(result, 0) for o in rolling.joined.values())
+    if counted == added:
+        return summed
+    out.trace.extend(trace)     # the pipeline's army steps on the whole roll
+    joined = ", ".join(rolling.joined)
+    out.trace.append(TraceEvent(
+        what=f"{army_id}'s roll counted again with {joined}, which joined it: its {result} results through the "
+             f"modifiers, {added} added up becomes {counted}", before=summed, after=max(0, summed + counted - added),
+        rule="components brought into an army during a roll are rolled immediately and their results applied with "
+             "the results of their army: the army's modifiers act on theirs too, in the modifiers' order",
+        cite=rolling.ctx.ruleset.cite("sai-resolution")))
+    return max(0, summed + counted - added)
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
