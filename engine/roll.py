@@ -511,6 +511,9 @@ class Rolling(Struct):
     dice: Roll
     own: Outcome
     joined: dict[str, Outcome] = field(default_factory=dict)
+    # the result types whose number was counted through ``grown`` with the joined units (tests check that every roll
+    # units joined was: engine.actions.joined_rolls ``through_pipeline``)
+    through: set[str] = field(default_factory=set)
 
 
 def _owner_split(groups: dict[str | None, Tally], counted: dict[str | None, dict[str, int]],

@@ -49,6 +49,7 @@ def through_pipeline(out: StepResult, army_id: str, result: str, summed: int) ->
     rolling = out.rolls.get(army_id)
     if rolling is None or not rolling.joined:
         return summed
+    rolling.through.add(result)
     trace: list = []
     counted = grown(rolling.ctx, rolling.dice, rolling.own, rolling.joined, trace).get(result, 0)
     added = rolling.own.results.get(result, 0) + sum(o.results.get(result, 0) for o in rolling.joined.values())
@@ -63,6 +64,12 @@ def through_pipeline(out: StepResult, army_id: str, result: str, summed: int) ->
              "the results of their army: the army's modifiers act on theirs too, in the modifiers' order",
         cite=rolling.ctx.ruleset.cite("sai-resolution")))
     return max(0, summed + counted - added)
+
+
+def joined_results(out: StepResult, army_id: str, result: str) -> int:
+    """The ``result`` results of the units that joined ``army_id``'s roll in progress, each one's latest roll."""
+    rolling = out.rolls.get(army_id)
+    return sum(o.results.get(result, 0) for o in rolling.joined.values()) if rolling is not None else 0
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
