@@ -40,7 +40,7 @@ armies:
   scalders: {{player: alice, at: marsh, units: [{{race: scalder, health: 3, count: 3}}]}}
   mages: {{player: alice, at: marsh, units: [{{race: coral-elf, health: 3, count: 3}}]}}
   goblins: {{player: bob, at: coast, units: [{{id: troll, race: goblin, health: 4}}, {{id: gob, race: goblin, health: 1}},
-                                           {{race: goblin, health: 3, count: 3}}]}}
+                                           {{id: lift, race: goblin, health: 1}}, {{race: goblin, health: 3, count: 3}}]}}
 dragons: [{{id: d1, color: red, form: drake, owner: alice, at: coast}}]
 dua:
   bob: [{{id: g2, race: goblin, health: 2}}, {{id: g1, race: goblin, health: 1}}]
@@ -73,6 +73,12 @@ _SFR_CASES = {
                                                  f"save_sais: {{goblins: {{{_JOINS}}}}}}}", "results.goblins.save", 8),
     "roll against a dragon attack": ("bob", "", f"dragon_attack: {{army: goblins, dragons: {{d1: [claws]}}, roll: "
                                                 f"{_SAVES}, {_JOINS}}}", "results.goblins.save", 8),
+    # 002 Elevate ("During a dragon attack, Elevate doubles one unit's missile or save results"), a unit modifier,
+    # on g2: 1 + 1 x 2 + 2 = 5 saves, then the army's eighth face: 10 (the old way, 1 x 2 + 3 + 1 = 6)
+    "a joined unit elevated in a dragon attack": ("bob", "", f"dragon_attack: {{army: goblins, dragons: {{d1: [claws]}}, "
+                                                         "roll: {troll: regenerate, gob: save, lift: elevate}, "
+                                                         f"{_JOINS}, elevate: {{g2: save}}}}", "results.goblins.save",
+                                                  10),
     # Higher Ground: "subtract five melee results from the target army": 1 + 3 = 4 melee, less five: 0 (the old
     # way, 0 + 3 = 3)
     "melee attack roll": ("bob", "{spell: higher-ground, target: goblins, by: alice}",

@@ -338,7 +338,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     if spelled or waits or lifts:
         _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out, spelled)
     if lifts:
-        sai_doubling.joined_doubled(ruleset, kind, joined, choices, results, out.trace)
+        for unit_id, t in sai_doubling.joined_doubled(ruleset, kind, joined, choices, results, out.trace):
+            joined_rolls.unit_doubled(out, who.id, unit_id, t)
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from ..roll import Outcome, Special, grown
+from ..modifiers import apply_op
+from ..roll import Outcome, Part, Special, grown
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
@@ -64,6 +65,23 @@ def through_pipeline(out: StepResult, army_id: str, result: str, summed: int) ->
              "the results of their army: the army's modifiers act on theirs too, in the modifiers' order",
         cite=rolling.ctx.ruleset.cite("sai-resolution")))
     return max(0, summed + counted - added)
+
+
+def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> None:
+    """A unit that joined ``army_id``'s roll doubled by an SAI of that roll once it joined (a dragon attack's Elevate,
+    engine.sai_doubling ``joined_doubled``, which adds its ``result`` results again to the army's): a unit modifier
+    that multiplies, applied before any army modifier (002 Applying Dice Modifiers), so its count in the roll in
+    progress doubles too and the army's modifiers act on the doubled results."""
+    rolling = out.rolls.get(army_id)
+    if rolling is None or unit_id not in rolling.joined:
+        return
+    outcome = rolling.joined[unit_id]
+    counted = {key: {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()} for key, tally in outcome.counted.items()}
+    part = counted[unit_id][result]
+    added = part.normal
+    apply_op("multiply", part, 2)
+    rolling.joined[unit_id] = replace(outcome, counted=counted,
+                                      results={**outcome.results, result: outcome.results.get(result, 0) + added})
 
 
 def joined_results(out: StepResult, army_id: str, result: str) -> int:
