@@ -297,11 +297,11 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
                 if op == "multiply" and unit_id in by_sai:
                     sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
     races = {unit_id: _race_of(ctx, unit_id) for unit_id in units}
-    # each unit's results after its unit modifiers: what the roll is recounted from when units join it (``grown``)
-    counted = {unit_id: _copy(tally) for unit_id, tally in units.items()}
     army_mods = [a for a in actives if a.mod.scope != "unit"]
     final, sai_part = _army_part(ctx, roll, units, races, army_mods, trace)
-    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, counted, races)
+    # each unit's results after its unit modifiers (``units``, left as they are by the army's half): what the roll is
+    # counted again from when units join it (``grown``)
+    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, units, races)
 
 
 def _copy(tally: Tally) -> Tally:
@@ -312,15 +312,13 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
                army_mods: list[Active], trace: list[TraceEvent]) -> tuple[dict[str, int], dict[str, int]]:
     """The army's half of the pipeline: the units' tallies (each after its unit modifiers) summed by race, then the
     army modifiers in the edition's order (002 Applying Dice Modifiers: "All unit modifiers are applied before any
-    army modifiers are applied"). ``units`` are consumed (a race's first tally is summed into)."""
+    army modifiers are applied"). ``units`` are left as they are: each race's sum is a tally of its own."""
     groups: dict[str | None, Tally] = {}
     for unit_id, tally in units.items():
         race = races[unit_id]
         into = groups.get(race)
         if into is None:
-            # a race's first tally is taken whole (every later one of the race is added to it): the units'
-            # own tallies are not read again once summed
-            groups[race] = tally
+            groups[race] = _copy(tally)     # the race's sum starts as its first unit's tally
             continue
         for t, part in tally.items():
             into[t].normal += part.normal
@@ -492,12 +490,10 @@ def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outco
     modifiers, then the army's: subtract, divide, multiply, racial, add). Each joined unit's results enter as its own
     roll counted them (its unit modifiers, its SAIs' doubling); the army's modifiers, the eighth face and the racial
     abilities then act on the whole. Returns the finalized results."""
-    units = {k: _copy(t) for k, t in own.counted.items()}
-    races = dict(own.races)
-    for unit_id, outcome in joined.items():
-        for key, tally in outcome.counted.items():
-            units[key] = _copy(tally)
-            races[key] = outcome.races.get(key)
+    units, races = dict(own.counted), dict(own.races)
+    for outcome in joined.values():
+        units.update(outcome.counted)
+        races.update(outcome.races)
     army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
     return _army_part(ctx, roll, units, races, army_mods, trace)[0]
 
