@@ -121,8 +121,8 @@ def _charging(fight: Fight, buys: dict) -> int:
                                     (buys, freed_waits, returned))
     fight.hit = hit
     # the units that joined the charging roll are counted with it through the one pipeline (the army's modifiers)
-    melee, maneuver = (joined_rolls.through_pipeline(out, fight.attacker, t, hit.results.get(t, 0) + added[t] + freed[t])
-                       for t in CHARGE_ROLL)
+    melee, maneuver = (joined_rolls.through_pipeline(out, fight.attacker, t,
+                                                     hit.results.get(t, 0) + added[t] + freed[t]) for t in CHARGE_ROLL)
     _ids_once(dice, fight.attacker, ruleset, out)
     out.trace.append(TraceEvent(what=f"{fight.attacker}: {melee} melee + {maneuver} maneuver = {melee + maneuver} "
                                      "damage", after=melee + maneuver,
@@ -257,8 +257,8 @@ def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, a
     fight.state = countered.state
     # the units that joined the answer are counted with it through the one pipeline (the army's modifiers)
     own = {t: answer.results.get(t, 0) for t in ANSWER_ROLL}
-    return answer, {t: joined_rolls.through_pipeline(fight.out, fight.defender, t, own[t] + added[t] + freed[t]) - own[t]
-                    for t in ANSWER_ROLL}
+    return answer, {t: joined_rolls.through_pipeline(fight.out, fight.defender, t, own[t] + added[t] + freed[t])
+                    - own[t] for t in ANSWER_ROLL}
 
 
 def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind: tuple[str, tuple[str, ...]],

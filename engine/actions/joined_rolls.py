@@ -76,7 +76,8 @@ def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> No
     if rolling is None or unit_id not in rolling.joined:
         return
     outcome = rolling.joined[unit_id]
-    counted = {key: {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()} for key, tally in outcome.counted.items()}
+    counted = {key: {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()}
+               for key, tally in outcome.counted.items()}
     part = counted[unit_id][result]
     added = part.normal
     apply_op("multiply", part, 2)
