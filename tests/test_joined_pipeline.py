@@ -127,6 +127,37 @@ _TSR_CASES = {
 }
 
 
+_FREED = """ddref: 1
+title: a unit freed from an Entangle joins the attack roll of an army under Palsy (tsr-1996)
+edition: tsr-1996
+players: [a, b]
+turn: {player: a}
+terrains:
+  hill: {type: highland, face: 5, action: melee, home_of: a}
+  moor: {type: highland, face: 3, home_of: b}
+armies:
+  A1: {player: a, at: hill, units: [{id: vines1, race: goblin, health: 4, monster: true},
+                                    {id: x1, race: goblin, health: 2}, {id: x2, race: goblin, health: 2}]}
+  B1: {player: b, at: hill, units: [{id: s1, race: dwarf, health: 4}, {id: p1, race: dwarf, health: 4, monster: true},
+                                    {id: venom1, race: dwarf, health: 4, monster: true}]}
+effects: [{spell: palsy, target: B1, by: a}]
+steps:
+  - melee: {army: A1, target: B1, roll: {vines1: entangle}, targets: {entangle: [venom1]}, counter: false}
+  - turn: {player: b}
+  - melee: {army: B1, target: A1, roll: {s1: smite}, casualties: {A1: [vines1]}, unit_saves: {venom1: melee},
+            saves: {A1: {x1: id, x2: id}}, counter: false}
+"""
+
+
+def test_a_unit_freed_into_the_attack_roll_gets_the_army_modifiers_tsr1996():
+    """004 Entangle D: the freed units "may immediately be rolled and are counted in the current roll"; Palsy on B1
+    (000: subtract one from every roll of the army): B1's own roll makes no melee (its Smite kills the Entangling
+    monster), venom1, freed, rolls a monster's melee icon, 4 melee: the roll's 4 melee, less one: 3 (the old way,
+    0 less one is 0, then + 4 = 4)."""
+    result = replay(parse(_FREED, "t.yaml"))
+    assert result["steps"][2]["results"]["B1"]["melee"] == 3
+
+
 def _case(text: str, key: str) -> object:
     result = replay(parse(text, "t.yaml"))
     step = result["steps"][0]
