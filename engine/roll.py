@@ -142,6 +142,10 @@ class Outcome(Struct):
     used: list[Effect] = field(default_factory=list)
     # per unit (or the army id): the share of each result an SAI made, before any modifier
     sai_per_unit: dict[str, dict[str, int]] = field(default_factory=dict)
+    # per unit (or the army id): its tally after its unit modifiers, before any army modifier, and its race: the
+    # roll's part that the army's pipeline counts (``grown``: the roll counted again with the units that joined it)
+    counted: dict[str, Tally] = field(default_factory=dict)
+    races: dict[str, str | None] = field(default_factory=dict)
 
 
 # --- counting ---------------------------------------------------------------------------
@@ -277,7 +281,6 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     unit_ids = set(units)
     actives = active_modifiers(ctx, unit_ids, trace)
     used: list[Effect] = []
-    groups: dict[str | None, Tally] = {}
     doubled = _component_doubling(ctx, roll, units, trace)
     by_sai = sai_doubling.chosen(ctx, specials, units, trace) if specials or sai_doubling.TRUMPETED in ctx.choices \
         else {}
@@ -295,18 +298,36 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
                     _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
                 if op == "multiply" and unit_id in by_sai:
                     sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
-        race = _race_of(ctx, unit_id)
+    races = {unit_id: _race_of(ctx, unit_id) for unit_id in units}
+    army_mods = [a for a in actives if a.mod.scope != "unit"]
+    final, sai_part = _army_part(ctx, roll, units, races, army_mods, trace)
+    # each unit's results after its unit modifiers (``units``, left as they are by the army's half): what the roll is
+    # counted again from when units join it (``grown``)
+    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, units, races)
+
+
+def _copy(tally: Tally) -> Tally:
+    return {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()}
+
+
+def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dict[str, str | None],
+               army_mods: list[Active], trace: list[TraceEvent]) -> tuple[dict[str, int], dict[str, int]]:
+    """The army's half of the pipeline: the units' tallies (each after its unit modifiers) summed by race, then the
+    army modifiers in the edition's order (002 Applying Dice Modifiers: "All unit modifiers are applied before any
+    army modifiers are applied"). ``units`` are left as they are: each race's sum is a tally of its own."""
+    groups: dict[str | None, Tally] = {}
+    for unit_id, tally in units.items():
+        race = races[unit_id]
         into = groups.get(race)
         if into is None:
-            # a race's first tally is taken whole (every later one of the race is added to it): the units'
-            # own tallies are not read again once summed
-            groups[race] = tally
+            groups[race] = _copy(tally)     # the race's sum starts as its first unit's tally
             continue
         for t, part in tally.items():
             into[t].normal += part.normal
             into[t].sai += part.sai
             into[t].ids += part.ids
-    army_mods = [a for a in actives if a.mod.scope != "unit"]
+    if not groups:
+        groups[_army_race(ctx)] = _blank()
     if ctx.negation:
         _negate(groups, ctx, trace)
     counted = {race: {t: part.normal for t, part in tally.items()} for race, tally in groups.items()} \
@@ -322,12 +343,13 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _owner_split(groups, counted, ctx, trace)
             counted = None
         _army_step(step, groups, army_mods, ctx, trace)
+        if step == "subtract":
+            _cut(groups, ctx, trace)
     automatic_saves(ctx, roll, groups, trace)   # 002 Dragonkin: added after every modifier, never doubled
     army = _army_tally(groups)
     results = {t: army[t].total for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
-    sai_part = {t: army[t].sai for t in RESULT_TYPES}
-    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit)
+    return final, {t: army[t].sai for t in RESULT_TYPES}
 
 
 # the owner's choices that place results, points or penalties on result types (``RollContext.choices``)
@@ -446,6 +468,70 @@ def _army_modifiers(step: str, groups: dict[str | None, Tally], mods: list[Activ
 
 
 PENALTY_STEPS = ("subtract", "divide")
+
+# the choice key of the delayed SAIs of another army that subtract from this army's results before it finalizes them
+# (002 Screech, Howl, Wave): ``{CUT + army id: {"<n>:<sai>:<result>": points}}``, one entry per SAI rolled
+CUT = "cut:"
+
+
+def cut_choices(army_id: str, cuts: list[tuple[str, str, int]]) -> dict[str, dict[str, int]]:
+    """The choices that make ``army_id``'s roll subtract the ``cuts`` (SAI, result type, points) in its pipeline."""
+    return {CUT + army_id: {f"{n}:{sai}:{result}": points for n, (sai, result, points) in enumerate(cuts)}} \
+        if cuts else {}
+
+
+def _cut(groups: dict[str | None, Tally], ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """002 Screech, Howl, Wave: "after the defending army rolls for saves but before they finalize any results,
+    subtract four from the save results" (Wave in a maneuver: from "each counter-maneuvering army's maneuver
+    results"). Reading, traced with both citations: the SAI subtracts, so it is applied with the modifiers that
+    subtract, before any that multiply (002 Applying Dice Modifiers: subtract, divide, multiply, racial, add; 001
+    steps 5 and 7), the army's results as a whole, its SAI-made results untouched ("any result ... generated by an
+    SAI cannot be modified by spells, other SAIs or dragon breath", 002 SAI General Information)."""
+    cuts = ctx.choices.get(CUT + ctx.army.id)
+    if not cuts or ctx.individual:
+        return
+    merged = _army_tally(groups)
+    for key, points in cuts.items():
+        _, sai, result = key.split(":")
+        before = merged[result].total
+        apply_op("subtract", merged[result], points)
+        trace.append(reading(f"{sai}: {ctx.army.id}'s {result} results -{points}, subtracted with the modifiers that "
+                             "subtract, before any that multiply (not from SAI-made results)",
+                             ctx.ruleset.sai_sections.get(sai, ctx.ruleset.cite("sai-resolution")),
+                             ctx.ruleset.cite("modifier-order")).evolve(before=before, after=merged[result].total))
+    if len(groups) > 1:
+        _scatter(merged, groups)
+
+
+def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outcome],
+          trace: list[TraceEvent]) -> dict[str, int]:
+    """The roll as a value units join: the army's own roll (``own``, of ``roll`` in ``ctx``) with the units brought
+    into it during the roll (``joined``: each one's own roll), counted again through the army's half of the one
+    pipeline, as had they been in the roll from the start (002 SAI General Information, Resolution: they "are rolled
+    immediately and the results applied with the results of their army"; 002 Applying Dice Modifiers: each unit's
+    modifiers, then the army's: subtract, divide, multiply, racial, add). Each joined unit's results enter as its own
+    roll counted them (its unit modifiers, its SAIs' doubling); the army's modifiers, the eighth face and the racial
+    abilities then act on the whole. Returns the finalized results."""
+    units, races = dict(own.counted), dict(own.races)
+    for outcome in joined.values():
+        units.update(outcome.counted)
+        races.update(outcome.races)
+    army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
+    return _army_part(ctx, roll, units, races, army_mods, trace)[0]
+
+
+class Rolling(Struct):
+    """An army's roll in progress within a step: its context, its dice, its own roll counted (the latest count: a
+    Cantrip's spells or a Trumpet may count it again), and the rolls of the units that joined it, by unit id. The
+    one place a joined unit's results meet the army's (``grown``)."""
+
+    ctx: RollContext
+    dice: Roll
+    own: Outcome
+    joined: dict[str, Outcome] = field(default_factory=dict)
+    # the result types whose number was counted through ``grown`` with the joined units (tests check that every roll
+    # units joined was: engine.actions.joined_rolls ``through_pipeline``)
+    through: set[str] = field(default_factory=set)
 
 
 def _owner_split(groups: dict[str | None, Tally], counted: dict[str | None, dict[str, int]],

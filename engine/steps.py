@@ -315,3 +315,6 @@ class StepResult(Struct):
     deferred: list = field(default_factory=list)    # (unit ids, error): a returning SAI's check left to freed units
     movers: list = field(default_factory=list)     # units a move SAI took with their per-mover targets entry
     went: list = field(default_factory=list)       # (SAI, unit) a per-mover move_to entry sent (actions.destinations)
+    # army id -> its roll in progress (engine.roll.Rolling): the units that joined it are counted with it through the
+    # one pipeline (engine.actions.joined_rolls ``through_pipeline``); shared with the scratch results of recounts
+    rolls: dict = field(default_factory=dict)

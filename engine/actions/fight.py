@@ -64,14 +64,18 @@ class Fight(Struct):
     # immediately and their results are counted toward the current roll"): the answer's Confuse rerolls them as it
     # does freed units (``rerolled``)
     brought: dict = field(default_factory=dict)
+    # the attack's Delayed SAIs that subtract from the defender's saves (Screech, Howl, Wave): the choices that make its
+    # save roll subtract them in its pipeline (engine.roll ``cut_choices``), once the attack roll shows them
+    cuts: dict = field(default_factory=dict)
 
     def choices(self) -> dict:
-        """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
+        """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``); the attack's
+        Screech, Howl or Wave subtracting from the defender's saves (``cuts``)."""
         named = self.targets("elevate")
         picks: dict[str, int] = {}
         for unit_id, _ in named or ():
             picks[unit_id] = picks.get(unit_id, 0) + 1
-        return {"elevate": picks} if picks else {}
+        return {**({"elevate": picks} if picks else {}), **self.cuts}
 
     def army(self, which: str = "defender") -> Army:
         return self.state.army(self.attacker if which == "attacker" else self.defender)

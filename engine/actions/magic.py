@@ -18,12 +18,12 @@ from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..minor import allowed_event, allows
 from ..special import no_doubling
-from ..roll import Outcome, RollContext, resolve_roll
+from ..roll import Outcome, RollContext, Rolling, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import death_magic, sai_magic, sai_states, specials, spells
+from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -44,6 +44,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     state = sai_states.move_dragons(state, ruleset, rolled, state.army(caster.id), step, out)
     caster = state.army(caster.id)
     casters += _returned_casters(returned, caster, terrain, state, ruleset, out)
+    lose = _lost(out, caster.id, rolled, returned, lose)
     casters = _attuned(casters, rolled, returned, step, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
@@ -135,6 +136,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
                       negation=_negation(state, who, step, ruleset, out), choices=sai_states.special_choices(step))
     rolled = resolve_roll(ctx, step.roll)
+    out.rolls[who.id] = Rolling(ctx, step.roll, rolled)     # the roll the units brought back join (``_lost``)
     out.trace.extend(rolled.trace)
     counted = sum(t.get("magic", 0) for t in rolled.per_unit.values())
     final = rolled.results.get("magic", 0)
@@ -190,6 +192,23 @@ def _attuned(casters: list[Caster], rolled: Outcome, returned: dict[str, Outcome
                                  ruleset.sai_sections.get(sai_magic.ATTUNE, ruleset.cite("magic")),
                                  ruleset.cite("sai-resolution")))
     return sai_magic.attune(casters, replace(rolled, specials=[*rolled.specials, *theirs]), step, ruleset, out)
+
+
+def _lost(out: StepResult, army_id: str, rolled: Outcome, returned: dict[str, Outcome], lose: int) -> int:
+    """The magic points the army's penalties take (``lose``: from its own roll, ``rolled``), once the units Regenerate
+    or the Gold Medallion brought back (``returned``) joined the roll: counted with it through the one pipeline
+    (engine.actions.joined_rolls ``through_pipeline``; 002 Resolution: their results are "applied with the results of
+    their army"), the army's penalties take from theirs too."""
+    rolling = out.rolls.get(army_id)
+    if rolling is not None:
+        # a unit brought back that then moved away left the roll: its results are not counted in the army total
+        # (002 Resolution: "any component removed from the army ... does not have its results counted")
+        rolling.joined = {u: o for u, o in rolling.joined.items() if u in returned}
+    if not returned:
+        return lose
+    own = rolled.results.get("magic", 0)
+    theirs = sum(o.results.get("magic", 0) for o in returned.values())
+    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own + theirs)
 
 
 def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,

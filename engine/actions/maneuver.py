@@ -11,7 +11,8 @@ from ..steps import ManeuverStep, StepResult
 from ..faces import turn_to
 from ..trace import StepError, TraceEvent
 from . import sai_states
-from .common import army, casualty_lists, cut_results, leftover_casualties, roll, take_damage, terrains
+from ..roll import cut_choices
+from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
 def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -53,8 +54,10 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
             if other.at != acting.at or other.player == acting.player:
                 raise StepError(f"{counter_id} cannot counter-maneuver: only other players' armies at "
                                 f"{terrain.id} can", cite=cite, field="counter")
-            answer = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out)
-            theirs = cut_results(answer, waves, other, "maneuver", ruleset, out)
+            # the acting army's Wave: subtracted in each counter-maneuvering army's pipeline, before its multipliers
+            answer = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out,
+                          choices=cut_choices(other.id, [(s.sai, "maneuver", s.points) for s in waves]))
+            theirs = answer.results.get("maneuver", 0)
             # "If the total ... equals or exceeds that of the highest counter-maneuvering army, the maneuver succeeds"
             won = mine > theirs if icy else mine >= theirs
             ties = (f"ties go to the non-acting player while {icy} is on {terrain.id}" if icy

@@ -31,7 +31,8 @@ from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
 from .select_none import refuse_none
-from .joined_rolls import MERGED, fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
+from .joined_rolls import (MERGED, fitting, joined_roll, left_to, own_specials, through_pipeline, unmerged, untaken,
+                           with_joined)
 from .joined_trumpet import joined_ferals
 
 RISE = "rise-from-the-ashes"
@@ -742,7 +743,9 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
 
 def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:
     """The defender's saves (an avoidance roll's ``result`` results) once its roll's own specials and a Hypnotic
-    Glare have acted on them."""
+    Glare have acted on them, the units that joined the roll counted with it through the one pipeline
+    (engine.actions.joined_rolls ``through_pipeline``)."""
+    change = through_pipeline(out, defender.id, result, saved + change) - saved
     if not change:
         return saved
     saved = max(0, saved + change)

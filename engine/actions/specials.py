@@ -11,8 +11,8 @@ target rolls and finalizes their results". Each kind of effect has a ``phase`` s
 - ``save``: an SAI of the defending army's save roll that strikes back (Counter, Volley, Bash);
 - ``late``: once the defending army has finalized (Surprise, Charge: no counter-attack);
 - ``roll``: acts inside the roll itself (engine.roll: Trumpet, Elevate, Charge), nothing left to do here;
-- ``finalize``: cuts the defending army's results as they are finalized (Screech, Howl, Wave:
-  engine.actions.common.cut_results).
+- ``finalize``: cuts the defending army's results as they are finalized (Screech, Howl, Wave: subtracted in its
+  roll's pipeline with the modifiers that subtract, engine.roll ``cut_choices``).
 
 Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined"); the
 acting player chooses the order of the special and unique ones (the step's ``order``; by default the order

@@ -472,6 +472,8 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
         results[t] = max(0, results.get(t, 0) - n)
     state, cloaked = sai_states.cloak_saves(state, ruleset, outcome, army, out)
     results["save"] = results.get("save", 0) + cloaked
+    # the units brought back are counted with the army through the one pipeline (the army's modifiers)
+    results = {t: joined_rolls.through_pipeline(out, army.id, t, n) if t in wanted else n for t, n in results.items()}
     if state.has_army(army.id):
         state = sai_states.move_dragons(state, ruleset, outcome, state.army(army.id), sais, out)
     out.results[army.id] = dict(results)
