@@ -27,12 +27,13 @@ DEPTH = 10
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--failures", action="store_true", help="list the tuning half's misses at 3")
+    parser.add_argument("--failures", action="store_true", help="list the tuning half's questions not answered first")
+    parser.add_argument("--tuning", action="store_true", help="the tuning half only (while tuning the ranking)")
     args = parser.parse_args()
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-relevance-")
     from relevance_metrics import HALVES, evaluate, load
 
-    for half in HALVES:
+    for half in HALVES[:1] if args.tuning else HALVES:
         figures, misses = evaluate(load(half), DEPTH)
         print(f"{half:8} {figures['n']:4} questions  P@1 {figures['p1']:.3f}  P@3 {figures['p3']:.3f}  "
               f"P@10 {figures['p10']:.3f}  MRR@10 {figures['mrr']:.3f}")

@@ -8,6 +8,7 @@
     cost:3 cost<=4 cost>=5       spell cost (also < > =)
     reserve:yes  cantrip:no      spell flags
     name:fog  name:"wall of"     words of the record's name
+    story:yes                    also the books' story text and front matter (left out otherwise)
 
 Anything that cannot be understood (an unknown field, a bad value, an
 unclosed quote) is left out and named in ``warnings``; parsing never fails.
@@ -19,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 MAX_COST = 1_000_000
-FIELDS = ("type", "edition", "color", "race", "cost", "reserve", "cantrip", "name")
+FIELDS = ("type", "edition", "color", "race", "cost", "reserve", "cantrip", "name", "story")
 
 TYPE_NAMES = {
     "spell": "spell", "spells": "spell", "sai": "sai", "sais": "sai", "icon": "sai",
@@ -140,12 +141,12 @@ def _value(name: str, value: str) -> str | None:
         return TYPE_NAMES.get(value)
     if name == "edition":
         return "all" if value == "all" else EDITION_NAMES.get(value)
-    if name in ("reserve", "cantrip"):
+    if name in ("reserve", "cantrip", "story"):
         return BOOLEANS.get(value)
     return value
 
 
 def _expected(name: str) -> str:
     choices = {"type": sorted(set(TYPE_NAMES.values())), "edition": ["sfr-2012", "sfr-v4", "tsr-1996", "all"],
-               "reserve": ["yes", "no"], "cantrip": ["yes", "no"]}.get(name)
+               "reserve": ["yes", "no"], "cantrip": ["yes", "no"], "story": ["yes", "no"]}.get(name)
     return f" (expected one of: {', '.join(choices)})" if choices else ""

@@ -1,8 +1,11 @@
 """Players' words for what the books call otherwise: "cancel" a spell is to negate it.
 
-Each entry maps a word a player types to the book's words; the search adds
-them as further spellings of that word (slightly less weight than the word
-itself). Only pairs that mean the same in Dragon Dice belong here.
+``SYNONYMS`` maps a word a player types (or its stem) to the book's words; the
+search adds them as further spellings of that word, at ``WEIGHTS`` (less than
+the word itself: 0.9 unless said). An entry of several words is a phrase that
+must stand in the text as a whole. ``PHRASES`` does the same for two words
+typed together ("shoots back"). Only pairs that mean the same in Dragon Dice
+belong here; each slang pair of issue 23 is named there.
 """
 
 from __future__ import annotations
@@ -30,8 +33,63 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "graveyard": ("dua", "dead"),
     "die": ("unit",),
     "dice": ("units",),
-    "teleport": ("move",),
     "flee": ("retreat",),
     "attacker": ("acting",),
     "defender": ("defending",),
+    # issue 23's slang: shoot/fire for missile, rez for resurrect, pay for spending points,
+    # jump/teleport for moving to another terrain, ordinals in figures
+    "shoot": ("missile",),
+    "shot": ("missile",),
+    "fire": ("missile",),
+    "archer": ("missile",),
+    "rez": ("resurrect", "reanimate", "return"),
+    "res": ("resurrect", "reanimate", "return"),
+    "resurrect": ("reanimate",),
+    "pay": ("spend", "spent", "cost", "points"),
+    "jump": ("move", "teleport", "other terrain"),
+    "teleport": ("move", "other terrain"),
+    "1st": ("first",),
+    "2nd": ("second",),
+    "3rd": ("third",),
+    "4th": ("fourth",),
+    "5th": ("fifth",),
+    "6th": ("sixth",),
+    "7th": ("seventh",),
+    "8th": ("eighth",),
+    # plain table talk
+    "dmg": ("damage",),
+    "hp": ("health",),
+    "guy": ("unit",),
+    "guys": ("units",),
+    "troops": ("units",),
+    "opponent": ("enemy", "opposing"),
+    "colour": ("color",),
 }
+
+# the weight of a synonym where 0.9 would say too much: "fire" is as often the element as shooting
+WEIGHTS: dict[tuple[str, str], float] = {
+    ("fire", "missile"): 0.6,
+    ("rez", "return"): 0.5,
+    ("res", "return"): 0.5,
+    ("jump", "move"): 0.7,
+    ("pay", "points"): 0.6,
+    ("teleport", "move"): 0.7,
+    ("8th", "eighth"): 1.0, ("1st", "first"): 1.0, ("2nd", "second"): 1.0, ("3rd", "third"): 1.0,
+    ("4th", "fourth"): 1.0, ("5th", "fifth"): 1.0, ("6th", "sixth"): 1.0, ("7th", "seventh"): 1.0,
+    ("dmg", "damage"): 1.0, ("colour", "color"): 1.0,
+}
+DEFAULT_WEIGHT = 0.9
+
+# two words typed together -> the book's word for them
+PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("shoot", "back"): ("volley",),
+    ("shoots", "back"): ("volley",),
+    ("fire", "back"): ("volley",),
+    ("hit", "back"): ("counter",),
+    ("hits", "back"): ("counter",),
+    ("strike", "back"): ("counter",),
+}
+
+
+def weight(word: str, synonym: str) -> float:
+    return WEIGHTS.get((word, synonym), DEFAULT_WEIGHT)

@@ -41,7 +41,7 @@ def evaluate(questions: list[dict], depth: int = 10) -> tuple[dict, list[str]]:
         hits = search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=depth).hits
         rank = first_rank(q, hits, answers_to)
         ranks.append(rank)
-        if rank is None or rank > 3:
+        if rank is None or rank > 1:
             got = ", ".join(f"{h.kind}:{h.id}@{h.edition}" for h in hits[:5])
             misses.append(f"{q['q']!r} rank {rank}: got {got}")
     n = len(ranks)
