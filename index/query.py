@@ -2,7 +2,7 @@
 
     wall of fog                  free words (ranked: records matching more words first)
     "missile damage"             a phrase, required
-    -terrain  -"dead unit"       excluded words and phrases
+    -terrain  -"dead unit"       excluded words and phrases ("-1" and "+2" are minus 1 and plus 2)
     type:spell  edition:v4       what kind of record, which edition (type:spell,sai for either)
     color:green  race:selumari   facets (a race by any name or alias)
     cost:3 cost<=4 cost>=5       spell cost (also < > =)
@@ -85,9 +85,16 @@ def parse(text: str) -> Query:
     return Query(**{k: tuple(v) for k, v in parts.items()})
 
 
+SIGNED_NUMBER = re.compile(r"[-+]\d+")
+
+
 def _token(m: re.Match, parts: dict[str, list]) -> None:
     negated, name = bool(m["neg"]), (m["field"] or "").lower()
     quoted, value = m["quoted"] is not None, (m["quoted"] if m["quoted"] is not None else m["bare"])
+    if not name and not quoted and SIGNED_NUMBER.fullmatch(m.group(0)):
+        # "-1" and "+2" are a penalty and a bonus ("ash storm -1"), not an excluded word
+        parts["words"] += ["minus" if m.group(0)[0] == "-" else "plus", m.group(0)[1:]]
+        return
     if quoted and m["close"] is None:
         parts["warnings"].append(f"unclosed quote: read {value.strip()!r} as a phrase")
     if not name:

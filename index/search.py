@@ -53,11 +53,11 @@ CORRECTION_WEIGHT = 0.8
 STORY_WEIGHT = 0.7  # story text, searched with story:yes, counts less than rules text
 SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds ranks its record up (lookups)
 EXACT = 1e6  # rank added to a record named by the whole query
-COVERAGE_POWER = float(__import__("os").environ.get("CP", "1.5"))  # rank = BM25F sum x (share of the query's IDF matched) ** COVERAGE_POWER
-NAMED_LOOKUP = float(__import__("os").environ.get("NAMED_LOOKUP", "1.0"))  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run naming the record)
-NAMED_QUESTION = float(__import__("os").environ.get("NAMED_QUESTION", "0.15"))  # a question: the same for runs of two words or more, weaker
-KIND_PREFERENCE = float(__import__("os").environ.get("KIND_PREFERENCE", "1.6"))  # rank x this for the kind of record the query asks for ("which SAI ...")
-EDITION_PREFERENCE = float(__import__("os").environ.get("EDITION_PREFERENCE", "2.5"))  # rank x this for the edition the query names ("old TSR rules")
+COVERAGE_POWER = 1.5  # rank = BM25F sum x (share of the query's IDF matched) ** COVERAGE_POWER
+NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run naming the record)
+NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
+KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
+EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
 MAX_ALIAS_WORDS = 4
 QUESTION_WORDS = 4  # a query of this many words that are not stop words is a question
 MAX_NAME_EDITS = 2  # a lookup this close to a record's whole name is that name ("lightening strik")
@@ -76,6 +76,7 @@ KIND_WORDS = {"spell": "spell", "spells": "spell", "sai": "sai", "sais": "sai", 
               "race": "race", "races": "race", "ruling": "ruling", "rulings": "ruling", "faq": "ruling",
               "mean": "glossary", "means": "glossary", "meaning": "glossary", "definition": "glossary",
               "define": "glossary"}
+RELATIVE = frozenset("that which who whose where when while if".split())  # "sai that shoots back": a description
 ASKING_FOR = frozenset("which what whats any some".split())  # "which SAI", "any spell"
 KIND_FOLLOWERS = frozenset("that which to where who for lets letting gives giving makes making "
                            "can does with".split())  # "spell that", "SAI where", "icon to"
@@ -138,6 +139,7 @@ class _Plan:
     hints: set[str] = field(default_factory=set)  # the words read as a kind or edition (lower case)
     renamed: str = ""  # a misspelled whole name, as the record is named
     story: bool = False  # story:yes
+    edition_filtered: bool = False  # the one edition the query's words name held every hit
 
 
 class Searcher:
@@ -164,7 +166,13 @@ class Searcher:
             ranked = [(n, 0.0, ((self.edition[n], n),)) for n, _ in self._listing(allowed)][:limit] \
                 if plan.query.filters else []
         else:
-            ranked = self._grouped(self._ranked(plan, allowed), allowed, plan, limit)
+            scored = self._ranked(plan, allowed)
+            if len(plan.editions) == 1:  # "old TSR rules": that edition's hits, when it has any
+                named = {n: r for n, r in scored.items() if self.edition[n] in plan.editions}
+                if named:
+                    scored, plan.edition_filtered = named, True
+                    allowed = {n for n in allowed if self.edition[n] in plan.editions}
+            ranked = self._grouped(scored, allowed, plan, limit)
         rows = self._hit_rows([n for _, _, members in ranked for _, n in members])
         return SearchResult(self._hits(ranked, rows, plan), tuple(plan.warnings), understood(plan))
 
@@ -198,7 +206,7 @@ class Searcher:
             previous = words[i - 1] if i else ""
             if word in EDITION_WORDS:
                 plan.editions.add(EDITION_WORDS[word])
-            elif word in EDITION_ADJECTIVES and following in EDITION_NOUNS:
+            elif word in EDITION_ADJECTIVES and (following in EDITION_NOUNS or following in EDITION_WORDS):
                 plan.editions.add(EDITION_ADJECTIVES[word])
             elif word in EDITION_NOUNS and (previous in EDITION_ADJECTIVES or previous in EDITION_WORDS):
                 pass
@@ -567,7 +575,7 @@ def _is_question(words: list[str], query: Query) -> bool:
     names something ("wall of fog", "coral elf trooper", "TRtM")."""
     if not words:
         return False
-    return words[0] in ASKING or "?" in "".join(query.words) or \
+    return words[0] in ASKING or bool(RELATIVE.intersection(words[1:])) or \
         sum(1 for w in words if terms(w)) >= QUESTION_WORDS
 
 
@@ -668,7 +676,7 @@ def understood(plan: _Plan) -> str:
     understood (what was ignored is left out; the warnings name it)."""
     query, fixes = plan.query, plan.corrections
     meanings = {alias.lower(): meaning for alias, meaning in plan.expansions.items()}
-    parts = [plan.renamed] if plan.renamed else []
+    parts = [plan.renamed.lower()] if plan.renamed else []
     for i, word in enumerate(query.words):
         if plan.renamed and word.lower() not in plan.hints:
             continue  # a misspelled whole name, shown as the record is named
@@ -683,4 +691,6 @@ def understood(plan: _Plan) -> str:
     parts += [f"-{w}" for w in query.not_words] + [f'-"{p}"' for p in query.not_phrases]
     parts += [f"{'-' if f.negated else ''}{f.field}{':' if f.op == ':' else f.op}{f.value}"
               for f in query.filters if f not in plan.ignored]
+    if plan.edition_filtered:  # the edition words were read as the edition they name
+        parts = [p for p in parts if p.lower() not in plan.hints] + [f"edition:{e}" for e in sorted(plan.editions)]
     return " ".join(parts)

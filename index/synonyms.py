@@ -18,6 +18,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "reduce": ("subtract",),
     "decrease": ("subtract",),
     "plus": ("add",),
+    "give": ("add", "gain"),
+    "gives": ("add", "gain"),
     "increase": ("add",),
     "bonus": ("add",),
     "kill": ("slay",),

@@ -9,14 +9,22 @@ from index.search import search
 
 
 def refs(result, n=3):
-    return [f"{h.kind}:{h.id}@{h.edition}" for h in result.hits[:n]]
+    """The refs the first ``n`` hits stand for: each hit's shown edition, then its other editions."""
+    return [f"{h.kind}:{rid}@{edition}" for h in result.hits[:n] for edition, rid in h.members]
+
+
+def members(hit):
+    """Every ref one hit stands for: the same record (or heading) in each edition it was found in."""
+    return {f"{hit.kind}:{rid}@{edition}" for edition, rid in hit.members}
 
 
 def test_a_name_finds_its_record_first_in_every_edition():
-    """Wall of Fog is in 000 (cost 4), 001 and 002 (cost 6): the three records lead."""
+    """Wall of Fog is in 000 (cost 4), 001 and 002 (cost 6): one hit leads, standing for the three."""
     result = search("wall of fog")
-    assert set(refs(result)) == {"spell:wall-of-fog@sfr-2012", "spell:wall-of-fog@sfr-v4",
-                                 "spell:wall-of-fog@tsr-1996"}
+    assert members(result.hits[0]) == {"spell:wall-of-fog@sfr-2012", "spell:wall-of-fog@sfr-v4",
+                                       "spell:wall-of-fog@tsr-1996"}
+    assert set(result.hits[0].editions) == {"sfr-2012", "sfr-v4", "tsr-1996"}
+    assert not [h for h in result.hits[1:] if h.kind == "spell" and h.id == "wall-of-fog"]
 
 
 def test_misspelled_words_still_find_their_target():
@@ -135,8 +143,8 @@ def test_a_record_and_its_own_section_show_once():
     result = search("lightening strik", limit=10)
     cited = {(h.source, h.title) for h in result.hits if h.kind != "rule"}
     assert not [h for h in result.hits if h.kind == "rule" and (h.id, h.title) in cited]
-    assert set(refs(result, 3)) == {"spell:lightning-strike@sfr-v4", "spell:lightning-strike@sfr-2012",
-                                    "spell:lightning-strike@tsr-1996"}
+    assert members(result.hits[0]) == {"spell:lightning-strike@sfr-v4", "spell:lightning-strike@sfr-2012",
+                                       "spell:lightning-strike@tsr-1996"}
 
 
 def test_a_phrase_stays_within_a_sentence():
