@@ -1,16 +1,18 @@
-"""Build the index into a folder: the SQLite database and the whoosh index.
+"""Build the index into a folder: the SQLite database the search reads.
 
-``build_into(folder, progress)`` writes
+``build_into(folder, progress)`` writes ``ddref.db`` (sqlite-utils): every
+record kind as a table of its own (``spells``, ``sais``, ... ``sections``,
+nested fields as JSON), and the tables the query side reads: ``search_docs``
+(one document per spell, SAI, race, unit, FAQ ruling, glossary term and rule
+section, ``index.documents``: its facets, text, and the group it is shown in),
+``postings`` (per term, its BM25F score in each document), ``names`` (every
+name slug of every record), ``aliases``, ``vocab``, ``deletes``, ``english``
+and ``name_deletes`` (spelling), and ``meta``.
 
-- ``whoosh/``: one document per spell, SAI, race, unit, FAQ ruling, glossary
-  term and rule section (``index.documents``), its text fields analyzed by
-  ``index.analysis``;
-- ``ddref.db`` (sqlite-utils): every record kind as a table of its own
-  (``spells``, ``sais``, ... ``sections``, nested fields as JSON), and the
-  tables the query side reads: ``search_docs`` (each whoosh document's facets
-  and text), ``postings`` (per term, the BM25F impact in each document, read
-  from whoosh's postings), ``names`` (every name slug of every record),
-  ``aliases``, ``vocab`` and ``deletes`` (spelling), and ``meta``.
+The term frequencies and field lengths behind the BM25F scores are counted
+from the documents' text fields as ``index.analysis`` analyzes them (whoosh's
+analyzer, which tests/test_index_analysis.py checks it against); no whoosh
+index is written, nothing at query time reads one.
 
 ``index.cache`` decides where and when; this module only fills the folder it
 is given.
@@ -31,31 +33,15 @@ from typing import Any
 
 from engine.names import slug
 
-from .analysis import analyzer, quiet_whoosh, words
+from .analysis import terms, words
 from .corpus import KINDS, corpus_hash, records, rows, section_rows
 from .documents import documents
 from .spelling import deletes
 
 Progress = Callable[[int, int, str], None]  # (done, total, stage)
 DB_NAME = "ddref.db"
-WHOOSH_DIR = "whoosh"
+WHOOSH_DIR = "whoosh"  # no longer written: index.cache still names the folder
 MIN_VOCAB_LEN = 3
-
-
-def schema():
-    """The whoosh schema: text fields share one analyzer; facets are exact."""
-    with quiet_whoosh():
-        from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
-
-    text = analyzer()
-    return Schema(
-        key=ID(stored=True, unique=True), type=ID(stored=True), id=STORED, edition=ID(stored=True),
-        title=TEXT(analyzer=text), names=TEXT(analyzer=text),
-        context=TEXT(analyzer=text), body=TEXT(analyzer=text), tags=TEXT(analyzer=text),
-        story=TEXT(analyzer=text), hidden=ID,
-        section=STORED, color=KEYWORD(lowercase=True), race=KEYWORD(lowercase=True),
-        cost=NUMERIC(int, signed=False), reserve=ID, cantrip=ID,
-    )
 
 
 def build_into(folder: Path, progress: Progress | None = None) -> dict[str, Any]:
@@ -64,10 +50,8 @@ def build_into(folder: Path, progress: Progress | None = None) -> dict[str, Any]
     docs = list(documents())
     steps = _Steps(progress or _silent, len(docs))
     db = _build_db(folder / DB_NAME, docs, steps)
-    with quiet_whoosh():  # whoosh loads its codec modules while it writes and reads
-        _build_whoosh(folder / WHOOSH_DIR, docs, steps)
-        steps.reach("ranking tables", steps.ranked)
-        _build_ranking(db, folder / WHOOSH_DIR, docs)
+    steps.reach("ranking tables", steps.ranked)
+    _build_ranking(db, docs)
     manifest = {
         "hash": corpus_hash(), "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "seconds": round(time.perf_counter() - started, 3), "counts": _counts(docs),
@@ -84,16 +68,14 @@ def _silent(done: int, total: int, stage: str) -> None:
 
 
 class _Steps:
-    """Progress in units of about equal time: one per document added to whoosh, and the other
-    phases weighed in documents (measured: the tables take ~40% of the adding, the commit ~50%,
-    the ranking tables ~35%)."""
+    """Progress in units of about equal time, weighed in documents (measured: the record, name and
+    spelling tables take about as long as the ranking tables)."""
 
     def __init__(self, report: Progress, docs: int) -> None:
         self.report = report
-        self.tables = docs * 40 // 100
-        self.added = self.tables + docs
-        self.ranked = self.added + docs // 2
-        self.total = self.ranked + docs * 35 // 100
+        self.tables = docs
+        self.ranked = docs
+        self.total = 2 * docs
 
     def reach(self, stage: str, done: int) -> None:
         self.report(done, self.total, stage)
@@ -110,7 +92,7 @@ def _counts(docs: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
 # -- SQLite -------------------------------------------------------------------
 
 def _build_db(path: Path, docs: list[dict[str, Any]], steps: _Steps):
-    """The record tables, names, aliases and spelling tables (the ranking tables come after whoosh)."""
+    """The record tables, names, aliases and spelling tables (the ranking tables come after)."""
     import sqlite_utils
 
     db = sqlite_utils.Database(path)
@@ -228,36 +210,12 @@ LENGTH_NORM["story"] = 0.75
 K1 = 1.2
 
 
-def _build_whoosh(path: Path, docs: list[dict[str, Any]], steps: _Steps) -> None:
-    from whoosh import index
-
-    path.mkdir()
-    ix = index.create_in(str(path), schema())
-    writer = ix.writer(limitmb=256)
-    step = max(1, len(docs) // 50)
-    for n, doc in enumerate(docs, 1):
-        writer.add_document(**{k: v for k, v in doc.items() if v is not None and v != ""})
-        if n % step == 0:
-            steps.reach("search index", steps.tables + n)
-    steps.reach("writing the search index", steps.added)
-    writer.commit(optimize=True)
-
-
-def _build_ranking(db, whoosh_path: Path, docs: list[dict[str, Any]]) -> None:
-    """Tables the query side ranks from: each document's facets, and per term its BM25F impacts.
-
-    The impacts (a score per document per term, the fields combined) are read
-    from whoosh's postings once here, so a query adds up a few arrays instead
-    of walking postings in pure Python.
-    """
-    from whoosh import index
-
-    with index.open_dir(str(whoosh_path)).reader() as reader:
-        if [reader.stored_fields(n)["key"] for n in range(len(docs))] != [d["key"] for d in docs]:
-            raise RuntimeError("whoosh document numbers do not follow the corpus order")
-        groups, owners = _groups(docs)
-        db["search_docs"].insert_all((_doc_row(n, d, groups[n], owners[n]) for n, d in enumerate(docs)), pk="docnum")
-        db["postings"].insert_all(_posting_rows(reader, len(docs)), pk="term")
+def _build_ranking(db, docs: list[dict[str, Any]]) -> None:
+    """Tables the query side ranks from: each document's facets and group, and per term its BM25F
+    scores, so a query adds up a few arrays instead of walking postings in pure Python."""
+    groups, owners = _groups(docs)
+    db["search_docs"].insert_all((_doc_row(n, d, groups[n], owners[n]) for n, d in enumerate(docs)), pk="docnum")
+    db["postings"].insert_all(_posting_rows(docs), pk="term")
 
 
 def _bare(heading: str) -> str:
@@ -302,10 +260,11 @@ def _doc_row(docnum: int, doc: dict[str, Any], group: str, owner: int) -> dict[s
             "reserve": doc["reserve"], "cantrip": doc["cantrip"]}
 
 
-def _posting_rows(reader, count: int) -> Iterable[dict[str, Any]]:
+def _posting_rows(docs: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
     """One row per term and scope ("all" the ranked fields, the "name" fields, the "story"): the
     documents holding the term and their BM25F scores for it."""
-    per_field = {f: _field_frequencies(reader, f, count) for f in TEXT_FIELDS}
+    per_field = {f: _field_frequencies(docs, f) for f in TEXT_FIELDS}
+    count = len(docs)
     for scope, fields in SCOPES.items():
         every = sorted({t for f in fields for t in per_field[f]})
         for term in every:
@@ -320,13 +279,20 @@ def _posting_rows(reader, count: int) -> Iterable[dict[str, Any]]:
                    "scores": array("f", scores).tobytes()}
 
 
-def _field_frequencies(reader, field: str, count: int) -> dict[str, dict[int, float]]:
-    """term -> {docnum: the term's frequency in ``field``, weighted and normalized by the field's length}."""
+def _field_frequencies(docs: list[dict[str, Any]], field: str) -> dict[str, dict[int, float]]:
+    """term -> {docnum: the term's frequency in ``field``, weighted and normalized by the field's length}.
+
+    The terms are ``index.analysis.terms``, the analysis the query side applies (and which
+    tests/test_index_analysis.py checks against whoosh's analyzer over the whole corpus).
+    """
     weight, b = TEXT_FIELDS[field], LENGTH_NORM[field]
-    avg = max(reader.field_length(field) / max(count, 1), 1e-9)
-    lengths = [reader.doc_field_length(n, field, 0) for n in range(count)]
+    analyzed = [terms(d[field]) if d[field] else () for d in docs]
+    avg = max(sum(map(len, analyzed)) / max(len(docs), 1), 1e-9)
     found: dict[str, dict[int, float]] = {}
-    for term in reader.lexicon(field):
-        found[term.decode()] = {n: weight * tf / (1 - b + b * lengths[n] / avg)
-                                for n, tf in reader.postings(field, term).items_as("weight")}
+    for n, found_terms in enumerate(analyzed):
+        if not found_terms:
+            continue
+        norm = weight / (1 - b + b * len(found_terms) / avg)
+        for term, tf in Counter(found_terms).items():
+            found.setdefault(term, {})[n] = tf * norm
     return found

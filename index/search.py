@@ -31,6 +31,7 @@ checked by a regular expression on the few documents holding all its words.
 from __future__ import annotations
 
 import difflib
+import heapq
 import re
 import sqlite3
 from array import array
@@ -139,6 +140,7 @@ class _Plan:
     hints: set[str] = field(default_factory=set)  # the words read as a kind or edition (lower case)
     renamed: str = ""  # a misspelled whole name, as the record is named
     story: bool = False  # story:yes
+    misspelled: bool = False  # a word is in neither the corpus nor the English dictionary
     edition_filtered: bool = False  # the one edition the query's words name held every hit
 
 
@@ -160,18 +162,19 @@ class Searcher:
         """Hits for ``text``; ``edition`` and ``kind`` hold as well as the query's own fields."""
         plan = self._plan(parse(text))
         allowed = self._allowed(plan, edition, (kind,) if kind else ())
-        if not plan.story:
-            allowed = (set(range(len(self.kind))) if allowed is None else allowed) - self.hidden
+        if not plan.story and allowed is not None:
+            allowed -= self.hidden
         if not plan.query.has_text:
             ranked = [(n, 0.0, ((self.edition[n], n),)) for n, _ in self._listing(allowed)][:limit] \
-                if plan.query.filters else []
+                if allowed is not None else []
         else:
             scored = self._ranked(plan, allowed)
             if len(plan.editions) == 1:  # "old TSR rules": that edition's hits, when it has any
                 named = {n: r for n, r in scored.items() if self.edition[n] in plan.editions}
                 if named:
                     scored, plan.edition_filtered = named, True
-                    allowed = {n for n in allowed if self.edition[n] in plan.editions}
+                    allowed = {n for n in (range(len(self.kind)) if allowed is None else allowed)
+                               if self.edition[n] in plan.editions}
             ranked = self._grouped(scored, allowed, plan, limit)
         rows = self._hit_rows([n for _, _, members in ranked for _, n in members])
         return SearchResult(self._hits(ranked, rows, plan), tuple(plan.warnings), understood(plan))
@@ -248,6 +251,7 @@ class Searcher:
         english = self.db.english(unknown) if unknown else set()
         for i, (word, group) in enumerate(zip(words, slots)):
             if word in unknown and word not in english:
+                plan.misspelled = True
                 self._correct(group, plan)
         return slots
 
@@ -300,8 +304,8 @@ class Searcher:
         names += [*query.name_phrases, " ".join(query.name_words)]
         keys = {slug(n).replace("-", "") for n in names} - {""}
         found = {record for _kind, _key, record in self.db.names_of(EXACT_NAME_KINDS, keys)}
-        if found or plan.question or not words or query.phrases:
-            return found
+        if found or plan.question or not words or query.phrases or not plan.misspelled:
+            return found  # (a name is looked for only when a word is neither the books' nor English)
         wanted = slug(" ".join(words)).replace("-", "")
         if len(wanted) < 5 or len(wanted) > 40:
             return found
@@ -409,13 +413,13 @@ class Searcher:
                 rank[n] *= 1 + NAMED_LOOKUP * words
             elif n in rank and words > 1:
                 rank[n] *= 1 + NAMED_QUESTION * words
-        for n in rank:
-            owner = self.owner[n]
-            if plan.kinds and (self.kind[n] in plan.kinds or self.kind[owner] in plan.kinds):
-                rank[n] *= KIND_PREFERENCE
-            if plan.editions and self.edition[n] in plan.editions:
-                rank[n] *= EDITION_PREFERENCE
-        for n in self._banned(plan.query):
+        if plan.kinds or plan.editions:
+            for n in rank:
+                if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds):
+                    rank[n] *= KIND_PREFERENCE
+                if plan.editions and self.edition[n] in plan.editions:
+                    rank[n] *= EDITION_PREFERENCE
+        for n in self._banned(plan.query) | (set() if plan.story else self.hidden):
             rank.pop(n, None)
         return {n: (r, score.get(n, 0.0)) for n, r in rank.items()}
 
@@ -424,14 +428,13 @@ class Searcher:
         """The best ``limit`` hits: per group (a record across editions with its own sections, or a
         heading across editions), the best document shown, the others as its editions. The order
         is total (rank, then document number), so the first k hits never depend on ``limit``."""
-        order = sorted(ranked, key=lambda n: (-ranked[n][0], n))
         groups: dict[str, list[int]] = {}
-        for n in order:
+        for n in ranked:
             groups.setdefault(self.group[n], []).append(n)
+        best = {g: max((ranked[n][0], -n) for n in docs) for g, docs in groups.items()}
         hits = []
-        for docs in groups.values():
-            if len(hits) == limit:
-                break
+        for g in heapq.nlargest(limit, best, key=best.__getitem__):
+            docs = sorted(groups[g], key=lambda n: (-ranked[n][0], n))
             members: dict[str, int] = {}
             for n in docs:  # best first: per edition, the record (rather than its own section)
                 shown = self.owner[n] if allowed is None or self.owner[n] in allowed else n
@@ -450,10 +453,12 @@ class Searcher:
         idf = 0.0
         for s, w in group.stems.items():
             found, df = self._postings(group.scope, s, candidates)
-            idf = max(idf, self._idf(df) * w)
             _merge_max(best, found, w)
             if story and group.scope == "all":
-                _merge_max(best, self._postings("story", s, candidates)[0], w * STORY_WEIGHT)
+                told, told_df = self._postings("story", s, candidates)
+                _merge_max(best, told, w * STORY_WEIGHT)
+                df = max(df, told_df)
+            idf = max(idf, self._idf(df) * w)
         for phrase, w in group.phrases:
             found = self._all_of(group.scope, phrase, candidates)
             if found:
@@ -563,6 +568,10 @@ class Searcher:
         for n, score, members in ranked:
             row = rows[n]
             text, marks = snippet(row["body"] or row["story"], prefixes)
+            if plan.story and row["story"] and row["body"]:  # story:yes: the story when it matches better
+                told = snippet(row["story"], prefixes)
+                if len(told[1]) > len(marks):
+                    text, marks = told
             hits.append(Hit(kind=row["type"], id=row["id"], edition=row["edition"], title=row["title"],
                             snippet=text, highlights=tuple(marks), score=round(score, 3), source=row["section"],
                             editions=tuple(e for e, _ in members),

@@ -10,6 +10,7 @@ than a short one.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 
 from .analysis import stem as porter
@@ -91,15 +92,12 @@ def _best_sentence(text: str, found: list[Match], width: int) -> int:
     matches, then the first), or inside it where its matches cluster when they lie past the window."""
     if not found:
         return 0
-    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)] + [len(text)]
-    best, best_key = (0, len(text)), (-1, -1)
-    for a, b in zip(bounds, bounds[1:]):
-        inside = [m for m in found if a <= m[0] < b]
-        key = (len({m[2] for m in inside}), len(inside))
-        if key > best_key:
-            best, best_key = (a, b), key
-    a, b = best
-    inside = [m for m in found if a <= m[0] < b]
+    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
+    per_sentence: dict[int, list[Match]] = {}
+    for m in found:  # found is in text order: each match joins the sentence it starts in
+        per_sentence.setdefault(bisect_right(bounds, m[0]) - 1, []).append(m)
+    best = max(per_sentence, key=lambda i: (len({m[2] for m in per_sentence[i]}), len(per_sentence[i]), -i))
+    a, inside = bounds[best], per_sentence[best]
     if inside and inside[-1][1] > a + width:  # a long sentence: go where its matches cluster
         at = _best_start(inside, width)
         return a if at - a < width // 6 else _word_start(text, at - width // 6)
