@@ -4,8 +4,9 @@ The scoring model is BM25F (``index.build``): per query word, each document's
 field-weighted, length-normalized term frequency saturated once and times the
 word's IDF, so a rare word counts for more than a common one and a word in
 a name for more than one in the body. A document's score is the sum over the
-query's words (each word scoring by its best spelling: itself, a synonym, a
-correction), times its coverage: the share of the query's IDF it matches.
+query's words, each word scoring by its best spelling: itself, a synonym, a
+correction. (A factor for the share of the query's words a document matches
+was tried and dropped: it over-rewards matching a rare filler word.)
 
 A query is read either as a lookup (a few words naming something: "wall of
 fog", "TRtM", "coral elf trooper") or as a question ("which SAI stops the
@@ -54,7 +55,6 @@ CORRECTION_WEIGHT = 0.8
 STORY_WEIGHT = 0.7  # story text, searched with story:yes, counts less than rules text
 SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds ranks its record up (lookups)
 EXACT = 1e6  # rank added to a record named by the whole query
-COVERAGE_POWER = 1.5  # rank = BM25F sum x (share of the query's IDF matched) ** COVERAGE_POWER
 NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run naming the record)
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
@@ -397,15 +397,10 @@ class Searcher:
             return {}
         candidates = required if required is not None else allowed
         score: defaultdict[int, float] = defaultdict(float)
-        covered: defaultdict[int, float] = defaultdict(float)
-        total = 0.0
         for group in _distinct(plan.groups):
-            found, idf = self._group_scores(group, candidates, plan.story)
-            total += idf
-            for n, s in found.items():
+            for n, s in self._group_scores(group, candidates, plan.story).items():
                 score[n] += s
-                covered[n] += idf
-        rank = {n: s * (covered[n] / total) ** COVERAGE_POWER for n, s in score.items()} if total else {}
+        rank = dict(score)
         for n in self._exact_docnums(plan.exact, candidates):
             rank[n] = rank.get(n, 0.0) + EXACT
         for n, words in self._named_docnums(plan.named, candidates).items():
@@ -445,51 +440,36 @@ class Searcher:
             hits.append((lead, ranked.get(lead, ranked[docs[0]])[1], tuple(members.items())))
         return hits
 
-    def _group_scores(self, group: _Group, candidates: set[int] | None,
-                      story: bool) -> tuple[dict[int, float], float]:
-        """Per document, the best score among the group's spellings (a phrase needs all its words),
-        and the group's IDF (of its best-known spelling; 0 when no document has any)."""
+    def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool) -> dict[int, float]:
+        """Per document, the best score among the group's spellings (a phrase needs all its words)."""
         best: dict[int, float] = {}
-        idf = 0.0
         for s, w in group.stems.items():
-            found, df = self._postings(group.scope, s, candidates)
-            _merge_max(best, found, w)
+            _merge_max(best, self._postings(group.scope, s, candidates), w)
             if story and group.scope == "all":
-                told, told_df = self._postings("story", s, candidates)
-                _merge_max(best, told, w * STORY_WEIGHT)
-                df = max(df, told_df)
-            idf = max(idf, self._idf(df) * w)
+                _merge_max(best, self._postings("story", s, candidates), w * STORY_WEIGHT)
         for phrase, w in group.phrases:
-            found = self._all_of(group.scope, phrase, candidates)
-            if found:
-                idf = max(idf, max(self._idf(self._postings(group.scope, s, None)[1]) for s in phrase) * w)
-            _merge_max(best, found, w)
-        return best, idf
-
-    def _idf(self, df: int) -> float:
-        import math
-
-        return math.log(1 + (len(self.kind) - df + 0.5) / (df + 0.5)) if df else 0.0
+            _merge_max(best, self._all_of(group.scope, phrase, candidates), w)
+        return best
 
     def _all_of(self, scope: str, stems: tuple[str, ...], candidates: set[int] | None) -> dict[int, float]:
         """Documents holding every one of ``stems``, scored by their sum."""
-        found = self._postings(scope, stems[0], candidates)[0]
+        found = self._postings(scope, stems[0], candidates)
         for s in stems[1:]:
-            more = self._postings(scope, s, candidates)[0]
+            more = self._postings(scope, s, candidates)
             found = {n: v + more[n] for n, v in found.items() if n in more}
         return found
 
-    def _postings(self, scope: str, term: str, candidates: set[int] | None) -> tuple[dict[int, float], int]:
-        """The documents holding ``term`` (among ``candidates``) with their scores, and how many hold it."""
+    def _postings(self, scope: str, term: str, candidates: set[int] | None) -> dict[int, float]:
+        """The documents holding ``term`` (among ``candidates``) with their BM25F scores for it."""
         row = self.db.query("SELECT docs, scores FROM postings WHERE term = ?", (f"{scope}:{term}",))
         if not row:
-            return {}, 0
+            return {}
         docs, scores = array("I"), array("f")
         docs.frombytes(row[0][0])
         scores.frombytes(row[0][1])
         if candidates is None:
-            return dict(zip(docs, scores)), len(docs)
-        return {n: s for n, s in zip(docs, scores) if n in candidates}, len(docs)
+            return dict(zip(docs, scores))
+        return {n: s for n, s in zip(docs, scores) if n in candidates}
 
     def _required(self, query: Query, allowed: set[int] | None) -> set[int] | None:
         """Documents holding every quoted phrase and every name: word (None when nothing is required)."""
@@ -500,7 +480,7 @@ class Searcher:
             required = self._phrase_docs(terms(phrase), NAME_FIELDS, required)
         for word in query.name_words:
             for s in terms(word):
-                docs = set(self._postings("name", s, required)[0])
+                docs = set(self._postings("name", s, required))
                 required = docs if required is None else required & docs
         return None if required is allowed else required
 
@@ -513,7 +493,7 @@ class Searcher:
         scope = "name" if fields == NAME_FIELDS else "all"
         candidates = within
         for s in stems:
-            candidates = set(self._postings(scope, s, candidates)[0])
+            candidates = set(self._postings(scope, s, candidates))
             if not candidates:
                 return set()
         if len(stems) == 1 or candidates is None:
@@ -526,7 +506,7 @@ class Searcher:
         banned: set[int] = set()
         for word in query.not_words:
             for s in terms(word):
-                banned.update(self._postings("all", s, None)[0])
+                banned.update(self._postings("all", s, None))
         for phrase in query.not_phrases:
             banned |= self._phrase_docs(terms(phrase), PHRASE_FIELDS, None)
         return banned

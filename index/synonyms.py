@@ -66,7 +66,24 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "troops": ("units",),
     "opponent": ("enemy", "opposing"),
     "colour": ("color",),
+    "swap": ("exchange", "trade"),
+    "switch": ("exchange", "trade"),
 }
+
+# English verbs whose forms Porter's stemmer leaves apart: the books write "kept", "slain", "spent",
+# "chosen"; a player asks with "keep", "slay", "spend", "choose" (and the other way round)
+IRREGULAR = (
+    "keep kept", "go went gone goes", "take took taken", "choose chose chosen", "lose lost",
+    "fly flew flown flies", "give gave given", "bring brought", "fall fell fallen", "fight fought",
+    "find found", "hold held", "lead led", "leave left", "make made", "run ran", "see saw seen",
+    "slay slew slain", "strike struck stricken", "throw threw thrown", "win won", "draw drew drawn",
+    "rise rose risen", "deal dealt", "spend spent", "send sent", "flee fled", "die dead died",
+    "shoot shot", "get got gotten", "pay paid", "begin began begun", "become became",
+)
+for _forms in IRREGULAR:
+    _all = _forms.split()
+    for _form in _all:
+        SYNONYMS[_form] = tuple(dict.fromkeys((*SYNONYMS.get(_form, ()), *(f for f in _all if f != _form))))
 
 # the weight of a synonym where 0.9 would say too much: "fire" is as often the element as shooting
 WEIGHTS: dict[tuple[str, str], float] = {
@@ -79,6 +96,8 @@ WEIGHTS: dict[tuple[str, str], float] = {
     ("8th", "eighth"): 1.0, ("1st", "first"): 1.0, ("2nd", "second"): 1.0, ("3rd", "third"): 1.0,
     ("4th", "fourth"): 1.0, ("5th", "fifth"): 1.0, ("6th", "sixth"): 1.0, ("7th", "seventh"): 1.0,
     ("dmg", "damage"): 1.0, ("colour", "color"): 1.0,
+    ("die", "dead"): 0.6, ("die", "died"): 0.9, ("dead", "die"): 0.6, ("dead", "died"): 0.6,
+    ("died", "dead"): 0.9, ("die", "unit"): 0.9,
 }
 DEFAULT_WEIGHT = 0.9
 

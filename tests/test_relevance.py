@@ -87,9 +87,12 @@ def own_sections() -> dict[str, str]:
 
 
 def answers_to(question: dict) -> set[str]:
-    """Every ref that answers the question: the expected ones and their own sections."""
+    """Every ref that answers the question: the expected ones, their own sections, and the records
+    whose own section is expected (the race Dragonkin for the section "Dragonkin")."""
     expected = set(question["expect"])
-    return expected | {own_sections()[r] for r in expected if r in own_sections()}
+    owned_by = {section: record for record, section in own_sections().items()}
+    return expected | {own_sections()[r] for r in expected if r in own_sections()} | \
+        {owned_by[r] for r in expected if r in owned_by}
 
 
 def label(question: dict) -> str:
