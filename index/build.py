@@ -287,7 +287,8 @@ def _field_frequencies(docs: list[dict[str, Any]], field: str) -> dict[str, dict
     """
     weight, b = TEXT_FIELDS[field], LENGTH_NORM[field]
     analyzed = [terms(d[field]) if d[field] else () for d in docs]
-    avg = max(sum(map(len, analyzed)) / max(len(docs), 1), 1e-9)
+    holding = [len(a) for a in analyzed if a]  # the average length over the documents that have the field
+    avg = max(sum(holding) / max(len(holding), 1), 1e-9)
     found: dict[str, dict[int, float]] = {}
     for n, found_terms in enumerate(analyzed):
         if not found_terms:
