@@ -140,6 +140,7 @@ class _Plan:
     hints: set[str] = field(default_factory=set)  # the words read as a kind or edition (lower case)
     renamed: str = ""  # a misspelled whole name, as the record is named
     story: bool = False  # story:yes
+    meant: set[str] = field(default_factory=set)  # records named by what the query's abbreviation stands for
     misspelled: bool = False  # a word is in neither the corpus nor the English dictionary
     edition_filtered: bool = False  # the one edition the query's words name held every hit
 
@@ -300,10 +301,15 @@ class Searcher:
     def _exact(self, query: Query, words: list[str], plan: _Plan) -> set[str]:
         """Keys of the records named exactly by the whole query (or by what its alias stands for),
         or, for a lookup that names nothing exactly, by a name it misspells."""
-        names = [" ".join(words), *plan.expansions.values()] if words else []
+        whole = slug(" ".join(words)).replace("-", "")
+        # what an alias stands for, when the alias is the whole query ("DUA", "Vagha")
+        meant = {slug(e).replace("-", "") for a, e in plan.expansions.items() if slug(a).replace("-", "") == whole}
+        names = [" ".join(words)] if words else []
         names += [*query.name_phrases, " ".join(query.name_words)]
-        keys = {slug(n).replace("-", "") for n in names} - {""}
-        found = {record for _kind, _key, record in self.db.names_of(EXACT_NAME_KINDS, keys)}
+        keys = ({slug(n).replace("-", "") for n in names} | meant) - {""}
+        rows = self.db.names_of(EXACT_NAME_KINDS, keys)
+        found = {record for _kind, _key, record in rows}
+        plan.meant = {record for _kind, key, record in rows if key in meant}  # "DUA": Dead Unit Area first
         if found or plan.question or not words or query.phrases or not plan.misspelled:
             return found  # (a name is looked for only when a word is neither the books' nor English)
         wanted = slug(" ".join(words)).replace("-", "")
@@ -403,6 +409,8 @@ class Searcher:
         rank = dict(score)
         for n in self._exact_docnums(plan.exact, candidates):
             rank[n] = rank.get(n, 0.0) + EXACT
+        for n in self._exact_docnums(plan.meant, candidates):  # what an abbreviation stands for leads it
+            rank[n] += EXACT
         for n, words in self._named_docnums(plan.named, candidates).items():
             if n in rank and not plan.question:
                 rank[n] *= 1 + NAMED_LOOKUP * words
