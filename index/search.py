@@ -77,6 +77,9 @@ KIND_WORDS = {"spell": "spell", "spells": "spell", "sai": "sai", "sais": "sai", 
               "race": "race", "races": "race", "ruling": "ruling", "rulings": "ruling", "faq": "ruling",
               "mean": "glossary", "means": "glossary", "meaning": "glossary", "definition": "glossary",
               "define": "glossary"}
+# words that frame a question rather than say what it is about
+FILLER = frozenset("work works working happen happens thing things way ways anything something still also "
+                   "need needs use using let lets make makes making really actually exactly".split())
 RELATIVE = frozenset("that which who whose where when while if".split())  # "sai that shoots back": a description
 ASKING_FOR = frozenset("which what whats any some".split())  # "which SAI", "any spell"
 KIND_FOLLOWERS = frozenset("that which to where who for lets letting gives giving makes making "
@@ -214,6 +217,8 @@ class Searcher:
                 plan.editions.add(EDITION_ADJECTIVES[word])
             elif word in EDITION_NOUNS and (previous in EDITION_ADJECTIVES or previous in EDITION_WORDS):
                 pass
+            elif plan.question and word in FILLER:
+                continue  # "how does charge work", "let one unit ...": the question's frame, not its subject
             elif plan.question and word in KIND_WORDS and _asks_for_kind(i, words):
                 plan.kinds.add(KIND_WORDS[word])
             else:
@@ -235,7 +240,8 @@ class Searcher:
         slots: list[_Group | None] = []
         taken = False  # the word was the second of a two-word phrase ("shoots back")
         for i, word in enumerate(words):
-            group = _Group(word, dict.fromkeys(terms(word), 1.0)) if terms(word) and not taken else None
+            group = _Group(word, dict.fromkeys(terms(word), 1.0)) \
+                if (terms(word) or _synonyms(word)) and not taken else None  # ("4" is too short, "four" not)
             phrase = PHRASES.get((word, words[i + 1]) if i + 1 < len(words) else ("", ""), ())
             if group:
                 for synonym in _synonyms(word):

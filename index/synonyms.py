@@ -91,6 +91,14 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "switch": ("exchange", "trade"),
 }
 
+# figures and number words: the books write both ("4 health", "four health-worth"); one-digit
+# figures are too short to be indexed, so they are searched as their words
+NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+for _n, _word in enumerate(NUMBERS):
+    SYNONYMS.setdefault(str(_n), (_word,))
+    if _n >= 10:  # two-digit figures are indexed: "twelve" finds "12" too
+        SYNONYMS.setdefault(_word, (str(_n),))
+
 # English verbs whose forms Porter's stemmer leaves apart: the books write "kept", "slain", "spent",
 # "chosen"; a player asks with "keep", "slay", "spend", "choose" (and the other way round)
 IRREGULAR = (
@@ -143,4 +151,6 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
 
 
 def weight(word: str, synonym: str) -> float:
+    if word.isdigit() or synonym.isdigit():
+        return 1.0  # "4" is "four"
     return WEIGHTS.get((word, synonym), DEFAULT_WEIGHT)
