@@ -82,8 +82,8 @@ FILLER = frozenset("work works working happen happens thing things way ways anyt
                    "need needs use using let lets make makes making really actually exactly".split())
 RELATIVE = frozenset("that which who whose where when while if".split())  # "sai that shoots back": a description
 ASKING_FOR = frozenset("which what whats any some".split())  # "which SAI", "any spell"
-KIND_FOLLOWERS = frozenset("that which to where who for lets letting gives giving makes making "
-                           "can does with".split())  # "spell that", "SAI where", "icon to"
+KIND_FOLLOWERS = frozenset("that which to where who for lets letting gives giving makes making".split())
+# ("spell that", "SAI where", "icon to"; not "a spell with a duration", which is about spells)
 # words naming an edition, alone or before a word of EDITION_NOUNS ("old rules", "new edition")
 EDITION_WORDS = {"tsr": "tsr-1996", "1996": "tsr-1996", "v4": "sfr-v4", "2012": "sfr-2012",
                  "sfr2012": "sfr-2012", "sfrv4": "sfr-v4", "tsr1996": "tsr-1996"}
@@ -241,7 +241,7 @@ class Searcher:
         taken = False  # the word was the second of a two-word phrase ("shoots back")
         for i, word in enumerate(words):
             group = _Group(word, dict.fromkeys(terms(word), 1.0)) \
-                if (terms(word) or _synonyms(word)) and not taken else None  # ("4" is too short, "four" not)
+                if (terms(word) or (word.isdigit() and _synonyms(word))) and not taken else None  # "4": "four"
             phrase = PHRASES.get((word, words[i + 1]) if i + 1 < len(words) else ("", ""), ())
             if group:
                 for synonym in _synonyms(word):
