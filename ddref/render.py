@@ -246,7 +246,7 @@ def search_hits(result: Any, open_command: Callable[[Any], str]) -> RenderableTy
         for start, end in hit.highlights:
             snippet.stylize("bold yellow", start, end)
         parts += [Text.assemble((f"{rank:>2}. ", "dim"), (hit.title, "bold"),
-                                (f"  {hit.kind} · {hit.edition}", "dim")),
+                                (f"  {hit.kind} · {', '.join(getattr(hit, 'editions', ()) or (hit.edition,))}", "dim")),
                   Padding(snippet, (0, 0, 0, 4), expand=False),
                   Padding(Text(open_command(hit), style="cyan"), (0, 0, 0, 4), expand=False)]
     return Group(*parts)
