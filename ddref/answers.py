@@ -31,13 +31,27 @@ def _did_you_mean(close: list[str], otherwise: str = "") -> str:
 
 # --- records by name -------------------------------------------------------
 
+class Guessed(list):
+    """Records found for a misspelt name that clearly meant them; ``note`` says so ("showing X for 'y'")."""
+
+    def __init__(self, found: list, note: str) -> None:
+        super().__init__(found)
+        self.note = note
+
+
 def named(kind: str, name: str, edition: Edition | None) -> list:
-    """The records of ``kind`` named ``name`` in ``edition`` (every edition for all/None), newest first."""
+    """The records of ``kind`` named ``name`` in ``edition`` (every edition for all/None), newest first.
+
+    A misspelling with one clear best match answers with that record, as a :class:`Guessed` list whose note
+    the shells show; several close names are still an error listing them."""
     from index.lookup import NotFound, find
 
     try:
         return find(kind, name, edition_id(edition))
     except NotFound as exc:
+        if exc.guess:
+            shown = getattr(exc.guess[0], "name", None) or getattr(exc.guess[0], "term", None) or exc.guess[0].id
+            return Guessed(exc.guess, f"showing {shown} for {name!r}")
         raise Unknown(exc.message(), exc.suggestions) from None
 
 
@@ -195,7 +209,11 @@ def glossary(term: str) -> list:
     try:
         entries = list(find("glossary", term))
     except NotFound as exc:
-        raise Unknown(exc.message().replace("no glossary named", "no glossary entry for"), exc.suggestions) from None
+        if exc.guess:
+            return Guessed(exc.guess, f"showing {exc.guess[0].term} for {term!r}")
+        words = term.replace("'", "")
+        raise Unknown(exc.message().replace("no glossary named", "no glossary entry for")
+                      + f"; to search the rules for these words: ddref search '{words}'", exc.suggestions) from None
     for entry in list(entries):
         if entry.kind == "abbreviation" and entry.expansion:
             try:

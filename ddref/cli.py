@@ -34,10 +34,11 @@ app = typer.Typer(
 def _show(kind: str, name: str, edition: Edition, as_json: bool, extras=None) -> None:
     """Look a record up and print it: panels for people, JSON for scripts."""
     from .answers import named, records_json
-    from .output import out, print_json
+    from .output import guessed, out, print_json
     from .render import record_panel
 
     found = named(kind, name, edition)
+    guessed(found)
     if as_json:
         print_json(records_json(found, edition))
         return
@@ -205,29 +206,44 @@ def resolve(
     """Replay a scenario step by step and explain every number with the rule behind it.
 
     Exit code 0 when every expectation holds, 1 when one fails, 2 when a file is invalid
-    or a step is illegal.
+    or a step is illegal. A step the rules refuse (without expect_error) still reports the
+    steps before it; with --json their results and the refusal ("refused") are on stdout.
 
     Examples:
       ddref resolve scenarios/sfr2012-modifiers-coral-elf-17-saves.yaml
       ddref resolve scenarios/*.yaml --quiet
       ddref resolve my-dispute.yaml --json
     """
+    import json
+
     from rich.text import Text
 
     from .answers import replayable
     from .output import err, out, print_json
-    from .scenario.run import load, replay
+    from .scenario.run import StepRefused, load, replay
     from .scenario.source import ScenarioErrors
-    from .trace_view import resolution
+    from .trace_view import grand_total, resolution
 
     edition = replayable(edition)
-    code, results = 0, []
+    code, results, invalid = 0, [], 0
     for path in files:
         try:
             result = replay(load(path), edition)
-        except ScenarioErrors as exc:
+        except StepRefused as exc:
+            # the steps before the refused one still report: their trace (or JSON), then the located refusal
+            results.append(exc.result)
+            if not as_json:
+                for block in resolution(exc.result, quiet, out.width):
+                    out.print(block, no_wrap=True, overflow="ignore")
             err.print(Text(str(exc)))
             code = max(code, 2)
+            continue
+        except ScenarioErrors as exc:
+            if as_json:  # one JSON object a file on stderr: file, and each problem's line, column, field
+                print(json.dumps(error_json(exc, str(path)), ensure_ascii=False), file=sys.stderr)
+            else:
+                err.print(Text(str(exc)))
+            code, invalid = max(code, 2), invalid + 1
             continue
         results.append(result)
         if any(not c["ok"] for c in result["expectations"]):
@@ -237,6 +253,8 @@ def resolve(
                 out.print(block, no_wrap=True, overflow="ignore")  # wrapped already, with indents
     if as_json:
         print_json(results[0] if len(files) == 1 and results else results)
+    elif len(files) > 1:
+        out.print(grand_total(results, invalid), no_wrap=True, overflow="ignore")
     raise typer.Exit(code)
 
 
@@ -328,7 +346,7 @@ def main() -> None:
         with _only_the_command_asked_for(_typed_words(sys.argv[1:], os.environ)):
             app()
     except UserError as exc:
-        _fail(str(exc), exc.exit_code)
+        _fail(str(exc), exc.exit_code, error_json(exc))
     except MemoryError:
         if _debug or os.environ.get("DDREF_DEBUG"):
             raise
@@ -338,14 +356,17 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if _debug or os.environ.get("DDREF_DEBUG"):
             raise
-        _fail(f"internal error ({type(exc).__name__}: {exc}); please report it "
-              "with the traceback that `ddref --debug ...` shows", 2)
+        message = (f"internal error ({type(exc).__name__}: {exc}); please report it "
+                   "with the traceback that `ddref --debug ...` shows")
+        _fail(message, 2, {"error": message})
     if out_of_memory:
+        import json
+
         from .errors import OUT_OF_MEMORY
 
-        sys.stderr.write(f"ddref: {OUT_OF_MEMORY}\n")
+        said = json.dumps({"error": OUT_OF_MEMORY}) if "--json" in sys.argv[1:] else f"ddref: {OUT_OF_MEMORY}"
+        sys.stderr.write(said + "\n")
         sys.exit(2)
-
 
 
 @contextmanager
@@ -403,10 +424,27 @@ def _name(info) -> str:
     return info.name or info.callback.__name__.replace("_", "-")
 
 
-def _fail(message: str, code: int) -> None:
+def error_json(exc: UserError, file: str | None = None) -> dict:
+    """An error as the data ``--json`` prints on stderr: the message, the closest names, and for a scenario each
+    problem's file, line, column, field (``path``) and message."""
+    data: dict = {"error": str(exc), "suggestions": exc.suggestions}
+    if problems := getattr(exc, "errors", None):
+        data["errors"] = [e.as_dict() for e in problems]
+    if file is not None:
+        data = {"file": file, **data}
+    return data
+
+
+def _fail(message: str, code: int, data: dict) -> None:
+    """The error on stderr: one line for people, or with --json one JSON object (stdout stays data)."""
+    import json
+
     from rich.text import Text
 
     from .output import err
 
-    err.print(Text.assemble(("ddref: ", "bold red"), message))
+    if "--json" in sys.argv[1:]:
+        print(json.dumps(data, ensure_ascii=False), file=sys.stderr)
+    else:
+        err.print(Text.assemble(("ddref: ", "bold red"), message))
     sys.exit(code)

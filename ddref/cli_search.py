@@ -44,12 +44,17 @@ def search_command(
 ) -> None:
     """Search spells, SAIs, rule sections, FAQ rulings, glossary terms, races and units.
 
-    Free words, "quoted phrases", -negation and fields (type:, edition:, color:,
-    race:, cost:3, cost<=4, reserve:yes, cantrip:yes, name:). The first search
-    builds the index in the cache directory. Every edition unless --edition.
+    Ask as at the table ("which SAI stops the defender from counter attacking"),
+    or name something ("wall of fog"). Free words, "quoted phrases", -negation
+    and fields (type:, edition:, color:, race:, cost:3, cost<=4, reserve:yes,
+    cantrip:yes, name:, story:yes for the books' story text and front matter).
+    Edition words (TSR, 1996, old rules, v4, 2012, new rules) keep to that
+    edition. One hit per record, listing the editions it is in. The first
+    search builds the index in the cache directory. See docs/search.md.
 
     Examples:
-      ddref search "halve missile damage"
+      ddref search "sai that shoots back"
+      ddref search "old TSR rules claws damage"
       ddref search "type:spell color:green cost<=3 -elemental"
       ddref search dua --type glossary --json
     """
@@ -250,10 +255,11 @@ def glossary_command(
       ddref glossary "acting army" --json
     """
     from .answers import dumps, glossary
-    from .output import print_json, show
+    from .output import guessed, print_json, show
     from .render import glossary_panel
 
     entries = glossary(term)
+    guessed(entries)
     if as_json:
         print_json(dumps(entries))
         return

@@ -68,6 +68,12 @@ def _height(renderables: tuple[Any, ...]) -> int:
     return sum(len(out.render_lines(r, pad=False, new_lines=False)) for r in renderables)
 
 
+def guessed(found: Any) -> None:
+    """Say on stderr which record a misspelt name was answered with (``answers.Guessed``); stdout stays data."""
+    if note := getattr(found, "note", None):
+        err.print(f"ddref: {note}", markup=False, highlight=False)
+
+
 def warn(message: str) -> None:
     """A warning the user can act on, in yellow on stderr (stdout stays data)."""
     from rich.text import Text

@@ -104,3 +104,13 @@ def install() -> None:
 
     get_runtime_param._ddref = True
     _TyperParameter.get_runtime_param = get_runtime_param
+
+    # --help: a flag takes no value, so its row shows no type (typer would print ``<bool>`` beside --json)
+    from typer.core import TyperOption
+
+    shown = getattr(TyperOption, "display_type_rich", None)
+    if shown is not None:
+        def display_type_rich(self, ctx):
+            return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+        TyperOption.display_type_rich = display_type_rich

@@ -23,7 +23,8 @@ def _joined(values: Iterable[Any]) -> str:
 
 
 def resolution_text(record: Any) -> str:
-    clauses = [f"{' '.join(c.timing)} ({c.rolls})" for c in record.resolution]
+    # the timing words as the book prints them ("Special and Normal", "Delayed/Late Special"), where recorded
+    clauses = [f"{c.printed or ' '.join(c.timing)} ({c.rolls})" for c in record.resolution]
     return "; ".join(clauses) or "not stated in this edition"
 
 
@@ -76,10 +77,12 @@ def _source(record: Any) -> Text:
 def record_panel(kind: str, record: Any, extras: list[RenderableType] = ()) -> Panel:
     """One record as a panel: fields, text, extras (abilities, rulings), source."""
     parts: list[RenderableType] = [_fields(kind, record)]
-    if getattr(record, "text", None):  # units carry no text of their own
-        parts += [Text(""), Text(record.text)]
-    for extra in extras:
-        parts += [Text(""), extra]
+    text = [Text(""), Text(record.text)] if getattr(record, "text", None) else []  # units carry no text
+    if kind == "race":  # what the race does in play first; its story after, under its own heading
+        text = [Text(""), Text("Lore", style="bold"), *text[1:]] if text else []
+        parts += [part for extra in extras for part in (Text(""), extra)] + text
+    else:
+        parts += text + [part for extra in extras for part in (Text(""), extra)]
     parts += [Text(""), _source(record)]
     title = f"[bold]{getattr(record, 'name', record.id)}[/bold]  [dim]{record.edition}[/dim]"
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
@@ -92,22 +95,40 @@ def titled_list(title: str, lines: Iterable[str]) -> RenderableType:
     return body
 
 
-def section_panel(section: View, children: list[View]) -> Panel:
+def section_panel(section: View, children: list[View], width: int | None = None) -> Panel:
+    """A rule section and its subsections. Its id stands in the box's title when heading and id fit there, else
+    on the first line inside the box: a box title is cut to the width, and an id must be read whole."""
+    import shutil
+
     parts: list[RenderableType] = [Text(section.text or "(heading only)")]
     for child in children:
         parts += [Text(""), Text(child.heading, style="bold"), Text(child.text),
                   Text(child.id, style="dim cyan")]
-    title = f"[bold]{section.heading}[/bold]  [dim]{section.id}[/dim]"
+    room = (width or shutil.get_terminal_size().columns) - 8  # the corners, the spaces round the title
+    heading = Text(section.heading, style="bold")
+    if len(section.heading) + 2 + len(section.id) <= room:
+        title = Text.assemble(heading, "  ", (section.id, "dim"))
+    else:
+        title, parts = heading, [Text(section.id, style="dim cyan", overflow="fold"), *parts]
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 
 def record_table(rows: list[Any], columns: list[tuple[str, Callable[[Any], str]]]) -> Table:
+    """Rows as a table whose cells wrap between words, never inside one: each column is at least as wide as its
+    longest word (ids such as ``until-beginning-of-next-turn`` read as words: ``until beginning of next turn``)."""
+    cells = [[_words(get(row)) for _, get in columns] for row in rows]
     table = Table(title=None, show_lines=False, pad_edge=False)
-    for header, _ in columns:
-        table.add_column(header, overflow="fold")
-    for row in rows:
-        table.add_row(*(get(row) for _, get in columns))
+    for i, (header, _) in enumerate(columns):
+        longest = max((len(w) for row in cells for w in row[i].split()), default=0)
+        table.add_column(header, overflow="fold", min_width=max(len(header), min(longest, 24)))
+    for row in cells:
+        table.add_row(*row)
     return table
+
+
+def _words(value: str) -> str:
+    """A hyphenated id of three or more words as words, so that it can wrap: ``until-end-of-next-turn``."""
+    return value.replace("-", " ") if value.count("-") >= 2 and " " not in value else value
 
 
 # --- search and reference pages (issue 4) ---------------------------------
@@ -225,7 +246,7 @@ def search_hits(result: Any, open_command: Callable[[Any], str]) -> RenderableTy
         for start, end in hit.highlights:
             snippet.stylize("bold yellow", start, end)
         parts += [Text.assemble((f"{rank:>2}. ", "dim"), (hit.title, "bold"),
-                                (f"  {hit.kind} · {hit.edition}", "dim")),
+                                (f"  {hit.kind} · {', '.join(getattr(hit, 'editions', ()) or (hit.edition,))}", "dim")),
                   Padding(snippet, (0, 0, 0, 4), expand=False),
                   Padding(Text(open_command(hit), style="cyan"), (0, 0, 0, 4), expand=False)]
     return Group(*parts)

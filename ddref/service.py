@@ -80,6 +80,8 @@ def _errors(app: FastAPI) -> None:
     async def user_error(request: Request, exc: UserError) -> JSONResponse:
         located = exc.errors if isinstance(exc, ScenarioErrors) else [exc] if isinstance(exc, ScenarioError) else []
         extra = {"errors": [e.as_dict() for e in located]} if located else {}
+        if getattr(exc, "result", None) is not None:     # a refused step: the steps before it (StepRefused)
+            extra["result"] = exc.result
         return _error(exc.status, str(exc), exc.suggestions, **extra)
 
     @app.exception_handler(RequestValidationError)
@@ -128,7 +130,9 @@ def _records(app: FastAPI) -> None:
 
 def _named(kind: str):
     async def record(name: str, edition: EditionParam = Edition.sfr_2012) -> JSONResponse:
-        return JSONResponse(answers.records_json(answers.named(kind, name, edition), edition))
+        found = answers.named(kind, name, edition)
+        note = getattr(found, "note", None)  # a misspelling answered with its one clear match
+        return JSONResponse(answers.records_json(found, edition), headers={"X-DDref-Note": note} if note else None)
 
     record.__doc__ = (f"Names match in any case and spelling, by id or alias; an unknown name is a 404 "
                       f"with the closest names. `edition=all` answers a list, one {kind} per edition.")

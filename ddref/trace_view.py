@@ -70,11 +70,20 @@ def _results(step: dict[str, Any], text: Text, width: int) -> None:
         text.append("\n")
 
 
+def as_written(value: Any) -> str:
+    """A value as a scenario writes it (YAML's flow style: ``{gold: 3, red: 2}``, ``[d1, d2]``, ``null``), not as
+    Python prints it; a string is quoted only where YAML would read it as something else (``'3'``)."""
+    import yaml
+
+    text = yaml.safe_dump(value, default_flow_style=True, width=10**9, allow_unicode=True, sort_keys=False)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
+
+
 def _check(check: dict[str, Any], text: Text, indent: str, width: int) -> None:
     mark, style = ("ok", "green") if check["ok"] else ("FAILED", "bold red")
     start = len(text) + len(indent)
-    _wrapped(text, f"{mark} {check['key']}: expected {check['expected']!r}, actual {check['actual']!r}",
-             indent, width)
+    _wrapped(text, f"{mark} {check['key']}: expected {as_written(check['expected'])}, "
+                   f"actual {as_written(check['actual'])}", indent, width)
     text.stylize(style, start, start + len(mark))
     text.append("\n")
 
@@ -112,6 +121,20 @@ def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Tex
         for c in shown:
             _check(c, out[-1], "" if quiet else "  ", width)
     summary = f"{len(checks) - len(failed)} of {len(checks)} expectations hold" if checks else "no expectations"
+    refused = result.get("refused")
+    if refused:
+        summary = f"step {refused['step']} ({refused['kind']}) refused; before it, {summary}"
     out.append(_block(""))
-    _wrapped(out[-1], f"{result['file']}: {summary}", "", width, "red" if failed else "green")
+    _wrapped(out[-1], f"{result['file']}: {summary}", "", width, "red" if failed or refused else "green")
     return out
+
+
+def grand_total(results: list[dict[str, Any]], invalid: int = 0) -> Text:
+    """The one line that ends a run over several files: files whose expectations all hold, expectations held."""
+    checks = [c for r in results for c in r["expectations"]]
+    held = sum(c["ok"] for c in checks)
+    passed = sum(all(c["ok"] for c in r["expectations"]) for r in results)
+    files = len(results) + invalid
+    line = (f"total: {passed} of {files} files pass, {held} of {len(checks)} expectations hold"
+            + (f", {invalid} invalid" if invalid else ""))
+    return Text(line, style="bold green" if passed == files else "bold red")

@@ -135,3 +135,24 @@ def _choose(units: list[Unit], items: list[Unit], named: list[Unit], extra: int,
                         f"({', '.join(i.id for i in chosen[len(named):])})", cite=ruleset.cite("magic-items"),
                         field="discard")
     return chosen
+
+
+def check_held(state: GameState, ruleset: Ruleset) -> None:
+    """002 Magical Items: "If not enough units in the army match the color of the magical items, the extra
+    four-siders are taken out of play immediately and buried. The owner chooses which items to discard": a game
+    never goes on from a state where an army holds items its units cannot carry, so a step from such a state (a
+    scenario's first) is refused, naming the owner's choice to make; expect_error can pin it."""
+    for a in state.armies:
+        items = [u for u in a.units if u.item]
+        if not items:
+            continue
+        units = [u for u in a.units if not u.item]
+        extra = len(items) - len(pairing(units, items, ruleset))
+        if extra > 0:
+            able = "; ".join(f"{i.id}: {', '.join(u.id for u in units if can_carry(u, i, ruleset)) or 'none'}"
+                             for i in items)
+            raise StepError(f"{a.id} holds {len(items)} magical items but its units can carry only "
+                            f"{len(items) - extra} (one each, of a matching color): the extra are buried at once and "
+                            f"the owner chooses which; move {extra} of {', '.join(i.id for i in items)} to "
+                            f"bua.{a.player} (units able to carry each: {able})", cite=ruleset.cite("magic-items"),
+                            field="army")

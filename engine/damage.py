@@ -60,23 +60,55 @@ def default_casualties(units: Sequence[Unit], damage: int) -> tuple[str, ...]:
 
 
 def legal_choices(units: Sequence[Unit], damage: int) -> Iterator[tuple[str, ...]]:
-    """Every legal set of casualties (distinct by unit health pattern), best first."""
+    """Every legal set of casualties, distinct by unit health pattern, best first.
+
+    Units of equal health are interchangeable for the rule (002 Damage counts health-worth), so the choices are
+    the ways of taking ``count`` units of each health whose health adds up to the most that fits: a subset-sum
+    over the few health values, not over units. Each choice names the first units of each health in the order
+    written. The work grows with the choices listed, never with the 2^n subsets of an army.
+    """
     target = reachable(units, damage)
-    seen: set[tuple[int, ...]] = set()
+    groups = _health_groups(units)
+    fits = _suffix_sums(groups, target)
 
-    def walk(i: int, left: int, chosen: tuple[Unit, ...]) -> Iterator[tuple[Unit, ...]]:
-        if left == 0:
-            yield chosen
+    def walk(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == len(groups):
+            yield ()
             return
-        for j in range(i, len(units)):
-            if units[j].health <= left:
-                yield from walk(j + 1, left - units[j].health, chosen + (units[j],))
+        health, ids = groups[i]
+        for n in range(min(len(ids), left // health), -1, -1):     # more of the earlier-written health first
+            if left - n * health in fits[i + 1]:
+                for rest in walk(i + 1, left - n * health):
+                    yield (n, *rest)
 
-    for combo in walk(0, target, ()):
-        key = tuple(sorted(u.health for u in combo))
-        if key not in seen:
-            seen.add(key)
-            yield tuple(u.id for u in combo)
+    for counts in walk(0, target):
+        yield tuple(uid for (_, ids), n in zip(groups, counts) for uid in ids[:n])
+
+
+def count_choices(units: Sequence[Unit], damage: int) -> int:
+    """How many choices ``legal_choices`` lists, counted without listing them (a bounded knapsack count)."""
+    target = reachable(units, damage)
+    ways = [1] + [0] * target
+    for health, ids in _health_groups(units):
+        ways = [sum(ways[s - n * health] for n in range(0, min(len(ids), s // health) + 1)) for s in range(target + 1)]
+    return ways[target]
+
+
+def _health_groups(units: Sequence[Unit]) -> list[tuple[int, list[str]]]:
+    """The units' ids by health, the healths in the order first written."""
+    groups: dict[int, list[str]] = {}
+    for u in units:
+        groups.setdefault(u.health, []).append(u.id)
+    return list(groups.items())
+
+
+def _suffix_sums(groups: list[tuple[int, list[str]]], target: int) -> list[set[int]]:
+    """For each group index i, the health totals (up to ``target``) that groups i.. can make."""
+    fits = [set() for _ in groups] + [{0}]
+    for i in range(len(groups) - 1, -1, -1):
+        health, ids = groups[i]
+        fits[i] = {s + n * health for s in fits[i + 1] for n in range(len(ids) + 1) if s + n * health <= target}
+    return fits
 
 
 def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
@@ -102,6 +134,9 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
     if taken != target:
         options = list(_take(legal_choices(army.units, damage), MAX_LISTED))
         listing = "; ".join("[" + ", ".join(o) + "]" if o else "[]" for o in options)
+        more = count_choices(army.units, damage) - len(options)
+        if more > 0:
+            listing += f" (and {more} more of other health patterns)"
         why = f"more than the {amount}" if taken > damage else f"less than the {target} health-worth that must be taken"
         raise StepError(f"{amount} from {army.id}: {field} {list(named)} are {taken} health-worth, "
                         f"{why}; legal choices include: {listing}", cite=cite, field=field)

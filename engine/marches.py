@@ -29,7 +29,10 @@ RESERVE_PAIR = {"magic", "missile"}
 def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, list[TraceEvent]]:
     """Check that ``step`` (a maneuver or an action) may be taken now in the turn, and record it."""
     m = state.marches
-    if m is None or not isinstance(step, (ManeuverStep, MinorStep, *ACTIONS)) or not state.has_army(step.army):
+    if not isinstance(step, (ManeuverStep, MinorStep, *ACTIONS)) or not state.has_army(step.army):
+        return state, []
+    if m is None:
+        _marching_player(state, step, ruleset)
         return state, []
     not_begun(state, "march", ruleset)
     who = state.army(step.army)
@@ -71,6 +74,18 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
                        "by one army; the second march uses a different army", cite=ruleset.cite(f"{which}-march"))
     fresh = Marches(marched=(*m.marched, who.id))
     return state.evolve(marches=fresh if isinstance(step, MinorStep) else _record(fresh, action)), [event]
+
+
+def _marching_player(state: GameState, step: Step, ruleset: Ruleset) -> None:
+    """002 Glossary, March: "Only an army belonging to the marching player can take a march" -- also where the
+    scenario does not follow the turn's phases: whose turn it is (``turn: {player}``, else the first player, and
+    each ``turn`` step) decides which armies may maneuver or take an action."""
+    who = state.army(step.army)
+    if who.player != state.turn_player:
+        kind = "maneuver" if isinstance(step, ManeuverStep) else ACTIONS.get(type(step), "minor terrain roll")
+        raise StepError(f"it is {state.turn_player}'s turn: {who.id} is {who.player}'s army, and only an army "
+                        f"belonging to the marching player can take a march (this {kind}); a turn step for "
+                        f"{who.player} begins their turn", cite=ruleset.cite("march-term"), field="army")
 
 
 def _dragons_have_attacked(state: GameState, ruleset: Ruleset) -> None:

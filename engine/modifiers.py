@@ -280,11 +280,18 @@ def split_points(points: int, ctx: RollContext, key: str, trace: list[TraceEvent
     """The owner's split of points over ``allowed`` results (``choices[key]``), or the default (the first)."""
     allowed = allowed or ctx.wanted
     chosen = ctx.choices.get(key)
+    if not chosen and key == "penalties":
+        # a melee or missile step's ``penalties`` is per army: the rolling army's split (engine.actions.sai_states)
+        chosen = ctx.choices.get("penalties:by-army", {}).get(ctx.army.id)
     if chosen:
         bad = [t for t in chosen if t not in allowed]
+        if any(n < 0 for n in chosen.values()):     # the loader refuses these too: points are never negative
+            raise StepError(f"the split of {what} {dict(chosen)} places a negative number of points; each result "
+                            "gets 0 or more", cite=cite, field=key)
         if bad or sum(chosen.values()) != points:
-            raise StepError(f"the split of {what} {dict(chosen)} must place exactly {points} point(s) "
-                            f"over {', '.join(allowed)}", cite=cite, field=key)
+            raise StepError(f"the split of {what} ({fmt(chosen)}) must place exactly {points} point(s) "
+                            f"over {', '.join(allowed)}" + (f", not on {', '.join(bad)}, which this roll is not for"
+                                                             if bad else ""), cite=cite, field=key)
         return dict(chosen)
     trace.append(TraceEvent(what=f"{what}: {points} point(s) placed on {allowed[0]}", after=points,
                             rule="the owner splits these over the results rolled for; none given",

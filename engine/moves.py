@@ -82,10 +82,12 @@ def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset
     return transfer(state, unit_id, source, reserve, names, cite, ruleset, out)
 
 
-def army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
+def army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset, out: StepResult,
+            rule: str | None = None, cite: str | None = None) -> tuple[GameState, Army]:
     """The player's army at the terrain; units arriving where the player has none form a new army, named
     <player>-<terrain> (002 Reinforce Step: "If you don't have an army at the terrain, the reserve units form a
-    new army")."""
+    new army"; any other arrival -- Path, Ferry, Teleport ... -- by 002 Army, "All of your units at a single terrain
+    or the reserve area": ``rule`` and ``cite`` name the rule the new army is formed by)."""
     if terrain_id == RESERVE:
         return reserve_army(state, player, ruleset, out)
     there = next((a for a in state.armies if a.player == player and a.at == terrain_id and a.units), None)
@@ -94,13 +96,27 @@ def army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset, ou
     name = new_army_id(state, player, terrain_id)
     army = Army(id=name, player=player, at=terrain_id, units=())
     out.trace.append(TraceEvent(what=f"{player} has no army at {terrain_id}: the units arriving form the army {name}",
-                                rule="if you don't have an army at the terrain, the reserve units form a new army",
-                                cite=ruleset.cite("reinforce")))
+                                rule=rule or "if you don't have an army at the terrain, the reserve units form a new "
+                                     "army", cite=cite or ruleset.cite("reinforce")))
     return state.evolve(armies=(*state.armies, army)), army
 
 
 def new_army_id(state: GameState, player: str, terrain_id: str) -> str:
-    """The id of a new army the player forms at the terrain: <player>-<terrain>, numbered if taken."""
+    """The id of a new army the player forms at the terrain: <player>-<terrain>, numbered if taken (-2, -3 ...)."""
     ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
     return next(n for n in (f"{player}-{terrain_id}", *(f"{player}-{terrain_id}-{i}" for i in range(2, 99)))
                 if n not in ids)
+
+
+def moved_army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset,
+                  out: StepResult) -> tuple[GameState, Army]:
+    """Where units an effect moves "to any terrain" (Path, Ferry, Teleport, Firewalking, Vanish, Wayfare) arrive: the
+    player's army there, or a new army <player>-<terrain> (the reserve area: <player>-reserve). 002 Army: "All of
+    your units at a single terrain or the reserve area"; 000 Path: "If the unit(s) move to another terrain where
+    there are no friendly units, they form a new army"; an army the scenario gives there, even empty, takes them)."""
+    there = next((a for a in state.armies if a.player == player and a.at == terrain_id), None)
+    if there is not None:
+        return state, there
+    return army_at(state, player, terrain_id, ruleset, out,
+                   ruleset.quote("moved-new-army", "all of your units at a single terrain or the reserve area"),
+                   ruleset.cite("army-formed"))

@@ -20,6 +20,7 @@ from .dragonkin import automatic_saves
 from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
 from .carrying import check_rolled
+from .roll_bounds import check_aggregate
 from .doubling import eighth_face, minor_terrain
 from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
 from .ruleset import Ruleset
@@ -141,6 +142,10 @@ class Outcome(Struct):
     used: list[Effect] = field(default_factory=list)
     # per unit (or the army id): the share of each result an SAI made, before any modifier
     sai_per_unit: dict[str, dict[str, int]] = field(default_factory=dict)
+    # per unit (or the army id): its tally after its unit modifiers, before any army modifier, and its race: the
+    # roll's part that the army's pipeline counts (``grown``: the roll counted again with the units that joined it)
+    counted: dict[str, Tally] = field(default_factory=dict)
+    races: dict[str, str | None] = field(default_factory=dict)
 
 
 # --- counting ---------------------------------------------------------------------------
@@ -268,6 +273,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     """Count a roll and apply every modifier in the edition's order; returns finalized results."""
     trace: list[TraceEvent] = []
     specials: list[Special] = []
+    _check_placed(ctx)
     units, non_id = _unit_tallies(ctx, roll, specials, trace)
     spend_on_promotions(ctx, roll, units, specials, trace)
     per_unit = {u: {t: n for t, p in tally.items() if (n := p.total)} for u, tally in units.items()}
@@ -275,7 +281,6 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
     unit_ids = set(units)
     actives = active_modifiers(ctx, unit_ids, trace)
     used: list[Effect] = []
-    groups: dict[str | None, Tally] = {}
     doubled = _component_doubling(ctx, roll, units, trace)
     by_sai = sai_doubling.chosen(ctx, specials, units, trace) if specials or sai_doubling.TRUMPETED in ctx.choices \
         else {}
@@ -293,18 +298,36 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
                     _double_component(unit_id, doubled[unit_id], tally, ctx, trace)
                 if op == "multiply" and unit_id in by_sai:
                     sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
-        race = _race_of(ctx, unit_id)
+    races = {unit_id: _race_of(ctx, unit_id) for unit_id in units}
+    army_mods = [a for a in actives if a.mod.scope != "unit"]
+    final, sai_part = _army_part(ctx, roll, units, races, army_mods, trace)
+    # each unit's results after its unit modifiers (``units``, left as they are by the army's half): what the roll is
+    # counted again from when units join it (``grown``)
+    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, units, races)
+
+
+def _copy(tally: Tally) -> Tally:
+    return {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()}
+
+
+def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dict[str, str | None],
+               army_mods: list[Active], trace: list[TraceEvent]) -> tuple[dict[str, int], dict[str, int]]:
+    """The army's half of the pipeline: the units' tallies (each after its unit modifiers) summed by race, then the
+    army modifiers in the edition's order (002 Applying Dice Modifiers: "All unit modifiers are applied before any
+    army modifiers are applied"). ``units`` are left as they are: each race's sum is a tally of its own."""
+    groups: dict[str | None, Tally] = {}
+    for unit_id, tally in units.items():
+        race = races[unit_id]
         into = groups.get(race)
         if into is None:
-            # a race's first tally is taken whole (every later one of the race is added to it): the units'
-            # own tallies are not read again once summed
-            groups[race] = tally
+            groups[race] = _copy(tally)     # the race's sum starts as its first unit's tally
             continue
         for t, part in tally.items():
             into[t].normal += part.normal
             into[t].sai += part.sai
             into[t].ids += part.ids
-    army_mods = [a for a in actives if a.mod.scope != "unit"]
+    if not groups:
+        groups[_army_race(ctx)] = _blank()
     if ctx.negation:
         _negate(groups, ctx, trace)
     counted = {race: {t: part.normal for t, part in tally.items()} for race, tally in groups.items()} \
@@ -320,12 +343,33 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
             _owner_split(groups, counted, ctx, trace)
             counted = None
         _army_step(step, groups, army_mods, ctx, trace)
+        if step == "subtract":
+            _cut(groups, ctx, trace)
     automatic_saves(ctx, roll, groups, trace)   # 002 Dragonkin: added after every modifier, never doubled
     army = _army_tally(groups)
     results = {t: army[t].total for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
-    sai_part = {t: army[t].sai for t in RESULT_TYPES}
-    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit)
+    return final, {t: army[t].sai for t in RESULT_TYPES}
+
+
+# the owner's choices that place results, points or penalties on result types (``RollContext.choices``)
+PLACED = {"penalties": "penalties", "ids": "ID icons", "counts_as": "racial conversions"}
+
+
+def _check_placed(ctx: RollContext) -> None:
+    """The owner places penalties, ID icons and conversions only on the results the roll is for (002 Dice
+    Modifiers, Modifiers and Combination Rolls: a penalty to "one result" goes on one of the results rolled for;
+    ID icons "count as whatever results you are rolling for, but only those"): a choice naming another result is
+    refused when the roll is made, so a scenario can pin it with expect_error."""
+    choices = ctx.choices
+    if not choices:
+        return                          # the usual case: nothing placed
+    for key, what in PLACED.items():
+        wrong = [t for t in choices.get(key, ()) if t not in ctx.wanted]
+        if wrong:
+            raise StepError(f"{key}: {what} placed on {', '.join(wrong)}, a result this roll of {ctx.army.id} is not "
+                            f"for (it is for {', '.join(ctx.wanted)}); the owner places them only on the results "
+                            "rolled for", cite=ctx.ruleset.cite("combination"), field=key)
 
 
 def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
@@ -424,6 +468,70 @@ def _army_modifiers(step: str, groups: dict[str | None, Tally], mods: list[Activ
 
 
 PENALTY_STEPS = ("subtract", "divide")
+
+# the choice key of the delayed SAIs of another army that subtract from this army's results before it finalizes them
+# (002 Screech, Howl, Wave): ``{CUT + army id: {"<n>:<sai>:<result>": points}}``, one entry per SAI rolled
+CUT = "cut:"
+
+
+def cut_choices(army_id: str, cuts: list[tuple[str, str, int]]) -> dict[str, dict[str, int]]:
+    """The choices that make ``army_id``'s roll subtract the ``cuts`` (SAI, result type, points) in its pipeline."""
+    return {CUT + army_id: {f"{n}:{sai}:{result}": points for n, (sai, result, points) in enumerate(cuts)}} \
+        if cuts else {}
+
+
+def _cut(groups: dict[str | None, Tally], ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """002 Screech, Howl, Wave: "after the defending army rolls for saves but before they finalize any results,
+    subtract four from the save results" (Wave in a maneuver: from "each counter-maneuvering army's maneuver
+    results"). Reading, traced with both citations: the SAI subtracts, so it is applied with the modifiers that
+    subtract, before any that multiply (002 Applying Dice Modifiers: subtract, divide, multiply, racial, add; 001
+    steps 5 and 7), the army's results as a whole, its SAI-made results untouched ("any result ... generated by an
+    SAI cannot be modified by spells, other SAIs or dragon breath", 002 SAI General Information)."""
+    cuts = ctx.choices.get(CUT + ctx.army.id)
+    if not cuts or ctx.individual:
+        return
+    merged = _army_tally(groups)
+    for key, points in cuts.items():
+        _, sai, result = key.split(":")
+        before = merged[result].total
+        apply_op("subtract", merged[result], points)
+        trace.append(reading(f"{sai}: {ctx.army.id}'s {result} results -{points}, subtracted with the modifiers that "
+                             "subtract, before any that multiply (not from SAI-made results)",
+                             ctx.ruleset.sai_sections.get(sai, ctx.ruleset.cite("sai-resolution")),
+                             ctx.ruleset.cite("modifier-order")).evolve(before=before, after=merged[result].total))
+    if len(groups) > 1:
+        _scatter(merged, groups)
+
+
+def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outcome],
+          trace: list[TraceEvent]) -> dict[str, int]:
+    """The roll as a value units join: the army's own roll (``own``, of ``roll`` in ``ctx``) with the units brought
+    into it during the roll (``joined``: each one's own roll), counted again through the army's half of the one
+    pipeline, as had they been in the roll from the start (002 SAI General Information, Resolution: they "are rolled
+    immediately and the results applied with the results of their army"; 002 Applying Dice Modifiers: each unit's
+    modifiers, then the army's: subtract, divide, multiply, racial, add). Each joined unit's results enter as its own
+    roll counted them (its unit modifiers, its SAIs' doubling); the army's modifiers, the eighth face and the racial
+    abilities then act on the whole. Returns the finalized results."""
+    units, races = dict(own.counted), dict(own.races)
+    for outcome in joined.values():
+        units.update(outcome.counted)
+        races.update(outcome.races)
+    army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
+    return _army_part(ctx, roll, units, races, army_mods, trace)[0]
+
+
+class Rolling(Struct):
+    """An army's roll in progress within a step: its context, its dice, its own roll counted (the latest count: a
+    Cantrip's spells or a Trumpet may count it again), and the rolls of the units that joined it, by unit id. The
+    one place a joined unit's results meet the army's (``grown``)."""
+
+    ctx: RollContext
+    dice: Roll
+    own: Outcome
+    joined: dict[str, Outcome] = field(default_factory=dict)
+    # the result types whose number was counted through ``grown`` with the joined units (tests check that every roll
+    # units joined was: engine.actions.joined_rolls ``through_pipeline``)
+    through: set[str] = field(default_factory=set)
 
 
 def _owner_split(groups: dict[str | None, Tally], counted: dict[str | None, dict[str, int]],
@@ -528,6 +636,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
     """Each unit's counted results (one tally for an aggregate roll), and the part not from ID icons."""
     if not roll.per_unit:
         _require_per_unit_if_needed(ctx)
+        check_aggregate(ctx.army, roll.counts, ctx.kind, ctx.ruleset, trace)
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
@@ -544,11 +653,13 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
                                     rule="when in the reserve area, magical items do not function",
                                     cite=ctx.ruleset.cite("magic-items")))
             continue
+        if unit is not None and (unit.sais or unit.item):
+            _check_die(unit, faces, ctx)
         if per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)
         faces = gale_blown(ctx, unit, faces, trace)
-        if per_unit and len(faces) > 1:     # only a unit rolled again lists more than one face
+        if per_unit and faces:              # a unit rolled again lists each face, the chain ending on one that does not reroll
             _check_rerolls(unit, faces, ctx)
             _group_rerolls(unit, faces, ctx, trace)
         tally = out.setdefault(who, _blank())
@@ -590,6 +701,27 @@ def _not_held(ctx: RollContext, silent: list[str], trace: list[TraceEvent]) -> l
     return [u for u in silent if u not in kept]
 
 
+def _check_die(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
+    """A unit whose die the corpus knows rolls only the icons that die bears: its ID, the normal action icons and
+    the SAIs its entry lists (002's catalog: the Eldarim champions, Dragonkin Champion, magical items, artifacts,
+    medallions); any other SAI is impossible input."""
+    if unit.item and not unit.monster and any(f.icon == "id" for f in faces):
+        # 002 Magical Items: "Unlike six-sided dice, four-siders do not have an ID icon"
+        raise StepError(f"{unit.id} ({unit.name or 'magical item'}) rolled an ID icon, but a four-sided magical item "
+                        "has none: its faces bear only its one type of action icon (and a rare item's SAI)",
+                        cite=ctx.ruleset.cite("magic-items"), field="roll")
+    if not unit.sais:
+        return
+    bears = set(unit.sais)
+    wrong = [f.icon for f in faces if f.icon not in bears and f.icon not in RESULT_TYPES
+             and f.icon not in ("id", REROLLED)]
+    if wrong:
+        name = unit.name or unit.race or "unit"
+        raise StepError(f"{unit.id} ({name}) rolled {', '.join(dict.fromkeys(wrong))}, which its die does not bear: "
+                        f"its SAIs are {', '.join(unit.sais)} (besides its ID and normal action icons)",
+                        cite=unit.die_cite or ctx.ruleset.cite("sai-points"), field="roll")
+
+
 def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
               trace: list[TraceEvent]) -> tuple[Face, ...]:
     """002 Flashfire: "during any army non-maneuver roll, any one unit in the target army whose last roll result
@@ -627,14 +759,33 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
 def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
     """A unit lists several faces only when each but the last rolls it again: an SAI whose text says
     "roll this unit again" in this kind of roll (Rend, Double Strike, Tail ...), or a group monster's ID
-    (002 Group Monsters)."""
+    (002 Group Monsters).
+
+    The chain ends only on a face that does not roll the unit again (004 Double Strike A: "Continue to reroll until
+    a Double Strike is not indicated"; 002 Rend, Tail, Stun ...: "roll this unit again and apply the new result as
+    well"; 004 Sprite Swarm A: "Continue to reroll until the ID icon is not indicated"): a unit's faces ending on
+    such a face are an unfinished chain, refused with a request for the next face, for every rerolling face."""
+    last = faces[-1]
+    if _rolls_again(unit, last, ctx) and ctx.kind not in sai_table.CHOSEN_REROLLS.get(last.icon, ()) \
+            and not (last.icon in sai_table.ITEM_REROLLS and unit is not None and not unit.item):
+        shown = ", ".join(f.icon if f.count == 1 else f"{f.icon} {f.count}" for f in faces)
+        raise StepError(f"{unit.id}'s roll ends on {faces[-1].icon}, which rolls {unit.id} again in this {ctx.kind} "
+                        f"roll: give the face it rolled next ({unit.id}: [{shown}, <next face>]); the rerolls "
+                        f"continue until a face that does not roll it again is indicated",
+                        cite=ctx.ruleset.sai_sections.get(faces[-1].icon, ctx.ruleset.cite("sai-resolution")),
+                        field="roll")
     for face in faces[:-1]:
-        rerolls = sai_table.rerolls(face.icon, ctx.kind, ctx.ruleset.sai_rerolls) or (face.icon == "id" and unit.group_monster)
-        if not rerolls:
+        if not _rolls_again(unit, face, ctx):
             raise StepError(f"{unit.id} lists {len(faces)} faces, but {face.icon} does not roll it again in a "
                             f"{ctx.kind} roll: only an SAI that says so (Rend, Double Strike, Tail ...) in such a "
                             "roll, or a group monster's ID, does", cite=ctx.ruleset.cite("sai-resolution"),
                             field="roll")
+
+
+def _rolls_again(unit: Unit, face: Face, ctx: RollContext) -> bool:
+    """Whether this face rolls its unit again in this kind of roll (an SAI that says so, a group monster's ID)."""
+    return bool(sai_table.rerolls(face.icon, ctx.kind, ctx.ruleset.sai_rerolls)
+                or (face.icon == "id" and unit.group_monster))
 
 
 def _group_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext, trace: list[TraceEvent]) -> None:

@@ -417,6 +417,11 @@ class Ruleset(Value):
     # sfr-v4 Bullseye and Double Strike: "The targets make a save roll. Those that do not generate a save
     # result are killed"); the others are engine.sai_attacks.ATTACK_SAIS
     attack_sais: Mapping[str, Any] = field(default_factory=dict)
+    # SAIs whose army damage no magical protection avoids, spells sending casualties elsewhere included (002 The
+    # Stoneskin Rule: magical protection is "spells that provide saves or prevent units that are killed from going
+    # to the dead unit area (e.g. Open Grave)"; "SAIs that state: 'no saves (including those provided by spells)'
+    # ... cannot be avoided by magical protection": Smite, Stone); engine.actions.specials._army_damage
+    unprotected_sais: tuple[str, ...] = ()
     # where dragons wait out of play, for the trace (the state's summoning pool holds them): tsr-1996's dead unit
     # area (000 Set-up: "Dragons are set to your left, in what will be your dead unit area")
     dragons_wait: str = "summoning pool"
@@ -438,6 +443,10 @@ class Ruleset(Value):
     # the spells of one magic action take effect at once: a group save counts the units another spell of the
     # action killed (004 Dispel Magic D: "since magic is simultaneous, units killed by Lightning still roll")
     simultaneous_magic: bool = False
+    # several castings of a unit's "save or be killed" spell may target one unit, each its own roll (tsr-1996: 000
+    # Lightning Strike's "Multiple castings target multiple units" read with 004 Dispel Magic D's "A Gargoyle is
+    # targeted by 3 Lightning Strikes ... must roll three successful saves"; 002 Multiplicity forbids it)
+    castings_at_one_unit: bool = False
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

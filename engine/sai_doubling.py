@@ -139,9 +139,13 @@ def lifted_choices(ruleset, choices: dict, theirs: dict[str, int], answer, joine
     return {**choices, ELEVATE: rest, JOINED: theirs, SPENT: dict.fromkeys(picks, 1)}
 
 
-def joined_doubled(ruleset, kind: str, joined: dict, choices: dict, results: dict[str, int], trace: list) -> None:
+def joined_doubled(ruleset, kind: str, joined: dict, choices: dict, results: dict[str, int],
+                   trace: list) -> list[tuple[str, str]]:
     """Elevate doubling a unit that joined the roll (``lifted_choices``): its missile or save results (the step's
-    pick; none given, the one gaining the most) made by its icons, not by its SAIs, count twice in the army's."""
+    pick; none given, the one gaining the most) made by its icons, not by its SAIs, count twice in the army's.
+    Returns each unit doubled and the result type (its count in the roll in progress doubles too:
+    engine.actions.joined_rolls ``unit_doubled``)."""
+    doubled = []
     for unit in choices.get(SPENT, {}):
         rolled = joined[unit]
         normal = {t: rolled.per_unit.get(unit, {}).get(t, 0) - rolled.sai_per_unit.get(unit, {}).get(t, 0)
@@ -154,6 +158,8 @@ def joined_doubled(ruleset, kind: str, joined: dict, choices: dict, results: dic
             trace.append(TraceEvent(what=f"unit {unit}: Elevate: {t} x2 ({normal[t]} more)", before=before,
                                     after=results[t], rule="Elevate doubles one unit's missile or save results; "
                                     "results made by SAIs are not doubled", cite=_cite_of(ruleset)))
+            doubled.append((unit, t))
+    return doubled
 
 
 def _cite_of(ruleset) -> str:

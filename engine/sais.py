@@ -428,6 +428,15 @@ REROLLS: dict[str, tuple[str, ...]] = {
 }
 
 
+# SAIs whose reroll in these kinds of roll depends on where the owner sends their points (002 Flurry: "During a
+# dragon attack, Flurry generates melee results and roll the magic item again ... or generates save results"):
+# the action that knows the choice checks the chain's end (engine.actions.dragon_sais.check_flurry)
+CHOSEN_REROLLS: dict[str, tuple[str, ...]] = {"flurry": ("dragon",)}
+# rerolling SAIs only an item's die has (Summon Dragon: the Dragon Staff): a unit showing one gets the error that
+# says so (engine.actions.joined_rolls.ITEM_ONLY), not a request for its next face
+ITEM_REROLLS = frozenset({"summon-dragon"})
+
+
 def rerolls(sai: str, kind: str, table: Mapping[str, tuple[str, ...]] | None = None) -> bool:
     """Whether the SAI rolls its unit again in this kind of roll (a combination roll: in any of its parts);
     ``table``: the edition's (Ruleset.sai_rerolls), None for sfr-2012's."""

@@ -29,6 +29,10 @@ class Unit(Value, kw_only=True):
     # points of effect per SAI icon when not one (002 SAI General Information: "Each single SAI on a rare magic
     # item counts as three points of effect. Each single SAI on a monster, artifact or medallion counts as four")
     sai_points: int | None = None
+    # the SAIs the corpus knows on this die (002's catalog of champions, items, artifacts, medallions), and the
+    # section listing them; empty where the corpus does not know the die: a face it does not bear is refused
+    sais: tuple[str, ...] = ()
+    die_cite: str | None = None
 
     @property
     def label(self) -> str:

@@ -68,6 +68,11 @@ class AttackStep(Value):
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
+    # (field, army) for each army a ``saves``/``counter_saves`` entry names that is not the one rolling saves there:
+    # refused when the step resolves (engine.actions.combat.check_savers), so expect_error can pin it
+    other_savers: tuple[tuple[str, str], ...] = ()
+    # army -> its owner's split of "one result" penalties over its combination roll's results (engine.modifiers)
+    penalties: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 class MeleeStep(AttackStep):
@@ -310,3 +315,6 @@ class StepResult(Struct):
     deferred: list = field(default_factory=list)    # (unit ids, error): a returning SAI's check left to freed units
     movers: list = field(default_factory=list)     # units a move SAI took with their per-mover targets entry
     went: list = field(default_factory=list)       # (SAI, unit) a per-mover move_to entry sent (actions.destinations)
+    # army id -> its roll in progress (engine.roll.Rolling): the units that joined it are counted with it through the
+    # one pipeline (engine.actions.joined_rolls ``through_pipeline``); shared with the scratch results of recounts
+    rolls: dict = field(default_factory=dict)

@@ -48,7 +48,7 @@ from typing import Any
 from .corpus import corpus_hash
 
 # Bump when the database tables or the whoosh schema change shape.
-LAYOUT = "9"
+LAYOUT = "10"
 MANIFEST = "manifest.json"
 STALE_SECONDS = 7 * 24 * 3600
 # written into every folder ddref makes in the cache root, before anything else: what proves it is ddref's

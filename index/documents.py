@@ -3,8 +3,12 @@
 A document has the fields the whoosh schema (``index.build``) declares: a
 ``title`` (the name players say), ``names`` (aliases, abbreviations, the
 race of a unit), ``context`` (the headings above a section, a ruling's
-topic), ``body`` (the text), ``tags`` (the words of its kind: "spell",
-"special action icon"), and the facets the query language filters on.
+topic), ``body`` (the rules text), ``story`` (a section's fiction, see
+``index.story``: searched only with ``story:yes``), ``tags`` (the words of its
+kind: "spell", "special action icon"), the facets the query language filters
+on, and ``hidden``: "yes" for front matter (title pages, credits, a table of
+contents) and sections of story alone, which the search leaves out unless asked
+with ``story:yes`` (``ddref rule`` prints them as any other).
 """
 
 from __future__ import annotations
@@ -13,12 +17,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from .corpus import View, records, sections
+from .story import split
 
 # search type -> corpus kind ("rule" is a section, not a record)
 TYPES: dict[str, str] = {
     "spell": "spell", "sai": "sai", "rule": "section", "ruling": "ruling",
     "glossary": "glossary", "race": "race", "unit": "unit",
 }
+
+FRONT_MATTER = ("front-matter", "credits")  # last part of a section id: the books' title pages and credits
 
 TAGS = {
     "spell": "spell magic", "sai": "sai special action icon", "rule": "rule",
@@ -44,12 +51,12 @@ def documents() -> Iterator[dict[str, Any]]:
 
 
 def _doc(type_: str, record: View, title: str, body: str, *, names: str = "", context: str = "",
-         section: str | None = None, **facets: Any) -> dict[str, Any]:
+         section: str | None = None, story: str = "", hidden: bool = False, **facets: Any) -> dict[str, Any]:
     section = section or record.source.section
     return {
         "key": key(type_, record.edition, record.id), "type": type_, "id": record.id,
         "edition": record.edition, "title": title, "names": names, "context": context,
-        "body": body, "tags": TAGS[type_], "section": section,
+        "body": body, "story": story, "hidden": "yes" if hidden else "no", "tags": TAGS[type_], "section": section,
         "color": "", "race": "", "cost": None, "reserve": "", "cantrip": "", **facets,
     }
 
@@ -105,7 +112,14 @@ def _glossary() -> Iterator[dict[str, Any]]:
 def _rules() -> Iterator[dict[str, Any]]:
     table = sections()
     for s in table.values():
-        yield _doc("rule", s, s.heading, s.text, context=" ".join(_ancestors(s, table)), section=s.id)
+        rules, story = split(s.text)
+        yield _doc("rule", s, s.heading, rules, story=story, context=" ".join(_ancestors(s, table)),
+                   section=s.id, hidden=_front_matter(s) or (bool(story) and not rules.strip()))
+
+
+def _front_matter(section: View) -> bool:
+    """A title page, the credits, or a table of contents: no rule is written there."""
+    return section.id.rpartition(":")[2].split(".")[-1] in FRONT_MATTER or section.text.strip() == "Table of Contents"
 
 
 def _ancestors(section: View, table: dict[str, View]) -> list[str]:

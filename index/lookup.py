@@ -20,9 +20,10 @@ class NotFound(LookupError):
     """No record of ``kind`` answers to ``name`` (in ``edition``, when given)."""
 
     def __init__(self, kind: str, name: str, edition: str | None,
-                 suggestions: list[str], elsewhere: list[str]) -> None:
+                 suggestions: list[str], elsewhere: list[str], guess: list[Record] | None = None) -> None:
         self.kind, self.name, self.edition = kind, name, edition
         self.suggestions, self.elsewhere = suggestions, elsewhere
+        self.guess = guess or []  # the one record the name is clearly a misspelling of, when there is one
         super().__init__(self.message())
 
     def message(self) -> str:
@@ -73,7 +74,9 @@ def find(kind: str, name: str, edition: str | None = None) -> list[Record]:
     if chosen:
         return _newest_first(chosen)
     elsewhere = sorted({r.edition for r in hits if hasattr(r, "edition")}, key=EDITIONS.index)
-    raise NotFound(kind, name, edition, suggest(in_edition(pool, edition) or pool, wanted), elsewhere)
+    within = in_edition(pool, edition)
+    guess = [] if elsewhere else _newest_first(in_edition(clear_best(within, wanted), edition))
+    raise NotFound(kind, name, edition, suggest(within or pool, wanted), elsewhere, guess)
 
 
 def _newest_first(found: list[Record]) -> list[Record]:
@@ -104,6 +107,33 @@ def _unique_prefix(kind: str, wanted: str) -> list[Record]:
         return []
     hits = {id(r): r for k, rs in by_key(kind).items() if k.startswith(wanted) for r in rs}
     return list(hits.values()) if len({r.id for r in hits.values()}) == 1 else []
+
+
+# a misspelling is answered with its record when the closest name is this close (difflib's ratio) and no other
+# record comes within the margin: "lightening strike" is Lightning Strike, "wall of" is any of three walls
+CLEAR_RATIO, CLEAR_MARGIN = 0.8, 0.08
+
+
+def clear_best(pool: Iterable[Record], wanted: str) -> list[Record]:
+    """The records of the one name ``wanted`` is clearly a misspelling of (each edition's), else none."""
+    import difflib
+
+    scores: dict[str, tuple[float, list[Record]]] = {}
+    matcher = difflib.SequenceMatcher(b=wanted, autojunk=False)
+    for r in pool:
+        best = 0.0
+        for k in keys(r):
+            matcher.set_seq1(k)
+            if matcher.real_quick_ratio() > best and matcher.quick_ratio() > best:
+                best = max(best, matcher.ratio())
+        ratio, found = scores.get(r.id, (0.0, []))
+        scores[r.id] = (max(ratio, best), [*found, r])
+    ranked = sorted(scores.values(), key=lambda s: -s[0])
+    if not ranked or ranked[0][0] < CLEAR_RATIO:
+        return []
+    if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - CLEAR_MARGIN:
+        return []
+    return ranked[0][1]
 
 
 def suggest(pool: Iterable[Record], wanted: str, n: int = 5) -> list[str]:

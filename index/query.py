@@ -2,12 +2,13 @@
 
     wall of fog                  free words (ranked: records matching more words first)
     "missile damage"             a phrase, required
-    -terrain  -"dead unit"       excluded words and phrases
+    -terrain  -"dead unit"       excluded words and phrases ("-1" and "+2" are minus 1 and plus 2)
     type:spell  edition:v4       what kind of record, which edition (type:spell,sai for either)
     color:green  race:selumari   facets (a race by any name or alias)
     cost:3 cost<=4 cost>=5       spell cost (also < > =)
     reserve:yes  cantrip:no      spell flags
     name:fog  name:"wall of"     words of the record's name
+    story:yes                    also the books' story text and front matter (left out otherwise)
 
 Anything that cannot be understood (an unknown field, a bad value, an
 unclosed quote) is left out and named in ``warnings``; parsing never fails.
@@ -19,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 MAX_COST = 1_000_000
-FIELDS = ("type", "edition", "color", "race", "cost", "reserve", "cantrip", "name")
+FIELDS = ("type", "edition", "color", "race", "cost", "reserve", "cantrip", "name", "story")
 
 TYPE_NAMES = {
     "spell": "spell", "spells": "spell", "sai": "sai", "sais": "sai", "icon": "sai",
@@ -84,9 +85,16 @@ def parse(text: str) -> Query:
     return Query(**{k: tuple(v) for k, v in parts.items()})
 
 
+SIGNED_NUMBER = re.compile(r"[-+]\d+")
+
+
 def _token(m: re.Match, parts: dict[str, list]) -> None:
     negated, name = bool(m["neg"]), (m["field"] or "").lower()
     quoted, value = m["quoted"] is not None, (m["quoted"] if m["quoted"] is not None else m["bare"])
+    if not name and not quoted and SIGNED_NUMBER.fullmatch(m.group(0)):
+        # "-1" and "+2" are a penalty and a bonus ("ash storm -1"), not an excluded word
+        parts["words"] += ["minus" if m.group(0)[0] == "-" else "plus", m.group(0)[1:]]
+        return
     if quoted and m["close"] is None:
         parts["warnings"].append(f"unclosed quote: read {value.strip()!r} as a phrase")
     if not name:
@@ -140,12 +148,12 @@ def _value(name: str, value: str) -> str | None:
         return TYPE_NAMES.get(value)
     if name == "edition":
         return "all" if value == "all" else EDITION_NAMES.get(value)
-    if name in ("reserve", "cantrip"):
+    if name in ("reserve", "cantrip", "story"):
         return BOOLEANS.get(value)
     return value
 
 
 def _expected(name: str) -> str:
     choices = {"type": sorted(set(TYPE_NAMES.values())), "edition": ["sfr-2012", "sfr-v4", "tsr-1996", "all"],
-               "reserve": ["yes", "no"], "cantrip": ["yes", "no"]}.get(name)
+               "reserve": ["yes", "no"], "cantrip": ["yes", "no"], "story": ["yes", "no"]}.get(name)
     return f" (expected one of: {', '.join(choices)})" if choices else ""

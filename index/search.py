@@ -1,18 +1,32 @@
 """Ranked full-text search in the query language of ``index.query``.
 
-Ranking, in order of weight:
+The scoring model is BM25F (``index.build``): per query word, each document's
+field-weighted, length-normalized term frequency saturated once and times the
+word's IDF, so a rare word counts for more than a common one and a word in
+a name for more than one in the body. A document's score is the sum over the
+query's words, each word scoring by its best spelling: itself, a synonym, a
+correction. (A factor for the share of the query's words a document matches
+was tried and dropped: it over-rewards matching a rare filler word.)
 
-1. a record whose name is the whole query ("wall of fog", "TRtM") comes first;
-2. documents matching more of the query's words come before those matching
-   fewer (a word matches through any of its spellings: itself, a correction
-   of a misspelling, or the name an alias or abbreviation stands for);
-3. BM25F over the fields, a word in the name counting most.
+A query is read either as a lookup (a few words naming something: "wall of
+fog", "TRtM", "coral elf trooper") or as a question ("which SAI stops the
+defender from counter attacking"): a first word that asks, a question mark, or
+four words that are not stop words. Only a lookup ranks up the records its
+words name; a question is ranked by what its words say. Either way a record
+named by the whole query comes first. Words a player says for a kind of record
+("spell", "SAI") or for an edition ("TSR", "1996", "old rules", "v4", "2012",
+"new rules") prefer that kind or edition instead of being searched for.
+
+Hits are grouped: one hit per record across editions (with its own rule
+section), and one per rule heading across editions, listing the editions it
+was found in. Story text and front matter are left out unless ``story:yes``.
+The whole ranking is computed before the list is cut, so the first k hits are
+the same whatever the limit.
 
 Scores come from the ``postings`` table that the build derived from whoosh's
-postings (per term, the documents and their impacts), so a query is a few
-indexed reads and a sum, without importing whoosh or walking its postings in
-pure Python; a quoted phrase is checked by a regular expression on the few
-documents holding all its words.
+postings (per term, the documents and their BM25F scores), so a query is a
+few indexed reads and a sum, without importing whoosh; a quoted phrase is
+checked by a regular expression on the few documents holding all its words.
 """
 
 from __future__ import annotations
@@ -29,26 +43,53 @@ from typing import Any
 
 from engine.names import slug
 
-from .analysis import stop_words, terms
+from .analysis import stem, stop_words, terms
 from .query import Filter, Query, parse
 from .snippet import phrase_pattern, snippet, variants
-from .spelling import corrections
+from .spelling import corrections, deletes, distance
 from .store import Progress, Store, forget, store
-from .synonyms import SYNONYMS
+from .synonyms import PHRASES, SYNONYMS, weight
 
 EXACT_NAME_KINDS = ("spell", "sai", "race", "unit", "glossary")
 CORRECTION_WEIGHT = 0.8
-SYNONYM_WEIGHT = 0.9
-SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds ranks its record up
-SLACK = 5  # extra candidates fetched, for the sections shown as their records
-MATCHED = 1000.0  # rank added per query word a document matches (BM25F scores stay far below)
+STORY_WEIGHT = 0.7  # story text, searched with story:yes, counts less than rules text
+SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds ranks its record up (lookups)
 EXACT = 1e6  # rank added to a record named by the whole query
-NAMED = MATCHED  # rank added per word of a run of the query that names a record ("acting army")
+NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run naming the record)
+NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
+KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
+EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
 MAX_ALIAS_WORDS = 4
+QUESTION_WORDS = 4  # a query of this many words that are not stop words is a question
+MAX_NAME_EDITS = 2  # a lookup this close to a record's whole name is that name ("lightening strik")
 TYPE_ORDER = ("spell", "sai", "race", "unit", "glossary", "ruling", "rule")
 EDITION_ORDER = ("sfr-2012", "sfr-v4", "tsr-1996")
 PHRASE_FIELDS = ("title", "names", "context", "body")
 NAME_FIELDS = ("title", "names")
+
+# the first word of a question ("how does charge work", "can amazons cast spells in reserve")
+ASKING = frozenset(
+    "what whats how can cant could does doesnt do dont did is isnt are arent was which who when why where "
+    "should will would if am may must has have".split()
+)
+# words naming a kind of record: in a question they prefer that kind instead of being searched for
+KIND_WORDS = {"spell": "spell", "spells": "spell", "sai": "sai", "sais": "sai", "icon": "sai", "icons": "sai",
+              "race": "race", "races": "race", "ruling": "ruling", "rulings": "ruling", "faq": "ruling",
+              "mean": "glossary", "means": "glossary", "meaning": "glossary", "definition": "glossary",
+              "define": "glossary"}
+# words that frame a question rather than say what it is about
+FILLER = frozenset("work works working happen happens thing things way ways anything something still also "
+                   "need needs use using let lets make makes making really actually exactly".split())
+RELATIVE = frozenset("that which who whose where when while if".split())  # "sai that shoots back": a description
+ASKING_FOR = frozenset("which what whats any some".split())  # "which SAI", "any spell"
+KIND_FOLLOWERS = frozenset("that which to where who for lets letting gives giving makes making".split())
+# ("spell that", "SAI where", "icon to"; not "a spell with a duration", which is about spells)
+# words naming an edition, alone or before a word of EDITION_NOUNS ("old rules", "new edition")
+EDITION_WORDS = {"tsr": "tsr-1996", "1996": "tsr-1996", "v4": "sfr-v4", "2012": "sfr-2012",
+                 "sfr2012": "sfr-2012", "sfrv4": "sfr-v4", "tsr1996": "tsr-1996"}
+EDITION_ADJECTIVES = {"old": "tsr-1996", "original": "tsr-1996", "revised": "tsr-1996", "new": "sfr-2012",
+                      "current": "sfr-2012", "starter": "sfr-v4"}
+EDITION_NOUNS = frozenset("rules rule edition editions version rulebook book".split())
 
 
 @dataclass(frozen=True)
@@ -57,12 +98,14 @@ class Hit:
 
     kind: str  # "spell" | "sai" | "rule" | "ruling" | "glossary" | "race" | "unit"
     id: str  # the record id; for kind "rule" the section id
-    edition: str  # sfr-2012 | sfr-v4 | tsr-1996
+    edition: str  # sfr-2012 | sfr-v4 | tsr-1996: the edition shown (the best-matching one)
     title: str  # spell/SAI/race/unit name, section heading, ruling "Topic (A)", glossary term
-    snippet: str  # plain text (about 180 characters) around the best match
+    snippet: str  # plain text (about 180 characters) around the sentence holding most query words
     highlights: tuple[tuple[int, int], ...]  # (start, end) offsets into snippet of matched words
-    score: float  # the BM25F score (the rank also counts the query words matched)
+    score: float  # the BM25F score of the edition shown
     source: str  # the section id the record cites (for a rule: its own id)
+    editions: tuple[str, ...] = ()  # every edition this hit stands for, the shown one first
+    members: tuple[tuple[str, str], ...] = ()  # (edition, id) of the same record or heading in each of them
 
 
 @dataclass(frozen=True)
@@ -78,7 +121,7 @@ class _Group:
 
     word: str
     stems: dict[str, float]
-    phrases: list[tuple[str, ...]] = field(default_factory=list)
+    phrases: list[tuple[tuple[str, ...], float]] = field(default_factory=list)
     scope: str = "all"  # or "name": the title and aliases only
 
 
@@ -94,6 +137,15 @@ class _Plan:
     corrections: dict[str, list[str]] = field(default_factory=dict)
     expansions: dict[str, str] = field(default_factory=dict)
     ignored: set[Filter] = field(default_factory=set)  # fields whose value was not understood
+    question: bool = False
+    kinds: set[str] = field(default_factory=set)  # kinds of record the query's words prefer
+    editions: set[str] = field(default_factory=set)  # editions the query's words prefer
+    hints: set[str] = field(default_factory=set)  # the words read as a kind or edition (lower case)
+    renamed: str = ""  # a misspelled whole name, as the record is named
+    story: bool = False  # story:yes
+    meant: set[str] = field(default_factory=set)  # records named by what the query's abbreviation stands for
+    misspelled: bool = False  # a word is in neither the corpus nor the English dictionary
+    edition_filtered: bool = False  # the one edition the query's words name held every hit
 
 
 class Searcher:
@@ -102,53 +154,111 @@ class Searcher:
     def __init__(self, db: Store) -> None:
         self.db = db
         self.colors = {c for (cs,) in db.query("SELECT DISTINCT colors FROM search_docs") for c in cs.split()}
+        rows = db.query("SELECT docnum, type, edition, grp, owner, hidden FROM search_docs ORDER BY docnum")
+        self.kind = [r[1] for r in rows]
+        self.edition = [r[2] for r in rows]
+        self.group = [r[3] for r in rows]
+        self.owner = [r[4] for r in rows]
+        self.hidden = {r[0] for r in rows if r[5]}
 
     def search(self, text: str, edition: str | None = None, kind: str | None = None,
                limit: int = 10) -> SearchResult:
         """Hits for ``text``; ``edition`` and ``kind`` hold as well as the query's own fields."""
         plan = self._plan(parse(text))
         allowed = self._allowed(plan, edition, (kind,) if kind else ())
+        if not plan.story and allowed is not None:
+            allowed -= self.hidden
         if not plan.query.has_text:
-            ranked = (self._listing(allowed) if allowed is not None else [])[:limit]
-            rows = self._hit_rows(ranked)
+            ranked = [(n, 0.0, ((self.edition[n], n),)) for n, _ in self._listing(allowed)][:limit] \
+                if allowed is not None else []
         else:
-            ranked = self._ranked(plan, allowed, limit + SLACK)
-            rows = self._hit_rows(ranked)
-            ranked = _without_own_sections(ranked, rows)[:limit]
+            scored = self._ranked(plan, allowed)
+            if len(plan.editions) == 1:  # "old TSR rules": that edition's hits, when it has any
+                named = {n: r for n, r in scored.items() if self.edition[n] in plan.editions}
+                if named:
+                    scored, plan.edition_filtered = named, True
+                    allowed = {n for n in (range(len(self.kind)) if allowed is None else allowed)
+                               if self.edition[n] in plan.editions}
+            ranked = self._grouped(scored, allowed, plan, limit)
+        rows = self._hit_rows([n for _, _, members in ranked for _, n in members])
         return SearchResult(self._hits(ranked, rows, plan), tuple(plan.warnings), understood(plan))
 
     # -- reading the query --------------------------------------------------------
 
     def _plan(self, query: Query) -> _Plan:
         plan = _Plan(query, [], set(), list(query.warnings))
+        plan.story = "yes" in query.values("story")
         words = [w.lower() for w in query.words]
-        slots = self._word_groups(words, plan)
-        self._aliases(query.words, slots, plan)
+        plan.question = _is_question(words, query)
+        keep = self._hints(words, plan)
+        kept = [words[i] for i in keep]
+        slots = self._word_groups(kept, plan)
+        self._aliases([query.words[i] for i in keep], slots, plan)
         plan.groups = [g for g in slots if g is not None]
-        plan.groups += [_Group(p, {}, [terms(p)]) for p in query.phrases if terms(p)]
-        plan.groups += [_Group(p, {}, [terms(p)], "name") for p in query.name_phrases if terms(p)]
+        plan.groups += [_Group(p, {}, [(terms(p), 1.0)]) for p in query.phrases if terms(p)]
+        plan.groups += [_Group(p, {}, [(terms(p), 1.0)], "name") for p in query.name_phrases if terms(p)]
         plan.groups += [_Group(w, dict.fromkeys(terms(w), 1.0), [], "name") for w in query.name_words if terms(w)]
-        plan.exact = self._exact(query, plan.expansions)
-        plan.named = {k: n for k, n in self._named(words).items() if k not in plan.exact}
+        plan.exact = self._exact(query, kept, plan)
+        plan.named = {k: n for k, n in self._named(kept).items() if k not in plan.exact}
         if not query.has_text and not query.filters:
             plan.warnings.append("empty query: give some words or a field such as type:spell")
         return plan
 
+    def _hints(self, words: list[str], plan: _Plan) -> list[int]:
+        """Where the query's words are, less those naming an edition (always) or a kind of record
+        (in a question), which become preferences; all of them when nothing else would be left."""
+        kept: list[int] = []
+        for i, word in enumerate(words):
+            following = words[i + 1] if i + 1 < len(words) else ""
+            previous = words[i - 1] if i else ""
+            if word in EDITION_WORDS:
+                plan.editions.add(EDITION_WORDS[word])
+            elif word in EDITION_ADJECTIVES and (following in EDITION_NOUNS or following in EDITION_WORDS):
+                plan.editions.add(EDITION_ADJECTIVES[word])
+            elif word in EDITION_NOUNS and (previous in EDITION_ADJECTIVES or previous in EDITION_WORDS):
+                pass
+            elif plan.question and word in FILLER:
+                continue  # "how does charge work", "let one unit ...": the question's frame, not its subject
+            elif plan.question and word in KIND_WORDS and _asks_for_kind(i, words):
+                plan.kinds.add(KIND_WORDS[word])
+            else:
+                kept.append(i)
+                continue
+            plan.hints.add(word)
+        if not [i for i in kept if terms(words[i])]:
+            plan.editions.clear()
+            plan.kinds.clear()
+            plan.hints.clear()
+            return list(range(len(words)))
+        return kept
+
     def _word_groups(self, words: list[str], plan: _Plan) -> list[_Group | None]:
         """A group per free word (None for a stop word): its stem, its synonyms, and the corrections
-        of a word the corpus does not have (or of two words it writes as one)."""
+        of a word that neither the corpus nor the English dictionary has (or of two words the books
+        write as one)."""
         known = self.db.known(words, {s for w in words for s in terms(w)})
         slots: list[_Group | None] = []
-        for word in words:
-            group = _Group(word, dict.fromkeys(terms(word), 1.0)) if terms(word) else None
-            for synonym in SYNONYMS.get(word, ()) if group else ():
-                for stem in terms(synonym):
-                    group.stems.setdefault(stem, SYNONYM_WEIGHT)
+        taken = False  # the word was the second of a two-word phrase ("shoots back")
+        for i, word in enumerate(words):
+            group = _Group(word, dict.fromkeys(terms(word), 1.0)) \
+                if (terms(word) or (word.isdigit() and _synonyms(word))) and not taken else None  # "4": "four"
+            phrase = PHRASES.get((word, words[i + 1]) if i + 1 < len(words) else ("", ""), ())
+            if group:
+                for synonym in _synonyms(word):
+                    _add(group, synonym, weight(word, synonym) if word in SYNONYMS else
+                         weight(stem(word), synonym))
+                for synonym in phrase:
+                    _add(group, synonym, 1.0)
+            taken = bool(group and phrase)
             slots.append(group)
         joined = self._joined(words, slots, known, plan)
+        unknown = [w for i, (w, g) in enumerate(zip(words, slots))
+                   if g and i not in joined and w not in known and not set(terms(w)) <= known
+                   and not _synonyms(w) and w.isalpha()]
+        english = self.db.english(unknown) if unknown else set()
         for i, (word, group) in enumerate(zip(words, slots)):
-            unknown = word not in known and not set(terms(word)) <= known
-            if group and unknown and i not in joined and word not in SYNONYMS and not word.isdigit():
+            if word in unknown and word not in english:
+                plan.misspelled = True
                 self._correct(group, plan)
         return slots
 
@@ -158,9 +268,9 @@ class Searcher:
         found: set[int] = set()
         for word in self.db.known(pairs) - known:
             i = pairs[word]
-            for stem in terms(word):
-                slots[i].stems.setdefault(stem, 1.0)
-                slots[i + 1].stems.setdefault(stem, 1.0)
+            for s in terms(word):
+                slots[i].stems.setdefault(s, 1.0)
+                slots[i + 1].stems.setdefault(s, 1.0)
             plan.corrections[f"{words[i]} {words[i + 1]}"] = [word]
             found |= {i, i + 1}
         return found
@@ -170,10 +280,10 @@ class Searcher:
         if fixed:
             plan.corrections[group.word] = fixed
         for alternative in fixed:
-            for stem in terms(alternative):
-                group.stems.setdefault(stem, CORRECTION_WEIGHT)
+            for s in terms(alternative):
+                group.stems.setdefault(s, CORRECTION_WEIGHT)
 
-    def _aliases(self, words: tuple[str, ...], slots: list[_Group | None], plan: _Plan) -> None:
+    def _aliases(self, words: Sequence[str], slots: list[_Group | None], plan: _Plan) -> None:
         """Let an alias or abbreviation ("TRtM", "Vagha", "coral elf") also match what it stands for.
 
         The expansion joins the group of the alias's last word; two-letter
@@ -192,14 +302,33 @@ class Searcher:
             if len(expanded) == 1:
                 last.stems.setdefault(expanded[0], 1.0)
             elif expanded:
-                last.phrases.append(expanded)
+                last.phrases.append((expanded, 1.0))
 
-    def _exact(self, query: Query, expansions: dict[str, str]) -> set[str]:
-        """Keys of the records named exactly by the whole query (or by what its alias stands for)."""
-        names = [" ".join(query.words), *expansions.values()] if query.words else []
+    def _exact(self, query: Query, words: list[str], plan: _Plan) -> set[str]:
+        """Keys of the records named exactly by the whole query (or by what its alias stands for),
+        or, for a lookup that names nothing exactly, by a name it misspells."""
+        whole = slug(" ".join(words)).replace("-", "")
+        # what an alias stands for, when the alias is the whole query ("DUA", "Vagha")
+        meant = {slug(e).replace("-", "") for a, e in plan.expansions.items() if slug(a).replace("-", "") == whole}
+        names = [" ".join(words)] if words else []
         names += [*query.name_phrases, " ".join(query.name_words)]
-        keys = {slug(n).replace("-", "") for n in names} - {""}
-        return {record for _kind, _key, record in self.db.names_of(EXACT_NAME_KINDS, keys)}
+        keys = ({slug(n).replace("-", "") for n in names} | meant) - {""}
+        rows = self.db.names_of(EXACT_NAME_KINDS, keys)
+        found = {record for _kind, _key, record in rows}
+        plan.meant = {record for _kind, key, record in rows if key in meant}  # "DUA": Dead Unit Area first
+        if found or plan.question or not words or query.phrases or not plan.misspelled:
+            return found  # (a name is looked for only when a word is neither the books' nor English)
+        wanted = slug(" ".join(words)).replace("-", "")
+        if len(wanted) < 5 or len(wanted) > 40:
+            return found
+        close = sorted((distance(wanted, k), k) for k in self.db.near_names(deletes(wanted)))
+        close = [k for d, k in close if d <= min(MAX_NAME_EDITS, len(wanted) // 5) and d == close[0][0]]
+        if close:
+            rows = self.db.names_of(EXACT_NAME_KINDS, close)
+            found = {record for _kind, _key, record in rows}
+            plan.renamed = next((shown for (shown,) in self.db.query(
+                "SELECT shown FROM names WHERE key = ? LIMIT 1", (close[0],))), "")
+        return found
 
     def _named(self, words: list[str]) -> dict[str, int]:
         """Keys of the records named by a run of two or more of the query's words, or by one word for
@@ -222,7 +351,7 @@ class Searcher:
         for negated in (False, True):
             by_field: dict[str, list[tuple[str, list]]] = {}
             for f in query.filters:
-                if f.negated == negated:
+                if f.negated == negated and f.field != "story":
                     clause = self._facet(f, plan.warnings)
                     if clause is None:
                         plan.ignored.add(f)
@@ -273,49 +402,80 @@ class Searcher:
 
     # -- ranking --------------------------------------------------------------------
 
-    def _ranked(self, plan: _Plan, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
-        """The best ``limit`` documents with their scores."""
+    def _ranked(self, plan: _Plan, allowed: set[int] | None) -> dict[int, tuple[float, float]]:
+        """Every matching document: (its rank, its BM25F score)."""
         required = self._required(plan.query, allowed)
         if required is not None and not required:
-            return []
+            return {}
         candidates = required if required is not None else allowed
-        # one number per document ranks it: MATCHED per query word matched, plus the BM25F score
-        rank: defaultdict[int, float] = defaultdict(float)
         score: defaultdict[int, float] = defaultdict(float)
         for group in _distinct(plan.groups):
-            for n, s in self._group_scores(group, candidates).items():
-                rank[n] += MATCHED + s
+            for n, s in self._group_scores(group, candidates, plan.story).items():
                 score[n] += s
+        rank = dict(score)
         for n in self._exact_docnums(plan.exact, candidates):
+            rank[n] = rank.get(n, 0.0) + EXACT
+        for n in self._exact_docnums(plan.meant, candidates):  # what an abbreviation stands for leads it
             rank[n] += EXACT
         for n, words in self._named_docnums(plan.named, candidates).items():
-            rank[n] += NAMED * words
-        for n in self._banned(plan.query):
+            if n in rank and not plan.question:
+                rank[n] *= 1 + NAMED_LOOKUP * words
+            elif n in rank and words > 1:
+                rank[n] *= 1 + NAMED_QUESTION * words
+        if plan.kinds or plan.editions:
+            for n in rank:
+                if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds):
+                    rank[n] *= KIND_PREFERENCE
+                if plan.editions and self.edition[n] in plan.editions:
+                    rank[n] *= EDITION_PREFERENCE
+        for n in self._banned(plan.query) | (set() if plan.story else self.hidden):
             rank.pop(n, None)
-        top = heapq.nlargest(limit, rank, key=rank.__getitem__)
-        return [(n, score[n]) for n in top]
+        return {n: (r, score.get(n, 0.0)) for n, r in rank.items()}
 
-    def _group_scores(self, group: _Group, candidates: set[int] | None) -> dict[int, float]:
+    def _grouped(self, ranked: dict[int, tuple[float, float]], allowed: set[int] | None, plan: _Plan,
+                 limit: int) -> list[tuple[int, float, tuple[tuple[str, int], ...]]]:
+        """The best ``limit`` hits: per group (a record across editions with its own sections, or a
+        heading across editions), the best document shown, the others as its editions. The order
+        is total (rank, then document number), so the first k hits never depend on ``limit``."""
+        groups: dict[str, list[int]] = {}
+        for n in ranked:
+            groups.setdefault(self.group[n], []).append(n)
+        best = {g: max((ranked[n][0], -n) for n in docs) for g, docs in groups.items()}
+        hits = []
+        for g in heapq.nlargest(limit, best, key=best.__getitem__):
+            docs = sorted(groups[g], key=lambda n: (-ranked[n][0], n))
+            members: dict[str, int] = {}
+            for n in docs:  # best first: per edition, the record (rather than its own section)
+                shown = self.owner[n] if allowed is None or self.owner[n] in allowed else n
+                members.setdefault(self.edition[n], shown)
+            if plan.editions:
+                members = dict(sorted(members.items(), key=lambda m: m[0] not in plan.editions))
+            lead = next(iter(members.values()))
+            hits.append((lead, ranked.get(lead, ranked[docs[0]])[1], tuple(members.items())))
+        return hits
+
+    def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool) -> dict[int, float]:
         """Per document, the best score among the group's spellings (a phrase needs all its words)."""
-        if len(group.stems) == 1 and not group.phrases and 1.0 in group.stems.values():
-            return self._postings(group.scope, next(iter(group.stems)), candidates)
         best: dict[int, float] = {}
-        for stem, weight in group.stems.items():
-            _merge_max(best, self._postings(group.scope, stem, candidates), weight)
-        for phrase in group.phrases:
-            _merge_max(best, self._all_of(group.scope, phrase, candidates), 1.0)
+        for s, w in group.stems.items():
+            _merge_max(best, self._postings(group.scope, s, candidates), w)
+            if story and group.scope == "all":
+                _merge_max(best, self._postings("story", s, candidates), w * STORY_WEIGHT)
+        for phrase, w in group.phrases:
+            _merge_max(best, self._all_of(group.scope, phrase, candidates), w)
         return best
 
     def _all_of(self, scope: str, stems: tuple[str, ...], candidates: set[int] | None) -> dict[int, float]:
         """Documents holding every one of ``stems``, scored by their sum."""
         found = self._postings(scope, stems[0], candidates)
-        for stem in stems[1:]:
-            more = self._postings(scope, stem, candidates)
-            found = {n: s + more[n] for n, s in found.items() if n in more}
+        for s in stems[1:]:
+            more = self._postings(scope, s, candidates)
+            found = {n: v + more[n] for n, v in found.items() if n in more}
         return found
 
-    def _postings(self, scope: str, stem: str, candidates: set[int] | None) -> dict[int, float]:
-        row = self.db.query("SELECT docs, scores FROM postings WHERE term = ?", (f"{scope}:{stem}",))
+    def _postings(self, scope: str, term: str, candidates: set[int] | None) -> dict[int, float]:
+        """The documents holding ``term`` (among ``candidates``) with their BM25F scores for it."""
+        row = self.db.query("SELECT docs, scores FROM postings WHERE term = ?", (f"{scope}:{term}",))
         if not row:
             return {}
         docs, scores = array("I"), array("f")
@@ -333,8 +493,8 @@ class Searcher:
         for phrase in query.name_phrases:
             required = self._phrase_docs(terms(phrase), NAME_FIELDS, required)
         for word in query.name_words:
-            for stem in terms(word):
-                docs = set(self._postings("name", stem, required))
+            for s in terms(word):
+                docs = set(self._postings("name", s, required))
                 required = docs if required is None else required & docs
         return None if required is allowed else required
 
@@ -346,8 +506,8 @@ class Searcher:
         """
         scope = "name" if fields == NAME_FIELDS else "all"
         candidates = within
-        for stem in stems:
-            candidates = set(self._postings(scope, stem, candidates))
+        for s in stems:
+            candidates = set(self._postings(scope, s, candidates))
             if not candidates:
                 return set()
         if len(stems) == 1 or candidates is None:
@@ -359,8 +519,8 @@ class Searcher:
     def _banned(self, query: Query) -> set[int]:
         banned: set[int] = set()
         for word in query.not_words:
-            for stem in terms(word):
-                banned.update(self._postings("all", stem, None))
+            for s in terms(word):
+                banned.update(self._postings("all", s, None))
         for phrase in query.not_phrases:
             banned |= self._phrase_docs(terms(phrase), PHRASE_FIELDS, None)
         return banned
@@ -390,21 +550,58 @@ class Searcher:
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row)) for row in cursor.fetchall()]
 
-    def _hit_rows(self, ranked: list[tuple[int, float]]) -> dict[int, dict[str, Any]]:
-        return {r["docnum"]: r for r in self._docs([n for n, _ in ranked], "type, id, edition, title, section, body")}
+    def _hit_rows(self, docnums: list[int]) -> dict[int, dict[str, Any]]:
+        return {r["docnum"]: r for r in self._docs(set(docnums), "type, id, edition, title, section, body, story")}
 
-    def _hits(self, ranked: list[tuple[int, float]], rows: dict[int, dict[str, Any]], plan: _Plan) -> tuple[Hit, ...]:
+    def _hits(self, ranked, rows: dict[int, dict[str, Any]], plan: _Plan) -> tuple[Hit, ...]:
         query = plan.query
-        stems = [s for g in plan.groups for s in g.stems] + [t for g in plan.groups for p in g.phrases for t in p]
+        stems = [s for g in plan.groups for s in g.stems] + [t for g in plan.groups for p, _ in g.phrases for t in p]
         stems += [t for p in (*query.phrases, *query.name_phrases, *query.name_words) for t in terms(p)]
         prefixes = variants(stems)
         hits = []
-        for n, score in ranked:
+        for n, score, members in ranked:
             row = rows[n]
-            text, marks = snippet(row["body"], prefixes)
+            text, marks = snippet(row["body"] or row["story"], prefixes)
+            if plan.story and row["story"] and row["body"]:  # story:yes: the story when it matches better
+                told = snippet(row["story"], prefixes)
+                if len(told[1]) > len(marks):
+                    text, marks = told
             hits.append(Hit(kind=row["type"], id=row["id"], edition=row["edition"], title=row["title"],
-                            snippet=text, highlights=tuple(marks), score=round(score, 3), source=row["section"]))
+                            snippet=text, highlights=tuple(marks), score=round(score, 3), source=row["section"],
+                            editions=tuple(e for e, _ in members),
+                            members=tuple((e, rows[m]["id"]) for e, m in members)))
         return tuple(hits)
+
+
+def _is_question(words: list[str], query: Query) -> bool:
+    """A question ("which SAI stops ...", "can amazons cast in reserve?") rather than a lookup that
+    names something ("wall of fog", "coral elf trooper", "TRtM")."""
+    if not words:
+        return False
+    return words[0] in ASKING or bool(RELATIVE.intersection(words[1:])) or \
+        sum(1 for w in words if terms(w)) >= QUESTION_WORDS
+
+
+def _asks_for_kind(i: int, words: list[str]) -> bool:
+    """Whether the kind word ``words[i]`` names what the question asks for ("which SAI ...",
+    "spell that ...", "sai where ...") rather than what it is about ("how do I pay for a spell")."""
+    previous = words[i - 1] if i else ""
+    following = words[i + 1] if i + 1 < len(words) else ""
+    return i == 0 or previous in ASKING_FOR or following in KIND_FOLLOWERS or KIND_WORDS[words[i]] == "glossary"
+
+
+def _synonyms(word: str) -> tuple[str, ...]:
+    """The book's words for ``word``, looked up as typed and by its stem ("shoots" as "shoot")."""
+    return SYNONYMS.get(word) or SYNONYMS.get(stem(word), ())
+
+
+def _add(group: _Group, synonym: str, w: float) -> None:
+    found = terms(synonym)
+    if len(found) == 1:
+        if group.stems.get(found[0], 0.0) < w:
+            group.stems[found[0]] = w
+    elif found:
+        group.phrases.append((found, w))
 
 
 def _runs(words: Sequence[str]) -> dict[str, tuple[int, int]]:
@@ -415,29 +612,6 @@ def _runs(words: Sequence[str]) -> dict[str, tuple[int, int]]:
         for i in range(len(words) - n + 1):
             found.setdefault(slug(" ".join(words[i:i + n])).replace("-", ""), (i, n))
     return found
-
-
-def _without_own_sections(ranked: list[tuple[int, float]], rows: dict[int, dict[str, Any]]) -> list:
-    """The ranking with each record and its own rule section (the section the record cites, headed
-    with its name: a spell's entry, a glossary entry) shown once, as the record, at the better of
-    their two places. The record's hit names the section, for ``ddref rule``."""
-    owner: dict[tuple[str, str], int] = {}
-    for n, _score in ranked:
-        if rows[n]["type"] != "rule":
-            owner.setdefault((rows[n]["section"], _bare(rows[n]["title"])), n)
-    scores = dict(ranked)
-    kept: dict[int, float] = {}
-    for n, score in ranked:
-        row = rows[n]
-        if row["type"] == "rule":
-            n = owner.get((row["id"], _bare(row["title"])), n)
-        kept.setdefault(n, scores[n])
-    return list(kept.items())
-
-
-def _bare(heading: str) -> str:
-    """A heading without a closing parenthesis: "Dead Unit Area (DUA)" is "dead unit area"."""
-    return re.sub(r"\s*\(.*?\)\s*$", "", heading).strip().lower()
 
 
 def _distinct(groups: list[_Group]) -> list[_Group]:
@@ -505,8 +679,10 @@ def understood(plan: _Plan) -> str:
     understood (what was ignored is left out; the warnings name it)."""
     query, fixes = plan.query, plan.corrections
     meanings = {alias.lower(): meaning for alias, meaning in plan.expansions.items()}
-    parts = []
+    parts = [plan.renamed.lower()] if plan.renamed else []
     for i, word in enumerate(query.words):
+        if plan.renamed and word.lower() not in plan.hints:
+            continue  # a misspelled whole name, shown as the record is named
         joined = fixes.get(f"{word} {query.words[i + 1]}".lower()) if i + 1 < len(query.words) else None
         if joined or (i and fixes.get(f"{query.words[i - 1]} {word}".lower())):
             parts += joined or []  # two words the books write as one: "bulls eye" -> bullseye
@@ -518,4 +694,6 @@ def understood(plan: _Plan) -> str:
     parts += [f"-{w}" for w in query.not_words] + [f'-"{p}"' for p in query.not_phrases]
     parts += [f"{'-' if f.negated else ''}{f.field}{':' if f.op == ':' else f.op}{f.value}"
               for f in query.filters if f not in plan.ignored]
+    if plan.edition_filtered:  # the edition words were read as the edition they name
+        parts = [p for p in parts if p.lower() not in plan.hints] + [f"edition:{e}" for e in sorted(plan.editions)]
     return " ".join(parts)

@@ -1,4 +1,4 @@
-"""Snippets: the stretch of a text where the query's words cluster, with their spans marked.
+"""Snippets: the sentence of a text holding the most distinct query words, with their spans marked.
 
 Highlighting works on surface words that begin with a query term's stem
 ("halv" marks "halve", "halved"; Porter's final "i" reads as "y" too, so
@@ -10,6 +10,7 @@ than a short one.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 
 from .analysis import stem as porter
@@ -17,6 +18,7 @@ from .analysis import stem as porter
 WIDTH = 180
 PER_STEM = 40  # enough occurrences to place the window
 WORD_REST = re.compile(r"[a-z0-9]*")
+SENTENCE_END = re.compile(r"(?<=[.!?:])[\"')]*\s+(?=[\"'(]?[A-Z0-9-])")  # where the next sentence starts
 
 Match = tuple[int, int, str]  # start, end, the stem it matched
 
@@ -68,20 +70,38 @@ def phrase_pattern(stems: tuple[str, ...], stop_words: frozenset[str]) -> re.Pat
 
 def snippet(text: str, prefixes: tuple[tuple[str, str], ...],
             width: int = WIDTH) -> tuple[str, list[tuple[int, int]]]:
-    """The window of ``text`` holding the most distinct matched stems, and the match spans within it.
+    """The window of ``text`` that starts at the sentence holding the most distinct matched stems
+    (the first such sentence), and the match spans within it.
 
+    A sentence longer than the window is entered where its matches cluster.
     ``text`` has its whitespace collapsed already (the build stores it so).
     """
     found = matches(text, prefixes) if prefixes else []
     if len(text) <= width:
         return text, [(s, e) for s, e, _ in found]
-    start = _best_start(found, width)
-    start = 0 if start < width // 6 else _word_start(text, start - width // 6)
+    start = _best_sentence(text, found, width)
     end = _word_end(text, min(len(text), start + width))
     prefix, suffix = ("..." if start > 0 else ""), ("..." if end < len(text) else "")
     shift = len(prefix) - start
     marked = [(s + shift, e + shift) for s, e, _ in found if s >= start and e <= end]
     return prefix + text[start:end] + suffix, marked
+
+
+def _best_sentence(text: str, found: list[Match], width: int) -> int:
+    """Where the window starts: at the sentence with the most distinct matched stems (then the most
+    matches, then the first), or inside it where its matches cluster when they lie past the window."""
+    if not found:
+        return 0
+    bounds = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
+    per_sentence: dict[int, list[Match]] = {}
+    for m in found:  # found is in text order: each match joins the sentence it starts in
+        per_sentence.setdefault(bisect_right(bounds, m[0]) - 1, []).append(m)
+    best = max(per_sentence, key=lambda i: (len({m[2] for m in per_sentence[i]}), len(per_sentence[i]), -i))
+    a, inside = bounds[best], per_sentence[best]
+    if inside and inside[-1][1] > a + width:  # a long sentence: go where its matches cluster
+        at = _best_start(inside, width)
+        return a if at - a < width // 6 else _word_start(text, at - width // 6)
+    return a
 
 
 def _best_start(found: list[Match], width: int) -> int:

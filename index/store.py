@@ -18,7 +18,7 @@ from .cache import Built, IndexUnavailable, Progress, cache_root, discard, ensur
 __all__ = ["IndexUnavailable", "Store", "cache_root", "ensure", "forget", "info", "store"]
 
 # what every query needs; a database without one of them was not built whole
-TABLES = {"meta", "names", "aliases", "vocab", "deletes", "search_docs", "postings"}
+TABLES = {"meta", "names", "aliases", "vocab", "deletes", "english", "name_deletes", "search_docs", "postings"}
 
 
 class Store:
@@ -78,6 +78,18 @@ class Store:
         return self.query(
             f"SELECT DISTINCT d.word, v.freq FROM deletes d JOIN vocab v ON v.word = d.word "
             f"WHERE d.del IN ({_marks(variants)})", variants)
+
+    def english(self, words: Iterable[str]) -> set[str]:
+        """The ``words`` (lower case) that the English spelling dictionary has."""
+        words = list(set(words))
+        return {w for (w,) in self.query(f"SELECT word FROM english WHERE word IN ({_marks(words)})", words)} \
+            if words else set()
+
+    def near_names(self, variants: Iterable[str]) -> list[str]:
+        """Name keys sharing a one-deletion variant with the given ones (a misspelled whole name)."""
+        variants = list(set(variants))
+        return [k for (k,) in self.query(
+            f"SELECT DISTINCT key FROM name_deletes WHERE del IN ({_marks(variants)})", variants)] if variants else []
 
     def completions(self, prefix: str, n: int) -> list[str]:
         """The ``n`` commonest vocabulary words that start with ``prefix`` (and are longer)."""

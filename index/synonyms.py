@@ -1,8 +1,11 @@
 """Players' words for what the books call otherwise: "cancel" a spell is to negate it.
 
-Each entry maps a word a player types to the book's words; the search adds
-them as further spellings of that word (slightly less weight than the word
-itself). Only pairs that mean the same in Dragon Dice belong here.
+``SYNONYMS`` maps a word a player types (or its stem) to the book's words; the
+search adds them as further spellings of that word, at ``WEIGHTS`` (less than
+the word itself: 0.9 unless said). An entry of several words is a phrase that
+must stand in the text as a whole. ``PHRASES`` does the same for two words
+typed together ("shoots back"). Only pairs that mean the same in Dragon Dice
+belong here; each slang pair of issue 23 is named there.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "reduce": ("subtract",),
     "decrease": ("subtract",),
     "plus": ("add",),
+    "give": ("add", "gain"),
+    "gives": ("add", "gain"),
     "increase": ("add",),
     "bonus": ("add",),
     "kill": ("slay",),
@@ -30,8 +35,122 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "graveyard": ("dua", "dead"),
     "die": ("unit",),
     "dice": ("units",),
-    "teleport": ("move",),
     "flee": ("retreat",),
     "attacker": ("acting",),
     "defender": ("defending",),
+    # issue 23's slang: shoot/fire for missile, rez for resurrect, pay for spending points,
+    # jump/teleport for moving to another terrain, ordinals in figures
+    "shoot": ("missile",),
+    "shot": ("missile",),
+    "fire": ("missile",),
+    "archer": ("missile",),
+    "rez": ("resurrect", "reanimate", "return"),
+    "res": ("resurrect", "reanimate", "return"),
+    "resurrect": ("reanimate",),
+    "pay": ("spend", "spent", "cost", "points"),
+    "jump": ("move", "teleport", "other terrain"),
+    "teleport": ("move", "other terrain"),
+    "1st": ("first",),
+    "2nd": ("second",),
+    "3rd": ("third",),
+    "4th": ("fourth",),
+    "5th": ("fifth",),
+    "6th": ("sixth",),
+    "7th": ("seventh",),
+    "8th": ("eighth",),
+    # plain table talk
+    "dmg": ("damage",),
+    "hp": ("health",),
+    "guy": ("unit",),
+    "guys": ("units",),
+    "troops": ("units",),
+    "opponent": ("enemy", "opposing"),
+    "colour": ("color",),
+    # table talk for the books' verbs
+    "last": ("until", "expire", "duration"),
+    "lasts": ("until", "expire", "duration"),
+    "stay": ("remain", "until"),
+    "stays": ("remain", "until"),
+    "hit": ("damage", "inflict"),
+    "hits": ("damage", "inflict"),
+    "hurt": ("damage", "inflict"),
+    "extra": ("add", "additional"),
+    "stop": ("prevent", "cannot", "negate"),
+    "stops": ("prevent", "cannot", "negate"),
+    "prevent": ("cannot",),
+    "steal": ("control", "take"),
+    "borrow": ("control", "add"),
+    "start": ("beginning", "begin"),
+    "starts": ("beginning", "begin"),
+    "reroll": ("roll again", "rolled again"),
+    "rerolls": ("roll again", "rolled again"),
+    "rerolling": ("roll again", "rolled again"),
+    "escape": ("flee", "move"),
+    "escapes": ("flee", "move"),
+    "swap": ("exchange", "trade"),
+    "switch": ("exchange", "trade"),
 }
+
+# figures and number words: the books write both ("4 health", "four health-worth"); one-digit
+# figures are too short to be indexed, so they are searched as their words
+NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+for _n, _word in enumerate(NUMBERS):
+    SYNONYMS.setdefault(str(_n), (_word,))
+    if _n >= 10:  # two-digit figures are indexed: "twelve" finds "12" too
+        SYNONYMS.setdefault(_word, (str(_n),))
+
+# English verbs whose forms Porter's stemmer leaves apart: the books write "kept", "slain", "spent",
+# "chosen"; a player asks with "keep", "slay", "spend", "choose" (and the other way round)
+IRREGULAR = (
+    "keep kept", "go went gone goes", "take took taken", "choose chose chosen", "lose lost",
+    "fly flew flown flies", "give gave given", "bring brought", "fall fell fallen", "fight fought",
+    "find found", "hold held", "lead led", "leave left", "make made", "run ran", "see saw seen",
+    "slay slew slain", "strike struck stricken", "throw threw thrown", "win won", "draw drew drawn",
+    "rise rose risen", "deal dealt", "spend spent", "send sent", "flee fled", "die dead died",
+    "shoot shot", "get got gotten", "pay paid", "begin began begun", "become became",
+)
+for _forms in IRREGULAR:
+    _all = _forms.split()
+    for _form in _all:
+        SYNONYMS[_form] = tuple(dict.fromkeys((*SYNONYMS.get(_form, ()), *(f for f in _all if f != _form))))
+
+# the weight of a synonym where 0.9 would say too much: "fire" is as often the element as shooting
+WEIGHTS: dict[tuple[str, str], float] = {
+    ("fire", "missile"): 0.6,
+    ("rez", "return"): 0.5,
+    ("res", "return"): 0.5,
+    ("jump", "move"): 0.7,
+    ("pay", "points"): 0.6,
+    ("teleport", "move"): 0.7,
+    ("8th", "eighth"): 1.0, ("1st", "first"): 1.0, ("2nd", "second"): 1.0, ("3rd", "third"): 1.0,
+    ("4th", "fourth"): 1.0, ("5th", "fifth"): 1.0, ("6th", "sixth"): 1.0, ("7th", "seventh"): 1.0,
+    ("dmg", "damage"): 1.0, ("colour", "color"): 1.0,
+    ("die", "dead"): 0.6, ("die", "died"): 0.9, ("dead", "die"): 0.6, ("dead", "died"): 0.6,
+    ("died", "dead"): 0.9, ("die", "unit"): 0.9,
+}
+DEFAULT_WEIGHT = 0.9
+
+# two words typed together -> the book's word for them
+PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("run", "away"): ("flee", "retreat", "rout"),
+    ("runs", "away"): ("flee", "retreat", "rout"),
+    ("wear", "off"): ("expire",),
+    ("wears", "off"): ("expire",),
+    ("bring", "back"): ("return", "resurrect"),
+    ("come", "back"): ("return",),
+    ("comes", "back"): ("return",),
+    ("go", "back"): ("return",),
+    ("goes", "back"): ("return",),
+    ("shoot", "back"): ("volley",),
+    ("shoots", "back"): ("volley",),
+    ("fire", "back"): ("volley",),
+    ("hit", "back"): ("counter",),
+    ("hits", "back"): ("counter",),
+    ("strike", "back"): ("counter",),
+}
+
+
+def weight(word: str, synonym: str) -> float:
+    if word.isdigit() or synonym.isdigit():
+        return 1.0  # "4" is "four"
+    return WEIGHTS.get((word, synonym), DEFAULT_WEIGHT)

@@ -35,9 +35,9 @@ def test_spell_panel_cites_its_section(run):
 
 
 def test_unknown_name_exits_2_with_suggestions(run):
-    result = run("spell", "wall of fgo")
+    result = run("spell", "wall of")  # three walls come equally close: a misspelling with one clear match answers
     assert result.exit_code == 2
-    assert "did you mean: Wall of Fog" in result.stderr and "Traceback" not in result.output
+    assert "did you mean:" in result.stderr and "Wall of Fog" in result.stderr and "Traceback" not in result.output
 
 
 def test_name_only_in_another_edition_says_where(run):

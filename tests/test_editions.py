@@ -68,8 +68,9 @@ armies:
   bows: {{player: a, at: bank, units: [{{id: archer, race: {race}, health: 2}}]}}
   grove: {{player: b, at: bank, units: [{{race: {race}, health: 1, count: 4}}]}}
 steps:
-  - missile: {{army: bows, target: grove, roll: {{archer: bullseye 2}}, targets: {{bullseye: {targets}}}}}
+  - missile: {{army: bows, target: grove, roll: {{archer: [bullseye 2, save]}}, targets: {{bullseye: {targets}}}}}
 """
+# (001 Bullseye: "Roll this unit again and apply the new result as well": the archer's next face is listed)
 
 
 def test_v4_bullseye_is_a_save_or_die_test_where_002s_is_damage():

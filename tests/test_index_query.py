@@ -59,3 +59,18 @@ def test_unclosed_quote_still_searches_the_phrase():
 def test_parsing_never_fails(text):
     q = parse(text)
     assert all(isinstance(w, str) for w in q.warnings)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("ash storm -1", ("ash", "storm", "minus", "1")),
+    ("+2 saves", ("plus", "2", "saves")),
+])
+def test_a_signed_number_is_a_penalty_or_bonus_not_a_negation(text, words):
+    """Issue 23: "does ash storm -1 apply to SAIs" had "-1" read as "not 1"."""
+    q = parse(text)
+    assert q.words == words and not q.not_words
+
+
+def test_story_field_is_a_yes_no_field():
+    assert parse("wyrm story:yes").filters == (Filter("story", ":", "yes"),)
+    assert parse("wyrm story:maybe").warnings

@@ -46,9 +46,10 @@ def test_fitting_takes_the_first_units_that_fit_and_leaves_the_rest():
 def test_a_returned_regenerate_with_no_units_left_to_it_gives_its_saves():
     """Regenerate "generates four save results or you may immediately bring back ...": the step's targets for
     Regenerate are all taken by the army's Regenerate, so the returned monster's own Regenerate gives four saves."""
-    out = _run("""  - melee: {army: elves, target: goblins, roll: {melee: 6}, saves: {goblins: {troll: regenerate}},
+    out = _run("""  - turn: {player: alice}
+  - melee: {army: elves, target: goblins, roll: {melee: 6}, saves: {goblins: {troll: regenerate}},
             counter: false, targets: {regenerate: [t4]}, unit_saves: {t4: regenerate}, casualties: {goblins: [w1]}}
-""")["steps"][0]
+""")["steps"][1]
     assert out["moved"] == ["t4"] and out["results"]["goblins"]["save"] == 4 and out["damage"]["goblins"] == 2
 
 

@@ -1,15 +1,22 @@
-"""Search quality against a rules expert's answers (issue 4).
+"""Search quality against a rules expert's answers (issues 4 and 23).
 
-``tests/relevance/questions.yaml`` holds questions players and judges ask, each
-with the records that answer it. The first tests check that ground truth
-against the corpus (no index needed); the last ones run every question through
-``index.search.search`` and require precision@3 >= 0.9: the share of questions
-with an expected record among the first three hits.
+The relevance set has two halves. ``tests/relevance/questions.yaml`` (the tuning
+half) holds the questions the ranking was tuned on: issue 4's set and issue 23's
+own examples. ``tests/relevance/heldout.yaml`` (the held-out half) holds questions
+written, and their answers checked in the rule text with the quote written down,
+before issue 23 changed the ranking, which was never tuned on them. Each question
+names the records that answer it. The first tests check that ground truth against
+the corpus (no index needed); the last ones run every question through
+``index.search.search``: the held-out half is measured against issue 23's targets
+(precision@3 >= 0.95, precision@1 >= 0.80, MRR@10 >= 0.85: asserted at what it
+reaches now, ``REACHED``, the gap printed), and issue 4's set in the tuning half
+keeps its precision@3 >= 0.9.
 
-A record's own rule section (the section it cites, headed with the record's
-name: a spell's entry, a race's section, a glossary entry, a ruling's FAQ
-topic) is the same passage of the book, so it answers whatever the record
-answers; ``answers_to`` adds it.
+A hit stands for a record in every edition it shows (``Hit.members``). A record's
+own rule section (the section it cites, headed with the record's name: a spell's
+entry, a race's section, a glossary entry, a ruling's FAQ topic) is the same
+passage of the book, so it answers whatever the record answers; ``answers_to``
+adds it.
 """
 
 from __future__ import annotations
@@ -25,13 +32,19 @@ import yaml
 from index.corpus import records, sections
 
 QUESTIONS_FILE = Path(__file__).parent / "relevance" / "questions.yaml"
+HELDOUT_FILE = Path(__file__).parent / "relevance" / "heldout.yaml"
 EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
 RECORD_KINDS = ("spell", "sai", "race", "unit", "ruling", "glossary")
 KINDS = (*RECORD_KINDS, "rule")
-KEYS = {"q", "edition", "type", "expect", "why"}
+KEYS = {"q", "edition", "type", "expect", "why", "quote"}
 NAME_FIELD = {"spell": "name", "sai": "name", "race": "name", "unit": "name", "glossary": "term", "ruling": "topic"}
 TOP = 3
-THRESHOLD = 0.9
+THRESHOLD = 0.9  # the tuning half's precision@3 (issue 4)
+DEPTH = 10
+TARGETS = {"p3": 0.95, "p1": 0.80, "mrr": 0.85}  # issue 23's targets for the held-out half
+# What the held-out half reaches now, asserted so that no change slips below it: P@1 and MRR meet
+# their targets, P@3 (0.889) does not yet (see the closing note of issue 23).
+REACHED = {"p3": 0.88, "p1": 0.82, "mrr": 0.86}
 # The issue names these; they must stay in the ground truth.
 ISSUE_QUESTIONS = (
     "maneuver results count as saves in coastland",
@@ -41,7 +54,9 @@ ISSUE_QUESTIONS = (
     "spell that moves a unit to another terrain",
 )
 
-QUESTIONS: list[dict] = yaml.safe_load(QUESTIONS_FILE.read_text(encoding="utf-8"))
+TUNING: list[dict] = yaml.safe_load(QUESTIONS_FILE.read_text(encoding="utf-8"))
+HELDOUT: list[dict] = yaml.safe_load(HELDOUT_FILE.read_text(encoding="utf-8"))
+QUESTIONS: list[dict] = TUNING + HELDOUT  # the ground-truth checks cover both halves
 
 
 def parse_ref(ref: str) -> tuple[str, str, str]:
@@ -76,9 +91,12 @@ def own_sections() -> dict[str, str]:
 
 
 def answers_to(question: dict) -> set[str]:
-    """Every ref that answers the question: the expected ones and their own sections."""
+    """Every ref that answers the question: the expected ones, their own sections, and the records
+    whose own section is expected (the race Dragonkin for the section "Dragonkin")."""
     expected = set(question["expect"])
-    return expected | {own_sections()[r] for r in expected if r in own_sections()}
+    owned_by = {section: record for record, section in own_sections().items()}
+    return expected | {own_sections()[r] for r in expected if r in own_sections()} | \
+        {owned_by[r] for r in expected if r in owned_by}
 
 
 def label(question: dict) -> str:
@@ -90,7 +108,7 @@ def label(question: dict) -> str:
 
 
 def test_questions_are_well_formed():
-    assert len(QUESTIONS) >= 45
+    assert len(QUESTIONS) >= 150 and len(HELDOUT) >= 75 and len(TUNING) >= 87
     for question in QUESTIONS:
         assert set(question) <= KEYS, f"{label(question)}: unknown keys {set(question) - KEYS}"
         assert question["q"].strip() and question["why"].strip() and question["expect"], label(question)
@@ -98,6 +116,32 @@ def test_questions_are_well_formed():
         assert question.get("type", KINDS[0]) in KINDS, label(question)
     texts = Counter(" ".join(q["q"].lower().split()) for q in QUESTIONS)
     assert not [t for t, n in texts.items() if n > 1], "duplicate questions"
+
+
+def _quoted_pieces(quote: str) -> list[str]:
+    """The stretches of a quote that are the book's words ("..." and [bracketed] words are not)."""
+    return [" ".join(re.findall(r"[a-z0-9]+", p.lower())) for p in re.split(r"\.\.\.|\[[^\]]*\]", quote)]
+
+
+def test_every_new_answer_is_quoted_from_the_rule_text():
+    """Issue 23's questions (the held-out half, and the tuning half's issue examples) each carry the
+    words of the book that answer them: every stretch of the quote stands in the cited section or in
+    an expected record's text."""
+    texts = {f"{kind}:{r.id}@{r.edition}": getattr(r, "text", "") or "" for kind in RECORD_KINDS for r in records(kind)}
+    flat = lambda t: " ".join(re.findall(r"[a-z0-9]+", t.lower()))  # noqa: E731
+    quoted = [q for q in QUESTIONS if "quote" in q]
+    assert len(quoted) >= len(HELDOUT) and all("quote" in q for q in HELDOUT)
+    bad = []
+    for q in quoted:
+        pool = flat(sections()[q["why"].split(": ", 1)[0]].text) + " | " + \
+            " | ".join(flat(texts.get(ref, "")) for ref in q["expect"])
+        bad += [f"{label(q)}: {p!r}" for p in _quoted_pieces(q["quote"]) if len(p) > 3 and p not in pool]
+    assert not bad, "quotes not in the rule text:\n" + "\n".join(bad)
+
+
+def test_the_halves_do_not_share_a_question():
+    tuning = {" ".join(q["q"].lower().split()) for q in TUNING}
+    assert not [q["q"] for q in HELDOUT if " ".join(q["q"].lower().split()) in tuning]
 
 
 def test_issue_questions_are_kept():
@@ -180,43 +224,65 @@ def cache_dir(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def answers(cache_dir):
-    """Every question with the top hits search() returns, run once for the module."""
+    """Every question of both halves with the top hits search() returns, run once for the module."""
     # imported here, not skipped: a missing backend must fail these tests loudly
     from index.search import search
 
-    return [
-        (q, search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=TOP).hits)
-        for q in QUESTIONS
-    ]
+    return {id(q): search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=DEPTH).hits for q in QUESTIONS}
 
 
-def hit_ref(hit) -> str:
-    return f"{hit.kind}:{hit.id}@{hit.edition}"
+def hit_refs(hit) -> set[str]:
+    """The refs a hit stands for: the record (or heading) in each edition it shows."""
+    return {f"{hit.kind}:{rid}@{edition}" for edition, rid in hit.members}
+
+
+def first_rank(question: dict, hits) -> int | None:
+    return next((i for i, h in enumerate(hits, 1) if hit_refs(h) & answers_to(question)), None)
+
+
+def figures(questions: list[dict], answers) -> dict[str, float]:
+    ranks = [first_rank(q, answers[id(q)]) for q in questions]
+    at = lambda k: sum(1 for r in ranks if r is not None and r <= k) / len(ranks)  # noqa: E731
+    return {"p1": at(1), "p3": at(3), "p10": at(DEPTH), "mrr": sum(1 / r for r in ranks if r) / len(ranks)}
+
+
+def test_held_out_half(answers):
+    """On questions the ranking was never tuned on (only the figures are shown, never the hits):
+    at least what is reached now; the gap to issue 23's targets is printed."""
+    found = figures(HELDOUT, answers)
+    print(f"held-out: P@1 {found['p1']:.3f} P@3 {found['p3']:.3f} P@10 {found['p10']:.3f} MRR {found['mrr']:.3f}")
+    print("below issue 23's targets:", {k: v for k, v in TARGETS.items() if found[k] < v} or "none")
+    fell = {k: f"{found[k]:.3f} < {v}" for k, v in REACHED.items() if found[k] < v}
+    assert not fell, f"the held-out half fell below what it reached: {fell}"
 
 
 def test_precision_at_3(answers):
-    failed = [(q, hits) for q, hits in answers if not answers_to(q) & {hit_ref(h) for h in hits[:TOP]}]
-    precision = 1 - len(failed) / len(answers)
+    """Issue 4's set (the tuning half's questions without a quote) keeps its precision@3."""
+    issue4 = [q for q in TUNING if "quote" not in q]
+    assert len(issue4) == 87
+    failed = [q for q in issue4 if (first_rank(q, answers[id(q)]) or DEPTH + 1) > TOP]
+    precision = 1 - len(failed) / len(issue4)
     report = "\n".join(
         f"- {label(q)}\n    expected any of: {', '.join(sorted(answers_to(q)))}\n"
-        f"    got: {', '.join(hit_ref(h) for h in hits[:TOP]) or '(nothing)'}"
-        for q, hits in failed
+        f"    got: {', '.join(sorted(hit_refs(h).pop() for h in answers[id(q)][:TOP])) or '(nothing)'}"
+        for q in failed
     )
-    print(f"precision@{TOP} = {precision:.3f} over {len(answers)} questions")
+    print(f"issue 4's set: precision@{TOP} = {precision:.3f} over {len(issue4)} questions")
     assert precision >= THRESHOLD, (
-        f"precision@{TOP} {precision:.3f} < {THRESHOLD} ({len(failed)} of {len(answers)} failed):\n{report}"
+        f"precision@{TOP} {precision:.3f} < {THRESHOLD} ({len(failed)} of {len(issue4)} failed):\n{report}"
     )
 
 
 def test_hits_obey_limit_and_filters(answers):
     bad = [
-        f"{label(q)}: {hit_ref(h)}"
-        for q, hits in answers
-        for h in hits
+        f"{label(q)}: {h.kind}:{h.id}@{h.edition}"
+        for q in QUESTIONS
+        for h in answers[id(q)]
         if h.edition != q.get("edition", h.edition) or h.kind != q.get("type", h.kind)
+        or {e for e, _ in h.members} - {q.get("edition", e) for e, _ in h.members}
     ]
     assert not bad, "hits outside the requested edition/type:\n" + "\n".join(bad)
-    assert all(len(hits) <= TOP for _, hits in answers)
+    assert all(len(answers[id(q)]) <= DEPTH for q in QUESTIONS)
 
 
 def test_index_was_built_in_the_isolated_cache(answers, cache_dir):

@@ -106,9 +106,9 @@ def test_each_endpoint_answers_what_the_cli_prints_as_json(server, run, path, ar
 
 
 @pytest.mark.parametrize("path, args, suggestion", [
-    (f"/spells/{q('wall of fgo')}", ("spell", "wall of fgo"), "Wall of Fog"),
+    (f"/spells/{q('wall of')}", ("spell", "wall of"), "Wall of Fog"),
     (f"/spells/{q('accelerated growth')}", ("spell", "accelerated growth"), None),
-    ("/sais/trampel", ("sai", "trampel"), "Trample"),
+    ("/sais/cha", ("sai", "cha"), "Charge"),
     ("/rules/sfr-2012:dice-modifier", ("rule", "sfr-2012:dice-modifier"), "sfr-2012:dice-modifiers"),
     ("/rules/tsr-1996:faq?edition=sfr-2012", ("rule", "tsr-1996:faq", "-e", "sfr-2012"), None),
     ("/rulings?q=zzqx", ("ruling", "zzqx"), None),
@@ -296,11 +296,11 @@ def test_pages_fit_a_phone_and_load_only_their_own_files(server, page):
         assert get(server, asset).status == 200, asset
 
 
-def test_every_curl_example_of_the_readme_answers(server):
+def test_every_curl_example_of_the_serve_docs_answers(server):
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    examples = re.findall(r"^curl (.*?)'http://127\.0\.0\.1:8000(/[^']*)'", readme.replace("\\\n", ""), re.M)
+    page = (ROOT / "docs" / "serve.md").read_text(encoding="utf-8")
+    examples = re.findall(r"^curl (.*?)'http://127\.0\.0\.1:8000(/[^']*)'", page.replace("\\\n", ""), re.M)
     assert len(examples) >= 12
     for options, path in examples:
         body = re.search(r"--data-binary @(\S+)", options)
@@ -344,3 +344,9 @@ def test_the_lan_urls_are_this_machines_addresses_on_networks_that_are_up(monkey
     assert urls("0.0.0.0", 8000) == ["http://192.168.1.20:8000/", "http://127.0.0.1:8000/"]
     assert urls("::", 8000) == ["http://192.168.1.20:8000/", "http://[fd00::20]:8000/", "http://127.0.0.1:8000/"]
     assert urls("127.0.0.1", 8080) == ["http://127.0.0.1:8080/"]
+
+
+def test_a_misspelling_with_one_clear_match_is_answered_with_a_note(server):
+    answer = get(server, f"/spells/{q('lightening strike')}")
+    assert answer.status == 200 and answer.json()["id"] == "lightning-strike"
+    assert answer.headers.get("x-ddref-note") == "showing Lightning Strike for 'lightening strike'"

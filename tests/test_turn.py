@@ -52,9 +52,21 @@ def test_an_army_at_a_terrain_takes_one_action_per_march():
 
 
 def test_steps_stand_alone_when_the_scenario_does_not_follow_the_turn():
-    field = Army(id="f", player="b", at="home", units=(unit("d1", "dwarf"),))
+    field = Army(id="f", player=game(marches=None).turn_player, at="home", units=(unit("d1", "dwarf"),))
     state = game(field, marches=None)
-    assert march(state, MeleeStep(army="f", target="x", roll=Roll()), RULES) == (state, [])
+    assert march(state, MeleeStep(army="f", target="x", roll=Roll()), RULES) == (state, [])   # no march recorded
+
+
+def test_only_the_marching_players_armies_act_even_when_steps_stand_alone():
+    """002 Glossary, March: "Only an army belonging to the marching player can take a march" (issue 19 §5)."""
+    state = game(marches=None)
+    other = next(p for p in state.players if p != state.turn_player)
+    field = Army(id="f", player=other, at="home", units=(unit("d1", "dwarf"),))
+    state = game(field, marches=None)
+    for step in (MeleeStep(army="f", target="x", roll=Roll()), ManeuverStep(army="f", direction="up")):
+        with pytest.raises(StepError, match="only an army belonging to the marching player") as exc:
+            march(state, step, RULES)
+        assert exc.value.cite == RULES.cite("march-term")
 
 
 @pytest.mark.parametrize("carrier, thing, ok", [

@@ -7,6 +7,7 @@ together.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -133,12 +134,13 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
         b.fail(("turn", "player"), f"unknown player {turn!r}{did_you_mean(turn, players)}")
     terrains = tuple(_terrain(b, spec, tid, t) for tid, t in spec.terrains.items())
     armies = tuple(_army(b, spec, aid, a) for aid, a in spec.armies.items())
+    dua, bua = _areas(b, spec, "dua"), _areas(b, spec, "bua")
+    pools = tuple(_pool(b, spec, player, items) for player, items in spec.summoning_pool.items())
     state = GameState(edition=spec.edition, players=players, turn_player=turn, terrains=terrains, armies=armies,
                       effects=tuple(_effect(b, spec, i, e, armies) for i, e in enumerate(spec.effects)),
-                      dua=_areas(b, spec, "dua"), bua=_areas(b, spec, "bua"),
+                      dua=dua, bua=bua,
                       dragons=tuple(_dragon(b, spec, i, d) for i, d in enumerate(spec.dragons)),
-                      summoning_pool=tuple(_pool(b, spec, player, items)
-                                           for player, items in spec.summoning_pool.items()))
+                      summoning_pool=pools)
     _check_ids(b, spec, state)
     _check_control(b, spec, state)
     state = _routing(b, spec, state)
@@ -223,7 +225,8 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         item = rec.unit_class in ("item", "artifact", "medallion")
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)))
+                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)),
+                    sais=tuple(rec.icons), die_cite=rec.source.section if rec.icons else None)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return None
@@ -304,9 +307,10 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
 
 
 def _check_ids(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
-    """One id names one thing in a file: terrains, armies, every unit wherever it is (an army, a DUA, a BUA, a
-    summoning pool) and dragons share one name space, as steps and effects name any of them by id (a dragon id
-    used twice passed `ddref check`, then crashed the slaying code looking the dragon up)."""
+    """One id names one thing in a file (the format's Names and ids): terrains, armies, every unit wherever it is
+    (an army, a DUA, a BUA, a summoning pool: a unit is in one place only) and dragons share one name space, as
+    steps and effects find any of them by id (a dragon id used twice passed `ddref check`, then crashed the
+    slaying code looking the dragon up)."""
     seen: dict[str, str] = {}
 
     def claim(uid: str, what: str, path: tuple) -> None:
@@ -355,10 +359,44 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
         b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
+    elif e.spell is not None and rec is not None and e.target in targets:
+        _effect_target(b, spec, path, rec, e, armies)
     if e.source is not None and e.source not in targets:
         b.fail((*path, "source"), f"unknown unit {e.source!r}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
                   next_turn=e.next_turn, source=e.source)
+
+
+def _effect_target(b: _Builder, spec: ScenarioIn, path: tuple, rec, e, armies: tuple[Army, ...]) -> None:
+    """A spell in play is on a target of the kind it may be cast on (002 Spell Attributes > Target): a terrain
+    spell on a terrain, an army spell on an army (its caster's own or an enemy's, as the spell says), a unit
+    spell on a unit, a DUA spell on a player's DUA; a spell at the wrong kind of target is refused, naming the
+    rule."""
+    kind = rec.target or ""
+    owner = {a.id: a.player for a in armies}
+    units = {u.id: (a.player, u) for a in armies for u in a.units}
+    side = "own" if kind.startswith("own") else "enemy" if kind.startswith("enemy") else None
+    if kind == "terrain":
+        found, whose = e.target in spec.terrains, None
+    elif kind in ("army", "own-army", "enemy-army"):
+        found, whose = e.target in owner, owner.get(e.target)
+    elif kind in ("unit", "own-unit", "enemy-unit"):
+        found, whose = e.target in units and not units[e.target][1].item, units.get(e.target, (None,))[0]
+    elif kind in ("own-item", "enemy-item"):
+        found, whose = e.target in units and units[e.target][1].item, units.get(e.target, (None,))[0]
+    elif kind in ("dua", "own-dua", "enemy-dua", "own-armies"):
+        found, whose = e.target in spec.players, e.target
+    else:
+        return                  # a spell, a dragon, the summoning pool: checked where the engine reads them
+    if found and side is not None and whose is not None and (whose == e.by) != (side == "own"):
+        found = False
+    if not found:
+        cite = RULESETS[spec.edition].cites.get("spell-target", "") if spec.edition in RULESETS else ""
+        what = kind.replace("-", " ") + ("" if kind != "own-armies" else " (named by the caster)")
+        b.fail((*path, "target"), f"{rec.name} targets {what}"
+                                  + (" (a DUA is named by its player)" if kind.endswith("dua") else "")
+                                  + f", and {e.target!r} is not one for a spell cast by {e.by}"
+                                  + (f" [{cite}]" if cite else ""))
 
 
 def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
@@ -414,7 +452,25 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
 def _army_ref(b: _Builder, state: GameState, army_id: str, path: tuple) -> Army | None:
     if state.has_army(army_id):
         return state.army(army_id)
+    formed = _formed_in_play(state, army_id)
+    if formed is not None:
+        return formed
     b.fail(path, f"unknown army {army_id!r}{did_you_mean(army_id, [a.id for a in state.armies])}")
+    return None
+
+
+def _formed_in_play(state: GameState, army_id: str) -> Army | None:
+    """An army that play may form, named as the engine names it (engine.moves): <player>-reserve in the reserve area
+    (units fleeing there: Roar, Scent of Fear, Open Grave, a retreat ...), <player>-<terrain> at a terrain (units
+    arriving where the player has none: a reinforcement, Path, Ferry, Teleport ...), -2, -3 ... when the name is
+    taken. Read as an empty army of that player there; whether it exists is known only when the step resolves, and
+    a step naming an army that was not formed is refused then."""
+    base = re.sub(r"-\d+$", "", army_id)
+    places = {RESERVE: RESERVE, **{t.id: t.id for t in state.terrains}}
+    for player in state.players:
+        where = base[len(player) + 1:] if base.startswith(f"{player}-") else None
+        if where in places:
+            return Army(id=army_id, player=player, at=places[where], units=())
     return None
 
 
@@ -430,11 +486,14 @@ def _results(b: _Builder, value: str | list[str], path: tuple) -> tuple[str, ...
 
 
 def _split(b: _Builder, value: dict[str, int] | None, wanted: tuple[str, ...], path: tuple) -> tuple:
+    """An owner's split over result types: each a result type (a form error otherwise); whether the roll is for
+    it is a rule, checked when the step resolves (engine.roll, engine.modifiers), so expect_error can pin it."""
     if not value:
         return ()
     for t in value:
-        if t not in wanted:
-            b.fail((*path, t), f"{t!r} is not rolled for in this step (rolled for: {', '.join(wanted)})")
+        if t not in RESULT_TYPES:
+            b.fail((*path, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+                               f"{did_you_mean(str(t), RESULT_TYPES)}")
     return tuple(value.items())
 
 
@@ -469,15 +528,14 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
 
 
 def _by_race(b: _Builder, army: Army | None, value: dict[str, int], path: tuple) -> dict[str, int]:
-    """{race name: n} with the names checked against the races of the army."""
+    """{race name: n}, each a race of the edition; whether the army has units of it (that rolled) is checked
+    when the roll is made (engine.roll._owner_split), so expect_error can pin it."""
     out = {}
     for name, n in value.items():
         rec = b.name("race", name, (*path, name))
         if rec is None or army is None:
             continue
-        if rec.id not in {u.race for u in army.units}:
-            b.fail((*path, name), f"{army.id} has no units of the race {rec.name}")
-        elif n < 0:
+        if n < 0:
             b.fail((*path, name), f"expected a whole number of results >= 0, got {n}")
         else:
             out[rec.id] = n
@@ -505,14 +563,22 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
 
 
 def _saves(b: _Builder, state: GameState, saves: dict | None, target: str, path: tuple) -> Roll | None:
+    """The save roll of the army that rolls saves here; an entry for another army is a name error if no such
+    army exists, else a rule the engine checks when the step resolves (``_other_savers``)."""
     if not saves:
         return None
     for aid in saves:
         if aid != target:
-            b.fail((*path, aid), f"only the defending army ({target}) rolls saves here, not {aid!r}")
+            _army_ref(b, state, aid, (*path, aid))
     if target not in saves:
         return None
     return _roll(b, state.army(target) if state.has_army(target) else None, saves[target], (*path, target))
+
+
+def _other_savers(m, target: str, army: str) -> tuple:
+    """(field, army) for each army a ``saves`` or ``counter_saves`` entry names besides the one rolling there."""
+    return tuple((f, aid) for f, rolls in (("saves", target), ("counter_saves", army))
+                 for aid in (getattr(m, f, None) or {}) if aid != rolls)
 
 
 def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) -> tuple:
@@ -532,7 +598,27 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
             "burial": _unit_rolls(b, state, m.burial, (*path, "burial")), "order": order,
             "move_dragons": tuple((getattr(m, "move_dragons", None) or {}).items()),
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
-            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to"))}
+            "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
+            "penalties": _penalties(b, state, getattr(m, "penalties", None), (m.army, m.target), (*path, "penalties"))}
+
+
+def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[str, ...], path: tuple) -> tuple:
+    """``penalties``: army id (one of the step's) -> {result type: n}, the owner's split of "one result" penalties
+    over that army's combination roll; whether the roll is for those results is checked when the step resolves."""
+    out = []
+    for army_id, split in (raw or {}).items():
+        if army_id not in armies:
+            b.fail((*path, army_id), f"penalties are given for the armies that roll in this step "
+                                     f"({', '.join(armies)}), not {army_id!r}{did_you_mean(army_id, list(armies))}")
+            continue
+        for t, n in split.items():
+            if t not in RESULT_TYPES:
+                b.fail((*path, army_id, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+                                            f"{did_you_mean(t, RESULT_TYPES)}")
+            elif n < 0:
+                b.fail((*path, army_id, t), f"expected a whole number of {t} (>= 0), got {n}")
+        out.append((army_id, tuple(split.items())))
+    return tuple(out)
 
 
 def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]:
@@ -582,7 +668,8 @@ def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                      counter_order=_order(b, m.counter_order, (*path, "counter_order")),
                      unit_ids=tuple((u, _split(b, ids, ("save", "melee"), (*path, "unit_ids", u)))
                                     for u, ids in (m.unit_ids or {}).items()),
-                     rerolls=_unit_rolls(b, state, m.rerolls, (*path, "rerolls")))
+                     rerolls=_unit_rolls(b, state, m.rerolls, (*path, "rerolls")),
+                     other_savers=_other_savers(m, m.target, m.army))
 
 
 def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -593,7 +680,7 @@ def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return MissileStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
                        saves=_saves(b, state, m.saves, m.target, (*path, "saves")),
                        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                       **_targets(b, state, m, path))
+                       other_savers=_other_savers(m, m.target, m.army), **_targets(b, state, m, path))
 
 
 def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = True) -> Step | None:
@@ -619,8 +706,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
                              reserve=bool(rec.reserve), multiplicity=tuple(rec.multiplicity), target=rec.target,
                              cantrip=rec.cantrip is not False)
-            if c.to is not None:
-                _army_ref(b, state, c.to, (*where, "to"))
+            if c.to is not None and not any(t.id == c.to for t in state.terrains):
+                _army_ref(b, state, c.to, (*where, "to"))     # an army, or a terrain (Path: "to any other terrain")
             fight = _haunt_melee(b, state, rec, c, (*where, "melee")) if c.melee is not None else None
             moves = None
             if c.maneuver is not None and state.has_army(c.target):

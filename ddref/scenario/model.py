@@ -9,11 +9,14 @@ editors to show beside each field.
 # No ``from __future__ import annotations`` here: pydantic would then evaluate every field's annotation from
 # its string when each class is defined, about a fifth of this module's import time (bench/bench.py).
 from importlib import import_module
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Edition = Literal["sfr-2012", "sfr-v4", "tsr-1996"]
+# a number of results, points or icons the owner places: never negative (a split of {save: 100, maneuver: -96}
+# would make results from nothing)
+Count = Annotated[int, Field(ge=0)]
 RollIn = dict[str, Any]          # aggregate {maneuver: 12, id: 2} or per unit {unit-id: "melee 2"}
 
 ROLL = ("A roll: the army's aggregate {maneuver: 12, save: 3, id: 2} (result icons, id, SAI names), "
@@ -184,4 +187,5 @@ class ScenarioIn(Strict):
     effects: list[EffectIn] = _doc("Spells and durational effects already in play.", default_factory=no_entries)
     steps: list[dict[str, Any]] = _doc("What happened, in order: each step one kind key, and expect or "
                                        "expect_error.", default_factory=no_entries)
-    expect: dict[str, Any] | None = _doc("Dotted paths into the final state -> expected values.", default=None)
+    expect: dict[str, Any] | None = _doc("Dotted paths into the final state -> expected values (a 'state.' prefix "
+                                         "is accepted, as in a step's expect).", default=None)

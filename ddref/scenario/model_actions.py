@@ -4,7 +4,7 @@
 
 from typing import Any, Literal
 
-from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
+from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict, Count
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
 
 
@@ -15,14 +15,14 @@ class RollStepIn(Strict):
     for_: str | list[str] = _doc("The result type rolled for, or a list for a combination roll.", alias="for")
     roll: RollIn = _doc(ROLL)
     avoidance: bool = _doc("An avoidance roll (002 Avoidance Rolls), not an action roll.", default=False)
-    penalties: dict[str, int] | None = _doc(
+    penalties: dict[str, Count] | None = _doc(
         "Where an 'any result' penalty goes in a combination roll: {missile: 2, save: 1}.", default=None)
-    ids: dict[str, int] | None = _doc("Where ID icons go in a combination roll: {save: 3}.", default=None)
-    splits: dict[str, dict[str, int]] | None = _doc(
+    ids: dict[str, Count] | None = _doc("Where ID icons go in a combination roll: {save: 3}.", default=None)
+    splits: dict[str, dict[str, Count]] | None = _doc(
         "SAI name -> how its points split in a combination roll: {fly: {save: 2, maneuver: 2}}.", default=None)
-    counts_as: dict[str, int] | None = _doc(
+    counts_as: dict[str, Count] | None = _doc(
         "How many results a racial ability converts, by target type: {save: 2}.", default=None)
-    penalties_by_race: dict[str, dict[str, int]] | None = _doc(
+    penalties_by_race: dict[str, dict[str, Count]] | None = _doc(
         "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
     targets: dict[str, list[str] | MOVERS] | None = _doc(
         "A save or avoidance roll's special SAI -> the units it takes (regenerate, gold medallion: dead units "
@@ -79,7 +79,9 @@ class CastIn(Strict):
                        "a player for their DUA or all their armies; a summoning pool's dragonkin.")
     count: int = _doc("How many times it is cast.", default=1, ge=1, le=20)
     color: str | None = _doc("The color paying for an elemental spell.", default=None)
-    to: str | None = _doc("The army a moved unit or item joins (Path, Airy Acquisition).", default=None)
+    to: str | None = _doc("Where a moved unit or item goes: the army it joins (Path, Airy Acquisition), or, for Path, "
+                          "the terrain (\"to any other terrain\"), where it joins its player's army or forms a new "
+                          "one named <player>-<terrain>.", default=None)
     dragon: str | None = _doc("The pool dragon a Summon Dragon spell sends, as player:item (bob:green-drake); "
                               "or a dragon id at a terrain, where the edition sends one from there, or a "
                               "tamed non-ivory dragon's id (sfr-2012 Dragon Taming).", default=None)
@@ -97,7 +99,7 @@ class CastIn(Strict):
 class CantripIn(Strict):
     """What an army's Cantrip buys during a roll other than a magic action, as a magic step would."""
 
-    colors: dict[str, int] | None = _doc("The split of the Cantrip points by color.", default=None)
+    colors: dict[str, Count] | None = _doc("The split of the Cantrip points by color.", default=None)
     cast: list[CastIn] = _doc("The spells bought, resolved at once.", default_factory=no_entries)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
         "Target army or unit -> its roll against those spells.", default=None)
@@ -109,7 +111,8 @@ class CantripIn(Strict):
 
 CANTRIP = ("Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance). "
            "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's attack or "
-           "save roll after the army's own Cantrip was resolved.")
+           "save roll after the army's own Cantrip was resolved. A unit id is also the purchase of a unit that an SAI "
+           "forces to roll by itself (Poison, Slay ...: 002 Avoidance Rolls, \"it does get to spend the Cantrip\").")
 
 
 class MissileStepIn(Strict):
@@ -142,6 +145,12 @@ class MissileStepIn(Strict):
     stepped: dict[str, str] | None = _doc(STEPPED, default=None)
     resist_burial: dict[str, RollIn | str | list[str]] | None = _doc(RESIST, default=None)
     sacrifice: dict[str, str] | None = _doc(SACRIFICE, default=None)
+    penalties: dict[str, dict[str, int]] | None = _doc(
+        "Army id -> where the \"one result\" penalties on its combination roll in this step go (000/002 Dice "
+        "Modifiers: \"applied as the army's owner desires\"), e.g. a tsr-1996 charged army's "
+        "{save: 2, melee: 1} under a triple Ash Storm; per army, for each of its rolls in the step (attack, saves, "
+        "counter-attack, charge); all must be applied where possible. Absent: all on the first result rolled for "
+        "(defaulted).", default=None)
 
 
 class MeleeStepIn(MissileStepIn):
@@ -152,7 +161,7 @@ class MeleeStepIn(MissileStepIn):
         "The attacking army id and its save roll against the counter-attack.", default=None)
     rise: list[str] | None = _doc("The acting player's dead Undead units that return to the attacking army, up "
                                   "to the health Convert killed.", default=None)
-    unit_ids: dict[str, dict[str, int]] | None = _doc(
+    unit_ids: dict[str, dict[str, Count]] | None = _doc(
         "Unit id -> where the ID icons of its own combination roll go, e.g. a Coil target's {save: 1, melee: 1} "
         "(default: all on save, marked defaulted).", default=None)
     counter_order: list[str] | None = _doc(

@@ -3,7 +3,7 @@
 
 from typing import Literal
 
-from .model import CASUALTIES, ROLL, _doc, RollIn, Strict
+from .model import CASUALTIES, ROLL, _doc, RollIn, Strict, Count
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
 from .model_actions import CANTRIP, CantripIn
 from .model_magic import SaveSaisIn
@@ -19,12 +19,12 @@ class DragonAttackStepIn(Strict):
         "rolls in this attack, including those fighting other dragons.", default_factory=dict)
     roll: RollIn | None = _doc("The army's roll against the attack (melee, missile and saves at once; only saves "
                                "under a Blue Dragon Breath). " + ROLL, default=None)
-    ids: dict[str, int] | None = _doc("Where ID icons go in the army's roll: {melee: 1, missile: 1, save: 3}.",
+    ids: dict[str, Count] | None = _doc("Where ID icons go in the army's roll: {melee: 1, missile: 1, save: 3}.",
                                       default=None)
-    penalties: dict[str, int] | None = _doc("Where an 'any result' penalty goes in the army's roll.", default=None)
-    splits: dict[str, dict[str, int]] | None = _doc("SAI name -> how its points split in the army's roll.",
+    penalties: dict[str, Count] | None = _doc("Where an 'any result' penalty goes in the army's roll.", default=None)
+    splits: dict[str, dict[str, Count]] | None = _doc("SAI name -> how its points split in the army's roll.",
                                                     default=None)
-    counts_as: dict[str, int] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
+    counts_as: dict[str, Count] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
     casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
     eldarim: dict[str, str] | None = _doc("Eldarim champion unit id -> the icon it rolled before the attack "
                                           "(its logo tames, slays or controls a dragon).", default=None)

@@ -1,7 +1,7 @@
 """The scenario's magic step, loaded when a scenario has one.
 """
 
-from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict
+from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, _doc, RollIn, Strict, Count
 from .model_actions import CANTRIP, CantripIn, CastIn
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
 
@@ -9,10 +9,10 @@ from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
 class ChoicesIn(Strict):
     """A target's choices in its combination rolls against spells (as in a roll step)."""
 
-    ids: dict[str, int] | None = _doc("Where ID icons go: {save: 3}.", default=None)
-    counts_as: dict[str, int] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
-    splits: dict[str, dict[str, int]] | None = _doc("SAI name -> how its points split.", default=None)
-    penalties: dict[str, int] | None = _doc("Where an 'any result' penalty goes.", default=None)
+    ids: dict[str, Count] | None = _doc("Where ID icons go: {save: 3}.", default=None)
+    counts_as: dict[str, Count] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
+    splits: dict[str, dict[str, Count]] | None = _doc("SAI name -> how its points split.", default=None)
+    penalties: dict[str, Count] | None = _doc("Where an 'any result' penalty goes.", default=None)
 
 
 class SummonIn(Strict):
@@ -45,7 +45,7 @@ class MagicStepIn(Strict):
 
     army: str = _doc("The army casting.")
     roll: RollIn = _doc(ROLL)
-    colors: dict[str, int] | None = _doc("The owner's split of the magic points by color: {gold: 3, red: 2}.",
+    colors: dict[str, Count] | None = _doc("The owner's split of the magic points by color: {gold: 3, red: 2}.",
                                          default=None)
     cast: list[CastIn] = _doc("The spells bought, resolved in the order written.", default_factory=no_entries)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.carrying import can_carry, pairing
+from engine.carrying import can_carry, check_held, pairing
 from engine.editions import ruleset as edition_ruleset
 from engine.resolve import resolve
 from engine.ruleset import Ruleset
@@ -67,29 +67,62 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
         state = state.evolve(edition=edition)
     rules = load_ruleset(state.edition)
     _check_spells_in_edition(scenario, state, rules)
-    _check_items_carried(scenario, state, rules)
+    if not scenario.steps:
+        # with steps, the first step is refused (engine.carrying.check_held), where expect_error can pin it
+        _check_items_carried(scenario, state, rules)
     steps, checks = [], []
+    players = state.players
+    first = True
     for planned in scenario.steps:
         try:
+            before = state
+            if first:
+                # the scenario's first state, until a step resolves: the rules leave no army holding items its
+                # units cannot carry (engine.carrying.check_held)
+                check_held(state, rules)
             state, result = resolve(state, planned.step, rules)
         except StepError as exc:
             if planned.expect_error is None:
-                raise ScenarioErrors([_step_error(scenario, planned, exc)]) from None
+                # the steps before it still report (issue 20 §0): their results, and the refusal located
+                steps.append({"kind": planned.kind, "rejected": exc.message, "cite": exc.cite})
+                error = _step_error(scenario, planned, exc)
+                partial = _result(scenario, before, steps, checks)
+                partial["refused"] = {"step": planned.index, "kind": planned.kind, "cite": exc.cite,
+                                      **error.as_dict()}
+                raise StepRefused(error, partial) from None
             ok = planned.expect_error.lower() in exc.message.lower()
             checks.append({"step": planned.index, "key": "expect_error", "expected": planned.expect_error,
                            "actual": exc.message, "ok": ok})
             steps.append({"kind": planned.kind, "rejected": exc.message, "cite": exc.cite})
+            # a refused step changes nothing: its expect reads the state as it was (state.* paths)
+            checks += _check(planned.expect or {}, steps[-1], planned.index, lambda: state_json(state), players)
             continue
+        first = False
         data = step_json(result)
         steps.append(data)
         if planned.expect_error is not None:
             checks.append({"step": planned.index, "key": "expect_error", "expected": planned.expect_error,
                            "actual": "the step was allowed", "ok": False})
-        checks += _check(planned.expect or {}, data, planned.index)
+        after = state
+        checks += _check(planned.expect or {}, data, planned.index, lambda: state_json(after), players)
     final = state_json(state)
-    checks += _check(scenario.spec.expect or {}, final, None)
+    checks += _check(scenario.spec.expect or {}, final, None, lambda: final, players)
+    return _result(scenario, state, steps, checks, final)
+
+
+class StepRefused(ScenarioErrors):
+    """A step the rules refuse, with no ``expect_error``: the located error (exit 2), and in ``result`` the
+    results object of the steps that did resolve, the refused one last (``rejected``), plus ``refused``."""
+
+    def __init__(self, error: ScenarioError, result: dict[str, Any]) -> None:
+        super().__init__([error])
+        self.result = result
+
+
+def _result(scenario: Scenario, state: GameState, steps: list, checks: list,
+            final: dict[str, Any] | None = None) -> dict[str, Any]:
     result = {"edition": state.edition, "title": scenario.spec.title, "file": scenario.file,
-              "steps": steps, "state": final, "expectations": checks}
+              "steps": steps, "state": final if final is not None else state_json(state), "expectations": checks}
     if state.edition != scenario.state.edition:
         # --edition overrides the scenario's edition: said in the output, which keeps the scenario's too
         result["edition_override"] = {"scenario": scenario.state.edition, "replayed": state.edition}
@@ -174,14 +207,48 @@ def _marches(state: GameState) -> dict[str, Any]:
     return {"marches": {"player": state.turn_player, "marched": list(m.marched), "reserves": m.reserves}}
 
 
-def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None) -> list[dict[str, Any]]:
+STATE = "state."
+"""A step's ``expect`` reads the game state after the step through this prefix (``state.dua.bob.health``), with
+the paths the final ``expect`` uses; the final ``expect`` accepts it too."""
+
+# The state's collections by player or id (``state_json``): a player's area left out of the object reads as empty
+EMPTY_AREA = {"dua": {"units": [], "health": 0}, "bua": {"units": [], "health": 0}, "summoning_pool": []}
+
+
+def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None, state: Any,
+           players: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Each expectation read from ``data`` (the step's object, or the final state), or from the state after the
+    step for a ``state.`` path; ``state`` makes that object when first asked (most steps never read it)."""
     out = []
+    seen = None
     for key, wanted in expect.items():
-        actual = lookup(data, str(key))
+        path = str(key)
+        if path.startswith(STATE) or (step is None and path == "state"):
+            seen = seen if seen is not None else state()
+            actual = state_lookup(seen, path[len(STATE):] if path != "state" else "", players)
+        elif step is None:
+            actual = state_lookup(data, path, players)
+        else:
+            actual = lookup(data, path)
         ok = _matches(actual, wanted)
         out.append({"step": step, "key": key, "expected": wanted,
                     "actual": None if actual is MISSING else actual, "ok": ok})
     return out
+
+
+def state_lookup(state: dict[str, Any], dotted: str, players: tuple[str, ...]) -> Any:
+    """A dotted path into the state object, where a player's dead, buried or summoning-pool area that holds
+    nothing (left out of the object) reads as that empty collection, never as missing (issue 20 §0)."""
+    if not dotted:
+        return state
+    first, _, rest = dotted.partition(".")
+    if first in EMPTY_AREA and rest:
+        player, _, inner = rest.partition(".")
+        area = state.get(first, {})
+        if player not in area and player in players:
+            empty = EMPTY_AREA[first]
+            return lookup(empty, inner) if inner else empty
+    return lookup(state, dotted)
 
 
 def lookup(data: Any, dotted: str) -> Any:

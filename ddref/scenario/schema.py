@@ -29,9 +29,11 @@ from .model import STEP_KINDS, ScenarioIn, step_models
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 STEP_EXTRAS = {
     "expect": {"type": ["object", "null"], "description": "Dotted paths into the step's results -> expected values, "
-                                                "or a comparison such as {'>=': 3}."},
+                                                "or a comparison such as {'>=': 3}; 'state.' paths read the game "
+                                                "state after the step (state.dua.bob.health, state.effects), a "
+                                                "player's empty area reading as empty."},
     "expect_error": {"type": ["string", "null"], "description": "The step must be rejected with a message containing "
-                                                      "these words."},
+                                                      "these words (a rule the step breaks; it changes nothing)."},
 }
 
 
@@ -68,6 +70,11 @@ def _fixed_lists(defs: dict[str, Any]) -> None:
     roll_for["anyOf"] = [{"type": "string", **result}, {"type": "array", "items": result, "minItems": 1}]
     for name in ("penalties", "ids", "counts_as", "penalties_by_race"):
         _keys(defs["RollStepIn"]["properties"][name], result)
+    for model in ("MissileStepIn", "MeleeStepIn"):      # army id -> {result type: n}
+        for option in defs[model]["properties"]["penalties"].get("anyOf", []):
+            if option.get("type") == "object":
+                _keys(option["additionalProperties"], result)
+                option["additionalProperties"]["additionalProperties"]["minimum"] = 0     # as the loader checks
     _keys(defs["MagicStepIn"]["properties"]["colors"], {"enum": list(COLORS)})
     color = defs["CastIn"]["properties"]["color"]
     color["anyOf"] = [{"type": "string", "enum": list(COLORS)}, {"type": "null"}]

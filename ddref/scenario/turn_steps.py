@@ -182,12 +182,17 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                 b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
                                     f"{did_you_mean(icon, faces)}")
         dragons.append((named_id, named))
+    # a unit id names a unit of the game (a form error otherwise, with the army's own units suggested); whether it
+    # is a unit of the attacked army, one that may promote or roll its logo, is a rule checked when the attack
+    # resolves (engine.actions.dragon, engine.exchange), so expect_error can pin it
     members = {u.id for u in army.units}
+    known = members | {u.id for a in (*state.armies, *state.dua, *state.bua) for u in a.units}
     for field_ in ("eldarim", "logo_targets", "treasure", "promote", "sai_dragons", "elevate"):
         for uid in getattr(m, field_) or {}:
-            if uid not in members and not (field_ == "sai_dragons" and uid == army.id) and \
+            if uid not in known and not (field_ == "sai_dragons" and uid == army.id) and \
                     not (field_ == "elevate" and uid in (m.unit_saves or {})):   # a unit joining the roll
-                b.fail((*path, field_, uid), f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, members)}")
+                b.fail((*path, field_, uid), f"unknown unit {uid!r} (a unit of army {army.id})"
+                                             f"{did_you_mean(uid, members)}")
     wanted = ("melee", "missile", "save")
     return DragonStep(
         army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,

@@ -203,7 +203,7 @@ def counted_again(state: GameState, ruleset: Ruleset, who: Army, kind: str, want
 
     now = state.army(who.id) if state.has_army(who.id) else who.evolve(units=())
     who = who.evolve(units=tuple(u for u in who.units if now.unit(u.id) is not None))   # a Path took some away
-    scratch = StepResult(kind=out.kind)
+    scratch = StepResult(kind=out.kind, rolls=out.rolls)
     again = roll(state, ruleset, who, kind, wanted, still_rolling(dice, who), scratch, **kwargs)
     kept(out, scratch, who.id, again.results)
     return again, who, scratch
@@ -217,7 +217,7 @@ def unit_counted_again(state: GameState, ruleset: Ruleset, who: str, unit_id: st
     SAI"). Returns the new outcome and the scratch result, whose events the caller keeps (``kept``)."""
     from .common import roll
 
-    scratch = StepResult(kind=out.kind)
+    scratch = StepResult(kind=out.kind, rolls=out.rolls)
     again = roll(state, ruleset, state.army(who), kind, wanted, dice, scratch, unit=unit_id, joined=True, **kwargs)
     if read:
         out.trace.append(reading(f"the Cantrip's spell on {unit_id}, which joined {who}'s {what}, acts before the "

@@ -120,7 +120,9 @@ def _charging(fight: Fight, buys: dict) -> int:
     hit, freed = charge_freed.freed(fight, hit, dice, (ruleset.charge_roll, CHARGE_ROLL), charge_sais.CHARGING,
                                     (buys, freed_waits, returned))
     fight.hit = hit
-    melee, maneuver = (hit.results.get(t, 0) + added[t] + freed[t] for t in CHARGE_ROLL)
+    # the units that joined the charging roll are counted with it through the one pipeline (the army's modifiers)
+    melee, maneuver = (joined_rolls.through_pipeline(out, fight.attacker, t,
+                                                     hit.results.get(t, 0) + added[t] + freed[t]) for t in CHARGE_ROLL)
     _ids_once(dice, fight.attacker, ruleset, out)
     out.trace.append(TraceEvent(what=f"{fight.attacker}: {melee} melee + {maneuver} maneuver = {melee + maneuver} "
                                      "damage", after=melee + maneuver,
@@ -173,6 +175,10 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
             "count", countered.cite("confuse"), first))
     fight.hit = hit
     melee, maneuver = (hit.results.get(t, 0) for t in CHARGE_ROLL)
+    # the units that joined it are counted with it through the one pipeline, their new rolls in place of the first
+    joined = sum(joined_rolls.through_pipeline(fight.out, fight.attacker, t, hit.results.get(t, 0) +
+                                               joined_rolls.joined_results(fight.out, fight.attacker, t))
+                 for t in CHARGE_ROLL) - melee - maneuver
     fight.out.trace.append(TraceEvent(what=f"{fight.attacker} counted again: {melee} melee + {maneuver} maneuver"
                                            f"{f' + {joined} from the units that joined it' if joined else ''} = "
                                            f"{melee + maneuver + joined} damage", before=damage,
@@ -249,7 +255,10 @@ def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, a
     answer, freed = charge_freed.freed(countered, answer, charged, (fight.ruleset.charged_roll, ANSWER_ROLL),
                                        charge_sais.CHARGED, buying)
     fight.state = countered.state
-    return answer, {t: added[t] + freed[t] for t in ANSWER_ROLL}
+    # the units that joined the answer are counted with it through the one pipeline (the army's modifiers)
+    own = {t: answer.results.get(t, 0) for t in ANSWER_ROLL}
+    return answer, {t: joined_rolls.through_pipeline(fight.out, fight.defender, t, own[t] + added[t] + freed[t])
+                    - own[t] for t in ANSWER_ROLL}
 
 
 def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind: tuple[str, tuple[str, ...]],

@@ -17,12 +17,12 @@ from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..modifiers import active_modifiers
-from ..roll import Roll, RollContext, resolve_roll
+from ..roll import Roll, RollContext, cut_choices, resolve_roll
 from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, joined_trumpet, routing,
                sai_states, specials)
 from .fight import Fight
 from .reserve_attack import reserve_attack
-from .common import (army, casualty_lists, check_action, cut_results, leftover_casualties, roll, take_damage,
+from .common import (army, casualty_lists, check_action, leftover_casualties, roll, take_damage,
                      terrains)
 
 
@@ -31,8 +31,19 @@ from .common import (army, casualty_lists, check_action, cut_results, leftover_c
 ACTED = (*joined_rolls.MERGED, cantrip.CANTRIP)
 
 
+def check_savers(step: MeleeStep | MissileStep, ruleset: Ruleset) -> None:
+    """002 First March, Melee and Missile: "the target army rolls for saves" (and, against a counter-attack, the
+    attacking army): a save roll given for any other army is refused, naming the one that rolls."""
+    for field_, other in step.other_savers:
+        rolls = step.target if field_ == "saves" else step.army
+        kind = "melee" if isinstance(step, MeleeStep) else "missile"
+        raise StepError(f"only the {'defending' if field_ == 'saves' else 'attacking'} army ({rolls}) rolls saves "
+                        f"here, not {other!r}", cite=ruleset.cite(kind), field=field_)
+
+
 def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = False) -> tuple[GameState, StepResult]:
     """A melee action; ``by_spell`` when a spell makes it (Haunt), so no terrain icon is needed."""
+    check_savers(step, ruleset)
     if step.charge:     # tsr-1996's charge, declared instead of a skirmish
         from .charge import charge
 
@@ -91,6 +102,7 @@ def _with_counter(attack: dict[str, dict[str, int]], counter: dict[str, dict[str
 
 
 def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    check_savers(step, ruleset)
     out = StepResult(kind="missile")
     attacker, defender = army(state, step.army), army(state, step.target, field="target")
     if defender.player == attacker.player:
@@ -155,7 +167,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     cantrip.members(saves, defender, f"{prefix}saves")
     fight = Fight(state=state, ruleset=ruleset, attacker=attacker.id, defender=defender.id, action=action,
                   step=step, casualties=casualties, out=out, counter=bool(prefix),
-                  may_free=freed_sais.may_join(state, ruleset, attacker, step))
+                  may_free=freed_sais.may_join(state, ruleset, attacker, step), buys=buys)
     first = _before_cantrip(fight, attacker, attack, target_terrain)
     waits, own = _cantrip(fight, attacker, attack, buys)
     attack = cantrip.still_rolling(attack, fight.army("attacker"))
@@ -191,8 +203,10 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                        fight.army("attacker"), action, joined_rolls.untaken(step, out.moved),
                                        out) if loose else (fight.state, 0)
     fight.state, freed = moved[0], freed + moved[1]
-    normal = max(0, hit.results.get(action, 0) + returned + freed)
-    if freed or loose:
+    summed = hit.results.get(action, 0) + returned + freed
+    # the units that joined the attack roll are counted with it through the one pipeline (the army's modifiers)
+    normal = max(0, joined_rolls.through_pipeline(out, attacker.id, action, summed))
+    if freed or loose or normal != max(0, summed):
         out.results.setdefault(attacker.id, {})[action] = normal
     _read_by_states(fight)
     normal += _extra(fight, normal)
@@ -277,6 +291,9 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
     dice = cantrip.still_rolling(saves, defender)
+    # the attack's Screech, Howl, Wave: subtracted in the save roll's pipeline, before its multipliers
+    delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
+    fight.cuts = cut_choices(defender.id, [(s.sai, "save", s.points) for s in delayed])
     answer = _save_roll(fight, dice)
     fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
                                                saves, out)
@@ -296,9 +313,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
     fight.answer, added = answer, added + freed + freed_cantrip.recounted({**brought, **others}, first, "save")
     confused_saves.joined_after(fight, rolled_units)
-    delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
-    saved = sai_states.adjust(cut_results(answer, delayed, fight.army(), "save", ruleset, out) + _bashed(fight),
-                              added - hypnotized, fight.army(), out)
+    saved = sai_states.adjust(answer.results.get("save", 0) + _bashed(fight), added - hypnotized, fight.army(), out)
     _read_by_states(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",

@@ -338,7 +338,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     if spelled or waits or lifts:
         _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out, spelled)
     if lifts:
-        sai_doubling.joined_doubled(ruleset, kind, joined, choices, results, out.trace)
+        for unit_id, t in sai_doubling.joined_doubled(ruleset, kind, joined, choices, results, out.trace):
+            joined_rolls.unit_doubled(out, who.id, unit_id, t)
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, cite), field="cantrip")
@@ -359,6 +360,9 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         out.trace.append(reading(f"{who.id}'s combination roll against the dragons includes a save roll: Cloak adds "
                                  f"its {cloaked} magical saves (not magic results)", cite,
                                  ruleset.sai_sections.get("cloak", cite)).evolve(after=cloaked))
+    # the units brought back are counted with the army through the one pipeline (the army's modifiers)
+    for t in wanted:
+        results[t] = joined_rolls.through_pipeline(out, who.id, t, results.get(t, 0))
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out, blue)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)

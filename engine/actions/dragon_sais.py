@@ -189,6 +189,13 @@ def check_flurry(ruleset: Ruleset, dice, choices: dict[str, dict[str, int]], out
     if len(split) > 1:
         raise StepError(f"Flurry's points go to melee or to save, not both: {split}", cite=cite, field="splits")
     if "save" not in split:
+        # its points go to melee: the item rolls again, and the chain ends on a face that does not (as every
+        # rerolling face's: engine.roll._check_rerolls)
+        open_ = [u for u, faces in dice.units if faces and faces[-1].icon == "flurry"]
+        if open_:
+            raise StepError(f"{', '.join(open_)}'s roll ends on flurry, whose melee results roll the magic item again: "
+                            "give the face it rolled next (or send Flurry's points to save: `splits: {flurry: "
+                            "{save: N}}`)", cite=cite, field="roll")
         return
     again = [u for u, faces in dice.units if any(f.icon == "flurry" for f in faces[:-1])]
     if again:

@@ -16,7 +16,8 @@ from ..state import Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent
 from ..value import Struct, field
-from . import own_roll
+from . import cantrip, own_roll
+from .select_none import refuse_none
 
 
 class Fight(Struct):
@@ -38,6 +39,9 @@ class Fight(Struct):
     hit: Outcome | None = None          # the attack roll
     charge: bool = False                # Charge: the defender answers with a combination melee/save roll
     seen: set = field(default_factory=set)              # the special SAIs rolled (whose targets may be read)
+    # the step's ``cantrip`` purchases not yet made (army or unit id -> MagicStep), shared with the action, which
+    # refuses those left over: a unit an SAI forces to roll by itself buys with ``cantrip.<unit-id>``
+    buys: dict = field(default_factory=dict)
     rolled_units: set = field(default_factory=set)      # the units whose own roll (unit_saves) was read
     # tsr-1996, 004 Entangle D: units of the acting army may be freed into its roll (002 Resolution: or brought into
     # a skirmish's attack roll by a Regenerate or Medallion), rolling an SAI identical to one the army's own roll
@@ -60,14 +64,18 @@ class Fight(Struct):
     # immediately and their results are counted toward the current roll"): the answer's Confuse rerolls them as it
     # does freed units (``rerolled``)
     brought: dict = field(default_factory=dict)
+    # the attack's Delayed SAIs that subtract from the defender's saves (Screech, Howl, Wave): the choices that make its
+    # save roll subtract them in its pipeline (engine.roll ``cut_choices``), once the attack roll shows them
+    cuts: dict = field(default_factory=dict)
 
     def choices(self) -> dict:
-        """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``)."""
+        """The owner's choices a roll reads: the units Elevate doubles (``targets: {elevate: [unit]}``); the attack's
+        Screech, Howl or Wave subtracting from the defender's saves (``cuts``)."""
         named = self.targets("elevate")
         picks: dict[str, int] = {}
         for unit_id, _ in named or ():
             picks[unit_id] = picks.get(unit_id, 0) + 1
-        return {"elevate": picks} if picks else {}
+        return {**({"elevate": picks} if picks else {}), **self.cuts}
 
     def army(self, which: str = "defender") -> Army:
         return self.state.army(self.attacker if which == "attacker" else self.defender)
@@ -79,6 +87,8 @@ class Fight(Struct):
         """The step's ``targets`` for this SAI, or None when the scenario names none; once the roll's SAI picked
         (``taken``), those it left (a freed unit's identical SAI: none left, None, so its default)."""
         found = dict(self.step.targets).get(sai) if self.step else None
+        # an empty entry is a choice of none, which an offensive SAI's owner cannot make (002 Targeting (a))
+        refuse_none(self.ruleset, sai, self.action, found)
         if found is None or not self.taken.get(sai):
             return tuple(found) if found is not None else None
         return tuple(t for t in found if t[0] not in self.taken[sai]) or None
@@ -136,6 +146,25 @@ class Fight(Struct):
         specials act as in its army's roll, with the step's choices (engine.actions.own_roll)."""
         home = next(a for a in self.state.armies if a.unit(unit_id) is not None)
         dice = self.unit_roll(unit_id, why, sai)
+        if "maneuver" not in kind:
+            # 002 Avoidance Rolls: "A unit is targeted with a Poison SAI. When the unit makes its first save
+            # avoidance roll, it rolls a Cantrip SAI. The unit does not save, but it does get to spend the Cantrip
+            # because this SAI is applicable during a save roll" (Cantrip: "save roll or non-maneuver avoidance
+            # roll"); its purchase is ``cantrip.<unit-id>``, resolved before the roll goes on. (A killed unit's
+            # second roll, in the DUA, is ``burial_roll``: "it would not count, because it is in the DUA".)
+            alone = home.evolve(units=tuple(u for u in home.units if u.id == unit_id))
+            found = cantrip.points(alone, dice, self.ruleset)
+            if found:
+                self.out.trace.append(TraceEvent(
+                    what=f"{unit_id} rolls a Cantrip in its own roll against {sai}: its points buy spells "
+                         f"(cantrip.{unit_id}) before the roll goes on",
+                    rule=self.ruleset.quote("cantrip-own-roll", "the unit does not save, but it does get to spend the "
+                                            "Cantrip because this SAI is applicable during a save roll"),
+                    cite=self.ruleset.cite("avoidance") if "cantrip-own-roll" not in self.ruleset.quotes
+                    else self.ruleset.sai_sections.get(cantrip.CANTRIP, self.ruleset.cite("sai-resolution"))))
+                self.state = cantrip.bought(self.state, alone, found, self.buys, False, self.ruleset, self.out,
+                                            key=unit_id)
+            home = next((a for a in self.state.armies if a.unit(unit_id) is not None), home)
         self.state, got = own_roll.unit_roll(self.state, self.ruleset, home, unit_id, kind, wanted, dice, self.out,
                                              self.step, self.unit_choices(unit_id))
         return got

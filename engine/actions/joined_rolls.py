@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from ..roll import Outcome, Special
+from ..modifiers import apply_op
+from ..roll import Outcome, Part, Special, grown
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
@@ -35,6 +36,59 @@ MERGED = ("move", "cloak", "dragon-move")
 # ("roll the artifact again"), and "artifacts are magic items and therefore are not units"; the returning SAIs
 # bring back units (Regenerate, the Medallions), so no unit brought into a roll rolls one
 ITEM_ONLY = {"summon-dragon": "the Dragon Staff, an artifact"}
+
+
+def through_pipeline(out: StepResult, army_id: str, result: str, summed: int) -> int:
+    """The ``result`` results of ``army_id``'s roll with the units that joined it (returned, freed, ferried in),
+    counted through the one pipeline (engine.roll ``grown``), from ``summed``: what the caller added up, the army's own
+    results, its joined units' own results and any change of its own (Cloak's saves, a Bash, the results of units
+    that moved away). 002 Resolution: components brought into an army during a roll "are rolled immediately and the
+    results applied with the results of their army", so the army's modifiers (its spells, the eighth face, its racial
+    abilities, a Screech) act on their results as on the army's own, in the order of 002 Applying Dice Modifiers:
+    the number the caller summed changes by what the pipeline counts differently from that sum (traced, with the
+    pipeline's steps). No joined unit: ``summed`` as it is."""
+    rolling = out.rolls.get(army_id)
+    if rolling is None or not rolling.joined:
+        return summed
+    rolling.through.add(result)
+    trace: list = []
+    counted = grown(rolling.ctx, rolling.dice, rolling.own, rolling.joined, trace).get(result, 0)
+    added = rolling.own.results.get(result, 0) + sum(o.results.get(result, 0) for o in rolling.joined.values())
+    if counted == added:
+        return summed
+    out.trace.extend(trace)     # the pipeline's army steps on the whole roll
+    joined = ", ".join(rolling.joined)
+    out.trace.append(TraceEvent(
+        what=f"{army_id}'s roll counted again with {joined}, which joined it: its {result} results through the "
+             f"modifiers, {added} added up becomes {counted}", before=summed, after=max(0, summed + counted - added),
+        rule="components brought into an army during a roll are rolled immediately and their results applied with "
+             "the results of their army: the army's modifiers act on theirs too, in the modifiers' order",
+        cite=rolling.ctx.ruleset.cite("sai-resolution")))
+    return max(0, summed + counted - added)
+
+
+def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> None:
+    """A unit that joined ``army_id``'s roll doubled by an SAI of that roll once it joined (a dragon attack's Elevate,
+    engine.sai_doubling ``joined_doubled``, which adds its ``result`` results again to the army's): a unit modifier
+    that multiplies, applied before any army modifier (002 Applying Dice Modifiers), so its count in the roll in
+    progress doubles too and the army's modifiers act on the doubled results."""
+    rolling = out.rolls.get(army_id)
+    if rolling is None or unit_id not in rolling.joined:
+        return
+    outcome = rolling.joined[unit_id]
+    counted = {key: {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()}
+               for key, tally in outcome.counted.items()}
+    part = counted[unit_id][result]
+    added = part.normal
+    apply_op("multiply", part, 2)
+    rolling.joined[unit_id] = replace(outcome, counted=counted,
+                                      results={**outcome.results, result: outcome.results.get(result, 0) + added})
+
+
+def joined_results(out: StepResult, army_id: str, result: str) -> int:
+    """The ``result`` results of the units that joined ``army_id``'s roll in progress, each one's latest roll."""
+    rolling = out.rolls.get(army_id)
+    return sum(o.results.get(result, 0) for o in rolling.joined.values()) if rolling is not None else 0
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,

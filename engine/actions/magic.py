@@ -18,12 +18,12 @@ from ..names import slug
 from ..magic import COLORS, Bucket, Caster, allocations, by_color
 from ..minor import allowed_event, allows
 from ..special import no_doubling
-from ..roll import Outcome, RollContext, resolve_roll
+from ..roll import Outcome, RollContext, Rolling, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import death_magic, sai_magic, sai_states, specials, spells
+from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .targets import check_target
 
@@ -44,6 +44,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     state = sai_states.move_dragons(state, ruleset, rolled, state.army(caster.id), step, out)
     caster = state.army(caster.id)
     casters += _returned_casters(returned, caster, terrain, state, ruleset, out)
+    lose = _lost(out, caster.id, rolled, returned, lose)
     casters = _attuned(casters, rolled, returned, step, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
     out.results[caster.id] = {"magic": points}
@@ -135,6 +136,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
                       negation=_negation(state, who, step, ruleset, out), choices=sai_states.special_choices(step))
     rolled = resolve_roll(ctx, step.roll)
+    out.rolls[who.id] = Rolling(ctx, step.roll, rolled)     # the roll the units brought back join (``_lost``)
     out.trace.extend(rolled.trace)
     counted = sum(t.get("magic", 0) for t in rolled.per_unit.values())
     final = rolled.results.get("magic", 0)
@@ -190,6 +192,23 @@ def _attuned(casters: list[Caster], rolled: Outcome, returned: dict[str, Outcome
                                  ruleset.sai_sections.get(sai_magic.ATTUNE, ruleset.cite("magic")),
                                  ruleset.cite("sai-resolution")))
     return sai_magic.attune(casters, replace(rolled, specials=[*rolled.specials, *theirs]), step, ruleset, out)
+
+
+def _lost(out: StepResult, army_id: str, rolled: Outcome, returned: dict[str, Outcome], lose: int) -> int:
+    """The magic points the army's penalties take (``lose``: from its own roll, ``rolled``), once the units Regenerate
+    or the Gold Medallion brought back (``returned``) joined the roll: counted with it through the one pipeline
+    (engine.actions.joined_rolls ``through_pipeline``; 002 Resolution: their results are "applied with the results of
+    their army"), the army's penalties take from theirs too."""
+    rolling = out.rolls.get(army_id)
+    if rolling is not None:
+        # a unit brought back that then moved away left the roll: its results are not counted in the army total
+        # (002 Resolution: "any component removed from the army ... does not have its results counted")
+        rolling.joined = {u: o for u, o in rolling.joined.items() if u in returned}
+    if not returned:
+        return lose
+    own = rolled.results.get("magic", 0)
+    theirs = sum(o.results.get("magic", 0) for o in returned.values())
+    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own + theirs)
 
 
 def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,
@@ -432,9 +451,23 @@ def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset) -> None:
         raise StepError(f"{c.spell.name} can be cast only once per magic action", cite=cite, field="cast")
     at_target = sum(x.count for x in same if x.target == c.target)
     stacking = {"increase-effect", "increase-number-affected"} & set(c.spell.multiplicity)
+    if at_target > 1 and not stacking and _each_its_own(c, ruleset):
+        return
     if at_target > 1 and not stacking:
         raise StepError(f"{c.spell.name} cannot be cast on {c.target} more than once in one magic action "
                         "(multiple castings target another)", cite=cite, field="cast")
+
+
+def _each_its_own(c: Cast, ruleset: Ruleset) -> bool:
+    """Whether several castings of a unit's "save or be killed" spell may target one unit, each resolved by its own
+    roll (``Ruleset.castings_at_one_unit``: tsr-1996, engine.actions.spells.resolve). Reading: 000's "Multiple
+    castings target multiple units" says what more castings may do, and 004 (an "extension of the rules booklet ...
+    clarifying the most confusing parts of the game") casts three at one unit: "A Gargoyle is targeted by 3
+    Lightning Strikes ... If the dispel fails, the Gargoyle must roll three successful saves in order to survive"
+    (traced where it applies)."""
+    effect = ruleset.spell_effects.get(c.spell.id)
+    return ruleset.castings_at_one_unit and effect is not None and effect.kind == "unit-damage" \
+        and effect.save == "or-killed"
 
 
 def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -499,6 +532,13 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
             whose = "" if ruleset.dispel_own_unit else " (or its units)"
             raise StepError(f"no spell targets {unit_id}, its army {home.id}{whose} or its terrain {home.at}: "
                             "it makes no dispel attempt", cite=cite, field="dispel")
+        if len(faces) > 1:
+            # one roll, one face: 002 "Only one dispel attempt is made per unit"; 004 Dispel Magic D: "Only one
+            # Dispel attempt may be attempted per volley of magic. EXAMPLE: A Gargoyle is targeted by 3 Lightning
+            # Strikes. It makes only one roll to dispel"
+            rule, where = ruleset.words("dispel-magic:once", "only one dispel attempt is made per unit", cite)
+            raise StepError(f"dispel.{unit_id} lists {len(faces)} faces ({', '.join(faces)}), but {rule[0].lower()}"
+                            f"{rule[1:]}: give the one face its single roll showed", cite=where, field="dispel")
         if "dispel-magic" not in faces:
             rule, where = ruleset.words("dispel-magic:fails", "only one dispel attempt is made per unit; if it fails, "
                                         "the spells are resolved normally", cite)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from .. import multiplayer
-from ..expiry import face_changed
 from ..minor import bring
-from ..special import captured, left_eighth
+from ..special import captured
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
+from ..faces import turn_to
 from ..trace import StepError, TraceEvent
 from . import sai_states
-from .common import army, casualty_lists, cut_results, leftover_casualties, roll, take_damage, terrains
+from ..roll import cut_choices
+from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
 
 def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -53,8 +54,10 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
             if other.at != acting.at or other.player == acting.player:
                 raise StepError(f"{counter_id} cannot counter-maneuver: only other players' armies at "
                                 f"{terrain.id} can", cite=cite, field="counter")
-            answer = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out)
-            theirs = cut_results(answer, waves, other, "maneuver", ruleset, out)
+            # the acting army's Wave: subtracted in each counter-maneuvering army's pipeline, before its multipliers
+            answer = roll(state, ruleset, other, "counter-maneuver", ("maneuver",), counter_roll, out,
+                          choices=cut_choices(other.id, [(s.sai, "maneuver", s.points) for s in waves]))
+            theirs = answer.results.get("maneuver", 0)
             # "If the total ... equals or exceeds that of the highest counter-maneuvering army, the maneuver succeeds"
             won = mine > theirs if icy else mine >= theirs
             ties = (f"ties go to the non-acting player while {icy} is on {terrain.id}" if icy
@@ -118,20 +121,16 @@ def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None
     face = terrain.face + (1 if direction == "up" else -1)
     if not 1 <= face <= 8:
         raise StepError(f"{terrain.id} shows {terrain.face}: it cannot turn {direction}", cite=cite, field="direction")
-    control = terrain.controlled_by
     if terrain.face == 8:
         # "turns back to its seventh face whenever the controlling army ... loses control (is out-maneuvered)"
-        face, control = 7, None
-        terrain = left_eighth(terrain)
-        out.trace.append(TraceEvent(what=f"{terrain.id} leaves its eighth face: control lost", before=8, after=7,
-                                    rule="all advantages of the eighth face cease", cite=ruleset.cite("eighth-face")))
+        face = 7
     elif face == 8:
-        control = army_id
         terrain = captured(terrain, castle, ruleset, out)
+        state = state.with_terrain(terrain)
         out.trace.append(TraceEvent(what=f"{army_id} captures {terrain.id}", before=terrain.face, after=8,
                                     rule="maneuvered to its eighth face, the acting army controls the terrain",
                                     cite=ruleset.cite("eighth-face")))
     out.trace.append(TraceEvent(what=f"{terrain.id} turned {direction}", before=terrain.face, after=face,
                                 rule="a successful maneuver turns the terrain one step", cite=cite))
-    state = state.with_terrain(terrain.evolve(face=face, controlled_by=control))
-    return face_changed(state, terrain_id, ruleset, out)
+    # control leaves with the eighth face, however the face changes (engine.faces)
+    return turn_to(state, terrain_id, face, ruleset, out, captor=army_id)

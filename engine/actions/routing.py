@@ -13,6 +13,7 @@ from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MeleeStep, StepResult
+from ..faces import turn_to
 from ..trace import StepError, TraceEvent
 
 
@@ -83,7 +84,8 @@ def pursue(state: GameState, ruleset: Ruleset, step: MeleeStep, rout: bool, out:
                                      f"{step.army} acts again with the action it shows", before=terrain.face,
                                 after=lower, rule="to pursue, that player turns the terrain die one number lower. "
                                 "The army then acts again using the newly revealed action icon", cite=cite))
-    return state.with_terrain(terrain.evolve(face=lower))
+    # 000 The Eighth Face: "An army loses control of a terrain if that terrain is ever moved from its eighth face"
+    return turn_to(state, terrain.id, lower, ruleset, out)
 
 
 def both_routed(state: GameState, ruleset: Ruleset, terrain_id: str, out: StepResult) -> GameState:
@@ -94,4 +96,4 @@ def both_routed(state: GameState, ruleset: Ruleset, terrain_id: str, out: StepRe
                                 before=terrain.face, after=terrain.face - 1, rule="if both are routed, the "
                                 "terrain die is automatically turned down one step, and the action ends there",
                                 cite=ruleset.cite("routing")))
-    return state.with_terrain(terrain.evolve(face=terrain.face - 1))
+    return turn_to(state, terrain.id, terrain.face - 1, ruleset, out)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..damage import default_casualties
-from ..moves import reserve_army, transfer
+from ..moves import moved_army_at, reserve_army, transfer
 from ..roll import Outcome, Roll, Special
 from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
@@ -30,7 +30,9 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import companions, destinations
-from .joined_rolls import MERGED, fitting, joined_roll, left_to, own_specials, unmerged, untaken, with_joined
+from .select_none import refuse_none
+from .joined_rolls import (MERGED, fitting, joined_roll, left_to, own_specials, through_pipeline, unmerged, untaken,
+                           with_joined)
 from .joined_trumpet import joined_ferals
 
 RISE = "rise-from-the-ashes"
@@ -48,11 +50,17 @@ def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
     return tuple(uid for uid, _ in found) if found else None
 
 
+# the choices key of the step's per-army penalty splits (engine.modifiers.split_points reads the rolling army's)
+PENALTIES_OF = "penalties:by-army"
+
+
 def special_choices(step) -> dict:
     """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets, or
     where it moves units (Wayfare's move_to)."""
     chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
-    return {"special": chosen} if chosen else {}
+    # and each army's split of "one result" penalties over its combination roll (``penalties``; engine.modifiers)
+    split = {army: dict(pairs) for army, pairs in getattr(step, "penalties", ())}
+    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {})
 
 
 def handles(special: Special) -> bool:
@@ -168,6 +176,8 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
                                      f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
         out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
                                     after=limit, rule=words, cite=where))
+    found = dict(step.targets).get(sai) if step is not None else None
+    refuse_none(ruleset, sai, "melee", found)     # "cannot choose to select none" (002 Targeting (a))
     chosen = _chosen(step, sai)
     if chosen is None:
         picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
@@ -688,16 +698,9 @@ def _leave_total(what: str, lost: int, ruleset: Ruleset) -> TraceEvent:
 
 
 def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
-    """The player's army at ``where`` (a terrain, or the reserve area), formed if the player has none there."""
-    if where == RESERVE:
-        return reserve_army(state, player, ruleset, out)
-    there = next((a for a in state.armies if a.player == player and a.at == where), None)
-    if there is not None:
-        return state, there
-    taken = {a.id for a in state.armies}
-    name = next(n for n in (f"{player}-{where}", *(f"{player}-{where}-{i}" for i in range(2, 99))) if n not in taken)
-    army = Army(id=name, player=player, at=where, units=())
-    return state.evolve(armies=(*state.armies, army)), army
+    """The player's army at ``where`` (a terrain, or the reserve area), formed if the player has none there
+    (engine.moves.moved_army_at: the one place moved units form an army, its name documented)."""
+    return moved_army_at(state, player, where, ruleset, out)
 
 
 # --- units freed by the end of an effect ---------------------------------------------------------------
@@ -740,7 +743,9 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
 
 def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:
     """The defender's saves (an avoidance roll's ``result`` results) once its roll's own specials and a Hypnotic
-    Glare have acted on them."""
+    Glare have acted on them, the units that joined the roll counted with it through the one pipeline
+    (engine.actions.joined_rolls ``through_pipeline``)."""
+    change = through_pipeline(out, defender.id, result, saved + change) - saved
     if not change:
         return saved
     saved = max(0, saved + change)

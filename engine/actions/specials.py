@@ -11,8 +11,8 @@ target rolls and finalizes their results". Each kind of effect has a ``phase`` s
 - ``save``: an SAI of the defending army's save roll that strikes back (Counter, Volley, Bash);
 - ``late``: once the defending army has finalized (Surprise, Charge: no counter-attack);
 - ``roll``: acts inside the roll itself (engine.roll: Trumpet, Elevate, Charge), nothing left to do here;
-- ``finalize``: cuts the defending army's results as they are finalized (Screech, Howl, Wave:
-  engine.actions.common.cut_results).
+- ``finalize``: cuts the defending army's results as they are finalized (Screech, Howl, Wave: subtracted in its
+  roll's pipeline with the modifiers that subtract, engine.roll ``cut_choices``).
 
 Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined"); the
 acting player chooses the order of the special and unique ones (the step's ``order``; by default the order
@@ -28,10 +28,10 @@ from ..ruleset import Ruleset
 from ..sais import RESOLVED, sai_use
 from ..state import RESULT_TYPES, Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from ..value import Value
 from . import answers, delayed, illusion, strikes
-from .common import casualty_lists, take_damage
+from .common import _casualties_go, casualty_lists, take_damage
 from .fight import Fight
 
 Handler = Callable[[Fight, str, list[Special]], None]
@@ -51,7 +51,31 @@ def _army_damage(fight: Fight, sai: str, specials: list[Special]) -> None:
                                       rule="special SAI results resolve before the defending army rolls for saves",
                                       cite=fight.cite(sai)))
     fight.state = take_damage(fight.state, fight.ruleset, defender, points, fight.casualties, fight.out, sai,
-                              fight.action)
+                              fight.action, army_targeting=not _past_protection(fight, sai, defender))
+
+
+def _past_protection(fight: Fight, sai: str, defender) -> bool:
+    """Whether a spell that would send this damage's casualties elsewhere than the DUA (Open Grave, Leaving) is
+    passed by: reading (traced), 002 The Stoneskin Rule counts spells that "prevent units that are killed from
+    going to the dead unit area (e.g. Open Grave)" as magical protection, and "SAIs that state: 'no saves
+    (including those provided by spells)'" -- Smite, Stone -- "cannot be avoided by magical protection"; Open
+    Grave's own "for any army-targeting effect that causes damage to the target army" would take them, but the
+    Stoneskin Rule names Open Grave and these SAIs together and is the more specific text. tsr-1996 keeps Open
+    Grave's reach (000 Open Grave "all units killed in the target army"; 004 Flame C: "Open Grave DOES save
+    Flamed units"), its ruleset naming no such SAI."""
+    if sai not in fight.ruleset.unprotected_sais:
+        return False
+    grave = _casualties_go(fight.state, fight.ruleset, defender)
+    if grave is None:
+        return False
+    spell = grave[0]
+    fight.out.trace.append(reading(
+        f"{spell} on {defender.id} is magical protection (\"prevent units that are killed from going to the dead "
+        f"unit area (e.g. Open Grave)\"), which {sai}'s damage, \"no saves (including those provided by spells)\", "
+        f"cannot be avoided by: its casualties go to the DUA, though {spell} sends casualties of \"any "
+        "army-targeting effect\" elsewhere", fight.ruleset.cite("stoneskin-rule"),
+        fight.ruleset.spell_sections.get(spell, fight.cite(sai))))
+    return True
 
 
 # effect kind -> when it acts and its handler (None: the roll or the action itself applies it)

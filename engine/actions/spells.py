@@ -20,8 +20,8 @@ What acts on the summoning pool, dragonkin, magical items and the Eldarim is in 
 from __future__ import annotations
 
 from ..damage import choose, kill
-from ..expiry import face_changed
-from ..moves import bound, flee, haunt_army, owner, transfer
+from ..faces import turn_to
+from ..moves import bound, flee, haunt_army, moved_army_at, owner, transfer
 from ..protection import exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -100,6 +100,9 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
             if effect.reduce_unless else state
     if effect.kind == "unit-damage":
         veil_passed(state, ruleset, [owner(state, target)], who.player, names, f"its unit {target}", out)
+        castings = sum(c.count for c in casts)
+        if castings > 1 and effect.save == "or-killed" and ruleset.castings_at_one_unit:
+            return _each_casting(state, target, castings, effect, names, cite, ruleset, rolls, out)
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
         return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out, rolls)
@@ -171,16 +174,11 @@ def _reduce_unless(state: GameState, terrain_id: str, best: int, needed: int, na
                                     after=terrain.face, rule=f"reduce the terrain unless an army generates at "
                                     f"least {needed} maneuver results", cite=cite))
         return state
-    control = None if terrain.face == 8 else terrain.controlled_by
     out.trace.append(TraceEvent(what=f"{names}: no army rolled {needed} maneuvers ({best} at most): {terrain_id} "
                                      "is reduced one face", before=terrain.face, after=terrain.face - 1,
                                 rule=f"reduce the terrain one face if no army generates at least {needed} "
                                      "maneuver results", cite=cite))
-    if terrain.face == 8:
-        out.trace.append(TraceEvent(what=f"{terrain_id} leaves its eighth face: control lost", before=8, after=7,
-                                    rule="all advantages of the eighth face cease", cite=ruleset.cite("eighth-face")))
-    state = state.with_terrain(terrain.evolve(face=terrain.face - 1, controlled_by=control))
-    return face_changed(state, terrain_id, ruleset, out)
+    return turn_to(state, terrain_id, terrain.face - 1, ruleset, out)   # control leaves with the eighth face
 
 
 def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -191,6 +189,12 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     """
     source = owner(state, c.target)
     dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
+    if dest is None and c.to is not None and any(t.id == c.to for t in state.terrains) and c.to != source.at:
+        # "move the target unit to any other terrain" (002 Path): named by its terrain, the unit joins its player's
+        # army there, or forms a new one, <player>-<terrain> (000 Path: "If the unit(s) move to another terrain
+        # where there are no friendly units, they form a new army"; 002 Army: "All of your units at a single
+        # terrain")
+        state, dest = moved_army_at(state, source.player, c.to, ruleset, out)
     if source.at == RESERVE:
         raise StepError(f"{c.spell.name} targets a unit at a terrain; {c.target} is in the reserve area",
                         cite=cite, field="cast")
@@ -198,8 +202,8 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
         raise StepError(f"{c.spell.name} cannot move {c.target}: dragonkin cannot leave the terrain where they are "
                         "summoned", cite=ruleset.cite("dragonkin"), field="cast")
     if dest is None or dest.player != source.player or dest.at in (RESERVE, source.at):
-        raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, the army of "
-                        f"{source.player}'s it joins at another terrain", cite=cite, field="cast")
+        raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, that terrain (or the "
+                        f"army of {source.player}'s it joins there)", cite=cite, field="cast")
     out.moved.append(c.target)
     return transfer(state, c.target, source, dest, c.spell.name, cite, ruleset, out)
 
@@ -468,6 +472,8 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
         results[t] = max(0, results.get(t, 0) - n)
     state, cloaked = sai_states.cloak_saves(state, ruleset, outcome, army, out)
     results["save"] = results.get("save", 0) + cloaked
+    # the units brought back are counted with the army through the one pipeline (the army's modifiers)
+    results = {t: joined_rolls.through_pipeline(out, army.id, t, n) if t in wanted else n for t, n in results.items()}
     if state.has_army(army.id):
         state = sai_states.move_dragons(state, ruleset, outcome, state.army(army.id), sais, out)
     out.results[army.id] = dict(results)
@@ -627,6 +633,27 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
     if effect.then_flee:
         state, stays = _saves_or_flees(state, unit_id, names, cite, ruleset, rolls, out)
         state = state if stays else flee(state, unit_id, names, cite, ruleset, out)
+    return state
+
+
+def _each_casting(state: GameState, unit_id: str, castings: int, effect: SpellEffect, names: str, cite: str,
+                  ruleset: Ruleset, rolls: Rolls, out: StepResult) -> GameState:
+    """Several castings of a "save or be killed" spell at one unit (``Ruleset.castings_at_one_unit``), each its own
+    roll (``avoidance.<unit>``, a list), the unit surviving only if every roll saves. Reading, traced: 000 Lightning
+    Strike's "Multiple castings target multiple units" read with 004 Dispel Magic D's example, "A Gargoyle is
+    targeted by 3 Lightning Strikes ... the Gargoyle must roll three successful saves in order to survive"."""
+    words, where = ruleset.words("dispel-magic:one-unit", "", ruleset.cite("multiplicity"))
+    out.trace.append(reading(f"{castings} castings of {names.split(' x')[0]} at {unit_id}: \"multiple castings "
+                             f"target multiple units\" does not forbid several at one unit, as the FAQ's example "
+                             f"casts three at one (\"{words}\"): each casting is its own save or ID roll", cite,
+                             where))
+    for n in range(1, castings + 1):
+        if not any(a.unit(unit_id) for a in state.armies):
+            out.trace.append(TraceEvent(what=f"{unit_id} is dead: casting {n} of {castings} has no target left",
+                                        rule="instantly kills a target unit unless the unit rolls a save", cite=cite))
+            break
+        state = _unit_damage(state, unit_id, effect.points, effect, f"{names} (casting {n} of {castings})", cite,
+                             ruleset, rolls, out)
     return state
 
 

@@ -11,7 +11,6 @@ possible must be selected ... the same as applying damage".
 
 from __future__ import annotations
 
-from itertools import combinations
 
 from .. import dragonkin
 from ..damage import choose, default_casualties
@@ -398,8 +397,7 @@ def _by_points(sai: str, wanted: dict[str, int | None], rollers: dict[str, int],
     divided amongst more than two units"."""
     left, out = dict(rollers), {}
     for uid, points in wanted.items():
-        group = next((g for n in range(1, len(left) + 1) for g in combinations(left, n)
-                      if sum(left[r] for r in g) == points), None)
+        group = _whole_rollers(left, points)
         if group is None:
             raise StepError(f"{sai}: {points} point(s) on {uid} is not the damage of whole rolling units "
                             f"({', '.join(f'{r}: {n}' for r, n in rollers.items())}); each roller's damage goes to "
@@ -411,6 +409,22 @@ def _by_points(sai: str, wanted: dict[str, int | None], rollers: dict[str, int],
         raise StepError(f"{sai}: the damage of {', '.join(left)} is not assigned; assign every roller's "
                         f"{', '.join(str(n) for n in rollers.values())} point(s)", cite=cite, field="targets")
     return out
+
+
+def _whole_rollers(rollers: dict[str, int], points: int | None) -> list[str] | None:
+    """The fewest rollers (the first written, among as few) whose points add up to ``points``: a subset-sum over
+    the points, never a walk over the 2^n groups of rollers (40 rollers answer at once)."""
+    if not isinstance(points, int) or not 1 <= points <= sum(rollers.values()):
+        return None
+    best: list[tuple[int, ...] | None] = [()] + [None] * points
+    for i, n in enumerate(rollers.values()):
+        for total in range(points, n - 1, -1):
+            prev = best[total - n]
+            if prev is not None and (best[total] is None or (len(prev) + 1, (*prev, i)) < (len(best[total]),
+                                                                                            best[total])):
+                best[total] = (*prev, i)
+    names = list(rollers)
+    return None if best[points] is None else [names[i] for i in best[points]]
 
 
 def _struck(fight: Fight, sai: str, target: str, damage: int, roller: str) -> None:

@@ -86,6 +86,14 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
             effect.kind in spells.DAMAGE:
         raise StepError(f"{c.spell.name} directly inflicts damage: you cannot target your own armies or units "
                         f"with it ({c.target} is {who.player}'s)", cite=cite, field="cast")
+    in_play = {*armies, *(t.id for t in state.terrains), *(u.id for a in state.armies for u in a.units),
+               *(u.id for a in (*state.dua, *state.bua) for u in a.units), *state.players}
+    if not ok and c.target not in in_play and "spell-targets" in ruleset.cites:
+        # 002 Target Your Spells: "The target of a spell or the conditions for a spell's effect to occur must exist
+        # at the time spells are announced" (an army a Path of the same action would form does not, yet)
+        raise StepError(f"{c.target!r} is not a target for {c.spell.name}: it is not in play when the spells are "
+                        "announced, and the target of a spell must exist at the time spells are announced",
+                        cite=ruleset.cite("spell-targets"), field="cast")
     if not ok:
         hint = " (a DUA or all of a player's armies is named by its player)" if kind.endswith(("dua", "armies")) else ""
         raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}"

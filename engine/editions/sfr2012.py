@@ -45,6 +45,9 @@ CITES = {
     "dua-advantage": f"{E}:the-turn-sequence.first-march.dead-unit-area-advantage",
     "total-magic": f"{E}:the-turn-sequence.first-march.total-your-magic-results",
     "spell-targets": f"{E}:the-turn-sequence.first-march.target-your-spells",
+    # "Army: All of your units at a single terrain or the reserve area": units moved where the player has none
+    # form an army (engine.moves.moved_army_at)
+    "army-formed": f"{E}:basic-terms",
     "reserve-magic": f"{E}:the-turn-sequence.first-march.reserve-magic",
     "standing-stones": f"{E}:the-eighth-face.standing-stones",
     "amazon-magic": f"{RACIAL}.amazons.magic-use",
@@ -560,6 +563,8 @@ SFR_2012 = Ruleset(
     # DUA"; Leaving: "... go to any other of your armies at a terrain rather than the DUA" (both "for any
     # army-targeting effect that causes damage to the target army")
     casualties_go={"open-grave": "reserve", "leaving": "other-army"},
+    # 002 The Stoneskin Rule's exception: Smite and Stone state "no saves (including those provided by spells)"
+    unprotected_sais=("smite", "stone"),
     # 002 Honor the Dead: "only dead units with the black (death) aspect in the target DUA can be buried"
     burial_limits={"honor-the-dead": "black"},
     # 002 Soiled Ground: "any unit killed at the target terrain that goes into the DUA must roll a save or be

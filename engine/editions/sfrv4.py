@@ -176,6 +176,10 @@ ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike"
 
 # 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Terrain - Eighth Face: every way the face changes (engine.faces)
+    "eighth-face-left": "A terrain at its eighth face turns back to its seventh face whenever the controlling army "
+                        "abandons the terrain, is out-maneuvered by an opposing army, or all its units are killed or "
+                        "removed",
     # Maneuver Resolution, 3: "The highest total wins (the marching army wins a tie)"
     "maneuver-ties": "The highest total wins (the marching army wins a tie)",
     # Melee (Missile) Resolution, 3: "If marching army rolled at least 1 melee (missile) result, the defending army

@@ -30,6 +30,8 @@ CITES = {
     #  army's owner desires. All modifiers must be applied, however, if possible."
     "combination": f"{E}:dice-modifiers", "avoidance": f"{E}:dice-modifiers", "army-modifiers": f"{E}:dice-modifiers",
     "eighth-face": f"{E}:the-eighth-face",
+    # 000 Path: "If the unit(s) move to another terrain where there are no friendly units, they form a new army"
+    "army-formed": f"{E}:spell-list.earth-gold",
     # "The first player to capture two terrains immediately wins the game" (the only win 000 names: no
     # "last-units-win", engine.capture)
     "winning": f"{E}:the-object-of-the-game",
@@ -43,6 +45,8 @@ CITES = {
     # attack happens after any spells cast during the previous turn expire" (and the City and Temple icons
     # act "at the beginning of your turn")
     "initial-effects": f"{E}:dragon-rules",
+    # "On your turn, choose one of your armies to act with" (000 First March): only the marching player's armies
+    "march-term": MARCH,
     "march": MARCH, "maneuver": f"{MARCH}.maneuver", "actions": f"{MARCH}.actions", "melee": f"{MARCH}.skirmish",
     "missile": f"{MARCH}.missile", "magic": f"{MARCH}.magic",
     "doubling-magic": f"{MARCH}.terrain-advantage", "terrain-advantage": f"{MARCH}.terrain-advantage",
@@ -188,6 +192,16 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # The Eighth Face: every way the face changes (engine.faces)
+    "eighth-face-left": "An army loses control of a terrain if that terrain is ever moved from its eighth face",
+    # 004 Monster Special Action Icons, General Rules C: an offensive SAI's targets (engine.actions.select_none)
+    "select-none": "the effect MUST be targeted on the enemy army which has already been targeted in the melee or "
+                   "missile action",
+    # Path: units moved where the player has none form an army (engine.moves.moved_army_at)
+    "moved-new-army": "If the unit(s) move to another terrain where there are no friendly units, they form a new army",
+    # Special Action Icons, Cantrip: a unit's own roll against an SAI (engine.actions.fight.Fight.roll_unit)
+    "cantrip-own-roll": "During any other action (including rolling for saves or during a dragon attack), the "
+                        "cantrip can be used to purchase immediate spells",
     # Dragon Rules: what begins the acting army's turn
     "turn-begins-with": "At the beginning of the acting army's turn, the dragon attacks. The attack happens after "
                         "any spells cast during the previous turn expire, but before the army's owning player "

@@ -155,6 +155,9 @@ TSR_1996 = TSR_1996.evolve(
     # D: "since magic is simultaneous, units killed by Lightning still roll in the group save against the
     # Hailstorms" (engine.actions.spells)
     simultaneous_magic=True,
+    # D: "A Gargoyle is targeted by 3 Lightning Strikes ... the Gargoyle must roll three successful saves in order
+    # to survive" (engine.actions.magic._each_its_own, engine.actions.spells.resolve)
+    castings_at_one_unit=True,
     cites={**TSR_1996.cites, "simultaneous-magic": DISPEL},
     sai_words={**TSR_1996.sai_words,
                "dispel-magic:fails": ("The dispel face itself must roll up to nullify magic; ID icons do NOT count in "
@@ -163,6 +166,11 @@ TSR_1996 = TSR_1996.evolve(
                "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
                                         "single Dispel Magic face nullifies all spells", DISPEL),
                "dispel-magic:no-effect:magic": ("Dispel icons do not count as magic for any purposes", DISPEL),
+               "dispel-magic:once": ("Only one Dispel attempt may be attempted per volley of magic", DISPEL),
+               "dispel-magic:one-unit": ("A Gargoyle is targeted by 3 Lightning Strikes. It makes only one roll to "
+                                         "dispel. If the dispel succeeds, all of the Lightning Strikes are nullified. "
+                                         "If the dispel fails, the Gargoyle must roll three successful saves in order "
+                                         "to survive", DISPEL),
                "dispel-magic:no-effect": ("During a dragon attack, Dispel Magic has no effect", DISPEL),
                # G: the Summon is countered (engine.actions.magic)
                "dispel-magic:summon": ("When the dragon is first summoned, however, a Dispel Magic would have the "
@@ -298,6 +306,8 @@ TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "group-monster-reroll": f"{E
 # during (A) a skirmish attack, (B) a skirmish counter-attack, or (C) a charge roll by attacker or defender".
 MONSTER_SAIS = f"{E}:faq.monster-special-action-icons"
 GENERAL = f"{MONSTER_SAIS}.general-rules"
+# C: "the effect MUST be targeted on the enemy army": an empty targets list is refused (engine.actions.select_none)
+TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "select-none": GENERAL})
 _DURING_MELEE = ("during melee ... (C) a charge roll by attacker or defender", GENERAL)
 # Fly: "This icon provides either maneuvers or saves (not both), as needed": the charging army's maneuvers are damage
 SAI_USES["fly"] = {**SAI_USES["fly"], "charge": SaiUse(("maneuver", "save"))}

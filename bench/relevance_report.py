@@ -1,0 +1,46 @@
+"""Search relevance figures on both halves of the relevance set (issue 23).
+
+    python bench/relevance_report.py               # P@1, P@3, P@10, MRR@10 per half
+    python bench/relevance_report.py --failures    # and the tuning half's misses, one by one
+
+The tuning half is ``tests/relevance/questions.yaml``; the held-out half is
+``tests/relevance/heldout.yaml``, which the ranking is never tuned on: this script
+prints only aggregate figures for it, never its questions' hits.
+
+It builds into a temporary cache directory of its own, never the user's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+DEPTH = 10
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--failures", action="store_true", help="list the tuning half's questions not answered first")
+    parser.add_argument("--tuning", action="store_true", help="the tuning half only (while tuning the ranking)")
+    args = parser.parse_args()
+    os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-relevance-")
+    from relevance_metrics import HALVES, evaluate, load
+
+    for half in HALVES[:1] if args.tuning else HALVES:
+        figures, misses = evaluate(load(half), DEPTH)
+        print(f"{half:8} {figures['n']:4} questions  P@1 {figures['p1']:.3f}  P@3 {figures['p3']:.3f}  "
+              f"P@10 {figures['p10']:.3f}  MRR@10 {figures['mrr']:.3f}")
+        if args.failures and half == "tuning":
+            for line in misses:
+                print("   ", line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""What an army can roll: an aggregate roll larger than its units' dice can show is impossible input (issue 19 §5).
+
+Each die shows one face per roll. A six-sided unit's face shows a few icons: 002 SAI General Information names the
+largest, "if a rare unit has a die face with four Cantrip icons, it counts as four points of effect"; a ten-sided
+die's face "bears only one icon", which "counts as 4 points of effect" (002 Monsters), and "The SAIs on ten-sided
+dice generates four results unless stated otherwise"; an ID icon counts "a number of results equal to the unit's
+health" (at most 4). The corpus does not list how many icons each face of each die bears, so a unit's face is read
+as worth at most ``LARGEST_FACE`` results: the largest the rules describe for any die. An aggregate roll is refused
+when its results (ID health-worth and SAI points included) pass the sum of its units' largest faces, or its ID
+health-worth passes the units' health. A unit rolled again (an SAI that says "roll this unit again", a group
+monster's ID) adds faces with no limit the rules set, so such a roll is not bounded.
+"""
+
+from __future__ import annotations
+
+from . import sais as sai_table
+from .state import Army
+from .trace import StepError
+
+LARGEST_FACE = 4
+
+
+def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, ruleset,
+                    trace: list | None = None) -> None:
+    """Refuse an aggregate roll that the army's dice cannot show in one roll (named rule, section cited); a roll
+    at the bound exactly is traced with the reading that sets it (``trace``)."""
+    ids = total = 0
+    for icon, n in counts:
+        total += n
+        if icon == "id":
+            ids += n
+    units = army.units
+    health = sum(u.health for u in units) if ids else 0
+    if total < LARGEST_FACE * len(units) and ids <= health:
+        return                      # the usual case: within what the dice show (no reroll needs looking up)
+    if total == LARGEST_FACE * len(units) and ids <= health:
+        if trace is not None:
+            trace.append(_reading(army, total, ruleset))
+        return
+    if any(sai_table.rerolls(icon, kind, ruleset.sai_rerolls) for icon, _ in counts if icon != "id"):
+        return                      # a unit rolled again: the rules set no bound on the chain
+    if ids and any(u.group_monster for u in units):
+        return                      # 002 Group Monsters: an ID rolls the die again
+    faces_cite = ruleset.cites.get("sai-points") or ruleset.cites.get("id-icons", "")
+    if ids > health:
+        raise StepError(f"{army.id} rolls {ids} health-worth of ID icons, but its units' ID icons are worth {health} "
+                        f"in all ({len(units)} unit(s)); each unit's ID icon counts as its health, one face per roll",
+                        cite=ruleset.cites.get("id-icons", faces_cite), field="roll")
+    most = LARGEST_FACE * len(units)
+    shown = ", ".join(f"{n} {icon}" for icon, n in counts)
+    raise StepError(f"{army.id}'s {len(units)} unit(s) cannot roll {total} results ({shown}) in one {kind} roll: "
+                    f"each die shows one face, worth at most {LARGEST_FACE} results (a six-sided face's largest "
+                    f"is four icons, a ten-sided face's one icon counts four), so at most {most}; give the roll "
+                    "per unit if a face says otherwise", cite=faces_cite, field="roll")
+
+
+def _reading(army: Army, total: int, ruleset):
+    """The reading that bounds a face at four results, traced where a roll reaches the bound."""
+    from .trace import reading
+
+    return reading(f"{army.id} rolls {total} results, the most its {len(army.units)} unit(s) can show: a die's face "
+                   f"is read as worth at most {LARGEST_FACE} results, the largest face the rules name (a rare unit's "
+                   "four Cantrip icons; a monster's one icon counting four), the corpus not listing each die's faces",
+                   ruleset.cites.get("sai-points", ""), ruleset.cites.get("monsters", ""))

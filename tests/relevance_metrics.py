@@ -1,0 +1,50 @@
+"""Relevance figures over the two halves of the relevance set (issue 23), for the test and the bench.
+
+A hit answers a question when any edition it stands for (``Hit.editions``, one hit per
+record across editions) is an expected ref, or that ref's own rule section.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).parent / "relevance"
+FILES = {"tuning": HERE / "questions.yaml", "held-out": HERE / "heldout.yaml"}
+HALVES = tuple(FILES)
+
+
+def load(half: str) -> list[dict]:
+    return yaml.safe_load(FILES[half].read_text(encoding="utf-8"))
+
+
+def hit_refs(hit) -> set[str]:
+    """Every ref a hit stands for: itself, and the same record in the other editions it shows."""
+    members = getattr(hit, "members", None) or ((hit.edition, hit.id),)
+    return {f"{hit.kind}:{rid}@{edition}" for edition, rid in members}
+
+
+def first_rank(question: dict, hits, answers) -> int | None:
+    """1-based rank of the first hit answering the question, None when none of ``hits`` does."""
+    expected = answers(question)
+    return next((i for i, h in enumerate(hits, 1) if hit_refs(h) & expected), None)
+
+
+def evaluate(questions: list[dict], depth: int = 10) -> tuple[dict, list[str]]:
+    """P@1, P@3, P@depth and MRR@depth (and the misses at 3, as lines) over ``questions``."""
+    from index.search import search
+    from test_relevance import answers_to
+
+    ranks, misses = [], []
+    for q in questions:
+        hits = search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=depth).hits
+        rank = first_rank(q, hits, answers_to)
+        ranks.append(rank)
+        if rank is None or rank > 1:
+            got = ", ".join(f"{h.kind}:{h.id}@{h.edition}" for h in hits[:5])
+            misses.append(f"{q['q']!r} rank {rank}: got {got}")
+    n = len(ranks)
+    at = lambda k: sum(1 for r in ranks if r is not None and r <= k) / n  # noqa: E731
+    mrr = sum(1 / r for r in ranks if r is not None) / n
+    return {"n": n, "p1": at(1), "p3": at(3), "p10": at(depth), "mrr": mrr}, misses
