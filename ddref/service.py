@@ -136,7 +136,12 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         message = f"no such page: {request.url.path}; /docs lists the API" if exc.status_code == 404 else str(exc.detail)
-        return _error(exc.status_code, message)
+        allowed = (exc.headers or {}).get("Allow")
+        if exc.status_code == 405 and allowed:
+            message = f"{request.url.path} does not take {request.method}; it takes {allowed}"
+        answer = _error(exc.status_code, message)
+        answer.headers.update(exc.headers or {})  # a 405's Allow
+        return answer
 
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:

@@ -11,7 +11,8 @@ Three mechanisms, each independent of the routes in ``ddref.service``:
   which hold the interpreter for as long as they run (and a CPU-bound thread
   would slow every lookup through the GIL besides). The workers are forked from
   a forkserver that has imported the engine once, so replacing a killed one
-  costs milliseconds, and a worker dies with the server (parent-death signal).
+  costs milliseconds; a worker dies with the server (parent-death signal), and
+  runs at a lower CPU priority than the server (``WORKER_NICENESS``).
 - **Connections are bounded in time and number** (``GuardedH11``): a request's
   headers must arrive within ``read_timeout`` of its first byte (or of the
   connection opening), else a 408; a connection idle between requests closes
@@ -49,6 +50,12 @@ from .errors import UserError
 from .limits import Limits
 
 log = logging.getLogger("uvicorn.error")
+
+
+# Replay workers yield the CPU to the server process when both want it: a lookup is a millisecond of
+# work a judge waits for, a replay is bigger and rarer. On a 2-core machine under load this kept a
+# lookup's p50 at its calm value while a 5-second replay ran (bench/serve_bench.py).
+WORKER_NICENESS = 10
 
 
 def json_error(message: str) -> bytes:
@@ -90,6 +97,7 @@ def _worker_main(conn, warm: Callable[[], None] | None) -> None:
     """A worker: run each ``(function, args)`` received, send back ``("ok", result)`` or ``("error", name)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole process group: the server decides
     _die_with_parent()
+    os.nice(WORKER_NICENESS)
     if warm:
         try:
             warm()
@@ -127,6 +135,7 @@ class ReplayPool:
                  preload: tuple[str, ...] = ()) -> None:
         self.size, self.timeout, self.warm, self.preload = max(1, size), timeout, warm, preload
         self.stopping = False
+        self.broken = ""  # why the last worker could not start
         self._workers: list[_Worker] = []
         self._idle: collections.deque[_Worker] = collections.deque()
         self._waiting: collections.deque[asyncio.Future] = collections.deque()
@@ -146,6 +155,8 @@ class ReplayPool:
             self._context.set_forkserver_preload(list(self.preload))
         for _ in range(self.size):
             self._spawn()
+        if not self._workers:
+            return
         try:
             async with asyncio.timeout(wait):
                 await self._ready.wait()
@@ -202,6 +213,9 @@ class ReplayPool:
     async def _acquire(self) -> _Worker:
         if self.stopping:
             raise Unavailable("the server is stopping")
+        if not self._workers:
+            raise Unavailable(f"replays are unavailable: no replay worker process could start ({self.broken}); "
+                              "the server's log has the details")
         if self._idle:
             return self._idle.popleft()
         waiter = self._loop.create_future()
@@ -239,11 +253,19 @@ class ReplayPool:
     # -- the processes --
 
     def _spawn(self) -> None:
+        """Start a worker; one that cannot start (no memory, no processes left) is logged, not raised."""
         parent, child = self._context.Pipe()
         process = self._context.Process(target=_worker_main, args=(child, self.warm), daemon=True,
                                         name="ddref-replay")
-        process.start()
-        child.close()
+        try:
+            process.start()
+        except OSError as exc:
+            self.broken = f"{type(exc).__name__}: {exc}"
+            log.error("cannot start a replay worker process: %s", self.broken)
+            parent.close()
+            return
+        finally:
+            child.close()
         worker = _Worker(process, parent)
         self._workers.append(worker)
         self._loop.add_reader(parent.fileno(), self._readable, worker)

@@ -248,3 +248,9 @@ def test_head_answers_as_get_does_without_a_body(port, path):
     same = ("content-type", "content-length", "content-security-policy", "etag", "last-modified")
     assert {k: v for k, v in head.headers.items() if k in same} == {k: v for k, v in got.headers.items() if k in same}
     assert head.headers.get("content-length", str(len(got.body))) == str(len(got.body))
+
+
+def test_a_method_a_route_does_not_take_is_a_json_405_naming_the_ones_it_does(port):
+    answer = get(port, "/resolve")
+    assert "/resolve does not take GET; it takes POST" in json_error(answer, 405)
+    assert answer.headers["allow"] == "POST"
