@@ -77,8 +77,10 @@ class Unavailable(UserError):
     status = 503
 
 
-class WorkerDied(Exception):
-    """A worker process ended while replaying (killed by the system, out of memory, a crash)."""
+class WorkerDied(UserError):
+    """A worker process ended while replaying (killed by the system, out of memory, a crash): 500."""
+
+    status = 500
 
 
 def _die_with_parent() -> None:
@@ -196,11 +198,12 @@ class ReplayPool:
             raise ReplayTimedOut(
                 f"the replay ran longer than this server's limit of {self.timeout:g} s and was stopped; "
                 "run it with `ddref resolve FILE` instead (`ddref serve --resolve-timeout` sets the limit)") from None
-        except (WorkerDied, OSError):
+        except (WorkerDied, OSError) as exc:
             self._replace(worker)
             if self.stopping:
                 raise Unavailable("the server is stopping; the replay was not finished") from None
-            raise
+            raise exc if isinstance(exc, WorkerDied) else WorkerDied(
+                f"the replay's process could not be reached ({exc.strerror}); try again") from None
         except BaseException:  # cancelled: the worker's result would go to no one
             self._replace(worker)
             raise
@@ -276,7 +279,9 @@ class ReplayPool:
         except (EOFError, OSError):
             self._loop.remove_reader(worker.conn.fileno())
             if worker.reply is not None and not worker.reply.done():
-                worker.reply.set_exception(WorkerDied("the replay process ended unexpectedly"))
+                worker.reply.set_exception(WorkerDied(
+                    "the replay's process ended unexpectedly (killed, or out of memory); the server's log may "
+                    "say more, and `ddref resolve FILE` runs the same replay on its own"))
             elif worker in self._workers:  # died while idle or warming up: replace it
                 self._replace(worker)
             return

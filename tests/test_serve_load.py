@@ -130,6 +130,14 @@ def test_a_replay_past_the_time_limit_is_stopped_and_answers_a_json_422(tmp_path
         assert again.status == 200 and all(c["ok"] for c in again.json()["expectations"])
 
 
+def test_a_replay_whose_process_dies_is_a_json_500_and_the_next_replay_gets_a_fresh_one():
+    with serving(resolve_workers=1) as port:
+        error = json_error(request(port, "POST", "/resolve", b"# die\n"), 500)
+        assert "process ended unexpectedly" in error and "Traceback" not in error
+        again = request(port, "POST", "/resolve", CORAL.read_bytes())
+        assert again.status == 200 and all(c["ok"] for c in again.json()["expectations"])
+
+
 def test_sigterm_stops_the_server_and_its_replay_mid_replay(tmp_path):
     marker = tmp_path / "spinning"
     script = ("import sys, serve_slow\n"
