@@ -77,6 +77,12 @@ class Unavailable(UserError):
     status = 503
 
 
+class ReplayFailed(UserError):
+    """An exception inside a replay other than the scenario's own errors: a bug, a 500."""
+
+    status = 500
+
+
 class WorkerDied(UserError):
     """A worker process ended while replaying (killed by the system, out of memory, a crash): 500."""
 
@@ -111,6 +117,10 @@ def _worker_main(conn, warm: Callable[[], None] | None) -> None:
             function, args = conn.recv()
         except (EOFError, OSError):  # the server closed its end: nothing more to do
             return
+        except Exception as exc:  # noqa: BLE001 - a job this process cannot unpickle
+            traceback.print_exc(file=sys.stderr)
+            conn.send(("error", type(exc).__name__))
+            continue
         try:
             reply = ("ok", function(*args))
         except BaseException as exc:  # noqa: BLE001 - reported to the client as a 500, the traceback logged
@@ -138,6 +148,7 @@ class ReplayPool:
         self.size, self.timeout, self.warm, self.preload = max(1, size), timeout, warm, preload
         self.stopping = False
         self.broken = ""  # why the last worker could not start
+        self._failed_starts = 0  # workers in a row that died before they were ready
         self._workers: list[_Worker] = []
         self._idle: collections.deque[_Worker] = collections.deque()
         self._waiting: collections.deque[asyncio.Future] = collections.deque()
@@ -210,14 +221,15 @@ class ReplayPool:
         worker.reply = None
         self._release(worker)
         if kind == "error":
-            raise RuntimeError(f"{value} in a replay worker")
+            raise ReplayFailed(f"internal error ({value}) in the replay; it is a bug in ddref: "
+                               "the server's log has the details for a report")
         return value
 
     async def _acquire(self) -> _Worker:
         if self.stopping:
             raise Unavailable("the server is stopping")
         if not self._workers:
-            raise Unavailable(f"replays are unavailable: no replay worker process could start ({self.broken}); "
+            raise Unavailable(f"replays are unavailable: {self.broken or 'no replay worker process'}; "
                               "the server's log has the details")
         if self._idle:
             return self._idle.popleft()
@@ -263,8 +275,8 @@ class ReplayPool:
         try:
             process.start()
         except OSError as exc:
-            self.broken = f"{type(exc).__name__}: {exc}"
-            log.error("cannot start a replay worker process: %s", self.broken)
+            self.broken = f"a replay worker process could not start ({type(exc).__name__}: {exc})"
+            log.error("%s", self.broken)
             parent.close()
             return
         finally:
@@ -282,16 +294,35 @@ class ReplayPool:
                 worker.reply.set_exception(WorkerDied(
                     "the replay's process ended unexpectedly (killed, or out of memory); the server's log may "
                     "say more, and `ddref resolve FILE` runs the same replay on its own"))
-            elif worker in self._workers:  # died while idle or warming up: replace it
+            elif worker in self._workers and worker.ready:  # died while idle: replace it
                 self._replace(worker)
+            elif worker in self._workers:  # died while starting: replace it, unless they all do
+                self._failed_starts += 1
+                if self._failed_starts < 3:
+                    self._replace(worker)
+                else:
+                    self._give_up(worker)
             return
         if kind == "ready":
             worker.ready = True
+            self._failed_starts = 0
             self._release(worker)
             if all(w.ready for w in self._workers):
                 self._ready.set()
         elif worker.reply is not None and not worker.reply.done():
             worker.reply.set_result((kind, value))
+
+    def _give_up(self, worker: _Worker) -> None:
+        """Stop replacing workers that die as they start (a broken install): replays answer 503 saying so."""
+        self._drop(worker)
+        self.broken = "the replay worker processes end as they start"
+        if not self._workers:
+            log.error("replays are unavailable: %s; the lines above say why", self.broken)
+            self._ready.set()
+            while self._waiting:
+                waiter = self._waiting.popleft()
+                if not waiter.done():
+                    waiter.set_exception(Unavailable(f"replays are unavailable: {self.broken}"))
 
     def _replace(self, worker: _Worker) -> None:
         """Kill ``worker``'s process (it may be running away) and start another in its place."""

@@ -138,6 +138,12 @@ def test_a_replay_whose_process_dies_is_a_json_500_and_the_next_replay_gets_a_fr
         assert again.status == 200 and all(c["ok"] for c in again.json()["expectations"])
 
 
+def test_an_unexpected_error_in_a_replay_is_a_json_500_without_traceback(port):
+    error = json_error(request(port, "POST", "/resolve", b"# raise\n"), 500)
+    assert "internal error (RuntimeError)" in error and "/some/internal/path" not in error
+    assert request(port, "POST", "/resolve", CORAL.read_bytes()).status == 200
+
+
 def test_sigterm_stops_the_server_and_its_replay_mid_replay(tmp_path):
     marker = tmp_path / "spinning"
     script = ("import sys, serve_slow\n"
