@@ -12,7 +12,7 @@ Three mechanisms, each independent of the routes in ``ddref.service``:
   would slow every lookup through the GIL besides). The workers are forked from
   a forkserver that has imported the engine once, so replacing a killed one
   costs milliseconds; a worker dies with the server (parent-death signal), and
-  runs at a lower CPU priority than the server (``WORKER_NICENESS``).
+  runs in a session of its own at a lower CPU priority (``_yield_the_cpu``).
 - **Connections are bounded in time and number** (``GuardedH11``): a request's
   headers must arrive within ``read_timeout`` of its first byte (or of the
   connection opening), else a 408; a connection idle between requests closes
@@ -53,8 +53,7 @@ log = logging.getLogger("uvicorn.error")
 
 
 # Replay workers yield the CPU to the server process when both want it: a lookup is a millisecond of
-# work a judge waits for, a replay is bigger and rarer. On a 2-core machine under load this kept a
-# lookup's p50 at its calm value while a 5-second replay ran (bench/serve_bench.py).
+# work a judge waits for, a replay is bigger and rarer (see _yield_the_cpu).
 WORKER_NICENESS = 10
 
 
@@ -101,11 +100,25 @@ def _die_with_parent() -> None:
         pass
 
 
+def _yield_the_cpu() -> None:
+    """Run below the server: in a session of its own, and nice.
+
+    Linux's autogroup scheduler shares the CPU between sessions first: a worker in the server's session
+    spends the session's share, and on a busy machine the server then waits for the CPU behind other
+    sessions' work (with a 5-second replay running, a lookup's p50 went from 2 ms to 12-36 ms); in its
+    own session it spends its own. The niceness then only orders it after the server's other work."""
+    try:
+        os.setsid()
+    except OSError:
+        pass
+    os.nice(WORKER_NICENESS)
+
+
 def _worker_main(conn, warm: Callable[[], None] | None) -> None:
     """A worker: run each ``(function, args)`` received, send back ``("ok", result)`` or ``("error", name)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole process group: the server decides
     _die_with_parent()
-    os.nice(WORKER_NICENESS)
+    _yield_the_cpu()
     if warm:
         try:
             warm()
