@@ -11,7 +11,8 @@ Three mechanisms, each independent of the routes in ``ddref.service``:
   which hold the interpreter for as long as they run (and a CPU-bound thread
   would slow every lookup through the GIL besides). The workers are forked from
   a forkserver that has imported the engine once, so replacing a killed one
-  costs milliseconds; a worker dies with the server (parent-death signal), and
+  costs milliseconds; a worker dies with the server, even a killed one (a chain
+  of parent-death signals through the forkserver), and
   runs in a session of its own at a lower CPU priority (``_yield_the_cpu``).
 - **Connections are bounded in time and number** (``GuardedH11``): a request's
   headers must arrive within ``read_timeout`` of its first byte (or of the
@@ -89,7 +90,8 @@ class WorkerDied(UserError):
 
 
 def _die_with_parent() -> None:
-    """Ask Linux to SIGKILL this process when its parent (the forkserver, which ends with the server) ends."""
+    """Ask Linux to SIGKILL this process when its parent ends: a worker's is the forkserver, whose own is the
+    server (``ddref._forkserver_guard``)."""
     if not sys.platform.startswith("linux"):
         return
     try:
@@ -177,8 +179,8 @@ class ReplayPool:
         self._ready = asyncio.Event()
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         self._context = multiprocessing.get_context(method)
-        if method == "forkserver" and self.preload:
-            self._context.set_forkserver_preload(list(self.preload))
+        if method == "forkserver":
+            self._context.set_forkserver_preload(["ddref._forkserver_guard", *self.preload])
         for _ in range(self.size):
             self._spawn()
         if not self._workers:

@@ -144,8 +144,8 @@ def test_an_unexpected_error_in_a_replay_is_a_json_500_without_traceback(port):
     assert request(port, "POST", "/resolve", CORAL.read_bytes()).status == 200
 
 
-def test_sigterm_stops_the_server_and_its_replay_mid_replay(tmp_path):
-    marker = tmp_path / "spinning"
+def start_server() -> tuple[subprocess.Popen, int]:
+    """A server as ``ddref serve`` runs it, in a process of its own, with the spinning replay; its port."""
     script = ("import sys, serve_slow\n"
               "from ddref.service import listen, run\n"
               "sock = listen('127.0.0.1', 0)\n"
@@ -153,8 +153,13 @@ def test_sigterm_stops_the_server_and_its_replay_mid_replay(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
     server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                               text=True, env=env)
+    return server, int(server.stdout.readline() or 0)
+
+
+def test_sigterm_stops_the_server_and_its_replay_mid_replay(tmp_path):
+    marker = tmp_path / "spinning"
+    server, port = start_server()
     try:
-        port = int(server.stdout.readline())
         slow = Background(port, "POST", "/resolve", serve_slow.spin_body(120, marker))
         wait_for(marker.exists, "the slow replay to start")
         worker = int(marker.read_text())
@@ -164,6 +169,21 @@ def test_sigterm_stops_the_server_and_its_replay_mid_replay(tmp_path):
         slow.join(10)
         if slow.answer is not None:  # answered before the connection closed: a JSON 503
             assert "stopping" in json_error(slow.answer, 503)
+    finally:
+        server.kill()
+        server.wait(10)
+
+
+def test_a_killed_server_leaves_no_replay_running(tmp_path):
+    marker = tmp_path / "spinning"
+    server, port = start_server()
+    try:
+        Background(port, "POST", "/resolve", serve_slow.spin_body(120, marker))
+        wait_for(marker.exists, "the slow replay to start")
+        server.kill()  # SIGKILL: the server cannot stop its workers itself
+        server.wait(10)
+        worker = int(marker.read_text())
+        wait_for(lambda: not running(worker), "the orphaned replay's process to end", 10)
     finally:
         server.kill()
         server.wait(10)
