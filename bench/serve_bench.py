@@ -124,7 +124,7 @@ def mixed_requests() -> list[tuple[str, str, bytes | None, int]]:
             "/compare/spell/wall%20of%20fog", "/sources"]
     gets += [f"/search?q={q(text)}" for text in queries()[:40]]
     asked = [("GET", path, None, 200) for path in gets]
-    asked += [("GET", "/spells/wall%20of%20fgo", None, 404), ("GET", "/rules/sfr-2012:nothing", None, 404)]
+    asked += [("GET", "/spells/wall%20of", None, 404), ("GET", "/rules/sfr-2012:nothing", None, 404)]
     asked += [("POST", "/resolve", path.read_bytes(), 200) for path in sorted((ROOT / "scenarios").glob("*.yaml"))[:5]]
     return asked
 
