@@ -368,7 +368,10 @@ def warm_up(progress=None) -> None:
 
 def run(sock, on_ready: Callable[[], None], limits: Limits = Limits(),
         replay: Callable[[bytes, str, str | None], tuple[int, bytes]] | None = None) -> None:
-    """Serve on ``sock`` within ``limits`` until SIGTERM or Ctrl+C, logging each request on stderr."""
+    """Serve on ``sock`` within ``limits`` until SIGTERM or Ctrl+C, logging each request on stderr.
+
+    The replay workers import the program's main module, as multiprocessing does: a script calling
+    ``run`` keeps its own top-level code under ``if __name__ == "__main__":`` (``python -c`` needs none)."""
     import copy
 
     from uvicorn.config import LOGGING_CONFIG
