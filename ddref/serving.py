@@ -13,7 +13,8 @@ Three mechanisms, each independent of the routes in ``ddref.service``:
   a forkserver that has imported the engine once, so replacing a killed one
   costs milliseconds; a worker dies with the server, even a killed one (a chain
   of parent-death signals through the forkserver), and
-  runs in a session of its own at a lower CPU priority (``_yield_the_cpu``).
+  runs in a session of its own, and a replay past half a second drops to the
+  lowest CPU priority (``_demote``), its worker replaced once it is done.
 - **Connections are bounded in time and number** (``GuardedH11``): a request's
   headers must arrive within ``read_timeout`` of its first byte (or of the
   connection opening), else a 408; a connection idle between requests closes
@@ -53,9 +54,9 @@ from .limits import Limits
 log = logging.getLogger("uvicorn.error")
 
 
-# Replay workers yield the CPU to the server process when both want it: a lookup is a millisecond of
-# work a judge waits for, a replay is bigger and rarer (see _yield_the_cpu).
-WORKER_NICENESS = 10
+# A replay running longer than this (most take milliseconds) yields the CPU to everything else: the
+# lookups a judge waits for come first (see _demote).
+SLOW_REPLAY = 0.5
 
 
 def json_error(message: str) -> bytes:
@@ -102,25 +103,40 @@ def _die_with_parent() -> None:
         pass
 
 
-def _yield_the_cpu() -> None:
-    """Run below the server: in a session of its own, and nice.
-
-    Linux's autogroup scheduler shares the CPU between sessions first: a worker in the server's session
-    spends the session's share, and on a busy machine the server then waits for the CPU behind other
-    sessions' work (with a 5-second replay running, a lookup's p50 went from 2 ms to 12-36 ms); in its
-    own session it spends its own. The niceness then only orders it after the server's other work."""
+def _own_session() -> None:
+    """Run in a session of its own. Linux's autogroup scheduler shares the CPU between sessions first: a
+    worker in the server's session spends the session's share, and on a busy machine the server then waits
+    for the CPU behind other sessions' work (with a 5-second replay running, a lookup's p50 went from 2 ms
+    to 12-36 ms); in its own session it spends its own."""
     try:
         os.setsid()
     except OSError:
         pass
-    os.nice(WORKER_NICENESS)
+
+
+def _demote(signum=None, frame=None) -> None:
+    """The lowest CPU priority for this worker and its session, for a replay past ``SLOW_REPLAY`` seconds
+    (a SIGALRM handler): on a laptop of two cores a 5-second replay then leaves the lookups the CPU they
+    need. A process cannot raise its priority again, so the worker retires after this replay."""
+    global _demoted
+    _demoted = True
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, 19)
+        with open("/proc/self/autogroup", "w") as group:  # the session's share (Linux's autogroup)
+            group.write("19")
+    except OSError:
+        pass
+
+
+_demoted = False
 
 
 def _worker_main(conn, warm: Callable[[], None] | None) -> None:
     """A worker: run each ``(function, args)`` received, send back ``("ok", result)`` or ``("error", name)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole process group: the server decides
     _die_with_parent()
-    _yield_the_cpu()
+    _own_session()
+    signal.signal(signal.SIGALRM, _demote)
     if warm:
         try:
             warm()
@@ -136,16 +152,22 @@ def _worker_main(conn, warm: Callable[[], None] | None) -> None:
             traceback.print_exc(file=sys.stderr)
             conn.send(("error", type(exc).__name__))
             continue
+        signal.setitimer(signal.ITIMER_REAL, SLOW_REPLAY)
         try:
             reply = ("ok", function(*args))
         except BaseException as exc:  # noqa: BLE001 - reported to the client as a 500, the traceback logged
             traceback.print_exc(file=sys.stderr)
             reply = ("error", type(exc).__name__)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        kind = "retiring-" if _demoted else ""  # demoted: the pool replaces this worker
         try:
-            conn.send(reply)
+            conn.send((kind + reply[0], reply[1]))
         except Exception as exc:  # noqa: BLE001 - a result that cannot be sent
             traceback.print_exc(file=sys.stderr)
-            conn.send(("error", type(exc).__name__))
+            conn.send((kind + "error", type(exc).__name__))
+        if _demoted:
+            return
 
 
 class _Worker:
@@ -234,7 +256,11 @@ class ReplayPool:
             self._replace(worker)
             raise
         worker.reply = None
-        self._release(worker)
+        if kind.startswith("retiring-"):  # it ran demoted to the lowest priority: a fresh one takes its place
+            kind = kind.removeprefix("retiring-")
+            self._replace(worker)
+        else:
+            self._release(worker)
         if kind == "error":
             raise ReplayFailed(f"internal error ({value}) in the replay; it is a bug in ddref: "
                                "the server's log has the details for a report")
@@ -341,13 +367,13 @@ class ReplayPool:
 
     def _replace(self, worker: _Worker) -> None:
         """Kill ``worker``'s process (it may be running away) and start another in its place."""
-        self._drop(worker)
-        if not self.stopping:
+        if self._drop(worker) and not self.stopping:  # (a worker is replaced once, whoever notices first)
             self._spawn()
 
-    def _drop(self, worker: _Worker) -> None:
+    def _drop(self, worker: _Worker) -> bool:
+        """Kill and forget ``worker``; False if it was gone already."""
         if worker not in self._workers:
-            return
+            return False
         self._workers.remove(worker)
         if worker in self._idle:
             self._idle.remove(worker)
@@ -359,6 +385,7 @@ class ReplayPool:
         worker.conn.close()
         self._ended.append(worker.process)
         self._ended = [p for p in self._ended if p.exitcode is None]  # reaped without waiting
+        return True
 
     @staticmethod
     def _signal(process) -> None:

@@ -130,6 +130,30 @@ def test_a_replay_past_the_time_limit_is_stopped_and_answers_a_json_422(tmp_path
         assert again.status == 200 and all(c["ok"] for c in again.json()["expectations"])
 
 
+def test_a_long_replay_drops_to_the_lowest_priority_and_its_worker_is_then_replaced(tmp_path):
+    from ddref.serving import SLOW_REPLAY
+
+    def worker_of(seconds: float, name: str) -> int:
+        marker = tmp_path / name
+        assert request(port, "POST", "/resolve", serve_slow.spin_body(seconds, marker)).status == 200
+        return int(marker.read_text())
+
+    base = psutil.Process().nice()  # the server's (it runs in this process)
+    with serving(resolve_workers=1, resolve_timeout=60) as port:
+        quick = worker_of(SLOW_REPLAY / 10, "quick")
+        assert worker_of(SLOW_REPLAY / 10, "quick-again") == quick  # a quick replay keeps its worker
+        marker = tmp_path / "long"
+        long = Background(port, "POST", "/resolve", serve_slow.spin_body(SLOW_REPLAY + 3, marker))
+        wait_for(marker.exists, "the long replay to start")
+        demoted = int(marker.read_text())
+        wait_for(lambda: psutil.Process(demoted).nice() == 19, "the long replay's worker to drop its priority")
+        assert psutil.Process().nice() == base  # the server's own is untouched
+        long.join(60)
+        assert long.answer.status == 200
+        fresh = worker_of(SLOW_REPLAY / 10, "after")
+        assert fresh != demoted and psutil.Process(fresh).nice() == base
+
+
 def test_a_replay_whose_process_dies_is_a_json_500_and_the_next_replay_gets_a_fresh_one():
     with serving(resolve_workers=1) as port:
         error = json_error(request(port, "POST", "/resolve", b"# die\n"), 500)
