@@ -130,8 +130,8 @@ def test_a_replay_past_the_time_limit_is_stopped_and_answers_a_json_422(tmp_path
         assert again.status == 200 and all(c["ok"] for c in again.json()["expectations"])
 
 
-def test_a_long_replay_drops_to_the_lowest_priority_and_its_worker_is_then_replaced(tmp_path):
-    from ddref.serving import SLOW_REPLAY
+def test_a_long_replay_drops_to_a_low_priority_and_its_worker_is_then_replaced(tmp_path):
+    from ddref.serving import DEMOTED_NICENESS, SLOW_REPLAY
 
     def worker_of(seconds: float, name: str) -> int:
         marker = tmp_path / name
@@ -146,7 +146,7 @@ def test_a_long_replay_drops_to_the_lowest_priority_and_its_worker_is_then_repla
         long = Background(port, "POST", "/resolve", serve_slow.spin_body(SLOW_REPLAY + 3, marker))
         wait_for(marker.exists, "the long replay to start")
         demoted = int(marker.read_text())
-        wait_for(lambda: psutil.Process(demoted).nice() == 19, "the long replay's worker to drop its priority")
+        wait_for(lambda: psutil.Process(demoted).nice() == DEMOTED_NICENESS, "the long replay's worker to drop its priority")
         assert psutil.Process().nice() == base  # the server's own is untouched
         long.join(60)
         assert long.answer.status == 200
