@@ -203,6 +203,8 @@ def resolve(
                                                    autocompletion=complete.editions)] = None,
     as_json: JsonOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every trace event, each unit's count "
+                                                                 "included (--json always has them all).")] = False,
 ) -> None:
     """Replay a scenario step by step and explain every number with the rule behind it.
 
@@ -214,6 +216,7 @@ def resolve(
       ddref resolve scenarios/sfr2012-modifiers-coral-elf-17-saves.yaml
       ddref resolve scenarios/*.yaml --quiet
       ddref resolve my-dispute.yaml --json
+      ddref resolve my-dispute.yaml --verbose     # every unit's count too
     """
     import json
 
@@ -229,12 +232,12 @@ def resolve(
     code, results, invalid = 0, [], 0
     for path in files:
         try:
-            result = replay(load(path), edition)
+            result = replay(load(path, edition), edition)
         except StepRefused as exc:
             # the steps before the refused one still report: their trace (or JSON), then the located refusal
             results.append(exc.result)
             if not as_json:
-                for block in resolution(exc.result, quiet, out.width):
+                for block in resolution(exc.result, quiet, out.width, verbose):
                     out.print(block, no_wrap=True, overflow="ignore")
             err.print(Text(str(exc)))
             code = max(code, 2)
@@ -250,7 +253,7 @@ def resolve(
         if any(not c["ok"] for c in result["expectations"]):
             code = max(code, 1)
         if not as_json:
-            for block in resolution(result, quiet, out.width):
+            for block in resolution(result, quiet, out.width, verbose):
                 out.print(block, no_wrap=True, overflow="ignore")  # wrapped already, with indents
     if as_json:
         print_json(results[0] if len(files) == 1 and results else results)

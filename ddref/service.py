@@ -248,7 +248,7 @@ def replay_answer(body: bytes, file: str, edition: str | None) -> tuple[int, byt
     from .scenario.run import parse, replay
 
     try:
-        answer = JSONResponse(replay(parse(body, file), edition))
+        answer = JSONResponse(replay(parse(body, file, edition), edition))
     except UserError as exc:
         answer = _user_error(exc)
     return answer.status_code, answer.body

@@ -8,13 +8,25 @@ from typing import Any
 from rich.text import Text
 
 
+def _part(part: dict[str, Any]) -> str:
+    if part.get("untouched"):
+        return f"{part['before']} {part['part']} untouched"
+    return f"{part['before']} {part['part']} -> {part['after']}"
+
+
 def _change(event: dict[str, Any]) -> str:
+    """The change a line shows: the parts a modifier reached and those it did not, then the whole
+    (``8 normal -> 4, 3 from rend untouched: 11 -> 7``); a comparison shows no change."""
     before, after = event.get("before"), event.get("after")
-    if before is None and after is None:
+    if event.get("kind") == "comparison" or before is None and after is None:
         return ""
-    if before is None:
-        return f"= {after}"
-    return f"{before} -> {after}"
+    whole = f"= {as_written(after)}" if before is None else f"{as_written(before)} -> {as_written(after)}"
+    if event.get("parts"):
+        return ", ".join(_part(p) for p in event["parts"]) + ": " + whole.removeprefix("= ")
+    return whole
+
+
+_MARK = {"not-applied": "not applied: ", "reading": ""}
 
 
 def _block(heading: str) -> Text:
@@ -40,9 +52,11 @@ def _tail(text: Text, line_length: int, part: str, width: int, style: str) -> in
     return line_length + len(part)
 
 
-def _trace(events: list[dict[str, Any]], text: Text, width: int) -> None:
+def _trace(events: list[dict[str, Any]], text: Text, width: int, verbose: bool = False) -> None:
     for e in events:
-        length = _wrapped(text, "- " + e["what"], "  ", width)
+        if e.get("detail") and not verbose:
+            continue    # folded into another line (the army's count); --verbose shows it
+        length = _wrapped(text, "- " + _MARK.get(e.get("kind", ""), "") + e["what"], "  ", width)
         change = _change(e)
         if change:
             length = _tail(text, length, f"  {change}", width, "bold")
@@ -50,7 +64,8 @@ def _trace(events: list[dict[str, Any]], text: Text, width: int) -> None:
             _tail(text, length, "  (defaulted)", width, "yellow")
         text.append("\n")
         length = _wrapped(text, e["rule"], "      ", width, "dim")
-        _tail(text, length, f" [{e['cite']}]", width, "cyan")
+        cites = f" [{e['cite']}; {e['also']}]" if e.get("also") and e["also"] != e["cite"] else f" [{e['cite']}]"
+        _tail(text, length, cites, width, "cyan")
         text.append("\n")
 
 
@@ -88,7 +103,8 @@ def _check(check: dict[str, Any], text: Text, indent: str, width: int) -> None:
     text.append("\n")
 
 
-def step_text(index: int, step: dict[str, Any], checks: list[dict[str, Any]], width: int) -> Text:
+def step_text(index: int, step: dict[str, Any], checks: list[dict[str, Any]], width: int,
+              verbose: bool = False) -> Text:
     """One step: a heading, its results, then each trace event with its rule and citation."""
     text = _block(f"Step {index}  {step['kind']}\n")
     if "rejected" in step:
@@ -96,14 +112,15 @@ def step_text(index: int, step: dict[str, Any], checks: list[dict[str, Any]], wi
         text.append("\n")
     else:
         _results(step, text, width)
-        _trace(step["trace"], text, width)
+        _trace(step["trace"], text, width, verbose)
     for c in checks:
         _check(c, text, "  ", width)
     return text
 
 
-def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Text]:
-    """The blocks to print, every line already wrapped to ``width`` (print them with ``no_wrap``)."""
+def resolution(result: dict[str, Any], quiet: bool, width: int = 80, verbose: bool = False) -> list[Text]:
+    """The blocks to print, every line already wrapped to ``width`` (print them with ``no_wrap``); ``verbose``
+    shows the lines the default folds into others (each unit's count)."""
     checks = result["expectations"]
     failed = [c for c in checks if not c["ok"]]
     out = [_block("")]
@@ -113,7 +130,7 @@ def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Tex
         _wrapped(out[0], f"replayed under {result['edition']} (--edition), not the scenario's edition: "
                          f"{result['edition_override']['scenario']}", "", width, "yellow")
     if not quiet:
-        out += [step_text(i, step, [c for c in checks if c["step"] == i], width)
+        out += [step_text(i, step, [c for c in checks if c["step"] == i], width, verbose)
                 for i, step in enumerate(result["steps"], 1)]
     shown = [c for c in checks if c["step"] is None] if not quiet else failed
     if shown:

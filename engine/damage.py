@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .state import Area, Army, GameState, Unit
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, told
 
 MAX_LISTED = 8
 
@@ -107,10 +107,10 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
             defaulted=True)
     unknown = [i for i in named if army.unit(i) is None]
     if unknown:
-        raise StepError(f"{field} {unknown} are not units of army {army.id} "
+        raise StepError(f"{field} {told(unknown)} are not units of army {army.id} "
                         f"(its units: {', '.join(u.id for u in army.units)})", cite=cite, field=field)
     if len(set(named)) != len(named):
-        raise StepError(f"{field} for {army.id} name a unit twice: {list(named)}", cite=cite, field=field)
+        raise StepError(f"{field} for {army.id} name a unit twice: {told(named)}", cite=cite, field=field)
     taken = sum(army.unit(i).health for i in named)
     if taken != target:
         options = list(_take(legal_choices(army.units, damage), MAX_LISTED))
@@ -118,8 +118,9 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
         more = count_choices(army.units, damage) - len(options)
         if more > 0:
             listing += f" (and {more} more of other health patterns)"
-        why = f"more than the {amount}" if taken > damage else f"less than the {target} health-worth that must be taken"
-        raise StepError(f"{amount} from {army.id}: {field} {list(named)} are {taken} health-worth, "
+        # the numbers a player argues over, said as such: what the list names against what the damage takes
+        why = "more than it can take" if taken > damage else f"less than the {target} health-worth that must be taken"
+        raise StepError(f"{amount} from {army.id}: {field} {told(named)} names {taken} health-worth for {amount}, "
                         f"{why}; legal choices include: {listing}", cite=cite, field=field)
     return tuple(named), TraceEvent(what=f"{army.id} removes {', '.join(named) or 'no unit'}",
                                     before=damage, after=taken,

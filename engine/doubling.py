@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .trace import TraceEvent, reading
+from .trace import TracePart, TraceEvent, reading, split
 
 CHARGE = "charge"       # the tsr-1996 charging army's roll (Ruleset.charge_roll, engine.actions.charge)
 
@@ -31,7 +31,7 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
         # rolled count as a point of damage"), so "When rolling for maneuvers" doubles them
         events = [reading(f"{e.what} in the charge roll, which rolls for maneuvers too",
                           ctx.ruleset.cite("eighth-face"), ctx.ruleset.cite("charge"))
-                  .evolve(before=e.before, after=e.after) for e in events]
+                  .evolve(before=e.before, after=e.after, parts=e.parts) for e in events]
     trace.extend(events)
 
 
@@ -41,9 +41,14 @@ def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceE
     for t in ("maneuver", "melee", "missile", "save", "magic"):
         if not tally[t].ids:
             continue
-        before = tally[t].total
+        before, ids = tally[t].total, tally[t].ids
         tally[t].normal += tally[t].ids
+        # the parts: the ID results doubled, the rest not (sfr-v4 doubles "all ID results" only)
+        parts = (TracePart(name="ID", before=ids, after=2 * ids),
+                 TracePart(name="other", before=before - ids, after=before - ids, untouched=True)) \
+            if before > ids else ()
         trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {tally[t].ids} ID {t} doubled", before=before,
+                                parts=parts,
                                 after=tally[t].total, rule=ctx.ruleset.quote("eighth-face", "the controlling army "
                                 "doubles all its ID results") + " (a reading where a subtraction came first: it took "
                                 "non-ID results first, which the text leaves open)",
@@ -72,7 +77,8 @@ def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], sou
         before = tally[t].total
         if not before:
             continue
+        parts = (tally[t].normal, tally[t].sai)
         tally[t].normal *= 2
         tally[t].sai *= 2
         trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
-                                cite=cite))
+                                cite=cite, parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, False)))

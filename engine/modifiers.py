@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .lands import terrain_types
 from .ruleset import RacialAbility, SpellModifier
 from .state import Effect
-from .trace import StepError, TraceEvent, reading
+from .trace import StepError, TraceEvent, TracePart, reading, split, told
 from .value import Value
 
 if TYPE_CHECKING:
@@ -113,13 +113,14 @@ def spell_step(op: str, actives: list[Active], tally: Tally, ctx: RollContext, t
             before = tally[t].total
             if not before and t not in ctx.wanted and op != "add":
                 continue    # a penalty on a result neither rolled nor wanted changes nothing: not traced
+            parts = (tally[t].normal, tally[t].sai)
             apply_op(op, tally[t], active.amount)
             times = f" x{active.effect.count}" if active.mod.stacks and active.effect.count > 1 else ""
             trace.append(TraceEvent(
                 what=f"{scope_label}: {active.effect.spell}{times} on {active.effect.target}: "
                      f"{t} {_SIGN[op]}{active.amount}",
                 before=before, after=tally[t].total, rule=f"modifiers that {op} ({_sai_note(op)})",
-                cite=active.cite))
+                cite=active.cite, parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, True)))
             if used is not None and t in ctx.wanted and tally[t].total != before and active.effect not in used:
                 used.append(active.effect)
     if generic and len(ctx.wanted) > 1:
@@ -148,7 +149,7 @@ def _generic_penalty(op: str, generic: list[Active], tally: Tally, ctx: RollCont
         wasted = sum(max(0, n - tally[t].normal) for t, n in placed.items())
         room = sum(max(0, tally[t].normal - placed.get(t, 0)) for t in ctx.wanted)
         if wasted and room:
-            raise StepError(f"the penalties {placed} leave {wasted} point(s) unapplied while other results "
+            raise StepError(f"the penalties {told(placed)} leave {wasted} point(s) unapplied while other results "
                             "could take them: all modifiers must be applied, if possible", cite=cite,
                             field="penalties")
         if wasted:
@@ -157,11 +158,12 @@ def _generic_penalty(op: str, generic: list[Active], tally: Tally, ctx: RollCont
                                     "them and are not applied", before=total, after=total - wasted,
                                     rule="all modifiers must be applied, if possible", cite=cite))
     for t, n in placed.items():
-        before = tally[t].total
+        before, parts = tally[t].total, (tally[t].normal, tally[t].sai)
         apply_op(op, tally[t], n)
         trace.append(TraceEvent(what=f"{scope_label}: {names}: {t} {_SIGN[op]}{n}", before=before,
                                 after=tally[t].total, rule="in a combination roll the owner applies the "
-                                "penalties as they wish; all must be applied where possible", cite=cite))
+                                "penalties as they wish; all must be applied where possible", cite=cite,
+                                parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, True)))
 
 
 def _sai_note(op: str) -> str:
@@ -212,10 +214,12 @@ def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceE
         if not before:
             continue
         if ability.kind == "double":
+            parts = (src.normal, src.sai)
             src.normal *= 2
             src.sai *= 2
             trace.append(TraceEvent(what=f"{label}: {ability.source} doubled",
                                     before=before, after=src.total,
+                                    parts=split(parts, (src.normal, src.sai), src.sais, False),
                                     rule=ctx.ruleset.quote(f"racial-{ability.race}", "racial abilities that multiply"),
                                     cite=ability.cite))
             continue
@@ -230,13 +234,17 @@ def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceE
         dst.normal += take_normal
         dst.sai += moved - take_normal
         what = f"{label}: {moved} {ability.source} count as {ability.target}"
+        # both results shown: the ones converted and those they became (a pooled figure reads as wrong arithmetic)
+        parts = (TracePart(name=ability.source, before=before, after=src.total),
+                 TracePart(name=ability.target, before=dst_before, after=dst.total))
         if ability.race:
             trace.append(TraceEvent(what=what, before=dst_before, after=dst.total, rule="racial abilities that count "
-                                    "one result as another", cite=ability.cite))
+                                    "one result as another", cite=ability.cite, parts=parts))
         else:   # a spell's count: applied with the racial abilities that do (002 names no other place for it)
             trace.append(reading(f"{what}: a spell's count, applied with the racial abilities that count one result "
                                  "as another (002 names no other place for it)", ability.cite,
-                                 ctx.ruleset.cite("modifier-order")).evolve(before=dst_before, after=dst.total))
+                                 ctx.ruleset.cite("modifier-order")).evolve(before=dst_before, after=dst.total,
+                                                                            parts=parts))
 
 
 def _terrain_by_spell(ability: RacialAbility, ctx: RollContext, trace: list[TraceEvent]) -> None:

@@ -106,6 +106,7 @@ class Part(Struct):
     normal: int = 0
     sai: int = 0
     ids: int = 0        # the share of ``normal`` that ID icons made (sfr-v4: the eighth face doubles it)
+    sais: tuple[str, ...] = ()  # the SAIs that made ``sai``, named in the trace's parts (engine.trace.split)
 
     @property
     def total(self) -> int:
@@ -173,7 +174,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         trace.append(TraceEvent(
             what=f"{who}: ID icon counts as {fmt(target)}", after=sum(target.values()),
             rule="an ID icon counts as whatever is rolled for, worth the unit's health",
-            cite=rs.cite("id-icons")))
+            cite=rs.cite("id-icons"), detail=len(ctx.wanted) == 1))
         return
     per = _points_per_icon(unit, rs)
     if face.icon in NORMAL_ICONS:
@@ -182,7 +183,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         kind = "artifact" if unit is not None and unit.item else "monster"
         rule = f"each icon on a{'n' if kind == 'artifact' else ''} {kind} counts 4" if per > 1 else "one result per icon"
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
-                                rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons")))
+                                rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons"), detail=True))
         return
     _count_sai(face, unit, ctx, tally, specials, trace, who, unit.sai_points if unit and unit.sai_points else per)
 
@@ -259,11 +260,12 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
             points, ctx, face.icon, trace, face.icon, rs.cite("sai-application"), allowed=useful)
     for t, n in gained.items():
         tally[t].sai += n
+        tally[t].sais = _joined(tally[t].sais, (face.icon,))
     # the edition's own words where it has them (tsr-1996 Regenerate), else 002's
     rule, cite = rs.words(f"{face.icon}:gives", "SAI normal results count with the others, but no spell can modify "
                           "them", cite)
     trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {fmt(gained)}",
-                            after=sum(gained.values()), rule=rule, cite=cite))
+                            after=sum(gained.values()), rule=rule, cite=cite, detail=True))
 
 
 # --- the pipeline ---------------------------------------------------------------------------
@@ -307,7 +309,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
 
 
 def _copy(tally: Tally) -> Tally:
-    return {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()}
+    return {t: Part(p.normal, p.sai, p.ids, p.sais) for t, p in tally.items()}
 
 
 def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dict[str, str | None],
@@ -326,6 +328,7 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
             into[t].normal += part.normal
             into[t].sai += part.sai
             into[t].ids += part.ids
+            into[t].sais = _joined(into[t].sais, part.sais)
     if not groups:
         groups[_army_race(ctx)] = _blank()
     if ctx.negation:
@@ -336,8 +339,9 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
     for t in RESULT_TYPES:
         total = army[t].total
         if total:
-            trace.append(TraceEvent(what=f"{ctx.army.id}: {t} counted", after=total,
-                                    rule="unit results summed into the army roll", cite=ctx.ruleset.cite("modifier-order")))
+            trace.append(TraceEvent(what=f"{ctx.army.id}: {t} counted{_breakdown(t, units)}",
+                                    after=total, rule="unit results summed into the army roll",
+                                    cite=ctx.ruleset.cite("modifier-order")))
     for step in ctx.ruleset.modifier_steps:
         if step not in PENALTY_STEPS and counted is not None:
             _owner_split(groups, counted, ctx, trace)
@@ -370,6 +374,19 @@ def _check_placed(ctx: RollContext) -> None:
             raise StepError(f"{key}: {what} placed on {', '.join(wrong)}, a result this roll of {ctx.army.id} is not "
                             f"for (it is for {', '.join(ctx.wanted)}); the owner places them only on the results "
                             "rolled for", cite=ctx.ruleset.cite("combination"), field=key)
+
+
+def _breakdown(t: str, units: dict[str, Tally]) -> str:
+    """The units' shares of a result, folded into the army's count line (each unit's own lines are details):
+    ``: rider 5 (3 from double-strike), goblins.2 1``; for an aggregate roll only the SAIs' share."""
+    shares = []
+    for u, tally in units.items():
+        part = tally[t]
+        if part.total:
+            shares.append((u, part.total, f"{part.sai} from {', '.join(part.sais) or 'SAIs'}" if part.sai else ""))
+    if len(shares) == 1:
+        return f" ({shares[0][2]})" if shares[0][2] else ""
+    return ": " + ", ".join(f"{u} {n}" + (f" ({note})" if note else "") for u, n, note in shares)
 
 
 def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
@@ -589,7 +606,12 @@ def _merge(groups: dict[str | None, Tally]) -> Tally:
             merged[t].normal += part.normal
             merged[t].sai += part.sai
             merged[t].ids += part.ids
+            merged[t].sais = _joined(merged[t].sais, part.sais)
     return merged
+
+
+def _joined(names: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
+    return names + tuple(n for n in more if n not in names) if more else names
 
 
 def _scatter(merged: Tally, groups: dict[str | None, Tally]) -> None:
@@ -680,7 +702,8 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         silent = _not_held(ctx, silent, trace)
     if silent:
         trace.append(TraceEvent(what=f"units with nothing relevant: {', '.join(silent)}", after=0,
-                                rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons")))
+                                rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons"),
+                                detail=True))
     return out, non_id
 
 

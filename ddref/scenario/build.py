@@ -57,6 +57,7 @@ class Scenario(Struct):
     state: GameState
     steps: list[PlannedStep]
     locator: Locator
+    written_edition: str | None = None      # the file's own edition when --edition built it under another
 
 
 class _Builder(Struct):
@@ -212,7 +213,7 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         wanted = f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit")
         if rec is None:
-            return None
+            return _stand_in(uid, race, spec)
         monster = rec.size == "monster"
         # 002 Artifacts: "follow all of the magical item rules", and "each icon counts as four points of effect";
         # Medallions: "4-point magical items"
@@ -223,10 +224,17 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
                     sais=tuple(rec.icons), die_cite=rec.source.section if rec.icons else None)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
-        return None
+        return _stand_in(uid, race, spec)
     # a generic 4-health unit is a monster (ten-sided) unless it says monster: false (a champion)
     monster = spec.monster if spec.monster is not None else spec.health == 4
     return Unit(id=uid, race=race, health=spec.health, monster=monster, color=_color(b, spec, path))
+
+
+def _stand_in(uid: str, race: str | None, spec: UnitIn) -> Unit:
+    """A unit whose name was not found, already reported: it stays in the army under its id so that the steps
+    and effects naming it are read as written, one unknown name making one error (never a cascade of 'unit not
+    in army' over valid entries); the scenario is refused with that error before anything is replayed."""
+    return Unit(id=uid, race=race, health=spec.health or 1)
 
 
 def _color(b: _Builder, spec: UnitIn, path: tuple) -> str | None:
