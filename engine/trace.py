@@ -98,6 +98,11 @@ def not_applied(what: str, rule: str, cite: str) -> TraceEvent:
     return TraceEvent(what=what, rule=rule, cite=cite, kind=NOT_APPLIED)
 
 
+def whose(name: str) -> str:
+    """``name``'s, or ``name``' after a final s (``archers' missiles``)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def told(value: Any) -> str:
     """A value in a message or a trace line, as a scenario writes it and never as Python prints it: a list
     ``[a, b]``, a mapping ``{missile: 4}``, nothing ``none``, a name as it is (no quotes)."""
