@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .value import Value
@@ -56,7 +57,7 @@ class TraceEvent(Value, kw_only=True):
 
     def json(self) -> dict[str, Any]:
         # the fields are plain values: the JSON object is built directly (every trace line of every step)
-        data: dict[str, Any] = {"what": self.what}
+        data: dict[str, Any] = {"what": plain(self.what)}
         if self.before is not None:
             data["before"] = self.before
         if self.after is not None:
@@ -119,9 +120,21 @@ def told(value: Any) -> str:
     return str(value)
 
 
+_COMBINATION = re.compile(r"\bcombination:([a-z]+(?:,[a-z]+)*)")
+
+
+def plain(text: str) -> str:
+    """Internal roll kinds said as a player says them (``combination:save,melee`` -> ``combination (save and
+    melee)``): every refusal passes through it."""
+    if "combination:" not in text:
+        return text
+    return _COMBINATION.sub(lambda m: "combination (" + " and ".join(m.group(1).split(",")) + ")", text)
+
+
 class StepError(Exception):
     """A step that the rules do not allow: the message says why and cites the rule."""
 
     def __init__(self, message: str, cite: str | None = None, field: str | None = None) -> None:
+        message = plain(message)
         super().__init__(message)
         self.message, self.cite, self.field = message, cite, field

@@ -73,8 +73,9 @@ class _Builder(Struct):
     def fail(self, path: tuple, message: str) -> None:
         self.errors.append(self.locator.error(path, message))
 
-    def name(self, kind: str, value: str, path: tuple, noun: str | None = None) -> Any:
-        """A record of ``kind`` by name in this edition, or a located error with suggestions."""
+    def name(self, kind: str, value: str, path: tuple, noun: str | None = None, written: str | None = None) -> Any:
+        """A record of ``kind`` by name in this edition, or a located error with suggestions; ``written``: the
+        name as the file writes it, when ``value`` adds to it (a unit's race)."""
         try:
             return find(kind, value, self.edition)[0]
         except NotFound as exc:
@@ -85,7 +86,10 @@ class _Builder(Struct):
                     return find(kind, value, fallback)[0]
                 except NotFound:
                     pass
-            self.fail(path, exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1))
+            message = exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1)
+            if written is not None:
+                message = message.replace(repr(value), repr(written), 1)
+            self.fail(path, message)
             return None
 
 
@@ -211,7 +215,7 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
                     color=_color(b, spec, path))
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
-        rec = b.name("unit", wanted, (*path, "name"), noun="unit")
+        rec = b.name("unit", wanted, (*path, "name"), noun="unit", written=spec.name)
         if rec is None:
             return _stand_in(uid, race, spec)
         monster = rec.size == "monster"

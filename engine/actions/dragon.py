@@ -521,7 +521,9 @@ def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> 
                 f"or save results\" ({ruleset.cite('dragon-response')}), no maneuver among them", where)
         out.trace.append(TraceEvent(what=f"{'' if kind == 'dragon-save' else 'reading: '}{sai} acts in "
                                          f"the army's {'save ' if kind == 'dragon-save' else ''}roll against the "
-                                         "dragons", rule=rule, cite=cite))
+                                         "dragons", rule=rule, cite=cite,
+                                    **({} if kind == "dragon-save" else
+                                       {"kind": READING, "also": ruleset.cite("dragon-response")})))
 
 
 def _acting_under_blue(ruleset: Ruleset, answer, blue: Effect | None, out: StepResult) -> None:
