@@ -64,8 +64,9 @@ def _trace(events: list[dict[str, Any]], text: Text, width: int, verbose: bool =
             _tail(text, length, "  (defaulted)", width, "yellow")
         text.append("\n")
         length = _wrapped(text, e["rule"], "      ", width, "dim")
-        cites = f" [{e['cite']}; {e['also']}]" if e.get("also") and e["also"] != e["cite"] else f" [{e['cite']}]"
-        _tail(text, length, cites, width, "cyan")
+        length = _tail(text, length, f" [{e['cite']}]", width, "cyan")
+        if e.get("also") and e["also"] != e["cite"]:     # a reading's second citation
+            _tail(text, length, f" [{e['also']}]", width, "cyan")
         text.append("\n")
 
 
@@ -75,6 +76,8 @@ def _results(step: dict[str, Any], text: Text, width: int) -> None:
     rows += [(f"damage to {army}", str(n)) for army, n in step.get("damage", {}).items()]
     if step.get("killed"):
         rows.append(("killed", ", ".join(step["killed"])))
+    if step.get("kept"):    # killed, kept from the DUA by a spell (Open Grave, Leaving)
+        rows.append(("killed, not to the DUA", ", ".join(f"{u} to {dest}" for u, dest in step["kept"].items())))
     if step.get("maneuver"):
         rows.append(("maneuver", "succeeded" if step["maneuver"]["succeeded"] else "failed"))
     pad = max((len(label) for label, _ in rows), default=0) + 2

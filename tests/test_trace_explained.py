@@ -298,3 +298,26 @@ def test_one_unknown_unit_name_is_one_error_not_a_cascade():
         parse(WRONG["an unknown unit name"], "w.yaml")
     assert [e.path for e in info.value.errors] == ["armies.hitters.units[0].name"]
     assert info.value.errors[0].message.startswith("unknown unit named 'Footmann' in sfr-2012; did you mean: Footman")
+
+
+# --- the format: every roll, casualties per source, units kept from the DUA ----------------------------------------
+
+
+def test_an_army_saving_against_two_spells_keeps_both_rolls_in_order(replays):
+    """Fearful Flames twice at foe1 (its avoidance: [{save: 1}, {save: 1}]): two save rolls in one magic step,
+    both kept under ``rolls`` in order; ``results`` holds the last, as before."""
+    step = _step(replays, "sfr2012-magic-eldarim-colors.yaml", 5)
+    assert step["rolls"]["foe1"] == [{"for": ["save"], "save": 1}, {"for": ["save"], "save": 1}]
+    assert step["results"]["foe1"] == {"save": 1}
+    melee = _step(replays, "sfr2012-counting-and-melee-example.yaml", 2)   # attack, then save against the counter
+    assert [r["for"] for r in melee["rolls"]["ours"]] == [["melee"], ["save"]]
+
+
+def test_casualties_named_per_source_go_to_that_source(replays):
+    """The Smite takes the units named for it (v4, v5, v6), the melee damage its own (v1, v2); Open Grave keeps
+    the melee's from the DUA: listed under ``kept`` with where they went."""
+    step = _step(replays, "sfr2012-casualties-per-source.yaml", 1)
+    assert step["killed"] == ["v4", "v5", "v6"]
+    assert step["kept"] == {"v1": "them-reserve", "v2": "them-reserve"}
+    refused = _step(replays, "sfr2012-casualties-per-source.yaml", 2)
+    assert refused["rejected"].endswith("victims.slay [v9] (no slay damage to victims in this step)")

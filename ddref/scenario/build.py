@@ -581,9 +581,15 @@ def _other_savers(m, target: str, army: str) -> tuple:
 
 
 def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) -> tuple:
+    """(army, ids) pairs; an army's units named per source of damage are ``army@source`` pairs
+    (engine.actions.common ``_named_for``), the source a slug (``smite``, ``melee``, ``firestorm``)."""
     out = []
     for aid, ids in (value or {}).items():
-        if _army_ref(b, state, aid, (*path, aid)) is not None:
+        if _army_ref(b, state, aid, (*path, aid)) is None:
+            continue
+        if isinstance(ids, dict):
+            out += [(f"{aid}@{slug(source)}", tuple(named)) for source, named in ids.items()]
+        else:
             out.append((aid, tuple(ids)))
     return tuple(out)
 

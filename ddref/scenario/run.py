@@ -189,6 +189,11 @@ def step_json(result) -> dict[str, Any]:
         data["setup"] = result.setup
     if result.counter is not None:
         data["counter"] = result.counter
+    if result.kept:     # killed, but a spell kept them from the DUA: where each went
+        data["kept"] = result.kept
+    several = {who: rolls for who, rolls in result.every_roll.items() if len(rolls) > 1}
+    if several:     # an army (or unit) that rolled more than once in the step: every roll, in order
+        data["rolls"] = several
     return data
 
 

@@ -264,6 +264,7 @@ function resultsTable(step) {
     [army, Object.entries(counts).map(([type, n]) => `${n} ${type}`).join(", ") || "-"]);
   for (const [army, n] of Object.entries(step.damage || {})) rows.push([`damage to ${army}`, String(n)]);
   if (step.killed && step.killed.length) rows.push(["killed", step.killed.join(", ")]);
+  if (step.kept) rows.push(["killed, not to the DUA", Object.entries(step.kept).map(([u, d]) => `${u} to ${d}`).join(", ")]);
   if (step.maneuver) rows.push(["maneuver", step.maneuver.succeeded ? "succeeded" : "failed"]);
   return el("table", { class: "results" },
     rows.map(([label, value]) => el("tr", {}, el("th", { scope: "row" }, label), el("td", {}, value))));

@@ -10,7 +10,8 @@ from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
-from ..trace import StepError, TraceEvent
+from ..names import slug
+from ..trace import StepError, TraceEvent, told
 
 
 def army(state: GameState, army_id: str, field: str = "army") -> Army:
@@ -53,10 +54,16 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None,
                       facing=facing, joined=joined)
     outcome = resolve_roll(ctx, dice)
+    now = out.rolls.get(home.id) if unit is None else None
+    recount = now is not None and bool(now.joined) and now.ctx.kind == ctx.kind    # the same roll counted again
     _register(out, home, unit, joined, ctx, dice, outcome)
     out.trace.extend(outcome.trace)
     if outcome.used:
         out.used.extend(e for e in outcome.used if e not in out.used)
+    made = out.every_roll.setdefault(unit or who.id, [])
+    if recount and made:
+        made.pop()      # a roll counted again once units joined it is the same roll, not another
+    made.append({"for": list(wanted), **outcome.results})
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
 
@@ -145,7 +152,7 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
     if damage <= 0:
         return state
     target = exposed(state, ruleset, target, source, out)
-    named = _named_for(target, damage, casualties)
+    named = _named_for(target, damage, casualties, what.removesuffix(" damage"))
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
     out.trace.append(event.evolve(what=f"{what}: {event.what}"))
     elsewhere = _casualties_go(state, ruleset, target) if army_targeting else None
@@ -176,6 +183,7 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
                                         "owner chooses which other army at a terrain; none given, so the first",
                                         cite=cite, defaulted=True))
         out.moved.append(unit_id)
+        out.kept[unit_id] = dest.id
         state = transfer(state, unit_id, state.army(target.id), dest, f"{spell}: casualty {unit_id}", cite,
                          ruleset, out)
     return state
@@ -191,13 +199,18 @@ def _casualties_go(state: GameState, ruleset: Ruleset, target: Army) -> tuple[st
     return None
 
 
-def _named_for(target: Army, damage: int, casualties: dict[str, list[str]]) -> list[str] | None:
+def _named_for(target: Army, damage: int, casualties: dict[str, list[str]], source: str = "") -> list[str] | None:
     """The part of the scenario's casualty list for ``target`` that covers this damage.
 
     A step may damage one army more than once (an SAI before saves, then the
     normal damage); its ``casualties`` list names every unit it loses in the
     step, and each damage event takes the named units that fit it, in order.
+    Named per source (``casualties: {army: {smite: [...], melee: [...]}}``), the source's list is this
+    damage's casualties, exactly.
     """
+    key = f"{target.id}@{slug(source)}" if source else ""
+    if key in casualties:
+        return casualties.pop(key)
     if target.id not in casualties:
         return None
     pool = [i for i in casualties[target.id] if target.unit(i) is not None]
@@ -228,7 +241,11 @@ def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, fiel
     unused = {a: ids for a, ids in casualties.items() if ids}
     if unused:
         did = "kill" if field == "casualties" else "send to the reserve area"
-        raise StepError(f"{field} name units this step did not {did}: {unused}", cite=ruleset.cite("damage"),
+        # a list named per source that no damage of that source took says which source (never silently)
+        said = "; ".join(f"{a.replace('@', '.')} {told(ids)}" + (f" (no {a.split('@')[1]} damage to {a.split('@')[0]} "
+                                                                 "in this step)" if "@" in a else "")
+                         for a, ids in unused.items())
+        raise StepError(f"{field} name units this step did not {did}: {said}", cite=ruleset.cite("damage"),
                         field=field)
 
 

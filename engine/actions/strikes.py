@@ -255,7 +255,7 @@ def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str |
         fight.out.trace.append(reading(f"{sai}: {army.player} chooses the {limit} health-worth killed, as for damage "
                                        "(the text does not say who chooses)", fight.cite(sai),
                                        fight.ruleset.cite(TARGETING)).evolve(after=limit))
-    ids, event = choose(army, limit, _named_for(army, limit, fight.casualties), fight.cite(sai))
+    ids, event = choose(army, limit, _named_for(army, limit, fight.casualties, sai), fight.cite(sai))
     fight.out.trace.append(event.evolve(what=f"{sai}: {event.what}"))
     return list(ids)
 
