@@ -40,6 +40,20 @@ def default_casualties(units: Sequence[Unit], damage: int) -> tuple[str, ...]:
     return best[max(best)]
 
 
+def _two_ways(units: Sequence[Unit], target: int) -> bool:
+    """More than one set of units (by id) makes exactly ``target`` health-worth."""
+    found = 0
+
+    def walk(i: int, left: int) -> bool:
+        nonlocal found
+        if left == 0:
+            found += 1
+            return found > 1
+        return any(units[j].health <= left and walk(j + 1, left - units[j].health) for j in range(i, len(units)))
+
+    return target > 0 and walk(0, target)
+
+
 def legal_choices(units: Sequence[Unit], damage: int) -> Iterator[tuple[str, ...]]:
     """Every legal set of casualties, distinct by unit health pattern, best first.
 
@@ -100,11 +114,13 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
     amount = f"{damage} health-worth fleeing" if field == "fleeing" else f"{damage} damage"
     if named is None:
         ids = default_casualties(army.units, damage)
+        # "(defaulted)" only where the owner had a choice: two sets of units could be taken
+        chose = _two_ways(army.units, target)
         return ids, TraceEvent(
             what=f"{army.id} removes {', '.join(ids) or 'no unit'}", before=damage, after=target,
             rule=f"as much {'health-worth' if field == 'fleeing' else 'damage'} as whole units can take, never "
-                 f"more; the scenario named no {field}, so the smallest units are taken first", cite=cite,
-            defaulted=True)
+                 + (f"more; the scenario named no {field}, so the smallest units are taken first" if chose else
+                    "more: these are the only units that can be taken"), cite=cite, defaulted=chose)
     unknown = [i for i in named if army.unit(i) is None]
     if unknown:
         raise StepError(f"{field} {told(unknown)} are not units of army {army.id} "

@@ -321,3 +321,20 @@ def test_casualties_named_per_source_go_to_that_source(replays):
     assert step["kept"] == {"v1": "them-reserve", "v2": "them-reserve"}
     refused = _step(replays, "sfr2012-casualties-per-source.yaml", 2)
     assert refused["rejected"].endswith("victims.slay [v9] (no slay damage to victims in this step)")
+
+
+def test_defaulted_marks_only_a_real_choice(replays):
+    """Two damage on four 3-health units takes no unit, on 1+1+3 health the two 1-health units: nothing to
+    choose, no (defaulted). Three damage on more 1-health units than that: the owner had a choice, marked."""
+    forced = _step(replays, "sfr2012-damage-allocation.yaml", 3)
+    event = next(e for e in forced["trace"] if "removes" in e["what"])
+    assert event["what"] == "melee damage: giants removes no unit" and not event.get("defaulted")
+    left = _step(replays, "sfr2012-damage-allocation.yaml", 4)     # 1+1+3 left: only the two 1-health units
+    event = next(e for e in left["trace"] if "removes" in e["what"])
+    assert event["what"] == "melee damage: mixed removes one, two" and not event.get("defaulted")
+    chosen = _step(replays, "sfr2012-modifiers-wall-of-fog-dust-devil-16-to-4.yaml", 1)   # 3 of four 1-health
+    event = next(e for e in chosen["trace"] if "removes" in e["what"])
+    assert event.get("defaulted")
+    no_points = next(e for _, _, e in _events({"x": replays["sfr2012-dragon-taming-summoned-away.yaml"]})
+                     if e["what"] == "magic points: no points")
+    assert not no_points.get("defaulted")

@@ -362,9 +362,11 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
         fitting = sorted((v for v in reachable if _affordable(step.cast, v, buckets)), key=_largest_first)
         if not fitting:
             raise StepError("no split of the magic points pays for the spells cast", cite=cite, field="cast")
+        chose = len({tuple(by_color(v, buckets).items()) for v in fitting}) > 1   # "(defaulted)" only where one chose
         out.trace.append(TraceEvent(what=f"magic points: {_fmt(by_color(fitting[0], buckets))}",
-                                    after=sum(fitting[0]), rule="the owner splits the points by color; none "
-                                    "given, so the largest split that pays for the spells", cite=cite, defaulted=True))
+                                    after=sum(fitting[0]), rule="the owner splits the points by color; " +
+                                    ("none given, so the largest split that pays for the spells" if chose else
+                                     "this is the only split that pays for the spells"), cite=cite, defaulted=chose))
         return fitting[0]
     wanted = {c: n for c, n in step.colors if n}
     total, split = sum(wanted.values()), dict(sorted(wanted.items()))
