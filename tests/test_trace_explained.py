@@ -338,3 +338,17 @@ def test_defaulted_marks_only_a_real_choice(replays):
     no_points = next(e for _, _, e in _events({"x": replays["sfr2012-dragon-taming-summoned-away.yaml"]})
                      if e["what"] == "magic points: no points")
     assert not no_points.get("defaulted")
+
+
+def test_phase_headings_only_when_something_happens(replays):
+    """alice's first turn: nothing in her Initial Effects phase, its heading a detail line; bob's Feralization
+    promotes and recruits: the heading stays (sfr2012-game-two-turns, steps 3 and 9)."""
+    quiet = _step(replays, "sfr2012-game-two-turns.yaml", 3)
+    busy = _step(replays, "sfr2012-game-two-turns.yaml", 9)
+    heading = [e for e in quiet["trace"] if e["what"] == "alice's Initial Effects phase"]
+    assert heading and heading[0].get("detail")
+    heading = [e for e in busy["trace"] if e["what"] == "bob's Initial Effects phase"]
+    assert heading and not heading[0].get("detail")
+    tsr = [e for _, _, e in _events({k: v for k, v in replays.items() if k.startswith("tsr1996")})
+           if e["what"].startswith("the beginning of ") and "the dragons attack" in e["what"]]
+    assert tsr and any(e.get("detail") for e in tsr)
