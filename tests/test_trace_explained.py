@@ -117,8 +117,8 @@ def test_a_terrain_spell_says_it_does_not_cut_missiles_fired_in(replays):
 def test_a_racial_ability_off_its_terrain_is_said_in_the_full_trace(replays):
     """Goblins at a highland: their swampland Terrain Advantage is said not to apply (a detail line: every roll
     off the terrain would say it), and the conversion in the coral elves' roll shows both results."""
-    step = _step(replays, "sfr2012-maneuver-ties-and-counters.yaml", 2)
-    said = [e for e in step["trace"] if e.get("kind") == "not-applied" and "Terrain Advantage" in e["what"]]
+    said = [e for _, _, e in _events({"x": replays["sfr2012-maneuver-ties-and-counters.yaml"]})
+            if e.get("kind") == "not-applied" and "Terrain Advantage" in e["what"]]
     assert said and all(e.get("detail") for e in said)
     assert "not a swampland" in said[0]["what"]
     coral = _step(replays, "sfr2012-modifiers-coral-elf-17-saves.yaml", 1)
@@ -261,7 +261,7 @@ WRONG = {
 """,
     "an unknown unit name": BASE.replace("{id: h1, race: dwarf, health: 1}", "{id: h1, name: Footmann, race: dwarf}")
     + """effects:
-  - {spell: palsy, target: h1, by: them}
+  - {spell: burning-hands, target: h1, by: me}
 steps:
   - roll: {army: hitters, for: melee, roll: {h1: melee 2}}
 """,
