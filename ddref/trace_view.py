@@ -100,8 +100,9 @@ def as_written(value: Any) -> str:
 def _check(check: dict[str, Any], text: Text, indent: str, width: int) -> None:
     mark, style = ("ok", "green") if check["ok"] else ("FAILED", "bold red")
     start = len(text) + len(indent)
-    _wrapped(text, f"{mark} {check['key']}: expected {as_written(check['expected'])}, "
-                   f"actual {as_written(check['actual'])}", indent, width)
+    # a text (an expected error, the message) is shown as it is, never in YAML's quotes
+    shown = [v if isinstance(v, str) else as_written(v) for v in (check["expected"], check["actual"])]
+    _wrapped(text, f"{mark} {check['key']}: expected {shown[0]}, actual {shown[1]}", indent, width)
     text.stylize(style, start, start + len(mark))
     text.append("\n")
 

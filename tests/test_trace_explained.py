@@ -352,3 +352,29 @@ def test_phase_headings_only_when_something_happens(replays):
     tsr = [e for _, _, e in _events({k: v for k, v in replays.items() if k.startswith("tsr1996")})
            if e["what"].startswith("the beginning of ") and "the dragons attack" in e["what"]]
     assert tsr and any(e.get("detail") for e in tsr)
+
+
+def _splits(listing: str) -> list[dict[str, int]]:
+    return [{c: int(n) for n, c in (part.split() for part in split.split(", "))} for split in listing.split("; ")]
+
+
+def test_the_largest_splits_are_the_maximal_ones_and_all_of_them(replays):
+    """002's Goblin and Dwarf example: 'any of the following types of magic' lists six splits; a split the roll
+    does not allow is refused listing exactly those six. Class check: in every bundled refusal, no split listed is
+    contained in another (it was the first six by size, smaller ones included, larger ones cut)."""
+    step = _step(replays, "sfr2012-magic-colors-goblin-dwarf.yaml", 7)
+    listed = _splits(step["rejected"].split("the largest are: ")[1])
+    book = [{"gold": 3}, {"gold": 2, "red": 1}, {"gold": 2, "black": 1}, {"red": 2, "gold": 1},
+            {"red": 2, "black": 1}, {"gold": 1, "red": 1, "black": 1}]
+    assert sorted(map(sorted, map(dict.items, listed))) == sorted(map(sorted, map(dict.items, book)))
+    seen = 0
+    for name, result in replays.items():
+        for s in result["steps"]:
+            if "the largest are: " not in s.get("rejected", ""):
+                continue
+            seen += 1
+            listed = _splits(s["rejected"].split("the largest are: ")[1])
+            inside = [(a, b) for a in listed for b in listed
+                      if a != b and all(n <= b.get(c, 0) for c, n in a.items())]
+            assert not inside, (name, inside[:2])
+    assert seen >= 10
