@@ -297,7 +297,8 @@ def test_one_unknown_unit_name_is_one_error_not_a_cascade():
     with pytest.raises(ScenarioErrors) as info:
         parse(WRONG["an unknown unit name"], "w.yaml")
     assert [e.path for e in info.value.errors] == ["armies.hitters.units[0].name"]
-    assert info.value.errors[0].message.startswith("unknown unit named 'Footmann' in sfr-2012; did you mean: Footman")
+    assert info.value.errors[0].message.startswith("unknown unit named 'Footmann' of the dwarf race in sfr-2012; "
+                                                 "did you mean: Footman")
 
 
 # --- the format: every roll, casualties per source, units kept from the DUA ----------------------------------------

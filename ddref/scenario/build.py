@@ -87,8 +87,8 @@ class _Builder(Struct):
                 except NotFound:
                     pass
             message = exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1)
-            if written is not None:
-                message = message.replace(repr(value), repr(written), 1)
+            if written is not None:     # the name as written, the race it was looked up for said apart
+                message = message.replace(repr(value), written, 1)
             self.fail(path, message)
             return None
 
@@ -215,7 +215,8 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
                     color=_color(b, spec, path))
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
-        rec = b.name("unit", wanted, (*path, "name"), noun="unit", written=spec.name)
+        rec = b.name("unit", wanted, (*path, "name"), noun="unit",
+                     written=f"{spec.name!r} of the {race} race" if race else repr(spec.name))
         if rec is None:
             return _stand_in(uid, race, spec)
         monster = rec.size == "monster"
