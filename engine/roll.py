@@ -396,11 +396,19 @@ def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
     the scenario format, so the components whose doubling adds the most to a result rolled for are chosen
     (marked as the default)."""
     effects = [e for e in ctx.state.effects_on(ctx.army.id) if e.spell in ctx.ruleset.component_doublers]
+    # the owner's choice (``doubles``: unit -> result), for this roll's units
+    named = {u: key.removeprefix("doubles:") for key, picks in ctx.choices.items() if key.startswith("doubles:")
+             for u in picks if u in units}
+    if named and (not effects or ctx.individual):
+        raise StepError(f"doubles names {', '.join(named)}, but no spell lets a component of {ctx.army.id} double "
+                        "its results in this roll", field="doubles", cite=ctx.ruleset.cite("modifier-order"))
     if not effects or ctx.individual:
         return {}
     e = effects[0]
     cite = ctx.ruleset.spell_sections.get(e.spell, ctx.ruleset.cite("modifier-order"))
     results = [t for t in ctx.ruleset.component_doublers[e.spell] if t in ctx.wanted]
+    if named:
+        return _named_components(named, results, sum(x.count for x in effects), e.spell, cite, ctx, trace)
     if not results:
         return {}
     if not roll.per_unit:
@@ -416,6 +424,21 @@ def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
                                 rule="the owner selects the component after the roll; none given, so the one(s) "
                                      "gaining the most", cite=cite, defaulted=True))
     return chosen
+
+
+def _named_components(named: dict[str, str], results: list[str], castings: int, spell: str, cite: str,
+                      ctx: RollContext, trace: list[TraceEvent]) -> dict[str, tuple[str, str]]:
+    """The components the owner chose to double (``doubles``), checked: a result the spell doubles and this roll
+    is for, one unit per casting."""
+    wrong = [f"{u} ({t})" for u, t in named.items() if t not in results]
+    if wrong or len(named) > castings:
+        raise StepError(f"doubles: {spell} lets {castings} component(s) of {ctx.army.id} double "
+                        f"{' or '.join(ctx.ruleset.component_doublers[spell])} results in a roll for them; named "
+                        f"{', '.join(f'{u} ({t})' for u, t in named.items())}", cite=cite, field="doubles")
+    trace.append(TraceEvent(what=f"{spell}: {', '.join(f'{u} ({t})' for u, t in named.items())} chosen to double",
+                            after=len(named), rule="select the component after the army's roll is made",
+                            cite=cite))
+    return {u: (t, spell) for u, t in named.items()}
 
 
 def _double_component(unit_id: str, choice: tuple[str, str], tally: Tally, ctx: RollContext,

@@ -73,6 +73,8 @@ class AttackStep(Value):
     other_savers: tuple[tuple[str, str], ...] = ()
     # army -> its owner's split of "one result" penalties over its combination roll's results (engine.modifiers)
     penalties: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    # ("doubles:<result>", ((unit, 1),)): the components a spell lets double a result (Wilding), as the owner chose
+    doubles: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 class MeleeStep(AttackStep):

@@ -379,3 +379,39 @@ def test_the_largest_splits_are_the_maximal_ones_and_all_of_them(replays):
                       if a != b and all(n <= b.get(c, 0) for c, n in a.items())]
             assert not inside, (name, inside[:2])
     assert seen >= 10
+
+
+WILDING = """\
+ddref: 1
+title: Wilding in a melee step
+edition: sfr-2012
+players: [me, them]
+terrains:
+  field: {type: flatland, face: 3, action: melee, home_of: me}
+armies:
+  ferals: {player: me, at: field, units: [{id: f1, race: feral, health: 1}, {id: f2, race: feral, health: 2}]}
+  foes: {player: them, at: field, units: [{id: x1, race: goblin, health: 1}, {id: x2, race: goblin, health: 3}]}
+effects:
+  - {spell: wilding, target: ferals, by: me}
+steps:
+  - melee:
+      army: ferals
+      target: foes
+      roll: {f1: melee, f2: melee 3}
+      saves: {foes: {save: 0}}
+      counter: false
+      doubles: {f1: melee}
+"""
+
+
+def test_the_component_wilding_doubles_is_the_owner_s_field_in_a_melee_step():
+    """002 Wilding: "one component in the target army may double its melee or save results. Select the component
+    after the army's roll is made": named (doubles: {f1: melee}), f1's 1 melee becomes 2 (5 in all, not the
+    default's 7 from f2); traced as the owner's choice, not a default."""
+    step = replay(parse(WILDING, "w.yaml"))["steps"][0]
+    assert step["results"]["ferals"]["melee"] == 5
+    chosen = next(e for e in step["trace"] if "chosen to double" in e["what"])
+    assert chosen["what"] == "wilding: f1 (melee) chosen to double" and not chosen.get("defaulted")
+    default = replay(parse(WILDING.replace("      doubles: {f1: melee}\n", ""), "w.yaml"))["steps"][0]
+    assert default["results"]["ferals"]["melee"] == 7
+    assert next(e for e in default["trace"] if "chosen to double" in e["what"]).get("defaulted")

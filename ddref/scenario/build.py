@@ -511,7 +511,7 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     army = _army_ref(b, state, m.army, (*path, "army"))
     wanted = _results(b, m.for_, (*path, "for"))
     roll = _roll(b, army, m.roll, (*path, "roll"))
-    choices = _choices(b, m, wanted, path)
+    choices = _choices(b, m, wanted, path) + _doubles(b, m, path)
     for t, by_race in (m.penalties_by_race or {}).items():
         where = (*path, "penalties_by_race", t)
         if t not in RESULT_TYPES:
@@ -605,7 +605,23 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
             "move_dragons": tuple((getattr(m, "move_dragons", None) or {}).items()),
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
             "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
-            "penalties": _penalties(b, state, getattr(m, "penalties", None), (m.army, m.target), (*path, "penalties"))}
+            "penalties": _penalties(b, state, getattr(m, "penalties", None), (m.army, m.target), (*path, "penalties")),
+            "doubles": _doubles(b, m, path)}
+
+
+def _doubles(b: _Builder, m, path: tuple) -> tuple:
+    """``doubles``: unit id -> the result a spell lets that component double (Wilding), as choices pairs
+    ("doubles:<result>", ((unit, 1),)); which units may is checked when the roll is made (engine.roll)."""
+    out: dict[str, tuple] = {}
+    for unit, result in (getattr(m, "doubles", None) or {}).items():
+        if result not in RESULT_TYPES:
+            b.fail((*path, "doubles", unit), f"unknown result type {result!r}; expected one of: "
+                                            f"{', '.join(RESULT_TYPES)}{did_you_mean(result, RESULT_TYPES)}")
+        elif not any(unit in ids for ids in b.units_of.values()):
+            b.fail((*path, "doubles", unit), f"unknown unit {unit!r}: no army holds it")
+        else:
+            out[f"doubles:{result}"] = (*out.get(f"doubles:{result}", ()), (unit, 1))
+    return tuple(out.items())
 
 
 def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[str, ...], path: tuple) -> tuple:

@@ -22,6 +22,10 @@ class RollStepIn(Strict):
         "SAI name -> how its points split in a combination roll: {fly: {save: 2, maneuver: 2}}.", default=None)
     counts_as: dict[str, Count] | None = _doc(
         "How many results a racial ability converts, by target type: {save: 2}.", default=None)
+    doubles: dict[str, str] | None = _doc(
+        "Unit id -> the result it doubles, for the component a spell lets double its results (Wilding: \"one "
+        "component ... may double its melee or save results. Select the component after the army's roll\"), one "
+        "unit per casting. Absent: the units gaining the most (defaulted).", default=None)
     penalties_by_race: dict[str, dict[str, Count]] | None = _doc(
         "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
     targets: dict[str, list[str] | MOVERS] | None = _doc(
@@ -151,6 +155,10 @@ class MissileStepIn(Strict):
         "{save: 2, melee: 1} under a triple Ash Storm; per army, for each of its rolls in the step (attack, saves, "
         "counter-attack, charge); all must be applied where possible. Absent: all on the first result rolled for "
         "(defaulted).", default=None)
+    doubles: dict[str, str] | None = _doc(
+        "Unit id -> the result it doubles, for the component a spell lets double its results (Wilding: \"one "
+        "component ... may double its melee or save results. Select the component after the army's roll\"), one "
+        "unit per casting. Absent: the units gaining the most (defaulted).", default=None)
 
 
 class MeleeStepIn(MissileStepIn):

@@ -60,7 +60,11 @@ def special_choices(step) -> dict:
     chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
     # and each army's split of "one result" penalties over its combination roll (``penalties``; engine.modifiers)
     split = {army: dict(pairs) for army, pairs in getattr(step, "penalties", ())}
-    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {})
+    # and the components a spell lets double a result (``doubles``, Wilding; engine.roll ``_component_doubling``)
+    doubles: dict = {}
+    for key, pairs in getattr(step, "doubles", ()):
+        doubles.setdefault(key, {}).update(dict(pairs))
+    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {}) | doubles
 
 
 def handles(special: Special) -> bool:
