@@ -415,3 +415,41 @@ def test_the_component_wilding_doubles_is_the_owner_s_field_in_a_melee_step():
     default = replay(parse(WILDING.replace("      doubles: {f1: melee}\n", ""), "w.yaml"))["steps"][0]
     assert default["results"]["ferals"]["melee"] == 7
     assert next(e for e in default["trace"] if "chosen to double" in e["what"]).get("defaulted")
+
+
+LEAVING = """\
+ddref: 1
+title: Leaving to a chosen army
+edition: sfr-2012
+players: [alice, bob]
+turn: {player: bob}
+terrains:
+  plain: {type: flatland, face: 3, action: melee, home_of: alice}
+  hill: {type: highland, face: 3, action: melee, home_of: bob}
+  vale: {type: coastland, face: 2, action: magic, frontier: true}
+armies:
+  trees: {player: alice, at: hill, units: [{id: t1, race: treefolk, health: 2}, {id: t2, race: treefolk, health: 2}]}
+  first: {player: alice, at: plain, units: [{id: f1, race: feral, health: 1}]}
+  second: {player: alice, at: vale, units: [{id: s1, race: feral, health: 1}]}
+  orcs: {player: bob, at: hill, units: [{id: o1, race: goblin, health: 4}]}
+effects:
+  - {spell: leaving, target: alice, by: alice}
+steps:
+  - melee: {army: orcs, target: trees, roll: {melee: 2}, saves: {trees: {save: 0}}, counter: false, casualties: {trees: {to: second}}}
+"""
+
+
+def test_where_leaving_sends_casualties_is_the_owner_s_field():
+    """002 Leaving: the casualties go to another of the owner's armies at a terrain, the owner's pick:
+    casualties: {trees: {to: second}} sends t1 to second (not the first army written, the default); an army that is
+    not such an army is refused, listing those; a to: that no spell used is refused, never ignored."""
+    step = replay(parse(LEAVING, "w.yaml"))["steps"][0]
+    assert step["kept"] == {"t1": "second"} and step["killed"] == []
+    default = replay(parse(LEAVING.replace(", casualties: {trees: {to: second}}", ""), "w.yaml"))["steps"][0]
+    assert default["kept"] == {"t1": "first"}
+    with pytest.raises(ScenarioErrors, match=r"not orcs \(legal: first, second\)"):
+        replay(parse(LEAVING.replace("to: second", "to: orcs"), "w.yaml"))
+    with pytest.raises(ScenarioErrors, match="casualties.trees.to names where a spell sends trees' casualties, but "
+                                             "none did in this step"):
+        replay(parse(LEAVING.replace("  - {spell: leaving, target: alice, by: alice}\n", "")
+                     .replace("effects:\n", "effects: []\n"), "w.yaml"))

@@ -589,7 +589,16 @@ def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) 
         if _army_ref(b, state, aid, (*path, aid)) is None:
             continue
         if isinstance(ids, dict):
-            out += [(f"{aid}@{slug(source)}", tuple(named)) for source, named in ids.items()]
+            for source, named in ids.items():
+                if source == "to":      # where a spell sends its casualties (Leaving): "<army>->" (engine.actions.common)
+                    if isinstance(named, str) and _army_ref(b, state, named, (*path, aid, "to")) is not None:
+                        out.append((f"{aid}->", (named,)))
+                    elif not isinstance(named, str):
+                        b.fail((*path, aid, "to"), "to: names one army (where the casualties go)")
+                elif isinstance(named, str):
+                    b.fail((*path, aid, source), f"{source}: a list of unit ids (to: alone names an army)")
+                else:
+                    out.append((f"{aid}@{slug(source)}", tuple(named)))
         else:
             out.append((aid, tuple(ids)))
     return tuple(out)

@@ -11,7 +11,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
 from ..names import slug
-from ..trace import StepError, TraceEvent, told
+from ..trace import StepError, TraceEvent, told, whose
 
 
 def army(state: GameState, army_id: str, field: str = "army") -> Army:
@@ -169,6 +169,12 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
             continue
         if where == "reserve":
             state, dest = reserve_army(state, target.player, ruleset, out)
+        elif f"{target.id}->" in casualties:
+            sent = casualties[f"{target.id}->"]
+            dest = _sent_to(state, target, sent[0], spell, cite)
+            sent[1:] = ["used"]     # the step's leftover check (``leftover_casualties``) knows it was
+            out.trace.append(TraceEvent(what=f"{spell}: {unit_id} goes to {dest.id} at {dest.at}", rule="casualties "
+                                        "go to another of your armies at a terrain, the one the owner chose", cite=cite))
         else:
             dest = next((a for a in state.armies if a.player == target.player and a.id != target.id
                          and a.at != RESERVE), None)
@@ -187,6 +193,17 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
         state = transfer(state, unit_id, state.army(target.id), dest, f"{spell}: casualty {unit_id}", cite,
                          ruleset, out)
     return state
+
+
+def _sent_to(state: GameState, target: Army, dest_id: str, spell: str, cite: str) -> Army:
+    """The army the owner sends a spell's casualties to (``casualties: {army: {to: other}}``): another of the
+    owner's armies at a terrain."""
+    legal = [a.id for a in state.armies if a.player == target.player and a.id != target.id and a.at != RESERVE]
+    if dest_id not in legal:
+        raise StepError(f"casualties.{target.id}.to: {spell} sends casualties to another of {target.player}'s armies "
+                        f"at a terrain, not {dest_id} (legal: {', '.join(legal) or 'none'})", cite=cite,
+                        field="casualties")
+    return state.army(dest_id)
 
 
 def _casualties_go(state: GameState, ruleset: Ruleset, target: Army) -> tuple[str, str] | None:
@@ -238,7 +255,11 @@ def casualty_lists(casualties: Casualties) -> dict[str, list[str]]:
 
 
 def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, field: str = "casualties") -> None:
-    unused = {a: ids for a, ids in casualties.items() if ids}
+    sent = [a.removesuffix("->") for a, ids in casualties.items() if a.endswith("->") and len(ids) == 1]
+    if sent:    # a destination no spell used: said, never ignored
+        raise StepError(f"{field}.{sent[0]}.to names where a spell sends {whose(sent[0])} casualties, but none did "
+                        "in this step", cite=ruleset.cite("damage"), field=field)
+    unused = {a: ids for a, ids in casualties.items() if ids and not a.endswith("->")}
     if unused:
         did = "kill" if field == "casualties" else "send to the reserve area"
         # a list named per source that no damage of that source took says which source (never silently)
