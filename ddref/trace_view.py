@@ -70,9 +70,11 @@ def _trace(events: list[dict[str, Any]], text: Text, width: int, verbose: bool =
         text.append("\n")
 
 
-def _results(step: dict[str, Any], text: Text, width: int) -> None:
-    rows = [(army, ", ".join(f"{n} {t}" for t, n in counts.items()) or "-")
-            for army, counts in step.get("results", {}).items()]
+def _results(step: dict[str, Any], text: Text, width: int, verbose: bool = False) -> None:
+    # the result types the step rolled for (``rolled_for``); --verbose shows every result counted
+    wanted = {} if verbose else step.get("rolled_for", {})
+    rows = [(army, ", ".join(f"{n} {t}" for t, n in counts.items() if army not in wanted or t in wanted[army])
+             or "-") for army, counts in step.get("results", {}).items()]
     rows += [(f"damage to {army}", str(n)) for army, n in step.get("damage", {}).items()]
     if step.get("killed"):
         rows.append(("killed", ", ".join(step["killed"])))
@@ -115,7 +117,7 @@ def step_text(index: int, step: dict[str, Any], checks: list[dict[str, Any]], wi
         _wrapped(text, f"rejected: {step['rejected']}", "  ", width, "yellow")
         text.append("\n")
     else:
-        _results(step, text, width)
+        _results(step, text, width, verbose)
         _trace(step["trace"], text, width, verbose)
     for c in checks:
         _check(c, text, "  ", width)

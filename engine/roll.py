@@ -696,7 +696,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
             # rolled, ignore any results from its magical items"
             trace.append(TraceEvent(what=f"{who}: a magical item in the reserve area: its roll is ignored", after=0,
                                     rule="when in the reserve area, magical items do not function",
-                                    cite=ctx.ruleset.cite("magic-items")))
+                                    cite=ctx.ruleset.cite("magic-items"), kind="not-applied"))
             continue
         if unit is not None and (unit.sais or unit.item):
             _check_die(unit, faces, ctx)

@@ -453,3 +453,15 @@ def test_where_leaving_sends_casualties_is_the_owner_s_field():
                                              "none did in this step"):
         replay(parse(LEAVING.replace("  - {spell: leaving, target: alice, by: alice}\n", "")
                      .replace("effects:\n", "effects: []\n"), "w.yaml"))
+
+
+def test_the_summary_lists_the_result_types_the_step_rolled_for(run, replays):
+    """002's 17-saves example: the elves roll for saves; their 12 maneuver icons count only as the Coral Elves'
+    saves, the 4 left are no result of this roll: the summary says 17 save, --verbose (and --json) keep all."""
+    step = _step(replays, "sfr2012-modifiers-coral-elf-17-saves.yaml", 1)
+    assert step["rolled_for"] == {"archers": ["missile"], "elves": ["save"]}
+    path = str(ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml")
+    lines = [" ".join(x.split()) for x in run("resolve", path).stdout.splitlines()]
+    assert "elves 17 save" in lines
+    verbose = [" ".join(x.split()) for x in run("resolve", path, "--verbose").stdout.splitlines()]
+    assert "elves 4 maneuver, 17 save" in verbose

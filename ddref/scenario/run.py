@@ -191,6 +191,10 @@ def step_json(result) -> dict[str, Any]:
         data["counter"] = result.counter
     if result.kept:     # killed, but a spell kept them from the DUA: where each went
         data["kept"] = result.kept
+    # the result types each army's rolls in the step were for: the summary lists those (``results`` keeps every
+    # result counted, a type rolled but not for, such as maneuvers in a save roll, included)
+    data["rolled_for"] = {who: list(dict.fromkeys(t for r in rolls for t in r["for"]))
+                          for who, rolls in result.every_roll.items()}
     several = {who: rolls for who, rolls in result.every_roll.items() if len(rolls) > 1}
     if several:     # an army (or unit) that rolled more than once in the step: every roll, in order
         data["rolls"] = several

@@ -260,8 +260,11 @@ function traceEvent(event) {
 }
 
 function resultsTable(step) {
+  // the result types the step rolled for (rolled_for), as `ddref resolve` prints them
+  const wanted = step.rolled_for || {};
   const rows = Object.entries(step.results || {}).map(([army, counts]) =>
-    [army, Object.entries(counts).map(([type, n]) => `${n} ${type}`).join(", ") || "-"]);
+    [army, Object.entries(counts).filter(([type]) => !wanted[army] || wanted[army].includes(type))
+      .map(([type, n]) => `${n} ${type}`).join(", ") || "-"]);
   for (const [army, n] of Object.entries(step.damage || {})) rows.push([`damage to ${army}`, String(n)]);
   if (step.killed && step.killed.length) rows.push(["killed", step.killed.join(", ")]);
   if (step.kept) rows.push(["killed, not to the DUA", Object.entries(step.kept).map(([u, d]) => `${u} to ${d}`).join(", ")]);
