@@ -277,9 +277,10 @@ def serve(
     run(sock, ready)
 
 
-from . import cli_author, cli_search  # noqa: E402 - search and reference (issue 4), authoring (issue 8)
+from . import cli_author, cli_coverage, cli_search  # noqa: E402 - search and reference (issue 4), authoring (issue 8)
 cli_search.register(app)
 cli_author.register(app)
+cli_coverage.register(app)  # rule coverage (issue 20)
 
 
 def _version(value: bool) -> None:
