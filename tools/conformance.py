@@ -185,20 +185,22 @@ def show(ids: list[str], fresh: bool) -> None:
             print(f"  [{i}] {marks:10} {sentence}")
         for st in by_s.get(None, []):
             print(f"  [-] {st['status']:10} {st.get('note', '')[:150]}")
-        print("  steps citing it:")
+        print("  steps citing it, by the rule the trace states:")
+        groups: dict[str, list[str]] = defaultdict(list)
         for name, result in results.items():
             checks = step_checks(result)
             for i, step in enumerate(result["steps"], 1):
-                cited = [e for e in step.get("trace", []) if e.get("cite") == sid]
-                if step.get("cite") == sid or cited:
-                    c = checks.get(i, [])
-                    state = "ok" if c and all(x["ok"] for x in c) else ("NO-CHECK" if not c else "FAIL")
-                    keys = ", ".join(f"{x['key']}={json.dumps(x['expected'])[:40]}" for x in c)[:160]
-                    print(f"    {name}#{i} [{state}] {keys}")
-                    for e in cited[:3]:
-                        print(f"        - {e['what'][:120]} | {e.get('rule', '')[:80]}")
-                    if step.get("rejected"):
-                        print(f"        ! rejected: {step['rejected'][:140]}")
+                c = checks.get(i, [])
+                state = "" if c and all(x["ok"] for x in c) else ("?" if not c else "!")
+                if step.get("rejected") and step.get("cite") == sid:
+                    groups["REFUSED: " + step["rejected"][:150]].append(f"{name}#{i}{state}")
+                for rule in dict.fromkeys(f"{e.get('rule', '')[:110]} || {e['what'][:70]}"
+                                          for e in step.get("trace", []) if e.get("cite") == sid):
+                    groups[rule.split(" || ")[0]].append(f"{name}#{i}{state} ({rule.split(' || ')[1]})")
+        for rule, refs in groups.items():
+            print(f"    * {rule}  [{len(refs)}]")
+            for ref in refs[:3]:
+                print(f"        {ref}")
 
 
 def set_status(sid: str, s: str, status: str, refs: list[str], note: str | None, cites: list[str]) -> None:
@@ -224,6 +226,42 @@ def set_status(sid: str, s: str, status: str, refs: list[str], note: str | None,
         st["cites"] = cites
     entry["statements"] = [_ordered(x) for x in entry["statements"]]
     write_doc(row["document"], data)
+
+
+LETTERS = {"m": "modelled", "n": "not-a-rule", "o": "open", "x": "refused", "r": "reading"}
+
+
+def apply(path: str) -> None:
+    """Decisions in a compact text form, one section then its sentences::
+
+        = sfr-2012:basic-terms
+        3 m file.yaml#2 file.yaml#4 | what the step shows
+        4-9 n | definitions
+        * n | flavour          (every statement of the section still open)
+    """
+    sid = None
+    for raw in Path(path).read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("="):
+            sid = line[1:].strip()
+            continue
+        head, _, note = line.partition("|")
+        which, letter, *refs = head.split()
+        status = LETTERS[letter]
+        row = C.corpus_sections()[sid]
+        if which == "*":
+            data = read_doc(row["document"])
+            entry = next(e for e in data["sections"] if e["id"] == sid)
+            idx = [st["s"] for st in entry["statements"] if st.get("status") == "open" and st.get("s")]
+        elif "-" in which and which != "-":
+            a, b = which.split("-")
+            idx = list(range(int(a), int(b) + 1))
+        else:
+            idx = [int(x) if x != "-" else "-" for x in which.split(",")]
+        for i in idx:
+            set_status(sid, str(i), status, refs, note.strip() or None, [])
 
 
 def rehash(sid: str) -> None:
@@ -270,7 +308,7 @@ def readings_markdown() -> str:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m tools.conformance", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["seed", "harvest", "show", "set", "readings", "rehash"])
+    ap.add_argument("command", choices=["seed", "harvest", "show", "set", "readings", "rehash", "apply"])
     ap.add_argument("args", nargs="*")
     ap.add_argument("--note")
     ap.add_argument("--cites", nargs="*", default=[])
@@ -285,6 +323,9 @@ def main(argv: list[str] | None = None) -> None:
     elif a.command == "set":
         sid, s, status, *refs = a.args
         set_status(sid, s, status, refs, a.note, a.cites)
+    elif a.command == "apply":
+        for path in a.args:
+            apply(path)
     elif a.command == "rehash":
         for sid in a.args:
             rehash(sid)
