@@ -199,7 +199,7 @@ def show(ids: list[str], fresh: bool) -> None:
                     groups[rule.split(" || ")[0]].append(f"{name}#{i}{state} ({rule.split(' || ')[1]})")
         for rule, refs in groups.items():
             print(f"    * {rule}  [{len(refs)}]")
-            for ref in refs[:3]:
+            for ref in refs[:2]:
                 print(f"        {ref}")
 
 
