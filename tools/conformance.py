@@ -308,7 +308,7 @@ def readings_markdown() -> str:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m tools.conformance", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["seed", "harvest", "show", "set", "readings", "rehash", "apply"])
+    ap.add_argument("command", choices=["seed", "harvest", "show", "set", "readings", "rehash", "apply", "spells", "sais"])
     ap.add_argument("args", nargs="*")
     ap.add_argument("--note")
     ap.add_argument("--cites", nargs="*", default=[])
@@ -323,6 +323,10 @@ def main(argv: list[str] | None = None) -> None:
     elif a.command == "set":
         sid, s, status, *refs = a.args
         set_status(sid, s, status, refs, a.note, a.cites)
+    elif a.command == "sais":
+        sais_pass(a.args)
+    elif a.command == "spells":
+        spells_pass(a.args)
     elif a.command == "apply":
         for path in a.args:
             apply(path)
@@ -332,6 +336,93 @@ def main(argv: list[str] | None = None) -> None:
     elif a.command == "readings":
         READINGS_MD.parent.mkdir(exist_ok=True)
         READINGS_MD.write_text(readings_markdown(), encoding="utf-8")
+
+
+# --- a first pass for the spell entries, by trace citation -------------------------
+
+CAST_ONLY = re.compile(r"^(magic\.(unspent|points|cast\b.*)|trace\..*)$")
+
+
+def citing_steps(sid: str, results: dict) -> list[str]:
+    """Passing steps whose trace cites ``sid`` and which check more than the casting (what the effect did)."""
+    out = []
+    for name, result in results.items():
+        checks = step_checks(result)
+        for i, step in enumerate(result["steps"], 1):
+            c = checks.get(i, [])
+            if not c or not all(x["ok"] for x in c) or all(CAST_ONLY.match(str(x["key"])) for x in c):
+                continue
+            if any(e.get("cite") == sid for e in step.get("trace", [])) or step.get("cite") == sid:
+                out.append(f"{name}#{i}")
+    return out
+
+
+def spells_pass(prefixes: list[str]) -> None:
+    """Mark the target and effect sentences of each spell entry modelled by the steps citing the entry,
+    leaving the multiplicity and once-per-action sentences open (a step must cast it twice to pin them)."""
+    results = replays()
+    table = C.corpus_sections()
+    for sid, row in table.items():
+        if not any(sid.startswith(p) for p in prefixes):
+            continue
+        refs = citing_steps(sid, results)
+        data = read_doc(row["document"])
+        entry = next(e for e in data["sections"] if e["id"] == sid)
+        for st in entry["statements"]:
+            if st.get("status") != "open" or not st.get("s"):
+                continue
+            says = st["says"]
+            if re.search(r"Multiple castings|only once per|can be cast only once", says):
+                st["note"] = "multiplicity: not pinned by a step casting it twice"
+                continue
+            if refs:
+                st["status"] = "modelled"
+                st["scenarios"] = refs[:2]
+                st["note"] = ("first pass by trace citation: these steps cite this spell and check its effect; "
+                              "its duration's end is pinned only where a step says so (review: tools/conformance.py "
+                              "spells_pass)")
+        write_doc(row["document"], data)
+
+
+
+KINDS = ("maneuver", "melee", "missile", "magic", "save", "dragon")
+
+
+def sais_pass(prefixes: list[str]) -> None:
+    """For each SAI entry, a sentence saying what the SAI does in some kind of roll ("During a melee attack
+    ...") is marked modelled by the passing steps whose trace cites the entry in that kind of roll."""
+    results = replays()
+    table = C.corpus_sections()
+    for sid, row in table.items():
+        if not any(sid.startswith(p) for p in prefixes):
+            continue
+        events = []
+        for name, result in results.items():
+            checks = step_checks(result)
+            for i, step in enumerate(result["steps"], 1):
+                c = checks.get(i, [])
+                if not c or not all(x["ok"] for x in c) or all(CAST_ONLY.match(str(x["key"])) for x in c):
+                    continue
+                said = " ".join(f"{e['what']} {e.get('rule', '')}" for e in step.get("trace", []) if e.get("cite") == sid)
+                if said:
+                    seen = f"{said} {step.get('kind', '')} {json.dumps(step.get('results', {}))}".lower()
+                    events.append((f"{name}#{i}", {k for k in KINDS if k in seen}))
+        data = read_doc(row["document"])
+        entry = next(e for e in data["sections"] if e["id"] == sid)
+        for st in entry["statements"]:
+            if st.get("status") != "open" or not st.get("s"):
+                continue
+            m = re.search(r"\b(?:During|When rolled during|Whenever) ([^,;.]+)", st["says"])
+            if not m:
+                continue
+            wanted = {k for k in KINDS if k in m.group(1).lower()}
+            refs = [ref for ref, kinds in events if wanted & kinds][:2]
+            if refs:
+                st["status"] = "modelled"
+                st["scenarios"] = refs
+                st["note"] = ("first pass by trace citation: these steps cite this SAI in a "
+                              f"{'/'.join(sorted(wanted))} roll and their expectations hold (review: tools/conformance.py sais_pass)")
+        write_doc(row["document"], data)
 
 
 if __name__ == "__main__":
