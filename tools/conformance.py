@@ -405,11 +405,16 @@ def sais_pass(prefixes: list[str]) -> None:
                     continue
                 said = " ".join(f"{e['what']} {e.get('rule', '')}" for e in step.get("trace", []) if e.get("cite") == sid)
                 if said:
+                    if step.get("kind") == "dragon_attack":
+                        events.append((f"{name}#{i}", {"dragon"}))
+                        continue
                     seen = f"{said} {step.get('kind', '')} {json.dumps(step.get('results', {}))}".lower()
-                    events.append((f"{name}#{i}", {k for k in KINDS if k in seen}))
+                    events.append((f"{name}#{i}", {k for k in KINDS if k in seen and k != "dragon"}))
         data = read_doc(row["document"])
         entry = next(e for e in data["sections"] if e["id"] == sid)
         for st in entry["statements"]:
+            if str(st.get("note", "")).startswith("first pass by trace citation: these steps cite this SAI"):
+                st["status"], st["scenarios"], st["note"] = "open", [], None
             if st.get("status") != "open" or not st.get("s"):
                 continue
             m = re.search(r"\b(?:During|When rolled during|Whenever) ([^,;.]+)", st["says"])
