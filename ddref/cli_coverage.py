@@ -127,19 +127,6 @@ def _statement(r, table, Text):
     return text
 
 
-def section_coverage(section_id: str) -> dict | None:
-    """The records of one section, for ``ddref rule``: counts and statements (None if unreadable)."""
-    from . import conformance as C
-
-    try:
-        sec = C.load().get(section_id)
-    except C.RecordError:
-        return None
-    if sec is None:
-        return None
-    return {"counts": C.counts(sec.records), "records": [r.json() for r in sec.records]}
-
-
 def coverage_panel(section_id: str, children: list):
     """The coverage block under a rule section: status counts, and each statement's scenarios."""
     from rich.panel import Panel

@@ -179,13 +179,11 @@ def rule_command(
     from .output import print_json, show
     from .render import section_panel
 
-    from .cli_coverage import coverage_panel, section_coverage
+    from .cli_coverage import coverage_panel
 
     found, children, best = section(target, edition, _search)
     if as_json:
-        data = section_json(target, found, children, best)
-        data["coverage"] = section_coverage(found.id)  # issue 20: its statements' status and scenarios
-        print_json(data)
+        print_json(section_json(target, found, children, best))
         return
     note = [f"[dim]Best match for {_escape(repr(target.strip()))}:[/dim]"] if best else []
     show(*note, section_panel(found, children), coverage_panel(found.id, children))

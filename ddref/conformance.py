@@ -255,3 +255,15 @@ def counts(recs: list[Record]) -> dict[str, int]:
     for r in recs:
         c[r.status] += 1
     return c
+
+
+def section_coverage(section_id: str) -> dict[str, Any] | None:
+    """The records of one section, for ``ddref rule`` and its HTTP twin: counts and statements (None when the
+    records cannot be read, so a rule lookup never fails on them)."""
+    try:
+        sec = load().get(section_id)
+    except RecordError:
+        return None
+    if sec is None:
+        return None
+    return {"counts": counts(sec.records), "records": [r.json() for r in sec.records]}

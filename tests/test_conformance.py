@@ -7,6 +7,7 @@ not pass, and docs/readings.md drifting from the reading records: each fails her
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -145,3 +146,46 @@ def test_sentences_are_stable_and_split_at_sentence_ends():
     assert C.sentences(text) == ["Units may move.", "A unit (e.g. Open Grave) cannot.", "\"Quoted.\"", "Next one!",
                                  "Example: two."]
     assert C.rule_sentences(text) == [1, 2]
+
+
+# --- ddref coverage and ddref rule ------------------------------------------------
+
+def test_coverage_json_has_a_record_for_every_section_of_every_edition(run):
+    rules = run("rules", "--edition", "all", "--json")
+    coverage = run("coverage", "--json")
+    assert rules.exit_code == coverage.exit_code == 0, coverage.output
+    recs = json.loads(coverage.stdout)
+    assert {r["id"] for r in json.loads(rules.stdout)} == {r["section"] for r in recs}
+    assert all({"edition", "section", "status", "scenarios", "note"} <= set(r) for r in recs)
+    assert {r["status"] for r in recs} <= set(C.STATUSES)
+    tower = [r for r in recs if r["section"] == "sfr-2012:the-eighth-face.tower"]
+    assert [r["status"] for r in tower] == ["modelled"] * 3
+    assert {"file": "sfr2012-eighth-face-tower-and-enemies.yaml", "step": 4} in tower[2]["scenarios"]
+
+
+def test_coverage_filters_by_edition_and_status_and_lists_readings_with_both_citations(run):
+    result = run("coverage", "--edition", "tsr-1996", "--status", "reading", "--json")
+    assert result.exit_code == 0
+    recs = json.loads(result.stdout)
+    assert recs and {r["edition"] for r in recs} == {"tsr-1996"} and {r["status"] for r in recs} == {"reading"}
+    assert all(len(r["cites"]) >= 2 for r in recs)
+    human = run("coverage", "--edition", "sfr-2012")
+    assert human.exit_code == 0
+    text = " ".join(human.stdout.split())
+    assert "sfr-2012:the-eighth-face.tower" in text and "read with" in text
+
+
+def test_rule_shows_the_sections_coverage(run):
+    result = run("rule", "sfr-2012:damage.the-stoneskin-rule", "--json")
+    assert result.exit_code == 0
+    cov = json.loads(result.stdout)["coverage"]
+    assert cov["counts"]["modelled"] == 4
+    assert any(s["file"] == "sfr2012-stoneskin-rule.yaml" for r in cov["records"] for s in r["scenarios"])
+    human = run("rule", "sfr-2012:damage.the-stoneskin-rule")
+    assert "sfr2012-stoneskin-rule.yaml step 3" in " ".join(human.stdout.split())
+
+
+def test_coverage_of_an_unknown_section_exits_2_with_a_suggestion(run):
+    result = run("coverage", "--section", "sfr-2012:damage.the-stoneskin-rul")
+    assert result.exit_code == 2
+    assert "did you mean sfr-2012:damage.the-stoneskin-rule" in result.stderr and "Traceback" not in result.output
