@@ -321,9 +321,10 @@ def serve(
                             read_timeout=read_timeout, keep_alive=keep_alive, max_connections=max_connections))
 
 
-from . import cli_author, cli_search  # noqa: E402 - search and reference (issue 4), authoring (issue 8)
+from . import cli_author, cli_coverage, cli_search  # noqa: E402 - search and reference (issue 4), authoring (issue 8)
 cli_search.register(app)
 cli_author.register(app)
+cli_coverage.register(app)  # rule coverage (issue 20)
 
 
 def _version(value: bool) -> None:
