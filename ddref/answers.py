@@ -142,8 +142,11 @@ def section(target: str, edition: Edition | None, searcher: Callable = search) -
 
 
 def section_json(target: str, found, children: list, best: bool) -> dict:
+    from .conformance import section_coverage
+
     return {"section": found.model_dump(), "subsections": [c.model_dump() for c in children],
-            "match": "best" if best else "id", "query": target.strip()}
+            "match": "best" if best else "id", "query": target.strip(),
+            "coverage": section_coverage(found.id)}  # issue 20: its statements' status and scenarios
 
 
 def _section_by_id(table: dict, section_id: str, edition: Edition | None):

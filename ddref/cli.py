@@ -17,6 +17,7 @@ import typer
 
 from . import __version__, complete, params, pydantic_plugins
 from .errors import UserError
+from .limits import Limits
 from .options import Edition, EditionOpt, JsonOpt, edition_id
 
 params.install()
@@ -202,6 +203,8 @@ def resolve(
                                                    autocompletion=complete.editions)] = None,
     as_json: JsonOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the summary.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every trace event, each unit's count "
+                                                                 "included (--json always has them all).")] = False,
 ) -> None:
     """Replay a scenario step by step and explain every number with the rule behind it.
 
@@ -213,6 +216,7 @@ def resolve(
       ddref resolve scenarios/sfr2012-modifiers-coral-elf-17-saves.yaml
       ddref resolve scenarios/*.yaml --quiet
       ddref resolve my-dispute.yaml --json
+      ddref resolve my-dispute.yaml --verbose     # every unit's count too
     """
     import json
 
@@ -228,12 +232,12 @@ def resolve(
     code, results, invalid = 0, [], 0
     for path in files:
         try:
-            result = replay(load(path), edition)
+            result = replay(load(path, edition), edition)
         except StepRefused as exc:
             # the steps before the refused one still report: their trace (or JSON), then the located refusal
             results.append(exc.result)
             if not as_json:
-                for block in resolution(exc.result, quiet, out.width):
+                for block in resolution(exc.result, quiet, out.width, verbose):
                     out.print(block, no_wrap=True, overflow="ignore")
             err.print(Text(str(exc)))
             code = max(code, 2)
@@ -249,7 +253,7 @@ def resolve(
         if any(not c["ok"] for c in result["expectations"]):
             code = max(code, 1)
         if not as_json:
-            for block in resolution(result, quiet, out.width):
+            for block in resolution(result, quiet, out.width, verbose):
                 out.print(block, no_wrap=True, overflow="ignore")  # wrapped already, with indents
     if as_json:
         print_json(results[0] if len(files) == 1 and results else results)
@@ -264,16 +268,37 @@ def serve(
                                            "0.0.0.0 for phones on the same network.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")] = 8000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the addresses as one JSON line when ready.")] = False,
+    resolve_timeout: Annotated[float, typer.Option(
+        min=0.1, help="Seconds a replay (POST /resolve) may run before it is stopped (a 422 says so), and "
+                      "may wait for a free worker (else a 503).")] = Limits.resolve_timeout,
+    resolve_workers: Annotated[int, typer.Option(
+        min=1, max=64, help="Replays run at once, each in its own process; lookups never wait for them."
+    )] = Limits.resolve_workers,
+    read_timeout: Annotated[float, typer.Option(
+        min=0.1, help="Seconds a client has to send a request's headers, and again its body (else a 408 and "
+                      "the connection closed).")] = Limits.read_timeout,
+    keep_alive: Annotated[float, typer.Option(
+        min=0.1, help="Seconds an idle connection stays open for the client's next request.")] = Limits.keep_alive,
+    max_connections: Annotated[int, typer.Option(
+        min=1, help="Connections open at once. Past it the longest-idle connection of the client holding the "
+                    "most is closed; only when all are busy does a request get a 503.")] = Limits.max_connections,
 ) -> None:
     """Serve the lookups and scenario replays over HTTP: a JSON API and a web page for phones.
 
     The page (search, and a scenario pasted and traced step by step) is at /,
-    the API's documentation at /docs. Ctrl+C stops it.
+    the API's documentation at /docs. Ctrl+C or SIGTERM stops it, a replay in
+    progress too.
+
+    The limits keep it answering a few dozen phones when one is slow, stalls
+    or misbehaves: a slow replay runs in a worker process and never delays a
+    lookup; a connection that never finishes its request is closed after
+    --read-timeout; errors are always JSON.
 
     Examples:
       ddref serve                   # this machine only: http://127.0.0.1:8000/
       ddref serve --host 0.0.0.0    # phones on the same Wi-Fi too
       ddref serve --port 0 --json   # any free port, its URL as JSON
+      ddref serve --resolve-timeout 30 --resolve-workers 4   # long scenarios
     """
     import json
 
@@ -292,12 +317,14 @@ def serve(
             out.print("ddref serves the rules reference at:", *(f"  [bold]{u}[/bold]" for u in addresses),
                       f"API documentation at {addresses[0]}docs; Ctrl+C stops it.", sep="\n")
 
-    run(sock, ready)
+    run(sock, ready, Limits(resolve_timeout=resolve_timeout, resolve_workers=resolve_workers,
+                            read_timeout=read_timeout, keep_alive=keep_alive, max_connections=max_connections))
 
 
-from . import cli_author, cli_search  # noqa: E402 - search and reference (issue 4), authoring (issue 8)
+from . import cli_author, cli_coverage, cli_search  # noqa: E402 - search and reference (issue 4), authoring (issue 8)
 cli_search.register(app)
 cli_author.register(app)
+cli_coverage.register(app)  # rule coverage (issue 20)
 
 
 def _version(value: bool) -> None:

@@ -173,7 +173,8 @@ def rule_command(
     edition: AnyEditionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Print a rule section and its subsections, by its stable id or as the best match for words.
+    """Print a rule section and its subsections, by its stable id or as the best match for words,
+    with how ddref covers it: each statement's status and the scenarios that exercise it.
 
     Words search the rule sections of --edition (sfr-2012 unless given; 'all'
     for every edition) and print the best-matching one, saying so.
@@ -187,12 +188,14 @@ def rule_command(
     from .output import print_json, show
     from .render import section_panel
 
+    from .cli_coverage import coverage_panel
+
     found, children, best = section(target, edition, _search)
     if as_json:
         print_json(section_json(target, found, children, best))
         return
     note = [f"[dim]Best match for {_escape(repr(target.strip()))}:[/dim]"] if best else []
-    show(*note, section_panel(found, children))
+    show(*note, section_panel(found, children), coverage_panel(found.id, children))
 
 
 def rules_command(edition: EditionOpt = Edition.sfr_2012, as_json: JsonOpt = False) -> None:

@@ -8,11 +8,13 @@ a 4xx status (404 for a name that matches nothing, 413 for a body over
 under ``errors`` as well); anything unexpected is a 500 with a one-line
 message, never a traceback.
 
-The handlers are ``async`` and call the library directly: a lookup takes a
-millisecond or two and a replay a few dozen, and running them one at a time on
-the event loop means the index's SQLite connection and the caches of index/
-are only ever used by one request at a time, with no thread pool between the
-socket and the answer.
+The lookup handlers are ``async`` and call the library directly: a lookup
+takes a millisecond or two, and running them one at a time on the event loop
+means the index's SQLite connection and the caches of index/ are only ever used
+by one request at a time, with no thread pool between the socket and the answer.
+A replay (POST /resolve) runs in a worker process instead, within a time limit,
+so a slow or runaway one never holds up the lookups (``ddref.serving``, which
+also bounds connections in time and number; ``Limits`` has the defaults).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Annotated, Any, Optional
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -33,6 +35,7 @@ from .cli_search import Comparable, Kind
 from .errors import UserError
 from .options import Edition, edition_id
 from .scenario.source import MAX_BYTES, ScenarioError, ScenarioErrors
+from .serving import GracefulServer, Limits, ReplayPool, server_config
 
 WEB = Path(__file__).with_name("web")
 # the page loads nothing from elsewhere: no CDN, no inline script
@@ -48,14 +51,28 @@ class TooLarge(UserError):
     status = 413
 
 
-def create_app(on_ready: Callable[[], None] | None = None) -> FastAPI:
-    """The app; ``on_ready()`` is called once it serves (and Ctrl+C stops it cleanly)."""
+class BodyTimedOut(UserError):
+    """A request body that did not arrive within ``Limits.read_timeout``: HTTP 408."""
+
+    status = 408
+
+
+def create_app(on_ready: Callable[[], None] | None = None, *, limits: Limits = Limits(),
+               replay: Callable[[bytes, str, str | None], tuple[int, bytes]] | None = None) -> FastAPI:
+    """The app; ``on_ready()`` is called once it serves (and Ctrl+C stops it cleanly).
+
+    ``replay`` answers POST /resolve in a worker process (``replay_answer`` unless a test injects another).
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if on_ready:
-            on_ready()
-        yield
+        await app.state.replays.start()
+        try:
+            if on_ready:
+                on_ready()
+            yield
+        finally:
+            await app.state.replays.close()
 
     app = FastAPI(
         title="ddref", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan,
@@ -63,6 +80,11 @@ def create_app(on_ready: Callable[[], None] | None = None) -> FastAPI:
         description="Each endpoint answers with the JSON the matching `ddref ... --json` command prints. "
                     "Errors are `{\"error\": message, \"suggestions\": [closest names]}` with a 4xx status.",
     )
+    app.state.limits = limits
+    app.state.replay = replay or replay_answer
+    app.state.replays = ReplayPool(limits.resolve_workers, limits.resolve_timeout, warm_replays,
+                                   preload=("ddref.service", "ddref.scenario.run"))
+    app.add_middleware(HeadAsGet)
     _errors(app)
     _records(app)
     _reference(app)
@@ -75,14 +97,37 @@ def _error(status: int, message: str, suggestions: list[str] = (), **extra: Any)
     return JSONResponse({"error": message, "suggestions": list(suggestions), **extra}, status_code=status)
 
 
+def _user_error(exc: UserError) -> JSONResponse:
+    located = exc.errors if isinstance(exc, ScenarioErrors) else [exc] if isinstance(exc, ScenarioError) else []
+    extra = {"errors": [e.as_dict() for e in located]} if located else {}
+    if getattr(exc, "result", None) is not None:     # a refused step: the steps before it (StepRefused)
+        extra["result"] = exc.result
+    return _error(exc.status, str(exc), exc.suggestions, **extra)
+
+
+class HeadAsGet:
+    """HEAD answers as GET would, headers and all, without the body (FastAPI's GET routes refuse HEAD)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            return await self.app(scope, receive, send)
+
+        async def headers_only(message) -> None:
+            await send({**message, "body": b""} if message["type"] == "http.response.body" else message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(UserError)
     async def user_error(request: Request, exc: UserError) -> JSONResponse:
-        located = exc.errors if isinstance(exc, ScenarioErrors) else [exc] if isinstance(exc, ScenarioError) else []
-        extra = {"errors": [e.as_dict() for e in located]} if located else {}
-        if getattr(exc, "result", None) is not None:     # a refused step: the steps before it (StepRefused)
-            extra["result"] = exc.result
-        return _error(exc.status, str(exc), exc.suggestions, **extra)
+        answer = _user_error(exc)
+        if isinstance(exc, BodyTimedOut):  # the rest of the body may still trickle in: end the connection
+            answer.headers["connection"] = "close"
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -91,7 +136,12 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         message = f"no such page: {request.url.path}; /docs lists the API" if exc.status_code == 404 else str(exc.detail)
-        return _error(exc.status_code, message)
+        allowed = (exc.headers or {}).get("Allow")
+        if exc.status_code == 405 and allowed:
+            message = f"{request.url.path} does not take {request.method}; it takes {allowed}"
+        answer = _error(exc.status_code, message)
+        answer.headers.update(exc.headers or {})  # a 405's Allow
+        return answer
 
     @app.exception_handler(MemoryError)
     async def out_of_memory(request: Request, exc: MemoryError) -> JSONResponse:
@@ -189,27 +239,64 @@ def _resolve(app: FastAPI) -> None:
               summary="Replay a scenario, as `ddref resolve FILE --json`")
     async def resolve(request: Request, edition: Optional[str] = None,
                       file: Annotated[str, Query(description="The name the messages and results give the "
-                                                             "scenario.")] = "scenario") -> JSONResponse:
+                                                             "scenario.")] = "scenario") -> Response:
         """The body is a scenario in YAML or JSON (format version 1). An invalid one is a 422 whose
-        `errors` locate each problem (line, column, field) as the CLI does."""
-        from .scenario.run import parse, replay
-
+        `errors` locate each problem (line, column, field) as the CLI does. A replay that runs past the
+        server's time limit is stopped: a 422 saying so."""
         edition = answers.replayable(edition)
-        return JSONResponse(replay(parse(await _body(request), file), edition))
+        state = request.app.state
+        status, body = await state.replays.call(state.replay, await _body(request), file, edition)
+        return Response(body, status_code=status, media_type="application/json")
+
+
+def replay_answer(body: bytes, file: str, edition: str | None) -> tuple[int, bytes]:
+    """POST /resolve's status and JSON body for a scenario, computed in a replay worker process."""
+    from .scenario.run import parse, replay
+
+    try:
+        answer = JSONResponse(replay(parse(body, file, edition), edition))
+    except UserError as exc:
+        answer = _user_error(exc)
+    return answer.status_code, answer.body
+
+
+_WARM_UP = b"""ddref: 1
+title: warm up
+players: [a, b]
+terrains: {home: {type: highland, face: 3, action: missile, home_of: a}}
+armies: {x: {player: a, at: home, units: [{race: dwarf, health: 1, count: 2}]}}
+effects: [{spell: wall-of-fog, target: home, by: b}]
+steps: [{roll: {army: x, for: maneuver, roll: {maneuver: 2}}}]
+"""
+
+
+def warm_replays() -> None:
+    """Load what a replay needs (the corpus, the ruleset), once per replay worker, so that its first
+    replay is as quick as the rest: a two-unit scenario replayed."""
+    replay_answer(_WARM_UP, "warm-up", None)
 
 
 async def _body(request: Request) -> bytes:
-    """The request body, refused (413) past ``MAX_BYTES`` before it is all read."""
+    """The request body, refused (413) past ``MAX_BYTES`` before it is all read, and (408) when it is
+    not all there within the server's read timeout (a client trickling bytes holds no connection long)."""
+    import asyncio
+
     limit = f"the limit is {MAX_BYTES // 1024 // 1024} MiB ({MAX_BYTES:,} bytes)"
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BYTES:
         raise TooLarge(f"the scenario is too large ({int(declared):,} bytes); {limit}")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BYTES:
-            raise TooLarge(f"the scenario is too large (more than {MAX_BYTES:,} bytes); {limit}")
-        chunks.append(chunk)
+    timeout = request.app.state.limits.read_timeout
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BYTES:
+                    raise TooLarge(f"the scenario is too large (more than {MAX_BYTES:,} bytes); {limit}")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise BodyTimedOut(f"the request's body did not all arrive within {timeout:g} s ({size:,} bytes came); "
+                           "`ddref serve --read-timeout` sets the limit") from None
     return b"".join(chunks)
 
 
@@ -281,27 +368,25 @@ def _bracketed(address: str) -> str:
 
 
 def warm_up(progress=None) -> None:
-    """Build or open the search index and load the replay's ruleset, so the first request is as quick as the rest."""
-    from engine.edition import DEFAULT_EDITION
-
-    from .scenario.run import load_ruleset
-
+    """Build or open the search index, so the first request is as quick as the rest (replays warm their workers)."""
     answers.search("warm up", progress=progress)
-    load_ruleset(DEFAULT_EDITION)
 
 
-def run(sock, on_ready: Callable[[], None]) -> None:
-    """Serve on ``sock`` until interrupted (Ctrl+C), logging each request on stderr."""
+def run(sock, on_ready: Callable[[], None], limits: Limits = Limits(),
+        replay: Callable[[bytes, str, str | None], tuple[int, bytes]] | None = None) -> None:
+    """Serve on ``sock`` within ``limits`` until SIGTERM or Ctrl+C, logging each request on stderr.
+
+    The replay workers import the program's main module, as multiprocessing does: a script calling
+    ``run`` keeps its own top-level code under ``if __name__ == "__main__":`` (``python -c`` needs none)."""
     import copy
 
-    import uvicorn
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
     config["handlers"]["access"]["stream"] = "ext://sys.stderr"  # stdout is the banner, or --json's line
     host, port = sock.getsockname()[:2]
-    server = uvicorn.Server(uvicorn.Config(create_app(on_ready), host=host, port=port, log_config=config,
-                                           server_header=False, limit_concurrency=200))
+    app = create_app(on_ready, limits=limits, replay=replay)
+    server = GracefulServer(server_config(app, limits, host=host, port=port, log_config=config), app.state.replays)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops cleanly, then raises the Ctrl+C it caught again

@@ -8,13 +8,25 @@ from typing import Any
 from rich.text import Text
 
 
+def _part(part: dict[str, Any]) -> str:
+    if part.get("untouched"):
+        return f"{part['before']} {part['part']} untouched"
+    return f"{part['before']} {part['part']} -> {part['after']}"
+
+
 def _change(event: dict[str, Any]) -> str:
+    """The change a line shows: the parts a modifier reached and those it did not, then the whole
+    (``8 normal -> 4, 3 from rend untouched: 11 -> 7``); a comparison shows no change."""
     before, after = event.get("before"), event.get("after")
-    if before is None and after is None:
+    if event.get("kind") == "comparison" or before is None and after is None:
         return ""
-    if before is None:
-        return f"= {after}"
-    return f"{before} -> {after}"
+    whole = f"= {as_written(after)}" if before is None else f"{as_written(before)} -> {as_written(after)}"
+    if event.get("parts"):
+        return ", ".join(_part(p) for p in event["parts"]) + ": " + whole.removeprefix("= ")
+    return whole
+
+
+_MARK = {"not-applied": "not applied: ", "reading": ""}
 
 
 def _block(heading: str) -> Text:
@@ -40,9 +52,11 @@ def _tail(text: Text, line_length: int, part: str, width: int, style: str) -> in
     return line_length + len(part)
 
 
-def _trace(events: list[dict[str, Any]], text: Text, width: int) -> None:
+def _trace(events: list[dict[str, Any]], text: Text, width: int, verbose: bool = False) -> None:
     for e in events:
-        length = _wrapped(text, "- " + e["what"], "  ", width)
+        if e.get("detail") and not verbose:
+            continue    # folded into another line (the army's count); --verbose shows it
+        length = _wrapped(text, "- " + _MARK.get(e.get("kind", ""), "") + e["what"], "  ", width)
         change = _change(e)
         if change:
             length = _tail(text, length, f"  {change}", width, "bold")
@@ -50,16 +64,22 @@ def _trace(events: list[dict[str, Any]], text: Text, width: int) -> None:
             _tail(text, length, "  (defaulted)", width, "yellow")
         text.append("\n")
         length = _wrapped(text, e["rule"], "      ", width, "dim")
-        _tail(text, length, f" [{e['cite']}]", width, "cyan")
+        length = _tail(text, length, f" [{e['cite']}]", width, "cyan")
+        if e.get("also") and e["also"] != e["cite"]:     # a reading's second citation
+            _tail(text, length, f" [{e['also']}]", width, "cyan")
         text.append("\n")
 
 
-def _results(step: dict[str, Any], text: Text, width: int) -> None:
-    rows = [(army, ", ".join(f"{n} {t}" for t, n in counts.items()) or "-")
-            for army, counts in step.get("results", {}).items()]
+def _results(step: dict[str, Any], text: Text, width: int, verbose: bool = False) -> None:
+    # the result types the step rolled for (``rolled_for``); --verbose shows every result counted
+    wanted = {} if verbose else step.get("rolled_for", {})
+    rows = [(army, ", ".join(f"{n} {t}" for t, n in counts.items() if army not in wanted or t in wanted[army])
+             or "-") for army, counts in step.get("results", {}).items()]
     rows += [(f"damage to {army}", str(n)) for army, n in step.get("damage", {}).items()]
     if step.get("killed"):
         rows.append(("killed", ", ".join(step["killed"])))
+    if step.get("kept"):    # killed, kept from the DUA by a spell (Open Grave, Leaving)
+        rows.append(("killed, not to the DUA", ", ".join(f"{u} to {dest}" for u, dest in step["kept"].items())))
     if step.get("maneuver"):
         rows.append(("maneuver", "succeeded" if step["maneuver"]["succeeded"] else "failed"))
     pad = max((len(label) for label, _ in rows), default=0) + 2
@@ -82,28 +102,31 @@ def as_written(value: Any) -> str:
 def _check(check: dict[str, Any], text: Text, indent: str, width: int) -> None:
     mark, style = ("ok", "green") if check["ok"] else ("FAILED", "bold red")
     start = len(text) + len(indent)
-    _wrapped(text, f"{mark} {check['key']}: expected {as_written(check['expected'])}, "
-                   f"actual {as_written(check['actual'])}", indent, width)
+    # a text (an expected error, the message) is shown as it is, never in YAML's quotes
+    shown = [v if isinstance(v, str) else as_written(v) for v in (check["expected"], check["actual"])]
+    _wrapped(text, f"{mark} {check['key']}: expected {shown[0]}, actual {shown[1]}", indent, width)
     text.stylize(style, start, start + len(mark))
     text.append("\n")
 
 
-def step_text(index: int, step: dict[str, Any], checks: list[dict[str, Any]], width: int) -> Text:
+def step_text(index: int, step: dict[str, Any], checks: list[dict[str, Any]], width: int,
+              verbose: bool = False) -> Text:
     """One step: a heading, its results, then each trace event with its rule and citation."""
     text = _block(f"Step {index}  {step['kind']}\n")
     if "rejected" in step:
         _wrapped(text, f"rejected: {step['rejected']}", "  ", width, "yellow")
         text.append("\n")
     else:
-        _results(step, text, width)
-        _trace(step["trace"], text, width)
+        _results(step, text, width, verbose)
+        _trace(step["trace"], text, width, verbose)
     for c in checks:
         _check(c, text, "  ", width)
     return text
 
 
-def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Text]:
-    """The blocks to print, every line already wrapped to ``width`` (print them with ``no_wrap``)."""
+def resolution(result: dict[str, Any], quiet: bool, width: int = 80, verbose: bool = False) -> list[Text]:
+    """The blocks to print, every line already wrapped to ``width`` (print them with ``no_wrap``); ``verbose``
+    shows the lines the default folds into others (each unit's count)."""
     checks = result["expectations"]
     failed = [c for c in checks if not c["ok"]]
     out = [_block("")]
@@ -113,7 +136,7 @@ def resolution(result: dict[str, Any], quiet: bool, width: int = 80) -> list[Tex
         _wrapped(out[0], f"replayed under {result['edition']} (--edition), not the scenario's edition: "
                          f"{result['edition_override']['scenario']}", "", width, "yellow")
     if not quiet:
-        out += [step_text(i, step, [c for c in checks if c["step"] == i], width)
+        out += [step_text(i, step, [c for c in checks if c["step"] == i], width, verbose)
                 for i, step in enumerate(result["steps"], 1)]
     shown = [c for c in checks if c["step"] is None] if not quiet else failed
     if shown:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from .names import slug
 from .ruleset import Ruleset
 from .state import Army, GameState, Unit
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, told
 
 if TYPE_CHECKING:       # engine.steps imports engine.roll, which checks rolls here
     from .steps import StepResult
@@ -75,7 +75,7 @@ def check_carried(movers: Sequence[Unit], where: str, ruleset: Ruleset) -> None:
         able = {i.id: [u.id for u in units if can_carry(u, i, ruleset)] for i in loose}
         raise StepError(f"magic items do not move by themselves: {', '.join(i.id for i in loose)} going to {where} "
                         "need a unit each, of a matching color, moving with them (units moving there that could "
-                        f"carry them: {'; '.join(f'{k}: {v or None}' for k, v in able.items())})",
+                        f"carry them: {'; '.join(f'{k}: {told(v) if v else told(None)}' for k, v in able.items())})",
                         cite=ruleset.cite("magic-items"), field="reserves")
 
 

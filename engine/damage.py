@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .state import Area, Army, GameState, Unit
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, told
 
 MAX_LISTED = 8
 
@@ -57,6 +57,20 @@ def default_casualties(units: Sequence[Unit], damage: int) -> tuple[str, ...]:
         chosen.append(unit.id)
         total -= unit.health
     return tuple(reversed(chosen))
+
+
+def _two_ways(units: Sequence[Unit], target: int) -> bool:
+    """More than one set of units (by id) makes exactly ``target`` health-worth."""
+    found = 0
+
+    def walk(i: int, left: int) -> bool:
+        nonlocal found
+        if left == 0:
+            found += 1
+            return found > 1
+        return any(units[j].health <= left and walk(j + 1, left - units[j].health) for j in range(i, len(units)))
+
+    return target > 0 and walk(0, target)
 
 
 def legal_choices(units: Sequence[Unit], damage: int) -> Iterator[tuple[str, ...]]:
@@ -119,17 +133,19 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
     amount = f"{damage} health-worth fleeing" if field == "fleeing" else f"{damage} damage"
     if named is None:
         ids = default_casualties(army.units, damage)
+        # "(defaulted)" only where the owner had a choice: two sets of units could be taken
+        chose = _two_ways(army.units, target)
         return ids, TraceEvent(
             what=f"{army.id} removes {', '.join(ids) or 'no unit'}", before=damage, after=target,
             rule=f"as much {'health-worth' if field == 'fleeing' else 'damage'} as whole units can take, never "
-                 f"more; the scenario named no {field}, so the smallest units are taken first", cite=cite,
-            defaulted=True)
+                 + (f"more; the scenario named no {field}, so the smallest units are taken first" if chose else
+                    "more: these are the only units that can be taken"), cite=cite, defaulted=chose)
     unknown = [i for i in named if army.unit(i) is None]
     if unknown:
-        raise StepError(f"{field} {unknown} are not units of army {army.id} "
+        raise StepError(f"{field} {told(unknown)} are not units of army {army.id} "
                         f"(its units: {', '.join(u.id for u in army.units)})", cite=cite, field=field)
     if len(set(named)) != len(named):
-        raise StepError(f"{field} for {army.id} name a unit twice: {list(named)}", cite=cite, field=field)
+        raise StepError(f"{field} for {army.id} name a unit twice: {told(named)}", cite=cite, field=field)
     taken = sum(army.unit(i).health for i in named)
     if taken != target:
         options = list(_take(legal_choices(army.units, damage), MAX_LISTED))
@@ -137,8 +153,9 @@ def choose(army: Army, damage: int, named: Sequence[str] | None, cite: str,
         more = count_choices(army.units, damage) - len(options)
         if more > 0:
             listing += f" (and {more} more of other health patterns)"
-        why = f"more than the {amount}" if taken > damage else f"less than the {target} health-worth that must be taken"
-        raise StepError(f"{amount} from {army.id}: {field} {list(named)} are {taken} health-worth, "
+        # the numbers a player argues over, said as such: what the list names against what the damage takes
+        why = "more than it can take" if taken > damage else f"less than the {target} health-worth that must be taken"
+        raise StepError(f"{amount} from {army.id}: {field} {told(named)} names {taken} health-worth for {amount}, "
                         f"{why}; legal choices include: {listing}", cite=cite, field=field)
     return tuple(named), TraceEvent(what=f"{army.id} removes {', '.join(named) or 'no unit'}",
                                     before=damage, after=taken,

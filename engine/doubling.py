@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .trace import TraceEvent, reading
+from .trace import NOT_APPLIED, TracePart, TraceEvent, not_applied, reading, split, whose
 
 CHARGE = "charge"       # the tsr-1996 charging army's roll (Ruleset.charge_roll, engine.actions.charge)
 
@@ -16,7 +16,10 @@ if TYPE_CHECKING:       # engine.roll calls these with its own values
 
 def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
     terrain = ctx.terrain
-    if ctx.individual or terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
+    if ctx.individual:
+        _not_for_a_unit(tally, ctx, trace)
+        return
+    if terrain is None or terrain.face != 8 or terrain.controlled_by != ctx.army.id:
         return
     if ctx.ruleset.eighth_face_doubles_ids:
         _eighth_face_ids(tally, terrain, ctx, trace)
@@ -31,8 +34,34 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
         # rolled count as a point of damage"), so "When rolling for maneuvers" doubles them
         events = [reading(f"{e.what} in the charge roll, which rolls for maneuvers too",
                           ctx.ruleset.cite("eighth-face"), ctx.ruleset.cite("charge"))
-                  .evolve(before=e.before, after=e.after) for e in events]
+                  .evolve(before=e.before, after=e.after, parts=e.parts) for e in events]
     trace.extend(events)
+
+
+def _not_for_a_unit(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """A unit of the controlling army rolling by itself: said once, where the doubling would have been. 002's
+    words exclude it ("When a unit requires save results to avoid an individual-targeting effect, these results
+    are not doubled"), sfr-v4's double "when rolling the army"; tsr-1996 says neither, and is read with 002's."""
+    from .modifiers import home_army
+
+    terrain, home, rs = ctx.terrain, home_army(ctx), ctx.ruleset
+    if ctx.joined or terrain is None or home is None or terrain.face != 8 or terrain.controlled_by != home.id:
+        return
+    rolled = [t for t in (ctx.wanted if rs.eighth_face_doubles_ids else rs.eighth_face_doubles)
+              if (tally[t].ids if rs.eighth_face_doubles_ids else tally[t].total)]
+    if not rolled:
+        return
+    what = f"eighth face at {terrain.id}: {whose(ctx.army.id)} own {' and '.join(rolled)} not doubled"
+    if rs.eighth_face_doubles_ids:
+        trace.append(not_applied(what, rs.quote("eighth-face", "When rolling the army, all ID results are doubled")
+                                 + ": a unit rolling by itself is not the army rolled", rs.cite("eighth-face")))
+    elif rs.edition == "sfr-2012":
+        trace.append(not_applied(what, f"when a unit requires {' or '.join(rolled)} results to avoid an "
+                                       "individual-targeting effect, these results are not doubled",
+                                 rs.cite("eighth-face")))
+    else:
+        trace.append(reading(f"{what}: the eighth face read as not doubling a unit rolling by itself",
+                             rs.cite("eighth-face"), "sfr-2012:the-eighth-face").evolve(kind=NOT_APPLIED))
 
 
 def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceEvent]) -> None:
@@ -41,9 +70,14 @@ def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceE
     for t in ("maneuver", "melee", "missile", "save", "magic"):
         if not tally[t].ids:
             continue
-        before = tally[t].total
+        before, ids = tally[t].total, tally[t].ids
         tally[t].normal += tally[t].ids
+        # the parts: the ID results doubled, the rest not (sfr-v4 doubles "all ID results" only)
+        parts = (TracePart(name="ID", before=ids, after=2 * ids),
+                 TracePart(name="other", before=before - ids, after=before - ids, untouched=True)) \
+            if before > ids else ()
         trace.append(TraceEvent(what=f"eighth face at {terrain.id}: {tally[t].ids} ID {t} doubled", before=before,
+                                parts=parts,
                                 after=tally[t].total, rule=ctx.ruleset.quote("eighth-face", "the controlling army "
                                 "doubles all its ID results") + " (a reading where a subtraction came first: it took "
                                 "non-ID results first, which the text leaves open)",
@@ -72,7 +106,8 @@ def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], sou
         before = tally[t].total
         if not before:
             continue
+        parts = (tally[t].normal, tally[t].sai)
         tally[t].normal *= 2
         tally[t].sai *= 2
         trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
-                                cite=cite))
+                                cite=cite, parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, False)))

@@ -41,18 +41,19 @@ def army_emptied(state: GameState, army_id: str, ruleset: Ruleset, out: StepResu
         return state
     return expire(state, state.effects_on(army_id), "every unit has moved away", ruleset.quote("army-emptied",
                   "if all the units in an army move away from their current location then all spells cast on that "
-                  "army immediately expire"), ruleset, out, own_cite=False)
+                  "army immediately expire"), ruleset, out, own_cite=False,
+                  cite=ruleset.cites.get("army-emptied"))   # where the edition's words are (tsr-1996: Magic)
 
 
 def turn_ends(state: GameState, player: str, ruleset: Ruleset, out: StepResult) -> GameState:
     """The end of ``player``'s turn ends its spells lasting "until the end of your next turn" cast before it."""
     gone = [e for e in state.effects if e.by == player and e.next_turn
             and ruleset.spell_durations.get(e.spell) == "until-end-of-next-turn"]
-    state = expire(state, gone, f"the end of {player}'s next turn", "the spell lasts \"until the end of your next turn\"",
+    state = expire(state, gone, f"the end of {player}'s next turn", "the spell lasts until the end of its caster's next turn",
                   ruleset, out)
     # 002 Stun: "cannot be rolled until the end of your turn" (the turn the SAI was rolled in)
     gone = [e for e in state.effects if e.by == player and ruleset.spell_durations.get(e.spell) == "until-end-of-turn"]
-    return expire(state, gone, f"the end of {player}'s turn", "the effect lasts \"until the end of your turn\"",
+    return expire(state, gone, f"the end of {player}'s turn", "the effect lasts until the end of its caster's turn",
                   ruleset, out)
 
 
@@ -62,7 +63,7 @@ def turn_begins(state: GameState, player: str, ruleset: Ruleset, out: StepResult
     gone = [e for e in state.effects if e.by == player
             and ruleset.spell_durations.get(e.spell) == "until-beginning-of-next-turn"]
     state = expire(state, gone, f"the beginning of {player}'s next turn",
-                   "the spell lasts \"until the beginning of your next turn\"",
+                   "the spell lasts until the beginning of its caster's next turn",
                    ruleset, out)
     return state.evolve(effects=tuple(
         e.evolve(next_turn=True) if e.by == player and not e.next_turn

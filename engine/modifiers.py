@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .lands import terrain_types
 from .ruleset import RacialAbility, SpellModifier
 from .state import Effect
-from .trace import StepError, TraceEvent, reading
+from .trace import NOT_APPLIED, StepError, TraceEvent, TracePart, not_applied, reading, split, told, whose
 from .value import Value
 
 if TYPE_CHECKING:
@@ -60,10 +60,53 @@ def _temple_shields(effect: Effect, mod: SpellModifier, ctx: RollContext) -> boo
             and ctx.ruleset.spell_costs.get(effect.spell, ("",))[0] == "black")
 
 
+def _reaches(mod: SpellModifier, ctx: RollContext) -> bool:
+    """The modifier changes a result this roll is for."""
+    return mod.results == "any" or any(t in ctx.wanted for t in mod.results)
+
+
+def home_army(ctx: RollContext):
+    """The army a unit rolling by itself belongs to (its roll's ``army`` is the unit alone)."""
+    unit = ctx.army.units[0].id if ctx.army.units else None
+    return next((a for a in ctx.state.armies if any(u.id == unit for u in a.units)), None)
+
+
+def _not_reaching(effect: Effect, mod: SpellModifier, ctx: RollContext) -> TraceEvent | None:
+    """Why a spell a player would expect in this roll does not apply: an army's or terrain's spell in a unit's
+    own roll (002 Applying Dice Modifiers), a terrain's spell on missiles fired into it from another terrain
+    (its penalties are to rolls made at the terrain)."""
+    rs, spell = ctx.ruleset, effect.spell
+    if not _reaches(mod, ctx):
+        return None
+    if ctx.individual and not ctx.joined and mod.scope in ("army", "terrain"):
+        home = home_army(ctx)
+        if home is None or effect.target not in (home.id, home.at):
+            return None
+        what = f"{spell} on {effect.target} does not reach {whose(ctx.army.id)} own {' and '.join(ctx.wanted)} roll"
+        if mod.scope == "army" and rs.edition == "sfr-2012":
+            return not_applied(what, "since the Stoneskin and Open Grave spells target an army, they do not protect "
+                                     "the unit when it is targeted individually", rs.cite("modifier-order"))
+        # a terrain's spell, or another edition: 002's rule for army spells read for them (traced with both)
+        return reading(f"{what}: a spell on the army or its terrain is read as not reaching a unit rolling by "
+                       "itself", rs.spell_sections.get(spell, rs.cite("modifier-order")), "sfr-2012:"
+                       "dice-modifiers.applying-dice-modifiers").evolve(kind=NOT_APPLIED)
+    if (mod.scope == "terrain" and ctx.kind == "missile" and ctx.target_terrain is not None
+            and effect.target == ctx.target_terrain.id != ctx.where):
+        return not_applied(f"{spell} on {effect.target} does not cut {whose(ctx.army.id)} missiles, rolled at "
+                           f"{ctx.where} and fired into {effect.target}",
+                           "a terrain's spell changes the rolls made at that terrain, not those fired in from another",
+                           rs.spell_sections.get(spell, rs.cite("modifier-order")))
+    return None
+
+
 def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEvent] | None = None) -> list[Active]:
     out = []
     for effect in ctx.state.effects:
         for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
+            if trace is not None and not _applies(mod, effect, ctx, unit_ids):
+                why = _not_reaching(effect, mod, ctx)
+                if why is not None and why not in trace:
+                    trace.append(why)
             if _applies(mod, effect, ctx, unit_ids) and _temple_shields(effect, mod, ctx):
                 if trace is not None:
                     # "death (black) magic cast by enemy armies cannot affect this army" read over "does not
@@ -113,13 +156,14 @@ def spell_step(op: str, actives: list[Active], tally: Tally, ctx: RollContext, t
             before = tally[t].total
             if not before and t not in ctx.wanted and op != "add":
                 continue    # a penalty on a result neither rolled nor wanted changes nothing: not traced
+            parts = (tally[t].normal, tally[t].sai)
             apply_op(op, tally[t], active.amount)
             times = f" x{active.effect.count}" if active.mod.stacks and active.effect.count > 1 else ""
             trace.append(TraceEvent(
                 what=f"{scope_label}: {active.effect.spell}{times} on {active.effect.target}: "
                      f"{t} {_SIGN[op]}{active.amount}",
                 before=before, after=tally[t].total, rule=f"modifiers that {op} ({_sai_note(op)})",
-                cite=active.cite))
+                cite=active.cite, parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, True)))
             if used is not None and t in ctx.wanted and tally[t].total != before and active.effect not in used:
                 used.append(active.effect)
     if generic and len(ctx.wanted) > 1:
@@ -148,7 +192,7 @@ def _generic_penalty(op: str, generic: list[Active], tally: Tally, ctx: RollCont
         wasted = sum(max(0, n - tally[t].normal) for t, n in placed.items())
         room = sum(max(0, tally[t].normal - placed.get(t, 0)) for t in ctx.wanted)
         if wasted and room:
-            raise StepError(f"the penalties {placed} leave {wasted} point(s) unapplied while other results "
+            raise StepError(f"the penalties {told(placed)} leave {wasted} point(s) unapplied while other results "
                             "could take them: all modifiers must be applied, if possible", cite=cite,
                             field="penalties")
         if wasted:
@@ -157,11 +201,12 @@ def _generic_penalty(op: str, generic: list[Active], tally: Tally, ctx: RollCont
                                     "them and are not applied", before=total, after=total - wasted,
                                     rule="all modifiers must be applied, if possible", cite=cite))
     for t, n in placed.items():
-        before = tally[t].total
+        before, parts = tally[t].total, (tally[t].normal, tally[t].sai)
         apply_op(op, tally[t], n)
         trace.append(TraceEvent(what=f"{scope_label}: {names}: {t} {_SIGN[op]}{n}", before=before,
                                 after=tally[t].total, rule="in a combination roll the owner applies the "
-                                "penalties as they wish; all must be applied where possible", cite=cite))
+                                "penalties as they wish; all must be applied where possible", cite=cite,
+                                parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, True)))
 
 
 def _sai_note(op: str) -> str:
@@ -195,7 +240,32 @@ def spell_abilities(ctx: RollContext) -> list[RacialAbility]:
             if e.spell in ctx.ruleset.spell_abilities]
 
 
+def _off_terrain(race: str | None, tally: Tally, ctx: RollContext) -> list[TraceEvent]:
+    """The race's abilities that would change this roll's results at another terrain: said, once each."""
+    terrain = ctx.terrain
+    if race is None or terrain is None:
+        return []
+    types, out = None, []
+    for ability in ctx.ruleset.racial:
+        if ability.race != race or ability.terrains is None or ability.kind == "auto":
+            continue
+        if ability.rolls is not None and ctx.kind not in ability.rolls:
+            continue
+        if not tally[ability.source].total or ability.kind != "double" and ability.target not in ctx.wanted:
+            continue
+        types = types if types is not None else terrain_types(ctx.state, terrain, ctx.ruleset)
+        if types & set(ability.terrains):
+            continue
+        out.append(not_applied(f"{race} {ability.name} does not apply: {ctx.army.id} is at {terrain.id}, a "
+                               f"{terrain.type}, not a {' or '.join(ability.terrains)}",
+                               "a racial ability that names a terrain type works only at a terrain of that type",
+                               ability.cite).evolve(detail=True))   # said on every roll off it: --verbose shows it
+    return out
+
+
 def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    if not ctx.individual:
+        trace.extend(e for e in _off_terrain(group, tally, ctx) if e not in trace)
     for ability in (*racial_abilities(group, ctx), *spell_abilities(ctx)):
         label = f"{ability.race} {ability.name}" if ability.race else f"{ability.name} on {ctx.army.id}"
         _terrain_by_spell(ability, ctx, trace)
@@ -212,10 +282,12 @@ def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceE
         if not before:
             continue
         if ability.kind == "double":
+            parts = (src.normal, src.sai)
             src.normal *= 2
             src.sai *= 2
             trace.append(TraceEvent(what=f"{label}: {ability.source} doubled",
                                     before=before, after=src.total,
+                                    parts=split(parts, (src.normal, src.sai), src.sais, False),
                                     rule=ctx.ruleset.quote(f"racial-{ability.race}", "racial abilities that multiply"),
                                     cite=ability.cite))
             continue
@@ -230,13 +302,17 @@ def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceE
         dst.normal += take_normal
         dst.sai += moved - take_normal
         what = f"{label}: {moved} {ability.source} count as {ability.target}"
+        # both results shown: the ones converted and those they became (a pooled figure reads as wrong arithmetic)
+        parts = (TracePart(name=ability.source, before=before, after=src.total),
+                 TracePart(name=ability.target, before=dst_before, after=dst.total))
         if ability.race:
             trace.append(TraceEvent(what=what, before=dst_before, after=dst.total, rule="racial abilities that count "
-                                    "one result as another", cite=ability.cite))
+                                    "one result as another", cite=ability.cite, parts=parts))
         else:   # a spell's count: applied with the racial abilities that do (002 names no other place for it)
             trace.append(reading(f"{what}: a spell's count, applied with the racial abilities that count one result "
                                  "as another (002 names no other place for it)", ability.cite,
-                                 ctx.ruleset.cite("modifier-order")).evolve(before=dst_before, after=dst.total))
+                                 ctx.ruleset.cite("modifier-order")).evolve(before=dst_before, after=dst.total,
+                                                                            parts=parts))
 
 
 def _terrain_by_spell(ability: RacialAbility, ctx: RollContext, trace: list[TraceEvent]) -> None:

@@ -27,7 +27,7 @@ from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import (DragonStep, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, PromoteStep, ReplantStep,
                     ReservesStep, RollStep, SetupStep, Step, StepResult, TurnStep)
-from .trace import StepError, TraceEvent, reading
+from .trace import READING, StepError, TraceEvent, reading
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
 _ROLL_KINDS = {("maneuver",): "maneuver", ("melee",): "melee", ("missile",): "missile",
@@ -150,7 +150,7 @@ def _wild_growth(state: GameState, ruleset: Ruleset, out: StepResult) -> GameSta
         out.trace.append(TraceEvent(what="reading: Wild Growth's promotions, 'immediately' in 002, are made once the "
                                          "step's rolls and damage are resolved; the units promoted must still be in "
                                          "the army", rule=f"this rule read with {ruleset.cite('exchanging')}",
-                                    cite=cite))
+                                    cite=cite, kind=READING, also=ruleset.cite("exchanging")))
         state, events = promote(state, ruleset, army_id, len(pairs), dict(pairs), "Wild Growth", cite)
         out.trace += events
         out.moved += [new for _, new in pairs]

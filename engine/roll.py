@@ -106,6 +106,7 @@ class Part(Struct):
     normal: int = 0
     sai: int = 0
     ids: int = 0        # the share of ``normal`` that ID icons made (sfr-v4: the eighth face doubles it)
+    sais: tuple[str, ...] = ()  # the SAIs that made ``sai``, named in the trace's parts (engine.trace.split)
 
     @property
     def total(self) -> int:
@@ -173,7 +174,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         trace.append(TraceEvent(
             what=f"{who}: ID icon counts as {fmt(target)}", after=sum(target.values()),
             rule="an ID icon counts as whatever is rolled for, worth the unit's health",
-            cite=rs.cite("id-icons")))
+            cite=rs.cite("id-icons"), detail=len(ctx.wanted) == 1))
         return
     per = _points_per_icon(unit, rs)
     if face.icon in NORMAL_ICONS:
@@ -182,7 +183,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         kind = "artifact" if unit is not None and unit.item else "monster"
         rule = f"each icon on a{'n' if kind == 'artifact' else ''} {kind} counts 4" if per > 1 else "one result per icon"
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
-                                rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons")))
+                                rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons"), detail=True))
         return
     _count_sai(face, unit, ctx, tally, specials, trace, who, unit.sai_points if unit and unit.sai_points else per)
 
@@ -259,11 +260,12 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
             points, ctx, face.icon, trace, face.icon, rs.cite("sai-application"), allowed=useful)
     for t, n in gained.items():
         tally[t].sai += n
+        tally[t].sais = _joined(tally[t].sais, (face.icon,))
     # the edition's own words where it has them (tsr-1996 Regenerate), else 002's
     rule, cite = rs.words(f"{face.icon}:gives", "SAI normal results count with the others, but no spell can modify "
                           "them", cite)
     trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {fmt(gained)}",
-                            after=sum(gained.values()), rule=rule, cite=cite))
+                            after=sum(gained.values()), rule=rule, cite=cite, detail=True))
 
 
 # --- the pipeline ---------------------------------------------------------------------------
@@ -307,7 +309,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
 
 
 def _copy(tally: Tally) -> Tally:
-    return {t: Part(p.normal, p.sai, p.ids) for t, p in tally.items()}
+    return {t: Part(p.normal, p.sai, p.ids, p.sais) for t, p in tally.items()}
 
 
 def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dict[str, str | None],
@@ -326,6 +328,7 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
             into[t].normal += part.normal
             into[t].sai += part.sai
             into[t].ids += part.ids
+            into[t].sais = _joined(into[t].sais, part.sais)
     if not groups:
         groups[_army_race(ctx)] = _blank()
     if ctx.negation:
@@ -336,8 +339,9 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
     for t in RESULT_TYPES:
         total = army[t].total
         if total:
-            trace.append(TraceEvent(what=f"{ctx.army.id}: {t} counted", after=total,
-                                    rule="unit results summed into the army roll", cite=ctx.ruleset.cite("modifier-order")))
+            trace.append(TraceEvent(what=f"{ctx.army.id}: {t} counted{_breakdown(t, units)}",
+                                    after=total, rule="unit results summed into the army roll",
+                                    cite=ctx.ruleset.cite("modifier-order")))
     for step in ctx.ruleset.modifier_steps:
         if step not in PENALTY_STEPS and counted is not None:
             _owner_split(groups, counted, ctx, trace)
@@ -372,6 +376,19 @@ def _check_placed(ctx: RollContext) -> None:
                             "rolled for", cite=ctx.ruleset.cite("combination"), field=key)
 
 
+def _breakdown(t: str, units: dict[str, Tally]) -> str:
+    """The units' shares of a result, folded into the army's count line (each unit's own lines are details):
+    ``: rider 5 (3 from double-strike), goblins.2 1``; for an aggregate roll only the SAIs' share."""
+    shares = []
+    for u, tally in units.items():
+        part = tally[t]
+        if part.total:
+            shares.append((u, part.total, f"{part.sai} from {', '.join(part.sais) or 'SAIs'}" if part.sai else ""))
+    if len(shares) == 1:
+        return f" ({shares[0][2]})" if shares[0][2] else ""
+    return ": " + ", ".join(f"{u} {n}" + (f" ({note})" if note else "") for u, n, note in shares)
+
+
 def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
                         trace: list[TraceEvent]) -> dict[str, tuple[str, str]]:
     """002 Wilding: "one component in the target army may double its melee or save results. Select the
@@ -379,11 +396,19 @@ def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
     the scenario format, so the components whose doubling adds the most to a result rolled for are chosen
     (marked as the default)."""
     effects = [e for e in ctx.state.effects_on(ctx.army.id) if e.spell in ctx.ruleset.component_doublers]
+    # the owner's choice (``doubles``: unit -> result), for this roll's units
+    named = {u: key.removeprefix("doubles:") for key, picks in ctx.choices.items() if key.startswith("doubles:")
+             for u in picks if u in units}
+    if named and (not effects or ctx.individual):
+        raise StepError(f"doubles names {', '.join(named)}, but no spell lets a component of {ctx.army.id} double "
+                        "its results in this roll", field="doubles", cite=ctx.ruleset.cite("modifier-order"))
     if not effects or ctx.individual:
         return {}
     e = effects[0]
     cite = ctx.ruleset.spell_sections.get(e.spell, ctx.ruleset.cite("modifier-order"))
     results = [t for t in ctx.ruleset.component_doublers[e.spell] if t in ctx.wanted]
+    if named:
+        return _named_components(named, results, sum(x.count for x in effects), e.spell, cite, ctx, trace)
     if not results:
         return {}
     if not roll.per_unit:
@@ -399,6 +424,21 @@ def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
                                 rule="the owner selects the component after the roll; none given, so the one(s) "
                                      "gaining the most", cite=cite, defaulted=True))
     return chosen
+
+
+def _named_components(named: dict[str, str], results: list[str], castings: int, spell: str, cite: str,
+                      ctx: RollContext, trace: list[TraceEvent]) -> dict[str, tuple[str, str]]:
+    """The components the owner chose to double (``doubles``), checked: a result the spell doubles and this roll
+    is for, one unit per casting."""
+    wrong = [f"{u} ({t})" for u, t in named.items() if t not in results]
+    if wrong or len(named) > castings:
+        raise StepError(f"doubles: {spell} lets {castings} component(s) of {ctx.army.id} double "
+                        f"{' or '.join(ctx.ruleset.component_doublers[spell])} results in a roll for them; named "
+                        f"{', '.join(f'{u} ({t})' for u, t in named.items())}", cite=cite, field="doubles")
+    trace.append(TraceEvent(what=f"{spell}: {', '.join(f'{u} ({t})' for u, t in named.items())} chosen to double",
+                            after=len(named), rule="select the component after the army's roll is made",
+                            cite=cite))
+    return {u: (t, spell) for u, t in named.items()}
 
 
 def _double_component(unit_id: str, choice: tuple[str, str], tally: Tally, ctx: RollContext,
@@ -589,7 +629,12 @@ def _merge(groups: dict[str | None, Tally]) -> Tally:
             merged[t].normal += part.normal
             merged[t].sai += part.sai
             merged[t].ids += part.ids
+            merged[t].sais = _joined(merged[t].sais, part.sais)
     return merged
+
+
+def _joined(names: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
+    return names + tuple(n for n in more if n not in names) if more else names
 
 
 def _scatter(merged: Tally, groups: dict[str | None, Tally]) -> None:
@@ -651,7 +696,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
             # rolled, ignore any results from its magical items"
             trace.append(TraceEvent(what=f"{who}: a magical item in the reserve area: its roll is ignored", after=0,
                                     rule="when in the reserve area, magical items do not function",
-                                    cite=ctx.ruleset.cite("magic-items")))
+                                    cite=ctx.ruleset.cite("magic-items"), kind="not-applied"))
             continue
         if unit is not None and (unit.sais or unit.item):
             _check_die(unit, faces, ctx)
@@ -680,7 +725,8 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         silent = _not_held(ctx, silent, trace)
     if silent:
         trace.append(TraceEvent(what=f"units with nothing relevant: {', '.join(silent)}", after=0,
-                                rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons")))
+                                rule="units not listed rolled nothing relevant", cite=ctx.ruleset.cite("id-icons"),
+                                detail=True))
     return out, non_id
 
 

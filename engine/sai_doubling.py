@@ -14,7 +14,7 @@ unit": two Trumpets double once, two Elevates double two units, never one unit t
 
 from __future__ import annotations
 
-from .trace import StepError, TraceEvent, reading
+from .trace import StepError, TraceEvent, reading, told
 
 TRUMPET, ELEVATE = "trumpet", "elevate"
 # a dragon attack's roll (engine.actions.dragon): the army's Elevates wait for those of units joining the roll
@@ -78,7 +78,7 @@ def _elevate(ctx, faces: int, units: dict, trace: list) -> dict:
     bad = [u for u in named if u not in units]
     if bad or len(named) > faces or len(set(named)) != len(named):
         raise StepError(f"Elevate doubles one unit per Elevate rolled ({faces}), each unit once, among the units "
-                        f"that rolled: {', '.join(units)}; named {named}", cite=cite, field="targets")
+                        f"that rolled: {', '.join(units)}; named {told(named)}", cite=cite, field="targets")
     return {u: (_elevated(ctx, u, results, units, trace), ELEVATE) for u in named}
 
 
@@ -128,7 +128,7 @@ def lifted_choices(ruleset, choices: dict, theirs: dict[str, int], answer, joine
     named = list(choices.get(ELEVATE, {}))
     picks = [u for u in named if u in joined]
     if len(named) > faces:
-        raise StepError(f"Elevate doubles one unit per Elevate rolled ({faces}), each unit once; named {named}",
+        raise StepError(f"Elevate doubles one unit per Elevate rolled ({faces}), each unit once; named {told(named)}",
                         cite=_cite_of(ruleset), field="elevate")
     if not picks:
         return {**choices, JOINED: theirs}

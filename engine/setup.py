@@ -12,7 +12,7 @@ from .ruleset import Ruleset, SetupRules
 from .sais import sai_use
 from .state import Army, GameState, Unit
 from .steps import SetupStep, StepResult
-from .trace import StepError, TraceEvent, reading
+from .trace import StepError, TraceEvent, reading, told
 
 
 def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -214,7 +214,7 @@ def _distances(state: GameState, step: SetupStep, rules: SetupRules, out: StepRe
     for tid, rolls in step.terrain_rolls:
         if any(r != 8 for r in rolls[:-1]) or rolls[-1] == 8:
             problems.append(f"{tid}: only an 8 is rolled again, and the last roll cannot be an 8 "
-                            f"(got {list(rolls)})")
+                            f"(got {told(rolls)})")
             continue
         face = 6 if rules.seven_to_six and rolls[-1] == 7 else rolls[-1]
         out.trace.append(TraceEvent(

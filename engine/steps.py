@@ -73,6 +73,8 @@ class AttackStep(Value):
     other_savers: tuple[tuple[str, str], ...] = ()
     # army -> its owner's split of "one result" penalties over its combination roll's results (engine.modifiers)
     penalties: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    # ("doubles:<result>", ((unit, 1),)): the components a spell lets double a result (Wilding), as the owner chose
+    doubles: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 class MeleeStep(AttackStep):
@@ -318,3 +320,8 @@ class StepResult(Struct):
     # army id -> its roll in progress (engine.roll.Rolling): the units that joined it are counted with it through the
     # one pipeline (engine.actions.joined_rolls ``through_pipeline``); shared with the scratch results of recounts
     rolls: dict = field(default_factory=dict)
+    # every roll of each army (or unit rolling by itself) in the step, in order, as each roll finalized it: an army
+    # that rolls several times (saves against several spells) keeps them all, ``results`` holding the last
+    every_roll: dict[str, list] = field(default_factory=dict)
+    # units killed that a spell keeps from the DUA (Open Grave, Leaving) -> where they went: killed, not in the DUA
+    kept: dict[str, str] = field(default_factory=dict)

@@ -41,7 +41,7 @@ def test_a_roll_step_refuses_a_moving_special_alike_in_either_order(order):
     """A roll step only counts results: Vanish's move in a save and maneuver roll is described in the step of the
     spell the roll answers (a magic step's save_sais), whichever order the step writes -- the same refusal."""
     body = _ROLL.replace("ORDER", order).replace("ROLL", "{ghost: vanish, w1: save 2}")
-    with pytest.raises(UserError, match="vanish in a combination:save,maneuver roll is a special result that acts "
+    with pytest.raises(UserError, match="vanish in a combination \\(save and maneuver\\) roll is a special result that acts "
                                         "beyond the roll"):
         replay(parse(body, "t.yaml"))
 

@@ -318,7 +318,7 @@ def test_an_elevate_may_double_a_unit_that_joined_the_roll():
     own = step.replace("e1: elevate", "e1: save").replace("{e9: save 2}", "{e9: elevate}")
     out = _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, own.replace("}}\n", "}, casualties: {home: [e1, s1]}}\n"))
     assert out["steps"][0]["results"]["home"]["save"] == 3 and out["steps"][0]["damage"]["home"] == 3
-    with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\), each unit once; named \\['e9', 's1'\\]"):
+    with pytest.raises(UserError, match="one unit per Elevate rolled \\(1\\), each unit once; named \\[e9, s1\\]"):
         _scenario("sfr2012-dragon-attack-elevate.yaml", _ELEVATE, step.replace("{e9: save}", "{e9: save, s1: save}"))
 
 

@@ -58,7 +58,7 @@ def test_two_units_rolling_teleport_each_take_their_own_units():
     assert out["moved"] == ["t1", "t2", "a", "c"] and out["results"]["goblins"]["magic"] == 2
     said = [e for e in _trace(out) if e["what"].startswith("reading: teleport: t")]
     assert [(e["before"], e["after"]) for e in said] == [(3, 2), (3, 3)]
-    with pytest.raises(UserError, match=r"up to 3 health-worth of other units of goblins: \['a', 'c'\]"):
+    with pytest.raises(UserError, match=r"up to 3 health-worth of other units of goblins: \[a, c\]"):
         _run("""  - magic: {army: goblins, roll: {t1: teleport, t2: teleport, b: magic 2},
             targets: {teleport: [a, c]}, move_to: {teleport: hill}}
 """)
@@ -66,7 +66,7 @@ def test_two_units_rolling_teleport_each_take_their_own_units():
 
 def test_a_mover_over_its_own_limit_is_an_error_listing_what_it_may_take():
     with pytest.raises(UserError, match=r"teleport rolled by t2 takes the rolling unit and up to 3 health-worth .*"
-                                        r"\['a', 'b', 'c'\] is not such a choice; the units it may take: troll \(4\), "
+                                        r"\[a, b, c\] is not such a choice; the units it may take: troll \(4\), "
                                         r"a \(2\), b \(1\), c \(3\)"):
         _run("""  - magic: {army: goblins, roll: {t1: teleport, t2: teleport}, targets: {teleport: {t2: [a, b, c]}},
             move_to: {teleport: hill}}
@@ -74,7 +74,7 @@ def test_a_mover_over_its_own_limit_is_an_error_listing_what_it_may_take():
 
 
 def test_a_unit_two_movers_name_goes_with_the_first_and_the_second_may_not_take_it():
-    with pytest.raises(UserError, match=r"teleport rolled by t2 .*\['a'\] is not such a choice; the units it may "
+    with pytest.raises(UserError, match=r"teleport rolled by t2 .*\[a\] is not such a choice; the units it may "
                                         r"take: troll \(4\), b \(1\), c \(3\)"):
         _run("""  - magic: {army: goblins, roll: {t1: teleport, t2: teleport}, targets: {teleport: {t1: [a], t2: [a]}},
             move_to: {teleport: hill}}
@@ -136,7 +136,7 @@ def test_a_late_mover_after_a_first_that_took_the_whole_list_moves_alone_default
 
 
 def test_a_late_mover_s_entry_naming_a_unit_the_first_took_is_an_error():
-    with pytest.raises(UserError, match=r"teleport rolled by r1 .*\['a'\] is not such a choice; the units it may "
+    with pytest.raises(UserError, match=r"teleport rolled by r1 .*\[a\] is not such a choice; the units it may "
                                         r"take: troll \(4\), t2 \(1\), b \(1\), c \(3\)"):
         _run("""  - magic: {army: goblins, roll: {troll: regenerate, t1: teleport}, unit_saves: {r1: teleport},
             targets: {regenerate: [r1], teleport: {t1: [a], r1: [a]}}, move_to: {teleport: hill}}

@@ -199,4 +199,20 @@ def test_edition_option_refuses_a_spell_the_edition_lacks(run):
     """Wall of Ice is no spell of 001: the 17-saves scenario cannot be replayed under sfr-v4 (exit 2)."""
     result = run("resolve", CORAL, "--edition", "sfr-v4")
     assert result.exit_code == 2
-    assert "wall-of-ice is not a spell of sfr-v4" in result.stderr
+    assert "effects[5].spell: unknown spell named 'wall-of-ice' in sfr-v4" in " ".join(result.stderr.split())
+
+
+def test_edition_option_checks_names_as_the_file_edition_would(run, tmp_path):
+    """Issue 21: ``--edition E`` checks every name exactly as ``edition: E`` written in the file would: the
+    same errors, at the same places (the eldarim scenario names units, races and spells 000/004 lack)."""
+    source = ROOT / "scenarios" / "sfr2012-magic-eldarim-colors.yaml"
+    written = tmp_path / source.name
+    written.write_text(source.read_text(encoding="utf-8").replace("edition: sfr-2012", "edition: tsr-1996", 1),
+                       encoding="utf-8")
+    by_option = run("resolve", str(source), "--edition", "tsr-1996", "--json")
+    in_file = run("resolve", str(written), "--json")
+    assert by_option.exit_code == in_file.exit_code == 2
+    errors = [[{k: e[k] for k in ("line", "column", "path", "message")} for e in json.loads(r.stderr)["errors"]]
+              for r in (by_option, in_file)]
+    assert errors[0] == errors[1]
+    assert any(e["path"] == "steps[4].magic.cast[0].spell" for e in errors[0])   # Fearful Flames: no 000/004 spell

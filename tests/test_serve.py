@@ -25,12 +25,13 @@ CORAL = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
 
 @pytest.fixture(scope="module")
 def server():
-    import uvicorn
-
+    from ddref.limits import Limits
     from ddref.service import create_app, listen
+    from ddref.serving import GracefulServer, server_config
 
     sock = listen("127.0.0.1", 0)
-    served = uvicorn.Server(uvicorn.Config(create_app(), log_level="critical"))
+    app = create_app()
+    served = GracefulServer(server_config(app, Limits(), log_level="critical"), app.state.replays)
     thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

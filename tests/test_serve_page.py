@@ -167,6 +167,13 @@ def test_a_pasted_scenario_shows_its_trace_step_by_step(served, browser, run):
         assert events == [[t["what"], t["cite"]] for t in step["trace"]]
     first = steps[0].text
     assert "elves" in first and "17 save" in first  # 002's worked example: the Coral Elves save 17
+    # issue 21: the same structure as --json: each unit's count hidden until asked for, the not-applied line marked,
+    # a conversion's parts shown
+    shown = browser.execute_script("return [...document.querySelectorAll('#trace li.event')].map(e => "
+                                   "[e.classList.contains('detail'), e.offsetParent !== null])")
+    assert shown and all(visible != detail for detail, visible in shown)
+    assert "not applied: ash-storm on coast" in first
+    assert "6 maneuver → 0, 6 save → 12: 6 → 12" in first
     holding = sum(c["ok"] for c in result["expectations"])
     assert browser.find_element(By.CSS_SELECTOR, ".summary").text == \
         f"{holding} of {len(result['expectations'])} expectations hold"

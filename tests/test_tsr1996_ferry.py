@@ -90,6 +90,6 @@ def test_illegal_stays_are_refused_with_the_legal_choices(step, words):
 def test_a_unit_named_twice_to_ferry_back_is_refused_not_a_crash():
     """004 Ferry returns "with four health of six-sided units": e3 named twice is one unit taken twice, refused with
     the legal units (it was an internal error, the second move finding e3 gone; found by duplicating list entries)."""
-    with pytest.raises(StepError, match=r"\['e3', 'e3'\] is not such a choice \(each unit once\); legal units: "
+    with pytest.raises(StepError, match=r"\[e3, e3\] is not such a choice \(each unit once\); legal units: "
                                         r"e3 \(3, at hill\)"):
         _saves(SaiChoices(targets=(("ferry", (("e3", None), ("e3", None))),)))

@@ -21,7 +21,7 @@ def _write(tmp_path, data) -> Path:
 def test_a_sprite_swarm_of_another_race_is_refused(tmp_path):
     data = yaml.safe_load(SCENARIO.read_text(encoding="utf-8"))
     data["armies"]["sprites"]["units"] = [{"id": "swarm", "name": "Sprite Swarm", "race": "goblin"}]
-    with pytest.raises(ScenarioErrors, match="unknown unit named 'goblin Sprite Swarm'"):
+    with pytest.raises(ScenarioErrors, match="unknown unit named 'Sprite Swarm' of the goblin race"):
         load(_write(tmp_path, data))
 
 

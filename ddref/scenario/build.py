@@ -57,6 +57,7 @@ class Scenario(Struct):
     state: GameState
     steps: list[PlannedStep]
     locator: Locator
+    written_edition: str | None = None      # the file's own edition when --edition built it under another
 
 
 class _Builder(Struct):
@@ -75,8 +76,9 @@ class _Builder(Struct):
             raise ScenarioErrors([*self.errors, self.locator.error((), f"stopped after {limits.MAX_ERRORS} errors; "
                                                                        "fix these and check again")])
 
-    def name(self, kind: str, value: str, path: tuple, noun: str | None = None) -> Any:
-        """A record of ``kind`` by name in this edition, or a located error with suggestions."""
+    def name(self, kind: str, value: str, path: tuple, noun: str | None = None, written: str | None = None) -> Any:
+        """A record of ``kind`` by name in this edition, or a located error with suggestions; ``written``: the
+        name as the file writes it, when ``value`` adds to it (a unit's race)."""
         try:
             return find(kind, value, self.edition)[0]
         except NotFound as exc:
@@ -87,7 +89,10 @@ class _Builder(Struct):
                     return find(kind, value, fallback)[0]
                 except NotFound:
                     pass
-            self.fail(path, exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1))
+            message = exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1)
+            if written is not None:     # the name as written, the race it was looked up for said apart
+                message = message.replace(repr(value), written, 1)
+            self.fail(path, message)
             return None
 
 
@@ -216,9 +221,10 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
                     color=_color(b, spec, path))
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
-        rec = b.name("unit", wanted, (*path, "name"), noun="unit")
+        rec = b.name("unit", wanted, (*path, "name"), noun="unit",
+                     written=f"{spec.name!r} of the {race} race" if race else repr(spec.name))
         if rec is None:
-            return None
+            return _stand_in(uid, race, spec)
         monster = rec.size == "monster"
         # 002 Artifacts: "follow all of the magical item rules", and "each icon counts as four points of effect";
         # Medallions: "4-point magical items"
@@ -229,10 +235,17 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
                     sais=tuple(rec.icons), die_cite=rec.source.section if rec.icons else None)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
-        return None
+        return _stand_in(uid, race, spec)
     # a generic 4-health unit is a monster (ten-sided) unless it says monster: false (a champion)
     monster = spec.monster if spec.monster is not None else spec.health == 4
     return Unit(id=uid, race=race, health=spec.health, monster=monster, color=_color(b, spec, path))
+
+
+def _stand_in(uid: str, race: str | None, spec: UnitIn) -> Unit:
+    """A unit whose name was not found, already reported: it stays in the army under its id so that the steps
+    and effects naming it are read as written, one unknown name making one error (never a cascade of 'unit not
+    in army' over valid entries); the scenario is refused with that error before anything is replayed."""
+    return Unit(id=uid, race=race, health=spec.health or 1)
 
 
 def _color(b: _Builder, spec: UnitIn, path: tuple) -> str | None:
@@ -511,7 +524,7 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     army = _army_ref(b, state, m.army, (*path, "army"))
     wanted = _results(b, m.for_, (*path, "for"))
     roll = _roll(b, army, m.roll, (*path, "roll"))
-    choices = _choices(b, m, wanted, path)
+    choices = _choices(b, m, wanted, path) + _doubles(b, m, path)
     for t, by_race in (m.penalties_by_race or {}).items():
         where = (*path, "penalties_by_race", t)
         if t not in RESULT_TYPES:
@@ -582,9 +595,24 @@ def _other_savers(m, target: str, army: str) -> tuple:
 
 
 def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) -> tuple:
+    """(army, ids) pairs; an army's units named per source of damage are ``army@source`` pairs
+    (engine.actions.common ``_named_for``), the source a slug (``smite``, ``melee``, ``firestorm``)."""
     out = []
     for aid, ids in (value or {}).items():
-        if _army_ref(b, state, aid, (*path, aid)) is not None:
+        if _army_ref(b, state, aid, (*path, aid)) is None:
+            continue
+        if isinstance(ids, dict):
+            for source, named in ids.items():
+                if source == "to":      # where a spell sends its casualties (Leaving): "<army>->" (engine.actions.common)
+                    if isinstance(named, str) and _army_ref(b, state, named, (*path, aid, "to")) is not None:
+                        out.append((f"{aid}->", (named,)))
+                    elif not isinstance(named, str):
+                        b.fail((*path, aid, "to"), "to: names one army (where the casualties go)")
+                elif isinstance(named, str):
+                    b.fail((*path, aid, source), f"{source}: a list of unit ids (to: alone names an army)")
+                else:
+                    out.append((f"{aid}@{slug(source)}", tuple(named)))
+        else:
             out.append((aid, tuple(ids)))
     return tuple(out)
 
@@ -599,7 +627,23 @@ def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
             "move_dragons": tuple((getattr(m, "move_dragons", None) or {}).items()),
             "ashes": _unit_rolls(b, state, m.ashes, (*path, "ashes")),
             "move_to": sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
-            "penalties": _penalties(b, state, getattr(m, "penalties", None), (m.army, m.target), (*path, "penalties"))}
+            "penalties": _penalties(b, state, getattr(m, "penalties", None), (m.army, m.target), (*path, "penalties")),
+            "doubles": _doubles(b, m, path)}
+
+
+def _doubles(b: _Builder, m, path: tuple) -> tuple:
+    """``doubles``: unit id -> the result a spell lets that component double (Wilding), as choices pairs
+    ("doubles:<result>", ((unit, 1),)); which units may is checked when the roll is made (engine.roll)."""
+    out: dict[str, tuple] = {}
+    for unit, result in (getattr(m, "doubles", None) or {}).items():
+        if result not in RESULT_TYPES:
+            b.fail((*path, "doubles", unit), f"unknown result type {result!r}; expected one of: "
+                                            f"{', '.join(RESULT_TYPES)}{did_you_mean(result, RESULT_TYPES)}")
+        elif not any(unit in ids for ids in b.units_of.values()):
+            b.fail((*path, "doubles", unit), f"unknown unit {unit!r}: no army holds it")
+        else:
+            out[f"doubles:{result}"] = (*out.get(f"doubles:{result}", ()), (unit, 1))
+    return tuple(out.items())
 
 
 def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[str, ...], path: tuple) -> tuple:

@@ -21,7 +21,9 @@ RollIn = dict[str, Any]          # aggregate {maneuver: 12, id: 2} or per unit {
 
 ROLL = ("A roll: the army's aggregate {maneuver: 12, save: 3, id: 2} (result icons, id, SAI names), "
         "or per unit {unit-id: 'melee 2', other-id: [rend, melee 2]}.")
-CASUALTIES = "Army id -> the ids of the units it removes; left out, the engine chooses (marked defaulted)."
+CASUALTIES = ("Army id -> the ids of the units it removes, or per source of damage ({smite: [..], melee: [..]}: an "
+              "SAI, a spell, melee, missile, dragon, charge), with to: army-id where a spell sends them to another "
+              "of the owner's armies (Leaving); left out, the engine chooses (marked defaulted).")
 ASHES = "Killed unit id -> its own roll for Rise from the Ashes (required for a Phoenix)."
 STEPPED = ("Killed Undead unit id -> the dead Undead unit of lesser health it is traded for (Stepped Damage); "
            "a killed Undead unit left out is not traded.")

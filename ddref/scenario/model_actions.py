@@ -22,6 +22,10 @@ class RollStepIn(Strict):
         "SAI name -> how its points split in a combination roll: {fly: {save: 2, maneuver: 2}}.", default=None)
     counts_as: dict[str, Count] | None = _doc(
         "How many results a racial ability converts, by target type: {save: 2}.", default=None)
+    doubles: dict[str, str] | None = _doc(
+        "Unit id -> the result it doubles, for the component a spell lets double its results (Wilding: \"one "
+        "component ... may double its melee or save results. Select the component after the army's roll\"), one "
+        "unit per casting. Absent: the units gaining the most (defaulted).", default=None)
     penalties_by_race: dict[str, dict[str, Count]] | None = _doc(
         "Result type -> {race: n}: how many of the results army penalties took were each race's.", default=None)
     targets: dict[str, list[str] | MOVERS] | None = _doc(
@@ -46,7 +50,7 @@ class ManeuverStepIn(Strict):
     counter: dict[str, RollIn] | None = _doc("Each counter-maneuvering army id and its roll.", default=None)
     avoidance: RollIn | None = _doc("The acting army's roll against a spell its maneuver sets off (Wall of Thorns).",
                                     default=None)
-    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = _doc(CASUALTIES, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = _doc(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     targets: dict[str, list[str] | MOVERS] | None = _doc(
@@ -103,7 +107,7 @@ class CantripIn(Strict):
     cast: list[CastIn] = _doc("The spells bought, resolved at once.", default_factory=no_entries)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
         "Target army or unit -> its roll against those spells.", default=None)
-    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = _doc(CASUALTIES, default=None)
     dispel: dict[str, str | list[str]] | None = _doc(
         "Unit id -> the face(s) of its Dispel Magic attempt against these spells (002 Dispel Magic: \"whenever "
         "any magic targets this unit\").", default=None)
@@ -122,7 +126,7 @@ class MissileStepIn(Strict):
     target: str = _doc("The army attacked.")
     roll: RollIn = _doc(ROLL)
     saves: dict[str, RollIn] | None = _doc("The defending army id and its save roll.", default=None)
-    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = _doc(CASUALTIES, default=None)
     targets: dict[str, dict[str, int] | MOVERS | list[str] | str] | None = _doc(
         "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
         "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "
@@ -151,6 +155,10 @@ class MissileStepIn(Strict):
         "{save: 2, melee: 1} under a triple Ash Storm; per army, for each of its rolls in the step (attack, saves, "
         "counter-attack, charge); all must be applied where possible. Absent: all on the first result rolled for "
         "(defaulted).", default=None)
+    doubles: dict[str, str] | None = _doc(
+        "Unit id -> the result it doubles, for the component a spell lets double its results (Wilding: \"one "
+        "component ... may double its melee or save results. Select the component after the army's roll\"), one "
+        "unit per casting. Absent: the units gaining the most (defaulted).", default=None)
 
 
 class MeleeStepIn(MissileStepIn):

@@ -25,7 +25,7 @@ class DragonAttackStepIn(Strict):
     splits: dict[str, dict[str, Count]] | None = _doc("SAI name -> how its points split in the army's roll.",
                                                     default=None)
     counts_as: dict[str, Count] | None = _doc("How many results a racial ability converts: {save: 2}.", default=None)
-    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = _doc(CASUALTIES, default=None)
     eldarim: dict[str, str] | None = _doc("Eldarim champion unit id -> the icon it rolled before the attack "
                                           "(its logo tames, slays or controls a dragon).", default=None)
     logo_targets: dict[str, str] | None = _doc("Champion unit id -> the dragon its logo acts on (default: the "

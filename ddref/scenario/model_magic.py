@@ -51,7 +51,7 @@ class MagicStepIn(Strict):
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = _doc(
         "Target army or unit -> its roll against the spells (a list when several spells need rolls).",
         default=None)
-    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = _doc(CASUALTIES, default=None)
     fleeing: dict[str, list[str]] | None = _doc("Army id -> the units its owner sends to the reserve area "
                                                 "(Scent of Fear).", default=None)
     choices: dict[str, ChoicesIn] | None = _doc("Target -> its choices in its combination rolls (Tidal Wave).",

@@ -132,7 +132,7 @@ class MinorStepIn(Strict):
         "(default: doubles).", default=None)
     avoidance: RollIn | None = _doc("Flood: each rolling unit's face ({unit: face}, five health-worth); Landslide: "
                                     "the army's maneuver avoidance roll.", default=None)
-    casualties: dict[str, list[str]] | None = _doc(CASUALTIES, default=None)
+    casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = _doc(CASUALTIES, default=None)
 
 
 class ReservesStepIn(Strict):

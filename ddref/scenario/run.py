@@ -7,6 +7,8 @@ The output is the results object of the scenario format: ``edition``,
 
 from __future__ import annotations
 
+import msgspec
+
 import operator
 from functools import cache
 from pathlib import Path
@@ -42,21 +44,27 @@ def load_ruleset(edition: str) -> Ruleset:
     )
 
 
-def load(path: Path) -> Scenario:
+def load(path: Path, edition: str | None = None) -> Scenario:
     file = str(path)
     try:
         data = read_file(path, file)
     except ScenarioError as exc:
         raise ScenarioErrors([exc]) from None
-    return parse(data, file)
+    return parse(data, file, edition)
 
 
-def parse(data: bytes | str, file: str) -> Scenario:
-    """A scenario from its text; ``file`` names it in the error messages and the results."""
+def parse(data: bytes | str, file: str, edition: str | None = None) -> Scenario:
+    """A scenario from its text; ``file`` names it in the error messages and the results. ``edition`` (the
+    --edition option) builds it exactly as ``edition: <edition>`` in the file would: every name is checked in
+    that edition's catalog, not the file's."""
     try:
         parsed, locator = load_yaml(data, file)
     except ScenarioError as exc:
         raise ScenarioErrors([exc]) from None
+    written = parsed.get("edition", "sfr-2012") if isinstance(parsed, dict) else None
+    if edition and isinstance(parsed, dict) and written != edition:
+        scenario = build({**parsed, "edition": edition}, locator, file)
+        return msgspec.structs.replace(scenario, written_edition=written)
     return build(parsed, locator, file)
 
 
@@ -123,9 +131,10 @@ def _result(scenario: Scenario, state: GameState, steps: list, checks: list,
             final: dict[str, Any] | None = None) -> dict[str, Any]:
     result = {"edition": state.edition, "title": scenario.spec.title, "file": scenario.file,
               "steps": steps, "state": final if final is not None else state_json(state), "expectations": checks}
-    if state.edition != scenario.state.edition:
+    written = scenario.written_edition or scenario.state.edition
+    if state.edition != written:
         # --edition overrides the scenario's edition: said in the output, which keeps the scenario's too
-        result["edition_override"] = {"scenario": scenario.state.edition, "replayed": state.edition}
+        result["edition_override"] = {"scenario": written, "replayed": state.edition}
     return result
 
 
@@ -180,6 +189,15 @@ def step_json(result) -> dict[str, Any]:
         data["setup"] = result.setup
     if result.counter is not None:
         data["counter"] = result.counter
+    if result.kept:     # killed, but a spell kept them from the DUA: where each went
+        data["kept"] = result.kept
+    # the result types each army's rolls in the step were for: the summary lists those (``results`` keeps every
+    # result counted, a type rolled but not for, such as maneuvers in a save roll, included)
+    data["rolled_for"] = {who: list(dict.fromkeys(t for r in rolls for t in r["for"]))
+                          for who, rolls in result.every_roll.items()}
+    several = {who: rolls for who, rolls in result.every_roll.items() if len(rolls) > 1}
+    if several:     # an army (or unit) that rolled more than once in the step: every roll, in order
+        data["rolls"] = several
     return data
 
 

@@ -227,31 +227,54 @@ function searchPage() {
 
 // --- the scenario page ------------------------------------------------------------
 
-function change(event) {
-  const { before, after } = event;
-  if (before == null && after == null) return null;
-  return el("span", { class: "change" }, before == null ? `= ${after}` : `${before} → ${after}`);
+// A value as a scenario writes it ({missile: 4}, [a, b]), the text view's form, never JSON's quotes.
+function written(value) {
+  if (value === null || value === undefined) return "none";
+  if (Array.isArray(value)) return `[${value.map(written).join(", ")}]`;
+  if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${k}: ${written(v)}`).join(", ")}}`;
+  return String(value);
 }
 
+// The change a line shows: the parts a modifier reached and those it did not, then the whole
+// ("8 normal → 4, 3 from rend untouched: 11 → 7"); a comparison shows none (as `ddref resolve` prints it).
+function change(event) {
+  const { before, after } = event;
+  if (event.kind === "comparison" || (before == null && after == null)) return null;
+  const whole = before == null ? `= ${written(after)}` : `${written(before)} → ${written(after)}`;
+  if (!event.parts) return el("span", { class: "change" }, whole);
+  const parts = event.parts.map((p) => p.untouched ? `${p.before} ${p.part} untouched` : `${p.before} ${p.part} → ${p.after}`);
+  return el("span", { class: "change" }, `${parts.join(", ")}: ${whole.replace(/^= /, "")}`);
+}
+
+const KIND_MARK = { "not-applied": "not applied: " };
+
+// Detail lines (each unit's count, folded into its army's line) are shown with "every event" (--verbose).
 function traceEvent(event) {
-  return el("li", { class: "event" },
+  const kind = event.kind ? ` ${event.kind}` : "";
+  return el("li", { class: `event${kind}${event.detail ? " detail" : ""}` },
+    KIND_MARK[event.kind] ? el("span", { class: "mark" }, KIND_MARK[event.kind]) : null,
     el("span", { class: "what" }, event.what), change(event),
     event.defaulted ? el("span", { class: "defaulted" }, "(defaulted)") : null,
-    el("div", { class: "rule" }, event.rule, " ", citeButton(event.cite)));
+    el("div", { class: "rule" }, event.rule, " ", citeButton(event.cite),
+      event.also && event.also !== event.cite ? [" ", citeButton(event.also)] : null));
 }
 
 function resultsTable(step) {
+  // the result types the step rolled for (rolled_for), as `ddref resolve` prints them
+  const wanted = step.rolled_for || {};
   const rows = Object.entries(step.results || {}).map(([army, counts]) =>
-    [army, Object.entries(counts).map(([type, n]) => `${n} ${type}`).join(", ") || "-"]);
+    [army, Object.entries(counts).filter(([type]) => !wanted[army] || wanted[army].includes(type))
+      .map(([type, n]) => `${n} ${type}`).join(", ") || "-"]);
   for (const [army, n] of Object.entries(step.damage || {})) rows.push([`damage to ${army}`, String(n)]);
   if (step.killed && step.killed.length) rows.push(["killed", step.killed.join(", ")]);
+  if (step.kept) rows.push(["killed, not to the DUA", Object.entries(step.kept).map(([u, d]) => `${u} to ${d}`).join(", ")]);
   if (step.maneuver) rows.push(["maneuver", step.maneuver.succeeded ? "succeeded" : "failed"]);
   return el("table", { class: "results" },
     rows.map(([label, value]) => el("tr", {}, el("th", { scope: "row" }, label), el("td", {}, value))));
 }
 
 function checkItem(check) {
-  const shown = (v) => JSON.stringify(v);
+  const shown = written;
   return el("li", { class: `check ${check.ok ? "ok" : "failed"}` },
     el("span", { class: "mark" }, check.ok ? "ok" : "FAILED"),
     `${check.key}: expected ${shown(check.expected)}, actual ${shown(check.actual)}`);
@@ -271,9 +294,12 @@ function showResult(result) {
   const failed = checks.filter((c) => !c.ok).length;
   const summary = checks.length ? `${checks.length - failed} of ${checks.length} expectations hold` : "no expectations";
   const final = checks.filter((c) => c.step === null);
+  const every = el("label", { class: "verbose" }, el("input", { type: "checkbox",
+    onchange: (e) => document.getElementById("steps").classList.toggle("verbose", e.target.checked) }),
+  " show every event (each unit's count)");
   fill(document.getElementById("steps"),
     el("h2", { class: "title" }, `${result.title} (${result.edition})`),
-    el("p", { class: `summary ${failed ? "failed" : "ok"}` }, summary),
+    el("p", { class: `summary ${failed ? "failed" : "ok"}` }, summary), every,
     result.steps.map((step, i) => stepSection(step, i + 1, checks.filter((c) => c.step === i + 1))),
     final.length ? el("section", { class: "step final" }, el("h3", {}, "Final state"),
       el("ul", { class: "checks" }, final.map(checkItem))) : null);

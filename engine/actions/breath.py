@@ -21,7 +21,7 @@ from ..protection import exposed
 from ..ruleset import Breath, Ruleset
 from ..state import Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, told
 from .own_roll import unit_roll
 
 
@@ -196,7 +196,7 @@ def _units(army: Army, reach: int, named: tuple[str, ...] | None, breath: Breath
     unknown = [i for i in named if army.unit(i) is None]
     if unknown or len(set(named)) != want or len(named) != want:
         raise StepError(f"breath_targets: name {want} different units of {army.id} (its units: "
-                        f"{', '.join(u.id for u in army.units)}), not {list(named)}", cite=breath.cite,
+                        f"{', '.join(u.id for u in army.units)}), not {told(named)}", cite=breath.cite,
                         field="breath_targets")
     return tuple(named), TraceEvent(what=f"{army.id}: {', '.join(named)} are targeted", after=want,
                                     rule="the army's owner chooses which units are targeted", cite=breath.cite)

@@ -20,7 +20,7 @@ from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import NOT_APPLIED, StepError, TraceEvent, reading
 from . import joined_rolls
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
                             "simultaneous roll", cite=ruleset.cite("sai-resolution"), field="cantrip")
         out.trace.append(TraceEvent(what=f"{who.id}: {total}-point Cantrip ignored", after=0, rule="in a "
                                     "simultaneous roll unique SAIs such as Cantrip do not work",
-                                    cite=ruleset.cite("sai-resolution")))
+                                    cite=ruleset.cite("sai-resolution"), kind=NOT_APPLIED))
         return state
     if buy is None:
         out.trace.append(TraceEvent(what=f"{key}: {total} Cantrip point(s) buy nothing", after=0,

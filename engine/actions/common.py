@@ -10,7 +10,8 @@ from ..protection import check_rollers, exposed
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
-from ..trace import StepError, TraceEvent
+from ..names import slug
+from ..trace import StepError, TraceEvent, told, whose
 
 
 def army(state: GameState, army_id: str, field: str = "army") -> Army:
@@ -53,10 +54,16 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
                       target_terrain=target_terrain, choices=choices or {}, individual=unit is not None,
                       facing=facing, joined=joined)
     outcome = resolve_roll(ctx, dice)
+    now = out.rolls.get(home.id) if unit is None else None
+    recount = now is not None and bool(now.joined) and now.ctx.kind == ctx.kind    # the same roll counted again
     _register(out, home, unit, joined, ctx, dice, outcome)
     out.trace.extend(outcome.trace)
     if outcome.used:
         out.used.extend(e for e in outcome.used if e not in out.used)
+    made = out.every_roll.setdefault(unit or who.id, [])
+    if recount and made:
+        made.pop()      # a roll counted again once units joined it is the same roll, not another
+    made.append({"for": list(wanted), **outcome.results})
     out.results.setdefault(unit or who.id, {}).update(outcome.results)
     return outcome
 
@@ -145,7 +152,7 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
     if damage <= 0:
         return state
     target = exposed(state, ruleset, target, source, out)
-    named = _named_for(target, damage, casualties)
+    named = _named_for(target, damage, casualties, what.removesuffix(" damage"))
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
     out.trace.append(event.evolve(what=f"{what}: {event.what}"))
     elsewhere = _casualties_go(state, ruleset, target) if army_targeting else None
@@ -162,6 +169,12 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
             continue
         if where == "reserve":
             state, dest = reserve_army(state, target.player, ruleset, out)
+        elif f"{target.id}->" in casualties:
+            sent = casualties[f"{target.id}->"]
+            dest = _sent_to(state, target, sent[0], spell, cite)
+            sent[1:] = ["used"]     # the step's leftover check (``leftover_casualties``) knows it was
+            out.trace.append(TraceEvent(what=f"{spell}: {unit_id} goes to {dest.id} at {dest.at}", rule="casualties "
+                                        "go to another of your armies at a terrain, the one the owner chose", cite=cite))
         else:
             dest = next((a for a in state.armies if a.player == target.player and a.id != target.id
                          and a.at != RESERVE), None)
@@ -176,9 +189,21 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
                                         "owner chooses which other army at a terrain; none given, so the first",
                                         cite=cite, defaulted=True))
         out.moved.append(unit_id)
+        out.kept[unit_id] = dest.id
         state = transfer(state, unit_id, state.army(target.id), dest, f"{spell}: casualty {unit_id}", cite,
                          ruleset, out)
     return state
+
+
+def _sent_to(state: GameState, target: Army, dest_id: str, spell: str, cite: str) -> Army:
+    """The army the owner sends a spell's casualties to (``casualties: {army: {to: other}}``): another of the
+    owner's armies at a terrain."""
+    legal = [a.id for a in state.armies if a.player == target.player and a.id != target.id and a.at != RESERVE]
+    if dest_id not in legal:
+        raise StepError(f"casualties.{target.id}.to: {spell} sends casualties to another of {target.player}'s armies "
+                        f"at a terrain, not {dest_id} (legal: {', '.join(legal) or 'none'})", cite=cite,
+                        field="casualties")
+    return state.army(dest_id)
 
 
 def _casualties_go(state: GameState, ruleset: Ruleset, target: Army) -> tuple[str, str] | None:
@@ -191,13 +216,18 @@ def _casualties_go(state: GameState, ruleset: Ruleset, target: Army) -> tuple[st
     return None
 
 
-def _named_for(target: Army, damage: int, casualties: dict[str, list[str]]) -> list[str] | None:
+def _named_for(target: Army, damage: int, casualties: dict[str, list[str]], source: str = "") -> list[str] | None:
     """The part of the scenario's casualty list for ``target`` that covers this damage.
 
     A step may damage one army more than once (an SAI before saves, then the
     normal damage); its ``casualties`` list names every unit it loses in the
     step, and each damage event takes the named units that fit it, in order.
+    Named per source (``casualties: {army: {smite: [...], melee: [...]}}``), the source's list is this
+    damage's casualties, exactly.
     """
+    key = f"{target.id}@{slug(source)}" if source else ""
+    if key in casualties:
+        return casualties.pop(key)
     if target.id not in casualties:
         return None
     pool = [i for i in casualties[target.id] if target.unit(i) is not None]
@@ -225,10 +255,18 @@ def casualty_lists(casualties: Casualties) -> dict[str, list[str]]:
 
 
 def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, field: str = "casualties") -> None:
-    unused = {a: ids for a, ids in casualties.items() if ids}
+    sent = [a.removesuffix("->") for a, ids in casualties.items() if a.endswith("->") and len(ids) == 1]
+    if sent:    # a destination no spell used: said, never ignored
+        raise StepError(f"{field}.{sent[0]}.to names where a spell sends {whose(sent[0])} casualties, but none did "
+                        "in this step", cite=ruleset.cite("damage"), field=field)
+    unused = {a: ids for a, ids in casualties.items() if ids and not a.endswith("->")}
     if unused:
         did = "kill" if field == "casualties" else "send to the reserve area"
-        raise StepError(f"{field} name units this step did not {did}: {unused}", cite=ruleset.cite("damage"),
+        # a list named per source that no damage of that source took says which source (never silently)
+        said = "; ".join(f"{a.replace('@', '.')} {told(ids)}" + (f" (no {a.split('@')[1]} damage to {a.split('@')[0]} "
+                                                                 "in this step)" if "@" in a else "")
+                         for a, ids in unused.items())
+        raise StepError(f"{field} name units this step did not {did}: {said}", cite=ruleset.cite("damage"),
                         field=field)
 
 

@@ -19,7 +19,7 @@ from ..roll import Special
 from ..ruleset import Ruleset
 from ..state import Army
 from ..steps import StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent, reading, told
 from .destinations import goes, per_mover_entries
 
 # Vanish: "The unit may then immediately move" -- the unit alone
@@ -98,7 +98,7 @@ def _checked(ruleset: Ruleset, sai: str, who: str, chosen: tuple[str, ...], pool
     if any(i not in by_id for i in chosen) or len(set(chosen)) < len(chosen) or \
             sum(by_id[i].health for i in chosen) > limit:
         raise StepError(f"{who} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
-                        f"{list(chosen)} is not such a choice; the units it may take: "
+                        f"{told(chosen)} is not such a choice; the units it may take: "
                         f"{', '.join(f'{u.id} ({u.health})' for u in pool) or 'none'}", cite=cite, field="targets")
     return limit
 

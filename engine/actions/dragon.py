@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..sais import RETURNING
 from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import READING, StepError, TraceEvent, reading, told
 from . import breath, cantrip, dragon_sais, eldarim, joined_rolls, sai_states, slaying
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
@@ -175,7 +175,7 @@ def _icons(ruleset: Ruleset, dragon: Dragon, icons: tuple[str, ...]) -> tuple[st
                         f"{', '.join(ruleset.dragon_faces)}", cite=cite, field="dragons")
     rerolls = [ruleset.dragon_faces[i].roll_again for i in icons]
     if not all(rerolls[:-1]) or rerolls[-1]:
-        raise StepError(f"dragons.{dragon.id}: {list(icons)}: every icon but the last must roll the dragon again "
+        raise StepError(f"dragons.{dragon.id}: {told(icons)}: every icon but the last must roll the dragon again "
                         "(a Tail), and the last must not", cite=ruleset.cite("dragons"), field="dragons")
     if dragon.form == "wyrm" and any(ruleset.dragon_faces[i].flies_away for i in icons):
         raise StepError(f"{dragon.id} is a wyrm, which is wingless: it cannot roll a wing", cite=cite,
@@ -521,7 +521,9 @@ def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> 
                 f"or save results\" ({ruleset.cite('dragon-response')}), no maneuver among them", where)
         out.trace.append(TraceEvent(what=f"{'' if kind == 'dragon-save' else 'reading: '}{sai} acts in "
                                          f"the army's {'save ' if kind == 'dragon-save' else ''}roll against the "
-                                         "dragons", rule=rule, cite=cite))
+                                         "dragons", rule=rule, cite=cite,
+                                    **({} if kind == "dragon-save" else
+                                       {"kind": READING, "also": ruleset.cite("dragon-response")})))
 
 
 def _acting_under_blue(ruleset: Ruleset, answer, blue: Effect | None, out: StepResult) -> None:
@@ -545,7 +547,7 @@ def _acting_under_blue(ruleset: Ruleset, answer, blue: Effect | None, out: StepR
             rule=f"a reading: \"the army can only make a save roll\" limits its results, while \"Any special result "
                  f"from an SAI that specifically states it has an effect during a dragon attack can also be applied\" "
                  f"({step6}); the breath's roll \"becomes simply and only a save avoidance roll\" ({breath}), a "
-                 "non-maneuver avoidance roll", cite=ruleset.sai_sections.get(sai, step6)))
+                 "non-maneuver avoidance roll", cite=ruleset.sai_sections.get(sai, step6), kind=READING, also=step6))
 
 
 def _save_only(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:

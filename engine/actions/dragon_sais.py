@@ -16,7 +16,7 @@ from ..roll import Outcome
 from ..ruleset import Ruleset
 from ..state import Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent, reading, told
 
 if TYPE_CHECKING:
     from .dragon import Battle
@@ -187,7 +187,7 @@ def check_flurry(ruleset: Ruleset, dice, choices: dict[str, dict[str, int]], out
                                  cite, ruleset.cite("sai-application")))
     split = {t: n for t, n in choices.get("flurry", {}).items() if n}
     if len(split) > 1:
-        raise StepError(f"Flurry's points go to melee or to save, not both: {split}", cite=cite, field="splits")
+        raise StepError(f"Flurry's points go to melee or to save, not both: {told(split)}", cite=cite, field="splits")
     if "save" not in split:
         # its points go to melee: the item rolls again, and the chain ends on a face that does not (as every
         # rerolling face's: engine.roll._check_rerolls)

@@ -14,7 +14,7 @@ from ..ruleset import Ruleset
 from ..sais import combination_kind
 from ..state import Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, told
 from ..value import Struct, field
 from . import cantrip, own_roll
 from .select_none import refuse_none
@@ -110,7 +110,7 @@ class Fight(Struct):
         if not self.may_free or self.taken.get(sai) or not 0 < fit < len(ids):
             return ids
         self.left[sai] = (ids[fit:], StepError(
-            f"{sai} {what}: {ids} is not such a choice ({', '.join(ids[fit:])} past that is left to the same SAI "
+            f"{sai} {what}: {told(ids)} is not such a choice ({', '.join(ids[fit:])} past that is left to the same SAI "
             f"rolled by a unit {self.may_free} into {self.attacker}'s roll, and none took it)", cite=self.cite(sai),
             field="targets"))
         return ids[:fit]

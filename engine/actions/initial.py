@@ -36,11 +36,15 @@ def initial_effects(state: GameState, player: str, chosen: InitialEffects, rules
     out.trace.append(TraceEvent(what=f"{player}'s Initial Effects phase", rule="racial abilities, then eighth "
                                 "face special location icons, then the royalty die; each step is a separate "
                                 "occurrence", cite=ruleset.cite("initial-effects")))
+    header = len(out.trace) - 1
     before = {u.id: a.id for a in state.armies for u in a.units}
     state = _racial(state, player, chosen, ruleset, out)
     state = _eighth_faces(state, player, chosen, ruleset, out)
     state = _kings_die(state, player, chosen.kings_die, ruleset, out)
     _joined(state, before, out)
+    if len(out.trace) == header + 1:
+        # nothing happened in the phase: its heading is a detail line (--verbose, --json), not default noise
+        out.trace[header] = out.trace[header].evolve(detail=True)
     return state
 
 
@@ -229,9 +233,13 @@ def beginning_of_turn(state: GameState, player: str, chosen: InitialEffects, rul
         f"{' and '.join(ruleset.turn_begins_with)} act 'at the beginning of your turn', an order with the "
         "dragon attack the text does not give: they are resolved here, the dragons as later steps",
         ruleset.cite("eighth-face"), ruleset.cite("initial-effects")))
+    header = len(out.trace)
     before = {u.id: a.id for a in state.armies for u in a.units}
     state = _eighth_faces(state, player, chosen, ruleset, out, ruleset.turn_begins_with)
     _joined(state, before, out)
+    if len(out.trace) == header:
+        # no City or Temple acted: the heading and its reading are detail lines (--verbose, --json)
+        out.trace[header - 2:header] = [e.evolve(detail=True) for e in out.trace[header - 2:header]]
     return state
 
 

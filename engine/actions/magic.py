@@ -362,9 +362,11 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
         fitting = sorted((v for v in reachable if _affordable(step.cast, v, buckets)), key=_largest_first)
         if not fitting:
             raise StepError("no split of the magic points pays for the spells cast", cite=cite, field="cast")
+        chose = len({tuple(by_color(v, buckets).items()) for v in fitting}) > 1   # "(defaulted)" only where one chose
         out.trace.append(TraceEvent(what=f"magic points: {_fmt(by_color(fitting[0], buckets))}",
-                                    after=sum(fitting[0]), rule="the owner splits the points by color; none "
-                                    "given, so the largest split that pays for the spells", cite=cite, defaulted=True))
+                                    after=sum(fitting[0]), rule="the owner splits the points by color; " +
+                                    ("none given, so the largest split that pays for the spells" if chose else
+                                     "this is the only split that pays for the spells"), cite=cite, defaulted=chose))
         return fitting[0]
     wanted = {c: n for c, n in step.colors if n}
     total, split = sum(wanted.values()), dict(sorted(wanted.items()))
@@ -376,9 +378,21 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     rule="points of one color combine across units; each unit's points go to "
                                          "its own colors", cite=cite))
         return matching[0]
-    legal = list(dict.fromkeys(_fmt(by_color(v, buckets)) for v in sorted(reachable, key=_largest_first)))
-    raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: {'; '.join(legal[:6])}",
+    raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: "
+                    f"{'; '.join(_fmt(split) for split in _maximal(reachable, buckets))}",
                     cite=ruleset.cite("doubling-magic"), field="colors")
+
+
+def _maximal(reachable: set[tuple[int, ...]], buckets) -> list[dict[str, int]]:
+    """Every split by color that no other split the roll allows contains (as much of every color, more of
+    one), the largest first: the splits to choose among, all of them and only them."""
+    splits = list({tuple(by_color(v, buckets).items()): None for v in sorted(reachable, key=_largest_first)})
+    as_dicts = [dict(s) for s in splits]
+
+    def within(a: dict[str, int], b: dict[str, int]) -> bool:
+        return a != b and all(n <= b.get(c, 0) for c, n in a.items())
+
+    return [a for a in as_dicts if not any(within(a, b) for b in as_dicts)]
 
 
 def _largest_first(vector: tuple[int, ...]) -> tuple:

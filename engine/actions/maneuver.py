@@ -9,7 +9,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..faces import turn_to
-from ..trace import StepError, TraceEvent
+from ..trace import COMPARISON, StepError, TraceEvent
 from . import sai_states
 from ..roll import cut_choices
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
@@ -64,7 +64,7 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
                     else ruleset.quote("maneuver-ties", "ties go to the acting army"))
             out.trace.append(TraceEvent(what=f"{acting.id} {mine} vs {other.id} {theirs}: "
                                              f"{'acting army holds' if won else 'counter-maneuver wins'}",
-                                        before=theirs, after=mine, rule=f"{ties}; each counter-maneuvering army "
+                                        kind=COMPARISON, rule=f"{ties}; each counter-maneuvering army "
                                         "is compared with the acting army",
                                         cite=ruleset.spell_sections.get(icy, cite) if icy and mine == theirs else cite))
             success = success and won

@@ -62,8 +62,7 @@ def unit_roll(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, kind:
     state, _ = in_roll(state, ruleset, outcome, home, step, out, None, "")
     if unit_id in out.moved[start:]:
         out.trace.append(reading(f"{unit_id} moved during its own roll, which still answers the effect "
-                                 "aimed at it (\"individual units cannot escape from effects that target them "
-                                 "individually\")", ruleset.cite("damage"), ruleset.cite("sai-resolution")))
+                                 "aimed at it (\"they cannot escape from effects that target them individually\")", ruleset.cite("damage"), ruleset.cite("sai-resolution")))
     return state, outcome
 
 

@@ -13,7 +13,7 @@ from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent, reading, told
 from .summons import send_dragon, summon_tamed, tamed_dragons
 
 ANY_COLOR = ("attune", "sfr-tsr-logo-bronze-medallion")
@@ -71,7 +71,7 @@ def attune(casters: list[Caster], rolled: Outcome, step: MagicStep, ruleset: Rul
     attuned = [uid for uid, _ in chosen]
     if len(attuned) > len(attuners) or any(u not in legal for u in attuned):
         raise StepError(f"each Attune counts the magic icons of one other unit of the acting army as its color: "
-                        f"{attuned} is not such a choice (units with magic icons: {', '.join(legal) or 'none'})",
+                        f"{told(attuned)} is not such a choice (units with magic icons: {', '.join(legal) or 'none'})",
                         cite=cite, field="targets")
     # "count the normal magic result ... of one unit ... as that same color": the Attune's own results are read as
     # of that one color too (002 Color: a unit casts another color only "under the effect of an Attune SAI")

@@ -28,7 +28,7 @@ from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, MagicStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent, reading, told
 from . import companions, destinations
 from .select_none import refuse_none
 from .joined_rolls import (MERGED, fitting, joined_roll, left_to, own_specials, through_pipeline, unmerged, untaken,
@@ -60,7 +60,11 @@ def special_choices(step) -> dict:
     chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
     # and each army's split of "one result" penalties over its combination roll (``penalties``; engine.modifiers)
     split = {army: dict(pairs) for army, pairs in getattr(step, "penalties", ())}
-    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {})
+    # and the components a spell lets double a result (``doubles``, Wilding; engine.roll ``_component_doubling``)
+    doubles: dict = {}
+    for key, pairs in getattr(step, "doubles", ()):
+        doubles.setdefault(key, {}).update(dict(pairs))
+    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {}) | doubles
 
 
 def handles(special: Special) -> bool:
@@ -188,7 +192,7 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
     by_id = {u.id: u for u in pool}
     worth = sum(by_id[i].health if rule.target == "units" else 1 for i in chosen if i in by_id)
     if not chosen or any(i not in by_id for i in chosen) or worth > limit or len(set(chosen)) < len(chosen):
-        raise StepError(f"{sai} targets {what} (at least one): {list(chosen)} is not such a choice; the units "
+        raise StepError(f"{sai} targets {what} (at least one): {told(chosen)} is not such a choice; the units "
                         f"to choose from: {', '.join(f'{u.id} ({u.health})' for u in pool)}", cite=cite,
                         field="targets")
     return chosen
@@ -497,7 +501,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     taken, rest = fitting(chosen, by_id, limit)
     if not taken:
         raise StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
-                        f"{list(chosen)} is not such a choice; the DUA holds "
+                        f"{told(chosen)} is not such a choice; the DUA holds "
                         f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
     for unit_id in taken:
         unit = by_id[unit_id]
@@ -514,7 +518,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     left = [i for i in rest if i not in out.moved[start:]]
     if left:
         error = StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
-                          f"{list(chosen)} is not such a choice ({', '.join(left)} past that is left to the same SAI "
+                          f"{told(chosen)} is not such a choice ({', '.join(left)} past that is left to the same SAI "
                           f"rolled by the units it brings back, and none took it); the DUA held "
                           f"{', '.join(f'{u.id} ({u.health})' for u in dead) or 'nothing'}", cite=cite, field="targets")
         if not _freed_later(state, ruleset, army, step, kind):
@@ -570,7 +574,7 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     if (len(picked) != len(chosen) or len(set(chosen)) != len(chosen) or sum(u.health for _, u in picked) > limit
             or len({a.at for a, _ in picked}) != 1):
         raise StepError(f"{sai} returns with up to {limit} health of six-sided units from one other terrain: "
-                        f"{list(chosen)} is not such a choice (each unit once); legal units: "
+                        f"{told(chosen)} is not such a choice (each unit once); legal units: "
                         f"{', '.join(f'{u.id} ({u.health}, at {a.at})' for a, u in legal.values()) or 'none'}",
                         cite=cite, field="targets")
     out.trace.append(TraceEvent(what=f"{sai}: {', '.join(r.unit for r in rolled)} goes to {picked[0][0].at} and "
@@ -591,7 +595,7 @@ def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Spec
     rule, cite = ruleset.words(f"{sai}:stays", "It may stay there", sai_cite(ruleset, sai))
     if chosen:
         raise StepError(f"{sai}: the monster either stays at {to} (move_to) or returns with units (targets: "
-                        f"{list(chosen)}), not both: drop one", cite=cite, field="move_to")
+                        f"{told(chosen)}), not both: drop one", cite=cite, field="move_to")
     destinations.check(state, sai, to, army, cite)
     state, dest = _army_at(state, army.player, to, ruleset, out)
     for monster in dict.fromkeys(s.unit for s in rolled):

@@ -28,7 +28,7 @@ from ..ruleset import Ruleset, SpellEffect
 from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import READING, StepError, TraceEvent, reading
 from . import cantrip, joined_rolls, joined_trumpet, sai_endings, sai_states, summons
 from .common import roll, save_only, save_only_effect, take_damage
 from .maneuver import maneuver
@@ -506,7 +506,7 @@ def _combination_readings(ruleset: Ruleset, outcome: Outcome, out: StepResult) -
                  "combination avoidance roll against a Tidal Wave spell\", since \"the SAI does not need to be "
                  "applicable for every result of the combination roll, just at least one\" "
                  f"({ruleset.cite('avoidance')})",
-            cite=where))
+            cite=where, kind=READING, also=ruleset.cite("avoidance")))
 
 
 def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls, out: StepResult,

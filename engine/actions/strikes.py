@@ -18,7 +18,7 @@ from ..protection import exposed, shield
 from ..roll import Roll, Special
 from ..sai_attacks import ATTACK_SAIS, AttackSai
 from ..sais import combination_kind
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent, reading, told
 from ..moves import reserve_army, transfer
 from .common import _casualties_go, _named_for
 from .fight import Fight
@@ -99,7 +99,7 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
                         cite=cite, field="targets")
     worth = sum(defender.unit(uid).health for uid in ids)
     if rule.pick == "worth" and worth > limit:
-        raise StepError(f"{sai} targets up to {limit} health-worth; {ids} are {worth}: choose among {legal}",
+        raise StepError(f"{sai} targets up to {limit} health-worth; {told(ids)} are {worth}: choose among {legal}",
                         cite=cite, field="targets")
     if not ids or len(set(ids)) != len(ids):
         raise StepError(f"{sai} must target at least one unit, each once (an offensive SAI selects at least "
@@ -163,7 +163,7 @@ def _rise(fight: Fight, sai: str, killed: int) -> None:
     picked = [next((u for u in undead if u.id == uid), None) for uid in named]
     if None in picked or sum(u.health for u in picked) > killed or len(set(named)) != len(named):
         raise StepError(f"{sai} returns Undead units from {attacker.player}'s DUA up to the {killed} health it killed; "
-                        f"named {list(named)}, its Undead there: {legal}", cite=cite, field="rise")
+                        f"named {told(named)}, its Undead there: {legal}", cite=cite, field="rise")
     fight.state = fight.state.take_from("dua", attacker.player, *named)
     fight.state = fight.state.with_army(attacker.evolve(units=(*attacker.units, *picked)))
     fight.out.trace.append(TraceEvent(what=f"{sai}: {', '.join(named)} return from the DUA to {attacker.id}",
@@ -255,7 +255,7 @@ def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str |
         fight.out.trace.append(reading(f"{sai}: {army.player} chooses the {limit} health-worth killed, as for damage "
                                        "(the text does not say who chooses)", fight.cite(sai),
                                        fight.ruleset.cite(TARGETING)).evolve(after=limit))
-    ids, event = choose(army, limit, _named_for(army, limit, fight.casualties), fight.cite(sai))
+    ids, event = choose(army, limit, _named_for(army, limit, fight.casualties, sai), fight.cite(sai))
     fight.out.trace.append(event.evolve(what=f"{sai}: {event.what}"))
     return list(ids)
 

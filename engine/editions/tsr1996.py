@@ -56,6 +56,8 @@ CITES = {
     "total-magic": f"{MARCH}.magic", "spell-targets": f"{MARCH}.magic", "spell-cost": f"{MARCH}.magic",
     "spell-color": f"{MARCH}.magic", "multiplicity": f"{MARCH}.magic", "spell-target": f"{MARCH}.magic",
     "spell-duration": f"{E}:spell-list", "spell-effect": f"{E}:spell-list",
+    # the words on spells and units moving away are in the magic action's section (engine.expiry, engine.moves)
+    "army-emptied": f"{E}:turn-sequence.first-march.magic",
     "amazon-magic": f"{E}:faq.amazons.amazonian-magic",
     "reserve-area": f"{E}:basic-terms.reserves",
     # the Damage text ("If a unit takes damage equal to or greater than its health ...") is printed

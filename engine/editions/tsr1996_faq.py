@@ -135,9 +135,11 @@ TSR_1996 = TSR_1996.evolve(
                "entangle:state": ("paralyzed (cannot make any further rolls) until the beginning of your next turn. "
                                   "Killing the monster negates this effect", ENTANGLE),
                "entangle:targets": ("four health of your choice of units in the opposing army (a monster's icon: "
-                                    "\"Each normal icon on a monster unit counts as four point of effect\")", ENTANGLE),
+                                    "\"Each normal icon on a monster unit counts as four point of effect\" "
+                                    f"({E}:faq.monsters.general-rules))", ENTANGLE),
                "web:targets": ("four health of your choice in the opposing army (a monster's icon: \"Each normal "
-                               "icon on a monster unit counts as four point of effect\")", WEB)},
+                               "icon on a monster unit counts as four point of effect\" "
+                               f"({E}:faq.monsters.general-rules))", WEB)},
 )
 
 # --- 004 Dispel Magic (issue 7, the FAQ rulings) --------------------------------------------------------
@@ -182,7 +184,8 @@ TSR_1996 = TSR_1996.evolve(
 
 # The four health they pick: Monsters C, "Each normal icon on a monster unit counts as four point of effect"
 # (engine.actions.strikes); Roar B: where the frightened units go (engine.moves)
-_MONSTER_POINTS = "a monster's icon: \"Each normal icon on a monster unit counts as four point of effect\""
+_MONSTER_POINTS = ("a monster's icon: \"Each normal icon on a monster unit counts as four point of effect\" "
+                   f"({E}:faq.monsters.general-rules)")
 TSR_1996 = TSR_1996.evolve(sai_words={
     **TSR_1996.sai_words,
     "roar:targets": (f"choose four health of opposing units to immediately flee to their reserves ({_MONSTER_POINTS})",
@@ -267,7 +270,8 @@ TSR_1996 = TSR_1996.evolve(
     attack_sais={**TSR_1996.attack_sais, "illusion": AttackSai(pick="worth")},
     sai_words={**TSR_1996.sai_words,
                "illusion:targets": ("choose four health worth of the enemy units (a monster's icon: \"Each normal "
-                                    "icon on a monster unit counts as four point of effect\")", ILLUSION),
+                                    "icon on a monster unit counts as four point of effect\" "
+                                    f"({E}:faq.monsters.general-rules))", ILLUSION),
                "illusion:attack": ("The attack on the enemy units by the rest of the army is resolved in a seperate "
                                    "roll after the current round of melee is resolved ... After the dead are removed "
                                    "from the current melee, the caster of the illusion selects his four health of "
