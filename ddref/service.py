@@ -253,10 +253,17 @@ def replay_answer(body: bytes, file: str, edition: str | None) -> tuple[int, byt
     """POST /resolve's status and JSON body for a scenario, computed in a replay worker process."""
     from .scenario.run import parse, replay
 
+    out_of_memory = False
     try:
         answer = JSONResponse(replay(parse(body, file, edition), edition))
     except UserError as exc:
         answer = _user_error(exc)
+    except MemoryError:
+        out_of_memory = True    # answered after this block, once the traceback has let go of what filled the memory
+    if out_of_memory:
+        from .errors import OUT_OF_MEMORY
+
+        answer = _error(413, OUT_OF_MEMORY)
     return answer.status_code, answer.body
 
 

@@ -352,12 +352,15 @@ def test_serve_answers_a_long_integer_with_a_located_422(server, number):
     assert answer["errors"][0]["line"] == 11 and answer["errors"][0]["path"] == "steps[0].roll.roll.maneuver"
 
 
-def test_serve_answers_running_out_of_memory_with_what_to_lower(server, monkeypatch):
+def test_serve_answers_running_out_of_memory_with_what_to_lower(monkeypatch):
+    """A replay that runs out of memory (in its worker process) is a 413 naming what to lower, not a 500."""
     import ddref.scenario.run
+    from ddref.service import replay_answer
 
     def hog(*args, **kwargs):
         raise MemoryError
 
     monkeypatch.setattr(ddref.scenario.run, "parse", hog)
-    status, answer = _post(server, (HEAD + ARMIES).encode())
+    status, body = replay_answer((HEAD + ARMIES).encode(), "s.yaml", None)
+    answer = json.loads(body)
     assert status == 413 and "out of memory" in answer["error"] and "effects" in answer["error"], answer
