@@ -160,7 +160,7 @@ def test_coverage_json_has_a_record_for_every_section_of_every_edition(run):
     assert {r["status"] for r in recs} <= set(C.STATUSES)
     tower = [r for r in recs if r["section"] == "sfr-2012:the-eighth-face.tower"]
     assert [r["status"] for r in tower] == ["modelled"] * 3
-    assert {"file": "sfr2012-eighth-face-tower-and-enemies.yaml", "step": 4} in tower[2]["scenarios"]
+    assert {"file": "sfr2012-eighth-face-tower-and-enemies.yaml", "step": 5} in tower[2]["scenarios"]
 
 
 def test_coverage_filters_by_edition_and_status_and_lists_readings_with_both_citations(run):
