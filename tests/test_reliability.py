@@ -364,3 +364,14 @@ def test_serve_answers_running_out_of_memory_with_what_to_lower(monkeypatch):
     status, body = replay_answer((HEAD + ARMIES).encode(), "s.yaml", None)
     answer = json.loads(body)
     assert status == 413 and "out of memory" in answer["error"] and "effects" in answer["error"], answer
+
+
+@pytest.mark.parametrize("version", ["true", "'1'"])
+def test_the_format_version_is_read_alike_by_loader_and_schema(run, tmp_path, version):
+    """`ddref: true` passed the loader (pydantic matches Literal[1] by equality, and True == 1) and failed the schema:
+    found by the fuzz test at 10,000 examples."""
+    import yaml
+
+    text = HEAD.replace("ddref: 1", f"ddref: {version}") + ARMIES
+    data = yaml.safe_load(text)
+    assert list(SCHEMA.iter_errors(data)) and run("check", write(tmp_path, text)).exit_code == 2

@@ -11,7 +11,7 @@ editors to show beside each field.
 from importlib import import_module
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Edition = Literal["sfr-2012", "sfr-v4", "tsr-1996"]
 # a number of results, points or icons the owner places: never negative (a split of {save: 100, maneuver: -96}
@@ -170,6 +170,16 @@ class ScenarioIn(Strict):
 
     ddref: Literal[1] = _doc("The format version: 1.")
     title: str = _doc("What the scenario is about.")
+
+    @field_validator("ddref", mode="before")
+    @classmethod
+    def _version_not_a_boolean(cls, value: Any) -> Any:
+        # pydantic matches Literal[1] by equality, and true == 1 in Python: the JSON Schema's const 1 (ddref schema)
+        # rejects true, and so must the loader
+        if isinstance(value, bool):
+            raise ValueError(f"expected 1 (the format version), got {str(value).lower()}")
+        return value
+
     source: str | None = _doc("Where the situation comes from (a rule, a worked example, a game).", default=None)
     description: str | None = _doc("Free text.", default=None)
     edition: Edition = _doc("The rules edition to replay under.", default="sfr-2012")
