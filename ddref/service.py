@@ -67,6 +67,8 @@ def create_app(on_ready: Callable[[], None] | None = None) -> FastAPI:
     _records(app)
     _reference(app)
     _resolve(app)
+    from .builder import router as builder  # the dispute builder (issue 22): /build and its endpoints
+    app.include_router(builder)
     _pages(app)
     return app
 
