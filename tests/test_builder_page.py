@@ -256,33 +256,38 @@ def test_a_bad_casualty_choice_shows_the_loaders_words_at_the_field(served, brow
 
 
 def test_a_magic_action_with_a_colour_split(served, browser, screens):
-    """Five magic from a Coral Elf army split 3 green and 2 blue: Stoneskin (green, 1) bought with the green."""
+    """Six magic from a Coral Elf army split 2 green and 4 blue buys Watery Double (green, 2) and Wind Walk (blue, 4);
+    split 3 and 3, the blue no longer pays for Wind Walk (002 Casting Cost)."""
     fresh_build(browser, served)
     type_in(browser, "title", "A Coral Elf magic action")
     add_terrain(browser, 1, "sea", "coastland", 3, action="magic")
-    add_army(browser, 1, "elves", "alice", "sea", "Coral Elves", "any coral-elf unit of health 1", 5)
+    add_army(browser, 1, "elves", "alice", "sea", "Coral Elves", "any coral-elf unit of health 1", 6)
     add_army(browser, 2, "dwarves", "bob", "sea", "Dwarves", "any dwarf unit of health 1", 3)
     step = add_step(browser, "Magic")
     at = f"steps[{step}].magic"
     choose(browser, f"{at}.army", "elves")
-    roll_totals(browser, f"{at}.roll", {"magic": 5})
-    type_in(browser, f"{at}.colors.green", "3")
-    type_in(browser, f"{at}.colors.blue", "2")
-    click(browser, f"{at}.cast-add")
-    type_in(browser, f"{at}.cast[0].spell", "stoneskin", commit=True)
-    choose(browser, f"{at}.cast[0].target", "army elves")
+    roll_totals(browser, f"{at}.roll", {"magic": 6})
+    assert "elves casts blue and green magic" in by_key(browser, f"{at}.colors").text  # the army's colors, offered
+    type_in(browser, f"{at}.colors.green", "2")
+    type_in(browser, f"{at}.colors.blue", "4")
+    for j, spell in enumerate(("Watery Double", "wind-walk")):
+        click(browser, f"{at}.cast-add")
+        type_in(browser, f"{at}.cast[{j}].spell", spell, commit=True)
+        choose(browser, f"{at}.cast[{j}].target", "army elves")
     assert form_errors(browser) == []
     written = current_yaml(browser)["steps"][0]["magic"]
-    assert written["colors"] == {"green": 3, "blue": 2} and written["cast"] == [{"spell": "stoneskin", "target": "elves"}]
+    assert written["colors"] == {"green": 2, "blue": 4}
+    assert written["cast"] == [{"spell": "watery-double", "target": "elves"}, {"spell": "wind-walk", "target": "elves"}]
     resolve(browser)
-    result = api(served + "build/catalog")  # the server answers the page's calls: still up
-    assert result["edition"] == "sfr-2012"
-    trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text
-    assert "stoneskin" in trace.lower() and "green" in trace.lower()
+    trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text.lower()
+    assert "watery-double" in trace and "wind-walk" in trace
 
-    # more green spent than rolled: the engine's words at the colour split
-    type_in(browser, f"{at}.colors.green", "4")
-    assert any("magic" in e for e in form_errors(browser))
+    type_in(browser, f"{at}.colors.green", "3")   # 3 green, 3 blue: Wind Walk's 4 blue cannot be paid
+    type_in(browser, f"{at}.colors.blue", "3")
+    errors = browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' .field-error')].map(e => e.innerText)",
+        f'[data-key="{at}.cast"]')
+    assert len(errors) == 1 and "3 blue, 3 green" in errors[0], errors
     shoot(browser, screens, "magic-colors")
 
 
@@ -295,6 +300,7 @@ def test_a_shared_link_reopens_the_form_and_trace_in_a_fresh_browser(served, bro
 
     fresh_build(browser, served)
     text = CORAL.read_text(encoding="utf-8")
+    browser.find_element(By.CSS_SELECTOR, "#yaml-box summary").click()   # a pasted scenario fills the form
     browser.execute_script("const box = document.getElementById('yaml'); box.value = arguments[0];"
                            "box.dispatchEvent(new Event('input', {bubbles: true}));", text)
     browser.find_element(By.ID, "load-yaml").click()
