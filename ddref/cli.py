@@ -246,20 +246,24 @@ def serve(
                                            "0.0.0.0 for phones on the same network.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free port).")] = 8000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the addresses as one JSON line when ready.")] = False,
+    open_: Annotated[bool, typer.Option("--open", help="Open the dispute builder (/build) in this machine's "
+                                                       "default browser once the server is ready.")] = False,
 ) -> None:
     """Serve the lookups and scenario replays over HTTP: a JSON API and a web page for phones.
 
     The page (search, and a scenario pasted and traced step by step) is at /,
-    the API's documentation at /docs. Ctrl+C stops it.
+    the dispute builder (a scenario written by picking) at /build, the API's
+    documentation at /docs. Ctrl+C stops it.
 
     Examples:
       ddref serve                   # this machine only: http://127.0.0.1:8000/
       ddref serve --host 0.0.0.0    # phones on the same Wi-Fi too
       ddref serve --port 0 --json   # any free port, its URL as JSON
+      ddref serve --open            # and open the dispute builder in the browser
     """
     import json
 
-    from .output import build_progress, out
+    from .output import build_progress, err, out
     from .service import listen, run, urls, warm_up
 
     sock = listen(host, port)
@@ -272,7 +276,14 @@ def serve(
             print(json.dumps({"urls": addresses, "docs": addresses[0] + "docs"}), flush=True)
         else:
             out.print("ddref serves the rules reference at:", *(f"  [bold]{u}[/bold]" for u in addresses),
-                      f"API documentation at {addresses[0]}docs; Ctrl+C stops it.", sep="\n")
+                      f"Build a dispute at {addresses[0]}build; API documentation at {addresses[0]}docs; "
+                      "Ctrl+C stops it.", sep="\n")
+        if open_:
+            import webbrowser
+
+            # this machine's own address: the last one listed (loopback, for a wildcard host)
+            if not webbrowser.open(addresses[-1] + "build"):
+                err.print(f"ddref: no browser to open; open {addresses[-1]}build yourself", style="yellow")
 
     run(sock, ready)
 
