@@ -105,7 +105,19 @@ def to_yaml(data: dict[str, Any]) -> str:
     the form wrote them."""
     import yaml
 
-    class Dumper(yaml.SafeDumper):
+    return yaml.dump(data, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=False)
+
+
+@cache
+def _dumper():
+    """libyaml's emitter when PyYAML has it (a few times faster: the page asks on every change), with the
+    representers that put leaf mappings and lists on one line."""
+    import yaml
+
+    base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+    class Dumper(base):
         pass
 
     def flow_leaves(dumper, value):
@@ -118,7 +130,7 @@ def to_yaml(data: dict[str, Any]) -> str:
 
     Dumper.add_representer(dict, flow_leaves)
     Dumper.add_representer(list, flow_lists)
-    return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+    return Dumper
 
 
 # --- checking ----------------------------------------------------------------------------------------------------
