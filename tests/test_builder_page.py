@@ -151,9 +151,14 @@ def shoot(browser, screens, name: str) -> None:
 
 
 def fresh_build(browser, served) -> None:
+    """The builder, emptied with its Start over button (it keeps the last form across reloads)."""
+    from selenium.webdriver.common.by import By
+
     browser.get(served + "build")
     wait_for(browser, '[data-key="terrains-add"]')
-    browser.execute_script("window.localStorage.clear()")
+    settled(browser)
+    browser.find_element(By.ID, "new").click()
+    browser.find_element(By.ID, "new").click()   # a second tap clears
     settled(browser)
 
 
@@ -165,8 +170,8 @@ def test_the_coral_elf_example_built_by_picking_saves_17(served, browser, screen
     add_terrain(browser, 1, "coast", "coastland", 8, eighth="standing-stones", home_of="alice")
     add_terrain(browser, 2, "plain", "flatland", 4, action="missile")
     tick(browser, "terrains.plain.frontier")
-    add_army(browser, 1, "elves", "alice", "coast", "Coral Elves", "any coral-elf unit of health 1", 12)
-    add_army(browser, 2, "archers", "bob", "plain", "Lava Elves", "any lava-elf unit of health 2", 4)
+    add_army(browser, 1, "elves", "alice", "coast", "Coral Elves", "any unit of health 1", 12)
+    add_army(browser, 2, "archers", "bob", "plain", "Lava Elves", "any unit of health 2", 4)
     choose(browser, "terrains.coast.controlled_by", "elves")
     for i, (spell, target, by, times) in enumerate((
             ("ash-storm", "terrain coast", "bob", 2), ("Wall of Fog", "terrain coast", "bob", 1),
@@ -201,8 +206,8 @@ def test_a_melee_with_casualties_chosen_in_the_form(served, browser, screens):
     fresh_build(browser, served)
     type_in(browser, "title", "Which goblins die")
     add_terrain(browser, 1, "field", "flatland", 3, action="melee")
-    add_army(browser, 1, "dwarves", "alice", "field", "Dwarves", "any dwarf unit of health 2", 2)
-    add_army(browser, 2, "goblins", "bob", "field", "Goblins", "any goblin unit of health 1", 5)
+    add_army(browser, 1, "dwarves", "alice", "field", "Dwarves", "any unit of health 2", 2)
+    add_army(browser, 2, "goblins", "bob", "field", "Goblins", "any unit of health 1", 5)
     step = add_step(browser, "Melee")
     at = f"steps[{step}].melee"
     choose(browser, f"{at}.army", "dwarves")
@@ -228,8 +233,8 @@ def test_a_bad_casualty_choice_shows_the_loaders_words_at_the_field(served, brow
     fresh_build(browser, served)
     type_in(browser, "title", "Too few casualties")
     add_terrain(browser, 1, "field", "flatland", 3, action="melee")
-    add_army(browser, 1, "dwarves", "alice", "field", "Dwarves", "any dwarf unit of health 2", 2)
-    add_army(browser, 2, "goblins", "bob", "field", "Goblins", "any goblin unit of health 1", 5)
+    add_army(browser, 1, "dwarves", "alice", "field", "Dwarves", "any unit of health 2", 2)
+    add_army(browser, 2, "goblins", "bob", "field", "Goblins", "any unit of health 1", 5)
     step = add_step(browser, "Melee")
     at = f"steps[{step}].melee"
     choose(browser, f"{at}.target", "goblins")
@@ -261,8 +266,8 @@ def test_a_magic_action_with_a_colour_split(served, browser, screens):
     fresh_build(browser, served)
     type_in(browser, "title", "A Coral Elf magic action")
     add_terrain(browser, 1, "sea", "coastland", 3, action="magic")
-    add_army(browser, 1, "elves", "alice", "sea", "Coral Elves", "any coral-elf unit of health 1", 6)
-    add_army(browser, 2, "dwarves", "bob", "sea", "Dwarves", "any dwarf unit of health 1", 3)
+    add_army(browser, 1, "elves", "alice", "sea", "Coral Elves", "any unit of health 1", 6)
+    add_army(browser, 2, "dwarves", "bob", "sea", "Dwarves", "any unit of health 1", 3)
     step = add_step(browser, "Magic")
     at = f"steps[{step}].magic"
     choose(browser, f"{at}.army", "elves")
@@ -333,3 +338,80 @@ def test_a_shared_link_reopens_the_form_and_trace_in_a_fresh_browser(served, bro
         finally:
             other.quit()
     assert json.loads(json.dumps(yaml.safe_load(text)))  # the example itself is plain data
+
+
+def test_a_scenario_with_fields_the_form_cannot_show_still_resolves_with_a_note(served, browser, run):
+    """002 Dragon Attack, Example 2 (breath targets, burial rolls, slaying choices: no pickers for them): the note
+    names them, the YAML keeps them, and the trace is the CLI's."""
+    from selenium.webdriver.common.by import By
+
+    from test_serve_page import ROOT
+
+    path = ROOT / "scenarios" / "sfr2012-dragon-attack-three-red-belly-breath-tail.yaml"
+    text = path.read_text(encoding="utf-8")
+    browser.get(served + "build#yaml=" + base64.urlsafe_b64encode(text.encode("utf-8")).decode())  # padded
+    wait_for(browser, "#trace-view section.step[data-step]")
+    note = browser.find_element(By.ID, "unshown").text
+    for field in ("breath_targets", "breath_burial", "slay"):
+        assert f"steps[0].dragon_attack.{field}" in note
+    assert current_yaml(browser) == yaml.safe_load(text)
+    step = json.loads(run("resolve", str(path), "--json").stdout)["steps"][0]
+    shown = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#trace-view section.step[data-step='1'] li.event .what")]
+    assert shown == [e["what"] for e in step["trace"]]
+    assert results_table(browser)["damage to dwarves"] == "0"   # 002: "15 saves stop all 15 damage"
+
+
+def test_the_form_survives_a_reload(served, browser):
+    fresh_build(browser, served)
+    type_in(browser, "title", "Kept across a reload")
+    browser.refresh()
+    wait_for(browser, '[data-key="terrains-add"]')
+    settled(browser)
+    assert by_key(browser, "title").get_attribute("value") == "Kept across a reload"
+
+
+def test_a_roll_built_with_the_keyboard_alone(served, browser):
+    """Tab to each control, Enter or Space on buttons and boxes, letters and arrows on pickers, Ctrl+Enter to
+    resolve: 3 ID icons rolled for melee count as 3 melee (002 Basic Terms: ID icons count as the result rolled for)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    fresh_build(browser, served)
+    browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+
+    def tab_to(key: str) -> None:
+        for _ in range(400):
+            ActionChains(browser).send_keys(Keys.TAB).perform()
+            if browser.execute_script("return document.activeElement.dataset.key") == key:
+                return
+        raise AssertionError(f"Tab never reaches {key}")
+
+    def keys(*typed) -> None:
+        ActionChains(browser).send_keys(*typed).perform()
+        settled(browser)
+
+    tab_to("terrains-add")
+    keys(Keys.ENTER)
+    tab_to("terrains.terrain1.face")
+    keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)          # face 1 -> 3
+    tab_to("armies-add")
+    keys(Keys.ENTER)
+    tab_to("armies.army1.units-add")
+    keys(Keys.ENTER)
+    tab_to("armies.army1.units[0].count")
+    keys("3")
+    tab_to("steps-add")                             # the first kind offered: a roll
+    keys(Keys.ENTER)
+    tab_to("steps[0].roll.for.melee")
+    keys(Keys.SPACE)
+    tab_to("steps[0].roll.roll-add")                # the first icon offered: ID
+    keys(Keys.ENTER)
+    tab_to("steps[0].roll.roll.id")
+    keys(Keys.BACKSPACE, "3")
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys(Keys.ENTER).key_up(Keys.CONTROL).perform()
+    wait_for(browser, "#trace-view section.step[data-step]")
+    assert form_errors(browser) == []
+    written = current_yaml(browser)
+    assert written["terrains"]["terrain1"]["face"] == 3
+    assert written["steps"][0]["roll"] == {"army": "army1", "for": "melee", "roll": {"id": 3}}
+    assert results_table(browser)["army1"] == "3 melee"

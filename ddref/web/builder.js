@@ -353,7 +353,7 @@ function datalists() {
 function unitChoices(race) {
   const units = B.catalog.units.filter((u) => (u.race || "") === (race || ""));
   const out = units.map((u) => [`name:${u.name}`, `${u.name} · ${u.size}, health ${u.health}`]);
-  if (race) for (const h of [1, 2, 3, 4]) out.push([`health:${h}`, `any ${race} unit of health ${h}`]);
+  if (race) for (const h of [1, 2, 3, 4]) out.push([`health:${h}`, `any unit of health ${h}`]);
   return out;
 }
 
@@ -801,7 +801,7 @@ function forPick(at, body) {
 
 function actionFields(at, body, i, melee) {
   const counter = get([...at, "counter"]);
-  const out = [armyPick(at, i), armyPick(at, i, "target", "Target army"),
+  const out = [el("div", { class: "row" }, armyPick(at, i), armyPick(at, i, "target", "Target army")),
     rollEditor(melee ? "The melee roll" : "The missile roll", [...at, "roll"], body.army, i),
     rollMap("Save roll", [...at, "saves"], i, [body.target])];
   if (melee) {
@@ -892,7 +892,7 @@ function showErrors() {
   const keyed = [...root.querySelectorAll("[data-key]")];
   const general = [];
   for (const e of B.errors) {
-    const path = e.path || "";
+    const path = (e.path || "").replace(/(units\[\d+\])\.(name|health)$/, "$1.unit");
     let best = null;
     for (const node of keyed) {
       const k = node.dataset.key;
@@ -922,6 +922,7 @@ function showErrors() {
 // --- the server ------------------------------------------------------------------------------------------------
 
 async function loadCatalog() {
+  document.body.dataset.busy = "1";  // the check that follows clears it
   B.catalog = await api(`/build/catalog?edition=${encodeURIComponent(B.S.edition || "sfr-2012")}`);
 }
 
@@ -941,6 +942,7 @@ async function check() {
   }
   if (ticket !== B.checked) return null;  // a later change is being checked
   delete document.body.dataset.busy;
+  try { localStorage.setItem(STORED, JSON.stringify(B.S)); } catch (exc) { /* private browsing: not kept */ }
   const hadOptions = JSON.stringify(B.options);
   B.errors = answer.errors;
   B.yaml = answer.yaml;
@@ -1041,6 +1043,17 @@ async function share() {
   }
 }
 
+const STORED = "ddref-builder-scenario";  // the form as last checked, reopened after a reload
+
+function stored() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORED) || "null");
+    return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+  } catch (exc) {
+    return null;
+  }
+}
+
 function fresh() {
   return { ddref: 1, title: "", edition: "sfr-2012", players: ["alice", "bob"], terrains: {}, armies: {}, steps: [] };
 }
@@ -1049,7 +1062,18 @@ async function start() {
   document.getElementById("builder").addEventListener("submit", (event) => event.preventDefault());
   document.getElementById("resolve").addEventListener("click", resolveNow);
   document.getElementById("share").addEventListener("click", share);
-  document.getElementById("new").addEventListener("click", async () => {
+  const startOver = document.getElementById("new");
+  let armed = null;
+  startOver.addEventListener("click", async () => {
+    if (!armed) {  // a second tap clears the form: one stray tap loses nothing
+      startOver.textContent = "Tap again to clear";
+      armed = setTimeout(() => { armed = null; startOver.textContent = "Start over"; }, 5000);
+      return;
+    }
+    clearTimeout(armed);
+    armed = null;
+    startOver.textContent = "Start over";
+    document.body.dataset.busy = "1";
     B.S = fresh();
     B.options = null;
     history.replaceState(null, "", "/build");
@@ -1089,7 +1113,7 @@ async function start() {
     await fromYaml(textValue, true);
     return;
   }
-  B.S = fresh();
+  B.S = stored() || fresh();
   await loadCatalog();
   draw();
   await check();
