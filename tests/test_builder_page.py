@@ -344,12 +344,14 @@ def test_a_scenario_with_fields_the_form_cannot_show_still_resolves_with_a_note(
     """002 Dragon Attack, Example 2 (breath targets, burial rolls, slaying choices: no pickers for them): the note
     names them, the YAML keeps them, and the trace is the CLI's."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     from test_serve_page import ROOT
 
     path = ROOT / "scenarios" / "sfr2012-dragon-attack-three-red-belly-breath-tail.yaml"
     text = path.read_text(encoding="utf-8")
     browser.get(served + "build#yaml=" + base64.urlsafe_b64encode(text.encode("utf-8")).decode())  # padded
+    WebDriverWait(browser, 20).until(lambda b: "breath_targets" in b.find_element(By.ID, "unshown").text)
     wait_for(browser, "#trace-view section.step[data-step]")
     note = browser.find_element(By.ID, "unshown").text
     for field in ("breath_targets", "breath_burial", "slay"):

@@ -1054,6 +1054,26 @@ function stored() {
   }
 }
 
+// /build#yaml=<base64url of the UTF-8 YAML>: fill the form from it and resolve it at once
+async function openLink() {
+  const yamlBox = document.getElementById("yaml");
+  let textValue;
+  try {
+    textValue = fromBase64Url(decodeURIComponent(location.hash.slice("#yaml=".length)));
+  } catch (exc) {
+    B.S = B.S || fresh();
+    if (!B.catalog) await loadCatalog();
+    draw();
+    showStatus(el("span", { class: "failure" }, "The link's scenario cannot be decoded (expected #yaml= and the "
+      + "base64url of the scenario's UTF-8 YAML); the form is unchanged."));
+    return;
+  }
+  yamlBox.value = textValue;
+  document.getElementById("steps").replaceChildren();
+  B.S = B.S || fresh();
+  await fromYaml(textValue, true);
+}
+
 function fresh() {
   return { ddref: 1, title: "", edition: "sfr-2012", players: ["alice", "bob"], terrains: {}, armies: {}, steps: [] };
 }
@@ -1095,22 +1115,10 @@ async function start() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); resolveNow(); }
   });
-  const given = /^#yaml=(.*)$/.exec(location.hash);
-  if (given) {
-    let textValue;
-    try {
-      textValue = fromBase64Url(decodeURIComponent(given[1]));
-    } catch (exc) {
-      B.S = fresh();
-      await loadCatalog();
-      draw();
-      showStatus(el("span", { class: "failure" }, "The link's scenario cannot be decoded (expected #yaml= and the "
-        + "base64url of the scenario's UTF-8 YAML); the form starts empty."));
-      return;
-    }
-    yamlBox.value = textValue;
-    B.S = fresh();
-    await fromYaml(textValue, true);
+  // a link pasted into this tab's address bar changes only the hash: the page is not loaded again
+  window.addEventListener("hashchange", () => { if (/^#yaml=/.test(location.hash)) openLink(); });
+  if (/^#yaml=/.test(location.hash)) {
+    await openLink();
     return;
   }
   B.S = stored() || fresh();
