@@ -417,3 +417,33 @@ def test_a_roll_built_with_the_keyboard_alone(served, browser):
     assert written["terrains"]["terrain1"]["face"] == 3
     assert written["steps"][0]["roll"] == {"army": "army1", "for": "melee", "roll": {"id": 3}}
     assert results_table(browser)["army1"] == "3 melee"
+
+
+def test_yaml_both_ways_download_and_upload(served, browser, run, tmp_path):
+    """An uploaded scenario (ddref init's magic template) fills the form; Download saves the YAML the form wrote,
+    which reads back as the same scenario."""
+    import time
+    from pathlib import Path
+
+    from selenium.webdriver.common.by import By
+
+    fresh_build(browser, served)
+    started = tmp_path / "magic.yaml"
+    assert run("init", str(started), "--template", "magic").exit_code == 0
+    browser.find_element(By.CSS_SELECTOR, "#yaml-box summary").click()
+    browser.find_element(By.ID, "upload").send_keys(str(started))
+    settled(browser)
+    assert by_key(browser, "steps[0].magic.colors.blue").get_attribute("value") == "4"
+    assert current_yaml(browser) == yaml.safe_load(started.read_text(encoding="utf-8"))  # comments aside
+
+    saved = tmp_path / "downloads"
+    saved.mkdir()
+    browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(saved)})
+    browser.find_element(By.ID, "download").click()
+    for _ in range(100):
+        files = [p for p in saved.iterdir() if p.suffix == ".yaml"]
+        if files:
+            break
+        time.sleep(0.1)
+    assert [p.name for p in files] == ["coral-elves-split-their-magic-between-green-and-blue.yaml"]
+    assert yaml.safe_load(Path(files[0]).read_text(encoding="utf-8")) == yaml.safe_load(started.read_text(encoding="utf-8"))

@@ -988,12 +988,14 @@ async function resolveNow() {
 }
 
 async function fromYaml(textValue, resolveAfter) {
+  document.body.dataset.busy = "1";
   let data;
   try {
     data = await api("/build/parse", { method: "POST", headers: { "Content-Type": "application/yaml" }, body: textValue });
   } catch (exc) {
     B.errors = (exc.data && exc.data.errors) || [{ path: "", message: exc.message }];
     if (!B.catalog) { await loadCatalog(); draw(); } else showErrors();
+    delete document.body.dataset.busy;
     showStatus(el("span", { class: "failure" }, "The YAML cannot be read; the form is unchanged."));
     return;
   }
@@ -1064,6 +1066,7 @@ async function openLink() {
     B.S = B.S || fresh();
     if (!B.catalog) await loadCatalog();
     draw();
+    delete document.body.dataset.busy;
     showStatus(el("span", { class: "failure" }, "The link's scenario cannot be decoded (expected #yaml= and the "
       + "base64url of the scenario's UTF-8 YAML); the form is unchanged."));
     return;
@@ -1107,6 +1110,7 @@ async function start() {
   const upload = document.getElementById("upload");
   upload.addEventListener("change", async () => {
     if (upload.files.length) {
+      document.body.dataset.busy = "1";
       const textValue = await upload.files[0].text();
       yamlBox.value = textValue;
       await fromYaml(textValue, false);
