@@ -17,6 +17,7 @@ const B = {
   stash: {},          // a roll's other mode's entries, kept while the mode is switched
   checked: 0,         // the ticket of the latest check asked for
   unshown: [],        // paths of fields the form has no picker for (kept, written in the YAML)
+  opened: new Set(),  // the folded choices the user opened, kept open as the form is drawn again
 };
 
 // --- paths: the loader's way of writing them (ddref.scenario.source.format_path) ----------------------------
@@ -719,14 +720,14 @@ const KIND_NAMES = { roll: "Roll", maneuver: "Maneuver", melee: "Melee", missile
 const STEP_FIELDS = {
   roll: (at, body, i) => [armyPick(at, i), forPick(at, body),
     rollEditor("The roll", [...at, "roll"], body.army, i), check_("Avoidance roll", [...at, "avoidance"]),
-    counts("Where ID icons go (combination roll)", [...at, "ids"], resultKeys()),
-    counts("Where an 'any result' penalty goes", [...at, "penalties"], resultKeys()),
-    counts("Results a racial ability converts", [...at, "counts_as"], resultKeys()),
-    saiTargets([...at, "targets"], i)],
+    more([...at, "ids"], counts("Where ID icons go (combination roll)", [...at, "ids"], resultKeys())),
+    more([...at, "penalties"], counts("Where an 'any result' penalty goes", [...at, "penalties"], resultKeys())),
+    more([...at, "counts_as"], counts("Results a racial ability converts", [...at, "counts_as"], resultKeys())),
+    more([...at, "targets"], saiTargets([...at, "targets"], i))],
   maneuver: (at, body, i) => [armyPick(at, i), pick("Direction", [...at, "direction"], ["up", "down"]),
     rollEditor("The maneuver roll", [...at, "roll"], body.army, i),
     rollMap("Counter-maneuver", [...at, "counter"], i, []), casualties([...at, "casualties"], i, [body.army]),
-    saiTargets([...at, "targets"], i)],
+    more([...at, "targets"], saiTargets([...at, "targets"], i))],
   missile: (at, body, i) => actionFields(at, body, i, false),
   melee: (at, body, i) => actionFields(at, body, i, true),
   magic: (at, body, i) => {
@@ -736,7 +737,7 @@ const STEP_FIELDS = {
         [...colors, ...B.catalog.colors.filter((c) => !colors.includes(c))].map((c) => [c, colors.includes(c) ? `${c} (the army's)` : c]),
         colors.length ? `${body.army} casts ${colors.join(" and ")} magic.` : null),
       casts([...at, "cast"], i), rollMap("Avoidance roll", [...at, "avoidance"], i, []),
-      casualties([...at, "casualties"], i, armyIds(i).filter((a) => a !== body.army)), saiTargets([...at, "targets"], i)];
+      casualties([...at, "casualties"], i, armyIds(i).filter((a) => a !== body.army)), more([...at, "targets"], saiTargets([...at, "targets"], i))];
   },
   dragon_attack: (at, body, i) => [armyPick(at, i), dragonIcons([...at, "dragons"], i),
     rollEditor("The army's roll", [...at, "roll"], body.army, i),
@@ -777,6 +778,16 @@ const DRAWN = { roll: ["army", "for", "roll", "avoidance", "ids", "penalties", "
   promote: ["army", "allowed", "chosen"], replant: ["army", "give", "take"], minor: ["army", "roll", "choose", "casualties"],
   reserves: ["reinforce", "retreat"] };
 
+// a choice most disputes do not need, folded away until it is opened or has a value
+function more(path, content) {
+  const title = content.querySelector("h4") ? content.querySelector("h4").textContent : "More";
+  const key = `${pathText(path)}-more`;
+  const box = el("details", { class: "more-choice", ...(isEmpty(get(path)) && !B.opened.has(key) ? {} : { open: "" }) },
+    el("summary", { data: { key } }, title), content);
+  box.addEventListener("toggle", () => { if (box.open) B.opened.add(key); else B.opened.delete(key); });
+  return box;
+}
+
 function resultKeys() { return B.catalog.results.map((r) => [r, r]); }
 
 function armyPick(at, i, field = "army", label = "Army") {
@@ -814,7 +825,7 @@ function actionFields(at, body, i, melee) {
       counter === false ? null : rollMap("Save roll against the counter-attack", [...at, "counter_saves"], i, [body.army])));
   }
   out.push(casualties([...at, "casualties"], i, [body.target, melee && counter !== false ? body.army : null]),
-    saiTargets([...at, "targets"], i));
+    more([...at, "targets"], saiTargets([...at, "targets"], i)));
   return out;
 }
 
