@@ -155,11 +155,12 @@ def fresh_build(browser, served) -> None:
     from selenium.webdriver.common.by import By
 
     browser.get(served + "build")
-    wait_for(browser, '[data-key="terrains-add"]')
+    wait_for(browser, "#form-root .group")
     settled(browser)
     browser.find_element(By.ID, "new").click()
     browser.find_element(By.ID, "new").click()   # a second tap clears
     settled(browser)
+    wait_for(browser, '[data-key="terrains-add"]')
 
 
 def test_the_coral_elf_example_built_by_picking_saves_17(served, browser, screens):
@@ -447,3 +448,28 @@ def test_yaml_both_ways_download_and_upload(served, browser, run, tmp_path):
         time.sleep(0.1)
     assert [p.name for p in files] == ["coral-elves-split-their-magic-between-green-and-blue.yaml"]
     assert yaml.safe_load(Path(files[0]).read_text(encoding="utf-8")) == yaml.safe_load(started.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("broken", [
+    "armies: {elves: {player: alice, at: coast, units: x}}", "steps: x", "steps: [5, {melee: 3}]", "terrains: [1, 2]",
+    "players: alice", "armies: {elves: 5}", "effects: {spell: x}", "dragons: [x]",
+    "steps: [{missile: {army: archers, roll: [1], saves: x, casualties: [a]}}]",
+])
+def test_a_scenario_of_the_wrong_shape_shows_the_loaders_errors_and_breaks_nothing(served, browser, broken):
+    """Pasted YAML with a field of the wrong shape: the page still draws, the loader says what is wrong, no
+    script error happens, and the form still works (a terrain can be added)."""
+    from selenium.webdriver.common.by import By
+
+    fresh_build(browser, served)
+    browser.execute_script("window.__errors = []; addEventListener('error', e => __errors.push(e.message));"
+                           "addEventListener('unhandledrejection', e => __errors.push(String(e.reason)))")
+    data = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+    data.update(yaml.safe_load(broken))
+    browser.find_element(By.CSS_SELECTOR, "#yaml-box summary").click()
+    browser.execute_script("const box = document.getElementById('yaml'); box.value = arguments[0];"
+                           "box.dispatchEvent(new Event('input', {bubbles: true}));", yaml.safe_dump(data))
+    browser.find_element(By.ID, "load-yaml").click()
+    settled(browser)
+    assert form_errors(browser), broken
+    click(browser, "terrains-add")
+    assert browser.execute_script("return window.__errors") == []

@@ -190,7 +190,7 @@ function armyIds(i) {
   return ids;
 }
 
-function players() { return (B.S.players || []).filter((p) => p); }
+function players() { return (Array.isArray(B.S.players) ? B.S.players : []).filter((p) => typeof p === "string" && p); }
 function terrainIds() { return Object.keys(B.S.terrains || {}); }
 
 function unitsOf(i, army) {
@@ -217,7 +217,8 @@ function drawSetting() {
   const S = B.S;
   unshownKeys(S, ["ddref", "title", "source", "description", "edition", "players", "turn", "terrains", "armies",
     "dua", "bua", "dragons", "effects", "steps", "expect"], []);
-  const playerRows = (S.players || []).map((p, i) => el("div", { class: "row" },
+  if (S.players !== undefined && !Array.isArray(S.players)) B.unshown.push("players");
+  const playerRows = (Array.isArray(S.players) ? S.players : []).map((p, i) => el("div", { class: "row" },
     text(`Player ${i + 1}`, ["players", i], { redraw: true }),
     removeButton(`Remove player ${p}`, `players[${i}]-remove`, () => { S.players.splice(i, 1); changed(true); })));
   return group("Setting", [],
@@ -228,7 +229,7 @@ function drawSetting() {
       pick("Whose turn", ["turn", "player"], players())),
     text("Source", ["source"], { cls: "wide-field", placeholder: "a game at the club, round 3" }),
     el("div", { class: "players", data: { key: "players" } }, playerRows,
-      button("Add player", "players-add", () => { S.players = [...(S.players || []), `player${(S.players || []).length + 1}`]; changed(true); })),
+      button("Add player", "players-add", () => { S.players = [...players(), `player${players().length + 1}`]; changed(true); })),
     drawTerrains(), drawEffects());
 }
 
@@ -257,7 +258,7 @@ function freeId(map, stem) {
 
 function drawTerrains() {
   const S = B.S;
-  const rows = Object.entries(S.terrains || {}).map(([id, t]) => {
+  const rows = Object.entries(S.terrains || {}).map(([id, t]) => safely(() => {
     const at = ["terrains", id];
     unshownKeys(t, ["type", "face", "action", "eighth", "controlled_by", "home_of", "frontier", "special"], at);
     return el("div", { class: "item", data: { key: pathText(at) } },
@@ -273,7 +274,7 @@ function drawTerrains() {
         pick("Home of", [...at, "home_of"], players()),
         check_("Frontier", [...at, "frontier"], { redraw: true }),
         pick("Special", [...at, "special"], B.catalog.special)));
-  });
+  }, ["terrains", id]));
   return group("Terrains", ["terrains"], rows,
     button("Add terrain", "terrains-add", () => {
       S.terrains = S.terrains || {};
@@ -291,7 +292,7 @@ function effectTargets() {
 
 function drawEffects() {
   const S = B.S;
-  const rows = (S.effects || []).map((e, i) => {
+  const rows = (Array.isArray(S.effects) ? S.effects : []).map((e, i) => safely(() => {
     const at = ["effects", i];
     unshownKeys(e, ["spell", "sai", "target", "by", "count"], at);
     const kind = e.sai !== undefined ? "sai" : "spell";
@@ -301,7 +302,7 @@ function drawEffects() {
       pick("Cast by", [...at, "by"], players(), { required: true }),
       number("Times", [...at, "count"], { placeholder: "1" }),
       removeButton(`Remove effect ${i + 1}`, `${pathText(at)}-remove`, () => { S.effects.splice(i, 1); changed(true); }));
-  });
+  }, ["effects", i]));
   return group("Effects already in play", ["effects"], rows,
     button("Add an effect in play", "effects-add", () => {
       S.effects = [...(S.effects || []), { spell: "", target: terrainIds()[0] || "", by: players()[0] || "" }];
@@ -407,6 +408,7 @@ function setUnit(u, choice) {
 
 function unitsEditor(listPath, title) {
   const list = get(listPath) || [];
+  if (!Array.isArray(list)) throw new TypeError("units are a list");
   return el("div", { class: "units", data: { key: pathText(listPath) } },
     el("h4", {}, title), list.map((_, i) => unitRow(listPath, i)),
     button("Add units", `${pathText(listPath)}-add`, () => {
@@ -422,7 +424,7 @@ function unitsEditor(listPath, title) {
 
 function drawArmies() {
   const S = B.S;
-  const rows = Object.entries(S.armies || {}).map(([id, a]) => {
+  const rows = Object.entries(S.armies || {}).map(([id, a]) => safely(() => {
     const at = ["armies", id];
     unshownKeys(a, ["player", "at", "units"], at);
     return el("div", { class: "item", data: { key: pathText(at) } },
@@ -432,7 +434,7 @@ function drawArmies() {
         pick("Where", [...at, "at"], [...terrainIds(), ["reserve", "reserve area"]], { required: true }),
         removeButton(`Remove army ${id}`, `${pathText(at)}-remove`, () => { delete S.armies[id]; changed(true); })),
       unitsEditor([...at, "units"], `Units of ${id}`));
-  });
+  }, ["armies", id]));
   const areas = ["dua", "bua"].map((area) => {
     const title = area === "dua" ? "Dead units (DUA)" : "Buried units (BUA)";
     const owners = Object.keys(S[area] || {});
@@ -453,7 +455,7 @@ function drawArmies() {
 function drawDragons() {
   const S = B.S;
   if (!B.catalog.dragon_faces.length && !(S.dragons || []).length) return null;
-  const rows = (S.dragons || []).map((d, i) => {
+  const rows = (Array.isArray(S.dragons) ? S.dragons : []).map((d, i) => safely(() => {
     const at = ["dragons", i];
     unshownKeys(d, ["id", "color", "form", "owner", "at"], at);
     return el("div", { class: "item row", data: { key: pathText(at) } },
@@ -463,7 +465,7 @@ function drawDragons() {
       pick("Owner", [...at, "owner"], players()),
       pick("At", [...at, "at"], terrainIds(), { required: true }),
       removeButton(`Remove dragon ${i + 1}`, `${pathText(at)}-remove`, () => { S.dragons.splice(i, 1); changed(true); }));
-  });
+  }, ["dragons", i]));
   return el("div", { class: "dragons", data: { key: "dragons" } }, el("h4", {}, "Dragons"), rows,
     button("Add dragon", "dragons-add", () => {
       S.dragons = [...(S.dragons || []), { id: `dragon${(S.dragons || []).length + 1}`, color: "red", at: terrainIds()[0] || "" }];
@@ -831,29 +833,8 @@ function actionFields(at, body, i, melee) {
 
 function drawSteps() {
   const S = B.S;
-  const rows = (S.steps || []).map((step, i) => {
-    const kind = Object.keys(step).find((k) => k in STEP_FIELDS) || Object.keys(step).find((k) => !["expect", "expect_error"].includes(k));
-    const at = ["steps", i, kind];
-    const body = step[kind] || {};
-    unshownKeys(step, [kind, "expect", "expect_error"], ["steps", i]);
-    let fields;
-    if (STEP_FIELDS[kind] && typeof body === "object") {
-      unshownKeys(body, DRAWN[kind], at);
-      fields = STEP_FIELDS[kind](at, body, i);
-    } else {
-      B.unshown.push(pathText(at));
-      fields = [el("p", { class: "note" }, `A ${kind} step: shown in the YAML only.`)];
-    }
-    return el("section", { class: "step-form item", data: { key: pathText(["steps", i]) } },
-      el("div", { class: "step-head" }, el("h3", {}, `Step ${i + 1} · ${KIND_NAMES[kind] || kind}`),
-        i > 0 ? button("↑", `steps[${i}]-up`, () => { [S.steps[i - 1], S.steps[i]] = [S.steps[i], S.steps[i - 1]]; changed(true); }, "small") : null,
-        removeButton(`Remove step ${i + 1}`, `steps[${i}]-remove`, () => { S.steps.splice(i, 1); changed(true); })),
-      el("div", { class: "body", data: { key: pathText(at) } }, fields),
-      el("details", { class: "more", ...(step.expect || step.expect_error ? { open: "" } : {}) },
-        el("summary", {}, "Checks on this step"),
-        expectEditor(["steps", i, "expect"]),
-        text("Expected refusal (the rule's words)", ["steps", i, "expect_error"], { cls: "wide-field" })));
-  });
+  const steps = Array.isArray(S.steps) ? S.steps : [];
+  const rows = steps.map((step, i) => safely(() => drawStep(S, step, i), ["steps", i]));
   const kind = el("select", { id: "step-kind", data: { key: "steps-kind" }, "aria-label": "Kind of step to add" },
     B.catalog.steps.map((k) => el("option", { value: k }, KIND_NAMES[k] || k)));
   return group("What happened", ["steps"], rows,
@@ -861,9 +842,46 @@ function drawSteps() {
       const armies = Object.keys(S.armies || {});
       const body = ["turn", "setup", "reserves"].includes(kind.value) ? {} : { army: armies[0] || "" };
       if (kind.value === "melee" || kind.value === "missile") body.target = armies[1] || "";
-      S.steps = [...(S.steps || []), { [kind.value]: body }];
+      S.steps = [...steps, { [kind.value]: body }];
       changed(true);
     })));
+}
+
+function drawStep(S, step, i) {
+  if (!step || typeof step !== "object" || Array.isArray(step)) throw new TypeError("a step is a mapping");
+  const kind = Object.keys(step).find((k) => k in STEP_FIELDS) || Object.keys(step).find((k) => !["expect", "expect_error"].includes(k));
+  const at = ["steps", i, kind];
+  const body = step[kind] || {};
+  unshownKeys(step, [kind, "expect", "expect_error"], ["steps", i]);
+  let fields;
+  if (STEP_FIELDS[kind] && typeof body === "object") {
+    unshownKeys(body, DRAWN[kind], at);
+    fields = STEP_FIELDS[kind](at, body, i);
+  } else {
+    B.unshown.push(pathText(at));
+    fields = [el("p", { class: "note" }, `A ${kind} step: shown in the YAML only.`)];
+  }
+  return el("section", { class: "step-form item", data: { key: pathText(["steps", i]) } },
+    el("div", { class: "step-head" }, el("h3", {}, `Step ${i + 1} · ${KIND_NAMES[kind] || kind}`),
+      i > 0 ? button("↑", `steps[${i}]-up`, () => { [S.steps[i - 1], S.steps[i]] = [S.steps[i], S.steps[i - 1]]; changed(true); }, "small") : null,
+      removeButton(`Remove step ${i + 1}`, `steps[${i}]-remove`, () => { S.steps.splice(i, 1); changed(true); })),
+    el("div", { class: "body", data: { key: pathText(at) } }, fields),
+    el("details", { class: "more", ...(step.expect || step.expect_error ? { open: "" } : {}) },
+      el("summary", {}, "Checks on this step"),
+      expectEditor(["steps", i, "expect"]),
+      text("Expected refusal (the rule's words)", ["steps", i, "expect_error"], { cls: "wide-field" })));
+}
+
+// A part of the form drawn from data of a shape the form does not expect (a pasted scenario with units: "x"): the
+// loader's errors say what is wrong; the part is shown as a note and kept as written, and the rest is drawn.
+function safely(drawPart, path) {
+  try {
+    return drawPart();
+  } catch (exc) {
+    B.unshown.push(pathText(path) || "the setting");
+    return el("p", { class: "note", data: { key: pathText(path) } },
+      `${pathText(path) || "The setting"}: written in a shape the form cannot show; edit it in the YAML below.`);
+  }
 }
 
 // --- the whole form, errors at their fields ---------------------------------------------------------------------
@@ -877,8 +895,8 @@ function draw() {
   const selection = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
   focusAfter = null;
   B.unshown = [];
-  fill(root, datalists(), drawSetting(), drawArmies(), drawSteps(),
-    group("Expected at the end (optional)", ["expect"], expectEditor(["expect"])));
+  fill(root, safely(datalists, []), safely(drawSetting, []), safely(drawArmies, ["armies"]), safely(drawSteps, ["steps"]),
+    safely(() => group("Expected at the end (optional)", ["expect"], expectEditor(["expect"])), ["expect"]));
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again) {
