@@ -473,3 +473,13 @@ def test_a_scenario_of_the_wrong_shape_shows_the_loaders_errors_and_breaks_nothi
     assert form_errors(browser), broken
     click(browser, "terrains-add")
     assert browser.execute_script("return window.__errors") == []
+
+
+def test_every_page_links_to_the_builder(served, browser):
+    from selenium.webdriver.common.by import By
+
+    for page in ("", "trace", "build"):
+        browser.get(served + page)
+        link = wait_for(browser, 'nav a[href="/build"]')[0]
+        assert link.text == "Build a dispute"
+    assert browser.find_element(By.CSS_SELECTOR, 'nav a[href="/build"]').get_attribute("aria-current") == "page"
