@@ -503,7 +503,7 @@ function rollEditor(title, path, army, i) {
       removeButton(`Remove ${icon}`, `${pathText([...path, icon])}-remove`, () => { delete value[icon]; put(path, value); changed(true); })));
     const add = el("select", { data: { key: `${key}-icon` }, "aria-label": `${title}: icon to add` },
       iconChoices().filter(([v]) => !keys.includes(v)).map(([v, l]) => el("option", { value: v }, l)));
-    body = [rows, el("div", { class: "row add" }, add,
+    body = [el("div", { class: "icons" }, rows), el("div", { class: "row add" }, add,
       button("Add icon", `${key}-add`, () => {
         put([...path, add.value], get([...path, add.value]) ?? 1);
         focusAfter = pathText([...path, add.value]);
