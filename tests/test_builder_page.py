@@ -264,6 +264,8 @@ def test_a_bad_casualty_choice_shows_the_loaders_words_at_the_field(served, brow
 def test_a_magic_action_with_a_colour_split(served, browser, screens):
     """Six magic from a Coral Elf army split 2 green and 4 blue buys Watery Double (green, 2) and Wind Walk (blue, 4);
     split 3 and 3, the blue no longer pays for Wind Walk (002 Casting Cost)."""
+    from selenium.webdriver.common.by import By
+
     fresh_build(browser, served)
     type_in(browser, "title", "A Coral Elf magic action")
     add_terrain(browser, 1, "sea", "coastland", 3, action="magic")
@@ -294,6 +296,7 @@ def test_a_magic_action_with_a_colour_split(served, browser, screens):
         "return [...document.querySelectorAll(arguments[0] + ' .field-error')].map(e => e.innerText)",
         f'[data-key="{at}.cast"]')
     assert len(errors) == 1 and "3 blue, 3 green" in errors[0], errors
+    assert "The form has changed since this trace" in browser.find_element(By.ID, "trace-view").text
     shoot(browser, screens, "magic-colors")
 
 

@@ -72,7 +72,22 @@ let changedStructure = false;
 
 function changed(redraw) {
   if (redraw) draw();
+  markStale(true);
   scheduleCheck();
+}
+
+// a trace shown for an earlier form is dimmed and says so until Resolve runs again
+function markStale(stale) {
+  const view = document.getElementById("trace-view");
+  const shown = document.getElementById("steps").childNodes.length > 0;
+  view.classList.toggle("stale", stale && shown);
+  let note = document.getElementById("stale-note");
+  if (stale && shown && !note) {
+    note = el("p", { id: "stale-note", class: "note" }, "The form has changed since this trace: Resolve again.");
+    view.prepend(note);
+  } else if (!(stale && shown) && note) {
+    note.remove();
+  }
 }
 
 const debouncedCheck = debounce(() => check(), 250);
@@ -979,8 +994,10 @@ async function check() {
   const box = document.getElementById("yaml");
   if (!box.dataset.edited) box.value = answer.yaml;
   setDownload();
-  showStatus(B.errors.length ? el("span", { class: "failure" }, `${B.errors.length} problem(s): see the fields marked below.`)
-    : el("span", { class: "ok" }, "Checked: the scenario is valid."));
+  const empty = isEmpty(B.S.terrains) && isEmpty(B.S.armies);
+  showStatus(empty ? "Start with the setting: add a terrain, then the armies and what happened."
+    : B.errors.length ? el("span", { class: "failure" }, `${B.errors.length} problem(s): see the fields marked below.`)
+      : el("span", { class: "ok" }, "Checked: the scenario is valid."));
   if (JSON.stringify(B.options) !== hadOptions) draw(); else showErrors();
   return answer;
 }
@@ -1009,6 +1026,7 @@ async function resolveNow() {
     const result = await api("/resolve", { method: "POST", headers: { "Content-Type": "application/yaml" }, body: answer.yaml });
     showStatus(el("span", { class: "ok" }, "Resolved: the trace is below."));
     showResult(result);
+    markStale(false);
     document.getElementById("trace-view").scrollIntoView({ block: "start" });
   } catch (exc) {
     showStatus(el("span", { class: "failure" }, exc.message));
