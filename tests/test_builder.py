@@ -143,3 +143,15 @@ def test_catalog_lists_the_editions_units_with_size_and_health():
 def test_check_refuses_a_body_that_is_not_a_scenario_object(body, wanted):
     with pytest.raises(builder.BadRequest, match=wanted):
         builder._json_body(body)
+
+
+def test_every_bundled_scenario_goes_through_the_builder_unchanged_and_clean():
+    """The form's data -> the YAML the page shows -> the loader: for each bundled scenario, the YAML reads back as
+    the same data and checks with no error (a dumper that changed a value, or an option listing that failed on a
+    step kind, would show here)."""
+    for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        answer = builder.check(data)
+        assert yaml.safe_load(answer["yaml"]) == data, path.name
+        assert answer["errors"] == [], (path.name, answer["errors"][:2])
+        assert len(answer["options"]["steps"]) == len(data.get("steps", [])), path.name
