@@ -486,3 +486,25 @@ def test_every_page_links_to_the_builder(served, browser):
         link = wait_for(browser, 'nav a[href="/build"]')[0]
         assert link.text == "Build a dispute"
     assert browser.find_element(By.CSS_SELECTOR, 'nav a[href="/build"]').get_attribute("aria-current") == "page"
+
+
+def test_renaming_an_army_renames_what_refers_to_it(served, browser):
+    """An army renamed after its step was built: the step, the save roll, the casualties (its unit ids) and the
+    checks follow the new name, and the scenario stays valid."""
+    fresh_build(browser, served)
+    type_in(browser, "title", "Renamed")
+    add_terrain(browser, 1, "field", "flatland", 3, action="melee")
+    add_army(browser, 1, "dwarves", "alice", "field", "Dwarves", "any unit of health 1", 3)
+    add_army(browser, 2, "army2", "bob", "field", "Goblins", "any unit of health 1", 3)
+    step = add_step(browser, "Melee")
+    at = f"steps[{step}].melee"
+    roll_totals(browser, f"{at}.roll", {"melee": 2})
+    click(browser, f"{at}.saves-add")
+    tick(browser, f"{at}.counter-none")
+    tick(browser, f"{at}.casualties.army2['army2.1']")
+    tick(browser, f"{at}.casualties.army2['army2.3']")
+    type_in(browser, "armies.army2-id", "goblins", commit=True)
+    written = current_yaml(browser)["steps"][0]["melee"]
+    assert written["target"] == "goblins" and list(written["saves"]) == ["goblins"]
+    assert written["casualties"] == {"goblins": ["goblins.1", "goblins.3"]}
+    assert form_errors(browser) == []

@@ -248,13 +248,38 @@ function drawSetting() {
     drawTerrains(), drawEffects());
 }
 
-// A mapping's entry renamed in place (terrains, armies): the order kept, the references left to the loader's check.
+// A terrain or army renamed in place, its order kept, and every reference to it renamed too: a value naming it,
+// a key naming it (saves: {elves: ...}), the ids of its generic units (elves.3), the paths of the checks.
 function renameKey(mapPath, old, name) {
   const map = get(mapPath);
   if (!name || name === old || name in map) return;
   const renamed = {};
   for (const [k, v] of Object.entries(map)) renamed[k === old ? name : k] = v;
   put(mapPath, renamed);
+  // a whole value, or a dotted part of one (a unit id elves.3, an expectation's path results.elves.save)
+  const fix = (value) => value.split(".").map((part) => (part === old ? name : part)).join(".");
+  const walk = (node) => {
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => { if (typeof v === "string") node[i] = fix(v); else walk(v); });
+    } else if (node && typeof node === "object") {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v === "string") node[k] = fix(v); else walk(v);
+      }
+      const keys = Object.keys(node);
+      if (keys.some((k) => fix(k) !== k)) {
+        const entries = keys.map((k) => [fix(k), node[k]]);
+        for (const k of keys) delete node[k];
+        for (const [k, v] of entries) node[k] = v;
+      }
+    }
+  };
+  for (const part of ["terrains", "armies", "effects", "dragons", "steps", "expect", "turn"]) {
+    walk(B.S[part]);
+  }
+  for (const key of Object.keys(B.modes)) {  // a roll's mode follows its army's new name
+    const moved = key.split(old).join(name);
+    if (moved !== key) { B.modes[moved] = B.modes[key]; delete B.modes[key]; }
+  }
 }
 
 function idInput(label, mapPath, id) {
