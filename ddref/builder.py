@@ -136,10 +136,11 @@ def _dumper():
 # --- checking ----------------------------------------------------------------------------------------------------
 
 def check(data: dict[str, Any]) -> dict[str, Any]:
-    """The scenario's YAML, its errors as the loader and the engine word them, and the options of each step."""
-    from engine.resolve import resolve
-    from engine.trace import StepError
+    """The scenario's YAML, its errors as the loader and the engine word them, and the options of each step.
 
+    The errors are those of ``ddref resolve`` itself: the loader's, then the replay's (a step the rules refuse,
+    located at its field); the options come from replaying the steps once more, each on the state the steps
+    before it left, a refused step leaving it unchanged."""
     from .scenario import run
     from .scenario.source import ScenarioErrors
 
@@ -147,25 +148,34 @@ def check(data: dict[str, Any]) -> dict[str, Any]:
     answer: dict[str, Any] = {"yaml": text, "errors": [], "options": None}
     try:
         scenario = run.parse(text, FILE)
-        state = scenario.state
-        rules = run.load_ruleset(state.edition)
-        run._check_spells_in_edition(scenario, state, rules)
-        run._check_items_carried(scenario, state, rules)
     except ScenarioErrors as exc:
         answer["errors"] = _unique(e.as_dict() for e in exc.errors)
         return answer
+    try:
+        run.replay(scenario)
+    except ScenarioErrors as exc:
+        answer["errors"] = _unique(e.as_dict() for e in exc.errors)
+    answer["options"] = step_options(scenario)
+    return answer
+
+
+def step_options(scenario) -> dict[str, Any]:
+    """The state at the start and before each step, as the pickers offer it."""
+    from engine.resolve import resolve
+    from engine.trace import StepError
+
+    from .scenario.run import load_ruleset
+
+    state = scenario.state
+    rules = load_ruleset(state.edition)
     options = {"initial": state_options(state), "steps": []}
     for planned in scenario.steps:
         options["steps"].append(state_options(state))
         try:
             state, _ = resolve(state, planned.step, rules)
-        except StepError as exc:
-            if planned.expect_error is None:
-                answer["errors"].append(run._step_error(scenario, planned, exc).as_dict())
-            # the later steps are offered the state the failed step found: the best guess while it is fixed
-    answer["options"] = options
-    answer["errors"] = _unique(answer["errors"])
-    return answer
+        except StepError:
+            pass    # refused: the steps after it are offered the state it found (the best guess while it is fixed)
+    return options
 
 
 def _unique(errors) -> list[dict[str, Any]]:
