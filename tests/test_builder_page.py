@@ -171,8 +171,10 @@ def test_the_coral_elf_example_built_by_picking_saves_17(served, browser, screen
     add_terrain(browser, 1, "coast", "coastland", 8, eighth="standing-stones", home_of="alice")
     add_terrain(browser, 2, "plain", "flatland", 4, action="missile")
     tick(browser, "terrains.plain.frontier")
-    add_army(browser, 1, "elves", "alice", "coast", "Coral Elves", "any unit of health 1", 12)
-    add_army(browser, 2, "archers", "bob", "plain", "Lava Elves", "any unit of health 2", 4)
+    book = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+    sizes = {a: book["armies"][a]["units"][0]["count"] for a in ("elves", "archers")}
+    add_army(browser, 1, "elves", "alice", "coast", "Coral Elves", "any unit of health 1", sizes["elves"])
+    add_army(browser, 2, "archers", "bob", "plain", "Lava Elves", "any unit of health 2", sizes["archers"])
     choose(browser, "terrains.coast.controlled_by", "elves")
     for i, (spell, target, by, times) in enumerate((
             ("ash-storm", "terrain coast", "bob", 2), ("Wall of Fog", "terrain coast", "bob", 1),
@@ -191,7 +193,6 @@ def test_the_coral_elf_example_built_by_picking_saves_17(served, browser, screen
     assert form_errors(browser) == []
 
     written = current_yaml(browser)
-    book = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
     assert written["effects"] == book["effects"]  # names typed as the book spells them are written as ids
     assert written["steps"][0]["missile"] == book["steps"][0]["missile"]
     resolve(browser)
