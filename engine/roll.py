@@ -705,7 +705,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
             faces = _replaced(unit, faces, replaced, ctx, trace)
         faces = gale_blown(ctx, unit, faces, trace)
         if per_unit and faces:              # a unit rolled again lists each face, the chain ending on one that does not reroll
-            _check_rerolls(unit, faces, ctx)
+            check_rerolls(unit, faces, ctx.ruleset, ctx.kind)
             _group_rerolls(unit, faces, ctx, trace)
         tally = out.setdefault(who, _blank())
         from_ids = None
@@ -802,7 +802,7 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     return faces[last + 1:]
 
 
-def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
+def check_rerolls(unit: Unit, faces: tuple[Face, ...], ruleset: Ruleset, kind: str) -> None:
     """A unit lists several faces only when each but the last rolls it again: an SAI whose text says
     "roll this unit again" in this kind of roll (Rend, Double Strike, Tail ...), or a group monster's ID
     (002 Group Monsters).
@@ -810,27 +810,31 @@ def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> Non
     The chain ends only on a face that does not roll the unit again (004 Double Strike A: "Continue to reroll until
     a Double Strike is not indicated"; 002 Rend, Tail, Stun ...: "roll this unit again and apply the new result as
     well"; 004 Sprite Swarm A: "Continue to reroll until the ID icon is not indicated"): a unit's faces ending on
-    such a face are an unfinished chain, refused with a request for the next face, for every rerolling face."""
+    such a face are an unfinished chain, refused with a request for the next face, for every rerolling face. Also
+    for a unit's roll read raw (whether it rolled its ID: engine.actions.strikes ``rolled_id``), so a group monster's
+    ID is never its final result (002 Avoidance Rolls, Note on Group Monsters)."""
     last = faces[-1]
-    if _rolls_again(unit, last, ctx) and ctx.kind not in sai_table.CHOSEN_REROLLS.get(last.icon, ()) \
+    if _rolls_again(unit, last, ruleset, kind) and kind not in sai_table.CHOSEN_REROLLS.get(last.icon, ()) \
             and not (last.icon in sai_table.ITEM_REROLLS and unit is not None and not unit.item):
         shown = ", ".join(f.icon if f.count == 1 else f"{f.icon} {f.count}" for f in faces)
-        raise StepError(f"{unit.id}'s roll ends on {faces[-1].icon}, which rolls {unit.id} again in this {ctx.kind} "
+        raise StepError(f"{unit.id}'s roll ends on {faces[-1].icon}, which rolls {unit.id} again in this {kind} "
                         f"roll: give the face it rolled next ({unit.id}: [{shown}, <next face>]); the rerolls "
                         f"continue until a face that does not roll it again is indicated",
-                        cite=ctx.ruleset.sai_sections.get(faces[-1].icon, ctx.ruleset.cite("sai-resolution")),
+                        cite=ruleset.sai_sections.get(faces[-1].icon, ruleset.cite(
+                            "group-monsters" if last.icon == "id" and "group-monsters" in ruleset.cites
+                            else "sai-resolution")),
                         field="roll")
     for face in faces[:-1]:
-        if not _rolls_again(unit, face, ctx):
+        if not _rolls_again(unit, face, ruleset, kind):
             raise StepError(f"{unit.id} lists {len(faces)} faces, but {face.icon} does not roll it again in a "
-                            f"{ctx.kind} roll: only an SAI that says so (Rend, Double Strike, Tail ...) in such a "
-                            "roll, or a group monster's ID, does", cite=ctx.ruleset.cite("sai-resolution"),
+                            f"{kind} roll: only an SAI that says so (Rend, Double Strike, Tail ...) in such a "
+                            "roll, or a group monster's ID, does", cite=ruleset.cite("sai-resolution"),
                             field="roll")
 
 
-def _rolls_again(unit: Unit, face: Face, ctx: RollContext) -> bool:
+def _rolls_again(unit: Unit, face: Face, ruleset: Ruleset, kind: str) -> bool:
     """Whether this face rolls its unit again in this kind of roll (an SAI that says so, a group monster's ID)."""
-    return bool(sai_table.rerolls(face.icon, ctx.kind, ctx.ruleset.sai_rerolls)
+    return bool(sai_table.rerolls(face.icon, kind, ruleset.sai_rerolls)
                 or (face.icon == "id" and unit.group_monster))
 
 
