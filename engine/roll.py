@@ -11,7 +11,7 @@ parts, ``normal`` (normal and ID icons, and spell additions) and ``sai``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from . import sai_doubling
 from . import sais as sai_table
@@ -544,18 +544,24 @@ def _cut(groups: dict[str | None, Tally], ctx: RollContext, trace: list[TraceEve
 
 
 def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outcome],
-          trace: list[TraceEvent]) -> dict[str, int]:
+          trace: list[TraceEvent], left: Collection[str] = ()) -> dict[str, int]:
     """The roll as a value units join: the army's own roll (``own``, of ``roll`` in ``ctx``) with the units brought
     into it during the roll (``joined``: each one's own roll), counted again through the army's half of the one
     pipeline, as had they been in the roll from the start (002 SAI General Information, Resolution: they "are rolled
     immediately and the results applied with the results of their army"; 002 Applying Dice Modifiers: each unit's
     modifiers, then the army's: subtract, divide, multiply, racial, add). Each joined unit's results enter as its own
     roll counted them (its unit modifiers, its SAIs' doubling); the army's modifiers, the eighth face and the racial
-    abilities then act on the whole. Returns the finalized results."""
+    abilities then act on the whole. ``left``: the units that left the roll before its results were finalized (moved
+    away by Ferry, Teleport, Firewalking, Wayfare; hypnotized by a Hypnotic Glare): 002 Resolution, "Any component
+    removed from the army by a Special or Unique resolution type SAI ... does not have its results counted in the
+    army total", so the roll is counted again without theirs, the army's modifiers acting on what stays. Returns the
+    finalized results."""
     units, races = dict(own.counted), dict(own.races)
     for outcome in joined.values():
         units.update(outcome.counted)
         races.update(outcome.races)
+    for unit_id in left:
+        units.pop(unit_id, None)
     army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
     return _army_part(ctx, roll, units, races, army_mods, trace)[0]
 
@@ -569,8 +575,11 @@ class Rolling(Struct):
     dice: Roll
     own: Outcome
     joined: dict[str, Outcome] = field(default_factory=dict)
-    # the result types whose number was counted through ``grown`` with the joined units (tests check that every roll
-    # units joined was: engine.actions.joined_rolls ``through_pipeline``)
+    # the units that left the roll (an SAI moved them away, a Hypnotic Glare took them), by unit id: the results the
+    # caller took away for each, as counted before any modifier (engine.actions.joined_rolls ``leave``)
+    left: dict[str, dict[str, int]] = field(default_factory=dict)
+    # the result types whose number was counted through ``grown`` with the joined units and without those that left
+    # (tests check that every roll units joined or left was: engine.actions.joined_rolls ``through_pipeline``)
     through: set[str] = field(default_factory=set)
 
 
