@@ -826,8 +826,10 @@ def check_rerolls(unit: Unit, faces: tuple[Face, ...], ruleset: Ruleset, kind: s
     if _rolls_again(unit, last, ruleset, kind) and kind not in sai_table.CHOSEN_REROLLS.get(last.icon, ()) \
             and not (last.icon in sai_table.ITEM_REROLLS and unit is not None and not unit.item):
         shown = ", ".join(f.icon if f.count == 1 else f"{f.icon} {f.count}" for f in faces)
+        group = " (a group monster's ID: roll the monster again and apply the new result as well)" \
+            if last.icon == "id" and unit.group_monster else ""
         raise StepError(f"{unit.id}'s roll ends on {faces[-1].icon}, which rolls {unit.id} again in this {kind} "
-                        f"roll: give the face it rolled next ({unit.id}: [{shown}, <next face>]); the rerolls "
+                        f"roll{group}: give the face it rolled next ({unit.id}: [{shown}, <next face>]); the rerolls "
                         f"continue until a face that does not roll it again is indicated",
                         cite=ruleset.sai_sections.get(faces[-1].icon, ruleset.cite(
                             "group-monsters" if last.icon == "id" and "group-monsters" in ruleset.cites
