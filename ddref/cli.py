@@ -282,12 +282,14 @@ def serve(
     max_connections: Annotated[int, typer.Option(
         min=1, help="Connections open at once. Past it the longest-idle connection of the client holding the "
                     "most is closed; only when all are busy does a request get a 503.")] = Limits.max_connections,
+    open_: Annotated[bool, typer.Option("--open", help="Open the dispute builder (/build) in this machine's "
+                                                       "default browser once the server is ready.")] = False,
 ) -> None:
     """Serve the lookups and scenario replays over HTTP: a JSON API and a web page for phones.
 
     The page (search, and a scenario pasted and traced step by step) is at /,
-    the API's documentation at /docs. Ctrl+C or SIGTERM stops it, a replay in
-    progress too.
+    the dispute builder (a scenario written by picking) at /build, the API's
+    documentation at /docs. Ctrl+C or SIGTERM stops it, a replay in progress too.
 
     The limits keep it answering a few dozen phones when one is slow, stalls
     or misbehaves: a slow replay runs in a worker process and never delays a
@@ -299,10 +301,11 @@ def serve(
       ddref serve --host 0.0.0.0    # phones on the same Wi-Fi too
       ddref serve --port 0 --json   # any free port, its URL as JSON
       ddref serve --resolve-timeout 30 --resolve-workers 4   # long scenarios
+      ddref serve --open            # and open the dispute builder in the browser
     """
     import json
 
-    from .output import build_progress, out
+    from .output import build_progress, err, out
     from .service import listen, run, urls, warm_up
 
     sock = listen(host, port)
@@ -315,7 +318,14 @@ def serve(
             print(json.dumps({"urls": addresses, "docs": addresses[0] + "docs"}), flush=True)
         else:
             out.print("ddref serves the rules reference at:", *(f"  [bold]{u}[/bold]" for u in addresses),
-                      f"API documentation at {addresses[0]}docs; Ctrl+C stops it.", sep="\n")
+                      f"Build a dispute at {addresses[0]}build; API documentation at {addresses[0]}docs; "
+                      "Ctrl+C stops it.", sep="\n")
+        if open_:
+            import webbrowser
+
+            # this machine's own address: the last one listed (loopback, for a wildcard host)
+            if not webbrowser.open(addresses[-1] + "build"):
+                err.print(f"ddref: no browser to open; open {addresses[-1]}build yourself", style="yellow")
 
     run(sock, ready, Limits(resolve_timeout=resolve_timeout, resolve_workers=resolve_workers,
                             read_timeout=read_timeout, keep_alive=keep_alive, max_connections=max_connections))

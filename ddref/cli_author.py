@@ -41,32 +41,58 @@ def init_command(
     force: Annotated[bool, typer.Option("--force", "-f", help="Overwrite FILE if it exists.")] = False,
     schema: Annotated[str, typer.Option("--schema", metavar="PATH|URL",
                                         help="The schema the first line links to.")] = SCHEMA_FILE,
+    template: Annotated[Optional[str], typer.Option("--template", "-t", metavar="KIND",
+                                                    help="The kind of dispute to start from (ddref init --list "
+                                                         "shows them). Default: melee.")] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the kinds of --template and exit.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Write a commented starter scenario that replays cleanly, with the line linking editors to the schema.
 
-    It refuses to overwrite a file unless --force, and writes atomically
-    (never a half-written file).
+    Each --template is a common dispute (melee, missile, maneuver, magic,
+    dragon-attack, counter-attack, combination) written out with comments;
+    every one resolves as written. It refuses to overwrite a file unless
+    --force, and writes atomically (never a half-written file).
 
     Examples:
       ddref init my-dispute.yaml && ddref schema > ddref-scenario.schema.json
-      ddref init - > other.yaml
+      ddref init --list
+      ddref init spells.yaml --template magic
+      ddref init - --template dragon-attack > other.yaml
       ddref init my-dispute.yaml --force --schema ../ddref-scenario.schema.json
     """
     from rich.markup import escape
 
     from .output import out, print_json
-    from .scenario.starter import starter
+    from .scenario.starter import TEMPLATES, template as starter_of
 
+    if list_:
+        if as_json:
+            print_json([{"template": k, "summary": v} for k, v in TEMPLATES.items()])
+            return
+        from rich.table import Table
+
+        table = Table(box=None, show_header=False, pad_edge=False)
+        for kind, summary in TEMPLATES.items():
+            table.add_row(f"[bold]{kind}[/bold]", summary)
+        out.print(table)
+        out.print("Use: [cyan]ddref init FILE --template KIND[/cyan]", soft_wrap=True)
+        return
+    kind = template or "melee"
+    if kind not in TEMPLATES:
+        from .scenario.source import did_you_mean
+
+        raise UserError(f"unknown template {kind!r}; expected one of: {', '.join(TEMPLATES)}"
+                        f"{did_you_mean(kind, list(TEMPLATES))}", _close(kind, TEMPLATES))
     path = file or Path("scenario.yaml")
     if str(path) == "-":
-        typer.echo(starter("FILE", schema), nl=False)
+        typer.echo(starter_of(kind, "FILE", schema), nl=False)
         return
     if path.exists() and not force:
         raise UserError(f"{path} exists; use --force to overwrite it")
-    _write_atomically(path, starter(path.name, schema))
+    _write_atomically(path, starter_of(kind, path.name, schema))
     if as_json:
-        print_json({"file": str(path), "schema": schema})
+        print_json({"file": str(path), "schema": schema, "template": kind})
         return
     local = "://" not in schema  # a path, which editors read relative to the scenario
     target = path.parent / schema if local else None
@@ -74,6 +100,12 @@ def init_command(
         f"; for your editor: [cyan]ddref schema > {escape(str(target))}[/cyan]"
     shown = escape(str(path))
     out.print(f"Wrote {shown}. Next: [cyan]ddref resolve {shown}[/cyan]{hint}", soft_wrap=True)
+
+
+def _close(name: str, names) -> list[str]:
+    import difflib
+
+    return difflib.get_close_matches(name, list(names), n=3, cutoff=0.5)
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -34,7 +34,7 @@ from . import __version__, answers
 from .cli_search import Comparable, Kind
 from .errors import UserError
 from .options import Edition, edition_id
-from .scenario.source import MAX_BYTES, ScenarioError, ScenarioErrors
+from .http_answers import BodyTimedOut, TooLarge, error_answer, read_body, user_error_answer
 from .serving import GracefulServer, Limits, ReplayPool, server_config
 
 WEB = Path(__file__).with_name("web")
@@ -43,18 +43,6 @@ PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' d
 
 EditionParam = Annotated[Edition, Query(description="sfr-2012 (default), sfr-v4, tsr-1996, or all.")]
 AnyEditionParam = Annotated[Optional[Edition], Query(description="sfr-2012, sfr-v4, tsr-1996, or all (the default).")]
-
-
-class TooLarge(UserError):
-    """A request body over ``MAX_BYTES``: HTTP 413."""
-
-    status = 413
-
-
-class BodyTimedOut(UserError):
-    """A request body that did not arrive within ``Limits.read_timeout``: HTTP 408."""
-
-    status = 408
 
 
 def create_app(on_ready: Callable[[], None] | None = None, *, limits: Limits = Limits(),
@@ -83,26 +71,16 @@ def create_app(on_ready: Callable[[], None] | None = None, *, limits: Limits = L
     app.state.limits = limits
     app.state.replay = replay or replay_answer
     app.state.replays = ReplayPool(limits.resolve_workers, limits.resolve_timeout, warm_replays,
-                                   preload=("ddref.service", "ddref.scenario.run"))
+                                   preload=("ddref.service", "ddref.builder", "ddref.scenario.run"))
     app.add_middleware(HeadAsGet)
     _errors(app)
     _records(app)
     _reference(app)
     _resolve(app)
+    from .builder import router as builder  # the dispute builder (issue 22): /build and its endpoints
+    app.include_router(builder)
     _pages(app)
     return app
-
-
-def _error(status: int, message: str, suggestions: list[str] = (), **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, "suggestions": list(suggestions), **extra}, status_code=status)
-
-
-def _user_error(exc: UserError) -> JSONResponse:
-    located = exc.errors if isinstance(exc, ScenarioErrors) else [exc] if isinstance(exc, ScenarioError) else []
-    extra = {"errors": [e.as_dict() for e in located]} if located else {}
-    if getattr(exc, "result", None) is not None:     # a refused step: the steps before it (StepRefused)
-        extra["result"] = exc.result
-    return _error(exc.status, str(exc), exc.suggestions, **extra)
 
 
 class HeadAsGet:
@@ -124,14 +102,14 @@ class HeadAsGet:
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(UserError)
     async def user_error(request: Request, exc: UserError) -> JSONResponse:
-        answer = _user_error(exc)
+        answer = user_error_answer(exc)
         if isinstance(exc, BodyTimedOut):  # the rest of the body may still trickle in: end the connection
             answer.headers["connection"] = "close"
         return answer
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _error(422, "\n".join(_parameter_error(e) for e in exc.errors()))
+        return error_answer(422, "\n".join(_parameter_error(e) for e in exc.errors()))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -139,7 +117,7 @@ def _errors(app: FastAPI) -> None:
         allowed = (exc.headers or {}).get("Allow")
         if exc.status_code == 405 and allowed:
             message = f"{request.url.path} does not take {request.method}; it takes {allowed}"
-        answer = _error(exc.status_code, message)
+        answer = error_answer(exc.status_code, message)
         answer.headers.update(exc.headers or {})  # a 405's Allow
         return answer
 
@@ -147,12 +125,12 @@ def _errors(app: FastAPI) -> None:
     async def out_of_memory(request: Request, exc: MemoryError) -> JSONResponse:
         from .errors import OUT_OF_MEMORY
 
-        return _error(413, OUT_OF_MEMORY)
+        return error_answer(413, OUT_OF_MEMORY)
 
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
         # the traceback goes to the server's log (uvicorn prints it), never to the client
-        return _error(500, f"internal error ({type(exc).__name__}); it is a bug in ddref: "
+        return error_answer(500, f"internal error ({type(exc).__name__}); it is a bug in ddref: "
                            "the server's log has the details for a report")
 
 
@@ -245,7 +223,7 @@ def _resolve(app: FastAPI) -> None:
         server's time limit is stopped: a 422 saying so."""
         edition = answers.replayable(edition)
         state = request.app.state
-        status, body = await state.replays.call(state.replay, await _body(request), file, edition)
+        status, body = await state.replays.call(state.replay, await read_body(request), file, edition)
         return Response(body, status_code=status, media_type="application/json")
 
 
@@ -257,13 +235,13 @@ def replay_answer(body: bytes, file: str, edition: str | None) -> tuple[int, byt
     try:
         answer = JSONResponse(replay(parse(body, file, edition), edition))
     except UserError as exc:
-        answer = _user_error(exc)
+        answer = user_error_answer(exc)
     except MemoryError:
         out_of_memory = True    # answered after this block, once the traceback has let go of what filled the memory
     if out_of_memory:
         from .errors import OUT_OF_MEMORY
 
-        answer = _error(413, OUT_OF_MEMORY)
+        answer = error_answer(413, OUT_OF_MEMORY)
     return answer.status_code, answer.body
 
 
@@ -281,30 +259,6 @@ def warm_replays() -> None:
     """Load what a replay needs (the corpus, the ruleset), once per replay worker, so that its first
     replay is as quick as the rest: a two-unit scenario replayed."""
     replay_answer(_WARM_UP, "warm-up", None)
-
-
-async def _body(request: Request) -> bytes:
-    """The request body, refused (413) past ``MAX_BYTES`` before it is all read, and (408) when it is
-    not all there within the server's read timeout (a client trickling bytes holds no connection long)."""
-    import asyncio
-
-    limit = f"the limit is {MAX_BYTES // 1024 // 1024} MiB ({MAX_BYTES:,} bytes)"
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BYTES:
-        raise TooLarge(f"the scenario is too large ({int(declared):,} bytes); {limit}")
-    chunks, size = [], 0
-    timeout = request.app.state.limits.read_timeout
-    try:
-        async with asyncio.timeout(timeout):
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > MAX_BYTES:
-                    raise TooLarge(f"the scenario is too large (more than {MAX_BYTES:,} bytes); {limit}")
-                chunks.append(chunk)
-    except TimeoutError:
-        raise BodyTimedOut(f"the request's body did not all arrive within {timeout:g} s ({size:,} bytes came); "
-                           "`ddref serve --read-timeout` sets the limit") from None
-    return b"".join(chunks)
 
 
 def _pages(app: FastAPI) -> None:

@@ -65,8 +65,9 @@ def pairing(units: Sequence[Unit], items: Sequence[Unit], ruleset: Ruleset) -> d
     return carrier_of
 
 
-def check_carried(movers: Sequence[Unit], where: str, ruleset: Ruleset) -> None:
-    """Items moving to ``where`` need as many moving units, each able to carry one of them."""
+def check_carried(movers: Sequence[Unit], where: str, ruleset: Ruleset, field: str = "reserves") -> None:
+    """Items moving to ``where`` need as many moving units, each able to carry one of them (by a reserves step, a
+    maneuver, or an SAI's move: Ferry, Teleport, Firewalking ..., engine.actions.companions)."""
     units = [u for u in movers if not u.item]
     items = [u for u in movers if u.item]
     carried = pairing(units, items, ruleset)
@@ -76,7 +77,7 @@ def check_carried(movers: Sequence[Unit], where: str, ruleset: Ruleset) -> None:
         raise StepError(f"magic items do not move by themselves: {', '.join(i.id for i in loose)} going to {where} "
                         "need a unit each, of a matching color, moving with them (units moving there that could "
                         f"carry them: {'; '.join(f'{k}: {told(v) if v else told(None)}' for k, v in able.items())})",
-                        cite=ruleset.cite("magic-items"), field="reserves")
+                        cite=ruleset.cite("magic-items"), field=field)
 
 
 def check_rolled(army: Army, rolled: Sequence[str], ruleset: Ruleset) -> None:

@@ -63,10 +63,13 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
 def _aftermath(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
     """What follows any step: items left without carriers are buried, abandoned eighth faces turn back, and
     the game may be won (engine.carrying, engine.capture)."""
-    for a in state.armies if state.armies is not before.armies else ():   # unchanged armies lost no carrier
-        if any(u.item for u in a.units) and before.has_army(a.id) and \
-                {u.id for u in a.units if not u.item} < {u.id for u in before.army(a.id).units if not u.item}:
-            state, _ = unload(state, a, (), ruleset, out)
+    # 002 Magical Items: "If not enough units in the army match the color of the magical items, the extra four-siders
+    # are taken out of play immediately and buried. The owner chooses which items to discard": every army whose
+    # components changed in the step (a carrier lost, an item gained -- a Silver Medallion's --, an army newly formed
+    # by a move) is checked; unchanged armies lost no carrier and gained no item
+    for a in state.armies if state.armies is not before.armies else ():
+        if any(u.item for u in a.units) and (not before.has_army(a.id) or before.army(a.id).units != a.units):
+            state, _ = unload(state, state.army(a.id), (), ruleset, out)
     state = kings_die_alone(state, ruleset, out)
     state = untame_released(state, ruleset, out)
     faces = state.terrains

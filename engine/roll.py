@@ -11,7 +11,7 @@ parts, ``normal`` (normal and ID icons, and spell additions) and ``sai``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from . import sai_doubling
 from . import sais as sai_table
@@ -544,18 +544,24 @@ def _cut(groups: dict[str | None, Tally], ctx: RollContext, trace: list[TraceEve
 
 
 def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outcome],
-          trace: list[TraceEvent]) -> dict[str, int]:
+          trace: list[TraceEvent], left: Collection[str] = ()) -> dict[str, int]:
     """The roll as a value units join: the army's own roll (``own``, of ``roll`` in ``ctx``) with the units brought
     into it during the roll (``joined``: each one's own roll), counted again through the army's half of the one
     pipeline, as had they been in the roll from the start (002 SAI General Information, Resolution: they "are rolled
     immediately and the results applied with the results of their army"; 002 Applying Dice Modifiers: each unit's
     modifiers, then the army's: subtract, divide, multiply, racial, add). Each joined unit's results enter as its own
     roll counted them (its unit modifiers, its SAIs' doubling); the army's modifiers, the eighth face and the racial
-    abilities then act on the whole. Returns the finalized results."""
+    abilities then act on the whole. ``left``: the units that left the roll before its results were finalized (moved
+    away by Ferry, Teleport, Firewalking, Wayfare; hypnotized by a Hypnotic Glare): 002 Resolution, "Any component
+    removed from the army by a Special or Unique resolution type SAI ... does not have its results counted in the
+    army total", so the roll is counted again without theirs, the army's modifiers acting on what stays. Returns the
+    finalized results."""
     units, races = dict(own.counted), dict(own.races)
     for outcome in joined.values():
         units.update(outcome.counted)
         races.update(outcome.races)
+    for unit_id in left:
+        units.pop(unit_id, None)
     army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
     return _army_part(ctx, roll, units, races, army_mods, trace)[0]
 
@@ -569,8 +575,11 @@ class Rolling(Struct):
     dice: Roll
     own: Outcome
     joined: dict[str, Outcome] = field(default_factory=dict)
-    # the result types whose number was counted through ``grown`` with the joined units (tests check that every roll
-    # units joined was: engine.actions.joined_rolls ``through_pipeline``)
+    # the units that left the roll (an SAI moved them away, a Hypnotic Glare took them), by unit id: the results the
+    # caller took away for each, as counted before any modifier (engine.actions.joined_rolls ``leave``)
+    left: dict[str, dict[str, int]] = field(default_factory=dict)
+    # the result types whose number was counted through ``grown`` with the joined units and without those that left
+    # (tests check that every roll units joined or left was: engine.actions.joined_rolls ``through_pipeline``)
     through: set[str] = field(default_factory=set)
 
 
@@ -705,7 +714,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
             faces = _replaced(unit, faces, replaced, ctx, trace)
         faces = gale_blown(ctx, unit, faces, trace)
         if per_unit and faces:              # a unit rolled again lists each face, the chain ending on one that does not reroll
-            _check_rerolls(unit, faces, ctx)
+            check_rerolls(unit, faces, ctx.ruleset, ctx.kind)
             _group_rerolls(unit, faces, ctx, trace)
         tally = out.setdefault(who, _blank())
         from_ids = None
@@ -802,7 +811,7 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     return faces[last + 1:]
 
 
-def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
+def check_rerolls(unit: Unit, faces: tuple[Face, ...], ruleset: Ruleset, kind: str) -> None:
     """A unit lists several faces only when each but the last rolls it again: an SAI whose text says
     "roll this unit again" in this kind of roll (Rend, Double Strike, Tail ...), or a group monster's ID
     (002 Group Monsters).
@@ -810,27 +819,33 @@ def _check_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> Non
     The chain ends only on a face that does not roll the unit again (004 Double Strike A: "Continue to reroll until
     a Double Strike is not indicated"; 002 Rend, Tail, Stun ...: "roll this unit again and apply the new result as
     well"; 004 Sprite Swarm A: "Continue to reroll until the ID icon is not indicated"): a unit's faces ending on
-    such a face are an unfinished chain, refused with a request for the next face, for every rerolling face."""
+    such a face are an unfinished chain, refused with a request for the next face, for every rerolling face. Also
+    for a unit's roll read raw (whether it rolled its ID: engine.actions.strikes ``rolled_id``), so a group monster's
+    ID is never its final result (002 Avoidance Rolls, Note on Group Monsters)."""
     last = faces[-1]
-    if _rolls_again(unit, last, ctx) and ctx.kind not in sai_table.CHOSEN_REROLLS.get(last.icon, ()) \
+    if _rolls_again(unit, last, ruleset, kind) and kind not in sai_table.CHOSEN_REROLLS.get(last.icon, ()) \
             and not (last.icon in sai_table.ITEM_REROLLS and unit is not None and not unit.item):
         shown = ", ".join(f.icon if f.count == 1 else f"{f.icon} {f.count}" for f in faces)
-        raise StepError(f"{unit.id}'s roll ends on {faces[-1].icon}, which rolls {unit.id} again in this {ctx.kind} "
-                        f"roll: give the face it rolled next ({unit.id}: [{shown}, <next face>]); the rerolls "
+        group = " (a group monster's ID: roll the monster again and apply the new result as well)" \
+            if last.icon == "id" and unit.group_monster else ""
+        raise StepError(f"{unit.id}'s roll ends on {faces[-1].icon}, which rolls {unit.id} again in this {kind} "
+                        f"roll{group}: give the face it rolled next ({unit.id}: [{shown}, <next face>]); the rerolls "
                         f"continue until a face that does not roll it again is indicated",
-                        cite=ctx.ruleset.sai_sections.get(faces[-1].icon, ctx.ruleset.cite("sai-resolution")),
+                        cite=ruleset.sai_sections.get(faces[-1].icon, ruleset.cite(
+                            "group-monsters" if last.icon == "id" and "group-monsters" in ruleset.cites
+                            else "sai-resolution")),
                         field="roll")
     for face in faces[:-1]:
-        if not _rolls_again(unit, face, ctx):
+        if not _rolls_again(unit, face, ruleset, kind):
             raise StepError(f"{unit.id} lists {len(faces)} faces, but {face.icon} does not roll it again in a "
-                            f"{ctx.kind} roll: only an SAI that says so (Rend, Double Strike, Tail ...) in such a "
-                            "roll, or a group monster's ID, does", cite=ctx.ruleset.cite("sai-resolution"),
+                            f"{kind} roll: only an SAI that says so (Rend, Double Strike, Tail ...) in such a "
+                            "roll, or a group monster's ID, does", cite=ruleset.cite("sai-resolution"),
                             field="roll")
 
 
-def _rolls_again(unit: Unit, face: Face, ctx: RollContext) -> bool:
+def _rolls_again(unit: Unit, face: Face, ruleset: Ruleset, kind: str) -> bool:
     """Whether this face rolls its unit again in this kind of roll (an SAI that says so, a group monster's ID)."""
-    return bool(sai_table.rerolls(face.icon, ctx.kind, ctx.ruleset.sai_rerolls)
+    return bool(sai_table.rerolls(face.icon, kind, ruleset.sai_rerolls)
                 or (face.icon == "id" and unit.group_monster))
 
 

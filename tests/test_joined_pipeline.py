@@ -203,3 +203,29 @@ def test_every_roll_units_join_is_counted_through_the_pipeline():
                                       f"{army_id}'s {rolling.ctx.kind} roll, counted beside the pipeline")
     assert joined >= 60, joined     # the bundled scenarios bring units into rolls of every kind
     assert not beside, "\n".join(beside)
+
+
+def test_every_roll_units_left_is_counted_through_the_pipeline():
+    """Every bundled scenario, step by step: each army roll that units left before its results were finalized (moved
+    away by Ferry, Teleport, Firewalking, Wayfare; hypnotized by a Hypnotic Glare: 002 Resolution, "Any component
+    removed from the army by a Special or Unique resolution type SAI ... does not have its results counted in the army
+    total") had its number counted again without them through the pipeline (engine.roll ``grown``, by
+    ``through_pipeline``): a path that takes their results away after the army's modifiers fails here."""
+    left, beside = 0, []
+    for path in sorted((Path(__file__).parents[1] / "scenarios").glob("*.yaml")):
+        scenario = load(path)
+        state, rules = scenario.state, load_ruleset(scenario.state.edition)
+        for planned in scenario.steps:
+            try:
+                state, result = resolve(state, planned.step, rules)
+            except StepError:
+                continue
+            for army_id, rolling in result.rolls.items():
+                gone = [u for u, r in rolling.left.items() if any(r.values())]
+                if gone:
+                    left += 1
+                    if not rolling.through:
+                        beside.append(f"{path.name} step {planned.index}: {', '.join(gone)} left {army_id}'s "
+                                      f"{rolling.ctx.kind} roll, their results taken away beside the pipeline")
+    assert left >= 10, left     # the bundled scenarios move units out of rolls of every kind
+    assert not beside, "\n".join(beside)

@@ -65,3 +65,38 @@ expect:                                # checked against the final state
 def starter(name: str, schema: str) -> str:
     """The starter scenario, naming its own file and the schema it links to."""
     return STARTER.format(name=name, schema=schema)
+
+
+# --- ddref init --template KIND: a starter for each common dispute (issue 22) ----------------------------------
+
+TEMPLATES = {
+    "melee": "a melee attack, saves and damage, the counter-attack left out (the default)",
+    "missile": "a missile attack: ID icons counted as missile, the target's saves, casualties",
+    "maneuver": "a maneuver opposed by a counter-maneuver, a racial terrain advantage",
+    "magic": "a magic action: the points split by color, two spells bought",
+    "dragon-attack": "a dragon's icons against an army's combination roll; the dragon slain",
+    "counter-attack": "a melee with the defender's saves, its counter-attack and the attacker's saves",
+    "combination": "a combination roll for maneuvers and saves, the ID icons placed",
+}
+
+HEADER = """\
+# yaml-language-server: $schema={schema}
+# A ddref scenario (format version 1): {summary}.
+#   ddref check {name}     checks it without replaying it
+#   ddref resolve {name}   replays it, explaining every number with its rule
+# Names (races, units, spells, SAIs, terrain types) are written like wall-of-fog or as the
+# books spell them; an unknown one is an error that lists the closest names.
+# Every field: ddref schema. Build one by picking instead: ddref serve --open (the /build page).
+
+ddref: 1                               # the format version
+"""
+
+
+def template(kind: str, name: str, schema: str) -> str:
+    """The starter of a kind of dispute (one of ``TEMPLATES``), naming its own file and the schema it links to."""
+    if kind == "melee":
+        return starter(name, schema)
+    from importlib.resources import files
+
+    body = files(__package__).joinpath("templates", f"{kind}.yaml").read_text(encoding="utf-8")
+    return HEADER.format(schema=schema, summary=TEMPLATES[kind], name=name) + body

@@ -12,7 +12,7 @@ function el(tag, props, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child !== null && child !== undefined && child !== false) {
       node.append(child instanceof Node ? child : String(child));
     }
@@ -378,6 +378,7 @@ function tracePage() {
 const VIEWS = { search: ["/", "Search the rules", searchPage], trace: ["/trace", "Resolve a scenario", tracePage] };
 
 document.addEventListener("DOMContentLoaded", () => {
+  if (document.getElementById("build")) return; // the builder's page uses these helpers with its own script
   const [view, [, title, start]] = Object.entries(VIEWS).find(([, [at]]) => at === location.pathname) || ["search", VIEWS.search];
   document.getElementById(view).hidden = false;
   document.querySelector(`nav a[data-page="${view}"]`).setAttribute("aria-current", "page");

@@ -90,7 +90,8 @@ def _racial_reading(buy: MagicStep, casters: list[Caster], ruleset: Ruleset, out
     if racial and any(c.any_race for c in casters):
         out.trace.append(reading(f"points of any color and race pay the racial spell(s) {', '.join(racial)} as that "
                                  "race's own points would; the spell's race must still be in the army",
-                                 ruleset.sai_sections[BRONZE], ruleset.cite("racial-spells")))
+                                 # an edition without the Bronze Medallion refuses the step (``Ruleset.cite``)
+                                 ruleset.sai_sections.get(BRONZE) or ruleset.cite(BRONZE), ruleset.cite("racial-spells")))
 
 
 def _check_column(buy: MagicStep, ruleset: Ruleset, cite: str) -> None:

@@ -76,7 +76,9 @@ def _register(out: StepResult, home: Army, unit: str | None, joined: bool, ctx: 
     if unit is None:
         now = out.rolls.get(home.id)
         again = now is not None and now.joined and now.ctx.kind == ctx.kind
-        out.rolls[home.id] = Rolling(ctx, dice, outcome, now.joined if again else {})
+        # the units that left a roll counted again (a Cantrip's spell) stay out of it
+        kept = now.left if now is not None and now.ctx.kind == ctx.kind else {}
+        out.rolls[home.id] = Rolling(ctx, dice, outcome, now.joined if again else {}, kept)
     elif joined and home.id in out.rolls:
         out.rolls[home.id].joined[unit] = outcome
 

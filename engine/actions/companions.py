@@ -15,6 +15,7 @@ The step's ``targets`` names them in one of two forms:
 
 from __future__ import annotations
 
+from ..carrying import can_carry, check_carried
 from ..roll import Special
 from ..ruleset import Ruleset
 from ..state import Army
@@ -74,7 +75,7 @@ def own(ruleset: Ruleset, sai: str, mover: str, chosen: tuple[str, ...], movers:
     Wayfare the one unit carrying the item). Reading, traced: each identical SAI keeps its own limit and units,
     their effects combined as 002 Targeting says of SAIs "that target health-worth of units in an army"."""
     pool = [u for u in army.units if u.id not in movers and u.id not in taken]
-    limit = _checked(ruleset, sai, f"{sai} rolled by {mover}", chosen, pool, army, cite)
+    limit = _checked(ruleset, sai, f"{sai} rolled by {mover}", chosen, pool, army, cite, (mover,))
     worth = len(chosen) if sai == CARRIED else sum(army.unit(i).health for i in chosen)
     out.trace.append(reading(f"{sai}: {mover} takes {', '.join(chosen) or 'nobody'} along, up to its own SAI's "
                              "limit: identical SAIs' effects combined, each mover its own units",
@@ -83,12 +84,14 @@ def own(ruleset: Ruleset, sai: str, mover: str, chosen: tuple[str, ...], movers:
 
 
 def _checked(ruleset: Ruleset, sai: str, who: str, chosen: tuple[str, ...], pool: list, army: Army,
-             cite: str) -> int:
+             cite: str, movers: tuple[str, ...] = ()) -> int:
     """The units ``chosen`` to go along, from ``pool`` (the army's units not moving by themselves): the one carrier
     (Wayfare), none (Vanish), or up to the SAI's health-worth, each once; an error listing ``pool`` else. Returns
     the limit."""
     if sai == CARRIED:
-        carriers = [u.id for u in pool if not u.item]
+        # "the magical item and a unit able to carry it" (002 Wayfare): one of a matching color (002 Magical Items)
+        item = army.unit(movers[0]) if len(movers) == 1 else None
+        carriers = [u.id for u in pool if not u.item and (item is None or can_carry(u, item, ruleset))]
         if len(chosen) != 1 or chosen[0] not in carriers:
             raise StepError(f"{who} moves the magical item with one unit able to carry it: name it in targets "
                             f"(legal: {', '.join(carriers) or 'none'})", cite=cite, field="targets")
@@ -100,6 +103,11 @@ def _checked(ruleset: Ruleset, sai: str, who: str, chosen: tuple[str, ...], pool
         raise StepError(f"{who} takes the rolling unit and up to {limit} health-worth of other units of {army.id}: "
                         f"{told(chosen)} is not such a choice; the units it may take: "
                         f"{', '.join(f'{u.id} ({u.health})' for u in pool) or 'none'}", cite=cite, field="targets")
+    # 002 Magical Items: "magic items do not move by themselves, they must be 'carried'", one each by a moving unit of a
+    # matching color: an item taken along needs a carrier among the movers
+    going = [u for u in army.units if u.id in movers or u.id in chosen]
+    if any(u.item for u in going):
+        check_carried(going, f"{who}'s destination", ruleset, "targets")
     return limit
 
 
@@ -117,7 +125,7 @@ def _together(ruleset: Ruleset, sai: str, others: tuple[str, ...], movers: tuple
               out: StepResult) -> tuple[str, ...]:
     """The list form: the units going along with all the movers together: none (Vanish), the one carrier
     (Wayfare), or up to the SAI's health-worth; which mover takes which is the default where several rolled it."""
-    _checked(ruleset, sai, sai, others, [u for u in army.units if u.id not in movers], army, cite)
+    _checked(ruleset, sai, sai, others, [u for u in army.units if u.id not in movers], army, cite, movers)
     if len(movers) > 1:
         out.trace.append(TraceEvent(what=f"{sai}: {', '.join(others) or 'nobody'} along with {', '.join(movers)} "
                                          "together", after=len(others),

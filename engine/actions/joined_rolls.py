@@ -48,23 +48,42 @@ def through_pipeline(out: StepResult, army_id: str, result: str, summed: int) ->
     the number the caller summed changes by what the pipeline counts differently from that sum (traced, with the
     pipeline's steps). No joined unit: ``summed`` as it is."""
     rolling = out.rolls.get(army_id)
-    if rolling is None or not rolling.joined:
+    if rolling is None or not (rolling.joined or rolling.left):
         return summed
     rolling.through.add(result)
     trace: list = []
-    counted = grown(rolling.ctx, rolling.dice, rolling.own, rolling.joined, trace).get(result, 0)
-    added = rolling.own.results.get(result, 0) + sum(o.results.get(result, 0) for o in rolling.joined.values())
+    left = [u for u in rolling.left if u in rolling.own.counted or u in rolling.joined]
+    counted = grown(rolling.ctx, rolling.dice, rolling.own, rolling.joined, trace, left).get(result, 0)
+    added = rolling.own.results.get(result, 0) + sum(o.results.get(result, 0) for o in rolling.joined.values()) \
+        - sum(rolling.left[u].get(result, 0) for u in left)
     if counted == added:
         return summed
     out.trace.extend(trace)     # the pipeline's army steps on the whole roll
-    joined = ", ".join(rolling.joined)
+    how = "; ".join(x for x in (f"with {', '.join(rolling.joined)}, which joined it" if rolling.joined else "",
+                                f"without {', '.join(left)}, which left it" if left else "") if x)
     out.trace.append(TraceEvent(
-        what=f"{army_id}'s roll counted again with {joined}, which joined it: its {result} results through the "
-             f"modifiers, {added} added up becomes {counted}", before=summed, after=max(0, summed + counted - added),
+        what=f"{army_id}'s roll counted again {how}: its {result} results through the modifiers, {added} added up "
+             f"becomes {counted}", before=summed, after=max(0, summed + counted - added),
         rule="components brought into an army during a roll are rolled immediately and their results applied with "
-             "the results of their army: the army's modifiers act on theirs too, in the modifiers' order",
-        cite=rolling.ctx.ruleset.cite("sai-resolution")))
+             "the results of their army; any component removed from the army by a special or unique SAI does not "
+             "have its results counted in the army total: the army's modifiers act on the roll as it stands, in the "
+             "modifiers' order", cite=rolling.ctx.ruleset.cite("sai-resolution")))
     return max(0, summed + counted - added)
+
+
+def leave(out: StepResult, army_id: str, units, per_unit: dict[str, dict[str, int]]) -> None:
+    """``units`` leave ``army_id``'s roll in progress before its results are finalized (moved away by an SAI, taken
+    by a Hypnotic Glare): 002 Resolution, "Any component removed from the army by a Special or Unique resolution type
+    SAI ... does not have its results counted in the army total". The caller takes their results (``per_unit``, as
+    counted before any modifier) from its sum; ``through_pipeline`` then counts the roll again without them, so the
+    army's modifiers (the eighth face, its spells, its racial abilities) act only on what stays, in the order of 002
+    Applying Dice Modifiers: at a held eighth face, a save that leaves is not doubled first and taken away after."""
+    rolling = out.rolls.get(army_id)
+    if rolling is None:
+        return
+    for unit_id in units:
+        if unit_id in rolling.own.counted or unit_id in rolling.joined:
+            rolling.left[unit_id] = dict(per_unit.get(unit_id, {}))
 
 
 def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> None:

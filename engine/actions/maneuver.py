@@ -10,7 +10,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..faces import turn_to
 from ..trace import COMPARISON, StepError, TraceEvent
-from . import sai_states
+from . import joined_rolls, sai_states
 from ..roll import cut_choices
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 
@@ -44,7 +44,12 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
                       choices=sai_states.special_choices(step))
         # Wayfare's move: the item and its carrier leave, and their maneuvers with them
         state, moved_away = sai_states.attack_moves(state, ruleset, rolled, acting, "maneuver", step, out)
-        mine = max(0, rolled.results["maneuver"] - moved_away)
+        # their maneuvers leave the roll before the army's modifiers act (a held eighth face's doubling): counted
+        # again without them through the one pipeline (002 Resolution; 002 Applying Dice Modifiers)
+        mine = max(0, joined_rolls.through_pipeline(out, acting.id, "maneuver",
+                                                     rolled.results["maneuver"] - moved_away))
+        if moved_away:
+            out.results.setdefault(acting.id, {})["maneuver"] = mine
         waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
         icy = next((e.spell for e in state.effects_on(terrain.id) if e.spell in ruleset.ties_to_defender), None)
         multiplayer.note(state, ruleset, "counter-maneuver", f"{len(step.counter)} army(ies) counter-maneuver "

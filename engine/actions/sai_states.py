@@ -31,8 +31,8 @@ from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading, told
 from . import companions, destinations
 from .select_none import refuse_none
-from .joined_rolls import (MERGED, fitting, joined_roll, left_to, own_specials, through_pipeline, unmerged, untaken,
-                           with_joined)
+from .joined_rolls import (MERGED, fitting, joined_roll, leave, left_to, own_specials, through_pipeline, unmerged,
+                           untaken, with_joined)
 from .joined_trumpet import joined_ferals
 
 RISE = "rise-from-the-ashes"
@@ -242,6 +242,7 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
                         "per unit", cite=cite, field="saves")
     hypnotized = [uid for uid, faces in dice.units if any(f.icon == "id" for f in faces)]
     lost = sum(answer.per_unit.get(uid, {}).get("save", 0) for uid in hypnotized)
+    leave(out, defender.id, hypnotized, answer.per_unit)     # counted again without them (``adjust``)
     for uid in hypnotized:
         state = state.evolve(effects=(*state.effects, Effect(spell="hypnotic-glare", target=uid,
                                                              by=attacker.player, source=rolled[0].unit)))
@@ -281,7 +282,8 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     state, cloaked = cloak_saves(state, ruleset, answer, army, out)
     change += cloaked
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
-        state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result)
+        state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result,
+                            kind is not None)
         change -= lost
     if state.has_army(army.id):
         state = move_dragons(state, ruleset, answer, state.army(army.id), step, out)
@@ -659,12 +661,14 @@ KEEPS_RESULTS = ("vanish",)
 
 
 def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
-          step, out: StepResult, result: str) -> tuple[GameState, int]:
+          step, out: StepResult, result: str, roll: bool = True) -> tuple[GameState, int]:
     """Vanish, Ferry (the unit and up to four health-worth of its army), Teleport and Firewalking (up to three),
     Wayfare (the item and one unit to carry it) move away; their ``result`` results leave the army's:
     "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
     total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
-    ``move_to`` nobody moves; per mover, each goes to its own place and one left out stays."""
+    ``move_to`` nobody moves; per mover, each goes to its own place and one left out stays. ``roll``: the units
+    leave the army's roll in progress (``joined_rolls.leave``; not in a unit's own roll), which is counted again
+    without them through the one pipeline."""
     cite = sai_cite(ruleset, sai)
     movers = tuple(dict.fromkeys(s.unit for s in rolled))
     places = destinations.going(state, ruleset, sai, step, movers, army, cite, out, result)
@@ -676,6 +680,8 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
     for to, group in places.items():
         units = (*group, *(i for m in group for i in taken.get(m, ())))
         lost += 0 if sai in KEEPS_RESULTS else sum(answer.per_unit.get(i, {}).get(result, 0) for i in units)
+        if roll and sai not in KEEPS_RESULTS:
+            leave(out, army.id, units, answer.per_unit)
         state = _send(state, ruleset, sai, units, army, to, cite, out)
     if lost:
         out.trace.append(_leave_total(f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",

@@ -15,7 +15,9 @@ from __future__ import annotations
 from .. import dragonkin
 from ..damage import choose, default_casualties
 from ..protection import exposed, shield
-from ..roll import Roll, Special
+from ..roll import Roll, Special, check_rerolls
+from ..ruleset import Ruleset
+from ..state import Unit
 from ..sai_attacks import ATTACK_SAIS, AttackSai
 from ..sais import combination_kind
 from ..trace import StepError, TraceEvent, reading, told
@@ -34,8 +36,21 @@ def attack_rule(fight: Fight, sai: str) -> AttackSai:
     return fight.ruleset.attack_sais.get(sai) or ATTACK_SAIS[sai]
 
 
-def rolled_id(dice: Roll) -> bool:
-    """Whether a unit's own roll shows its ID icon (the last face, after any reroll)."""
+def rolled_id(dice: Roll, unit: Unit | None = None, ruleset: Ruleset | None = None) -> bool:
+    """Whether a unit's own roll shows its ID icon (the last face, after any reroll). 002 Avoidance Rolls: "the ID
+    icon must be the final result of the roll. Note: Group Monsters would not be able to avoid the effect ...
+    because the immediate rerolling effect of a Group Monster causes the ID icon to never be the final result"
+    (002 Monsters, Group Monsters: "reroll the monster and apply the new result as well"): a group monster's roll
+    (``unit``) ending on its ID is an unfinished chain, refused asking for the next face (engine.roll
+    ``check_rerolls``), and its aggregate form, which cannot show that face, is refused."""
+    if unit is not None and ruleset is not None and unit.group_monster:
+        if not dice.per_unit and dict(dice.counts).get("id", 0):
+            raise StepError(f"{unit.id} is a group monster: its ID icon rerolls it at once and is never the final "
+                            f"result: give the roll per unit, every face in order ({unit.id}: [id, <next face>])",
+                            cite=ruleset.cite("group-monsters"), field="unit_saves")
+        for _, faces in dice.units:
+            if faces:
+                check_rerolls(unit, faces, ruleset, "avoidance")
     if dice.per_unit:
         return any(faces and faces[-1].icon == "id" for _, faces in dice.units)
     return dict(dice.counts).get("id", 0) > 0
@@ -180,7 +195,7 @@ def _test_unit(fight: Fight, sai: str, uid: str) -> bool:
     why = f"for {need} against {sai}"
     if rule.test == "id":
         dice = fight.unit_roll(uid, why, sai)
-        made = rolled_id(dice)
+        made = rolled_id(dice, fight.army().unit(uid), fight.ruleset)
         fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} {'rolls' if made else 'does not roll'} its ID icon",
                                           after=int(made), rule="roll its ID icon individually or be killed",
                                           cite=cite))
@@ -192,7 +207,7 @@ def _test_unit(fight: Fight, sai: str, uid: str) -> bool:
         fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} rolls {count} {rule.test} result(s): "
                                                f"{'escapes' if made else 'fails'}", after=count,
                                           rule=f"must immediately generate {need} result", cite=cite))
-        if rule.on_id and rolled_id(fight.unit_roll(uid, why, sai)):
+        if rule.on_id and rolled_id(fight.unit_roll(uid, why, sai), fight.army().unit(uid), fight.ruleset):
             _fate(fight, sai, uid, rule.on_id, "a target that rolls its ID icon is killed with no save possible")
             return False
     if made and rule.passed:

@@ -209,7 +209,10 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     # 001 Terrain - Eighth Face: "When rolling the army, all ID results are doubled"
     eighth_face_doubles=(),
     eighth_face_doubles_ids=True,
-    spell_modifiers=SPELL_MODIFIERS,
+    # 001 has no minor terrains: where it is silent the sfr-2012 rule applies, so the disasters it keeps
+    # (``disaster_effects``, 002 Minor Terrains: Flood, Revolt) keep their sfr-2012 halving too
+    spell_modifiers={**SPELL_MODIFIERS,
+                     **{d: sfr2012.SFR_2012.spell_modifiers[d] for d in sfr2012.SFR_2012.disaster_effects}},
     spell_effects=SPELL_EFFECTS,
     cites=CITES,
     # 001 Racial Icons: "Treefolk are a combination of Green (Water) and Yellow (Earth)"; "Firewalkers are a

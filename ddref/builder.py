@@ -1,0 +1,271 @@
+"""The dispute builder of ``ddref serve`` (issue 22): the page at ``/build`` and the three small endpoints behind it.
+
+The page keeps the scenario being built as plain data (the scenario format's own fields, as JSON) and asks the
+server for everything that needs the rules:
+
+- ``GET /build/catalog``: what the pickers offer for an edition (terrain types, races and their units with size
+  and health, spells, SAIs, icons, colors, dragons, step kinds), read from the corpus.
+- ``POST /build/check``: the scenario as data -> its YAML, the loader's located errors (the same ones ``ddref
+  check`` and ``ddref resolve`` print, with their did-you-mean), and the legal options of the choices of each step
+  (the units of every army, dead and buried units, dragons) as the engine's state stands before that step.
+- ``POST /build/parse``: a YAML scenario -> its data, to fill the form from a paste, an upload or a shared link.
+
+Resolving is the existing ``POST /resolve``. These routes live here, not in ``ddref.service``, and the app includes
+them with ``app.include_router``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from .errors import UserError
+from .http_answers import read_body, user_error_answer
+
+WEB = Path(__file__).with_name("web")
+# as the other pages: nothing loaded from elsewhere, no inline script
+PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"}
+EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
+FILE = "scenario.yaml"   # the name the YAML the page shows is checked under: errors say "scenario.yaml:12:5"
+
+router = APIRouter()
+
+
+class BadRequest(UserError):
+    status = 400
+
+
+@router.get("/build", include_in_schema=False)
+async def page() -> FileResponse:
+    return FileResponse(WEB / "build.html", headers=PAGE_HEADERS)
+
+
+@router.get("/build/catalog", tags=["builder"], summary="What the dispute builder's pickers offer for an edition")
+async def catalog_route(edition: str = "sfr-2012") -> JSONResponse:
+    """Terrain types, eighth faces, races with their units (size, health), items, spells, SAIs, the icons a
+    unit's face may show, colors, dragon colors and faces, and the step kinds the engine resolves."""
+    if edition not in EDITIONS:
+        from .scenario.source import did_you_mean
+        raise BadRequest(f"unknown edition {edition!r}; expected one of: {', '.join(EDITIONS)}"
+                         f"{did_you_mean(edition, EDITIONS)}", did_you_mean_names(edition, EDITIONS))
+    return JSONResponse(catalog(edition))
+
+
+def did_you_mean_names(name: str, names) -> list[str]:
+    import difflib
+    return difflib.get_close_matches(name, list(names), n=3, cutoff=0.5)
+
+
+@router.post("/build/check", tags=["builder"], summary="Check the builder's scenario: YAML, errors, options")
+async def check_route(request: Request) -> JSONResponse:
+    """The body is the scenario as JSON. The answer: ``yaml`` (the scenario as the page shows and downloads it),
+    ``errors`` (each with ``path``, ``line``, ``column`` and the loader's ``message``), and ``options``: the
+    state before each step (``steps[i]``) and at the start (``initial``), for the pickers of the choices."""
+    # a check replays the scenario: it runs in a replay worker as POST /resolve does, never on the event loop
+    status, body = await request.app.state.replays.call(check_answer, await read_body(request))  # /resolve's limits
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def check_answer(body: bytes) -> tuple[int, bytes]:
+    """POST /build/check's status and JSON body, computed in a replay worker process."""
+    try:
+        answer = JSONResponse(check(_json_body(body)))
+    except UserError as exc:
+        answer = user_error_answer(exc)
+    return answer.status_code, answer.body
+
+
+@router.post("/build/parse", tags=["builder"], summary="A YAML scenario as data, to fill the builder's form")
+async def parse_route(request: Request) -> JSONResponse:
+    """The body is a scenario in YAML. An unreadable one is a 422 whose ``errors`` locate the problem."""
+    from .scenario.source import MAX_BYTES, ScenarioError, ScenarioErrors, load_yaml
+
+    body = await request.body()
+    if len(body) > MAX_BYTES:
+        raise BadRequest(f"the scenario is too large ({len(body):,} bytes); the limit is {MAX_BYTES:,} bytes")
+    try:
+        data, _ = load_yaml(body, FILE)
+    except ScenarioError as exc:
+        raise ScenarioErrors([exc]) from None
+    return JSONResponse({"scenario": data})
+
+
+def _json_body(body: bytes) -> dict[str, Any]:
+    import json
+
+    from .scenario.source import MAX_BYTES
+
+    if len(body) > MAX_BYTES:
+        raise BadRequest(f"the scenario is too large ({len(body):,} bytes); the limit is {MAX_BYTES:,} bytes")
+    try:
+        data = json.loads(body or b"null")
+    except ValueError as exc:
+        raise BadRequest(f"the body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the body is the scenario as a JSON object: {\"ddref\": 1, \"title\": ...}")
+    return data
+
+
+# --- the YAML the page shows ---------------------------------------------------------------------------------
+
+def to_yaml(data: dict[str, Any]) -> str:
+    """The scenario as YAML: block style at the top, each leaf mapping or list on one line, keys in the order
+    the form wrote them."""
+    import yaml
+
+    return yaml.dump(data, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=False)
+
+
+@cache
+def _dumper():
+    """libyaml's emitter when PyYAML has it (a few times faster: the page asks on every change), with the
+    representers that put leaf mappings and lists on one line."""
+    import yaml
+
+    base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+    class Dumper(base):
+        pass
+
+    def flow_leaves(dumper, value):
+        leaf = all(not isinstance(v, (dict, list)) for v in value.values())
+        return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=leaf and len(value) <= 6)
+
+    def flow_lists(dumper, value):
+        leaf = all(not isinstance(v, (dict, list)) for v in value)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=leaf)
+
+    Dumper.add_representer(dict, flow_leaves)
+    Dumper.add_representer(list, flow_lists)
+    return Dumper
+
+
+# --- checking ----------------------------------------------------------------------------------------------------
+
+def check(data: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's YAML, its errors as the loader and the engine word them, and the options of each step.
+
+    The errors are those of ``ddref resolve`` itself: the loader's, then the replay's (a step the rules refuse,
+    located at its field); the options come from replaying the steps once more, each on the state the steps
+    before it left, a refused step leaving it unchanged."""
+    from .scenario import run
+    from .scenario.source import ScenarioErrors
+
+    text = to_yaml(data)
+    answer: dict[str, Any] = {"yaml": text, "errors": [], "options": None}
+    try:
+        scenario = run.parse(text, FILE)
+    except ScenarioErrors as exc:
+        answer["errors"] = _unique(e.as_dict() for e in exc.errors)
+        return answer
+    try:
+        run.replay(scenario)
+    except ScenarioErrors as exc:
+        answer["errors"] = _unique(e.as_dict() for e in exc.errors)
+    answer["options"] = step_options(scenario)
+    return answer
+
+
+def step_options(scenario) -> dict[str, Any]:
+    """The state at the start and before each step, as the pickers offer it."""
+    from engine.resolve import resolve
+    from engine.trace import StepError
+
+    from .scenario.run import load_ruleset
+
+    state = scenario.state
+    rules = load_ruleset(state.edition)
+    options = {"initial": state_options(state), "steps": []}
+    for planned in scenario.steps:
+        options["steps"].append(state_options(state))
+        try:
+            state, _ = resolve(state, planned.step, rules)
+        except StepError:
+            pass    # refused: the steps after it are offered the state it found (the best guess while it is fixed)
+    return options
+
+
+def _unique(errors) -> list[dict[str, Any]]:
+    """Each error once: a pydantic union can report one problem for each of its members."""
+    return list({(e["path"], e["message"]): e for e in errors}.values())
+
+
+def state_options(state) -> dict[str, Any]:
+    """What a step's pickers may offer, as the state stands: each army's units, the dead and buried units,
+    the dragons, terrains and players; an army's magic colors are its units' races' (002 Magic Action)."""
+    colors = race_colors(state.edition)
+
+    def unit(u) -> dict[str, Any]:
+        return {"id": u.id, "label": u.label, "health": u.health, "race": u.race, "item": u.item}
+
+    def army_colors(a) -> list[str]:
+        found = {c for u in a.units for c in ((u.color,) if u.color else colors.get(u.race, ()))}
+        if not found and a.at != "reserve":     # Amazons: the colors of their terrain (002 Amazons, Magic Use)
+            found = set(next((t.colors for t in state.terrains if t.id == a.at), ()))
+        return sorted(found)
+
+    return {
+        "players": list(state.players),
+        "terrains": [t.id for t in state.terrains],
+        "armies": {a.id: {"player": a.player, "at": a.at, "units": [unit(u) for u in a.units],
+                          "colors": army_colors(a)} for a in state.armies},
+        "dua": {a.player: [unit(u) for u in a.units] for a in state.dua},
+        "bua": {a.player: [unit(u) for u in a.units] for a in state.bua},
+        "dragons": [{"id": d.id, "color": d.color, "at": d.at} for d in state.dragons],
+        "effects": [f"{e.spell}@{e.target}" for e in state.effects],
+    }
+
+
+@cache
+def race_colors(edition: str) -> dict[str, tuple[str, ...]]:
+    from index.corpus import records
+
+    found = {r.id: tuple(r.colors) for r in records("race") if r.edition == "sfr-2012"}
+    found.update({r.id: tuple(r.colors) for r in records("race") if r.edition == edition})
+    return found
+
+
+# --- the catalog -------------------------------------------------------------------------------------------------
+
+@cache
+def catalog(edition: str) -> dict[str, Any]:
+    from engine.magic import COLORS
+    from engine.state import RESULT_TYPES
+    from index.corpus import records
+
+    from .scenario.model import STEP_KINDS, TerrainIn
+
+    def mine(kind: str) -> list:
+        return sorted((r for r in records(kind) if r.edition == edition), key=lambda r: r.name)
+
+    # sfr-v4 defines two races and leans on sfr-2012 for the rest, as the loader does (ddref.scenario.build)
+    races = mine("race")
+    units = mine("unit")
+    if edition == "sfr-v4":
+        have = {r.id for r in races}
+        races += [r for r in records("race") if r.edition == "sfr-2012" and r.id not in have]
+        units += [u for u in records("unit") if u.edition == "sfr-2012" and u.race not in have]
+    terrain_fields = TerrainIn.model_fields
+    return {
+        "edition": edition,
+        "terrain_types": [t.id for t in mine("terrain") if t.kind == "major"]
+        or [t.id for t in records("terrain") if t.edition == "sfr-2012" and t.kind == "major"],
+        "eighth": list(terrain_fields["eighth"].annotation.__args__[0].__args__),
+        "special": list(terrain_fields["special"].annotation.__args__[0].__args__),
+        "races": [{"id": r.id, "name": r.name, "colors": list(r.colors)} for r in sorted(races, key=lambda r: r.name)],
+        "units": [{"id": u.id, "name": u.name, "race": u.race, "size": u.size, "health": u.health,
+                   "class": u.unit_class} for u in units],
+        "spells": [{"id": s.id, "name": s.name, "color": s.color, "cost": s.cost} for s in mine("spell")],
+        "sais": [{"id": s.id, "name": s.name} for s in mine("sai")],
+        "results": list(RESULT_TYPES),
+        "icons": ["id", *RESULT_TYPES, *(s.id for s in mine("sai"))],
+        "colors": list(COLORS),
+        "dragon_colors": ["black", "blue", "gold", "green", "red", "ivory", "white"],
+        "dragon_faces": sorted({f.face for d in mine("dragon") for f in d.faces}),
+        "steps": list(STEP_KINDS),
+    }

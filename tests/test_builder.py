@@ -1,0 +1,157 @@
+"""Starting points for a dispute (issue 22): ``ddref init --template``, ``ddref serve --open``, and the builder's
+endpoints (catalog, check, parse) without a browser."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ddref import builder
+from ddref.scenario.starter import TEMPLATES
+
+ROOT = Path(__file__).resolve().parents[1]
+CORAL = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
+
+# the numbers each template's dispute gives by the rules, read from the books (not from ddref's output)
+RULE_NUMBERS = {
+    # 002 Missile Action; ID icons count as the result rolled for: 4 + 2 missile, less 2 saves
+    "missile": {"results.dwarves.missile": 6, "damage.goblins": 4},
+    # 002 Maneuver: 4 + 1 ID against the Dwarves' 2 doubled at a highland (Terrain Advantage); ties go to the mover
+    "maneuver": {"results.goblins.maneuver": 5, "results.dwarves.maneuver": 4, "maneuver.succeeded": True},
+    # 5 magic + 1 ID: Watery Double (green, 2) and Wind Walk (blue, 4)
+    "magic": {"results.elves.magic": 6},
+    # 002 Claws: 6 damage; 5 saves leave 1; a dragon is 5 health and 5 automatic saves: 10 melee slay it
+    "dragon-attack": {"dragon.damage": 6, "damage.dwarves": 1, "dragon.slain": ["drake"]},
+    # 5 melee - 2 saves; the counter-attack 3 melee + 1 ID - 1 save
+    "counter-attack": {"damage.goblins": 3, "damage.dwarves": 3},
+    # 3 maneuvers, 2 saves, 3 ID placed 1 and 2
+    "combination": {"results.goblins.maneuver": 4, "results.goblins.save": 4},
+    # the default starter: 5 melee + 2 ID - 3 saves
+    "melee": {"results.dwarves.melee": 7, "damage.goblins": 4},
+}
+
+
+def test_every_template_is_listed_and_resolves_as_written_with_the_rules_numbers(run, tmp_path):
+    listed = json.loads(run("init", "--list", "--json").stdout)
+    assert [t["template"] for t in listed] == list(TEMPLATES) and set(TEMPLATES) == set(RULE_NUMBERS)
+    shown = run("init", "--list").stdout
+    assert all(kind in shown for kind in TEMPLATES)
+    for kind in TEMPLATES:
+        path = tmp_path / f"{kind}.yaml"
+        made = run("init", str(path), "--template", kind)
+        assert made.exit_code == 0, made.stderr
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("# yaml-language-server: $schema=") and f"ddref resolve {path.name}" in text
+        assert text.count("#") > 10   # a commented starter
+        result = run("resolve", str(path), "--json")
+        assert result.exit_code == 0, (kind, result.stderr)
+        checks = json.loads(result.stdout)["expectations"]
+        assert checks and all(c["ok"] for c in checks), (kind, [c for c in checks if not c["ok"]])
+        step = {c["key"]: c["actual"] for c in checks if c["step"] == 1}
+        for key, wanted in RULE_NUMBERS[kind].items():
+            assert step[key] == wanted, (kind, key)
+
+
+def test_an_unknown_template_is_refused_with_the_closest(run, tmp_path):
+    result = run("init", str(tmp_path / "x.yaml"), "--template", "dragon-atack")
+    assert result.exit_code == 2 and "did you mean: dragon-attack" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_init_dash_prints_a_template(run):
+    result = run("init", "-", "--template", "counter-attack")
+    assert result.exit_code == 0 and "counter_saves:" in result.stdout and "ddref check FILE" in result.stdout
+
+
+def test_serve_open_opens_the_builder_in_the_browser(tmp_path):
+    """--open hands the builder's address to the default browser ($BROWSER here: a script noting it)."""
+    noted = tmp_path / "opened"
+    opener = tmp_path / "browser.sh"
+    opener.write_text(f"#!/bin/sh\necho \"$1\" >> {noted}\n")
+    opener.chmod(0o755)
+    script = Path(sys.executable).with_name("ddref")
+    process = subprocess.Popen([str(script), "serve", "--port", "0", "--json", "--open"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               env={**os.environ, "BROWSER": f"{opener} %s", "NO_COLOR": "1"})
+    try:
+        url = json.loads(process.stdout.readline())["urls"][0]
+        for _ in range(100):
+            if noted.exists() and noted.read_text():
+                break
+            subprocess.run(["sleep", "0.1"])
+        assert noted.read_text().split() == [url + "build"]
+    finally:
+        process.terminate()
+        process.wait(15)
+
+
+# --- the builder's endpoints, as functions ---------------------------------------------------------------------
+
+def coral() -> dict:
+    return yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+
+
+def test_check_writes_yaml_that_reads_back_as_the_same_data_and_lists_each_steps_units():
+    data = coral()
+    answer = builder.check(data)
+    assert answer["errors"] == []
+    assert yaml.safe_load(answer["yaml"]) == data
+    before = answer["options"]["steps"][0]["armies"]
+    assert [u["id"] for u in before["elves"]["units"]] == [f"elves.{n}" for n in range(1, 13)]
+    assert before["elves"]["colors"] == ["blue", "green"]   # 002 Coral Elves: blue and green magic
+
+
+def test_check_gives_the_loaders_errors_once_each_at_their_fields():
+    data = coral()
+    data["armies"]["elves"]["units"][0]["race"] = "coral elff"
+    data["steps"][0]["missile"]["army"] = "archer"
+    errors = builder.check(data)["errors"]
+    paths = [e["path"] for e in errors]
+    assert paths == sorted(set(paths), key=paths.index)     # each once
+    race = next(e for e in errors if e["path"] == "armies.elves.units[0].race")
+    assert "did you mean: Coral Elves" in race["message"] and race["line"]
+    assert any(e["path"] == "steps[0].missile.army" and "archers" in e["message"] for e in errors)
+
+
+def test_check_gives_an_illegal_steps_refusal_at_its_field_with_the_later_options_kept():
+    data = coral()
+    data["steps"][0]["missile"]["casualties"] = {"elves": ["elves.99"]}
+    data["steps"][0]["missile"]["saves"]["elves"] = {"save": 0}
+    answer = builder.check(data)
+    assert [e["path"] for e in answer["errors"]] == ["steps[0].missile.casualties"]
+    assert answer["options"]["steps"]    # the pickers keep their options while the choice is wrong
+
+
+def test_catalog_lists_the_editions_units_with_size_and_health():
+    cat = builder.catalog("sfr-2012")
+    bowman = next(u for u in cat["units"] if u["race"] == "coral-elf" and u["name"] == "Bowman")
+    assert (bowman["size"], bowman["health"]) == ("common", 1)   # 002 Coral Elves: a common unit, 1 health
+    assert "standing-stones" in cat["eighth"] and "coastland" in cat["terrain_types"]
+    assert {"dragon_attack", "magic", "melee", "missile", "maneuver", "roll", "turn"} <= set(cat["steps"])
+    assert "id" in cat["icons"] and "counter" in cat["icons"]     # ID, the results and every SAI
+    assert {"claws", "jaws", "tail"} <= set(cat["dragon_faces"])
+    assert builder.catalog("tsr-1996")["edition"] == "tsr-1996"
+
+
+@pytest.mark.parametrize("body, wanted", [(b"[1, 2]", "JSON object"), (b"{oops", "not JSON")])
+def test_check_refuses_a_body_that_is_not_a_scenario_object(body, wanted):
+    with pytest.raises(builder.BadRequest, match=wanted):
+        builder._json_body(body)
+
+
+def test_every_bundled_scenario_goes_through_the_builder_unchanged_and_clean():
+    """The form's data -> the YAML the page shows -> the loader: for each bundled scenario, the YAML reads back as
+    the same data and checks with no error (a dumper that changed a value, or an option listing that failed on a
+    step kind, would show here)."""
+    for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        answer = builder.check(data)
+        assert yaml.safe_load(answer["yaml"]) == data, path.name
+        assert answer["errors"] == [], (path.name, answer["errors"][:2])
+        assert len(answer["options"]["steps"]) == len(data.get("steps", [])), path.name
