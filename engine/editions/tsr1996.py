@@ -69,7 +69,12 @@ CITES = {
     # in reserve"
     "reserve-movement": f"{E}:turn-sequence.second-march", "reinforce": f"{E}:turn-sequence.second-march",
     "retreat": f"{E}:turn-sequence.second-march",
-    # "A different army than the one used in the First March must be used in the Second March"
+    # "On your turn, choose one of your armies to act with ... This is your First March" (a turn's phase, so a
+    # scenario can begin at it and the marches are tracked); "A different army than the one used in the First
+    # March must be used in the Second March"
+    "first-march": MARCH,
+    # only the player whose turn it is marches: "On your turn, choose one of your armies to act with"
+    "march-term": MARCH,
     "second-march": f"{E}:turn-sequence.second-march",
 }
 
