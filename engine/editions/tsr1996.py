@@ -228,6 +228,8 @@ QUOTES = {
     # army"; Reanimate Dead: "Return a dead 1-health unit to the casting army"
     "resurrect-up-to-any": "Restore 1 health-worth of units from the dead unit area to the casting army",
     "resurrect-up-to-1": "Return a dead 1-health unit to the casting army",
+    # Dust to Dust: "Choose 1 health-worth of any player's dead units to be buried (removed from the game)"
+    "bury": "Choose 1 health-worth of any player's dead units to be buried (removed from the game)",
     # The Eighth Face; Damage
     "eighth-face": "When rolling for saves, all save results are doubled; When rolling for maneuvers, all maneuver "
                    "results are doubled",
