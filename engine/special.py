@@ -20,12 +20,13 @@ CASTLE_TYPES = ("city", "standing-stones", "temple", "tower")
 
 def captured(terrain: Terrain, declared: str | None, ruleset: Ruleset, out: StepResult) -> Terrain:
     """A Castle turned up to 8 becomes the basic type its captor declares (default: City, marked)."""
-    cite = ruleset.cite("castle")
     if terrain.special != "castle":
+        # an edition without Castles (tsr-1996) has no such citation: look it up only where a Castle is in play
         if declared is not None:
-            raise StepError(f"{terrain.id} is not a Castle: only a Castle's captor declares its type", cite=cite,
-                            field="castle")
+            raise StepError(f"{terrain.id} is not a Castle: only a Castle's captor declares its type",
+                            cite=ruleset.cite("castle"), field="castle")
         return terrain
+    cite = ruleset.cite("castle")
     if declared is not None and declared not in CASTLE_TYPES:
         raise StepError(f"a Castle is declared one of: {', '.join(CASTLE_TYPES)}; not {declared!r}", cite=cite,
                         field="castle")

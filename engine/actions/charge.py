@@ -90,7 +90,7 @@ def _routs(fight: Fight, state: GameState, charge_dice: Roll, answer_dice: Roll)
     """000 Option: Routing, "In a charge attack, all damage is resolved before any routs take effect ... It's
     possible during a charge for both the attacker and the defender to be routed" (engine.actions.routing)."""
     ruleset, out = fight.ruleset, fight.out
-    routs = [routing.routed(state, ruleset, state.army(who), dice, out, other) for who, dice, other in
+    routs = [routing.routed(state, ruleset, state.army(who), dice, out, other, save_roll=False) for who, dice, other in
              ((fight.attacker, charge_dice, answer_dice), (fight.defender, answer_dice, charge_dice))]
     if all(routs):
         return routing.both_routed(state, ruleset, state.army(fight.attacker).at, out)

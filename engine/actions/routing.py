@@ -9,6 +9,7 @@ routed because of a melee skirmish attack can't make the usual counter-attack ag
 
 from __future__ import annotations
 
+from ..lands import terrain_types
 from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
@@ -21,9 +22,11 @@ SCREECH = "screech"
 
 
 def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out: StepResult,
-           against: Roll | None = None) -> bool:
+           against: Roll | None = None, save_roll: bool = True) -> bool:
     """Whether the army's save (or charge) roll routs it: more ID icons than save icons, counted as icons, less
-    four for each Screech in the opponent's roll (``against``)."""
+    four for each Screech in the opponent's roll (``against``). ``save_roll`` False (a charge's rolls): the racial
+    abilities that count maneuvers as saves "when rolling for saves" are not applied (a reading left to the charge
+    work; the charge counts those maneuvers as its own results)."""
     if not state.routing or dice is None:
         return False
     cite = ruleset.cite("routing")
@@ -31,11 +34,11 @@ def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out
         out.trace.append(TraceEvent(what=f"{who.id} cannot rout at face 1", rule="no routs can occur when the "
                                     "terrain die is on its first face", cite=cite))
         return False
-    ids, saves = _icons(dice, who, cite)
+    ids, saves = _icons(dice, who, cite, _save_races(state, ruleset, who) if save_roll else set())
     saves = _screeched(ruleset, who, saves, against, out)
     rout = ids > saves
-    # "Saves provided by spells don't prevent an army from routing": only the icons rolled are counted (reading:
-    # an SAI or racial save counts only as the save icons the scenario writes for it)
+    # "Saves provided by spells don't prevent an army from routing": only the icons rolled are counted; "saves
+    # provided by ... a racial ability do count as normal saves for determining routs" (see _save_races)
     out.trace.append(TraceEvent(what=f"{who.id} rolled {ids} ID icon(s) and {saves} save icon(s): "
                                      + ("routed" if rout else "holds"), before=saves, after=ids,
                                 rule="if an army rolls more ID icons (number of actual icons, not the icons' total "
@@ -59,15 +62,28 @@ def _screeched(ruleset: Ruleset, who: Army, saves: int, against: Roll | None, ou
     return less
 
 
-def _icons(dice: Roll, who: Army, cite: str) -> tuple[int, int]:
+def _save_races(state: GameState, ruleset: Ruleset, who: Army) -> set[str]:
+    """The races whose maneuver icons count as saves at the army's terrain (000 Coral Elves, Lava Elves): 000
+    Routing, "saves provided by a special action icon or a racial ability do count as normal saves for determining
+    routs", so their maneuver icons are save icons for routing."""
+    types = terrain_types(state, state.terrain(who.at), ruleset)
+    return {a.race for a in ruleset.racial if a.race and a.kind == "counts-as" and a.source == "maneuver"
+            and a.target == "save" and (a.terrains is None or types & set(a.terrains))}
+
+
+def _icons(dice: Roll, who: Army, cite: str, save_races: set[str] = frozenset()) -> tuple[int, int]:
     if dice.per_unit:
-        faces = [f for _, fs in dice.units for f in fs]
-        return sum(1 for f in faces if f.icon == "id"), sum(f.count for f in faces if f.icon == "save")
+        def is_save(uid: str, icon: str) -> bool:
+            unit = who.unit(uid)
+            return icon == "save" or (icon == "maneuver" and unit is not None and unit.race in save_races)
+        return (sum(1 for _, fs in dice.units for f in fs if f.icon == "id"),
+                sum(f.count for uid, fs in dice.units for f in fs if is_save(uid, f.icon)))
     counts = dict(dice.counts)
     if counts.get("id"):
         raise StepError(f"routing counts {who.id}'s ID icons, not their health-worth: give its roll per unit "
                         "({unit-id: id, ...})", cite=cite, field="saves")
-    return 0, counts.get("save", 0)
+    every = bool(who.units) and all(u.race in save_races for u in who.units)
+    return 0, counts.get("save", 0) + (counts.get("maneuver", 0) if every else 0)
 
 
 def pursue(state: GameState, ruleset: Ruleset, step: MeleeStep, rout: bool, out: StepResult) -> GameState:

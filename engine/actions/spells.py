@@ -697,7 +697,8 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
         out.moved.append(unit_id)
     else:
         state = state.add_to("bua", area.player, (unit,))
-        what, rule = f"{names}: {unit.label} is buried", "target units are immediately buried"
+        what = f"{names}: {unit.label} is buried"
+        rule = ruleset.quote("bury", "target units are immediately buried")   # the edition's words, else 002's
         out.buried.append(unit_id)
     out.trace.append(TraceEvent(what=what, before=unit.health, after=worth, rule=rule, cite=cite))
     if worth > unit.health:

@@ -75,7 +75,12 @@ CITES = {
     # in reserve"
     "reserve-movement": f"{E}:turn-sequence.second-march", "reinforce": f"{E}:turn-sequence.second-march",
     "retreat": f"{E}:turn-sequence.second-march",
-    # "A different army than the one used in the First March must be used in the Second March"
+    # "On your turn, choose one of your armies to act with ... This is your First March" (a turn's phase, so a
+    # scenario can begin at it and the marches are tracked); "A different army than the one used in the First
+    # March must be used in the Second March"
+    "first-march": MARCH,
+    # only the player whose turn it is marches: "On your turn, choose one of your armies to act with"
+    "march-term": MARCH,
     "second-march": f"{E}:turn-sequence.second-march",
 }
 
@@ -239,6 +244,8 @@ QUOTES = {
     # army"; Reanimate Dead: "Return a dead 1-health unit to the casting army"
     "resurrect-up-to-any": "Restore 1 health-worth of units from the dead unit area to the casting army",
     "resurrect-up-to-1": "Return a dead 1-health unit to the casting army",
+    # Dust to Dust: "Choose 1 health-worth of any player's dead units to be buried (removed from the game)"
+    "bury": "Choose 1 health-worth of any player's dead units to be buried (removed from the game)",
     # The Eighth Face; Damage
     "eighth-face": "When rolling for saves, all save results are doubled; When rolling for maneuvers, all maneuver "
                    "results are doubled",
