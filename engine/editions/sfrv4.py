@@ -31,6 +31,9 @@ CITES = {
     "eighth-face": f"{E}:terrain-eighth-face",
     "tower": f"{E}:terrain-eighth-face.eighth-face-icons.tower",
     "temple": f"{E}:terrain-eighth-face.eighth-face-icons.temple",
+    # "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit in the controlling
+    # army"
+    "city": f"{E}:terrain-eighth-face.eighth-face-icons.city",
     "standing-stones": f"{E}:terrain-eighth-face.eighth-face-icons.standing-stones",
     "turn-sequence": f"{E}:turns.turn-sequence",
     # "The first player to capture two terrains immediately wins the game. A player also wins if they have the last
@@ -200,6 +203,11 @@ QUOTES = {
     "missile-damage": "Subtract save results from missile results to work out total damage",
     # Dragon Attack Resolution, 6: "If a dragon was slain, the attacking army can promote as many units as possible"
     "promote-none-dragon slain": "the attacking army can promote as many units as possible",
+    # Recruit a Unit: "Take a one health unit from the Dead Unit Area and place it into the army"
+    "recruit": "Take a one health unit from the Dead Unit Area and place it into the army",
+    # City: "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit"
+    "city": "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit in the "
+            "controlling army",
     # Resurrect Dead: "Return the target(s) to the casting army"
     "resurrect-up-to-any": "Return the target(s) to the casting army",
 }
