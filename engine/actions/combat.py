@@ -137,7 +137,8 @@ def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         return there
     if here.face == 8 and here.controlled_by == attacker.id and here.eighth == "tower":
         out.trace.append(TraceEvent(what=f"{attacker.id} holds the Tower at {here.id}: any terrain is in range",
-                                    rule="missile fire from this army can reach any terrain in play",
+                                    rule=ruleset.quote("tower", "missile fire from this army can reach any "
+                                                       "terrain in play"),
                                     cite=ruleset.cite("tower")))
         if "cannot-precedence" in ruleset.cites and here.home_of and there.home_of and here.home_of != there.home_of:
             # sfr-v4: 003 "Any effects that indicate an army or unit can't do something always takes precedence",

@@ -203,6 +203,18 @@ QUOTES = {
     "missile-damage": "Subtract save results from missile results to work out total damage",
     # Dragon Attack Resolution, 6: "If a dragon was slain, the attacking army can promote as many units as possible"
     "promote-none-dragon slain": "the attacking army can promote as many units as possible",
+    # Surprise: "During a melee attack, the defending army cannot counter-attack. The defending army may still
+    # make a save roll as normal"
+    "surprise": "the defending army cannot counter-attack. The defending army may still make a save roll as normal",
+    # Confuse: "Re-roll the targeted units, ignoring all previous results"
+    "confuse-reroll": "Re-roll the targeted units, ignoring all previous results",
+    # Object of the Game: "A player also wins if they have the last surviving unit(s) in play"
+    "last-units-win": "A player also wins if they have the last surviving unit(s) in play",
+    # Tower: "During a missile action, the controlling army may attack any terrain in play"
+    "tower": "During a missile action, the controlling army may attack any terrain in play",
+    # Temple: "During the Eighth Face Phase you may force another player to bury one unit of their choice in their
+    # DUA"
+    "temple-chooses": "you may force another player to bury one unit of their choice in their DUA",
     # Recruit a Unit: "Take a one health unit from the Dead Unit Area and place it into the army"
     "recruit": "Take a one health unit from the Dead Unit Area and place it into the army",
     # City: "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit"
