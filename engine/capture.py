@@ -81,8 +81,9 @@ def winner(before: GameState, state: GameState, ruleset: Ruleset, out: StepResul
     if len(alive) == 1 and fallen:
         out.trace.append(TraceEvent(what=f"{', '.join(fallen)} has no units left in play: {alive[0]} has the last "
                                          "surviving units and wins the game", after=now[alive[0]],
-                                    rule="the game can also be won if a player has the last surviving unit(s) in "
-                                         "play (at a terrain or in the reserve area; magical items are not units)",
+                                    rule=ruleset.quote("last-units-win", "the game can also be won if a player has "
+                                                       "the last surviving unit(s) in play (at a terrain or in the "
+                                                       "reserve area; magical items are not units)"),
                                     cite=ruleset.cite("last-units-win")))
         return state.evolve(winner=alive[0])
     return state

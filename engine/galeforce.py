@@ -26,7 +26,8 @@ def gale_blown(ctx: RollContext, unit: Unit | None, faces: tuple[Face, ...], tra
     if not any(f.icon == FLY for f in faces) or ctx.individual or ctx.kind not in BLOWN_ROLLS:
         return faces
     gale = next((e for e in ctx.state.effects_on(ctx.army.id) if e.spell == GALEFORCE), None)
-    if gale is None:
+    # 001 Galeforce "subtracts four save and four maneuver results" (a modifier, engine.editions.sfrv4): no re-roll
+    if gale is None or GALEFORCE in ctx.ruleset.spell_modifiers:
         return faces
     cite = ctx.ruleset.spell_sections.get(GALEFORCE, ctx.ruleset.cite("sai-resolution"))
     if unit is None:

@@ -13,8 +13,9 @@ def surprise(fight: Fight, sai: str, specials: list[Special]) -> None:
     """Surprise (Late): "the defending army cannot make its counter-attack roll; however, it may make its save
     roll"."""
     fight.no_counter = sai
-    fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} cannot counter-attack", rule="the defending "
-                                      "army cannot make its counter-attack roll; it may make its save roll",
+    fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} cannot counter-attack", rule=fight.ruleset.quote(
+                                          "surprise", "the defending army cannot make its counter-attack roll; it "
+                                          "may make its save roll"),
                                       cite=fight.cite(sai)))
 
 

@@ -149,8 +149,20 @@ def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         return there
     if here.face == 8 and here.controlled_by == attacker.id and here.eighth == "tower":
         out.trace.append(TraceEvent(what=f"{attacker.id} holds the Tower at {here.id}: any terrain is in range",
-                                    rule="missile fire from this army can reach any terrain in play",
+                                    rule=ruleset.quote("tower", "missile fire from this army can reach any "
+                                                       "terrain in play"),
                                     cite=ruleset.cite("tower")))
+        if "cannot-precedence" in ruleset.cites and here.home_of and there.home_of and here.home_of != there.home_of:
+            # sfr-v4: 003 "Any effects that indicate an army or unit can't do something always takes precedence",
+            # and 001 Missile Resolution "You cannot ... attack from one Home Terrain to the other Home Terrain";
+            # read with the Tower's "may attack any terrain in play", which between the only three terrains of a
+            # two-player game would otherwise add nothing
+            out.trace.append(reading(f"the Tower at {here.id} reaches {there.id}, the other Home Terrain: the "
+                                     "Tower's 'may attack any terrain in play' is read over 'You cannot ... attack "
+                                     "from one Home Terrain to the other Home Terrain' (a rule of the action, not "
+                                     "an effect that says an army can't), else it adds no reach in a two-player game",
+                                     ruleset.cite("tower"),
+                                     f"{ruleset.cite('missile')} and {ruleset.cite('cannot-precedence')}"))
         return there
     if (here.home_of and there.frontier) or (here.frontier and there.home_of):
         return there

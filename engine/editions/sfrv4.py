@@ -31,6 +31,9 @@ CITES = {
     "eighth-face": f"{E}:terrain-eighth-face",
     "tower": f"{E}:terrain-eighth-face.eighth-face-icons.tower",
     "temple": f"{E}:terrain-eighth-face.eighth-face-icons.temple",
+    # "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit in the controlling
+    # army"
+    "city": f"{E}:terrain-eighth-face.eighth-face-icons.city",
     "standing-stones": f"{E}:terrain-eighth-face.eighth-face-icons.standing-stones",
     "turn-sequence": f"{E}:turns.turn-sequence",
     # "The first player to capture two terrains immediately wins the game. A player also wins if they have the last
@@ -53,6 +56,9 @@ CITES = {
     "multiplicity": f"{E}:spells",
     # "You must take as much damage as possible, but not more than needed"
     "damage": f"{E}:marches.health-resolving-damage",
+    # 003 Playing the Game: "Any effects that indicate an army or unit can't do something always takes precedence
+    # over any effects that indicate they can do something" (engine.actions.combat reads the Tower with it)
+    "cannot-precedence": f"{E}:multiplayer.playing-the-game",
 }
 
 
@@ -138,9 +144,12 @@ SAI_USES = {
     # "During a melee attack, each Smite result inflicts one point of damage on the defending army with no
     #  save possible. During a dragon attack, Smite generates melee results"
     "smite": SFR_2012_SAIS["smite"],         # the same uses as 002's Smite
-    # "During a maneuver roll, Firewalking (Teleport) generates maneuver results"
-    "firewalking": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",)))),
-    "teleport": _uses((("maneuver", "counter-maneuver"), SaiUse(("maneuver",)))),
+    # "During a maneuver roll, Firewalking (Teleport) generates four maneuver results. During any non-maneuver
+    #  roll, this unit may move itself and up to three health-worth of units in its army to any terrain": both
+    #  have the uses of 002's Firewalking ("During any non-maneuver roll ... up to three health-worth"), which
+    #  001 gives Teleport too (002's Teleport moves only in an action or a non-maneuver avoidance roll)
+    "firewalking": SFR_2012_SAIS["firewalking"],
+    "teleport": SFR_2012_SAIS["firewalking"],
     # "During any roll, Trample generates maneuver and melee results"
     "trample": _uses((ANY, SaiUse(("maneuver", "melee"), each=True))),
     # "During a save roll against a missile action, Volley generates save results and inflicts damage upon
@@ -148,7 +157,10 @@ SAI_USES = {
     #  action, Volley generates missile results"
     "volley": _uses((("missile", "avoid-missile"), SaiUse(("missile",))),
                     (("save", "save-melee", "avoid-save"), SaiUse(("save",))),
-                    (("save-missile",), SaiUse(("save",), special="back-damage"))),
+                    (("save-missile",), SaiUse(("save",), special="back-damage")),
+                    # "During a dragon attack, Volley generates save and missile results": both, as Trample's
+                    # "maneuver and melee" and 001's Counter "save and melee" in a dragon attack
+                    (("dragon",), SaiUse(("save", "missile"), each=True))),
 }
 
 # 001's targeted SAIs whose text is 002's (engine.sai_attacks resolves them as there): Flame "target up to two
@@ -195,6 +207,23 @@ QUOTES = {
     "missile-damage": "Subtract save results from missile results to work out total damage",
     # Dragon Attack Resolution, 6: "If a dragon was slain, the attacking army can promote as many units as possible"
     "promote-none-dragon slain": "the attacking army can promote as many units as possible",
+    # Surprise: "During a melee attack, the defending army cannot counter-attack. The defending army may still
+    # make a save roll as normal"
+    "surprise": "the defending army cannot counter-attack. The defending army may still make a save roll as normal",
+    # Confuse: "Re-roll the targeted units, ignoring all previous results"
+    "confuse-reroll": "Re-roll the targeted units, ignoring all previous results",
+    # Object of the Game: "A player also wins if they have the last surviving unit(s) in play"
+    "last-units-win": "A player also wins if they have the last surviving unit(s) in play",
+    # Tower: "During a missile action, the controlling army may attack any terrain in play"
+    "tower": "During a missile action, the controlling army may attack any terrain in play",
+    # Temple: "During the Eighth Face Phase you may force another player to bury one unit of their choice in their
+    # DUA"
+    "temple-chooses": "you may force another player to bury one unit of their choice in their DUA",
+    # Recruit a Unit: "Take a one health unit from the Dead Unit Area and place it into the army"
+    "recruit": "Take a one health unit from the Dead Unit Area and place it into the army",
+    # City: "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit"
+    "city": "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit in the "
+            "controlling army",
     # Resurrect Dead: "Return the target(s) to the casting army"
     "resurrect-up-to-any": "Return the target(s) to the casting army",
 }
@@ -340,3 +369,21 @@ SFR_V4 = SFR_V4.evolve(spell_step_downs={"accelerated-growth": StepDown(
 SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, "multiplayer:eliminated": f"{E}:multiplayer.multiplayer-games",
                               "multiplayer:opposing": f"{E}:multiplayer.multiplayer-games",
                               "multiplayer:eliminated-when": sfr2012.CITES["spell-duration"]})
+
+# --- 001 Sleep and Galeforce (issue 20, the sfr-v4 sweep) -------------------------------------------------
+
+# 001 Sleep: "During a melee attack, target one unit in the opposing army at this terrain. The target unit is asleep
+# and cannot be rolled or leave the terrain they currently occupy until the beginning of your next turn" -- 002's
+# Sleep lasts "until the end of your next turn"; 001's ends in the Effects Expire Phase of the sleeper's turn.
+# 001 Galeforce: "During a melee or missile attack, or a magic action at a terrain, target an opposing army at any
+# terrain. Until the beginning of your next turn, the target army subtracts four save and four maneuver results
+# from all rolls" -- a subtracting modifier (001 Die Roll Resolution, step 5), not 002's Fly re-roll
+# (engine.galeforce leaves an edition whose Galeforce is a modifier alone).
+SFR_V4 = SFR_V4.evolve(
+    sai_uses={**SFR_V4.sai_uses, "sleep": SFR_2012_SAIS["sleep"],
+              "galeforce": _uses((("melee", "missile", "magic"), SaiUse(special="army-state")))},
+    effect_sais={"sleep": "until-beginning-of-next-turn", "galeforce": "until-beginning-of-next-turn"},
+    spell_protections={"sleep": sfr2012.SAI_PROTECTIONS["sleep"]},
+    spell_modifiers={**SFR_V4.spell_modifiers,
+                     "galeforce": (_mod("subtract", ["save"], 4, "army"), _mod("subtract", ["maneuver"], 4, "army"))},
+)
