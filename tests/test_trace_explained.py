@@ -155,7 +155,7 @@ def test_every_quoted_text_occurs_in_the_section_cited(replays):
     for name, _, e in _events(replays):
         for field in ("what", "rule"):
             for m in QUOTED.finditer(e[field]):
-                cites = [c for c in (e["cite"], e.get("also"), *CITED.findall(e[field])) if c]
+                cites = [e["cite"], *CITED.findall(e.get("also") or ""), *CITED.findall(e[field])]
                 where = " ".join(t for k, t in texts.items() if any(k == c or k.startswith(c + ".") for c in cites))
                 pieces = [p.strip(" .,;") for p in re.split(r"\.\.\.|\u2026", _norm(m.group(1) or m.group(2)))]
                 checked += 1

@@ -92,9 +92,11 @@ def _any_terrain(ruleset: Ruleset, sai: str, army: Army, cite: str, out: StepRes
     """Reading, traced: Teleport's "to any terrain" is any terrain but the one its army is at, as Ferry's "to any
     other terrain": a unit going where it is moves nothing (and the reserve area is no terrain)."""
     if sai in ANY_TERRAIN:
+        # Ferry's words are quoted only where the edition has Ferry (sfr-v4's documents do not list it)
+        ferry = ruleset.sai_sections.get("ferry")
+        like = ", as Ferry's \"to any other terrain\"" if ferry else ""
         out.trace.append(reading(f"{sai}'s \"to any terrain\" is any but {army.at}, where its army is (going "
-                                 "there moves nothing), as Ferry's \"to any other terrain\"", cite,
-                                 ruleset.sai_sections.get("ferry", ruleset.cite("sai-resolution"))))
+                                 f"there moves nothing){like}", cite, ferry or ruleset.cite("sai-resolution")))
 
 
 def check(state: GameState, sai: str, to: str, army: Army, cite: str, mover: str | None = None) -> None:

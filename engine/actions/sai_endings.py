@@ -89,8 +89,10 @@ def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: 
     out.moved.append(unit.id)
     # "if and only if this icon is rolled the monster immediately goes to your reserve area", read with the
     # Conditional example of 002 Resolution, which says only "avoiding being buried"
+    # the Conditional example is 002's whatever the edition (its words are quoted, so its section is cited)
     out.trace.append(reading(f"{unit.label} goes to {player}'s reserve area, as the SAI List says (the Conditional "
-                             "example says only 'avoiding being buried')", cite, ruleset.cite("sai-resolution")))
+                             "example says only 'avoiding being buried')", cite,
+                             "sfr-2012:special-action-icons-general-information.resolution"))
     return state, True
 
 
