@@ -40,6 +40,10 @@ GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds",
 # "Coral Elf Sprite Swarm")
 EDITION_GROUP_MONSTERS = {"tsr-1996": {"sprite-swarm": ("coral-elf", "Sprite Swarm")}}
 SAI_POINTS = {("item", "rare"): 3, ("artifact", "artifact"): 4, ("medallion", "medallion"): 4}
+# 002 SAI General Information: "The exception is the Double Strike SAI on the Tiger-Folk unit (Feral rare heavy
+# troop): this single SAI counts as four points of effect"; 002 SAI List: "The Feral Tiger-folk unit's Double Strike
+# icon generates four melee results" (a six-sided unit's one SAI, counted four, as a monster's)
+UNIT_SAI_POINTS = {("feral", "tiger-folk"): 4}
 
 
 class PlannedStep(Struct):
@@ -231,7 +235,8 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         item = rec.unit_class in ("item", "artifact", "medallion")
         return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
-                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size)),
+                    item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size))
+                    or UNIT_SAI_POINTS.get((rec.race, slug(rec.name))),
                     sais=tuple(rec.icons), die_cite=rec.source.section if rec.icons else None)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
