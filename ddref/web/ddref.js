@@ -173,7 +173,9 @@ function hitCard(hit) {
     el("div", { class: "card-head" },
       el("span", { class: "badge kind" }, hit.kind),
       el("h2", { class: "title" }, hit.title),
-      el("span", { class: "badge edition" }, hit.edition)),
+      // a grouped hit stands for the same record in several editions: list them all, the shown one first (as the CLI does)
+      el("span", { class: "badge edition", title: "the text shown is from " + hit.edition },
+        (hit.editions && hit.editions.length ? hit.editions : [hit.edition]).join(", "))),
     snippet(hit),
     el("p", { class: "source" }, "Source: ", el("code", { class: "cite" }, hit.source)),
     more, full);
