@@ -182,12 +182,43 @@ def step_options(scenario) -> dict[str, Any]:
     rules = load_ruleset(state.edition)
     options = {"initial": state_options(state), "steps": []}
     for planned in scenario.steps:
-        options["steps"].append(state_options(state))
+        here = state_options(state)
+        options["steps"].append(here)
         try:
-            state, _ = resolve(state, planned.step, rules)
+            after, result = resolve(state, planned.step, rules)
         except StepError:
-            pass    # refused: the steps after it are offered the state it found (the best guess while it is fixed)
+            # refused: the steps after it are offered the state it found (the best guess while it is fixed)
+            after, result = state, _without_choices(state, planned.step, rules)
+        here.update(step_choices(planned.step, result))
+        state = after
     return options
+
+
+def step_choices(step, result) -> dict[str, Any]:
+    """The choices of a step the engine lists from its resolution: a magic action's splits by color."""
+    from engine.actions.magic import maximal_splits
+    from engine.steps import MagicStep
+
+    if isinstance(step, MagicStep) and result is not None:
+        splits = maximal_splits(result, step.army)
+        if splits is not None:
+            return {"splits": splits}
+    return {}
+
+
+def _without_choices(state, step, rules):
+    """A refused magic step resolved once more without its split and spells, so that the split picker still
+    lists what the roll allows while a chosen split or a spell is refused (None where that is refused too)."""
+    from engine.resolve import resolve
+    from engine.steps import MagicStep
+    from engine.trace import StepError
+
+    if not isinstance(step, MagicStep):
+        return None
+    try:
+        return resolve(state, step.evolve(colors=None, cast=()), rules)[1]
+    except StepError:
+        return None
 
 
 def _unique(errors) -> list[dict[str, Any]]:

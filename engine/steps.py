@@ -325,3 +325,6 @@ class StepResult(Struct):
     every_roll: dict[str, list] = field(default_factory=dict)
     # units killed that a spell keeps from the DUA (Open Grave, Leaving) -> where they went: killed, not in the DUA
     kept: dict[str, str] = field(default_factory=dict)
+    # army id -> (reachable point vectors, buckets) of each magic split it made (engine.actions.magic.maximal_splits
+    # lists the choices from it, for the builder's pickers); the vectors are computed anyway, kept by reference
+    splits: dict = field(default_factory=dict)

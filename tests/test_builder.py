@@ -107,6 +107,21 @@ def test_check_writes_yaml_that_reads_back_as_the_same_data_and_lists_each_steps
     assert before["elves"]["colors"] == ["blue", "green"]   # 002 Coral Elves: blue and green magic
 
 
+def test_check_lists_a_magic_rolls_largest_splits_even_while_the_chosen_split_is_refused(tmp_path, run):
+    """5 magic + 1 ID from Coral Elves (blue, green) at a coastland (blue, green): the ID doubles (002 Doubling
+    Magic), 7 points, each blue or green (002 First March, Magic): the 8 splits of 7 into blue and green."""
+    path = tmp_path / "magic.yaml"
+    assert run("init", str(path), "--template", "magic").exit_code == 0
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    wanted = [{"blue": 7}] + [{"blue": 7 - g, "green": g} for g in range(1, 7)] + [{"green": 7}]
+    assert builder.check(data)["options"]["steps"][0]["splits"] == wanted
+    data["steps"][0]["magic"]["colors"] = {"green": 8}      # more than the roll makes: refused at its field
+    answer = builder.check(data)
+    assert [e["path"] for e in answer["errors"]] == ["steps[0].magic.colors"]
+    assert answer["options"]["steps"][0]["splits"] == wanted
+    assert "splits" not in builder.check(coral())["options"]["steps"][0]     # a missile step splits no magic
+
+
 def test_check_gives_the_loaders_errors_once_each_at_their_fields():
     data = coral()
     data["armies"]["elves"]["units"][0]["race"] = "coral elff"

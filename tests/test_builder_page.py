@@ -301,6 +301,35 @@ def test_a_magic_action_with_a_colour_split(served, browser, screens):
     shoot(browser, screens, "magic-colors")
 
 
+def test_a_magic_split_picked_from_the_splits_the_engine_lists(served, browser):
+    """Coral Elves (blue, green) roll 5 magic and 1 ID at a coastland (blue, green): the ID doubles, so the roll makes
+    7 points, each blue or green (002 First March, Magic; Doubling Magic), and the picker offers the 8 largest splits.
+    Picking 4 blue, 3 green writes it to ``colors``; it pays Wind Walk (blue, 4) and Watery Double (green, 2)."""
+    from selenium.webdriver.support.ui import Select
+
+    fresh_build(browser, served)
+    add_terrain(browser, 1, "sea", "coastland", 3, action="magic")
+    add_army(browser, 1, "elves", "alice", "sea", "Coral Elves", "any unit of health 1", 6)
+    add_army(browser, 2, "dwarves", "bob", "sea", "Dwarves", "any unit of health 1", 3)
+    step = add_step(browser, "Magic")
+    at = f"steps[{step}].magic"
+    choose(browser, f"{at}.army", "elves")
+    roll_totals(browser, f"{at}.roll", {"magic": 5, "id": 1})
+    offered = [o.text for o in Select(by_key(browser, f"{at}.colors.split")).options][1:]
+    assert offered == ["7 blue"] + [f"{7 - g} blue, {g} green" for g in range(1, 7)] + ["7 green"]
+    choose(browser, f"{at}.colors.split", "4 blue, 3 green")
+    assert current_yaml(browser)["steps"][0]["magic"]["colors"] == {"blue": 4, "green": 3}
+    assert by_key(browser, f"{at}.colors.blue").get_attribute("value") == "4"
+    for j, spell in enumerate(("wind-walk", "Watery Double")):
+        click(browser, f"{at}.cast-add")
+        type_in(browser, f"{at}.cast[{j}].spell", spell, commit=True)
+        choose(browser, f"{at}.cast[{j}].target", "army elves")
+    assert form_errors(browser) == []
+    resolve(browser)
+    trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text.lower()
+    assert "magic points: 4 blue, 3 green" in trace and "wind-walk" in trace and "watery-double" in trace
+
+
 def test_a_shared_link_reopens_the_form_and_trace_in_a_fresh_browser(served, browser):
     """The Link button's URL, opened in another browser session, fills the same form and resolves the same trace;
     a link written by a script (/build#yaml=<base64url, no padding>) does the same."""

@@ -626,6 +626,26 @@ function casualties(path, i, armies) {
     el("p", { class: "note" }, "Left unticked, the engine chooses the smallest units (marked defaulted)."), blocks);
 }
 
+// A magic roll's largest splits by color, as the engine lists them for the roll (the check's "splits" of step i):
+// picking one writes it to `colors` (002 First March, Magic; Doubling Magic)
+function splitPick(path, i) {
+  const splits = (stateAt(i) || {}).splits || [];
+  const key = pathText([...path, "split"]);
+  if (!splits.length) return null;
+  const label = (split) => Object.entries(split).map(([c, n]) => `${n} ${c}`).join(", ");
+  const now = get(path) || {};
+  const same = (split) => Object.keys({ ...split, ...now }).every((c) => (split[c] || 0) === (Number(now[c]) || 0));
+  const select = el("select", { data: { key } }, el("option", { value: "" }, "— (type the points below)"),
+    splits.map((split, j) => el("option", { value: String(j), ...(same(split) ? { selected: true } : {}) }, label(split))));
+  select.addEventListener("change", () => {
+    const split = splits[Number(select.value)];
+    if (select.value === "" || !split) return;
+    put(path, { ...split });
+    changed(true);
+  });
+  return wrap("The largest splits this roll allows", select, key);
+}
+
 // the spells bought: spell, target, times, paying color
 function casts(path, i) {
   const list = get(path) || [];
@@ -775,6 +795,7 @@ const STEP_FIELDS = {
   magic: (at, body, i) => {
     const colors = ((stateAt(i).armies || {})[body.army] || {}).colors || [];
     return [armyPick(at, i), rollEditor("The magic roll", [...at, "roll"], body.army, i),
+      splitPick([...at, "colors"], i),
       counts("Magic points by color", [...at, "colors"],
         [...colors, ...B.catalog.colors.filter((c) => !colors.includes(c))].map((c) => [c, colors.includes(c) ? `${c} (the army's)` : c]),
         colors.length ? `${body.army} casts ${colors.join(" and ")} magic.` : null),

@@ -62,6 +62,7 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     state, buried, doubled = death_magic.bury(state, caster, casters, step, ruleset, out)
     casters = [*casters, *furnace, *buried]
     reachable = allocations(casters, buckets, budgets, lose)
+    out.splits[caster.id] = (reachable, buckets)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
     death_magic.check_spent(points, step.cast, doubled, ruleset, out)
@@ -382,6 +383,13 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
     raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: "
                     f"{'; '.join(_fmt(split) for split in _maximal(reachable, buckets))}",
                     cite=ruleset.cite("doubling-magic"), field="colors")
+
+
+def maximal_splits(out: StepResult, army_id: str) -> list[dict[str, int]] | None:
+    """The splits by color an army's magic roll in this step allows that no other contains (002 First March,
+    Magic; 002 Doubling Magic), the largest first; None where the army split no magic points in the step."""
+    found = out.splits.get(army_id)
+    return None if found is None else _maximal(*found)
 
 
 def _maximal(reachable: set[tuple[int, ...]], buckets) -> list[dict[str, int]]:
