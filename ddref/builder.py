@@ -189,21 +189,41 @@ def step_options(scenario) -> dict[str, Any]:
         except StepError:
             # refused: the steps after it are offered the state it found (the best guess while it is fixed)
             after, result = state, _without_choices(state, planned.step, rules)
-        here.update(step_choices(planned.step, result))
+        here.update(step_choices(planned.step, result, rules, state.edition))
         state = after
     return options
 
 
-def step_choices(step, result) -> dict[str, Any]:
-    """The choices of a step the engine lists from its resolution: a magic action's splits by color."""
-    from engine.actions.magic import maximal_splits
+def step_choices(step, result, rules, edition: str) -> dict[str, Any]:
+    """The choices of a step the engine lists from its resolution: a magic action's splits by color, and the
+    spells each Cantrip rolled in the step could buy (by army, or freed unit)."""
+    from engine.actions.magic import buyable, maximal_splits
     from engine.steps import MagicStep
 
-    if isinstance(step, MagicStep) and result is not None:
+    found: dict[str, Any] = {}
+    if result is None:
+        return found
+    if isinstance(step, MagicStep):
         splits = maximal_splits(result, step.army)
         if splits is not None:
-            return {"splits": splits}
-    return {}
+            found["splits"] = splits
+    if result.cantrips:
+        cards = spell_cards(edition)
+        found["cantrip"] = {key: [{"spell": spell, "color": color} for spell, color in buyable(result, key, cards, rules)]
+                            for key in result.cantrips}
+    return found
+
+
+@cache
+def spell_cards(edition: str) -> tuple:
+    """The edition's spells as the engine's cards (as the loader makes them, ddref.scenario.build)."""
+    from engine.steps import SpellCard
+    from index.corpus import records
+
+    return tuple(SpellCard(id=r.id, name=r.name, color=r.color, cost=r.cost, lists=tuple(r.lists),
+                           reserve=bool(r.reserve), multiplicity=tuple(r.multiplicity), target=r.target,
+                           cantrip=r.cantrip is not False)
+                 for r in sorted(records("spell"), key=lambda r: r.name) if r.edition == edition)
 
 
 def _without_choices(state, step, rules):

@@ -328,3 +328,6 @@ class StepResult(Struct):
     # army id -> (reachable point vectors, buckets) of each magic split it made (engine.actions.magic.maximal_splits
     # lists the choices from it, for the builder's pickers); the vectors are computed anyway, kept by reference
     splits: dict = field(default_factory=dict)
+    # cantrip key (army, or freed unit) -> (the army, its Cantrip's casters): what the points may buy
+    # (engine.actions.magic.buyable, for the builder's pickers)
+    cantrips: dict = field(default_factory=dict)

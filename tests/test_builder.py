@@ -122,6 +122,20 @@ def test_check_lists_a_magic_rolls_largest_splits_even_while_the_chosen_split_is
     assert "splits" not in builder.check(coral())["options"]["steps"][0]     # a missile step splits no magic
 
 
+def test_check_lists_the_spells_a_cantrip_rolled_in_a_save_roll_can_buy():
+    """Dave's Dwarves (gold, red: 002 Dwarves) save with a 2-point Cantrip (002 SAI List, Cantrip): one at a time its
+    points pay the sfr-2012 gold or red spells of cost 2 or less that are basic or Dwarf (002 Racial Spells):
+    Ash Storm (red 2), Earthen Armor (gold 2, Dwarf), Stoneskin (gold 2); not Camouflage (Treefolk), Hide (Feral).
+    A rare Dwarf's 4-point Cantrip also pays Summon Dragonkin (elemental, 3) in gold or red, not blue."""
+    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-sai-cantrip-outside-magic.yaml").read_text(encoding="utf-8"))
+    steps = builder.check(data)["options"]["steps"]
+    assert steps[0]["cantrip"] == {"dwarves": [{"spell": s, "color": None}
+                                               for s in ("ash-storm", "earthen-armor", "stoneskin")]}
+    lone = {(o["spell"], o["color"]) for o in steps[6]["cantrip"]["lone"]}
+    assert {("summon-dragonkin", "gold"), ("summon-dragonkin", "red")} <= lone
+    assert ("summon-dragonkin", "blue") not in lone and ("camouflage", None) not in lone
+
+
 def test_check_gives_the_loaders_errors_once_each_at_their_fields():
     data = coral()
     data["armies"]["elves"]["units"][0]["race"] = "coral elff"

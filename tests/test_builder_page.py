@@ -308,6 +308,7 @@ def test_a_magic_split_picked_from_the_splits_the_engine_lists(served, browser):
     from selenium.webdriver.support.ui import Select
 
     fresh_build(browser, served)
+    type_in(browser, "title", "A Coral Elf magic split")
     add_terrain(browser, 1, "sea", "coastland", 3, action="magic")
     add_army(browser, 1, "elves", "alice", "sea", "Coral Elves", "any unit of health 1", 6)
     add_army(browser, 2, "dwarves", "bob", "sea", "Dwarves", "any unit of health 1", 3)
@@ -328,6 +329,43 @@ def test_a_magic_split_picked_from_the_splits_the_engine_lists(served, browser):
     resolve(browser)
     trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text.lower()
     assert "magic points: 4 blue, 3 green" in trace and "wind-walk" in trace and "watery-double" in trace
+
+
+def test_a_cantrip_in_a_save_roll_buys_a_spell_picked_from_those_its_points_pay(served, browser):
+    """Dwarves (gold, red: 002 Dwarves) save against 5 missiles with 3 saves and a 2-point Cantrip (002 SAI List,
+    Cantrip: "during any non-magic action, save roll ..."): its points pay, one spell at a time, the sfr-2012 spells of
+    gold or red costing at most 2 that are basic or Dwarf: Ash Storm (red 2), Earthen Armor (gold 2, Dwarf) and
+    Stoneskin (gold 2) -- not Camouflage (Treefolk) nor Hide (Feral). Stoneskin bought (+1 save): 4 saves, 1 damage."""
+    from selenium.webdriver.support.ui import Select
+
+    fresh_build(browser, served)
+    type_in(browser, "title", "A Cantrip in a save roll")
+    add_terrain(browser, 1, "hold", "highland", 3)
+    add_army(browser, 1, "archers", "alice", "hold", "Lava Elves", "any unit of health 2", 3)
+    add_army(browser, 2, "dwarves", "bob", "hold", "Dwarves", "any unit of health 2", 3)
+    step = add_step(browser, "Missile")
+    at = f"steps[{step}].missile"
+    choose(browser, f"{at}.army", "archers")
+    choose(browser, f"{at}.target", "dwarves")
+    roll_totals(browser, f"{at}.roll", {"missile": 5})
+    click(browser, f"{at}.saves-add")   # the target is offered first
+    type_in(browser, f"{at}.saves.dwarves.save", "3")
+    choose(browser, f"{at}.saves.dwarves-icon", "Cantrip")
+    click(browser, f"{at}.saves.dwarves-add")
+    type_in(browser, f"{at}.saves.dwarves.cantrip", "2")
+    click(browser, f"{at}.cantrip.dwarves.cast-add")
+    offered = [o.text for o in Select(by_key(browser, f"{at}.cantrip.dwarves.cast[0].spell")).options]
+    assert sorted(o for o in offered if o != "—") == ["Ash Storm", "Earthen Armor", "Stoneskin"]
+    choose(browser, f"{at}.cantrip.dwarves.cast[0].spell", "Stoneskin")
+    choose(browser, f"{at}.cantrip.dwarves.cast[0].target", "army dwarves")
+    assert current_yaml(browser)["steps"][0]["missile"]["cantrip"] == {
+        "dwarves": {"cast": [{"spell": "stoneskin", "target": "dwarves"}]}}
+    assert form_errors(browser) == []
+    resolve(browser)
+    table = results_table(browser)
+    assert table["dwarves"] == "4 save" and table["damage to dwarves"] == "1", table   # 3 saves + 1 (Stoneskin)
+    trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text.lower()
+    assert "stoneskin" in trace and "buy stoneskin x1 for 2 gold" in trace
 
 
 def test_a_shared_link_reopens_the_form_and_trace_in_a_fresh_browser(served, browser):

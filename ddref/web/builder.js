@@ -646,8 +646,27 @@ function splitPick(path, i) {
   return wrap("The largest splits this roll allows", select, key);
 }
 
-// the spells bought: spell, target, times, paying color
-function casts(path, i) {
+// army (or freed unit) -> what its Cantrip buys in the step: for each Cantrip the engine found rolled, the spells its
+// points can pay for (the check's "cantrip" of step i), picked with their targets (002 SAI List, Cantrip)
+function cantripBuys(path, i) {
+  const offered = (stateAt(i) || {}).cantrip || {};
+  const value = get(path) || {};
+  const keys = [...Object.keys(offered), ...Object.keys(value).filter((k) => !(k in offered))];
+  if (!keys.length) return null;
+  return el("div", { class: "cantrips", data: { key: pathText(path) } }, el("h4", {}, "Cantrip purchases"),
+    keys.map((key) => {
+      unshownKeys(value[key], ["cast"], [...path, key]);
+      const spells = offered[key];
+      const note = spells ? (spells.length ? `The spells ${key}'s Cantrip points can pay for, one at a time:` :
+        `${key}'s Cantrip points pay for no spell.`) : `${key} rolls no Cantrip here (as last checked).`;
+      return el("fieldset", { class: "picks", data: { key: pathText([...path, key]) } },
+        el("legend", {}, `What ${key}'s Cantrip buys`), el("p", { class: "note" }, note),
+        casts([...path, key, "cast"], i, spells));
+    }));
+}
+
+// the spells bought: spell, target, times, paying color; `offered` ([{spell, color}]): the spells to pick from
+function casts(path, i, offered) {
   const list = get(path) || [];
   const st = stateAt(i);
   const targets = [...terrainIds().map((t) => [t, `terrain ${t}`]), ...armyIds(i).map((a) => [a, `army ${a}`]),
@@ -656,8 +675,13 @@ function casts(path, i) {
   const rows = list.map((c, j) => {
     const at = [...path, j];
     unshownKeys(c, ["spell", "target", "count", "color"], at);
+    const names = Object.fromEntries(B.catalog.spells.map((sp) => [sp.id, sp.name]));
     return el("div", { class: "item row", data: { key: pathText(at) } },
-      spellInput("Spell", [...at, "spell"]),
+      offered ? pick("Spell", [...at, "spell"], [...new Set(offered.map((o) => o.spell))].map((id) => [id, names[id] || id]),
+        { required: true, after: (id) => {
+          const colors = offered.filter((o) => o.spell === id && o.color).map((o) => o.color);
+          if (colors.length) put([...at, "color"], colors.includes(c.color) ? c.color : colors[0]);
+        } }) : spellInput("Spell", [...at, "spell"]),
       pick("Target", [...at, "target"], targets, { required: true }),
       number("Times", [...at, "count"], { placeholder: "1" }),
       pick("Paid in", [...at, "color"], B.catalog.colors, { blank: "its color" }),
@@ -665,7 +689,9 @@ function casts(path, i) {
   });
   return el("div", { class: "casts", data: { key: pathText(path) } }, el("h4", {}, "Spells bought"), rows,
     button("Add a spell", `${pathText(path)}-add`, () => {
-      put(path, [...list, { spell: "", target: targets[0] ? targets[0][0] : "" }]);
+      const first = offered && offered.length ? offered[0] : null;
+      put(path, [...list, { spell: first ? first.spell : "", target: targets[0] ? targets[0][0] : "",
+        ...(first && first.color ? { color: first.color } : {}) }]);
       changed(true);
     }));
 }
@@ -799,7 +825,7 @@ const STEP_FIELDS = {
       counts("Magic points by color", [...at, "colors"],
         [...colors, ...B.catalog.colors.filter((c) => !colors.includes(c))].map((c) => [c, colors.includes(c) ? `${c} (the army's)` : c]),
         colors.length ? `${body.army} casts ${colors.join(" and ")} magic.` : null),
-      casts([...at, "cast"], i), rollMap("Avoidance roll", [...at, "avoidance"], i, []),
+      casts([...at, "cast"], i), rollMap("Avoidance roll", [...at, "avoidance"], i, []), cantripBuys([...at, "cantrip"], i),
       casualties([...at, "casualties"], i, armyIds(i).filter((a) => a !== body.army)), more([...at, "targets"], saiTargets([...at, "targets"], i))];
   },
   dragon_attack: (at, body, i) => [armyPick(at, i), dragonIcons([...at, "dragons"], i),
@@ -834,9 +860,9 @@ const STEP_FIELDS = {
 
 const DRAWN = { roll: ["army", "for", "roll", "avoidance", "ids", "penalties", "counts_as", "targets"],
   maneuver: ["army", "direction", "roll", "counter", "casualties", "targets"],
-  missile: ["army", "target", "roll", "saves", "casualties", "targets"],
-  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets"],
-  magic: ["army", "roll", "colors", "cast", "avoidance", "casualties", "targets"],
+  missile: ["army", "target", "roll", "saves", "casualties", "targets", "cantrip"],
+  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets", "cantrip"],
+  magic: ["army", "roll", "colors", "cast", "avoidance", "casualties", "targets", "cantrip"],
   dragon_attack: ["army", "dragons", "roll", "ids", "casualties"], turn: ["player"], setup: ["force", "player"],
   promote: ["army", "allowed", "chosen"], replant: ["army", "give", "take"], minor: ["army", "roll", "choose", "casualties"],
   reserves: ["reinforce", "retreat"] };
@@ -887,7 +913,8 @@ function actionFields(at, body, i, melee) {
       counter === false ? null : rollEditor(`Counter-attack roll of ${body.target || "the target"}`, [...at, "counter"], body.target, i),
       counter === false ? null : rollMap("Save roll against the counter-attack", [...at, "counter_saves"], i, [body.army])));
   }
-  out.push(casualties([...at, "casualties"], i, [body.target, melee && counter !== false ? body.army : null]),
+  out.push(cantripBuys([...at, "cantrip"], i),
+    casualties([...at, "casualties"], i, [body.target, melee && counter !== false ? body.army : null]),
     more([...at, "targets"], saiTargets([...at, "targets"], i)));
   return out;
 }

@@ -392,6 +392,34 @@ def maximal_splits(out: StepResult, army_id: str) -> list[dict[str, int]] | None
     return None if found is None else _maximal(*found)
 
 
+def buyable(out: StepResult, key: str, cards, ruleset: Ruleset) -> list[tuple[str, str | None]] | None:
+    """What the Cantrip ``key`` rolled in this step could buy, one spell at a time: (spell id, paying color) for each
+    of ``cards`` (the edition's spells) its points pay for (002 SAI List, Cantrip; 002 Casting Cost: each spell in
+    its color, an elemental spell in one color of the owner's choice, a racial spell from that race's points), in
+    the 'C' column where the edition has one (001); None where no Cantrip was rolled."""
+    found = out.cantrips.get(key)
+    if found is None:
+        return None
+    who, casters = found
+    total = sum(c.normal for c in casters)
+    races = {u.race for u in who.units}
+    offered = []
+    for card in cards:
+        if card.cost > total or (ruleset.cantrip_column and not card.cantrip):
+            continue
+        spell_races = [r for r in card.lists if r != "basic"]
+        if spell_races and not races & set(spell_races):
+            continue    # 002 Racial Spells: the race must be in the army
+        # an elemental spell is paid in any one color (002 Dragons: "the elemental (black, blue, gold, green,
+        # & red)" colors)
+        for color in (COLORS if card.color == "elemental" else (card.color,)):
+            cast = (Cast(spell=card, target=who.id, color=color if card.color == "elemental" else None),)
+            buckets = _buckets(who, cast, ruleset)
+            if any(_affordable(cast, v, buckets) for v in allocations(casters, buckets, (0, 0))):
+                offered.append((card.id, color if card.color == "elemental" else None))
+    return offered
+
+
 def _maximal(reachable: set[tuple[int, ...]], buckets) -> list[dict[str, int]]:
     """Every split by color that no other split the roll allows contains (as much of every color, more of
     one), the largest first: the splits to choose among, all of them and only them."""
