@@ -207,6 +207,8 @@ def step_choices(step, result, rules, edition: str) -> dict[str, Any]:
         splits = maximal_splits(result, step.army)
         if splits is not None:
             found["splits"] = splits
+    if result.dragon_choices:
+        found["dragon"] = result.dragon_choices
     if result.cantrips:
         cards = spell_cards(edition)
         found["cantrip"] = {key: [{"spell": spell, "color": color} for spell, color in buyable(result, key, cards, rules)]
@@ -227,16 +229,21 @@ def spell_cards(edition: str) -> tuple:
 
 
 def _without_choices(state, step, rules):
-    """A refused magic step resolved once more without its split and spells, so that the split picker still
-    lists what the roll allows while a chosen split or a spell is refused (None where that is refused too)."""
+    """A refused magic step resolved once more without its split and spells (a dragon attack without its slay and
+    breath choices), so that the pickers still list what the roll allows while a choice is refused (None where that
+    is refused too)."""
     from engine.resolve import resolve
-    from engine.steps import MagicStep
+    from engine.steps import DragonStep, MagicStep
     from engine.trace import StepError
 
-    if not isinstance(step, MagicStep):
+    if isinstance(step, MagicStep):
+        bare = step.evolve(colors=None, cast=())
+    elif isinstance(step, DragonStep):
+        bare = step.evolve(slay=(), breath_targets=())
+    else:
         return None
     try:
-        return resolve(state, step.evolve(colors=None, cast=()), rules)[1]
+        return resolve(state, bare, rules)[1]
     except StepError:
         return None
 

@@ -331,3 +331,6 @@ class StepResult(Struct):
     # cantrip key (army, or freed unit) -> (the army, its Cantrip's casters): what the points may buy
     # (engine.actions.magic.buyable, for the builder's pickers)
     cantrips: dict = field(default_factory=dict)
+    # a dragon attack's choices as the engine found them (for the builder's pickers): "slay": dragon id -> the result
+    # types that alone could slay it; "breath": breath color -> {"reach", "units" (the units it may reach), "per"}
+    dragon_choices: dict = field(default_factory=dict)

@@ -665,6 +665,41 @@ function cantripBuys(path, i) {
     }));
 }
 
+// a dragon attack's choices as the engine lists them (the check's "dragon" of step i): which results slay each dragon
+// (002 Dragons: results of one type, its health plus its automatic saves), and the units each breath color reaches
+function dragonChoices(at, i) {
+  const found = (stateAt(i) || {}).dragon || {};
+  const slay = found.slay || {};
+  const breath = found.breath || {};
+  const parts = [];
+  if (Object.keys(slay).length) {
+    parts.push(el("div", { class: "slay", data: { key: pathText([...at, "slay"]) } }, el("h4", {}, "Dragons slain"),
+      el("p", { class: "note" }, "Left blank, the engine slays what the results allow, the cheapest first (marked defaulted)."),
+      el("div", { class: "row" }, Object.entries(slay).map(([dragon, types]) => (types.length
+        ? pick(`Slay ${dragon} with`, [...at, "slay", dragon], types, { blank: "— (the engine's choice)" })
+        : el("p", { class: "note" }, `${dragon}: no results of one type enough to slay it.`))))));
+  }
+  for (const [color, b] of Object.entries(breath)) {
+    const path = [...at, "breath_targets", color];
+    const chosen = get(path) || [];
+    parts.push(el("fieldset", { class: "picks", data: { key: pathText(path) } },
+      el("legend", {}, `Units the ${color} breath reaches`),
+      el("p", { class: "note" }, `It reaches ${b.reach} ${b.per === "units" ? "units" : "health-worth"}; left unticked, the smallest units.`),
+      b.units.map((id) => {
+        const box = el("input", { type: "checkbox", data: { key: pathText([...path, id]) } });
+        box.checked = chosen.includes(id);
+        box.addEventListener("change", () => {
+          const now = new Set(get(path) || []);
+          if (box.checked) now.add(id); else now.delete(id);
+          put(path, now.size ? b.units.filter((u) => now.has(u)) : undefined);
+          changed(false);
+        });
+        return el("label", { class: "field check" }, box, el("span", {}, id));
+      })));
+  }
+  return parts.length ? el("div", { class: "dragon-choices" }, parts) : null;
+}
+
 // the spells bought: spell, target, times, paying color; `offered` ([{spell, color}]): the spells to pick from
 function casts(path, i, offered) {
   const list = get(path) || [];
@@ -831,7 +866,7 @@ const STEP_FIELDS = {
   dragon_attack: (at, body, i) => [armyPick(at, i), dragonIcons([...at, "dragons"], i),
     rollEditor("The army's roll", [...at, "roll"], body.army, i),
     counts("Where ID icons go", [...at, "ids"], [["melee", "melee"], ["missile", "missile"], ["save", "save"]]),
-    casualties([...at, "casualties"], i, [body.army])],
+    dragonChoices(at, i), casualties([...at, "casualties"], i, [body.army])],
   turn: (at) => [pick("Player", [...at, "player"], players(), { required: true })],
   setup: (at) => [number("Force (health points)", [...at, "force"]), pick("Only player", [...at, "player"], players())],
   promote: (at, body, i) => {
@@ -863,7 +898,7 @@ const DRAWN = { roll: ["army", "for", "roll", "avoidance", "ids", "penalties", "
   missile: ["army", "target", "roll", "saves", "casualties", "targets", "cantrip"],
   melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets", "cantrip"],
   magic: ["army", "roll", "colors", "cast", "avoidance", "casualties", "targets", "cantrip"],
-  dragon_attack: ["army", "dragons", "roll", "ids", "casualties"], turn: ["player"], setup: ["force", "player"],
+  dragon_attack: ["army", "dragons", "roll", "ids", "casualties", "slay", "breath_targets"], turn: ["player"], setup: ["force", "player"],
   promote: ["army", "allowed", "chosen"], replant: ["army", "give", "take"], minor: ["army", "roll", "choose", "casualties"],
   reserves: ["reinforce", "retreat"] };
 
