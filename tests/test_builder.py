@@ -136,6 +136,21 @@ def test_check_lists_the_spells_a_cantrip_rolled_in_a_save_roll_can_buy():
     assert ("summon-dragonkin", "blue") not in lone and ("camouflage", None) not in lone
 
 
+def test_check_lists_a_dragon_attacks_slay_and_breath_choices_even_while_a_choice_is_refused():
+    """Two gold wyrms breathe on twelve 2-health Ferals: 10 health-worth reached (002 Dragons, Breath: combined);
+    the army's 10 melee and 4 missile: each wyrm needs 5 health + 5 automatic saves of one type (002 Dragons)."""
+    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-dragon-breath-gold.yaml").read_text(encoding="utf-8"))
+    data["steps"][0]["dragon_attack"]["roll"] = {"save": 3, "melee": 10, "missile": 4}
+    data["steps"][0]["dragon_attack"]["slay"] = {"g1": "missile"}     # 4 missile cannot slay: refused
+    data["steps"] = data["steps"][:1]
+    data.pop("expect", None)
+    answer = builder.check(data)
+    assert [e["path"] for e in answer["errors"]] == ["steps[0].dragon_attack.slay"]
+    found = answer["options"]["steps"][0]["dragon"]
+    assert found["slay"] == {"g1": ["melee"], "g2": ["melee"]}
+    assert found["breath"]["gold"] == {"reach": 10, "per": "health", "units": [f"feral.{n}" for n in range(1, 13)]}
+
+
 def test_check_gives_the_loaders_errors_once_each_at_their_fields():
     data = coral()
     data["armies"]["elves"]["units"][0]["race"] = "coral elff"
