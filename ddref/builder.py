@@ -182,12 +182,70 @@ def step_options(scenario) -> dict[str, Any]:
     rules = load_ruleset(state.edition)
     options = {"initial": state_options(state), "steps": []}
     for planned in scenario.steps:
-        options["steps"].append(state_options(state))
+        here = state_options(state)
+        options["steps"].append(here)
         try:
-            state, _ = resolve(state, planned.step, rules)
+            after, result = resolve(state, planned.step, rules)
         except StepError:
-            pass    # refused: the steps after it are offered the state it found (the best guess while it is fixed)
+            # refused: the steps after it are offered the state it found (the best guess while it is fixed)
+            after, result = state, _without_choices(state, planned.step, rules)
+        here.update(step_choices(planned.step, result, rules, state.edition))
+        state = after
     return options
+
+
+def step_choices(step, result, rules, edition: str) -> dict[str, Any]:
+    """The choices of a step the engine lists from its resolution: a magic action's splits by color, and the
+    spells each Cantrip rolled in the step could buy (by army, or freed unit)."""
+    from engine.actions.magic import buyable, maximal_splits
+    from engine.steps import MagicStep
+
+    found: dict[str, Any] = {}
+    if result is None:
+        return found
+    if isinstance(step, MagicStep):
+        splits = maximal_splits(result, step.army)
+        if splits is not None:
+            found["splits"] = splits
+    if result.dragon_choices:
+        found["dragon"] = result.dragon_choices
+    if result.cantrips:
+        cards = spell_cards(edition)
+        found["cantrip"] = {key: [{"spell": spell, "color": color} for spell, color in buyable(result, key, cards, rules)]
+                            for key in result.cantrips}
+    return found
+
+
+@cache
+def spell_cards(edition: str) -> tuple:
+    """The edition's spells as the engine's cards (as the loader makes them, ddref.scenario.build)."""
+    from engine.steps import SpellCard
+    from index.corpus import records
+
+    return tuple(SpellCard(id=r.id, name=r.name, color=r.color, cost=r.cost, lists=tuple(r.lists),
+                           reserve=bool(r.reserve), multiplicity=tuple(r.multiplicity), target=r.target,
+                           cantrip=r.cantrip is not False)
+                 for r in sorted(records("spell"), key=lambda r: r.name) if r.edition == edition)
+
+
+def _without_choices(state, step, rules):
+    """A refused magic step resolved once more without its split and spells (a dragon attack without its slay and
+    breath choices), so that the pickers still list what the roll allows while a choice is refused (None where that
+    is refused too)."""
+    from engine.resolve import resolve
+    from engine.steps import DragonStep, MagicStep
+    from engine.trace import StepError
+
+    if isinstance(step, MagicStep):
+        bare = step.evolve(colors=None, cast=())
+    elif isinstance(step, DragonStep):
+        bare = step.evolve(slay=(), breath_targets=())
+    else:
+        return None
+    try:
+        return resolve(state, bare, rules)[1]
+    except StepError:
+        return None
 
 
 def _unique(errors) -> list[dict[str, Any]]:

@@ -325,3 +325,12 @@ class StepResult(Struct):
     every_roll: dict[str, list] = field(default_factory=dict)
     # units killed that a spell keeps from the DUA (Open Grave, Leaving) -> where they went: killed, not in the DUA
     kept: dict[str, str] = field(default_factory=dict)
+    # army id -> (reachable point vectors, buckets) of each magic split it made (engine.actions.magic.maximal_splits
+    # lists the choices from it, for the builder's pickers); the vectors are computed anyway, kept by reference
+    splits: dict = field(default_factory=dict)
+    # cantrip key (army, or freed unit) -> (the army, its Cantrip's casters): what the points may buy
+    # (engine.actions.magic.buyable, for the builder's pickers)
+    cantrips: dict = field(default_factory=dict)
+    # a dragon attack's choices as the engine found them (for the builder's pickers): "slay": dragon id -> the result
+    # types that alone could slay it; "breath": breath color -> {"reach", "units" (the units it may reach), "per"}
+    dragon_choices: dict = field(default_factory=dict)

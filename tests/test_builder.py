@@ -107,6 +107,50 @@ def test_check_writes_yaml_that_reads_back_as_the_same_data_and_lists_each_steps
     assert before["elves"]["colors"] == ["blue", "green"]   # 002 Coral Elves: blue and green magic
 
 
+def test_check_lists_a_magic_rolls_largest_splits_even_while_the_chosen_split_is_refused(tmp_path, run):
+    """5 magic + 1 ID from Coral Elves (blue, green) at a coastland (blue, green): the ID doubles (002 Doubling
+    Magic), 7 points, each blue or green (002 First March, Magic): the 8 splits of 7 into blue and green."""
+    path = tmp_path / "magic.yaml"
+    assert run("init", str(path), "--template", "magic").exit_code == 0
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    wanted = [{"blue": 7}] + [{"blue": 7 - g, "green": g} for g in range(1, 7)] + [{"green": 7}]
+    assert builder.check(data)["options"]["steps"][0]["splits"] == wanted
+    data["steps"][0]["magic"]["colors"] = {"green": 8}      # more than the roll makes: refused at its field
+    answer = builder.check(data)
+    assert [e["path"] for e in answer["errors"]] == ["steps[0].magic.colors"]
+    assert answer["options"]["steps"][0]["splits"] == wanted
+    assert "splits" not in builder.check(coral())["options"]["steps"][0]     # a missile step splits no magic
+
+
+def test_check_lists_the_spells_a_cantrip_rolled_in_a_save_roll_can_buy():
+    """Dave's Dwarves (gold, red: 002 Dwarves) save with a 2-point Cantrip (002 SAI List, Cantrip): one at a time its
+    points pay the sfr-2012 gold or red spells of cost 2 or less that are basic or Dwarf (002 Racial Spells):
+    Ash Storm (red 2), Earthen Armor (gold 2, Dwarf), Stoneskin (gold 2); not Camouflage (Treefolk), Hide (Feral).
+    A rare Dwarf's 4-point Cantrip also pays Summon Dragonkin (elemental, 3) in gold or red, not blue."""
+    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-sai-cantrip-outside-magic.yaml").read_text(encoding="utf-8"))
+    steps = builder.check(data)["options"]["steps"]
+    assert steps[0]["cantrip"] == {"dwarves": [{"spell": s, "color": None}
+                                               for s in ("ash-storm", "earthen-armor", "stoneskin")]}
+    lone = {(o["spell"], o["color"]) for o in steps[6]["cantrip"]["lone"]}
+    assert {("summon-dragonkin", "gold"), ("summon-dragonkin", "red")} <= lone
+    assert ("summon-dragonkin", "blue") not in lone and ("camouflage", None) not in lone
+
+
+def test_check_lists_a_dragon_attacks_slay_and_breath_choices_even_while_a_choice_is_refused():
+    """Two gold wyrms breathe on twelve 2-health Ferals: 10 health-worth reached (002 Dragons, Breath: combined);
+    the army's 10 melee and 4 missile: each wyrm needs 5 health + 5 automatic saves of one type (002 Dragons)."""
+    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-dragon-breath-gold.yaml").read_text(encoding="utf-8"))
+    data["steps"][0]["dragon_attack"]["roll"] = {"save": 3, "melee": 10, "missile": 4}
+    data["steps"][0]["dragon_attack"]["slay"] = {"g1": "missile"}     # 4 missile cannot slay: refused
+    data["steps"] = data["steps"][:1]
+    data.pop("expect", None)
+    answer = builder.check(data)
+    assert [e["path"] for e in answer["errors"]] == ["steps[0].dragon_attack.slay"]
+    found = answer["options"]["steps"][0]["dragon"]
+    assert found["slay"] == {"g1": ["melee"], "g2": ["melee"]}
+    assert found["breath"]["gold"] == {"reach": 10, "per": "health", "units": [f"feral.{n}" for n in range(1, 13)]}
+
+
 def test_check_gives_the_loaders_errors_once_each_at_their_fields():
     data = coral()
     data["armies"]["elves"]["units"][0]["race"] = "coral elff"

@@ -301,6 +301,112 @@ def test_a_magic_action_with_a_colour_split(served, browser, screens):
     shoot(browser, screens, "magic-colors")
 
 
+def test_a_magic_split_picked_from_the_splits_the_engine_lists(served, browser):
+    """Coral Elves (blue, green) roll 5 magic and 1 ID at a coastland (blue, green): the ID doubles, so the roll makes
+    7 points, each blue or green (002 First March, Magic; Doubling Magic), and the picker offers the 8 largest splits.
+    Picking 4 blue, 3 green writes it to ``colors``; it pays Wind Walk (blue, 4) and Watery Double (green, 2)."""
+    from selenium.webdriver.support.ui import Select
+
+    fresh_build(browser, served)
+    type_in(browser, "title", "A Coral Elf magic split")
+    add_terrain(browser, 1, "sea", "coastland", 3, action="magic")
+    add_army(browser, 1, "elves", "alice", "sea", "Coral Elves", "any unit of health 1", 6)
+    add_army(browser, 2, "dwarves", "bob", "sea", "Dwarves", "any unit of health 1", 3)
+    step = add_step(browser, "Magic")
+    at = f"steps[{step}].magic"
+    choose(browser, f"{at}.army", "elves")
+    roll_totals(browser, f"{at}.roll", {"magic": 5, "id": 1})
+    offered = [o.text for o in Select(by_key(browser, f"{at}.colors.split")).options][1:]
+    assert offered == ["7 blue"] + [f"{7 - g} blue, {g} green" for g in range(1, 7)] + ["7 green"]
+    choose(browser, f"{at}.colors.split", "4 blue, 3 green")
+    assert current_yaml(browser)["steps"][0]["magic"]["colors"] == {"blue": 4, "green": 3}
+    assert by_key(browser, f"{at}.colors.blue").get_attribute("value") == "4"
+    for j, spell in enumerate(("wind-walk", "Watery Double")):
+        click(browser, f"{at}.cast-add")
+        type_in(browser, f"{at}.cast[{j}].spell", spell, commit=True)
+        choose(browser, f"{at}.cast[{j}].target", "army elves")
+    assert form_errors(browser) == []
+    resolve(browser)
+    trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text.lower()
+    assert "magic points: 4 blue, 3 green" in trace and "wind-walk" in trace and "watery-double" in trace
+
+
+def test_a_cantrip_in_a_save_roll_buys_a_spell_picked_from_those_its_points_pay(served, browser):
+    """Dwarves (gold, red: 002 Dwarves) save against 5 missiles with 3 saves and a 2-point Cantrip (002 SAI List,
+    Cantrip: "during any non-magic action, save roll ..."): its points pay, one spell at a time, the sfr-2012 spells of
+    gold or red costing at most 2 that are basic or Dwarf: Ash Storm (red 2), Earthen Armor (gold 2, Dwarf) and
+    Stoneskin (gold 2) -- not Camouflage (Treefolk) nor Hide (Feral). Stoneskin bought (+1 save): 4 saves, 1 damage."""
+    from selenium.webdriver.support.ui import Select
+
+    fresh_build(browser, served)
+    type_in(browser, "title", "A Cantrip in a save roll")
+    add_terrain(browser, 1, "hold", "highland", 3)
+    add_army(browser, 1, "archers", "alice", "hold", "Lava Elves", "any unit of health 2", 3)
+    add_army(browser, 2, "dwarves", "bob", "hold", "Dwarves", "any unit of health 2", 3)
+    step = add_step(browser, "Missile")
+    at = f"steps[{step}].missile"
+    choose(browser, f"{at}.army", "archers")
+    choose(browser, f"{at}.target", "dwarves")
+    roll_totals(browser, f"{at}.roll", {"missile": 5})
+    click(browser, f"{at}.saves-add")   # the target is offered first
+    type_in(browser, f"{at}.saves.dwarves.save", "3")
+    choose(browser, f"{at}.saves.dwarves-icon", "Cantrip")
+    click(browser, f"{at}.saves.dwarves-add")
+    type_in(browser, f"{at}.saves.dwarves.cantrip", "2")
+    click(browser, f"{at}.cantrip.dwarves.cast-add")
+    offered = [o.text for o in Select(by_key(browser, f"{at}.cantrip.dwarves.cast[0].spell")).options]
+    assert sorted(o for o in offered if o != "—") == ["Ash Storm", "Earthen Armor", "Stoneskin"]
+    choose(browser, f"{at}.cantrip.dwarves.cast[0].spell", "Stoneskin")
+    choose(browser, f"{at}.cantrip.dwarves.cast[0].target", "army dwarves")
+    assert current_yaml(browser)["steps"][0]["missile"]["cantrip"] == {
+        "dwarves": {"cast": [{"spell": "stoneskin", "target": "dwarves"}]}}
+    assert form_errors(browser) == []
+    resolve(browser)
+    table = results_table(browser)
+    assert table["dwarves"] == "4 save" and table["damage to dwarves"] == "1", table   # 3 saves + 1 (Stoneskin)
+    trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text.lower()
+    assert "stoneskin" in trace and "buy stoneskin x1 for 2 gold" in trace
+
+
+def test_dragon_attack_choices_picked_from_what_the_engine_lists(served, browser):
+    """Two gold wyrms breathe on twelve 2-health Ferals: the breaths combine, reaching 10 health-worth, killed with no
+    save, "the army's owner chooses" which (002 Dragons, Gold Dragon Breath; Breath); the army's 10 melee slay one
+    wyrm (5 health + 5 automatic saves, results of one type: 002 Dragons). Picked: feral.8 to feral.12 and g2."""
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    scenario = {
+        "ddref": 1, "title": "Gold breath and a slain wyrm", "edition": "sfr-2012", "players": ["me", "them"],
+        "turn": {"player": "me"}, "terrains": {"field": {"type": "flatland", "face": 3, "home_of": "me"}},
+        "armies": {"feral": {"player": "me", "at": "field", "units": [{"race": "feral", "health": 2, "count": 12}]}},
+        "dragons": [{"id": g, "color": "gold", "owner": "them", "at": "field", "form": "wyrm"} for g in ("g1", "g2")],
+        "steps": [{"dragon_attack": {"army": "feral", "dragons": {"g1": ["breath"], "g2": ["breath"]},
+                                     "roll": {"save": 3, "melee": 10}}}]}
+    text = yaml.safe_dump(scenario, sort_keys=False)
+    browser.get(served + "build#yaml=" + base64.urlsafe_b64encode(text.encode("utf-8")).decode().rstrip("="))
+    wait_for(browser, "#trace-view section.step[data-step]")
+    settled(browser)
+    at = "steps[0].dragon_attack"
+    assert [o.text for o in Select(by_key(browser, f"{at}.slay.g2")).options][1:] == ["melee"]
+    choose(browser, f"{at}.slay.g2", "melee")
+    offered = browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' input[type=checkbox]')].map(b => b.dataset.key)",
+        f'[data-key="{at}.breath_targets.gold"]')
+    assert offered == [f"{at}.breath_targets.gold['feral.{n}']" for n in range(1, 13)]
+    for n in range(8, 13):
+        tick(browser, f"{at}.breath_targets.gold['feral.{n}']")
+    written = current_yaml(browser)["steps"][0]["dragon_attack"]
+    assert written["slay"] == {"g2": "melee"}
+    assert written["breath_targets"] == {"gold": [f"feral.{n}" for n in range(8, 13)]}
+    assert form_errors(browser) == []
+    resolve(browser)
+    WebDriverWait(browser, 20).until(   # the trace the link opened is replaced by the new one
+        lambda b: "slain by" in b.execute_script("return document.getElementById('trace-view').innerText"))
+    trace = browser.find_element("css selector", "#trace-view section.step[data-step='1']").text
+    assert results_table(browser)["killed"] == "feral.8, feral.9, feral.10, feral.11, feral.12"
+    assert "feral removes feral.8, feral.9, feral.10, feral.11, feral.12" in trace
+    assert "g2 slain by 10 melee results" in trace and "g1 slain" not in trace
+
+
 def test_a_shared_link_reopens_the_form_and_trace_in_a_fresh_browser(served, browser):
     """The Link button's URL, opened in another browser session, fills the same form and resolves the same trace;
     a link written by a script (/build#yaml=<base64url, no padding>) does the same."""
@@ -346,7 +452,7 @@ def test_a_shared_link_reopens_the_form_and_trace_in_a_fresh_browser(served, bro
 
 
 def test_a_scenario_with_fields_the_form_cannot_show_still_resolves_with_a_note(served, browser, run):
-    """002 Dragon Attack, Example 2 (breath targets, burial rolls, slaying choices: no pickers for them): the note
+    """002 Dragon Attack, Example 2 (burial rolls: no picker for them): the note
     names them, the YAML keeps them, and the trace is the CLI's."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -356,11 +462,12 @@ def test_a_scenario_with_fields_the_form_cannot_show_still_resolves_with_a_note(
     path = ROOT / "scenarios" / "sfr2012-dragon-attack-three-red-belly-breath-tail.yaml"
     text = path.read_text(encoding="utf-8")
     browser.get(served + "build#yaml=" + base64.urlsafe_b64encode(text.encode("utf-8")).decode())  # padded
-    WebDriverWait(browser, 20).until(lambda b: "breath_targets" in b.find_element(By.ID, "unshown").text)
+    WebDriverWait(browser, 20).until(lambda b: "breath_burial" in b.find_element(By.ID, "unshown").text)
     wait_for(browser, "#trace-view section.step[data-step]")
     note = browser.find_element(By.ID, "unshown").text
-    for field in ("breath_targets", "breath_burial", "slay"):
-        assert f"steps[0].dragon_attack.{field}" in note
+    assert "steps[0].dragon_attack.breath_burial" in note
+    for field in ("breath_targets", "slay"):     # drawn as pickers (test_dragon_attack_choices_picked_...)
+        assert f"steps[0].dragon_attack.{field}" not in note
     assert current_yaml(browser) == yaml.safe_load(text)
     step = json.loads(run("resolve", str(path), "--json").stdout)["steps"][0]
     shown = [e.text for e in browser.find_elements(

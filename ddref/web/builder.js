@@ -626,8 +626,82 @@ function casualties(path, i, armies) {
     el("p", { class: "note" }, "Left unticked, the engine chooses the smallest units (marked defaulted)."), blocks);
 }
 
-// the spells bought: spell, target, times, paying color
-function casts(path, i) {
+// A magic roll's largest splits by color, as the engine lists them for the roll (the check's "splits" of step i):
+// picking one writes it to `colors` (002 First March, Magic; Doubling Magic)
+function splitPick(path, i) {
+  const splits = (stateAt(i) || {}).splits || [];
+  const key = pathText([...path, "split"]);
+  if (!splits.length) return null;
+  const label = (split) => Object.entries(split).map(([c, n]) => `${n} ${c}`).join(", ");
+  const now = get(path) || {};
+  const same = (split) => Object.keys({ ...split, ...now }).every((c) => (split[c] || 0) === (Number(now[c]) || 0));
+  const select = el("select", { data: { key } }, el("option", { value: "" }, "— (type the points below)"),
+    splits.map((split, j) => el("option", { value: String(j), ...(same(split) ? { selected: true } : {}) }, label(split))));
+  select.addEventListener("change", () => {
+    const split = splits[Number(select.value)];
+    if (select.value === "" || !split) return;
+    put(path, { ...split });
+    changed(true);
+  });
+  return wrap("The largest splits this roll allows", select, key);
+}
+
+// army (or freed unit) -> what its Cantrip buys in the step: for each Cantrip the engine found rolled, the spells its
+// points can pay for (the check's "cantrip" of step i), picked with their targets (002 SAI List, Cantrip)
+function cantripBuys(path, i) {
+  const offered = (stateAt(i) || {}).cantrip || {};
+  const value = get(path) || {};
+  const keys = [...Object.keys(offered), ...Object.keys(value).filter((k) => !(k in offered))];
+  if (!keys.length) return null;
+  return el("div", { class: "cantrips", data: { key: pathText(path) } }, el("h4", {}, "Cantrip purchases"),
+    keys.map((key) => {
+      unshownKeys(value[key], ["cast"], [...path, key]);
+      const spells = offered[key];
+      const note = spells ? (spells.length ? `The spells ${key}'s Cantrip points can pay for, one at a time:` :
+        `${key}'s Cantrip points pay for no spell.`) : `${key} rolls no Cantrip here (as last checked).`;
+      return el("fieldset", { class: "picks", data: { key: pathText([...path, key]) } },
+        el("legend", {}, `What ${key}'s Cantrip buys`), el("p", { class: "note" }, note),
+        casts([...path, key, "cast"], i, spells));
+    }));
+}
+
+// a dragon attack's choices as the engine lists them (the check's "dragon" of step i): which results slay each dragon
+// (002 Dragons: results of one type, its health plus its automatic saves), and the units each breath color reaches
+function dragonChoices(at, i) {
+  const found = (stateAt(i) || {}).dragon || {};
+  const slay = found.slay || {};
+  const breath = found.breath || {};
+  const parts = [];
+  if (Object.keys(slay).length) {
+    parts.push(el("div", { class: "slay", data: { key: pathText([...at, "slay"]) } }, el("h4", {}, "Dragons slain"),
+      el("p", { class: "note" }, "Left blank, the engine slays what the results allow, the cheapest first (marked defaulted)."),
+      el("div", { class: "row" }, Object.entries(slay).map(([dragon, types]) => (types.length
+        ? pick(`Slay ${dragon} with`, [...at, "slay", dragon], types, { blank: "— (the engine's choice)" })
+        : el("p", { class: "note" }, `${dragon}: no results of one type enough to slay it.`))))));
+  }
+  for (const [color, b] of Object.entries(breath)) {
+    const path = [...at, "breath_targets", color];
+    const chosen = get(path) || [];
+    parts.push(el("fieldset", { class: "picks", data: { key: pathText(path) } },
+      el("legend", {}, `Units the ${color} breath reaches`),
+      el("p", { class: "note" }, `It reaches ${b.reach} ${b.per === "units" ? "units" : "health-worth"}; left unticked, the smallest units.`),
+      b.units.map((id) => {
+        const box = el("input", { type: "checkbox", data: { key: pathText([...path, id]) } });
+        box.checked = chosen.includes(id);
+        box.addEventListener("change", () => {
+          const now = new Set(get(path) || []);
+          if (box.checked) now.add(id); else now.delete(id);
+          put(path, now.size ? b.units.filter((u) => now.has(u)) : undefined);
+          changed(false);
+        });
+        return el("label", { class: "field check" }, box, el("span", {}, id));
+      })));
+  }
+  return parts.length ? el("div", { class: "dragon-choices" }, parts) : null;
+}
+
+// the spells bought: spell, target, times, paying color; `offered` ([{spell, color}]): the spells to pick from
+function casts(path, i, offered) {
   const list = get(path) || [];
   const st = stateAt(i);
   const targets = [...terrainIds().map((t) => [t, `terrain ${t}`]), ...armyIds(i).map((a) => [a, `army ${a}`]),
@@ -636,8 +710,13 @@ function casts(path, i) {
   const rows = list.map((c, j) => {
     const at = [...path, j];
     unshownKeys(c, ["spell", "target", "count", "color"], at);
+    const names = Object.fromEntries(B.catalog.spells.map((sp) => [sp.id, sp.name]));
     return el("div", { class: "item row", data: { key: pathText(at) } },
-      spellInput("Spell", [...at, "spell"]),
+      offered ? pick("Spell", [...at, "spell"], [...new Set(offered.map((o) => o.spell))].map((id) => [id, names[id] || id]),
+        { required: true, after: (id) => {
+          const colors = offered.filter((o) => o.spell === id && o.color).map((o) => o.color);
+          if (colors.length) put([...at, "color"], colors.includes(c.color) ? c.color : colors[0]);
+        } }) : spellInput("Spell", [...at, "spell"]),
       pick("Target", [...at, "target"], targets, { required: true }),
       number("Times", [...at, "count"], { placeholder: "1" }),
       pick("Paid in", [...at, "color"], B.catalog.colors, { blank: "its color" }),
@@ -645,7 +724,9 @@ function casts(path, i) {
   });
   return el("div", { class: "casts", data: { key: pathText(path) } }, el("h4", {}, "Spells bought"), rows,
     button("Add a spell", `${pathText(path)}-add`, () => {
-      put(path, [...list, { spell: "", target: targets[0] ? targets[0][0] : "" }]);
+      const first = offered && offered.length ? offered[0] : null;
+      put(path, [...list, { spell: first ? first.spell : "", target: targets[0] ? targets[0][0] : "",
+        ...(first && first.color ? { color: first.color } : {}) }]);
       changed(true);
     }));
 }
@@ -775,16 +856,17 @@ const STEP_FIELDS = {
   magic: (at, body, i) => {
     const colors = ((stateAt(i).armies || {})[body.army] || {}).colors || [];
     return [armyPick(at, i), rollEditor("The magic roll", [...at, "roll"], body.army, i),
+      splitPick([...at, "colors"], i),
       counts("Magic points by color", [...at, "colors"],
         [...colors, ...B.catalog.colors.filter((c) => !colors.includes(c))].map((c) => [c, colors.includes(c) ? `${c} (the army's)` : c]),
         colors.length ? `${body.army} casts ${colors.join(" and ")} magic.` : null),
-      casts([...at, "cast"], i), rollMap("Avoidance roll", [...at, "avoidance"], i, []),
+      casts([...at, "cast"], i), rollMap("Avoidance roll", [...at, "avoidance"], i, []), cantripBuys([...at, "cantrip"], i),
       casualties([...at, "casualties"], i, armyIds(i).filter((a) => a !== body.army)), more([...at, "targets"], saiTargets([...at, "targets"], i))];
   },
   dragon_attack: (at, body, i) => [armyPick(at, i), dragonIcons([...at, "dragons"], i),
     rollEditor("The army's roll", [...at, "roll"], body.army, i),
     counts("Where ID icons go", [...at, "ids"], [["melee", "melee"], ["missile", "missile"], ["save", "save"]]),
-    casualties([...at, "casualties"], i, [body.army])],
+    dragonChoices(at, i), casualties([...at, "casualties"], i, [body.army])],
   turn: (at) => [pick("Player", [...at, "player"], players(), { required: true })],
   setup: (at) => [number("Force (health points)", [...at, "force"]), pick("Only player", [...at, "player"], players())],
   promote: (at, body, i) => {
@@ -813,10 +895,10 @@ const STEP_FIELDS = {
 
 const DRAWN = { roll: ["army", "for", "roll", "avoidance", "ids", "penalties", "counts_as", "targets"],
   maneuver: ["army", "direction", "roll", "counter", "casualties", "targets"],
-  missile: ["army", "target", "roll", "saves", "casualties", "targets"],
-  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets"],
-  magic: ["army", "roll", "colors", "cast", "avoidance", "casualties", "targets"],
-  dragon_attack: ["army", "dragons", "roll", "ids", "casualties"], turn: ["player"], setup: ["force", "player"],
+  missile: ["army", "target", "roll", "saves", "casualties", "targets", "cantrip"],
+  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets", "cantrip"],
+  magic: ["army", "roll", "colors", "cast", "avoidance", "casualties", "targets", "cantrip"],
+  dragon_attack: ["army", "dragons", "roll", "ids", "casualties", "slay", "breath_targets"], turn: ["player"], setup: ["force", "player"],
   promote: ["army", "allowed", "chosen"], replant: ["army", "give", "take"], minor: ["army", "roll", "choose", "casualties"],
   reserves: ["reinforce", "retreat"] };
 
@@ -866,7 +948,8 @@ function actionFields(at, body, i, melee) {
       counter === false ? null : rollEditor(`Counter-attack roll of ${body.target || "the target"}`, [...at, "counter"], body.target, i),
       counter === false ? null : rollMap("Save roll against the counter-attack", [...at, "counter_saves"], i, [body.army])));
   }
-  out.push(casualties([...at, "casualties"], i, [body.target, melee && counter !== false ? body.army : null]),
+  out.push(cantripBuys([...at, "cantrip"], i),
+    casualties([...at, "casualties"], i, [body.target, melee && counter !== false ? body.army : null]),
     more([...at, "targets"], saiTargets([...at, "targets"], i)));
   return out;
 }

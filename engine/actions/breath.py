@@ -161,6 +161,8 @@ def _individual(state: GameState, ruleset: Ruleset, who: Army, color: str, breat
     those killed may then have to save or be buried."""
     target = exposed(state, ruleset, state.army(who.id), "dragon", out)
     reach = breath.kills * times
+    out.dragon_choices.setdefault("breath", {})[color] = {
+        "reach": reach, "per": "units" if breath.units else "health", "units": [u.id for u in target.units]}
     if breath.units:
         ids, event = _units(target, reach, named, breath)
     else:

@@ -59,17 +59,30 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
                                     "simultaneous roll unique SAIs such as Cantrip do not work",
                                     cite=ruleset.cite("sai-resolution"), kind=NOT_APPLIED))
         return state
+    casters = _casters(state, who, found, ruleset)
+    out.cantrips[key] = (who, tuple(casters))
     if buy is None:
         out.trace.append(TraceEvent(what=f"{key}: {total} Cantrip point(s) buy nothing", after=0,
                                     rule="Cantrip can be used to purchase spells; the scenario buys none",
                                     cite=cite, defaulted=True))
         return state
-    from .magic import spend, unit_aspects     # magic resolves spells, whose damage rolls may use a Cantrip
+    from .magic import spend     # magic resolves spells, whose damage rolls may use a Cantrip
 
     out.trace.append(TraceEvent(what=f"{who.id}'s roll is suspended: {total} Cantrip point(s) buy spells",
                                 after=total, rule="during a non-magic action, save roll or non-maneuver avoidance "
                                 "roll, Cantrip purchases spells that are immediately resolved", cite=cite))
     _check_column(buy, ruleset, cite)
+    _racial_reading(buy, casters, ruleset, out)
+    state, _ = spend(state, who, casters, 0, buy, ruleset, out)
+    out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
+                                "spells are resolved", cite=cite))
+    return state
+
+
+def _casters(state: GameState, who: Army, found: list, ruleset: Ruleset) -> list[Caster]:
+    """Each unit's Cantrip points as a caster of its colors."""
+    from .magic import unit_aspects
+
     land = elements(state, None if who.at == "reserve" else state.terrain(who.at), who, ruleset)
     casters = []
     for unit, n, any_color in found:
@@ -77,11 +90,7 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
         # the Bronze Medallion "can cast any color spell from the spell lists (basic or racial)": its points pay
         # a racial spell as that race's points would (the spell's race must still be in the army, 002 Racial Spells)
         casters.append(Caster(unit.id, unit.race, n, 0, colors, any_race=any_color))
-    _racial_reading(buy, casters, ruleset, out)
-    state, _ = spend(state, who, casters, 0, buy, ruleset, out)
-    out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
-                                "spells are resolved", cite=cite))
-    return state
+    return casters
 
 
 def _racial_reading(buy: MagicStep, casters: list[Caster], ruleset: Ruleset, out: StepResult) -> None:

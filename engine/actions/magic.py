@@ -62,6 +62,7 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     state, buried, doubled = death_magic.bury(state, caster, casters, step, ruleset, out)
     casters = [*casters, *furnace, *buried]
     reachable = allocations(casters, buckets, budgets, lose)
+    out.splits[caster.id] = (reachable, buckets)
     vector = _choose(reachable, buckets, step, ruleset, out)
     points = by_color(vector, buckets)
     death_magic.check_spent(points, step.cast, doubled, ruleset, out)
@@ -382,6 +383,41 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
     raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: "
                     f"{'; '.join(_fmt(split) for split in _maximal(reachable, buckets))}",
                     cite=ruleset.cite("doubling-magic"), field="colors")
+
+
+def maximal_splits(out: StepResult, army_id: str) -> list[dict[str, int]] | None:
+    """The splits by color an army's magic roll in this step allows that no other contains (002 First March,
+    Magic; 002 Doubling Magic), the largest first; None where the army split no magic points in the step."""
+    found = out.splits.get(army_id)
+    return None if found is None else _maximal(*found)
+
+
+def buyable(out: StepResult, key: str, cards, ruleset: Ruleset) -> list[tuple[str, str | None]] | None:
+    """What the Cantrip ``key`` rolled in this step could buy, one spell at a time: (spell id, paying color) for each
+    of ``cards`` (the edition's spells) its points pay for (002 SAI List, Cantrip; 002 Casting Cost: each spell in
+    its color, an elemental spell in one color of the owner's choice, a racial spell from that race's points), in
+    the 'C' column where the edition has one (001); None where no Cantrip was rolled."""
+    found = out.cantrips.get(key)
+    if found is None:
+        return None
+    who, casters = found
+    total = sum(c.normal for c in casters)
+    races = {u.race for u in who.units}
+    offered = []
+    for card in cards:
+        if card.cost > total or (ruleset.cantrip_column and not card.cantrip):
+            continue
+        spell_races = [r for r in card.lists if r != "basic"]
+        if spell_races and not races & set(spell_races):
+            continue    # 002 Racial Spells: the race must be in the army
+        # an elemental spell is paid in any one color (002 Dragons: "the elemental (black, blue, gold, green,
+        # & red)" colors)
+        for color in (COLORS if card.color == "elemental" else (card.color,)):
+            cast = (Cast(spell=card, target=who.id, color=color if card.color == "elemental" else None),)
+            buckets = _buckets(who, cast, ruleset)
+            if any(_affordable(cast, v, buckets) for v in allocations(casters, buckets, (0, 0))):
+                offered.append((card.id, color if card.color == "elemental" else None))
+    return offered
 
 
 def _maximal(reachable: set[tuple[int, ...]], buckets) -> list[dict[str, int]]:

@@ -108,6 +108,8 @@ def slay(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, results:
     SAI slew already (Decapitate, Impale, Bash)."""
     targets = [d for d in (*battle.attacking(), *battle.held) if d not in struck]
     need = {d.id: kinds.to_slay(d, battle.icons.get(d.id, ()), state, ruleset) for d in targets}
+    # each dragon's health plus automatic saves in results of one type (002 Dragons, Dragon Response)
+    out.dragon_choices["slay"] = {d.id: [t for t in SLAYING if results[t] >= need[d.id]] for d in targets}
     chosen = _chosen(ruleset, targets, need, results, step, out)
     _check_forced(ruleset, targets, need, chosen, results)
     slain = [d for d in targets if d.id in chosen]
