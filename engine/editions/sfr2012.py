@@ -514,18 +514,21 @@ SFR_2012 = Ruleset(
     },
     # "Eldarim ... any individual Acolyte of Eldarim can only cast one color of magic. Only the mighty
     # Dragonlord and Dragonslayer can cast multiple colors"; 002 Dragonkin: "Dragonkin units cannot roll
-    # for magic or missile actions"
+    # for magic or missile actions"; 002 The Eldarim Champions, Dragoncrusader: "Dragoncrusaders can cast any
+    # color of magic (not just the colors at the current terrain)"
     one_color_races=("eldarim",),
-    all_color_units=("dragonlord", "dragonslayer"),
+    all_color_units=("dragonlord", "dragonslayer", "dragoncrusader"),
     no_magic_races=("dragonkin",),
     # 002 Dragonkin: "Dragonkin cannot carry magical items or artifacts"; Magical Items: "Amazon units may carry
     # magical items of any color"; Dragonlord: "can carry magical items of any color (including medallions)";
-    # Kings' Die: "can hold a magical item of any color (including medallions)"
+    # Kings' Die: "can hold a magical item of any color (including medallions)"; Dragonslayer: "can carry
+    # magical items (including medallions) of any color"; Dragoncrusader: "can carry magical items of any color
+    # (including medallions)"
     no_carry_races=("dragonkin",),
     # 002 Dragonkin: "Dragonkin cannot leave the terrain where they are summoned"
     terrain_bound_races=("dragonkin",),
     carry_any_races=("amazon",),
-    carry_any_units=("dragonlord", "kings-die"),
+    carry_any_units=("dragonlord", "dragonslayer", "dragoncrusader", "kings-die"),
     # 002 Amazons, Reserve Attack: "when in the reserve area, cannot use magic. Instead they may select an enemy
     # army at their home terrain or the frontier and take a missile action"
     reserve_missile_races=("amazon",),
