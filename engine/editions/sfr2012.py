@@ -448,7 +448,13 @@ SETUP = SetupRules(
     # 002 Minor Terrains: "A player may bring up to four minor terrain dice to a game. Until brought into play,
     # they are kept in the summoning pool."
     minor_terrain_cap=4,
+    # 002 The Eldarim Champions: "You can bring at most one Dragonlord for each 24 health of battle size (i.e.,
+    # the same as the required number of dragons)"; likewise Dragonslayer and Dragoncrusader, and "at most one
+    # Dragonmaster (of each color)", Dragonhunter and Dragonzealot alike
+    champion_caps={"dragonlord": False, "dragonslayer": False, "dragoncrusader": False,
+                   "dragonmaster": True, "dragonhunter": True, "dragonzealot": True},
     cites={"force": f"{E}:starting-the-game.step-1-decide-total-force-size",
+           "champions": f"{E}:the-eldarim-champions.dragonlord",
            "dragons": f"{E}:starting-the-game.step-1-decide-total-force-size",
            "armies": f"{E}:starting-the-game.step-2-assemble-armies",
            "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
@@ -462,6 +468,9 @@ SETUP = SetupRules(
         "dragons": "take the total force size and divide by 24 (round up any fractions) ... You cannot bring more "
                    "than or less than the required number of dragons",
         "white": "a white dragon replaces 2 normal dragons",
+        "champions": "you can bring at most one (of each color, for the Dragonmaster, Dragonhunter and "
+                     "Dragonzealot) for each 24 health of battle size (i.e., the same as the required number of "
+                     "dragons)",
         "armies": "you may have no more than half the total number of health points (rounded down) of your total "
                   "forces placed in a single army but you must have at least 1-health of units in each army",
         "magic-users": "the number of health points consisting of magic users can be no more than half of the "
