@@ -11,7 +11,8 @@ area. Note that magic items do not move by themselves, they must be carried".
 002 Medallions: "considered to be colorless for purposes of the 1:1 unit to
 magic item ratio. Thus, a unit of any race can carry a medallion". 002 Dragonkin:
 "Dragonkin cannot carry magical items or artifacts". 002 Dragonlord: "can carry
-magical items of any color (including medallions)"; Dragonmaster: "medallions and
+magical items of any color (including medallions)" (Dragonslayer and Dragoncrusader
+alike); Dragonmaster (Dragonhunter, Dragonzealot alike): "medallions and
 magical items matching their color"; Kings' Die: "can hold a magical item of any
 color (including medallions)".
 """

@@ -263,6 +263,9 @@ class SetupRules(Value):
     magic_point_cap: int = 4
     # how many minor terrain dice a player may bring (002 Minor Terrains: "up to four"); None: no limit given
     minor_terrain_cap: int | None = None
+    # the units a player may bring at most one of per 24 health of battle size (the required number of dragons):
+    # catalog name -> whether the limit is per color (002 The Eldarim Champions); empty: no such limit
+    champion_caps: Mapping[str, bool] = field(default_factory=dict)
 
 
 class Ruleset(Value):

@@ -8,6 +8,7 @@ and reports every problem of a set-up at once, the way a judge checks a table be
 from __future__ import annotations
 
 from . import pool
+from .names import slug
 from .ruleset import Ruleset, SetupRules
 from .sais import sai_use
 from .state import Army, GameState, Unit
@@ -48,6 +49,7 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
     if health != force:
         problems.append(f"{player} brings {health} health of components for a force of {force}")
     cap = force // 2
+    _champions(rules, player, units, required_dragons(rules, step.force), out, problems)
     _armies(rules, player, [a for a in armies if a.at != "reserve"], cap, out, problems)
     # magic point values count only against a cap on magic users (002; 000 and 001 have none)
     magic = {u.id: v for u in units if rules.magic_cap and (v := _magic_points(u, step, rules)) is not None}
@@ -64,6 +66,28 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
     minors = _minor_terrains(state, rules, player, out, problems)
     return {"health": health, "force": force, "army_cap": cap, "magic_users": users, "magic_points": magic,
             **({"minor_terrains": minors} if minors is not None else {})}
+
+
+def _champions(rules: SetupRules, player: str, units: list[Unit], need: int, out: StepResult,
+               problems: list[str]) -> None:
+    """002 The Eldarim Champions: at most one of each champion (of each color where the die has one) per 24
+    health of battle size, the required number of dragons; the most in one army is the same number, so the
+    force-wide count decides both."""
+    if not rules.champion_caps:
+        return
+    counts: dict[str, int] = {}
+    for u in units:
+        name = slug(u.name) if u.name else None
+        if name not in rules.champion_caps:
+            continue
+        key = f"{u.color} {name}" if rules.champion_caps[name] and u.color else name
+        counts[key] = counts.get(key, 0) + 1
+    for key, n in counts.items():
+        out.trace.append(TraceEvent(what=f"{player} brings {n} {key}(s), at most {need}", before=n, after=need,
+                                    rule=rules.quotes["champions"], cite=rules.cites["champions"]))
+        if n > need:
+            problems.append(f"{player} brings {n} {key}s, more than the {need} allowed (one per 24 health of "
+                            "battle size)")
 
 
 def _minor_terrains(state: GameState, rules: SetupRules, player: str, out: StepResult,

@@ -324,7 +324,7 @@ def _item(unit, points: int, who: Army, ruleset: Ruleset, out: StepResult) -> li
 def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:
     """The colors a unit casts by itself (002 First March, Magic): its race's aspects; for an Eldarim
     acolyte the one color of its die ("any individual Acolyte of Eldarim can only cast one color"), for the
-    Dragonlord and Dragonslayer all five; an empty tuple for Amazons, who cast the terrain's colors."""
+    Dragonlord, Dragonslayer and Dragoncrusader all five; an empty tuple for Amazons, who cast the terrain's colors."""
     cite = ruleset.cite("magic")
     if unit.race in ruleset.race_colors:
         return ruleset.race_colors[unit.race]

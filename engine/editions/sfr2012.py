@@ -448,7 +448,13 @@ SETUP = SetupRules(
     # 002 Minor Terrains: "A player may bring up to four minor terrain dice to a game. Until brought into play,
     # they are kept in the summoning pool."
     minor_terrain_cap=4,
+    # 002 The Eldarim Champions: "You can bring at most one Dragonlord for each 24 health of battle size (i.e.,
+    # the same as the required number of dragons)"; likewise Dragonslayer and Dragoncrusader, and "at most one
+    # Dragonmaster (of each color)", Dragonhunter and Dragonzealot alike
+    champion_caps={"dragonlord": False, "dragonslayer": False, "dragoncrusader": False,
+                   "dragonmaster": True, "dragonhunter": True, "dragonzealot": True},
     cites={"force": f"{E}:starting-the-game.step-1-decide-total-force-size",
+           "champions": f"{E}:the-eldarim-champions.dragonlord",
            "dragons": f"{E}:starting-the-game.step-1-decide-total-force-size",
            "armies": f"{E}:starting-the-game.step-2-assemble-armies",
            "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
@@ -462,6 +468,9 @@ SETUP = SetupRules(
         "dragons": "take the total force size and divide by 24 (round up any fractions) ... You cannot bring more "
                    "than or less than the required number of dragons",
         "white": "a white dragon replaces 2 normal dragons",
+        "champions": "you can bring at most one (of each color, for the Dragonmaster, Dragonhunter and "
+                     "Dragonzealot) for each 24 health of battle size (i.e., the same as the required number of "
+                     "dragons)",
         "armies": "you may have no more than half the total number of health points (rounded down) of your total "
                   "forces placed in a single army but you must have at least 1-health of units in each army",
         "magic-users": "the number of health points consisting of magic users can be no more than half of the "
@@ -514,18 +523,21 @@ SFR_2012 = Ruleset(
     },
     # "Eldarim ... any individual Acolyte of Eldarim can only cast one color of magic. Only the mighty
     # Dragonlord and Dragonslayer can cast multiple colors"; 002 Dragonkin: "Dragonkin units cannot roll
-    # for magic or missile actions"
+    # for magic or missile actions"; 002 The Eldarim Champions, Dragoncrusader: "Dragoncrusaders can cast any
+    # color of magic (not just the colors at the current terrain)"
     one_color_races=("eldarim",),
-    all_color_units=("dragonlord", "dragonslayer"),
+    all_color_units=("dragonlord", "dragonslayer", "dragoncrusader"),
     no_magic_races=("dragonkin",),
     # 002 Dragonkin: "Dragonkin cannot carry magical items or artifacts"; Magical Items: "Amazon units may carry
     # magical items of any color"; Dragonlord: "can carry magical items of any color (including medallions)";
-    # Kings' Die: "can hold a magical item of any color (including medallions)"
+    # Kings' Die: "can hold a magical item of any color (including medallions)"; Dragonslayer: "can carry
+    # magical items (including medallions) of any color"; Dragoncrusader: "can carry magical items of any color
+    # (including medallions)"
     no_carry_races=("dragonkin",),
     # 002 Dragonkin: "Dragonkin cannot leave the terrain where they are summoned"
     terrain_bound_races=("dragonkin",),
     carry_any_races=("amazon",),
-    carry_any_units=("dragonlord", "kings-die"),
+    carry_any_units=("dragonlord", "dragonslayer", "dragoncrusader", "kings-die"),
     # 002 Amazons, Reserve Attack: "when in the reserve area, cannot use magic. Instead they may select an enemy
     # army at their home terrain or the frontier and take a missile action"
     reserve_missile_races=("amazon",),
