@@ -6,6 +6,6 @@ forkserver waits for its workers, and a runaway replay would run on after its se
 Importing it anywhere else would tie that process's life to its parent's.
 """
 
-from .serving import _die_with_parent
+from .serving import die_with_parent
 
-_die_with_parent()
+die_with_parent()

@@ -94,7 +94,7 @@ class WorkerDied(UserError):
     status = 500
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """Ask Linux to SIGKILL this process when its parent ends: a worker's is the forkserver, whose own is the
     server (``ddref._forkserver_guard``)."""
     if not sys.platform.startswith("linux"):
@@ -138,7 +138,7 @@ _demoted = False
 def _worker_main(conn, warm: Callable[[], None] | None) -> None:
     """A worker: run each ``(function, args)`` received, send back ``("ok", result)`` or ``("error", name)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole process group: the server decides
-    _die_with_parent()
+    die_with_parent()
     _own_session()
     signal.signal(signal.SIGALRM, _demote)
     if warm:

@@ -56,7 +56,9 @@ class SaiUse(Value):
     modelled: bool = True
 
 
-def _uses(*pairs: tuple[tuple[str, ...], SaiUse]) -> dict[str, SaiUse]:
+def sai_use_table(*pairs: tuple[tuple[str, ...], SaiUse]) -> dict[str, SaiUse]:
+    """An SAI table: each (roll kinds, use) pair gives the use for every kind it names; the editions build theirs
+    with it."""
     table: dict[str, SaiUse] = {}
     for kinds, use in pairs:
         for kind in kinds:
@@ -69,75 +71,75 @@ NOT_MODELLED = SaiUse(modelled=False)
 # sai id -> roll kind -> use. Each entry restates 002's SAI List text.
 SAI_USES: dict[str, dict[str, SaiUse]] = {
     # "During any roll, each Fly result generates one maneuver or one save result."
-    "fly": _uses((ANY, SaiUse(("maneuver", "save")))),
+    "fly": sai_use_table((ANY, SaiUse(("maneuver", "save")))),
     # "During any roll, each Trample result generates one maneuver and one melee result."
-    "trample": _uses((ANY, SaiUse(("maneuver", "melee"), each=True))),
+    "trample": sai_use_table((ANY, SaiUse(("maneuver", "melee"), each=True))),
     # "During a maneuver roll, each Rend result generates one maneuver result. During a melee
     #  attack or melee avoidance roll, each Rend result generates one melee result; roll this unit again"
-    "rend": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+    "rend": sai_use_table((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
                   (("melee", "avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # "During a melee attack or melee avoidance roll, Counter generates melee results. During a
     #  save roll, Counter generates save results. During a save roll in a melee attack, Counter
     #  immediately generates both save results and melee results upon the attacking army"
     #  ... During a dragon attack, Counter generates save and melee results."
-    "counter": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),
+    "counter": sai_use_table((("melee", "avoid-melee"), SaiUse(("melee",))),
                      (("save", "save-missile", "avoid-save"), SaiUse(("save",))),
                      (("save-melee",), SaiUse(("save",), special="back-damage")),
                      (DRAGON, SaiUse(("save", "melee"), each=True))),
     # "During a melee attack, each Smite result immediately inflicts one point of damage ...; no
     #  saves ... During a dragon attack or melee avoidance roll, Smite generates melee results"
-    "smite": _uses((("melee",), SaiUse(special="army-damage-no-saves")),
+    "smite": sai_use_table((("melee",), SaiUse(special="army-damage-no-saves")),
                    (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # "During a missile action, each Stone result immediately inflicts one point of damage on the
     #  defending army; no saves ... During a dragon attack or missile avoidance roll, ... missile results"
-    "stone": _uses((("missile",), SaiUse(special="army-damage-no-saves")),
+    "stone": sai_use_table((("missile",), SaiUse(special="army-damage-no-saves")),
                    (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
     # "During a missile action, each Bullseye result immediately inflicts one point of damage ...
     #  may individually target one or more units ... Each target unit must immediately generate saves"
-    "bullseye": _uses((("missile",), SaiUse(special="unit-damage-with-saves")),
+    "bullseye": sai_use_table((("missile",), SaiUse(special="unit-damage-with-saves")),
                       (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
     # Delayed: "after the defending army rolls for saves but before they finalize any results,
     #  subtract four from the save results" (Screech: melee attack; Howl: melee attack or missile
     #  action; Wave: melee attack). Wave in a maneuver: "subtract four from each
     #  counter-maneuvering army's maneuver results" before they are finalized
-    "screech": _uses((("melee",), SaiUse(special="cut-saves"))),
-    "howl": _uses((("melee", "missile"), SaiUse(special="cut-saves"))),
-    "wave": _uses((("melee",), SaiUse(special="cut-saves")), (("maneuver",), SaiUse(special="cut-counter-maneuvers"))),
+    "screech": sai_use_table((("melee",), SaiUse(special="cut-saves"))),
+    "howl": sai_use_table((("melee", "missile"), SaiUse(special="cut-saves"))),
+    "wave": sai_use_table((("melee",), SaiUse(special="cut-saves")), (("maneuver",), SaiUse(special="cut-counter-maneuvers"))),
     # "During any roll the army makes, Create Fireminions generates magic, maneuver, melee, missile or save results."
-    "create-fireminions": _uses((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
+    "create-fireminions": sai_use_table((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a missile action or missile avoidance roll, Volley generates missile results. During a
     #  save roll, Volley generates save results. During a save roll in a missile action, ... both"
     #  ... During a dragon attack, Volley generates save and missile results."
-    "volley": _uses((("missile", "avoid-missile"), SaiUse(("missile",))),
+    "volley": sai_use_table((("missile", "avoid-missile"), SaiUse(("missile",))),
                     (("save", "save-melee", "avoid-save"), SaiUse(("save",))),
                     (("save-missile",), SaiUse(("save",), special="back-damage")),
                     (DRAGON, SaiUse(("save", "missile"), each=True))),
     # "During a melee attack or melee avoidance roll, Sortie generates melee results. During a save
     #  roll Sortie generates save results."
     #  ... During a dragon attack, Sortie generates save and melee results."
-    "sortie": _uses((("melee", "avoid-melee"), SaiUse(("melee",))),
+    "sortie": sai_use_table((("melee", "avoid-melee"), SaiUse(("melee",))),
                     ((*SAVES, "avoid-save"), SaiUse(("save",))),
                     (DRAGON, SaiUse(("save", "melee"), each=True))),
     # "During a melee attack or melee avoidance roll, Double Strike generates melee results; roll this unit again"
     #  (002 SAI resolution: "if a SAI has normal results during a melee avoidance roll, missile avoidance roll,
     #  or save roll, then it also works during a dragon attack": Rend, Double Strike and Tail there too)
-    "double-strike": _uses((("melee", "avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    "double-strike": sai_use_table((("melee", "avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # "During a melee attack or melee avoidance roll, Tail generates two melee results. Roll this unit again"
-    "tail": _uses((("melee", "avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
+    "tail": sai_use_table((("melee", "avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
     # "During a magic action or magic negation roll, Cantrip generates magic results. During any
     #  non-magic action, save roll or non-maneuver avoidance roll, Cantrip can be used to purchase spells"
-    "cantrip": _uses((("magic",), SaiUse(("magic",))),
+    "cantrip": sai_use_table((("magic",), SaiUse(("magic",))),
                      (("melee", "missile", *SAVES, "avoid-melee", "avoid-missile", "avoid-save", "avoid-magic"),
                       SaiUse(special="cantrip")),
                      # the army's roll against a dragon attack is a non-maneuver avoidance roll
                      (DRAGON, SaiUse(special="cantrip"))),
     # "During any roll, the Dragonkin unit loses its automatic save(s)" (engine.dragonkin); "Dragonkin Belly does
     #  not generate any results per se" -- a dragon attack is one of "any roll"
-    "belly": _uses(((*ANY, "dragon"), SaiUse())),
+    "belly": sai_use_table(((*ANY, "dragon"), SaiUse())),
     # "During any non-maneuver roll, each Wild Growth result generates one save result or may immediately promote
     #  one unit in the army containing this unit" (the promotions: engine.wild_growth); a dragon attack is a
     #  non-maneuver roll
-    "wild-growth": _uses(((*(k for k in ANY if "maneuver" not in k), "dragon"), SaiUse(("save",)))),
+    "wild-growth": sai_use_table(((*(k for k in ANY if "maneuver" not in k), "dragon"), SaiUse(("save",)))),
 }
 
 # Targeted and army-damaging SAIs in melee and missile actions (002 SAI List); how each chooses its
@@ -147,132 +149,132 @@ SAI_USES.update({
     # Kick: "During a melee attack, for each unit that generates Kick results choose one unit in the defending
     #  army. Kick immediately inflicts four points of damage on the target unit, which must generate saves
     #  against this damage. During a dragon attack or melee avoidance roll, Kick generates melee results."
-    "kick": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    "kick": sai_use_table((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # Coil: "for each unit that generates Coil results choose one unit ... inflict four points of damage ...
     #  The target unit makes a combination roll: to generate saves against the Coil damage and/or inflict
     #  melee damage on the coiling unit. ... During a dragon attack or melee avoidance roll, each Coil result
     #  generates one melee result."
-    "coil": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    "coil": sai_use_table((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # Gore: "for each unit that generates Gore results choose one unit ... two points of damage on the target
     #  unit, which must generate saves against this damage or be killed and buried. During a dragon attack or
     #  melee avoidance roll, Gore generates two melee results."
-    "gore": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
+    "gore": sai_use_table((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
     # Hug: "... Hug immediately inflicts four points of damage on the target unit. The unit gets no saves, but
     #  does roll to counter-attack the hugging unit, which cannot save against this damage. During a dragon
     #  attack or melee avoidance roll, Hug generates melee results."
-    "hug": _uses((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    "hug": sai_use_table((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # Slay: "During a melee attack, choose one unit in the defending army to immediately roll its ID icon or
     #  be killed."
-    "slay": _uses((("melee",), TEST)),
+    "slay": sai_use_table((("melee",), TEST)),
     # Swallow: "... choose one unit in the defending army to immediately roll its ID icon or be killed and buried."
-    "swallow": _uses((("melee",), TEST)),
+    "swallow": sai_use_table((("melee",), TEST)),
     # Plague: "choose one unit in the defending army, which must immediately generate a save or be killed. If
     #  the target unit fails to generate a save, your opponent chooses another unit from the same army to be
     #  plagued. The plague continues until a target unit generates a save."
-    "plague": _uses((("melee",), SaiUse(special="plague"))),
+    "plague": sai_use_table((("melee",), SaiUse(special="plague"))),
     # Poison: "choose one health-worth of units ... per Poison result generated. Each target unit must
     #  immediately generate a save or be killed. Any units that are killed must roll a save or be buried."
-    "poison": _uses((("melee",), TEST)),
+    "poison": sai_use_table((("melee",), TEST)),
     # Convert: "choose one health-worth of units ... per Convert icon generated. Targeted unit(s) must
     #  immediately generate a save or be killed. The acting player may return Undead units from the dead unit
     #  area to the acting army up to the amount of health killed."
-    "convert": _uses((("melee",), TEST)),
+    "convert": sai_use_table((("melee",), TEST)),
     # Decapitate: Delayed Special (melee attack); Special or Normal (dragon attack): "after the defending army
     #  rolls to save but before they apply any unique or special resolution SAIs, choose one unit in the
     #  defending army that rolled an ID icon to be killed. During a dragon attack, choose any dragon that rolls
     #  a Jaws icon to be slain. Otherwise it inflicts three melee results on the dragon."
-    "decapitate": _uses((("melee",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
+    "decapitate": sai_use_table((("melee",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
     # Choke: Delayed Special (melee attack): "... choose up to four health-worth of units in the defending army
     #  that rolled an ID icon to immediately be killed."
-    "choke": _uses((("melee",), SaiUse(special="rolled-id-kill"))),
+    "choke": sai_use_table((("melee",), SaiUse(special="rolled-id-kill"))),
     # Impale: as Decapitate, in a missile action; "Otherwise it inflicts three missile results on the dragon."
-    "impale": _uses((("missile",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
+    "impale": sai_use_table((("missile",), SaiUse(special="rolled-id-kill")), (DRAGON, SaiUse(special="dragon-effect"))),
     # Crush: "During a missile action, choose up to four-health worth of units in the defending army to
     #  immediately roll a maneuver result individually or be killed. Any units that are killed must then roll a
     #  save or be buried. During a dragon attack or missile avoidance roll, Crush generates missile results."
-    "crush": _uses((("missile",), TEST), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
+    "crush": sai_use_table((("missile",), TEST), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
     # Stomp: the same in a melee attack; "During a dragon attack or melee avoidance roll, Stomp generates
     #  melee results."
-    "stomp": _uses((("melee",), TEST), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
+    "stomp": sai_use_table((("melee",), TEST), (("avoid-melee", *DRAGON), SaiUse(("melee",)))),
     # Smother: "choose up to four health-worth of units in the defending army to immediately roll a maneuver
     #  result individually or be killed."
-    "smother": _uses((("melee",), TEST)),
+    "smother": sai_use_table((("melee",), TEST)),
     # Bash: Normal (non-melee save); Special (dragon attack or save against melee attack): "During a non-melee
     #  save roll, Bash generates saves results equal to the die's health. During a save roll against a melee
     #  attack, choose a unit in the attacking army that generated normal melee results. Bash immediately does
     #  back damage equal to the melee results of the target unit ... The defending army gets saves equal to
     #  the amount of damage that the target unit generated. During a dragon attack, target one dragon ..."
     # (its points are the die's health on the dice that have it: a rare item's three, a monster's four)
-    "bash": _uses((("save", "save-missile", "avoid-save"), SaiUse(("save",))),
+    "bash": sai_use_table((("save", "save-missile", "avoid-save"), SaiUse(("save",))),
                   (("save-melee",), SaiUse(special="bash")), (DRAGON, SaiUse(special="dragon-effect"))),
     # Flame: "choose up to two health-worth of units in the defending army to be immediately killed and buried
     #  with no save possible."
-    "flame": _uses((("melee",), KILL)),
+    "flame": sai_use_table((("melee",), KILL)),
     # Firebreath: "During a melee attack, immediately kill four health of units from the defending army with
     #  no save possible. Those units must then roll a save or maneuver, or be buried."
-    "firebreath": _uses((("melee",), KILL)),
+    "firebreath": sai_use_table((("melee",), KILL)),
     # Firecloud: "During a missile action, choose up to four health-worth of units in the defending army. Each
     #  target unit must immediately roll a maneuver result or be killed."
-    "firecloud": _uses((("missile",), TEST)),
+    "firecloud": sai_use_table((("missile",), TEST)),
     # Flaming Arrow: "for each unit that generates Flaming Arrow results choose one unit ... Each Flaming Arrow
     #  result immediately inflicts one point of damage to the target unit, which must generate saves against
     #  this damage. If the target unit is killed it must roll a save or be buried. During a dragon attack or
     #  missile avoidance roll, Flaming Arrow generates missile results."
-    "flaming-arrow": _uses((("missile",), STRIKE), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
+    "flaming-arrow": sai_use_table((("missile",), STRIKE), (("avoid-missile", *DRAGON), SaiUse(("missile",)))),
     # Seize: "choose up to four health-worth of units ... to immediately roll an ID icon individually or be
     #  killed. Those that roll an ID icon flee to reserve area."
-    "seize": _uses((("missile",), TEST)),
+    "seize": sai_use_table((("missile",), TEST)),
     # Scare: "choose one health-worth of units ... per Scare icon generated. Each target unit must immediately
     #  generate a non-ID icon save result or flee to its reserve area. Target units that roll its ID icon are
     #  killed with no save possible."
-    "scare": _uses((("melee",), TEST)),
+    "scare": sai_use_table((("melee",), TEST)),
     # Roar: "choose up to four health-worth of units in the defending army to immediately flee to their
     #  reserve area."
-    "roar": _uses((("melee",), KILL)),
+    "roar": sai_use_table((("melee",), KILL)),
     # Charm: "immediately choose up to four health-worth of units in an opposing army to add their results to
     #  the results of the acting army. The affected unit(s) return to their owner's control immediately after
     #  the defender's save roll."
-    "charm": _uses((("melee",), SaiUse(special="charm"))),
+    "charm": sai_use_table((("melee",), SaiUse(special="charm"))),
     # Confuse: Delayed Special (melee attack or missile action): "after the defending army rolls for saves but
     #  before they apply any unique or special resolution SAIs, choose up to four health-worth of units in the
     #  defending army and force them to roll again. Selected units ignore their original roll and apply the
     #  new roll instead."
-    "confuse": _uses((("melee", "missile"), SaiUse(special="reroll-saves"))),
+    "confuse": sai_use_table((("melee", "missile"), SaiUse(special="reroll-saves"))),
     # Trumpet: Special (melee or save): "During a melee attack, melee avoidance roll or save roll, Trumpet
     #  allows each Feral unit in the army containing this unit to immediately double its melee and save results."
-    "trumpet": _uses((("melee", "avoid-melee", *SAVES, "avoid-save"), SaiUse(special="double-units"))),
+    "trumpet": sai_use_table((("melee", "avoid-melee", *SAVES, "avoid-save"), SaiUse(special="double-units"))),
     # Elevate: Normal (maneuver); Special (save against melee attack, missile action, or dragon attack):
     #  "During a maneuver roll, Elevate generates maneuver results. During a missile action, immediately double
     #  one unit's missile results. During a save roll in a melee attack, immediately double one unit's save
     #  results. During a dragon attack, Elevate doubles one unit's missile or save results."
-    "elevate": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+    "elevate": sai_use_table((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
                      (("missile", "save-melee", *DRAGON), SaiUse(special="double-units"))),
     # Flurry: Instant Normal (melee); Normal (save against melee attack); Instant or Normal (dragon attack):
     #  "During a melee attack or melee avoidance roll, Flurry generates melee results; roll the magical item
     #  again ... During a save roll against a melee attack, Flurry generates save results. During a dragon
     #  attack, Flurry generates melee results and roll the magic item again ... or generates save results."
-    "flurry": _uses((("melee", "avoid-melee"), SaiUse(("melee",))), (("save-melee",), SaiUse(("save",))),
+    "flurry": sai_use_table((("melee", "avoid-melee"), SaiUse(("melee",))), (("save-melee",), SaiUse(("save",))),
                     (DRAGON, SaiUse(("melee", "save")))),
     # Charge: Delayed/Late Special (Acting Player Melee Attack): "This SAI has no effect during the counter
     #  attack phase. ... the attacking army must count Maneuver results as if they were Melee results ...
     #  the defending army will not make a counter attack. Instead they will make a combination melee/save roll"
-    "charge": _uses((("melee",), SaiUse(special="charge"))),
+    "charge": sai_use_table((("melee",), SaiUse(special="charge"))),
     # Surprise: Late Special (melee action): "the defending army cannot make its counter-attack roll; however,
     #  it may make its save roll."
-    "surprise": _uses((("melee",), SaiUse(special="surprise"))),
+    "surprise": sai_use_table((("melee",), SaiUse(special="surprise"))),
     # Sneak Attack: Special (missile action or magic action); Normal (melee attack or dragon attack): "During a
     #  missile or magic action, immediately kill up to four health-worth of opposing units in any army, with no
     #  save possible. The owner of the unit with this SAI selects the target army; the target army's owner
     #  selects the unit(s) killed. Any Dragonkin selected as casualties are immediately buried. During a melee
     #  attack or a dragon attack, Sneak Attack generates melee results."
-    "sneak-attack": _uses((("missile", "magic"), SaiUse(special="sneak-attack")),
+    "sneak-attack": sai_use_table((("missile", "magic"), SaiUse(special="sneak-attack")),
                           (("melee", *DRAGON), SaiUse(("melee",)))),
     # Breath (Dragonkin Champion): "During a melee attack, attacking player chooses four health-worth of units
     #  in the defending army to be killed with no save possible."
-    "breath-dragonkin-champion": _uses((("melee",), KILL)),
+    "breath-dragonkin-champion": sai_use_table((("melee",), KILL)),
     # Breath (Rare Dragonkin): "During a melee attack, targeted player chooses three health-worth of units in
     #  the defending army to be killed with no save possible."
-    "breath-rare-dragonkin": _uses((("melee",), KILL)),
+    "breath-rare-dragonkin": sai_use_table((("melee",), KILL)),
 })
 
 
@@ -315,76 +317,76 @@ SAI_USES.update({
     # "During a melee attack, choose up to four health-worth of units in the defending army to be immediately
     #  entangled. The target unit(s) cannot be rolled until the beginning of your next turn. Killing the
     #  entangling unit negates the effect."
-    "entangle": _uses((("melee",), SaiUse(special="unit-state"))),
+    "entangle": sai_use_table((("melee",), SaiUse(special="unit-state"))),
     # "During a melee attack, choose up to four health-worth of units in the defending army to be webbed unless
     #  each targeted unit immediately rolls a melee result ... cannot be rolled until the beginning of your next turn"
-    "web": _uses((("melee",), SaiUse(special="unit-state"))),
+    "web": sai_use_table((("melee",), SaiUse(special="unit-state"))),
     # "During a melee or missile attack, choose up to four health-worth of units ... to be immobilized unless each
     #  targeted unit immediately rolls a maneuver result ... When saving against an individual targeting effect,
     #  generates four saves."
-    "net": _uses((("melee", "missile"), SaiUse(special="unit-state")), ((INDIVIDUAL_SAVE,), SaiUse(("save",)))),
+    "net": sai_use_table((("melee", "missile"), SaiUse(special="unit-state")), ((INDIVIDUAL_SAVE,), SaiUse(("save",)))),
     # "During a melee attack, choose one unit in an opposing army to be immediately put to sleep, with no save
     #  possible. The target unit cannot be rolled until the end of your next turn."
-    "sleep": _uses((("melee",), SaiUse(special="unit-state"))),
+    "sleep": sai_use_table((("melee",), SaiUse(special="unit-state"))),
     # "During a melee attack, choose up to four health-worth of units ... to be stunned unless each targeted unit
     #  immediately rolls a maneuver ... cannot be rolled until the end of your turn. Roll this unit again"
-    "stun": _uses((("melee",), SaiUse(special="unit-state"))),
+    "stun": sai_use_table((("melee",), SaiUse(special="unit-state"))),
     # Delayed: "after the defending army rolls to save but before they apply any unique or special resolution SAIs,
     #  target all units in the defending army which rolled an ID to become immediately 'hypnotized'"
-    "hypnotic-glare": _uses((("melee",), SaiUse(special="glare"))),
+    "hypnotic-glare": sai_use_table((("melee",), SaiUse(special="glare"))),
     # "During a melee attack, target an opposing army. Until the beginning of your next turn, after the target army
     #  makes any roll but before they finalize any results, subtract one result per Wither icon from that roll."
-    "wither": _uses((("melee",), SaiUse(special="army-state"))),
+    "wither": sai_use_table((("melee",), SaiUse(special="army-state"))),
     # "During a melee attack or missile action, choose an opposing army. Until the beginning of your next turn,
     #  after the target army makes any roll but before they finalize any results, halve the results of that roll."
-    "frost-breath": _uses((("melee", "missile"), SaiUse(special="army-state"))),
+    "frost-breath": sai_use_table((("melee", "missile"), SaiUse(special="army-state"))),
     # "During any action, choose any enemy army. Until the beginning of your next turn, after the target army makes
     #  any maneuver roll, counter-maneuver roll, maneuver avoidance roll, save roll or save avoidance roll ... any
     #  unit in the target army that rolled a Fly icon must roll again until a non-Fly icon is generated."
-    "galeforce": _uses((ACTIONS, SaiUse(special="army-state"))),
+    "galeforce": sai_use_table((ACTIONS, SaiUse(special="army-state"))),
     # "During any action, immediately choose any of your armies. Until the beginning of your next turn, this army
     #  cannot be targeted by any missile or enemy magic effect."
-    "illusion": _uses((ACTIONS, SaiUse(special="army-state"))),
+    "illusion": sai_use_table((ACTIONS, SaiUse(special="army-state"))),
     # Conditional: "Whenever any magic targets this unit ... you may roll this unit after all spells are announced
     #  but before any are resolved" -- rolled only then (engine.actions.magic), in no other roll
     "dispel-magic": {},
     # "During any non-maneuver roll, the ferrying unit may immediately move itself and up to four health-worth of
     #  units in the army containing this unit to any other terrain."
-    "ferry": _uses((NON_MANEUVER, SaiUse(special="move")), (("dragon",), SaiUse(special="move"))),
+    "ferry": sai_use_table((NON_MANEUVER, SaiUse(special="move")), (("dragon",), SaiUse(special="move"))),
     # "During a maneuver or maneuver avoidance roll, Teleport generates maneuver results. During any action or
     #  non-maneuver avoidance roll, the teleporting unit may immediately move itself and up to three
     #  health-worth of units in the army containing this unit to any terrain."
-    "teleport": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+    "teleport": sai_use_table((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
                       ((*ACTIONS, *NON_MANEUVER_AVOID, "dragon"), SaiUse(special="move"))),
     # "During a save roll, each Vanish icon generates one save result which is added to the army's total save
     #  results. The unit may then immediately move to any other terrain or its reserve area." (its saves also
     #  in a dragon attack, 002 Application: "if a SAI has normal results during ... save roll, then it also
     #  works during a dragon attack")
-    "vanish": _uses(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",), special="move"))),
+    "vanish": sai_use_table(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",), special="move"))),
     # "During a maneuver roll, Wayfare generates maneuver results or allows the magical item and a unit able to
     #  carry it to be moved immediately to any other terrain or its reserve area. During the maneuver roll to
     #  determine the order of play, Wayfare generates maneuver results. During a dragon attack, Wayfare allows the
     #  magical item and a unit able to carry it to be moved" (in a dragon attack: engine.actions.sai_states.dragon_moves;
     #  Ferry, Teleport, Firewalking, Vanish there too: the army's roll is a non-maneuver avoidance roll and a save roll)
-    "wayfare": _uses((("maneuver",), SaiUse(("maneuver",), special="move", either=True)),
+    "wayfare": sai_use_table((("maneuver",), SaiUse(("maneuver",), special="move", either=True)),
                      (("counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
                      (("dragon",), SaiUse(special="move"))),
     # "During a save roll, Rise from the Ashes generates save results. Whenever a unit with this icon is killed or
     #  buried, immediately roll the unit; if and only if this icon is rolled the monster immediately goes to your
     #  reserve area." (the Conditional part: engine.actions.sai_endings.rise_from_the_ashes)
-    "rise-from-the-ashes": _uses(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",)))),
+    "rise-from-the-ashes": sai_use_table(((*SAVES, "avoid-save", "dragon"), SaiUse(("save",)))),
     # "During any non-maneuver roll, this icon generates four save results or you may immediately bring back up
     #  to four health-worth of units from your DUA to the army containing this unit."
-    "regenerate": _uses((NON_MANEUVER, SaiUse(("save",), special="raise", either=True)),
+    "regenerate": sai_use_table((NON_MANEUVER, SaiUse(("save",), special="raise", either=True)),
                         (("dragon",), SaiUse(("save",), special="raise", either=True))),
     # "During a magic action, Attune generates magic results of any color. Attune may also immediately count the
     #  normal magic result (only actual magic icons ...) of one unit in the acting army as that same color."
     # ("Normal and Special": its any-color magic, and the special, a "may", engine.actions.sai_magic.attune)
-    "attune": _uses((("magic",), SaiUse(("magic",), special="attune"))),
+    "attune": sai_use_table((("magic",), SaiUse(("magic",), special="attune"))),
     # "During any non-save roll, Cloak generates magic results. During a save roll, add four magical save results
     #  to the army containing this unit until the beginning of your next turn. During a roll against an
     #  individual-targeting effect, Cloak generates magic, maneuver, melee, missile or save results."
-    "cloak": _uses((("maneuver", "counter-maneuver", *ACTIONS, "avoid-maneuver", "avoid-melee", "avoid-missile",
+    "cloak": sai_use_table((("maneuver", "counter-maneuver", *ACTIONS, "avoid-maneuver", "avoid-melee", "avoid-missile",
                      "avoid-magic"), SaiUse(("magic",))),
                    ((*SAVES, "avoid-save"), SaiUse(special="cloak")),
                    # the army's roll against a dragon attack is a save combination roll (002 Dragon Attack): read as
@@ -393,24 +395,24 @@ SAI_USES.update({
                    ((INDIVIDUAL_ROLL,), SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a magic action, choose any dragon of a matching color as the magical item and immediately summon it
     #  to any terrain; roll the artifact again and apply the new result as well."
-    "summon-dragon": _uses((("magic",), SaiUse(special="summon"))),
+    "summon-dragon": sai_use_table((("magic",), SaiUse(special="summon"))),
     # "During a magic action, generates magic results of any color. During any non-magic action, save roll, or
     #  non-maneuver avoidance roll, counts as a Cantrip that can cast any color spell from the spell lists"
-    "sfr-tsr-logo-bronze-medallion": _uses((("magic",), SaiUse(("magic",))),
+    "sfr-tsr-logo-bronze-medallion": sai_use_table((("magic",), SaiUse(("magic",))),
                                            (("melee", "missile", *SAVES, *NON_MANEUVER_AVOID),
                                             SaiUse(special="cantrip"))),
     # "During any non-maneuver roll, returns one non-dragonkin buried unit to the DUA or you may immediately
     #  bring back up to four health-worth of units from your DUA to the army carrying this medallion."
-    "sfr-tsr-logo-gold-medallion": _uses((NON_MANEUVER, SaiUse(special="raise")),
+    "sfr-tsr-logo-gold-medallion": sai_use_table((NON_MANEUVER, SaiUse(special="raise")),
                                          (("dragon",), SaiUse(special="raise"))),
     # "During any non-maneuver roll, returns one buried magical item to the army this medallion is a part of or
     #  one buried Dragonkin to the summoning pool."
-    "sfr-tsr-logo-silver-medallion": _uses((NON_MANEUVER, SaiUse(special="restore")),
+    "sfr-tsr-logo-silver-medallion": sai_use_table((NON_MANEUVER, SaiUse(special="restore")),
                                          (("dragon",), SaiUse(special="restore"))),
     # "During a maneuver roll, Firewalking generates maneuver results. During any non-maneuver roll, the
     #  Firewalking unit may immediately move itself and up to three health-worth of units in the army containing
     #  this unit to any other terrain."
-    "firewalking": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+    "firewalking": sai_use_table((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
                          ((*NON_MANEUVER, "dragon"), SaiUse(special="move"))),
 })
 

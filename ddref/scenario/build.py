@@ -7,7 +7,6 @@ together.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,14 +20,17 @@ from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
-from engine.value import Struct, field
+from engine.value import Struct
 from index.corpus import records
-from index.lookup import NotFound, find
 
-from . import exchanges, limits
+from . import exchanges, limits, sai_steps, turn_steps
 from .rolls import face_icon as _icon, faces as _faces, roll as _roll
+from .fields import (army_ref as _army_ref, casualties as _casualties, choices as _choices, in_pool as _in_pool,
+                     rolls_by_army as _rolls_by_army, sai_targets as _sai_targets, owner_split as _split,
+                     unit_rolls as _unit_rolls, units_named as _units_named)
+from .reader import Builder as _Builder
 from .model import STEP_KINDS, ScenarioIn, UnitIn, step_model
-from .source import Locator, ScenarioError, ScenarioErrors, did_you_mean, pydantic_errors, show_value
+from .source import Locator, ScenarioErrors, did_you_mean, pydantic_errors, show_value
 
 # 002 Monsters > Group Monsters: "Coral Elf Sprite Swarm, Goblin Harpies, Swamp Stalker Mudmen,
 # Frostwing Wolf Pack, Scalding Web Birds and Scalding Will o' Wisps"
@@ -62,42 +64,6 @@ class Scenario(Struct):
     steps: list[PlannedStep]
     locator: Locator
     written_edition: str | None = None      # the file's own edition when --edition built it under another
-
-
-class _Builder(Struct):
-    file: str
-    locator: Locator
-    edition: str = "sfr-2012"
-    errors: list[ScenarioError] = field(default_factory=list)
-    # player -> the ids of all the player's units in the first state (its armies, dead, buried, summoning pool): a
-    # unit may join another army during play (a Regenerate, a Teleport, a promotion), so a roll naming it is read
-    # here and its membership checked when the step resolves (engine.roll ``_member``)
-    units_of: dict[str, frozenset] = field(default_factory=dict)
-
-    def fail(self, path: tuple, message: str) -> None:
-        self.errors.append(self.locator.error(path, message))
-        if len(self.errors) >= limits.MAX_ERRORS:     # each error costs a did-you-mean: stop reading the file
-            raise ScenarioErrors([*self.errors, self.locator.error((), f"stopped after {limits.MAX_ERRORS} errors; "
-                                                                       "fix these and check again")])
-
-    def name(self, kind: str, value: str, path: tuple, noun: str | None = None, written: str | None = None) -> Any:
-        """A record of ``kind`` by name in this edition, or a located error with suggestions; ``written``: the
-        name as the file writes it, when ``value`` adds to it (a unit's race)."""
-        try:
-            return find(kind, value, self.edition)[0]
-        except NotFound as exc:
-            # sfr-v4 defines two races (001 Racial Icons): the others are sfr-2012's, where v4 is silent
-            fallback = RULESETS[self.edition].fallback if self.edition in RULESETS else None
-            if fallback and kind in ("race", "unit"):
-                try:
-                    return find(kind, value, fallback)[0]
-                except NotFound:
-                    pass
-            message = exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1)
-            if written is not None:     # the name as written, the race it was looked up for said apart
-                message = message.replace(repr(value), written, 1)
-            self.fail(path, message)
-            return None
 
 
 def build(data: Any, locator: Locator, file: str) -> Scenario:
@@ -467,31 +433,6 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     return planned
 
 
-def _army_ref(b: _Builder, state: GameState, army_id: str, path: tuple) -> Army | None:
-    if state.has_army(army_id):
-        return state.army(army_id)
-    formed = _formed_in_play(state, army_id)
-    if formed is not None:
-        return formed
-    b.fail(path, f"unknown army {army_id!r}{did_you_mean(army_id, [a.id for a in state.armies])}")
-    return None
-
-
-def _formed_in_play(state: GameState, army_id: str) -> Army | None:
-    """An army that play may form, named as the engine names it (engine.moves): <player>-reserve in the reserve area
-    (units fleeing there: Roar, Scent of Fear, Open Grave, a retreat ...), <player>-<terrain> at a terrain (units
-    arriving where the player has none: a reinforcement, Path, Ferry, Teleport ...), -2, -3 ... when the name is
-    taken. Read as an empty army of that player there; whether it exists is known only when the step resolves, and
-    a step naming an army that was not formed is refused then."""
-    base = re.sub(r"-\d+$", "", army_id)
-    places = {RESERVE: RESERVE, **{t.id: t.id for t in state.terrains}}
-    for player in state.players:
-        where = base[len(player) + 1:] if base.startswith(f"{player}-") else None
-        if where in places:
-            return Army(id=army_id, player=player, at=places[where], units=())
-    return None
-
-
 def _results(b: _Builder, value: str | list[str], path: tuple) -> tuple[str, ...]:
     wanted = tuple([value] if isinstance(value, str) else value)
     for t in wanted:
@@ -501,28 +442,6 @@ def _results(b: _Builder, value: str | list[str], path: tuple) -> tuple[str, ...
     if not wanted:
         b.fail(path, "roll for at least one result type")
     return wanted
-
-
-def _split(b: _Builder, value: dict[str, int] | None, wanted: tuple[str, ...], path: tuple) -> tuple:
-    """An owner's split over result types: each a result type (a form error otherwise); whether the roll is for
-    it is a rule, checked when the step resolves (engine.roll, engine.modifiers), so expect_error can pin it."""
-    if not value:
-        return ()
-    for t in value:
-        if t not in RESULT_TYPES:
-            b.fail((*path, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
-                               f"{did_you_mean(str(t), RESULT_TYPES)}")
-    return tuple(value.items())
-
-
-def _choices(b: _Builder, m, wanted: tuple[str, ...], path: tuple) -> tuple:
-    """A combination roll's choices: where penalties, IDs, conversions and each SAI's points go."""
-    pairs = [("penalties", m.penalties), ("ids", m.ids), ("counts_as", m.counts_as)]
-    for sai, split in (m.splits or {}).items():
-        icon = _icon(b, sai, (*path, "splits", sai))
-        if icon:
-            pairs.append((icon, split))
-    return tuple((k, _split(b, v, wanted, (*path, k))) for k, v in pairs if v)
 
 
 def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -599,29 +518,6 @@ def _other_savers(m, target: str, army: str) -> tuple:
                  for aid in (getattr(m, f, None) or {}) if aid != rolls)
 
 
-def _casualties(b: _Builder, state: GameState, value: dict | None, path: tuple) -> tuple:
-    """(army, ids) pairs; an army's units named per source of damage are ``army@source`` pairs
-    (engine.actions.common ``_named_for``), the source a slug (``smite``, ``melee``, ``firestorm``)."""
-    out = []
-    for aid, ids in (value or {}).items():
-        if _army_ref(b, state, aid, (*path, aid)) is None:
-            continue
-        if isinstance(ids, dict):
-            for source, named in ids.items():
-                if source == "to":      # where a spell sends its casualties (Leaving): "<army>->" (engine.actions.common)
-                    if isinstance(named, str) and _army_ref(b, state, named, (*path, aid, "to")) is not None:
-                        out.append((f"{aid}->", (named,)))
-                    elif not isinstance(named, str):
-                        b.fail((*path, aid, "to"), "to: names one army (where the casualties go)")
-                elif isinstance(named, str):
-                    b.fail((*path, aid, source), f"{source}: a list of unit ids (to: alone names an army)")
-                else:
-                    out.append((f"{aid}@{slug(source)}", tuple(named)))
-        else:
-            out.append((aid, tuple(ids)))
-    return tuple(out)
-
-
 def _targets(b: _Builder, state: GameState, m, path: tuple) -> dict:
     """``targets``, ``unit_saves`` and ``order``: where targeted SAIs go, the targets' own rolls, and the
     order of the attack's special SAIs."""
@@ -673,29 +569,6 @@ def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[st
 def _order(b: _Builder, names: list[str] | None, path: tuple) -> tuple[str, ...]:
     """An order of special SAIs, each name checked (did-you-mean)."""
     return tuple(i for n, name in enumerate(names or ()) if (i := _icon(b, name, (*path, n))))
-
-
-def _sai_targets(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """``targets``: SAI -> {unit: points}, [units] or an army id, checked against the units and armies in play
-    (and the dead and buried units, which Regenerate and the Medallions bring back)."""
-    units = [u.id for a in (*state.armies, *state.dua, *state.bua) for u in a.units]
-    targets = []
-    for sai, assigned in (raw or {}).items():
-        icon = _icon(b, sai, (*path, "targets", sai))
-        if isinstance(assigned, str):
-            pairs = ((assigned, None),) if _army_ref(b, state, assigned, (*path, "targets", sai)) else ()
-        else:
-            named = assigned.items() if isinstance(assigned, dict) else ((uid, None) for uid in assigned)
-            pairs = tuple(named)
-            if pairs and all(isinstance(v, list) for _, v in pairs):     # {mover: [units]}: a moving SAI's
-                pairs = sai_steps.per_mover(b, icon, pairs, units, (*path, "targets", sai))
-            for uid, _ in pairs:
-                if uid not in units:
-                    b.fail((*path, "targets", sai, uid), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
-        if icon:
-            targets.append((icon, pairs))
-    return tuple(targets)
-
 
 
 def _melee_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -804,30 +677,6 @@ def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | N
     return _melee_step(b, state.evolve(armies=(*state.armies, army)), m, path)
 
 
-def _units_named(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> list[tuple[str, Any, Army]]:
-    """(unit id, value, its army) for each key of a {unit id: value} mapping that names a unit in play."""
-    found = []
-    for unit_id, value in (raw or {}).items():
-        # a dead unit too: one an SAI brings back during a roll (Regenerate) rolls at once
-        home = next((a for a in state.armies if a.unit(unit_id) is not None), None) or _in_pool(state, unit_id)
-        if home is None:
-            b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
-                                     f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
-        else:
-            found.append((unit_id, value, home))
-    return found
-
-
-def _unit_rolls(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{unit id: its own roll}: a face, a list of faces, or an aggregate mapping for the unit alone."""
-    out = []
-    for unit_id, value, home in _units_named(b, state, raw, path):
-        alone = home.evolve(units=(home.unit(unit_id),))
-        out.append((unit_id, _roll(b, alone, {unit_id: value} if isinstance(value, (str, list)) else value,
-                                   (*path, unit_id))))
-    return tuple(out)
-
-
 def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
     """{army id: what its Cantrip buys}, each read as a magic step of that army with no roll of its own; a unit id
     names a unit's own purchase, read as its army's (tsr-1996: a unit freed from an Entangle after its army's
@@ -854,27 +703,6 @@ def _dispel(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tup
         faces = _faces(b, home, unit_id, value, (*path, unit_id))
         out.append((unit_id, tuple(f.icon for f in faces)))
     return tuple(out)
-
-
-def _rolls_by_army(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
-    """{army id: roll} with each army checked and its roll read against it."""
-    out = []
-    for army_id, value in (raw or {}).items():
-        other = _army_ref(b, state, army_id, (*path, army_id))
-        if other is not None:
-            out.append((army_id, _roll(b, other, value, (*path, army_id))))
-    return tuple(out)
-
-
-def _in_pool(state: GameState, unit_id: str) -> Army | None:
-    """A summoning pool's dragonkin or a dead unit, as a one-unit army, so that a roll it makes (once
-    summoned; or against burial) can be read."""
-    for where, player, units in [*(("pool", p.player, p.units) for p in state.summoning_pool),
-                                 *(("dua", a.player, a.units) for a in state.dua)]:
-        unit = next((u for u in units if u.id == unit_id), None)
-        if unit is not None:
-            return Army(id=f"{player}-{where}", player=player, at=RESERVE, units=(unit,))
-    return None
 
 
 def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -914,15 +742,5 @@ _STEP_BUILDERS: dict[str, Callable] = {
 }
 
 
-# The turn's phases, the Reserve Movement and minor terrains (ddref.scenario.turn_steps) use the helpers above:
-# imported last, so that they are defined when it loads; its functions are looked up when a step is built.
-from . import turn_steps  # noqa: E402
-
-_STEP_BUILDERS.update(reserves=lambda *args: turn_steps.reserves_step(*args),
-                      minor=lambda *args: turn_steps.minor_step(*args),
-                      setup=lambda *args: turn_steps.setup_step(*args),
-                      dragon_attack=lambda *args: turn_steps.dragon_step(*args))
-
-# The fields of the state, movement and magic SAIs (ddref.scenario.sai_steps) use the helpers above:
-# imported last, as turn_steps is
-from . import sai_steps  # noqa: E402
+_STEP_BUILDERS.update(reserves=turn_steps.reserves_step, minor=turn_steps.minor_step, setup=turn_steps.setup_step,
+                      dragon_attack=lambda b, state, m, path: turn_steps.dragon_step(b, state, m, path, _cantrip))

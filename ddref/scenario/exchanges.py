@@ -1,24 +1,22 @@
 """The scenario's exchanges with the DUA as engine values: the promote and replant steps, a turn's Initial
-Effects choices, the Undead's and Eldarim's choices on any step that kills or buries, and a roll's Wild Growth
-promotions (engine.exchange, engine.actions.initial, engine.actions.racial). Split from ``build``, whose
-helpers these use."""
+Effects choices, and the Undead's and Eldarim's choices on any step that kills or buries (a roll's Wild Growth
+promotions are read with the roll, ddref.scenario.rolls). Engine: engine.exchange, engine.actions.initial,
+engine.actions.racial; the shared field readers: ddref.scenario.fields."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
 
 from engine.names import slug
 from engine.state import RESERVE, Army, GameState
 from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep, ReplantStep, Step
 
-if TYPE_CHECKING:
-    from .build import _Builder
+from .fields import army_ref as _army_ref, unit_rolls as _unit_rolls
+from .reader import Builder as _Builder
+from .rolls import roll as _roll
 
 
 def undead_choices(b: _Builder, state: GameState, m, step: Step, path: tuple) -> Step:
     """The Undead's Stepped Damage trades and Resist Burial rolls, and the Eldarim's Sacrifice Dragonkin, on any
     step that kills or buries."""
-    from .build import _roll
     changes = {}
     for name in ("stepped", "sacrifice"):
         if getattr(m, name, None):
@@ -46,7 +44,6 @@ def buried_alone(state: GameState, unit_id: str) -> Army | None:
 
 def initial(b: _Builder, state: GameState, m, path: tuple) -> InitialEffects:
     """The Initial Effects phase's choices; unit ids are checked when the phase resolves (the state then)."""
-    from .build import _army_ref, _unit_rolls
     if m is None:
         return InitialEffects()
     mutation = None
@@ -78,7 +75,6 @@ def _recruit_or_promote(e) -> dict:
 
 
 def promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    from .build import _army_ref
     if _army_ref(b, state, m.army, (*path, "army")) is None:
         return None
     chosen = tuple(m.chosen.items()) if m.chosen is not None else None
@@ -86,15 +82,6 @@ def promote_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
 
 
 def replant_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    from .build import _army_ref
     if _army_ref(b, state, m.army, (*path, "army")) is None:
         return None
     return ReplantStep(army=m.army, give=tuple(m.give), take=tuple(m.take))
-
-
-def promotions(b: _Builder, value: Any, path: tuple) -> tuple[tuple[str, str], ...]:
-    """A roll's ``promote: {unit: dead unit}``: what its Wild Growth results promote."""
-    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        b.fail(path, "promote is a mapping of unit ids to the dead unit each is promoted to: {t1: d2}")
-        return ()
-    return tuple(value.items())

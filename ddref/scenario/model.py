@@ -44,7 +44,8 @@ PER_MOVER_TO = (" A moving SAI (ferry, teleport, firewalking, vanish, wayfare) m
                 "brought into the roll late, by Regenerate, has its own entry).")
 
 
-def _doc(text: str, **kwargs: Any) -> Any:
+def described_field(text: str, **kwargs: Any) -> Any:
+    """A pydantic field with its description (shown in the schema and the builder); every model_* module uses it."""
     return Field(description=text, **kwargs)
 
 
@@ -62,16 +63,16 @@ class Strict(BaseModel):
 class TerrainIn(Strict):
     """A terrain die in play, by its id."""
 
-    type: str = _doc("coastland | flatland | highland | swampland | feyland | wasteland")
-    face: int = _doc("The face showing, 1..8.", ge=1, le=8)
-    action: Literal["melee", "missile", "magic"] | None = _doc(
+    type: str = described_field("coastland | flatland | highland | swampland | feyland | wasteland")
+    face: int = described_field("The face showing, 1..8.", ge=1, le=8)
+    action: Literal["melee", "missile", "magic"] | None = described_field(
         "The action icon showing; absent, the step's action is allowed and the trace says so.", default=None)
-    eighth: Literal["city", "standing-stones", "temple", "tower"] | None = _doc(
+    eighth: Literal["city", "standing-stones", "temple", "tower"] | None = described_field(
         "The icon on this die's eighth face.", default=None)
-    controlled_by: str | None = _doc("The army holding the eighth face (required at face 8).", default=None)
-    home_of: str | None = _doc("The player whose home terrain this is.", default=None)
-    frontier: bool = _doc("The frontier terrain.", default=False)
-    special: Literal["castle", "dragons-lair", "grove", "vortex"] | None = _doc(
+    controlled_by: str | None = described_field("The army holding the eighth face (required at face 8).", default=None)
+    home_of: str | None = described_field("The player whose home terrain this is.", default=None)
+    frontier: bool = described_field("The frontier terrain.", default=False)
+    special: Literal["castle", "dragons-lair", "grove", "vortex"] | None = described_field(
         "A special terrain (gold ink, frontier only); type gives its colors. A Castle at face 8 names its declared "
         "type in eighth.", default=None)
 
@@ -79,36 +80,36 @@ class TerrainIn(Strict):
 class UnitIn(Strict):
     """A unit: a catalog name, or generic fields (``count`` expands to several units)."""
 
-    id: str | None = _doc("Its id, unique in the file; default <army>.<n>.", default=None)
-    name: str | None = _doc("A catalog name: 'Coral Elf Trooper', or 'Trooper' with race.", default=None)
-    race: str | None = _doc("The race, e.g. coral-elf.", default=None)
-    health: int | None = _doc("Health of a generic unit, 1..4.", default=None, ge=1, le=4)
-    count: int = _doc("How many such units (generic units only).", default=1, ge=1, le=100)
-    monster: bool | None = _doc("Whether a generic unit is a monster (default: health 4).", default=None)
-    color: str | None = _doc("The die's own color, for races that come in colors (Eldarim, dragonkin) and "
+    id: str | None = described_field("Its id, unique in the file; default <army>.<n>.", default=None)
+    name: str | None = described_field("A catalog name: 'Coral Elf Trooper', or 'Trooper' with race.", default=None)
+    race: str | None = described_field("The race, e.g. coral-elf.", default=None)
+    health: int | None = described_field("Health of a generic unit, 1..4.", default=None, ge=1, le=4)
+    count: int = described_field("How many such units (generic units only).", default=1, ge=1, le=100)
+    monster: bool | None = described_field("Whether a generic unit is a monster (default: health 4).", default=None)
+    color: str | None = described_field("The die's own color, for races that come in colors (Eldarim, dragonkin) and "
                              "magical items.", default=None)
 
 
 class ArmyIn(Strict):
     """An army, by its id."""
 
-    player: str = _doc("The player who owns it.")
-    at: str = _doc("A terrain id, or 'reserve'.")
-    units: list[UnitIn | str] = _doc("Its units: catalog names or unit mappings.", min_length=1)
+    player: str = described_field("The player who owns it.")
+    at: str = described_field("A terrain id, or 'reserve'.")
+    units: list[UnitIn | str] = described_field("Its units: catalog names or unit mappings.", min_length=1)
 
 
 class EffectIn(Strict):
     """A spell or durational effect already in play."""
 
-    spell: str | None = _doc("The spell, e.g. wall-of-fog.", default=None)
-    sai: str | None = _doc("Instead of a spell, an SAI whose effect lasts (illusion, entangle, wither, ...).",
+    spell: str | None = described_field("The spell, e.g. wall-of-fog.", default=None)
+    sai: str | None = described_field("Instead of a spell, an SAI whose effect lasts (illusion, entangle, wither, ...).",
                            default=None)
-    target: str = _doc("A terrain, army or unit id; a player for their DUA or all their armies.")
-    by: str = _doc("The player who cast it.")
-    count: int = _doc("How many times it was cast.", default=1, ge=1, le=20)
-    source: str | None = _doc("The unit whose SAI made the effect (entangle: killing it ends the effect).",
+    target: str = described_field("A terrain, army or unit id; a player for their DUA or all their armies.")
+    by: str = described_field("The player who cast it.")
+    count: int = described_field("How many times it was cast.", default=1, ge=1, le=20)
+    source: str | None = described_field("The unit whose SAI made the effect (entangle: killing it ends the effect).",
                               default=None)
-    next_turn: bool = _doc("The caster's next turn has already begun: a spell lasting until the end of your "
+    next_turn: bool = described_field("The caster's next turn has already begun: a spell lasting until the end of your "
                            "next turn ends with the current turn (default: cast in the caster's last turn).",
                            default=False)
 
@@ -116,23 +117,23 @@ class EffectIn(Strict):
 class DragonIn(Strict):
     """A dragon in play."""
 
-    id: str = _doc("Its id, unique in the file.")
-    color: str = _doc("black, blue, gold, green, red, ivory, white, or two for a hybrid (red-gold).")
-    form: Literal["drake", "wyrm"] | None = _doc("drake or wyrm.", default=None)
-    owner: str | None = _doc("The player who summoned it.", default=None)
-    at: str = _doc("The terrain id where it is.")
-    tamed_by: str | None = _doc("The Dragonlord or Dragonmaster (unit id) that tamed it and controls it.",
+    id: str = described_field("Its id, unique in the file.")
+    color: str = described_field("black, blue, gold, green, red, ivory, white, or two for a hybrid (red-gold).")
+    form: Literal["drake", "wyrm"] | None = described_field("drake or wyrm.", default=None)
+    owner: str | None = described_field("The player who summoned it.", default=None)
+    at: str = described_field("The terrain id where it is.")
+    tamed_by: str | None = described_field("The Dragonlord or Dragonmaster (unit id) that tamed it and controls it.",
                                 default=None)
 
 
 class TurnIn(Strict):
-    player: str = _doc("Whose turn it is when the steps begin.")
-    phase: Literal["first-march", "second-march", "reserves", "setup"] | None = _doc(
+    player: str = described_field("Whose turn it is when the steps begin.")
+    phase: Literal["first-march", "second-march", "reserves", "setup"] | None = described_field(
         "Where in the turn the steps begin; given, the engine follows the turn's phases (two marches by "
         "different armies of this player, then the Reserve Movement). Absent, each step stands alone. "
         "setup: the game has not begun; player plays first, and a turn step naming them begins the first turn.",
         default=None)
-    marched: list[str] | None = _doc("The armies that have marched this turn already (second-march, reserves).",
+    marched: list[str] | None = described_field("The armies that have marched this turn already (second-march, reserves).",
                                      default=None)
 
 
@@ -168,8 +169,8 @@ def step_models() -> dict[str, type[Strict]]:
 class ScenarioIn(Strict):
     """A Dragon Dice situation and what happened, step by step (ddref scenario format, version 1)."""
 
-    ddref: Literal[1] = _doc("The format version: 1.")
-    title: str = _doc("What the scenario is about.")
+    ddref: Literal[1] = described_field("The format version: 1.")
+    title: str = described_field("What the scenario is about.")
 
     @field_validator("ddref", mode="before")
     @classmethod
@@ -180,24 +181,24 @@ class ScenarioIn(Strict):
             raise ValueError(f"expected 1 (the format version), got {str(value).lower()}")
         return value
 
-    source: str | None = _doc("Where the situation comes from (a rule, a worked example, a game).", default=None)
-    description: str | None = _doc("Free text.", default=None)
-    edition: Edition = _doc("The rules edition to replay under.", default="sfr-2012")
-    players: list[str] = _doc("The players, in turn order.", min_length=1)
-    turn: TurnIn | None = _doc("Whose turn it is (default: the first player).", default=None)
-    routing: bool = _doc("tsr-1996's optional routing rule (000 Option: Routing) is in play: an army whose save roll "
+    source: str | None = described_field("Where the situation comes from (a rule, a worked example, a game).", default=None)
+    description: str | None = described_field("Free text.", default=None)
+    edition: Edition = described_field("The rules edition to replay under.", default="sfr-2012")
+    players: list[str] = described_field("The players, in turn order.", min_length=1)
+    turn: TurnIn | None = described_field("Whose turn it is (default: the first player).", default=None)
+    routing: bool = described_field("tsr-1996's optional routing rule (000 Option: Routing) is in play: an army whose save roll "
                          "(or charge roll) shows more ID icons than save icons routs.", default=False)
-    terrains: dict[str, TerrainIn] = _doc("Terrain id -> terrain.", min_length=1)
-    armies: dict[str, ArmyIn] = _doc("Army id -> army.", min_length=1)
-    dua: dict[str, list[UnitIn | str]] = _doc("Player -> the units in their dead unit area.",
+    terrains: dict[str, TerrainIn] = described_field("Terrain id -> terrain.", min_length=1)
+    armies: dict[str, ArmyIn] = described_field("Army id -> army.", min_length=1)
+    dua: dict[str, list[UnitIn | str]] = described_field("Player -> the units in their dead unit area.",
                                               default_factory=dict)
-    bua: dict[str, list[UnitIn | str]] = _doc("Player -> the units in their buried unit area.",
+    bua: dict[str, list[UnitIn | str]] = described_field("Player -> the units in their buried unit area.",
                                               default_factory=dict)
-    summoning_pool: dict[str, list[dict[str, Any]]] = _doc("Player -> what is in their summoning pool.",
+    summoning_pool: dict[str, list[dict[str, Any]]] = described_field("Player -> what is in their summoning pool.",
                                                            default_factory=dict)
-    dragons: list[DragonIn] = _doc("Dragons in play.", default_factory=no_entries)
-    effects: list[EffectIn] = _doc("Spells and durational effects already in play.", default_factory=no_entries)
-    steps: list[dict[str, Any]] = _doc("What happened, in order: each step one kind key, and expect or "
+    dragons: list[DragonIn] = described_field("Dragons in play.", default_factory=no_entries)
+    effects: list[EffectIn] = described_field("Spells and durational effects already in play.", default_factory=no_entries)
+    steps: list[dict[str, Any]] = described_field("What happened, in order: each step one kind key, and expect or "
                                        "expect_error.", default_factory=no_entries)
-    expect: dict[str, Any] | None = _doc("Dotted paths into the final state -> expected values (a 'state.' prefix "
+    expect: dict[str, Any] | None = described_field("Dotted paths into the final state -> expected values (a 'state.' prefix "
                                          "is accepted, as in a step's expect).", default=None)

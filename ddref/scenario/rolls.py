@@ -12,14 +12,13 @@ from engine.state import RESULT_TYPES, Army
 from index.corpus import records
 from index.lookup import NotFound, find
 
-from . import exchanges
 from .source import did_you_mean, show_value
 
 MAX_FACE_DIGITS = 3
 """A face's count is a handful of icons; more digits than this is a mistake, read as nothing."""
 
 if TYPE_CHECKING:
-    from .build import _Builder
+    from .reader import Builder as _Builder
 
 
 def roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
@@ -31,7 +30,7 @@ def roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
     unit_ids = {u.id for u in army.units} | b.units_of.get(army.player, frozenset()) if army else set()
     if "promote" in raw and "promote" not in unit_ids:
         return roll(b, army, {k: v for k, v in raw.items() if k != "promote"}, path).evolve(
-            promote=exchanges.promotions(b, raw["promote"], (*path, "promote")))
+            promote=promotions(b, raw["promote"], (*path, "promote")))
     if any(k in unit_ids for k in raw):
         return Roll(units=tuple((uid, faces(b, army, uid, v, (*path, uid))) for uid, v in raw.items()))
     counts = []
@@ -83,3 +82,11 @@ def face_icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str
         b.fail(path, f"unknown icon or unit {name!r} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
                      f"or a unit id of the army){did_you_mean(name, known)}")
         return None
+
+
+def promotions(b: _Builder, value: Any, path: tuple) -> tuple[tuple[str, str], ...]:
+    """A roll's ``promote: {unit: dead unit}``: what its Wild Growth results promote."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        b.fail(path, "promote is a mapping of unit ids to the dead unit each is promoted to: {t1: d2}")
+        return ()
+    return tuple(value.items())

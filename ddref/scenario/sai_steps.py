@@ -3,12 +3,12 @@ an artifact's Summon Dragon summons (``summon``); engine.actions.sai_states and 
 
 from __future__ import annotations
 
-from engine.editions import RULESETS
-from engine.sais import SAI_USES
 from engine.state import RESERVE, GameState
 from engine.steps import SaiChoices
 
-from .build import _Builder, _icon, _sai_targets, _unit_rolls, _units_named
+from .fields import moving_sais, sai_targets as _sai_targets, unit_rolls as _unit_rolls, units_named as _units_named
+from .reader import Builder as _Builder
+from .rolls import face_icon as _icon
 from .source import did_you_mean
 
 
@@ -33,9 +33,9 @@ def per_mover_to(b: _Builder, state: GameState, icon: str | None, raw: dict, pla
     """{mover: place}: a moving SAI's per-mover ``move_to`` form (engine.actions.destinations), each mover checked
     against the units in play and in the DUA (a unit Regenerate brings back may roll it), each place against the
     terrains, the SAI against the edition's moving SAIs."""
-    if icon and icon not in _moving(b):
+    if icon and icon not in moving_sais(b):
         b.fail(path, f"{icon} moves no units in {b.edition}: the per-mover form {{unit: place}} is for the moving "
-                     f"SAIs ({', '.join(_moving(b))}); write one terrain id")
+                     f"SAIs ({', '.join(moving_sais(b))}); write one terrain id")
         return ()
     units = [u.id for a in (*state.armies, *state.dua) for u in a.units]
     for mover, where in raw.items():
@@ -45,14 +45,6 @@ def per_mover_to(b: _Builder, state: GameState, icon: str | None, raw: dict, pla
             b.fail((*path, mover), f"unknown terrain {where!r} (a terrain id or 'reserve')"
                                    f"{did_you_mean(where, places)}")
     return tuple(raw.items())
-
-
-def _moving(b: _Builder) -> list[str]:
-    """The edition's moving SAIs (``special == "move"`` in its SAI table)."""
-    ruleset = RULESETS.get(b.edition)
-    table = (ruleset.sai_uses if ruleset is not None else None) or SAI_USES
-    return sorted(sai for sai, uses in table.items() if any(getattr(u, "special", None) == "move"
-                                                             for u in uses.values()))
 
 
 def move_dragons(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:
@@ -96,17 +88,4 @@ def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> t
     return tuple(out)
 
 
-def per_mover(b: _Builder, icon: str | None, pairs: tuple, units: list[str], path: tuple) -> tuple:
-    """{mover: [units it takes along]}: a moving SAI's per-mover ``targets`` form (engine.actions.companions), each
-    mover's units as a tuple; every id checked against the units in play, the SAI against the edition's moving
-    SAIs (a list or {unit: points} for the others)."""
-    moving = _moving(b)
-    if icon and icon not in moving:
-        b.fail(path, f"{icon} moves no units in {b.edition}: the per-mover form {{unit: [units it takes along]}} is "
-                     f"for the moving SAIs ({', '.join(moving)}); write a list of units")
-        return ()
-    for mover, along in pairs:
-        for n, uid in enumerate(along):
-            if uid not in units:
-                b.fail((*path, mover, n), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
-    return tuple((mover, tuple(along)) for mover, along in pairs)
+#END

@@ -16,8 +16,10 @@ from engine.steps import DragonStep, MagicStep, MinorStep, ReservesStep, SetupSt
 from index.lookup import NotFound, find
 
 from . import sai_steps
-from .build import (_army_ref, _Builder, _cantrip, _casualties, _choices, _icon, _roll, _sai_targets,
-                    _unit_rolls)
+from .fields import (army_ref as _army_ref, casualties as _casualties, choices as _choices,
+                     sai_targets as _sai_targets, unit_rolls as _unit_rolls)
+from .reader import Builder as _Builder
+from .rolls import face_icon as _icon, roll as _roll
 from .model import ScenarioIn
 from .source import did_you_mean
 
@@ -165,8 +167,9 @@ def _record(b: _Builder, unit: Unit) -> Any:
         return None
 
 
-def dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
-    """A dragon attack: dragon ids and icons, the army's roll and choices, the units named."""
+def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> Step | None:
+    """A dragon attack: dragon ids and icons, the army's roll and choices, the units named; ``read_cantrip`` reads
+    its ``cantrip`` field (ddref.scenario.build's, which reads each purchase as a magic step)."""
     army = _army_ref(b, state, m.army, (*path, "army"))
     if army is None:
         return None
@@ -206,7 +209,7 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
         slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
-        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=_cantrip(b, state, m.cantrip, (*path, "cantrip")),
+        move_dragons=tuple((m.move_dragons or {}).items()), cantrip=read_cantrip(b, state, m.cantrip, (*path, "cantrip")),
         move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
         targets=_sai_targets(b, state, getattr(m, "targets", None), path),
         unit_saves=_unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),

@@ -20,7 +20,7 @@ from ..trace import StepError, TraceEvent, reading
 from . import (cantrip, charge_freed, charge_sais, charge_unfreed, joined_rolls, routing, sai_states,
                specials, strikes)
 from .charge_sais import CHARM
-from .combat import _leftover_buys, _read_by_states
+from .combat import leftover_buys, read_by_states
 from .freed_sais import may_free, with_rolls
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
@@ -81,7 +81,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
                                 "action ends for that army", cite=cite))
     leftover_casualties(fight.casualties, ruleset)
     _leftover_choices(fight, countered)
-    _leftover_buys(buys, ruleset)
+    leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
 
@@ -329,7 +329,7 @@ def _leftover_choices(fight: Fight, countered: Fight) -> None:
     rolls made and units they made roll (engine.actions.specials.leftover_choices, as in a skirmish)."""
     for one in (fight, countered):
         one.seen |= {s.sai for s in one.rolled}
-        _read_by_states(one)
+        read_by_states(one)
         one.left_unpicked()
     specials.leftover_choices(fight.step, [fight, countered])
 

@@ -24,7 +24,7 @@ from ..trace import TraceEvent, reading
 from . import charge_sais, freed_cantrip, joined_rolls, sai_states
 from .cantrip import CANTRIP
 from .fight import Fight
-from .freed_sais import SPREAD, STRIKE, _read_continued, _struck_again
+from .freed_sais import SPREAD, STRIKE, read_continued, struck_again
 
 
 def waits(fight: Fight, who: str, dice: Roll) -> bool:
@@ -78,10 +78,10 @@ def _own(fight: Fight, joined: dict[str, Outcome]) -> list:
     own = joined_rolls.own_specials(joined, resolved, fight.ruleset, fight.attacker, later=(CANTRIP,),
                                     trace=fight.out.trace, combines=charge_sais.FIRST)
     again = [s for s in own if s.sai in {x.sai for x in resolved}]
-    _read_continued(fight, again)
+    read_continued(fight, again)
     late = [s for s in again if s.effect in (STRIKE, SPREAD)]
     charge_sais.first(fight, [s for s in own if s not in late])
-    _struck_again(fight, late)
+    struck_again(fight, late)
     fight.rolled = [*fight.rolled, *own]
     return own
 

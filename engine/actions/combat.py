@@ -86,7 +86,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     state = routing.pursue(state, ruleset, step, rout, out)
     leftover_casualties(casualties, ruleset)
     specials.leftover_choices(step, fights)
-    _leftover_buys(buys, ruleset)
+    leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
 
@@ -126,12 +126,14 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
                                 "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
     leftover_casualties(casualties, ruleset)
     specials.leftover_choices(step, [fight])
-    _leftover_buys(buys, ruleset)
+    leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
 
 
-def _leftover_buys(buys: dict, ruleset: Ruleset) -> None:
+def leftover_buys(buys: dict, ruleset: Ruleset) -> None:
+    """Refuse Cantrip purchases given for armies that made no roll they could be used in (the charge and
+    combat steps check what is left over)."""
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll its Cantrip could be used in",
                         cite=ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution")),
@@ -220,7 +222,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     normal = max(0, joined_rolls.through_pipeline(out, attacker.id, action, summed))
     if freed or loose or normal != max(0, summed):
         out.results.setdefault(attacker.id, {})[action] = normal
-    _read_by_states(fight)
+    read_by_states(fight)
     normal += _extra(fight, normal)
     _saves(fight, action, normal, saves, prefix, buys, [*hit.specials, *loose])
     specials.resolve(fight, [*hit.specials, *loose], "late")
@@ -240,7 +242,7 @@ def _cantrip(fight: Fight, who: Army, dice: Roll, buys: dict) -> tuple[bool, lis
     return waits, cantrip.waiting(fight.state, who, dice, fight.step, fight.ruleset)
 
 
-def _read_by_states(fight: Fight) -> None:
+def read_by_states(fight: Fight) -> None:
     """The units whose own roll (``unit_saves``) engine.actions.sai_states read: escape rolls (Web, Net, Stun),
     units brought back (Regenerate); each one's results are recorded under its id."""
     if fight.step is not None:
@@ -326,7 +328,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     fight.answer, added = answer, added + freed + freed_cantrip.recounted({**brought, **others}, first, "save")
     confused_saves.joined_after(fight, rolled_units)
     saved = sai_states.adjust(answer.results.get("save", 0) + _bashed(fight), added - hypnotized, fight.army(), out)
-    _read_by_states(fight)
+    read_by_states(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
                                 before=normal, after=damage,
@@ -352,10 +354,10 @@ def _strike_back(fight: Fight, answer, defender: Army) -> None:
     fight.seen |= {s.sai for s in answer.specials}
     specials.resolve(fight, answer.specials, "save")
     if fight.charge:
-        fight.state = _back_damage(fight.state, ruleset, fight.army("attacker"), "charge",
+        fight.state = back_damage(fight.state, ruleset, fight.army("attacker"), "charge",
                                    answer.results.get("melee", 0), fight.casualties, out, fight.cite("charge"), action)
-    for sai, points in _combined(answer.specials, "back-damage").items():
-        fight.state = _back_damage(fight.state, ruleset, fight.army("attacker"), sai, points, fight.casualties, out,
+    for sai, points in combined_sais(answer.specials, "back-damage").items():
+        fight.state = back_damage(fight.state, ruleset, fight.army("attacker"), sai, points, fight.casualties, out,
                                    fight.cite(sai), action)
     if action == "melee":
         fight.state = _scorching_touch(fight.state, ruleset, defender, fight.army("attacker"), answer,
@@ -371,7 +373,7 @@ def _bashed(fight: Fight) -> int:
     return gained
 
 
-def _combined(found, effect: str) -> dict[str, int]:
+def combined_sais(found, effect: str) -> dict[str, int]:
     """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
     out: dict[str, int] = {}
     for special in found:
@@ -438,7 +440,7 @@ def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacke
     out.trace.append(reading(f"Scorching Touch: the Scalders of {defender.id} rolled {points} non-ID save result(s), "
                              "counted as rolled, before modifiers (the text does not say)", cite,
                              ruleset.cite("modifier-order")).evolve(after=points))
-    return _back_damage(state, ruleset, attacker, "Scorching Touch", points, casualties, out, cite, "melee")
+    return back_damage(state, ruleset, attacker, "Scorching Touch", points, casualties, out, cite, "melee")
 
 
 # each edition's words for what protects against damage back at the attacker, where its text has them
@@ -459,7 +461,7 @@ def _protected(what: str, points: int, attacker: str, magical: int, damage: int,
                    f"sfr-2012:special-action-icon-sai-list.{sai}").evolve(before=points, after=damage)
 
 
-def _back_damage(state: GameState, ruleset: Ruleset, attacker: Army, what: str, points: int,
+def back_damage(state: GameState, ruleset: Ruleset, attacker: Army, what: str, points: int,
                  casualties: dict[str, list[str]], out: StepResult, cite: str, action: str) -> GameState:
     """Damage back at the attacker (Counter, Volley, Scorching Touch): "Only magical saves protect"."""
     ctx = RollContext(state=state, army=attacker, kind="save", wanted=("save",), ruleset=ruleset)

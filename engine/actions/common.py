@@ -154,10 +154,10 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
     if damage <= 0:
         return state
     target = exposed(state, ruleset, target, source, out)
-    named = _named_for(target, damage, casualties, what.removesuffix(" damage"))
+    named = named_for(target, damage, casualties, what.removesuffix(" damage"))
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
     out.trace.append(event.evolve(what=f"{what}: {event.what}"))
-    elsewhere = _casualties_go(state, ruleset, target) if army_targeting else None
+    elsewhere = casualties_destination(state, ruleset, target) if army_targeting else None
     if elsewhere is None:
         out.killed.extend(ids)
         return kill(state, target.id, ids)
@@ -208,7 +208,7 @@ def _sent_to(state: GameState, target: Army, dest_id: str, spell: str, cite: str
     return state.army(dest_id)
 
 
-def _casualties_go(state: GameState, ruleset: Ruleset, target: Army) -> tuple[str, str] | None:
+def casualties_destination(state: GameState, ruleset: Ruleset, target: Army) -> tuple[str, str] | None:
     """The spell sending this army's casualties elsewhere than the DUA, and where (Open Grave, Leaving);
     the owner's first army at a terrain takes them under Leaving (the owner's choice; defaulted)."""
     for e in state.effects:
@@ -218,7 +218,7 @@ def _casualties_go(state: GameState, ruleset: Ruleset, target: Army) -> tuple[st
     return None
 
 
-def _named_for(target: Army, damage: int, casualties: dict[str, list[str]], source: str = "") -> list[str] | None:
+def named_for(target: Army, damage: int, casualties: dict[str, list[str]], source: str = "") -> list[str] | None:
     """The part of the scenario's casualty list for ``target`` that covers this damage.
 
     A step may damage one army more than once (an SAI before saves, then the

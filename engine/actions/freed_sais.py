@@ -7,7 +7,7 @@ part of an army". A freed unit's SAI identical to one the army's roll already re
 Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are combined)", the general rule where 004
 is silent) as its continuation (``CONTINUED``): damage to the army takes the step's casualties after the first's
 (Smite, Stone); a strike takes the next unit the step's ``targets`` name, else adds its points to the first's on its
-target (Kick, Swoop), or, that target dead, picks its own (``_struck_again``); a pick of units (Poison, Smother,
+target (Kick, Swoop), or, that target dead, picks its own (``struck_again``); a pick of units (Poison, Smother,
 Roar, Flame, Charm, a Bullseye's points, Entangle, Web) takes the units the step's ``targets`` name past the first's
 (engine.actions.fight ``first_of``, ``targets``); Confuse and Illusion, resolved later in the action, are one pick
 with the army's own. Units a Regenerate or Medallion brings into a skirmish's attack roll (both editions) have
@@ -112,10 +112,10 @@ def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome],
     fight.seen |= {s.sai for s in loose}
     specials.check_modelled(fight, [s for s in loose if not sai_states.handles(s)])
     again = [s for s in loose if s.sai in {x.sai for x in hit.specials}]
-    _read_continued(fight, again)
+    read_continued(fight, again)
     late = [s for s in again if s.effect in (STRIKE, SPREAD)]
     specials.resolve(fight, [s for s in loose if s not in late], "special")
-    _struck_again(fight, late)
+    struck_again(fight, late)
     fight.state = sai_states.place_states(fight.state, fight.ruleset, loose, fight.army("attacker"), fight.army(),
                                           _late_states(fight, again), fight.out)
     return loose
@@ -151,7 +151,7 @@ def with_rolls(fight: Fight, roll: Roll | None, units: tuple[str, ...]) -> tuple
         extra
 
 
-def _read_continued(fight: Fight, again: list[Special]) -> None:
+def read_continued(fight: Fight, again: list[Special]) -> None:
     """Readings, traced: what a freed unit's SAI identical to the army's adds to it (004's SAI text, read with 002
     Targeting: identical SAIs "are resolved simultaneously (i.e. their effects are combined)")."""
     for sai in dict.fromkeys(s.sai for s in again if s.effect in (*PICKS, *WITH_THE_ARMY_S)):
@@ -208,7 +208,7 @@ def _with_targets(step, sai: str, named: tuple):
                                                                                            else ()))
 
 
-def _struck_again(fight: Fight, late: list[Special]) -> None:
+def struck_again(fight: Fight, late: list[Special]) -> None:
     """A freed (or brought) unit's strike identical to one the army's roll resolved (a Kick, Swoop, Bullseye)
     continues it: 002 Targeting, identical SAIs "are resolved simultaneously (i.e. their effects are combined)". Its
     points go to the units the step's targets name past the first's (000 Bullseye: one target per face; 002 Kick:

@@ -61,25 +61,25 @@ STRIKE_BACK = ("back-damage", "bash")
 def _struck_back(fight: Fight, joined: dict[str, Outcome]) -> None:
     """The Counter of a unit freed into the save roll: 000 Counter, "During a roll for saves in melee ... it counts as
     both a save and an immediate hit upon the attacking army, which may not roll saves against it" -- its save counted
-    with the unit's roll, its hit resolved as the army's own Counter's is (engine.actions.combat ``_back_damage``).
+    with the unit's roll, its hit resolved as the army's own Counter's is (engine.actions.combat ``back_damage``).
     Reading, traced: the army's own Counter (or Cantrip) was resolved before the unit was freed (it may be what freed
     it), so the two were not rolled at the same time, which 002 Targeting combines: the freed unit's is an immediate
     hit of its own, its damage taken at once, apart from the first's (as a freed unit's Cantrip is a purchase of its
     own, engine.actions.freed_cantrip)."""
-    from .combat import _back_damage, _combined     # combat calls this module during the save roll
+    from .combat import back_damage, combined_sais     # combat calls this module during the save roll
 
     found = [s for o in joined.values() for s in o.specials if s.effect in STRIKE_BACK]
     if not found:
         return
     specials.resolve(fight, found, "save")
-    for sai, points in _combined(found, "back-damage").items():
+    for sai, points in combined_sais(found, "back-damage").items():
         who = ", ".join(dict.fromkeys(s.unit for s in found if s.sai == sai))
         fight.out.trace.append(reading(
             f"the {sai} of {who}, freed into {fight.defender}'s save roll after the army's own SAIs of that roll were "
             f"resolved, was not rolled at the same time as theirs: an immediate hit of its own, its {points} "
             f"damage taken at once by {fight.attacker}, apart from any the army's {sai} did", fight.cite(sai),
             fight.ruleset.cite("sai-targeting")))
-        fight.state = _back_damage(fight.state, fight.ruleset, fight.army("attacker"), sai, points, fight.casualties,
+        fight.state = back_damage(fight.state, fight.ruleset, fight.army("attacker"), sai, points, fight.casualties,
                                    fight.out, fight.cite(sai), fight.action)
 
 

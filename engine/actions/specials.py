@@ -31,7 +31,7 @@ from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..value import Value
 from . import answers, delayed, illusion, strikes
-from .common import _casualties_go, casualty_lists, take_damage
+from .common import casualties_destination, casualty_lists, take_damage
 from .fight import Fight
 
 Handler = Callable[[Fight, str, list[Special]], None]
@@ -65,7 +65,7 @@ def _past_protection(fight: Fight, sai: str, defender) -> bool:
     Flamed units"), its ruleset naming no such SAI."""
     if sai not in fight.ruleset.unprotected_sais:
         return False
-    grave = _casualties_go(fight.state, fight.ruleset, defender)
+    grave = casualties_destination(fight.state, fight.ruleset, defender)
     if grave is None:
         return False
     spell = grave[0]
@@ -84,7 +84,7 @@ EFFECTS: dict[str, SpecialEffect] = {
     "unit-damage-with-saves": SpecialEffect("special", strikes.spread),
     "cantrip": SpecialEffect("special"),            # engine.actions.cantrip, while the roll is suspended
     "cut-saves": SpecialEffect("finalize"),
-    "back-damage": SpecialEffect("save"),           # engine.actions.combat._back_damage
+    "back-damage": SpecialEffect("save"),           # engine.actions.combat.back_damage
     "unit-strike": SpecialEffect("special", strikes.strike),
     "unit-test": SpecialEffect("special", strikes.test),
     "unit-kill": SpecialEffect("special", strikes.kill_units),

@@ -22,7 +22,7 @@ from ..sai_attacks import ATTACK_SAIS, AttackSai
 from ..sais import combination_kind
 from ..trace import StepError, TraceEvent, reading, told
 from ..moves import reserve_army, transfer
-from .common import _casualties_go, _named_for
+from .common import casualties_destination, named_for
 from .fight import Fight
 
 TARGETING = "sai-targeting"
@@ -238,7 +238,7 @@ def _grave(fight: Fight, sai: str, uid: str) -> bool:
     goes to its reserve area as the spell sends its army's casualties (engine.actions.common.take_damage); returns
     whether it did."""
     home = next(a for a in fight.state.armies if a.unit(uid) is not None)
-    grave = _casualties_go(fight.state, fight.ruleset, home)
+    grave = casualties_destination(fight.state, fight.ruleset, home)
     if grave is None or grave[1] != "reserve":
         return False
     rule, where = fight.ruleset.words(f"{sai}:grave", "the spell saves the unit from the SAI", fight.cite(sai))
@@ -270,7 +270,7 @@ def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str |
         fight.out.trace.append(reading(f"{sai}: {army.player} chooses the {limit} health-worth killed, as for damage "
                                        "(the text does not say who chooses)", fight.cite(sai),
                                        fight.ruleset.cite(TARGETING)).evolve(after=limit))
-    ids, event = choose(army, limit, _named_for(army, limit, fight.casualties, sai), fight.cite(sai))
+    ids, event = choose(army, limit, named_for(army, limit, fight.casualties, sai), fight.cite(sai))
     fight.out.trace.append(event.evolve(what=f"{sai}: {event.what}"))
     return list(ids)
 

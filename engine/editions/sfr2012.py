@@ -155,50 +155,52 @@ RACIAL_ABILITIES = (
 )
 
 
-def _mod(op, results, amount, scope, stacks=False):
+def spell_modifier(op, results, amount, scope, stacks=False):
+    """A spell's roll modifier (engine.modifiers): its operation, results ("any" or a tuple), amount, scope and
+    whether castings stack; tsr-1996 builds its own with it."""
     return SpellModifier(op, results if results == "any" else tuple(results), amount, scope, stacks)
 
 
 # Each entry restates its spell's text in 002 (cited as <color>-spells.<spell> in the trace).
 SPELL_MODIFIERS = {
     # "subtract one result at the target terrain" (owner splits it in a combination roll)
-    "ash-storm": (_mod("subtract", "any", 1, "terrain", stacks=True),),
+    "ash-storm": (spell_modifier("subtract", "any", 1, "terrain", stacks=True),),
     # "subtract one result from the target army"
-    "palsy": (_mod("subtract", "any", 1, "army", stacks=True),),
-    "evil-eye": (_mod("subtract", ["save"], 1, "army", stacks=True),),
-    "decay": (_mod("subtract", ["melee"], 1, "army", stacks=True),),
-    "transmute-rock-to-mud": (_mod("subtract", ["maneuver"], 6, "army", stacks=True),),
-    "higher-ground": (_mod("subtract", ["melee"], 5, "army"),),
-    "magic-drain": (_mod("subtract", ["magic"], 2, "terrain", stacks=True),),
-    "fields-of-ice": (_mod("subtract", ["maneuver"], 6, "terrain"),),
+    "palsy": (spell_modifier("subtract", "any", 1, "army", stacks=True),),
+    "evil-eye": (spell_modifier("subtract", ["save"], 1, "army", stacks=True),),
+    "decay": (spell_modifier("subtract", ["melee"], 1, "army", stacks=True),),
+    "transmute-rock-to-mud": (spell_modifier("subtract", ["maneuver"], 6, "army", stacks=True),),
+    "higher-ground": (spell_modifier("subtract", ["melee"], 5, "army"),),
+    "magic-drain": (spell_modifier("subtract", ["magic"], 2, "terrain", stacks=True),),
+    "fields-of-ice": (spell_modifier("subtract", ["maneuver"], 6, "terrain"),),
     # "subtract four maneuver and four missile results at the target terrain"
-    "deluge": (_mod("subtract", ["maneuver"], 4, "terrain"), _mod("subtract", ["missile"], 4, "terrain")),
+    "deluge": (spell_modifier("subtract", ["maneuver"], 4, "terrain"), spell_modifier("subtract", ["missile"], 4, "terrain")),
     # "halve all maneuver results at the target terrain, and all missile damage into or at"
-    "wall-of-fog": (_mod("divide", ["maneuver"], 2, "terrain"), _mod("divide", ["missile"], 2, "missile-into")),
+    "wall-of-fog": (spell_modifier("divide", ["maneuver"], 2, "terrain"), spell_modifier("divide", ["missile"], 2, "missile-into")),
     # "halve all missile damage into or out of the target terrain"
-    "dust-devil": (_mod("divide", ["missile"], 2, "missile-into-or-out"),),
-    "blizzard": (_mod("divide", ["melee"], 2, "terrain"),),
-    "dancing-lights": (_mod("divide", ["missile", "magic"], 2, "army"),),
+    "dust-devil": (spell_modifier("divide", ["missile"], 2, "missile-into-or-out"),),
+    "blizzard": (spell_modifier("divide", ["melee"], 2, "terrain"),),
+    "dancing-lights": (spell_modifier("divide", ["missile", "magic"], 2, "army"),),
     # "halve all save results at the target terrain"
-    "black-rain": (_mod("divide", ["save"], 2, "terrain"),),
+    "black-rain": (spell_modifier("divide", ["save"], 2, "terrain"),),
     # unit spells: "The target unit's melee results are doubled"
-    "burning-hands": (_mod("multiply", ["melee"], 2, "unit"),),
-    "flaming-armor": (_mod("multiply", ["save"], 2, "unit"),),
-    "flaming-spears": (_mod("multiply", ["missile"], 2, "unit"),),
-    "earthen-armor": (_mod("add", ["save"], 1, "unit"),),
+    "burning-hands": (spell_modifier("multiply", ["melee"], 2, "unit"),),
+    "flaming-armor": (spell_modifier("multiply", ["save"], 2, "unit"),),
+    "flaming-spears": (spell_modifier("multiply", ["missile"], 2, "unit"),),
+    "earthen-armor": (spell_modifier("add", ["save"], 1, "unit"),),
     # "add N <result> results to the target army"
-    "stoneskin": (_mod("add", ["save"], 1, "army", stacks=True),),
-    "watery-double": (_mod("add", ["save"], 1, "army", stacks=True),),
-    "wall-of-ice": (_mod("add", ["save"], 3, "army"),),
-    "wind-wall": (_mod("add", ["save"], 3, "army"),),
-    "wind-walk": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
-    "restless-dead": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
-    "water-walking": (_mod("add", ["maneuver"], 4, "army", stacks=True),),
+    "stoneskin": (spell_modifier("add", ["save"], 1, "army", stacks=True),),
+    "watery-double": (spell_modifier("add", ["save"], 1, "army", stacks=True),),
+    "wall-of-ice": (spell_modifier("add", ["save"], 3, "army"),),
+    "wind-wall": (spell_modifier("add", ["save"], 3, "army"),),
+    "wind-walk": (spell_modifier("add", ["maneuver"], 4, "army", stacks=True),),
+    "restless-dead": (spell_modifier("add", ["maneuver"], 4, "army", stacks=True),),
+    "water-walking": (spell_modifier("add", ["maneuver"], 4, "army", stacks=True),),
     # dragon breaths (002 Dragons): "The target army's maneuver results are halved" (gold), "missile results
     # are halved" (green), "until the beginning of its next turn"; "Multiple breaths' effects with duration
     # are cumulative (including halving effects)"
-    "gold-dragon-breath": (_mod("divide", ["maneuver"], 2, "army", stacks=True),),
-    "green-dragon-breath": (_mod("divide", ["missile"], 2, "army", stacks=True),),
+    "gold-dragon-breath": (spell_modifier("divide", ["maneuver"], 2, "army", stacks=True),),
+    "green-dragon-breath": (spell_modifier("divide", ["missile"], 2, "army", stacks=True),),
 }
 
 # What a spell's target must be beyond its kind, each restating its spell's text in 002.
@@ -501,8 +503,8 @@ SFR_2012 = Ruleset(
     racial=RACIAL_ABILITIES,
     # 002 Minor Terrains, Flood: "The acting army's maneuver results are halved until the beginning of your next
     # turn"; Revolt: "The acting army's melee and save results are halved until the beginning of your next turn"
-    spell_modifiers={**SPELL_MODIFIERS, "flood": (_mod("divide", ["maneuver"], 2, "army"),),
-                     "revolt": (_mod("divide", ["melee", "save"], 2, "army"),), **SAI_MODIFIERS},
+    spell_modifiers={**SPELL_MODIFIERS, "flood": (spell_modifier("divide", ["maneuver"], 2, "army"),),
+                     "revolt": (spell_modifier("divide", ["melee", "save"], 2, "army"),), **SAI_MODIFIERS},
     # 002 Minor Terrain Icons: Magic, Melee, Missile "Allows the owning army to conduct a [...] action even when
     # the major terrain is set on another action"; Double Maneuvers, Double Saves; ID: "either allows the owning
     # army to conduct melee, missile, or magic actions as the owner sees fit, or it doubles the owning armies

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..ruleset import SpellEffect, SpellModifier, StepDown, TargetRule
 from ..sai_attacks import AttackSai
-from ..sais import ANY, SAVES, SaiUse, _uses
+from ..sais import ANY, SAVES, SaiUse, sai_use_table
 from ..sais import SAI_USES as SFR_2012_SAIS
 from . import sfr2012
 
@@ -114,10 +114,10 @@ SAI_USES = {
     # "During a missile action, target one health-worth of units in the defending army for each Bullseye
     #  result. The targets make a save roll. Those that do not generate a save result are killed ... During a
     #  dragon attack, Bullseye generates missile results"
-    "bullseye": _uses((("missile",), SaiUse(special="unit-test")), (("avoid-missile",), SaiUse(("missile",)))),
+    "bullseye": sai_use_table((("missile",), SaiUse(special="unit-test")), (("avoid-missile",), SaiUse(("missile",)))),
     # "During a magic action, Cantrip generates magic results. During any other non-maneuver rolls, Cantrip
     #  generates magic results that allow you to cast spells marked in the 'C' column"
-    "cantrip": _uses((("magic",), SaiUse(("magic",))),
+    "cantrip": sai_use_table((("magic",), SaiUse(("magic",))),
                      (("melee", "missile", *SAVES, "avoid-melee", "avoid-missile", "avoid-save"),
                       SaiUse(special="cantrip"))),
     # "During a save roll against a melee attack, Counter generates save results and inflicts damage on the
@@ -125,22 +125,22 @@ SAI_USES = {
     #  Counter generates melee results"
     "counter": SFR_2012_SAIS["counter"],     # the same uses as 002's Counter
     # "During any army roll, Create Fireminions generates four magic, maneuver, melee, missile or save results"
-    "create-fireminions": _uses((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
+    "create-fireminions": sai_use_table((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
     # "During a melee attack, Double Strike targets four health worth of units in the defending army. The
     #  targets make a save roll. Those that do not generate a save result are killed ... During a dragon
     #  attack, Double Strike generates four melee results"
-    "double-strike": _uses((("melee",), SaiUse(special="unit-test")), (("avoid-melee",), SaiUse(("melee",)))),
+    "double-strike": sai_use_table((("melee",), SaiUse(special="unit-test")), (("avoid-melee",), SaiUse(("melee",)))),
     # "During any roll, Fly generates maneuver or save results"
-    "fly": _uses((ANY, SaiUse(("maneuver", "save")))),
+    "fly": sai_use_table((ANY, SaiUse(("maneuver", "save")))),
     # "During a maneuver roll, Hoof generates maneuver results. During a save roll or dragon attack, Hoof
     #  generates save results"
-    "hoof": _uses((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
+    "hoof": sai_use_table((("maneuver", "counter-maneuver", "avoid-maneuver"), SaiUse(("maneuver",))),
                   ((*SAVES, "avoid-save"), SaiUse(("save",)))),
     # "During a melee or dragon attack, Rend generates melee results. Roll this unit again ... During a
     #  maneuver roll, Rend generates maneuver results"
     "rend": SFR_2012_SAIS["rend"],           # the same uses as 002's Rend
     # "During a save roll, Rise from the Ashes generates four save results"
-    "rise-from-the-ashes": _uses(((*SAVES, "avoid-save"), SaiUse(("save",)))),
+    "rise-from-the-ashes": sai_use_table(((*SAVES, "avoid-save"), SaiUse(("save",)))),
     # "During a melee attack, each Smite result inflicts one point of damage on the defending army with no
     #  save possible. During a dragon attack, Smite generates melee results"
     "smite": SFR_2012_SAIS["smite"],         # the same uses as 002's Smite
@@ -151,11 +151,11 @@ SAI_USES = {
     "firewalking": SFR_2012_SAIS["firewalking"],
     "teleport": SFR_2012_SAIS["firewalking"],
     # "During any roll, Trample generates maneuver and melee results"
-    "trample": _uses((ANY, SaiUse(("maneuver", "melee"), each=True))),
+    "trample": sai_use_table((ANY, SaiUse(("maneuver", "melee"), each=True))),
     # "During a save roll against a missile action, Volley generates save results and inflicts damage upon
     #  the attacking army ... During any other save roll, Volley generates save results. During a missile
     #  action, Volley generates missile results"
-    "volley": _uses((("missile", "avoid-missile"), SaiUse(("missile",))),
+    "volley": sai_use_table((("missile", "avoid-missile"), SaiUse(("missile",))),
                     (("save", "save-melee", "avoid-save"), SaiUse(("save",))),
                     (("save-missile",), SaiUse(("save",), special="back-damage")),
                     # "During a dragon attack, Volley generates save and missile results": both, as Trample's
@@ -174,7 +174,7 @@ SAI_USES.update({sai: SFR_2012_SAIS[sai] for sai in ("flame", "smother", "choke"
 # four health-worth ... maneuver roll. Those that do not generate a maneuver result are killed"; Seize "During a
 # melee or missile attack, target up to four health-worth ... If they roll an ID icon, they are immediately moved
 # to their Reserve Area. Any that do not roll an ID are killed"
-SAI_USES.update({sai: _uses((("melee", "missile"), SaiUse(special="unit-test"))) for sai in ("firecloud", "seize")})
+SAI_USES.update({sai: sai_use_table((("melee", "missile"), SaiUse(special="unit-test"))) for sai in ("firecloud", "seize")})
 
 # "Roll this unit again and apply the new result as well": Rend in a melee or dragon attack, Bullseye in a
 # missile action, Double Strike in a melee attack
@@ -381,7 +381,7 @@ SFR_V4 = SFR_V4.evolve(cites={**SFR_V4.cites, "multiplayer:eliminated": f"{E}:mu
 # (engine.galeforce leaves an edition whose Galeforce is a modifier alone).
 SFR_V4 = SFR_V4.evolve(
     sai_uses={**SFR_V4.sai_uses, "sleep": SFR_2012_SAIS["sleep"],
-              "galeforce": _uses((("melee", "missile", "magic"), SaiUse(special="army-state")))},
+              "galeforce": sai_use_table((("melee", "missile", "magic"), SaiUse(special="army-state")))},
     effect_sais={"sleep": "until-beginning-of-next-turn", "galeforce": "until-beginning-of-next-turn"},
     spell_protections={"sleep": sfr2012.SAI_PROTECTIONS["sleep"]},
     spell_modifiers={**SFR_V4.spell_modifiers,

@@ -9,9 +9,9 @@ needs them is refused under tsr-1996 rather than resolved by another edition's r
 from __future__ import annotations
 
 from ..ruleset import RacialAbility, Ruleset, SpellEffect
-from ..sais import ANY, NOT_MODELLED, SAVES, SaiUse, _uses
+from ..sais import ANY, NOT_MODELLED, SAVES, SaiUse, sai_use_table
 from ..sais import SAI_USES as SFR_2012_SAIS
-from .sfr2012 import _mod
+from .sfr2012 import spell_modifier
 
 E = "tsr-1996"
 MARCH = f"{E}:turn-sequence.first-march"
@@ -109,28 +109,28 @@ RACIAL_ABILITIES = (
 # "Multiple castings affect multiple armies" does not).
 SPELL_MODIFIERS = {
     # "Add 1 automatic save result to the target army until the beginning of your next turn"
-    "stoneskin": (_mod("add", ["save"], 1, "army", stacks=True),),
+    "stoneskin": (spell_modifier("add", ["save"], 1, "army", stacks=True),),
     # "Subtract 6 from the maneuver results of the target army ... does affect special racial abilities"
-    "transmute-rock-to-mud": (_mod("subtract", ["maneuver"], 6, "army", stacks=True),),
+    "transmute-rock-to-mud": (spell_modifier("subtract", ["maneuver"], 6, "army", stacks=True),),
     # "Target army gains 6 automatic maneuver results until the beginning of your next turn"
-    "wind-walk": (_mod("add", ["maneuver"], 6, "army", stacks=True),),
+    "wind-walk": (spell_modifier("add", ["maneuver"], 6, "army", stacks=True),),
     # "Subtract 1 from the results of all armies at the target terrain ... the penalty applies as the army's
     #  owner sees fit"
-    "ash-storm": (_mod("subtract", "any", 1, "terrain", stacks=True),),
+    "ash-storm": (spell_modifier("subtract", "any", 1, "terrain", stacks=True),),
     # "The target unit's melee hits are doubled ... Multiple castings affect multiple units"
-    "burning-hands": (_mod("multiply", ["melee"], 2, "unit"),),
+    "burning-hands": (spell_modifier("multiply", ["melee"], 2, "unit"),),
     # "The target army's missile and magic results are halved (rounded down) ... affect multiple armies"
-    "dancing-lights": (_mod("divide", ["missile", "magic"], 2, "army"),),
+    "dancing-lights": (spell_modifier("divide", ["missile", "magic"], 2, "army"),),
     # "Add 1 automatic save result to the target army until the end of your next turn"
-    "watery-double": (_mod("add", ["save"], 1, "army", stacks=True),),
+    "watery-double": (spell_modifier("add", ["save"], 1, "army", stacks=True),),
     # "Add 3 automatic save results to the target army ... Multiple castings affect multiple armies"
-    "wall-of-ice": (_mod("add", ["save"], 3, "army"),),
+    "wall-of-ice": (spell_modifier("add", ["save"], 3, "army"),),
     # "Halve (rounding down) all maneuver results at the target terrain, and all missile fire results in,
     #  into, or out of it"
-    "wall-of-fog": (_mod("divide", ["maneuver"], 2, "terrain"), _mod("divide", ["missile"], 2, "missile-into-or-out")),
+    "wall-of-fog": (spell_modifier("divide", ["maneuver"], 2, "terrain"), spell_modifier("divide", ["missile"], 2, "missile-into-or-out")),
     # "The target army suffers a -1 penalty to all its results ... the penalty applies as the army's owner
     #  sees fit"
-    "palsy": (_mod("subtract", "any", 1, "army", stacks=True),),
+    "palsy": (spell_modifier("subtract", "any", 1, "army", stacks=True),),
 }
 
 SPELL_EFFECTS = {
@@ -165,12 +165,12 @@ SPELL_EFFECTS = {
 SAI_USES = {
     # "During a missile action, the bullseye targets one unit of the acting player's choice ... Only the
     #  target unit rolls for saves"; "During a dragon attack, the bullseye counts as normal missile damage"
-    "bullseye": _uses((("missile",), SaiUse(special="unit-damage-with-saves")),
+    "bullseye": sai_use_table((("missile",), SaiUse(special="unit-damage-with-saves")),
                       (("avoid-missile",), SaiUse(("missile",)))),
     # "During a magic action, the cantrip counts as normal magic ... When rolling for maneuvers, the cantrip
     #  is negated ... During any other action (including rolling for saves ...), the cantrip can be used to
     #  purchase immediate spells"
-    "cantrip": _uses((("magic",), SaiUse(("magic",))),
+    "cantrip": sai_use_table((("magic",), SaiUse(("magic",))),
                      (("melee", "missile", *SAVES, "avoid-melee", "avoid-missile", "avoid-save"),
                       SaiUse(special="cantrip"))),
     # "During a skirmish attack ... the counter acts as a normal melee icon. During a roll for saves, the
@@ -178,7 +178,7 @@ SAI_USES = {
     #  upon the attacking army, which may not roll saves against it"
     "counter": SFR_2012_SAIS["counter"],     # the same uses as 002's Counter
     # "This icon provides either maneuvers or saves (not both), as needed"
-    "fly": _uses((("maneuver", "counter-maneuver", "avoid-maneuver", *SAVES, "avoid-save"),
+    "fly": sai_use_table((("maneuver", "counter-maneuver", "avoid-maneuver", *SAVES, "avoid-save"),
                   SaiUse(("maneuver", "save")))),
     # "During a melee attack, the rend counts as normal melee hits. The rending unit may be rolled again ...
     #  During maneuver, rends count as maneuvers but are not rolled again"
@@ -188,7 +188,7 @@ SAI_USES = {
     "smite": SFR_2012_SAIS["smite"],         # the same uses as 002's Smite
     # "This icon usually counts as either a maneuver or melee hit as needed" (a charge, where it is both:
     #  engine.editions.tsr1996_faq)
-    "trample": _uses((ANY, SaiUse(("maneuver", "melee")))),
+    "trample": sai_use_table((ANY, SaiUse(("maneuver", "melee")))),
     # 004 monster SAIs are rulings on the Kicker Packs' icons: placeholders here, their 004 uses are set in
     # engine.editions.tsr1996_faq
     **{sai: {kind: NOT_MODELLED for kind in ANY} for sai in ("double-strike", "stone", "swoop", "kick")},
@@ -407,7 +407,7 @@ TSR_1996 = TSR_1996.evolve(
     },
     dragon_breath_effect="dragon-breath",
     spell_modifiers={**TSR_1996.spell_modifiers,
-                     "tsr-green-frost": (_mod("divide", ["maneuver", "melee", "missile", "save", "magic"], 2,
+                     "tsr-green-frost": (spell_modifier("divide", ["maneuver", "melee", "missile", "save", "magic"], 2,
                                               "army", stacks=True),)},
     # "Dragons are set to your left, in what will be your dead unit area"; Wing: "Return it to the owner's dead
     # unit area"
