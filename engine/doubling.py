@@ -11,7 +11,7 @@ from .trace import NOT_APPLIED, TracePart, TraceEvent, not_applied, reading, spl
 CHARGE = "charge"       # the tsr-1996 charging army's roll (Ruleset.charge_roll, engine.actions.charge)
 
 if TYPE_CHECKING:       # engine.roll calls these with its own values
-    from .roll import RollContext, Tally
+    from .rolled import RollContext, Tally
 
 
 def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:

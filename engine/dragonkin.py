@@ -22,7 +22,7 @@ from .state import Army, GameState, Unit
 from .trace import StepError, TraceEvent
 
 if TYPE_CHECKING:
-    from .roll import Roll, RollContext, Tally
+    from .rolled import Roll, RollContext, Tally
     from .steps import StepResult
 
 KIN = "dragonkin"

@@ -13,7 +13,7 @@ from .state import RESULT_TYPES
 from .trace import TraceEvent
 
 if TYPE_CHECKING:
-    from .roll import RollContext
+    from .rolled import RollContext
 
 
 def sai_step(groups: dict[str | None, Any], ctx: RollContext, trace: list[TraceEvent]) -> None:

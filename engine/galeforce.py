@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .trace import StepError, TraceEvent
 
 if TYPE_CHECKING:
-    from .roll import Face, RollContext
+    from .rolled import Face, RollContext
     from .state import Unit
 
 GALEFORCE = "galeforce"

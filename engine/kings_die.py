@@ -10,7 +10,7 @@ phase is engine.actions.initial.
 from __future__ import annotations
 
 from .names import slug
-from .roll import Roll
+from .rolled import Roll
 from .ruleset import Ruleset
 from .state import GameState, Unit
 from .steps import StepResult

@@ -16,7 +16,7 @@ from .trace import NOT_APPLIED, StepError, TraceEvent, TracePart, not_applied, r
 from .value import Value
 
 if TYPE_CHECKING:
-    from .roll import Part, RollContext, Tally
+    from .rolled import Part, RollContext, Tally
 
 
 class Active(Value):

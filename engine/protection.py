@@ -12,7 +12,7 @@ damage can kill a camouflaged unit"). What each spell shields against is data:
 from __future__ import annotations
 
 from .kings_die import check_rolls, is_kings_die
-from .roll import Roll
+from .rolled import Roll
 from .ruleset import Ruleset
 from .state import Army, Effect, GameState
 from .steps import StepResult

@@ -26,127 +26,16 @@ from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_a
 from .ruleset import Ruleset
 from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
 from .trace import StepError, TraceEvent, reading
-from .value import Struct, Value, field
+from .value import Struct, field
+# the values of a roll (what was rolled, who rolls, the tallies, the outcome) live in engine.rolled, below the
+# pipeline and every module it calls; they are named here too, where most code imports them
+from .rolled import REROLLED, Face, Outcome, Part, Roll, RollContext, Special, Tally  # noqa: F401
 
 NORMAL_ICONS: tuple[str, ...] = RESULT_TYPES
 
 
-# --- what was rolled -----------------------------------------------------------------------
-
-
-class Face(Value):
-    """One face that came up: an icon and how many of it (``id``, ``maneuver 2``, ``fly 3``)."""
-
-    icon: str
-    count: int = 1
-
-
-# In a unit's faces, the faces before this marker were replaced by a reroll a spell allows (002 Flashfire:
-# "The selected unit ignores its last roll result and applies the new roll result instead").
-REROLLED = "flashfire"
-
-
-class Roll(Value):
-    """A roll in either form of the scenario format.
-
-    ``counts``: the army aggregate (result icons, ``id`` health-worth, SAI
-    points by name); ``units``: per unit, the faces in the order they came up
-    (a rerolling face lists every face).
-    """
-
-    counts: tuple[tuple[str, int], ...] = ()
-    units: tuple[tuple[str, tuple[Face, ...]], ...] = ()
-    promote: tuple[tuple[str, str], ...] = ()   # the promotions its Wild Growth results buy (engine.wild_growth)
-
-    @property
-    def per_unit(self) -> bool:
-        return bool(self.units)
-
-
-class RollContext(Value):
-    """Who rolls, for what, where, and the owner's choices.
-
-    ``kind``: the kind of roll in the SAI vocabulary (engine.sais);
-    ``wanted``: the result types rolled for (ID icons count as these);
-    ``target_terrain``: for a missile action, where the target army is.
-    ``choices``: the owner's splits: ``penalties`` {type: n} for penalties that
-    the rules let the owner place, ``ids`` {type: n} for ID icons in a
-    combination roll.
-    """
-
-    state: GameState
-    army: Army
-    kind: str
-    wanted: tuple[ResultType, ...]
-    ruleset: Ruleset
-    target_terrain: Terrain | None = None
-    individual: bool = False
-    # Frostwing magic negation against this magic roll: subtracted from its non-SAI magic first
-    negation: int = 0
-    choices: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
-    # in a roll against a dragon attack: the ids of the dragons attacking the army
-    facing: tuple[str, ...] = ()
-    # a unit brought into its army during the army's roll, rolled with it (engine.actions.joined_rolls):
-    # its SAIs act as in the army's roll (002 Application), not as against an individual-targeting effect
-    joined: bool = False
-
-    @property
-    def terrain(self) -> Terrain | None:
-        return None if self.army.at == "reserve" else self.state.terrain(self.army.at)
-
-    @property
-    def where(self) -> str:
-        return self.army.at
-
-
-# --- tallies ------------------------------------------------------------------------------
-
-
-class Part(Struct):
-    normal: int = 0
-    sai: int = 0
-    ids: int = 0        # the share of ``normal`` that ID icons made (sfr-v4: the eighth face doubles it)
-    sais: tuple[str, ...] = ()  # the SAIs that made ``sai``, named in the trace's parts (engine.trace.split)
-
-    @property
-    def total(self) -> int:
-        return self.normal + self.sai
-
-
-Tally = dict[str, Part]     # result type -> its two parts
-
-
 def _blank() -> Tally:
     return {t: Part() for t in RESULT_TYPES}
-
-
-class Special(Struct):
-    """A special SAI result, resolved by the action before the target's saves."""
-
-    sai: str
-    effect: str
-    points: int
-    unit: str
-
-
-class Outcome(Struct):
-    results: dict[str, int]
-    specials: list[Special]
-    trace: list[TraceEvent]
-    sai_part: dict[str, int] = field(default_factory=dict)   # the share of each result an SAI made
-    # per unit (the army id for an aggregate roll): results counted from icons other than ID,
-    # before any modifier (002 Scalders, Scorching Touch counts "non-ID save results")
-    non_id: dict[str, dict[str, int]] = field(default_factory=dict)
-    # per unit (or the army id): every result counted, before any modifier
-    per_unit: dict[str, dict[str, int]] = field(default_factory=dict)
-    # unit effects that changed a result rolled for (those lasting "until used" then expire)
-    used: list[Effect] = field(default_factory=list)
-    # per unit (or the army id): the share of each result an SAI made, before any modifier
-    sai_per_unit: dict[str, dict[str, int]] = field(default_factory=dict)
-    # per unit (or the army id): its tally after its unit modifiers, before any army modifier, and its race: the
-    # roll's part that the army's pipeline counts (``grown``: the roll counted again with the units that joined it)
-    counted: dict[str, Tally] = field(default_factory=dict)
-    races: dict[str, str | None] = field(default_factory=dict)
 
 
 # --- counting ---------------------------------------------------------------------------

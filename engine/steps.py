@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .roll import Roll
+from .rolled import Roll
 from .value import Struct, Value, field
 
 Casualties = tuple[tuple[str, tuple[str, ...]], ...]   # (army id, unit ids) pairs

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .trace import StepError, TraceEvent
 
 if TYPE_CHECKING:
-    from .roll import Roll, RollContext, Special, Tally
+    from .rolled import Roll, RollContext, Special, Tally
 
 WILD_GROWTH = "wild-growth"
 
@@ -23,7 +23,7 @@ def spend_on_promotions(ctx: RollContext, roll: Roll, units: dict[str, Tally], s
     """Take one save from the Wild Growth results per promotion the roll names, and mark the promotions."""
     if not roll.promote:
         return
-    from .roll import Special
+    from .rolled import Special
     from .sais import sai_use
     cite = ctx.ruleset.sai_sections.get(WILD_GROWTH, ctx.ruleset.cite("sai-points"))
     if sai_use(WILD_GROWTH, ctx.kind) is None:
