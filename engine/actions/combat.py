@@ -64,7 +64,8 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     fights = [fight]
     state, defender = fight.state, fight.state.army(defender.id)
     rout = routing.routed(state, ruleset, defender, freed_saves.saves_with_freed(fight, step.saves), out,
-                          freed_sais.with_freed(fight, step.roll))
+                          freed_sais.with_freed(fight, step.roll),
+                          chosen=sai_states.special_choices(step).get("special", {}))
     if step.counter is not None:
         if rout:
             raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",

@@ -9,7 +9,10 @@ routed because of a melee skirmish attack can't make the usual counter-attack ag
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..lands import terrain_types
+from ..sais import unit_use
 from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
@@ -22,9 +25,12 @@ SCREECH = "screech"
 
 
 def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out: StepResult,
-           against: Roll | None = None, save_roll: bool = True) -> bool:
+           against: Roll | None = None, save_roll: bool = True, kind: str = "save-melee",
+           chosen: Mapping[str, int] | None = None) -> bool:
     """Whether the army's save (or charge) roll routs it: more ID icons than save icons, counted as icons, less
-    four for each Screech in the opponent's roll (``against``). ``save_roll`` False (a charge's rolls): the racial
+    four for each Screech in the opponent's roll (``against``). ``kind``: the save roll's kind in the SAI vocabulary
+    (engine.sais), ``chosen``: the owner's "Normal or Special" choices (a Regenerate used to bring units back gives
+    no saves). ``save_roll`` False (a charge's rolls): the racial
     abilities that count maneuvers as saves "when rolling for saves" are not applied (a reading left to the charge
     work; the charge counts those maneuvers as its own results)."""
     if not state.routing or dice is None:
@@ -34,7 +40,8 @@ def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out
         out.trace.append(TraceEvent(what=f"{who.id} cannot rout at face 1", rule="no routs can occur when the "
                                     "terrain die is on its first face", cite=cite))
         return False
-    ids, saves = _icons(dice, who, cite, _save_races(state, ruleset, who) if save_roll else set())
+    ids, saves = _icons(dice, who, cite, _save_races(state, ruleset, who) if save_roll else set(),
+                        _sai_saves(ruleset, dice, kind, chosen or {}) if save_roll else set())
     saves = _screeched(ruleset, who, saves, against, out)
     rout = ids > saves
     # "Saves provided by spells don't prevent an army from routing": only the icons rolled are counted; "saves
@@ -43,7 +50,8 @@ def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out
                                      + ("routed" if rout else "holds"), before=saves, after=ids,
                                 rule="if an army rolls more ID icons (number of actual icons, not the icons' total "
                                      "point value) than save icons, it is routed and runs away; saves provided by "
-                                     "spells don't prevent an army from routing", cite=cite))
+                                     "spells don't prevent an army from routing; saves provided by a special "
+                                     "action icon or a racial ability do count", cite=cite))
     return rout
 
 
@@ -71,11 +79,27 @@ def _save_races(state: GameState, ruleset: Ruleset, who: Army) -> set[str]:
             and a.target == "save" and (a.terrains is None or types & set(a.terrains))}
 
 
-def _icons(dice: Roll, who: Army, cite: str, save_races: set[str] = frozenset()) -> tuple[int, int]:
+def _sai_saves(ruleset: Ruleset, dice: Roll, kind: str, chosen: Mapping[str, int]) -> set[str]:
+    """The SAIs rolled whose use in this save roll gives save results (000 Counter: "During a roll for saves, the
+    counter counts as a normal save"; Fly: "either maneuvers or saves ... as needed"; Regenerate's saves unless its
+    owner brings units back): 000 Routing, "saves provided by a special action icon ... do count as normal saves for
+    determining routs", so each of their icons is a save icon for routing."""
+    icons = {f.icon for _, fs in dice.units for f in fs}
+    found = set()
+    for icon in icons - {"save", "id", "maneuver", "melee", "missile", "magic"}:
+        use = unit_use(icon, kind, False, chosen, ruleset.sai_uses)
+        if use is not None and use.modelled and "save" in use.gives:
+            found.add(icon)
+    return found
+
+
+def _icons(dice: Roll, who: Army, cite: str, save_races: set[str] = frozenset(),
+           sai_saves: set[str] = frozenset()) -> tuple[int, int]:
     if dice.per_unit:
         def is_save(uid: str, icon: str) -> bool:
             unit = who.unit(uid)
-            return icon == "save" or (icon == "maneuver" and unit is not None and unit.race in save_races)
+            return (icon == "save" or icon in sai_saves
+                    or (icon == "maneuver" and unit is not None and unit.race in save_races))
         return (sum(1 for _, fs in dice.units for f in fs if f.icon == "id"),
                 sum(f.count for uid, fs in dice.units for f in fs if is_save(uid, f.icon)))
     counts = dict(dice.counts)
