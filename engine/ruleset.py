@@ -450,6 +450,9 @@ class Ruleset(Value):
     # Lightning Strike's "Multiple castings target multiple units" read with 004 Dispel Magic D's "A Gargoyle is
     # targeted by 3 Lightning Strikes ... must roll three successful saves"; 002 Multiplicity forbids it)
     castings_at_one_unit: bool = False
+    # a spell whose text states no multiplicity stacks at one target (sfr-v4: 001 Spells, "Multiple castings of a
+    # spell against the same target increase the value highlighted in red"); 002 Multiplicity refuses it
+    castings_increase_value: bool = False
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

@@ -476,7 +476,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
         if races and not any(u.race in races for u in who.units):
             raise StepError(f"{spell.name} is a {', '.join(races)} spell and {who.id} has none of them",
                             cite=ruleset.cite("racial-spells"), field="cast")
-        _check_count(c, cast, ruleset)
+        _check_count(c, cast, ruleset, out)
         out.trace.append(TraceEvent(what=f"buy {spell.name} x{c.count} for {spell.cost * c.count} {color}",
                                     after=spell.cost * c.count, rule="each spell is paid in its color (racial "
                                     "spells from that race's points)", cite=ruleset.spell_sections.get(spell.id, ruleset.cite("spell-cost"))))
@@ -494,7 +494,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
                         field="cast")
 
 
-def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset) -> None:
+def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset, out: StepResult | None = None) -> None:
     """002 Multiplicity: more castings at one target only where they "increase the effect"."""
     cite = ruleset.cite("multiplicity")
     same = [x for x in cast if x.spell.id == c.spell.id]
@@ -502,6 +502,15 @@ def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset) -> None:
         raise StepError(f"{c.spell.name} can be cast only once per magic action", cite=cite, field="cast")
     at_target = sum(x.count for x in same if x.target == c.target)
     stacking = {"increase-effect", "increase-number-affected"} & set(c.spell.multiplicity)
+    if at_target > 1 and not c.spell.multiplicity and ruleset.castings_increase_value:
+        # 001 Spells: "Multiple castings of a spell against the same target increase the value highlighted in red"
+        # -- general; the highlighting is lost in the text, so a spell whose own words say nothing stacks
+        stacking = {"increase-effect"}
+        if out is not None and c is next(x for x in cast if x.spell.id == c.spell.id and x.target == c.target):
+            out.trace.append(reading(
+                f"{at_target} castings of {c.spell.name} at {c.target} add up (the spell's value grows with each; "
+                "its own text states no other rule for more castings)", cite,
+                ruleset.spell_sections.get(c.spell.id, cite)))
     if at_target > 1 and not stacking and _each_its_own(c, ruleset):
         return
     if at_target > 1 and not stacking:

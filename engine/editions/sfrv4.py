@@ -238,6 +238,9 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     # 001 Terrain - Eighth Face: "When rolling the army, all ID results are doubled"
     eighth_face_doubles=(),
     eighth_face_doubles_ids=True,
+    # 001 Spells: "Multiple castings of a spell against the same target increase the value highlighted in red"
+    # (engine.actions.magic._check_count; Lightning Strike and Flash Flood say otherwise in their own text)
+    castings_increase_value=True,
     # 001 has no minor terrains: where it is silent the sfr-2012 rule applies, so the disasters it keeps
     # (``disaster_effects``, 002 Minor Terrains: Flood, Revolt) keep their sfr-2012 halving too
     spell_modifiers={**SPELL_MODIFIERS,
