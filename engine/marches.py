@@ -172,4 +172,5 @@ def reserve_movement(state: GameState, ruleset: Ruleset) -> tuple[GameState, lis
 
 def next_turn(state: GameState) -> GameState:
     """A new turn: no army has marched yet."""
+    state = state.evolve(flooded=()) if state.flooded else state
     return state if state.marches is None else state.evolve(marches=Marches())

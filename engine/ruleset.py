@@ -102,6 +102,10 @@ class SpellEffect(Value):
     # "terrain-reduction": only an army opposing the caster may roll to avoid it (sfr-v4 Flash Flood: "unless an
     # opposing army at that terrain generates at least six maneuver results")
     opposing_only: bool = False
+    # "terrain-reduction": one terrain is reduced at most one step per player's turn by the spell (sfr-v4 Flash
+    # Flood: "A terrain may never be reduced by more than one step during a players turn from the effects of Flash
+    # Flood"; ``GameState.flooded`` keeps the turn's reductions)
+    once_per_turn: bool = False
     # "terrain-flee": the caster chooses up to ``points`` health-worth of units at the terrain (``units:``), rather
     # than every common unit there (001 Mirage: "Target five health-worth of units at any terrain")
     chosen: bool = False

@@ -151,6 +151,9 @@ class GameState(Value, kw_only=True):
     marches: Marches | None = None  # None: the steps stand alone, not one turn's phases in order
     minor_terrains: tuple[MinorTerrain, ...] = ()
     routing: bool = False  # tsr-1996's optional routing rule is in play (000 Option: Routing)
+    # the terrains a once-per-turn terrain reduction (sfr-v4 Flash Flood) has turned down this turn, by spell:
+    # ((spell, terrain), ...); emptied when a turn begins (engine.marches.next_turn)
+    flooded: tuple[tuple[str, str], ...] = ()
 
     def minor_terrain(self, army_id: str) -> MinorTerrain | None:
         return next((m for m in self.minor_terrains if m.army == army_id), None)

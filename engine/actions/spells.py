@@ -143,14 +143,15 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
         return _army_flee(state, state.army(target), amount, names, cite, ruleset, fleeing, out)
     if effect.kind == "terrain-reduction":
         return _reduce(state, target, effect.points, names, cite, ruleset, rolls, out,
-                       who.player if effect.opposing_only else None)
+                       who.player if effect.opposing_only else None, casts[0].spell.id if effect.once_per_turn else None)
     return _negate(state, target, casts, amount, names, cite, ruleset, out)
 
 
 def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: str, ruleset: Ruleset,
-            rolls: Rolls, out: StepResult, caster: str | None = None) -> GameState:
+            rolls: Rolls, out: StepResult, caster: str | None = None, once: str | None = None) -> GameState:
     """Each army at the terrain (each opposing the ``caster`` player, when given) may roll to avoid it; the
-    terrain turns down one face unless one succeeds."""
+    terrain turns down one face unless one succeeds. ``once``: the spell that may reduce one terrain only one step
+    in a player's turn (sfr-v4 Flash Flood), recorded in ``GameState.flooded``."""
     best = 0
     for army in [a for a in state.armies if a.at == terrain_id and a.units and a.player != caster]:
         if not rolls.has(army.id):
@@ -161,7 +162,18 @@ def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: st
         dice = rolls.take(army.id, f"maneuvers to avoid {names}", cite)
         rolled = roll(state, ruleset, army, "avoid-maneuver", ("maneuver",), dice, out).results.get("maneuver", 0)
         best = max(best, rolled)
-    return _reduce_unless(state, terrain_id, best, needed, names, cite, ruleset, out)
+    if once is not None and (once, terrain_id) in state.flooded:
+        face = state.terrain(terrain_id).face
+        out.trace.append(TraceEvent(what=f"{names}: {terrain_id} is not reduced: {once} has reduced it one step "
+                                         "this turn already", before=face, after=face,
+                                    rule="a terrain may never be reduced by more than one step during a player's "
+                                         "turn from the effects of this spell", cite=cite))
+        return state
+    before = state.terrain(terrain_id).face
+    state = _reduce_unless(state, terrain_id, best, needed, names, cite, ruleset, out)
+    if once is not None and state.terrain(terrain_id).face < before:
+        state = state.evolve(flooded=(*state.flooded, (once, terrain_id)))
+    return state
 
 
 def _reduce_unless(state: GameState, terrain_id: str, best: int, needed: int, names: str, cite: str,

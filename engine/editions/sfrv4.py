@@ -94,8 +94,9 @@ SPELL_EFFECTS = {
     # "The target makes a save roll. If it does not generate a save result, it is killed"
     "lightning-strike": SpellEffect("unit-damage", 0, "or-killed"),
     # "Reduce that terrain one step unless an opposing army at that terrain generates at least six maneuver
-    #  results"
-    "flash-flood": SpellEffect("terrain-reduction", 6, opposing_only=True),
+    #  results ... A terrain may never be reduced by more than one step during a players turn from the effects of
+    #  Flash Flood"
+    "flash-flood": SpellEffect("terrain-reduction", 6, opposing_only=True, once_per_turn=True),
     # "Target five health-worth of units at any terrain. The targets make a save roll. Those that do not generate
     #  a save result are moved to their Reserve Area"
     "mirage": SpellEffect("terrain-flee", 5, chosen=True),
