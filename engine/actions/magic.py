@@ -141,6 +141,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
     out.trace.extend(rolled.trace)
     counted = sum(t.get("magic", 0) for t in rolled.per_unit.values())
     final = rolled.results.get("magic", 0)
+    doubled_ids = _eighth_face_ids(who, terrain, rolled, counted, final, ruleset)
+    counted, kept = counted + doubled_ids, doubled_ids
     if final > counted:
         raise StepError(f"a modifier adds to {who.id}'s magic ({counted} -> {final}); this version does not "
                         "yet say which color the added points are", cite=ruleset.cite("doubling-magic"))
@@ -170,12 +172,37 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
             _no_reserve_magic(unit, tally.get("magic", 0), unit_id == who.id, ruleset, out)
             continue
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
+        if total and kept and total > plain:
+            # sfr-v4: the unit's ID points doubled by the eighth face are its own, of its race's colors
+            more = min(total - plain, kept)
+            kept -= more
+            out.trace.append(reading(f"{unit.id}: its {total - plain} ID magic point(s) doubled by {terrain.id}'s "
+                                     f"eighth face count {total - plain + more}, of its race's colors",
+                                     ruleset.cite("eighth-face"), ruleset.cite("magic"))
+                             .evolve(before=total - plain, after=total - plain + more))
+            total += more
         if total:
             caster = _caster(unit, plain, total - plain, terrain, land, who, ruleset, out)
             sai = rolled.sai_per_unit.get(unit_id, {}).get("magic", 0)
             casters.append(caster.evolve(sai=sai) if sai else caster)
     # Attune's special part waits for the units brought in during the roll (``magic``)
     return sai_magic.any_color(casters, rolled, step.roll, ruleset, out), counted - final, rolled
+
+
+def _eighth_face_ids(who: Army, terrain: Terrain | None, rolled: Outcome, counted: int, final: int,
+                     ruleset: Ruleset) -> int:
+    """The magic points the army's held eighth face added by doubling its ID results (sfr-v4 Terrain - Eighth Face:
+    "When rolling the army, all ID results are doubled"), given back to the units that rolled the IDs. Reading: 001
+    Magic Resolution, "Each result rolled by the army counts as one point of magic of EITHER of the race's colors",
+    says nothing of the terrain's colors, so a doubled ID point is the unit's, of either of its race's colors (002's
+    doubling for a color the unit shares with the terrain is not 001's)."""
+    if not ruleset.eighth_face_doubles_ids or terrain is None or final <= counted:
+        return 0
+    if terrain.face != 8 or terrain.controlled_by != who.id:
+        return 0
+    ids = sum(total - rolled.non_id.get(u, {}).get("magic", 0) for u, t in rolled.per_unit.items()
+              if (total := t.get("magic", 0)))
+    return min(final - counted, ids)
 
 
 def _attuned(casters: list[Caster], rolled: Outcome, returned: dict[str, Outcome], step: MagicStep,
@@ -282,6 +309,10 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     may_double = terrain is not None and (unit.race not in ("amazon", "frostwing")
                                           or (held if ruleset.stones_held_to_double else stones))
     doubles = tuple(sorted(set(own) & land)) if may_double else ()
+    if ruleset.eighth_face_doubles_ids:
+        # sfr-v4 has no Terrain Advantage doubling of magic: its only doubling of IDs is the held eighth face's
+        # ("When rolling the army, all ID results are doubled"), applied in the roll (engine.doubling)
+        doubles = ()
     if ids and stones and not held and unit.race == "amazon" and ruleset.stones_held_to_double:
         out.trace.append(TraceEvent(what=f"{unit.id}: an Amazon at a Standing Stones its army does not hold: its ID "
                                          "points do not double", after=ids, rule="to double magic, Amazons must "
