@@ -457,6 +457,9 @@ class Ruleset(Value):
     # a spell whose text states no multiplicity stacks at one target (sfr-v4: 001 Spells, "Multiple castings of a
     # spell against the same target increase the value highlighted in red"); 002 Multiplicity refuses it
     castings_increase_value: bool = False
+    # Wild Growth promotes "one health-worth of units ... for each Wild Growth result" (sfr-v4, 001) rather than
+    # "one unit" per result (002): engine.wild_growth
+    wild_growth_per_health: bool = False
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
 
 if TYPE_CHECKING:
     from .rolled import Roll, RollContext, Special, Tally
@@ -26,24 +26,37 @@ def spend_on_promotions(ctx: RollContext, roll: Roll, units: dict[str, Tally], s
     from .rolled import Special
     from .sais import sai_use
     cite = ctx.ruleset.sai_sections.get(WILD_GROWTH, ctx.ruleset.cite("sai-points"))
-    if sai_use(WILD_GROWTH, ctx.kind) is None:
+    if sai_use(WILD_GROWTH, ctx.kind, ctx.ruleset.sai_uses) is None:
         raise StepError(f"Wild Growth promotes only in a non-maneuver roll, not in a {ctx.kind} roll", cite=cite,
                         field="roll")
     growers = [(who, n) for who, n in _grown(ctx, roll).items() if n]
-    wanted = len(roll.promote)
+    per_health = ctx.ruleset.wild_growth_per_health
+    # sfr-v4 (001): "promote one health-worth of units ... for each Wild Growth result": a unit promoted takes as
+    # many results as its health (reading, traced: the health-worth promoted is the promoted unit's own, read with
+    # 001 Promote a Unit, "Exchange a unit from the army with a unit ... one health larger"); 002: one unit each
+    wanted = sum(_health(ctx, old) for old, _ in roll.promote) if per_health else len(roll.promote)
     if wanted > sum(n for _, n in growers):
-        raise StepError(f"the roll names {wanted} promotion(s) but has {sum(n for _, n in growers)} Wild Growth "
-                        "result(s): each promotes one unit", cite=cite, field="roll")
+        have = sum(n for _, n in growers)
+        raise StepError(f"the promotions named need {wanted} Wild Growth result(s) but the roll has {have}: each "
+                        "promotes one health-worth of units" if per_health else f"the roll names {wanted} "
+                        f"promotion(s) but has {have} Wild Growth result(s): each promotes one unit", cite=cite,
+                        field="roll")
+    if per_health:
+        trace.append(reading(f"{ctx.army.id}: {len(roll.promote)} promotion(s) of {wanted} health-worth of units "
+                             f"take {wanted} Wild Growth result(s), one per health-worth of the units promoted",
+                             cite, ctx.ruleset.cite("promote")))
     left = wanted
     for who, n in growers:
         spent = min(n, left)
         units[who]["save"].sai -= spent
         left -= spent
-    specials.append(Special(WILD_GROWTH, "promote", wanted, ctx.army.id))
-    trace.append(TraceEvent(what=f"{ctx.army.id}: {wanted} Wild Growth result(s) promote a unit each instead of "
-                                 "giving a save", before=sum(n for _, n in growers), after=wanted, rule="each Wild "
-                                 "Growth result generates one save result or may immediately promote one unit in the "
-                                 "army containing this unit", cite=cite))
+    specials.append(Special(WILD_GROWTH, "promote", len(roll.promote), ctx.army.id))
+    trace.append(TraceEvent(what=f"{ctx.army.id}: {wanted} Wild Growth result(s) promote instead of giving a save",
+                            before=sum(n for _, n in growers), after=wanted,
+                            rule="generate one save result or promote one health-worth of units in this army for each "
+                                 "Wild Growth result" if per_health else "each Wild Growth result generates one save "
+                                 "result or may immediately promote one unit in the army containing this unit",
+                            cite=cite))
 
 
 def _grown(ctx: RollContext, roll: Roll) -> dict[str, int]:
@@ -54,3 +67,9 @@ def _grown(ctx: RollContext, roll: Roll) -> dict[str, int]:
     per = ctx.ruleset.monster_icon_value
     return {uid: sum(f.count * (per if monster.get(uid) else 1) for f in faces if f.icon == WILD_GROWTH)
             for uid, faces in roll.units}
+
+
+def _health(ctx: RollContext, unit_id: str) -> int:
+    """The health-worth of a unit the roll promotes (an unknown id counts one: engine.exchange names it)."""
+    unit = ctx.army.unit(unit_id)
+    return unit.health if unit is not None else 1

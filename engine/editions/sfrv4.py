@@ -29,6 +29,9 @@ CITES = {
     # the 8-step table: "the order that modifiers must be applied and the process for resolving each roll"
     "modifier-order": RESOLUTION, "sai-step": RESOLUTION,
     "eighth-face": f"{E}:terrain-eighth-face",
+    # 001 Promote a Unit: "Exchange a unit from the army with a unit from the Dead Unit Area of the same race, but one
+    # health larger" (engine.exchange, engine.wild_growth)
+    "promote": f"{E}:terrain-eighth-face.promote-a-unit",
     "tower": f"{E}:terrain-eighth-face.eighth-face-icons.tower",
     "temple": f"{E}:terrain-eighth-face.eighth-face-icons.temple",
     # "During the Eighth Face Phase you may recruit a 1-health (small) unit or promote one unit in the controlling
@@ -171,6 +174,10 @@ SAI_USES = {
 # killed"; Confuse "target up to four health-worth ... after they have rolled for saves. Re-roll the targeted
 # units"; Surprise "the defending army cannot counter-attack"
 SAI_USES.update({sai: SFR_2012_SAIS[sai] for sai in ("flame", "smother", "choke", "confuse", "surprise")})
+# 001 Wild Growth: "During any non-maneuver roll, generate one save result or promote one health-worth of units in
+# this army for each Wild Growth result" -- 002's uses (saves in every non-maneuver roll, the promotions made by
+# engine.wild_growth), each result promoting one health-worth (Ruleset.wild_growth_per_health)
+SAI_USES["wild-growth"] = SFR_2012_SAIS["wild-growth"]
 # ... and those 001 gives in more actions than 002: Firecloud "During a melee or missile attack, target up to
 # four health-worth ... maneuver roll. Those that do not generate a maneuver result are killed"; Seize "During a
 # melee or missile attack, target up to four health-worth ... If they roll an ID icon, they are immediately moved
@@ -242,6 +249,8 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     # 001 Spells: "Multiple castings of a spell against the same target increase the value highlighted in red"
     # (engine.actions.magic._check_count; Lightning Strike and Flash Flood say otherwise in their own text)
     castings_increase_value=True,
+    # 001 Wild Growth: "promote one health-worth of units in this army for each Wild Growth result"
+    wild_growth_per_health=True,
     # 001 has no minor terrains: where it is silent the sfr-2012 rule applies, so the disasters it keeps
     # (``disaster_effects``, 002 Minor Terrains: Flood, Revolt) keep their sfr-2012 halving too
     spell_modifiers={**SPELL_MODIFIERS,
