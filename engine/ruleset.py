@@ -460,6 +460,9 @@ class Ruleset(Value):
     # Wild Growth promotes "one health-worth of units ... for each Wild Growth result" (sfr-v4, 001) rather than
     # "one unit" per result (002): engine.wild_growth
     wild_growth_per_health: bool = False
+    # effects on a unit that keep it at its terrain while they last (sfr-v4 Sleep: "cannot be rolled or leave the
+    # terrain they currently occupy until the beginning of your next turn"): engine.actions.reserves refuses its retreat
+    held_by_effects: tuple[str, ...] = ()
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

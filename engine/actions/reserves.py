@@ -97,6 +97,12 @@ def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str,
     if unit.race in ruleset.no_carry_races and how != "reinforce":
         raise StepError(f"{unit.label}: dragonkin cannot leave the terrain where they are summoned",
                         cite=ruleset.cite("dragonkin"), field=how)
+    held = next((e for e in state.effects_on(unit.id) if e.spell in ruleset.held_by_effects), None)
+    if held is not None and how != "reinforce":
+        # sfr-v4 Sleep: "cannot be rolled or leave the terrain they currently occupy until the beginning of your next
+        # turn"
+        raise StepError(f"{unit.label} cannot leave {source.at} while {held.spell} is on it", field=how,
+                        cite=ruleset.sai_sections.get(held.spell, ruleset.cite("retreat")))
     if unit.name is not None and slug(unit.name) in ruleset.reserve_bound_units:
         raise StepError(f"{unit.label}: the Kings' Die can never leave the reserves", cite=ruleset.cite("kings-die"),
                         field=how)

@@ -397,6 +397,8 @@ SFR_V4 = SFR_V4.evolve(
               "galeforce": sai_use_table((("melee", "missile", "magic"), SaiUse(special="army-state")))},
     effect_sais={"sleep": "until-beginning-of-next-turn", "galeforce": "until-beginning-of-next-turn"},
     spell_protections={"sleep": sfr2012.SAI_PROTECTIONS["sleep"]},
+    # "... or leave the terrain they currently occupy"
+    held_by_effects=("sleep",),
     spell_modifiers={**SFR_V4.spell_modifiers,
                      "galeforce": (_mod("subtract", ["save"], 4, "army"), _mod("subtract", ["maneuver"], 4, "army"))},
 )
