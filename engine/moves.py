@@ -59,6 +59,12 @@ def bound(unit: Unit | None, ruleset: Ruleset) -> bool:
     return unit is not None and unit.race in ruleset.terrain_bound_races
 
 
+def held(state: GameState, unit_id: str, ruleset: Ruleset):
+    """The effect on the unit that keeps it at its terrain (sfr-v4 Sleep: "cannot be rolled or leave the terrain
+    they currently occupy until the beginning of your next turn"), or None."""
+    return next((e for e in state.effects_on(unit_id) if e.spell in ruleset.held_by_effects), None)
+
+
 def stays(unit_id: str, names: str, cite: str, ruleset: Ruleset, out: StepResult) -> None:
     """Reading: an effect that would send a dragonkin off its terrain leaves it where it is (002 Dragonkin:
     "Dragonkin cannot leave the terrain where they are summoned"), traced with the effect's section ``cite``."""
@@ -76,6 +82,11 @@ def flee(state: GameState, unit_id: str, names: str, cite: str, ruleset: Ruleset
         return state
     if bound(source.unit(unit_id), ruleset):
         stays(unit_id, names, cite, ruleset, out)
+        return state
+    if (effect := held(state, unit_id, ruleset)) is not None:
+        out.trace.append(TraceEvent(what=f"{names}: {unit_id} does not flee: {effect.spell} is on it", rule="cannot be "
+                                    "rolled or leave the terrain they currently occupy",
+                                    cite=ruleset.sai_sections.get(effect.spell, cite)))
         return state
     state, reserve = reserve_army(state, source.player, ruleset, out)
     out.fled.append(unit_id)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..damage import choose, kill
 from ..faces import turn_to
-from ..moves import bound, flee, haunt_army, moved_army_at, owner, transfer
+from ..moves import bound, flee, haunt_army, held, moved_army_at, owner, transfer
 from ..protection import exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -213,6 +213,10 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     if bound(source.unit(c.target), ruleset):
         raise StepError(f"{c.spell.name} cannot move {c.target}: dragonkin cannot leave the terrain where they are "
                         "summoned", cite=ruleset.cite("dragonkin"), field="cast")
+    if (effect := held(state, c.target, ruleset)) is not None:
+        # sfr-v4 Sleep: "cannot be rolled or leave the terrain they currently occupy"
+        raise StepError(f"{c.spell.name} cannot move {c.target}: it cannot leave {source.at} while {effect.spell} is "
+                        "on it", cite=ruleset.sai_sections.get(effect.spell, cite), field="cast")
     if dest is None or dest.player != source.player or dest.at in (RESERVE, source.at):
         raise StepError(f"{c.spell.name} moves {c.target} to another terrain: name, with to:, that terrain (or the "
                         f"army of {source.player}'s it joins there)", cite=cite, field="cast")
