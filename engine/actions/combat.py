@@ -218,10 +218,16 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                                        fight.army("attacker"), action, joined_rolls.untaken(step, out.moved),
                                        out) if loose else (fight.state, 0)
     fight.state, freed = moved[0], freed + moved[1]
-    summed = hit.results.get(action, 0) + returned + freed
+    summed = hit.results.get(action, 0) + returned + freed + fight.joined.get(action, 0)
     # the units that joined the attack roll are counted with it through the one pipeline (the army's modifiers)
     normal = max(0, joined_rolls.through_pipeline(out, attacker.id, action, summed))
-    if freed or loose or normal != max(0, summed):
+    if fight.joined.get(action):
+        out.trace.append(TraceEvent(what=f"{attacker.id}: {fight.joined[action]} {action} of the units that joined its "
+                                         f"roll (charmed) counted with its own: {normal}", after=normal,
+                                    rule="components brought into an army during a roll are rolled immediately and "
+                                         "the results applied with the results of their army",
+                                    cite=ruleset.cite("sai-resolution")))
+    if freed or loose or fight.joined.get(action) or normal != max(0, summed):
         out.results.setdefault(attacker.id, {})[action] = normal
     read_by_states(fight)
     normal += _extra(fight, normal)

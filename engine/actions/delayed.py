@@ -77,7 +77,14 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
     for uid in chosen(fight, sai, specials, army_id=_charmed_army(fight, sai)):
         got = fight.roll_unit(uid, fight.action, (fight.action,), f"for the acting army, charmed by {sai}", sai)
         n = got.results.get(fight.action, 0)
-        fight.extra[fight.action] = fight.extra.get(fight.action, 0) + n
+        rolling = fight.out.rolls.get(fight.attacker)
+        if rolling is not None and rolling.ctx.kind == fight.action:
+            # the charmed unit's roll joins the acting army's roll in progress: its results are "applied with the
+            # results of their army" (002 Resolution), through the army's modifiers (engine.actions.combat)
+            rolling.joined[uid] = got
+            fight.joined[fight.action] = fight.joined.get(fight.action, 0) + n
+        else:
+            fight.extra[fight.action] = fight.extra.get(fight.action, 0) + n
         fight.charmed.append(uid)
         rule, where = fight.ruleset.words(f"{sai}:adds", "charmed units add their results to the results of the "
                                           "acting army", fight.cite(sai))
