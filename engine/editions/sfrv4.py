@@ -196,6 +196,9 @@ ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike"
 
 # 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 001 Promote a Unit (Wild Growth, the City, Dragon Slaying promote with it: engine.exchange)
+    "promote": "Exchange a unit from the army with a unit from the Dead Unit Area of the same race, but one health "
+               "larger",
     # Terrain - Eighth Face: every way the face changes (engine.faces)
     "eighth-face-left": "A terrain at its eighth face turns back to its seventh face whenever the controlling army "
                         "abandons the terrain, is out-maneuvered by an opposing army, or all its units are killed or "
