@@ -357,17 +357,20 @@ def test_a_unit_freed_into_the_defender_s_save_roll_buys_the_army_s_cantrip_purc
 
 
 def test_a_unit_freed_into_the_defender_s_save_roll_counts_its_icons_for_routing():
-    """Routing in play: B1's save roll shows p1's ID icon and s1's Counter (no save icon): routed, so A1 may pursue;
-    Venom1, freed by the Counter killing Vines1, rolls a save icon counted in that roll (004 Entangle D: "counted in
-    the current roll"): 1 ID against 1 save, B1 holds, and pursuing is an error. Not rolled (no unit_saves.venom1):
-    freed but not rolled, marked defaulted."""
+    """Routing in play: B1's save roll shows p1's ID icon and s1's Counter, a save icon for routing (000 Routing: "saves
+    provided by a special action icon ... do count as normal saves for determining routs"); Venom1, freed by the Counter
+    killing Vines1, rolls a save icon counted in that roll (004 Entangle D: "counted in the current roll"): 1 ID against
+    2 save icons. Not rolled (no unit_saves.venom1): freed but not rolled, marked defaulted, 1 ID against 1 save icon.
+    B1 holds either way, so pursuing is an error."""
     steps = _COUNTERED.replace("p1: melee", "p1: id").replace("venom1: cantrip}, counter: false",
                                                               "venom1: save}, pursue: true")
     with pytest.raises(UserError, match="B1 was not routed, so A1 cannot pursue it"):
         _play(steps)
-    out = _play(steps.replace("unit_saves: {venom1: save}, ", ""))[-1]
-    assert out["terrains"]["hill"]["face"] == 4
-    assert any(e["what"] == "venom1 is freed but not rolled" and e.get("defaulted") for e in out["trace"])
+    out = _play(steps.replace(", pursue: true", ", counter: false"))[-1]
+    assert any(e["what"] == "B1 rolled 1 ID icon(s) and 2 save icon(s): holds" for e in out["trace"])
+    alone = _play(steps.replace("unit_saves: {venom1: save}, ", "").replace("pursue: true", "counter: false"))[-1]
+    assert any(e["what"] == "B1 rolled 1 ID icon(s) and 1 save icon(s): holds" for e in alone["trace"])
+    assert any(e["what"] == "venom1 is freed but not rolled" and e.get("defaulted") for e in alone["trace"])
 
 
 def test_a_unit_freed_into_the_defender_s_save_roll_adds_its_saves():
