@@ -311,24 +311,10 @@ def test_json_keeps_control_characters_exact(run, tmp_path):
 
 @pytest.fixture(scope="module")
 def server():
-    import http.client  # noqa: F401 - used by _post
-    import threading
+    from test_serve import serving
 
-    import uvicorn
-
-    from ddref.service import create_app, listen
-
-    sock = listen("127.0.0.1", 0)
-    served = uvicorn.Server(uvicorn.Config(create_app(), log_level="critical"))
-    thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not served.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.02)
-    yield sock.getsockname()[1]
-    served.should_exit = True
-    thread.join(10)
+    with serving() as port:
+        yield port
 
 
 def _post(port: int, body: bytes) -> tuple[int, dict]:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import http.client
 import json
+import signal
 import socket
 import threading
 import time
 import urllib.parse
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -23,24 +25,34 @@ SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
 CORAL = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
 
 
-@pytest.fixture(scope="module")
-def server():
+@contextmanager
+def serving(replay=None, **limits):
+    """A server as ``ddref serve`` configures it (with ``limits``, and ``replay`` for POST /resolve when a test
+    injects one), on a free port; its port. Stopped as SIGTERM stops it."""
     from ddref.limits import Limits
     from ddref.service import create_app, listen
     from ddref.serving import GracefulServer, server_config
 
     sock = listen("127.0.0.1", 0)
-    app = create_app()
-    served = GracefulServer(server_config(app, Limits(), log_level="critical"), app.state.replays)
+    app = create_app(limits=Limits(**limits), replay=replay)
+    served = GracefulServer(server_config(app, app.state.limits, log_level="critical"), app.state.replays)
     thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while not served.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.02)
-    yield sock.getsockname()[1]
-    served.should_exit = True
-    thread.join(10)
+    try:
+        yield sock.getsockname()[1]
+    finally:
+        served.handle_exit(signal.SIGTERM, None)  # what SIGTERM does, from this thread
+        thread.join(30)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with serving() as port:
+        yield port
 
 
 class Answer:

@@ -17,39 +17,21 @@ import subprocess
 import sys
 import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import psutil
 import pytest
 import serve_slow
 
-from ddref.limits import Limits
 from test_serve import CORAL, Answer, get, q, request
+from test_serve import serving as serve_serving
 
 TESTS = Path(__file__).resolve().parent
 
 
-@contextmanager
 def serving(**limits):
-    """A server as ``ddref serve`` configures it, with ``limits`` and the spinning replay; its port."""
-    from ddref.service import create_app, listen
-    from ddref.serving import GracefulServer, server_config
-
-    sock = listen("127.0.0.1", 0)
-    app = create_app(limits=Limits(**limits), replay=serve_slow.replay)
-    served = GracefulServer(server_config(app, app.state.limits, log_level="critical"), app.state.replays)
-    thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not served.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield sock.getsockname()[1]
-    finally:
-        served.handle_exit(signal.SIGTERM, None)  # what SIGTERM does, from this thread
-        thread.join(30)
+    """A server with ``limits`` and the spinning replay (``serve_slow``); its port."""
+    return serve_serving(replay=serve_slow.replay, **limits)
 
 
 class Background(threading.Thread):
