@@ -343,17 +343,22 @@ def main(argv: list[str] | None = None) -> None:
 CAST_ONLY = re.compile(r"^(magic\.(unspent|points|cast\b.*)|trace\..*)$")
 
 
-def citing_steps(sid: str, results: dict) -> list[str]:
-    """Passing steps whose trace cites ``sid`` and which check more than the casting (what the effect did)."""
-    out = []
+def checked_steps(results: dict):
+    """(scenario, step number, step) of every step whose expectations all hold and check more than the casting."""
     for name, result in results.items():
         checks = step_checks(result)
         for i, step in enumerate(result["steps"], 1):
             c = checks.get(i, [])
-            if not c or not all(x["ok"] for x in c) or all(CAST_ONLY.match(str(x["key"])) for x in c):
-                continue
-            if any(e.get("cite") == sid for e in step.get("trace", [])) or step.get("cite") == sid:
-                out.append(f"{name}#{i}")
+            if c and all(x["ok"] for x in c) and not all(CAST_ONLY.match(str(x["key"])) for x in c):
+                yield name, i, step
+
+
+def citing_steps(sid: str, results: dict) -> list[str]:
+    """Passing steps whose trace cites ``sid`` and which check more than the casting (what the effect did)."""
+    out = []
+    for name, i, step in checked_steps(results):
+        if any(e.get("cite") == sid for e in step.get("trace", [])) or step.get("cite") == sid:
+            out.append(f"{name}#{i}")
     return out
 
 
@@ -397,19 +402,14 @@ def sais_pass(prefixes: list[str]) -> None:
         if not any(sid.startswith(p) for p in prefixes):
             continue
         events = []
-        for name, result in results.items():
-            checks = step_checks(result)
-            for i, step in enumerate(result["steps"], 1):
-                c = checks.get(i, [])
-                if not c or not all(x["ok"] for x in c) or all(CAST_ONLY.match(str(x["key"])) for x in c):
+        for name, i, step in checked_steps(results):
+            said = " ".join(f"{e['what']} {e.get('rule', '')}" for e in step.get("trace", []) if e.get("cite") == sid)
+            if said:
+                if step.get("kind") == "dragon_attack":
+                    events.append((f"{name}#{i}", {"dragon"}))
                     continue
-                said = " ".join(f"{e['what']} {e.get('rule', '')}" for e in step.get("trace", []) if e.get("cite") == sid)
-                if said:
-                    if step.get("kind") == "dragon_attack":
-                        events.append((f"{name}#{i}", {"dragon"}))
-                        continue
-                    seen = f"{said} {step.get('kind', '')} {json.dumps(step.get('results', {}))}".lower()
-                    events.append((f"{name}#{i}", {k for k in KINDS if k in seen and k != "dragon"}))
+                seen = f"{said} {step.get('kind', '')} {json.dumps(step.get('results', {}))}".lower()
+                events.append((f"{name}#{i}", {k for k in KINDS if k in seen and k != "dragon"}))
         data = read_doc(row["document"])
         entry = next(e for e in data["sections"] if e["id"] == sid)
         for st in entry["statements"]:
