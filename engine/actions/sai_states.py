@@ -22,7 +22,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..damage import default_casualties
-from ..moves import moved_army_at, reserve_army, transfer
+from ..moves import held, moved_army_at, reserve_army, transfer
 from ..roll import Outcome, Roll, Special
 from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
@@ -676,6 +676,7 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
         return state, 0
     moving = tuple(m for group in places.values() for m in group)
     taken = companions.along(ruleset, sai, step, moving, army, cite, out, movers, apart=len(places) > 1)
+    _held_back(state, ruleset, sai, taken, army, cite)
     lost = 0
     for to, group in places.items():
         units = (*group, *(i for m in group for i in taken.get(m, ())))
@@ -687,6 +688,19 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
         out.trace.append(_leave_total(f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
                                       lost, ruleset))
     return state, lost
+
+
+def _held_back(state: GameState, ruleset: Ruleset, sai: str, taken: dict[str, tuple[str, ...]], army: Army,
+               cite: str) -> None:
+    """A unit an effect keeps at its terrain cannot be taken along (sfr-v4 Sleep: "cannot be rolled or leave the
+    terrain they currently occupy until the beginning of your next turn"; ``Ruleset.held_by_effects``). The movers
+    themselves rolled, so no such effect is on them."""
+    for mover, units in taken.items():
+        for unit_id in units:
+            if (effect := held(state, unit_id, ruleset)) is not None:
+                raise StepError(f"{sai} rolled by {mover} cannot take {unit_id} along: it cannot leave {army.at} "
+                                f"while {effect.spell} is on it (cannot be rolled or leave the terrain it "
+                                "occupies)", cite=ruleset.sai_sections.get(effect.spell, cite), field="targets")
 
 
 def _send(state: GameState, ruleset: Ruleset, sai: str, units: tuple[str, ...], army: Army, to: str, cite: str,
