@@ -196,6 +196,10 @@ ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike"
 
 # 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Turn Sequence, 2 and the phases' note (engine.marches: no march before the dragons at the army's terrain attack)
+    "dragons-attack-first": "If there are dragons at any terrain where the marching player has an army, those dragons "
+                            "will attack the marching army ... The Effects Expire and Dragon Attack phases are "
+                            "mandatory",
     # 001 Promote a Unit (Wild Growth, the City, Dragon Slaying promote with it: engine.exchange)
     "promote": "Exchange a unit from the army with a unit from the Dead Unit Area of the same race, but one health "
                "larger",

@@ -40,7 +40,7 @@ CITES = {
     "standing-stones": f"{E}:the-eighth-face.special-icons.standing-stones",
     # the turn: "A turn consists of a first march, a second march, and a reserve phase"; spells last "until
     # the beginning (end) of your next turn", each by its own text in the spell list
-    "turn-sequence": f"{E}:turn-sequence", "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
+    "turn-sequence": f"{E}:turn-sequence", "dragons-attack-first": f"{E}:dragon-rules", "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
     # what happens as a turn begins: "At the beginning of the acting army's turn, the dragon attacks. The
     # attack happens after any spells cast during the previous turn expire" (and the City and Temple icons
     # act "at the beginning of your turn")
@@ -199,6 +199,9 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Dragon Rules (engine.marches: no march before the dragons at the army's terrain attack)
+    "dragons-attack-first": "At the beginning of the acting army's turn, the dragon attacks ... before the army's "
+                            "owning player performs any actions or declares his First March",
     # The Eighth Face: every way the face changes (engine.faces)
     "eighth-face-left": "An army loses control of a terrain if that terrain is ever moved from its eighth face",
     # 004 Monster Special Action Icons, General Rules C: an offensive SAI's targets (engine.actions.select_none)
