@@ -116,6 +116,30 @@ def kings_die(at: After, state: GameState) -> GameState:
     return kings_die_alone(state, at.ruleset, at.out)
 
 
+def fallen_casters(at: After, state: GameState) -> GameState:
+    """000 Magic: "If all your units are killed--if you have no units left at terrains or in reserve--any spells you
+    cast are immediately negated" (an edition that says so: ``cites['spells-end-with-caster']``; 002 and 003 let
+    them run their duration instead)."""
+    cite = at.ruleset.cites.get("spells-end-with-caster")
+    if cite is None or not state.effects:
+        return state
+    def units(s: GameState) -> dict[str, int]:
+        count = dict.fromkeys(s.players, 0)
+        for a in s.armies:      # at terrains and in the reserve area; magical items are not units
+            count[a.player] = count.get(a.player, 0) + sum(1 for u in a.units if not u.item)
+        return count
+
+    was, now = units(at.before), units(state)
+    # "If all your units are killed": the step left the player with none (a scenario may name a caster it gives
+    # no army at all, whose spells stay)
+    for player in (p for p, n in now.items() if not n and was.get(p)):
+        cast = [e for e in state.effects if e.by == player and e.source is None and e.spell in at.ruleset.spell_costs]
+        state = expire(state, cast, f"{player} has no units left at terrains or in reserve",
+                       at.ruleset.quote("spells-end-with-caster", "any spells you cast are immediately negated"),
+                       at.ruleset, at.out, cite=cite) if cast else state
+    return state
+
+
 def untamed(at: After, state: GameState) -> GameState:
     """A dragon whose tamer left its terrain is untamed (engine.taming)."""
     return untame_released(state, at.ruleset, at.out)
@@ -225,6 +249,7 @@ AFTER_STEP: tuple[AfterStepRule, ...] = (
     AfterStepRule("used-effects-expire", "spell-duration", used_expire),             # 002 spell-attributes.duration
     AfterStepRule("carriers", "magic-items", carriers),                              # 002 magical-items
     AfterStepRule("kings-die", "kings-die", kings_die),                              # 002 kings-die
+    AfterStepRule("fallen-casters", "spell-duration", fallen_casters),               # 000 magic (002: duration)
     AfterStepRule("untamed", "dragons", untamed),                                    # 002 dragons
     AfterStepRule("eighth-faces-abandoned", "eighth-face", eighth_faces_abandoned),  # 002 the-eighth-face
     AfterStepRule("leave-the-game", "minor-terrains", leave_the_game),               # 002 minor-terrains

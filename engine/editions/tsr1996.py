@@ -40,7 +40,10 @@ CITES = {
     "standing-stones": f"{E}:the-eighth-face.special-icons.standing-stones",
     # the turn: "A turn consists of a first march, a second march, and a reserve phase"; spells last "until
     # the beginning (end) of your next turn", each by its own text in the spell list
-    "turn-sequence": f"{E}:turn-sequence", "dragons-attack-first": f"{E}:dragon-rules", "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
+    "turn-sequence": f"{E}:turn-sequence", "dragons-attack-first": f"{E}:dragon-rules",
+    # Magic: "If all your units are killed ... any spells you cast are immediately negated" (engine.after_step)
+    "spells-end-with-caster": f"{E}:turn-sequence.first-march.magic",
+    "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
     # what happens as a turn begins: "At the beginning of the acting army's turn, the dragon attacks. The
     # attack happens after any spells cast during the previous turn expire" (and the City and Temple icons
     # act "at the beginning of your turn")
@@ -199,6 +202,12 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Magic; Reserve Magic (engine.actions.targets: a damaging spell at one's own army or unit)
+    "own-damage:spell-target": "you can't cast magic that inflicts damage on one of your own armies",
+    "own-damage:reserve-magic": "Spells that inflict damage on friendly units or armies cannot be cast",
+    # Magic (engine.after_step.fallen_casters)
+    "spells-end-with-caster": "If all your units are killed—if you have no units left at terrains or in reserve—any "
+                              "spells you cast are immediately negated",
     # Dragon Rules (engine.marches: no march before the dragons at the army's terrain attack)
     "dragons-attack-first": "At the beginning of the acting army's turn, the dragon attacks ... before the army's "
                             "owning player performs any actions or declares his First March",
