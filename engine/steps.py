@@ -90,6 +90,7 @@ class MeleeStep(AttackStep):
 
 class MissileStep(AttackStep):
     """A missile action has no counter-attack."""
+    pursue: bool = False            # routing, at the same terrain: the attacker pursues a routed army
 
 
 class SpellCard(Value):

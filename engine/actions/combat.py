@@ -125,6 +125,14 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     state = fight.state
     out.trace.append(TraceEvent(what=f"{defender.id} cannot attack back", rule="unlike melee, the target "
                                 "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
+    # 000 Option: Routing: "An army attacked by an enemy army at the same terrain may be forced to run away ... If
+    # the new action (regardless of what is indicated) is directed at the routing army or at another army at the
+    # same terrain, however, there's a chance for another rout": a missile at the same terrain too
+    rout = attacker.at == defender.at != RESERVE and routing.routed(
+        state, ruleset, state.army(defender.id), freed_saves.saves_with_freed(fight, step.saves), out,
+        freed_sais.with_freed(fight, step.roll), kind="save-missile",
+        chosen=sai_states.special_choices(step).get("special", {}))
+    state = routing.pursue(state, ruleset, step, rout, out)
     leftover_casualties(casualties, ruleset)
     specials.leftover_choices(step, [fight])
     leftover_buys(buys, ruleset)
