@@ -83,6 +83,12 @@ def _not_reaching(effect: Effect, mod: SpellModifier, ctx: RollContext) -> Trace
         if home is None or effect.target not in (home.id, home.at):
             return None
         what = f"{spell} on {effect.target} does not reach {whose(ctx.army.id)} own {' and '.join(ctx.wanted)} roll"
+        if "individual-modifiers" in rs.cites:
+            # 000 Dice Modifiers says it of army and terrain spells alike ("such as the penalty for an Ash Storm or
+            # the bonus from a Watery Double spell")
+            return not_applied(what, rs.quote("individual-modifiers", "modifiers to an army's roll don't apply to an "
+                                              "individual unit when it must roll separately"),
+                               rs.cite("individual-modifiers"))
         if mod.scope == "army" and rs.edition == "sfr-2012":
             return not_applied(what, "since the Stoneskin and Open Grave spells target an army, they do not protect "
                                      "the unit when it is targeted individually", rs.cite("modifier-order"))

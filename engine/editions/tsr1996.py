@@ -41,6 +41,9 @@ CITES = {
     # the turn: "A turn consists of a first march, a second march, and a reserve phase"; spells last "until
     # the beginning (end) of your next turn", each by its own text in the spell list
     "turn-sequence": f"{E}:turn-sequence", "dragons-attack-first": f"{E}:dragon-rules",
+    # Dice Modifiers: "Modifiers to an army's roll ... don't apply to an individual unit when it must roll
+    # separately" (engine.modifiers)
+    "individual-modifiers": f"{E}:dice-modifiers",
     # Magic: "If all your units are killed ... any spells you cast are immediately negated" (engine.after_step)
     "spells-end-with-caster": f"{E}:turn-sequence.first-march.magic",
     "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
@@ -202,6 +205,9 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Dice Modifiers (engine.modifiers: an army's or terrain's spell in a unit's own roll)
+    "individual-modifiers": "Modifiers to an army's roll (such as the penalty for an Ash Storm or the bonus from a "
+                            "Watery Double spell) don't apply to an individual unit when it must roll separately",
     # Magic; Reserve Magic (engine.actions.targets: a damaging spell at one's own army or unit)
     "own-damage:spell-target": "you can't cast magic that inflicts damage on one of your own armies",
     "own-damage:reserve-magic": "Spells that inflict damage on friendly units or armies cannot be cast",
