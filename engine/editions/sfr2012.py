@@ -30,6 +30,8 @@ CITES = {
     "avoidance": f"{E}:avoidance-rolls",
     # the turn
     "turn-sequence": f"{E}:the-turn-sequence",
+    # Step 4: "The remaining players will take their turn in decreasing order" (engine.actions.turn)
+    "turn-order": f"{E}:starting-the-game.step-4-determine-order-of-play",
     "turn-begins": f"{E}:the-turn-sequence.spell-effect-expiration-beginning-of-turn",
     "turn-ends": f"{E}:the-turn-sequence.spell-effect-expiration-end-of-turn",
     "initial-effects": f"{E}:the-turn-sequence.initial-effects-phase",

@@ -41,6 +41,8 @@ CITES = {
     # the turn: "A turn consists of a first march, a second march, and a reserve phase"; spells last "until
     # the beginning (end) of your next turn", each by its own text in the spell list
     "turn-sequence": f"{E}:turn-sequence", "dragons-attack-first": f"{E}:dragon-rules",
+    # Determine Order of Play: "the one with the second highest total becomes the second player, and so on"
+    "turn-order": f"{E}:playing-the-game.determine-order-of-play",
     # Dice Modifiers: "Modifiers to an army's roll ... don't apply to an individual unit when it must roll
     # separately" (engine.modifiers)
     "individual-modifiers": f"{E}:dice-modifiers",
@@ -205,6 +207,9 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Determine Order of Play (engine.actions.turn)
+    "turn-order": "The player who rolls the most points of maneuver results becomes the first player, the one with "
+                  "the second highest total becomes the second player, and so on",
     # Dice Modifiers (engine.modifiers: an army's or terrain's spell in a unit's own roll)
     "individual-modifiers": "Modifiers to an army's roll (such as the penalty for an Ash Storm or the bonus from a "
                             "Watery Double spell) don't apply to an individual unit when it must roll separately",
