@@ -270,6 +270,9 @@ class SetupRules(Value):
     # the units a player may bring at most one of per 24 health of battle size (the required number of dragons):
     # catalog name -> whether the limit is per color (002 The Eldarim Champions); empty: no such limit
     champion_caps: Mapping[str, bool] = field(default_factory=dict)
+    # at most this many armies of different players on one terrain at the start (000 Place Armies: "no more than
+    # three armies belonging to different players can occupy a terrain die"); None: no such limit given
+    players_per_terrain: int | None = None
 
 
 class Ruleset(Value):

@@ -27,6 +27,8 @@ def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameStat
     report = {"force": step.force, "players": {}}
     for player in step.players:
         report["players"][player] = _player(state, step, rules, player, out, problems)
+    if rules.players_per_terrain is not None:
+        _crowded(state, step, rules, out, problems)
     if step.order:
         report["order"] = _order(step, rules, out)
     if step.terrain_rolls:
@@ -167,6 +169,17 @@ def _armies(rules: SetupRules, player: str, armies: list[Army], cap: int, out: S
         if not a.units:
             problems.append(f"{a.id} is empty: each army must start with at least "
                             + ("1-health of units" if rules.army_minimum == "health" else "one unit"))
+
+
+def _crowded(state: GameState, step: SetupStep, rules: SetupRules, out: StepResult, problems: list[str]) -> None:
+    """000 Place Armies: "no more than three armies belonging to different players can occupy a terrain die"."""
+    cap = rules.players_per_terrain
+    for t in state.terrains:
+        players = sorted({a.player for a in state.armies if a.at == t.id and a.player in step.players})
+        if len(players) > cap:
+            problems.append(f"{t.id} holds armies of {len(players)} players ({', '.join(players)}), more than {cap}")
+            out.trace.append(TraceEvent(what=f"{t.id}: armies of {len(players)} players", before=len(players),
+                                        after=cap, rule=rules.quotes["placing"], cite=rules.cites["placing"]))
 
 
 def _magic_points(unit: Unit, step: SetupStep, rules: SetupRules) -> int | None:

@@ -356,11 +356,14 @@ SETUP = SetupRules(
     army_minimum="unit",
     # 000 has no cap on magic users
     magic_cap=False,
+    # Place Armies: "no more than three armies belonging to different players can occupy a terrain die"
+    players_per_terrain=3,
     # "Reroll any results of 8" (and only 8s: 000 has no seven-to-six rule)
     seven_to_six=False,
     cites={"force": f"{PLAYING}.decide-battle-size", "dragons": f"{PLAYING}.decide-battle-size",
            "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
            "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size",
+           "placing": f"{PLAYING}.place-armies",
            # the order roll's SAIs: 000's "no special abilities apply" read with 003's "ignore all effects of SAIs,
            # other than maneuver results they generate" (a reading, traced by engine.setup as one)
            "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
@@ -370,6 +373,8 @@ SETUP = SetupRules(
         "missing-dragon": "For each dragon you fail to bring to the battle, your starting forces are reduced by 3 "
                           "health points",
         "white": "000 has no white dragons: every dragon counts one",
+        "placing": "No player can place more than one of his armies at a particular terrain die, and ... no more "
+                   "than three armies belonging to different players can occupy a terrain die",
         "armies": "No more than half the total number of health points (rounded down) of your forces can be placed "
                   "in a single army ... You must put at least one unit in each army",
         "order": "roll your horde army and add up all the maneuver and ID icon results ... The player who rolls the "
