@@ -373,6 +373,9 @@ SETUP = SetupRules(
         "missing-dragon": "For each dragon you fail to bring to the battle, your starting forces are reduced by 3 "
                           "health points",
         "white": "000 has no white dragons: every dragon counts one",
+        "reserve-start": "It's possible in a game with four or more players that the player at the end of the turn "
+                         "order may have no legal spot to place one of his armies. If this happens, that player must "
+                         "start with that army in reserve",
         "placing": "No player can place more than one of his armies at a particular terrain die, and ... no more "
                    "than three armies belonging to different players can occupy a terrain die",
         "armies": "No more than half the total number of health points (rounded down) of your forces can be placed "
