@@ -283,7 +283,7 @@ def _posting_rows(docs: list[dict[str, Any]], groups: list[str]) -> Iterable[dic
             nums = sorted(pseudo)
             scores = [idf * pseudo[n] * (K1 + 1) / (pseudo[n] + K1) for n in nums]
             yield {"term": f"{scope}:{term}", "docs": array("I", nums).tobytes(),
-                   "scores": array("f", scores).tobytes()}
+                   "scores": array("f", scores).tobytes(), "idf": idf}
 
 
 def _field_frequencies(docs: list[dict[str, Any]], field: str) -> dict[str, dict[int, float]]:

@@ -457,7 +457,13 @@ class Searcher:
     def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool) -> dict[int, float]:
         """Per document, the best score among the group's spellings (a phrase needs all its words)."""
         best: dict[int, float] = {}
+        # spellings that are the same word ("8th" and "eighth", "4" and "four": weight 1) are one term, as
+        # rare as its most common spelling: the rarer spelling does not outrank the word the books use
+        idf = self._idfs(group.scope, [t for t, w in group.stems.items() if w >= 1.0])
+        floor = min(idf.values(), default=0.0)
         for s, w in group.stems.items():
+            if s in idf:
+                w *= floor / idf[s]
             _merge_max(best, self._postings(group.scope, s, candidates), w)
             if story and group.scope == "all":
                 _merge_max(best, self._postings("story", s, candidates), w * STORY_WEIGHT)
@@ -472,6 +478,14 @@ class Searcher:
             more = self._postings(scope, s, candidates)
             found = {n: v + more[n] for n, v in found.items() if n in more}
         return found
+
+    def _idfs(self, scope: str, stems: list[str]) -> dict[str, float]:
+        """The IDF of each of ``stems`` that is indexed (none asked for fewer than two)."""
+        if len(stems) < 2:
+            return {}
+        keys = [f"{scope}:{s}" for s in stems]
+        return {t.partition(":")[2]: idf for t, idf in self.db.query(
+            f"SELECT term, idf FROM postings WHERE term IN ({','.join('?' * len(keys))})", keys) if idf}
 
     def _postings(self, scope: str, term: str, candidates: set[int] | None) -> dict[int, float]:
         """The documents holding ``term`` (among ``candidates``) with their BM25F scores for it."""

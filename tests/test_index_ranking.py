@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 from array import array
+from pathlib import Path
 
+from index import cache
 from index.build import TEXT_FIELDS, _posting_rows
 
 
@@ -27,3 +30,33 @@ def test_a_words_rarity_counts_records_not_their_copies_in_each_edition():
     palsy, mire = _scores(rows, "palsi"), _scores(rows, "mire")
     assert set(palsy) == {0, 1, 2} and set(mire) == {3}
     assert palsy[0] == mire[3]
+
+
+def _index_imports(module: Path) -> set[str]:
+    """The modules of the index package that ``module`` imports (``from .x import ...``), anywhere in it."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    return {f"{node.module}.py" for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+
+
+def test_every_module_that_builds_the_index_is_part_of_its_key():
+    """A change to the code that decides the index's documents, terms or scores must build a new
+    index (an old cache would otherwise keep the old ranking): every module the build reaches is in
+    ``BUILDERS``, whose source the index key digests. (``search`` is imported by the build for a
+    constant only, ``store`` by ``spelling`` for a type: both read the index, neither fills it.)"""
+    here = Path(cache.__file__).parent
+    reached, todo = set(), ["build.py"]
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo += _index_imports(here / name) - {"search.py", "store.py"}
+    assert reached <= set(cache.BUILDERS), reached - set(cache.BUILDERS)
+
+
+def test_a_change_to_the_build_code_changes_the_index_key(monkeypatch):
+    before = cache.index_key()
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes",
+                        lambda self: real(self) + (b"\n# changed\n" if self.name == "build.py" else b""))
+    assert cache.index_key() != before
