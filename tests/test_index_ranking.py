@@ -6,8 +6,11 @@ import ast
 from array import array
 from pathlib import Path
 
+import pytest
+
 from index import cache
 from index.build import TEXT_FIELDS, _posting_rows
+from index.search import search
 
 
 def _doc(body: str) -> dict:
@@ -60,3 +63,20 @@ def test_a_change_to_the_build_code_changes_the_index_key(monkeypatch):
     monkeypatch.setattr(Path, "read_bytes",
                         lambda self: real(self) + (b"\n# changed\n" if self.name == "build.py" else b""))
     assert cache.index_key() != before
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("8th face", "eighth face"),
+    ("4 health monster", "four health monster"),
+    ("dmg to a dragon", "damage to a dragon"),
+    ("colour of magic", "color of magic"),
+    ("3rd turn", "third turn"),
+])
+def test_two_spellings_of_one_word_find_the_same(typed, written):
+    """Spellings that are the same word (weight 1 in index.synonyms) are one term, as rare as its
+    most common spelling: the rarer spelling ("8th", which Create Mountain prints once) does not
+    outrank the texts that use the common one."""
+    def top(query):
+        return [f"{h.kind}:{h.id}" for h in search(query).hits[:3]]
+
+    assert top(typed) == top(written)
