@@ -287,18 +287,26 @@ class Searcher:
         """Let an alias or abbreviation ("TRtM", "Vagha", "coral elf") also match what it stands for.
 
         The expansion joins the group of the alias's last word; two-letter
-        abbreviations (AM, DW, LE) count only when written in capitals.
+        abbreviations (AM, DW, LE) count only when written in capitals. An
+        abbreviation in the plural ("SAIs", "DUAs") stands for what it does.
         """
         grams = _runs(words)
-        for key, (alias, expansion) in self.db.aliases(grams).items():
+        # an abbreviation in the plural ("SAIs", "DUAs") stands for what its singular does
+        singular = {k[:-1]: k for k in grams if k.endswith("s") and len(k) >= 3 and k[:-1] not in grams}
+        found = self.db.aliases([*grams, *singular])
+        for bare, (alias, expansion) in found.items():
+            key = singular.get(bare, bare)
+            if key != bare and key in found:
+                continue  # the plural is a name of its own
             i, n = grams[key]
-            if n == 1 and len(key) <= 2 and words[i] != words[i].upper():
+            typed = words[i] if key == bare else words[i][:-1]
+            if n == 1 and len(bare) <= 2 and typed != typed.upper():
                 continue
             expanded = terms(expansion)
             last = slots[i + n - 1]
             if last is None:
                 last = slots[i + n - 1] = _Group(words[i + n - 1].lower(), {})
-            plan.expansions[alias] = expansion
+            plan.expansions[alias if key == bare else " ".join(words[i:i + n])] = expansion
             if len(expanded) == 1:
                 last.stems.setdefault(expanded[0], 1.0)
             elif expanded:

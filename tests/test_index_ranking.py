@@ -80,3 +80,22 @@ def test_two_spellings_of_one_word_find_the_same(typed, written):
         return [f"{h.kind}:{h.id}" for h in search(query).hits[:3]]
 
     assert top(typed) == top(written)
+
+
+@pytest.mark.parametrize("plural, singular, meaning", [
+    ("SAIs", "SAI", "Special Action Icon"),
+    ("DUAs", "DUA", "Dead Unit Area"),
+    ("BUAs", "BUA", "Buried Unit Area"),
+    ("AMs", "AM", "Amazons"),
+])
+def test_an_abbreviation_in_the_plural_stands_for_what_it_does(plural, singular, meaning):
+    """Players write "SAIs" and "DUAs": the plural expands as the singular does ("what goes in BUAs")."""
+    found, one = search(plural), search(singular)
+    assert f"{plural} ({meaning})" in found.understood
+    assert found.hits[0].id == one.hits[0].id  # what it stands for comes first, as for the singular
+    asked = search(f"what goes in {plural}")
+    assert f"{plural} ({meaning})" in asked.understood
+
+
+def test_a_two_letter_abbreviation_in_the_plural_still_needs_capitals():
+    assert "Amazons" not in search("ams").understood
