@@ -60,10 +60,14 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
     state, buried, doubled = death_magic.bury(state, caster, casters, step, ruleset, out)
-    casters = [*casters, *furnace, *buried]
+    casters = [*casters, *buried]
     reachable = allocations(casters, buckets, budgets, lose)
+    furnace_reach = None
+    if furnace or _furnace_cast(step, ruleset) is not None:
+        reachable, furnace_reach = _after_furnace(reachable, furnace, step, buckets, ruleset)
+    casters = [*casters, *furnace]
     out.splits[caster.id] = (reachable, buckets)
-    vector = _choose(reachable, buckets, step, ruleset, out)
+    vector = _choose(reachable, buckets, step, ruleset, out, furnace_reach)
     points = by_color(vector, buckets)
     death_magic.check_spent(points, step.cast, doubled, ruleset, out)
     rolled = sum(c.normal + c.ids for c in casters) - lose
@@ -109,6 +113,7 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
         raise StepError(f"{c.spell.name} must be announced and resolved first, before any other spells are "
                         "announced or resolved: write it first", cite=cite, field="cast")
     check_target(state, who, c, ruleset)
+    _check_count(c, step.cast, ruleset)     # "only once per magic action", before any point is split
     if not any(_affordable((c,), v, buckets) for v in allocations(casters, buckets, budgets, lose)):
         raise StepError(f"{c.spell.name} is paid from the points rolled, which cannot pay its {c.spell.cost}",
                         cite=ruleset.cite("spell-cost"), field="cast")
@@ -121,6 +126,26 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
                                 rule="all dead units are buried and count as double their health in black magic, "
                                      "added after every modifier", cite=cite))
     return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True, sai=points)] if points else []
+
+
+def _furnace_cast(step: MagicStep, ruleset: Ruleset) -> Cast | None:
+    return next((c for c in step.cast if _kind(c, ruleset) == "furnace"), None)
+
+
+def _after_furnace(rolled: set[tuple[int, ...]], furnace: list[Caster], step: MagicStep, buckets,
+                   ruleset: Ruleset) -> tuple[set[tuple[int, ...]], set[tuple[int, ...]]]:
+    """002 Spirit Furnace (First March, Target your spells): the Furnace is "announced and resolved first ...
+    Then the points gained through the casting of this spell are added to the remaining magic results". So it is
+    paid from the split of the points rolled alone, and only then do its black points join what that split left:
+    the splits allowed are a rolled split that pays the Furnace plus a split of the Furnace's own points (never
+    the rolled points spent elsewhere and the Furnace paying for itself). Returns (the splits allowed, the splits
+    the roll and the Furnace's points would make were the Furnace not paid first), the latter to say why a split
+    is refused."""
+    c = _furnace_cast(step, ruleset)
+    own = allocations(furnace, buckets, (0, 0)) if furnace else {(0,) * len(buckets)}
+    paying = {v for v in rolled if _affordable((c,), v, buckets)}
+    summed = lambda pool: {tuple(a + b for a, b in zip(r, f)) for r in pool for f in own}
+    return summed(paying), summed(rolled)
 
 
 def _kind(c: Cast, ruleset: Ruleset) -> str | None:
@@ -389,7 +414,7 @@ def _buckets(who: Army, cast: tuple[Cast, ...], ruleset: Ruleset) -> tuple[Bucke
 
 
 def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: Ruleset,
-            out: StepResult) -> tuple[int, ...]:
+            out: StepResult, unpaid: set[tuple[int, ...]] | None = None) -> tuple[int, ...]:
     cite = ruleset.cite("magic")
     if step.colors is None:
         fitting = sorted((v for v in reachable if _affordable(step.cast, v, buckets)), key=_largest_first)
@@ -411,6 +436,14 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     rule="points of one color combine across units; each unit's points go to "
                                          "its own colors", cite=cite))
         return matching[0]
+    furnace = _furnace_cast(step, ruleset)
+    if unpaid and furnace is not None and any(sum(v) == total and by_color(v, buckets) == split for v in unpaid):
+        raise StepError(f"{_fmt(wanted)} leaves the points rolled unable to pay for {furnace.spell.name} "
+                        f"({furnace.spell.cost} {furnace.spell.color}): it is paid from the points rolled, and its "
+                        "own black points are added to what remains only once it is resolved; splits that pay "
+                        f"for it first: {'; '.join(_fmt(s) for s in _maximal(reachable, buckets))}",
+                        cite=ruleset.spell_sections.get(furnace.spell.id, ruleset.cite("spell-targets")),
+                        field="colors")
     raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: "
                     f"{'; '.join(_fmt(split) for split in _maximal(reachable, buckets))}",
                     cite=ruleset.cite("doubling-magic"), field="colors")
