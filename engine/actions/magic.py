@@ -75,7 +75,8 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
         out.trace.append(TraceEvent(what=f"{caster.id}: ID magic doubled", before=rolled, after=sum(vector),
                                     rule="doubling magic is a multiply modifier on ID points, after any "
                                          "subtraction or division", cite=ruleset.cite("doubling-magic")))
-    _pay(step.cast, vector, buckets, points, caster, ruleset, out)
+    _pay(step.cast, vector, buckets, points, caster, ruleset, out,
+         foreign=any(c.any_race and c.races is None and c.ids for c in casters))
     state = _resolve(state, caster, step, ruleset, out)
     out.magic = {"army": caster.id, "points": points,
                  "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
@@ -125,7 +126,9 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
                                      f"buried: {points} black point(s)", before=area.health, after=points,
                                 rule="all dead units are buried and count as double their health in black magic, "
                                      "added after every modifier", cite=cite))
-    return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True, sai=points)] if points else []
+    races = tuple(sorted({u.race for u in who.units if u.race}))     # "any race that is in the casting army"
+    return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True, sai=points, races=races)] \
+        if points else []
 
 
 def _furnace_cast(step: MagicStep, ruleset: Ruleset) -> Cast | None:
@@ -186,7 +189,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         if unit is not None and unit.race is None and sai_magic.rolled_any_color(unit_id, step.roll):
             continue        # a medallion: its SAI's magic, of any color, is split off below
         if unit is not None and unit.item:
-            casters += _item(unit, tally.get("magic", 0), who, ruleset, out)
+            casters += _item(unit, tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0), terrain, land, who,
+                             ruleset, out)
             continue
         if unit is None and len(races) > 1:
             raise StepError(f"{who.id} mixes races, which cast different colors: give the magic roll per unit",
@@ -364,17 +368,40 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     return Caster(unit.id, unit.race, plain, ids, tuple(sorted(colors)), doubles, dua if ids else None)
 
 
-def _item(unit, points: int, who: Army, ruleset: Ruleset, out: StepResult) -> list[Caster]:
+def _item(unit, points: int, plain: int, terrain: Terrain | None, land: set[str], who: Army, ruleset: Ruleset,
+          out: StepResult) -> list[Caster]:
     """002 Magical Items: "Magic results rolled on magic item die can be applied to the color of spells that
     matches the color of the item. However, the spells purchased must be usable by that army ... Magic
-    results rolled on a magical item cannot be doubled" (in the reserve area its roll is ignored: engine.roll)."""
+    results rolled on a magical item cannot be doubled" (in the reserve area its roll is ignored: engine.roll).
+    002 Artifacts: an artifact's ID icon "counts as four points of the effect desired by the army when rolled. When
+    rolling for magic the ID icon of an artifact can be doubled as per the basic rules" (for a color the terrain
+    has: the artifact's own); "the Dragon Staff ID icon may use its results to purchase appropriately colored spells
+    (basic or racial) from the spell list - even spells that ordinarily cannot be cast by that army"."""
     cite = ruleset.cite("magic-items")
     if unit.color is None:
         raise StepError(f"{unit.id} is a magical item: say its color (color: on the unit)", cite=cite, field="roll")
-    out.trace.append(TraceEvent(what=f"{unit.id}: {points} {unit.color} point(s) from a magical item, never "
-                                     "doubled", after=points, rule="magic results on a magical item go to spells of "
-                                "its color usable by the army, and cannot be doubled", cite=cite))
-    return [Caster(unit.id, None, points, 0, (unit.color,), any_race=True)]
+    army_races = tuple(sorted({u.race for u in who.units if u.race}))
+    casters = []
+    if plain:
+        out.trace.append(TraceEvent(what=f"{unit.id}: {plain} {unit.color} point(s) from a magical item, never "
+                                         "doubled", after=plain, rule="magic results on a magical item go to spells "
+                                    "of its color usable by the army, and cannot be doubled", cite=cite))
+        casters.append(Caster(unit.id, None, plain, 0, (unit.color,), any_race=True, races=army_races))
+    ids = points - plain
+    if ids:
+        art = ruleset.cite("artifacts")
+        doubles = (unit.color,) if terrain is not None and unit.color in land and not no_doubling(terrain) else ()
+        staff = slug(unit.name or "") == "dragon-staff"
+        out.trace.append(TraceEvent(
+            what=f"{unit.id}: {ids} {unit.color} ID point(s) from an artifact" + (
+                f"; they may double ({unit.color} is {terrain.id}'s)" if doubles else "") + (
+                "; a Dragon Staff's: they may buy spells of any race's list" if staff else ""),
+            after=ids, rule="the ID icon of an artifact can be doubled as per the basic rules" + (
+                "; the Dragon Staff ID icon may purchase spells that ordinarily cannot be cast by that army"
+                if staff else ""), cite=art))
+        casters.append(Caster(unit.id, None, 0, ids, (unit.color,), doubles, any_race=True,
+                              races=None if staff else army_races))
+    return casters
 
 
 def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:
@@ -527,7 +554,9 @@ def _fmt(points: dict[str, int]) -> str:
 
 
 def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: Army, ruleset: Ruleset,
-         out: StepResult) -> None:
+         out: StepResult, foreign: bool = False) -> None:
+    """``foreign``: a Dragon Staff's ID points are in the roll, which alone may pay a racial spell of a race not in
+    the army (engine.magic: only they reach its race's points; _affordable then says whether they do)."""
     for c in cast:
         spell, color = c.spell, c.color or c.spell.color
         if spell.color == "elemental" and c.color not in COLORS:
@@ -537,7 +566,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
             raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
                             field="cast")
         races = [r for r in spell.lists if r != "basic"]
-        if races and not any(u.race in races for u in who.units):
+        if races and not any(u.race in races for u in who.units) and not foreign:
             raise StepError(f"{spell.name} is a {', '.join(races)} spell and {who.id} has none of them",
                             cite=ruleset.cite("racial-spells"), field="cast")
         _check_count(c, cast, ruleset, out)
