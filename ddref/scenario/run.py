@@ -212,6 +212,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form,
                            **({"tamed_by": d.tamed_by} if d.tamed_by else {})} for d in state.dragons},
         "summoning_pool": {p.player: [*p.items, *(u.id for u in p.units)] for p in state.summoning_pool},
+        # the minor terrains in play, by the army they are with (002 Minor Terrains): its type and the face in effect
+        "minor_terrains": {m.army: {"type": m.type, "face": m.face} for m in state.minor_terrains},
         "winner": state.winner,
         **_marches(state),
     }
