@@ -45,3 +45,23 @@ def left_eighth(terrain: Terrain) -> Terrain:
 def no_doubling(terrain: Terrain | None) -> bool:
     """Nothing doubles magic at a Grove."""
     return terrain is not None and terrain.special == "grove"
+
+
+def check_placed(terrains: tuple[Terrain, ...], ruleset: Ruleset) -> None:
+    """002 Special Terrains: "special terrains can only be placed at the frontier. They can never be home terrains.
+    So there will only be one special terrain playable in a game": a game never starts otherwise, so the scenario's
+    first step is refused (where expect_error can pin it), naming the terrain."""
+    special = [t for t in terrains if t.special]
+    if not special:
+        return
+    cite = ruleset.cite("special-terrains")
+    for t in special:
+        if t.home_of:
+            raise StepError(f"{t.id} is a special terrain ({t.special}): special terrains can never be home terrains "
+                            f"(it is {t.home_of}'s home)", cite=cite, field="terrains")
+        if not t.frontier:
+            raise StepError(f"{t.id} is a special terrain ({t.special}): special terrains can only be placed at the "
+                            "frontier (frontier: true)", cite=cite, field="terrains")
+    if len(special) > 1:
+        raise StepError(f"{', '.join(t.id for t in special)} are special terrains: only one special terrain is "
+                        "playable in a game (the frontier's)", cite=cite, field="terrains")

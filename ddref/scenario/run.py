@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.carrying import can_carry, check_held, pairing
+from engine.special import check_placed
 from engine.editions import ruleset as edition_ruleset
 from engine.resolve import resolve
 from engine.ruleset import Ruleset
@@ -78,6 +79,10 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
     if not scenario.steps:
         # with steps, the first step is refused (engine.carrying.check_held), where expect_error can pin it
         _check_items_carried(scenario, state, rules)
+        try:
+            check_placed(state.terrains, rules)
+        except StepError as exc:
+            raise ScenarioErrors([scenario.locator.error(("terrains",), f"{exc.message} [{exc.cite}]")]) from None
     steps, checks = [], []
     players = state.players
     first = True
@@ -88,6 +93,7 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
                 # the scenario's first state, until a step resolves: the rules leave no army holding items its
                 # units cannot carry (engine.carrying.check_held)
                 check_held(state, rules)
+                check_placed(state.terrains, rules)     # 002 Special Terrains (engine.special)
             state, result = resolve(state, planned.step, rules)
         except StepError as exc:
             if planned.expect_error is None:
