@@ -11,6 +11,7 @@ from . import pool
 from .names import slug
 from .ruleset import Ruleset, SetupRules
 from .sais import sai_use
+from .special import check_placed
 from .state import Army, GameState, Unit
 from .steps import SetupStep, StepResult
 from .trace import StepError, TraceEvent, reading, told
@@ -29,6 +30,10 @@ def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameStat
         report["players"][player] = _player(state, step, rules, player, out, problems)
     if step.order:
         report["order"] = _order(step, rules, out)
+    try:
+        check_placed(state.terrains, ruleset, game=True)    # 002 Special Terrains: one per game
+    except StepError as exc:
+        problems.append(exc.message)
     if step.terrain_rolls:
         state, report["starting_faces"] = _distances(state, step, rules, out, problems)
     out.setup = report

@@ -157,7 +157,7 @@ def test_a_special_terrain_is_a_frontier_and_a_castle_at_8_says_what_it_was_decl
                             ((keep.evolve(frontier=True, home_of="b"),), "can never be home terrains"),
                             ((keep.evolve(frontier=True), keep.evolve(id="d", frontier=True)), "only one special")):
         with pytest.raises(StepError, match=words):
-            check_placed(terrains, RULES)
+            check_placed(terrains, RULES, game=True)
 
 
 def test_an_item_rolls_only_with_a_unit_that_can_carry_it():
