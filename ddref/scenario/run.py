@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.carrying import can_carry, check_held, pairing
+from engine.dragonkin import check_not_alone
 from engine.special import check_placed
 from engine.editions import ruleset as edition_ruleset
 from engine.resolve import resolve
@@ -94,6 +95,7 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
                 # units cannot carry (engine.carrying.check_held)
                 check_held(state, rules)
                 check_placed(state.terrains, rules)     # 002 Special Terrains (engine.special)
+                check_not_alone(state, rules)           # 002 Dragonkin (engine.dragonkin)
             state, result = resolve(state, planned.step, rules)
         except StepError as exc:
             if planned.expect_error is None:
