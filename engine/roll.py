@@ -583,7 +583,9 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
-        check_rolled(ctx.army, [unit_id for unit_id, _ in roll.units], ctx.ruleset)
+        from .protection import held     # a unit kept from rolling carries no item into the roll
+        check_rolled(ctx.army, [unit_id for unit_id, _ in roll.units], ctx.ruleset,
+                     lambda u: held(ctx.state, ctx.ruleset, u.id, ctx.kind) is None)
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
     replaced = 0

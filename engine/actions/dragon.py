@@ -127,7 +127,17 @@ def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
     cite = ruleset.cite("dragon-roll")
     given = dict(step.dragons)
     present = {d.id for d in (*battle.at_army, *battle.fighting, *battle.controlled)}
+    for dragon_id in out.dragon["tamed"]:
+        if dragon_id in given:
+            # Dragon Taming: a tamed dragon another player had attack, tamed by this army's champion before it
+            # rolled: "The battle ends with no damage to either side" (its icons say its controller attacked)
+            out.trace.append(TraceEvent(what=f"{dragon_id} was tamed before it rolled: its icons count for nothing",
+                                        rule="the battle ends with no damage to either side",
+                                        cite=ruleset.cite("dragon-taming")))
+            present.add(dragon_id)
     for dragon_id in given:
+        if dragon_id in out.dragon["tamed"]:
+            continue
         if dragon_id not in present and dragon_id not in battle.icons:
             raise StepError(f"dragons names {dragon_id!r}, which is not in this battle (dragons attacking or fighting "
                             f"at {who.at}: {', '.join(sorted(present)) or 'none'})", cite=cite, field="dragons")
