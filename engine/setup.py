@@ -95,9 +95,14 @@ def _cost(units: list[Unit], rules: SetupRules, player: str, out: StepResult) ->
                                      f"({n // 2} pair(s) at {rules.item_pair_cost})", rules.cites["items"],
                                      rules.cites["force"]).evolve(before=2 * n, after=paired))
     if any(rules.item_costs.get(u.health, u.health) != u.health for u in items):
-        out.trace.append(TraceEvent(what=f"{player}'s magical items cost " + ", ".join(
-            f"{u.id} {rules.item_costs.get(u.health, u.health)}" for u in items if u not in uncommons),
-            rule=rules.quotes["item-costs"], cite=rules.cites["items"]))
+        what = f"{player}'s magical items cost " + ", ".join(
+            f"{u.id} {rules.item_costs.get(u.health, u.health)}" for u in items if u not in uncommons)
+        other = rules.cites.get("item-costs-read-with")
+        # 002 contradicts itself: Basic Terms prices "rare items [at] 3 health points", Magical Items "rare worth 3
+        # health and cost two points of health". Reading, traced: the Magical Items section, the one about items,
+        # sets their price.
+        out.trace.append(reading(f"{what}: {rules.quotes['item-costs']}", rules.cites["items"], other) if other
+                         else TraceEvent(what=what, rule=rules.quotes["item-costs"], cite=rules.cites["items"]))
     return cost
 
 

@@ -141,9 +141,23 @@ def _default_army(state: GameState, sai: str, own: bool, attacker: Army, defende
     return here[0]
 
 
+def bound_source(state: GameState, sai: str, bound: str | None, rolled: list[Special], cite: str) -> str:
+    """The unit whose SAI made an effect that ends with that unit (002 SAI List, Entangle: "Killing the entangling
+    unit negates the effect"; Hypnotic Glare: it "ends immediately for all units if the glaring unit leaves the
+    current terrain, is killed, or is rolled"). An aggregate roll does not say which unit rolled the SAI, and the
+    effect would be taken for one whose source is gone: such a roll is refused, asking for the per-unit form."""
+    source = rolled[0].unit
+    if bound is not None and any(a.id == source for a in state.armies):
+        raise StepError(f"{sai} ends with the unit that rolled it (when it is killed or leaves), so the engine must "
+                        f"know which unit that is: give {source}'s roll per unit (unit-id: face), not as the army's "
+                        "aggregate", cite=cite, field="roll")
+    return source
+
+
 def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
               defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
     cite = sai_cite(ruleset, sai)
+    source = bound_source(state, sai, rule.bound, rolled, cite)
     targets = _unit_targets(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
     saves = dict(step.unit_saves) if step is not None else {}
     for unit_id in targets:
@@ -153,7 +167,7 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
             if escaped:
                 continue
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
-                                                             source=rolled[0].unit)))
+                                                             source=source)))
         words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
                                      cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
@@ -237,6 +251,7 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
     if not rolled:
         return state, 0
     cite = sai_cite(ruleset, "hypnotic-glare")
+    source = bound_source(state, "hypnotic-glare", "present", rolled, cite)
     if not dice.per_unit:
         raise StepError(f"Hypnotic Glare takes the units of {defender.id} that rolled an ID: give its save roll "
                         "per unit", cite=cite, field="saves")
@@ -245,7 +260,7 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
     leave(out, defender.id, hypnotized, answer.per_unit)     # counted again without them (``adjust``)
     for uid in hypnotized:
         state = state.evolve(effects=(*state.effects, Effect(spell="hypnotic-glare", target=uid,
-                                                             by=attacker.player, source=rolled[0].unit)))
+                                                             by=attacker.player, source=source)))
     out.trace.append(reading(f"Hypnotic Glare: {', '.join(hypnotized) or 'no unit'} of {defender.id} rolled an ID and "
                              f"are hypnotized: -{lost} save(s), their results taken out as counted, before the army's "
                              "modifiers (the text is silent)", cite, ruleset.cite("modifier-order")).evolve(after=lost))

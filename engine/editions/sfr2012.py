@@ -473,6 +473,8 @@ SETUP = SetupRules(
            "white": f"{E}:white-dragons",
            "minor-terrains": f"{E}:minor-terrains",
            "items": f"{E}:magical-items",
+           # Basic Terms: "rare items cost 3 health points" (Magical Items: "cost two points of health")
+           "item-costs-read-with": f"{E}:basic-terms",
            "dragonkin": f"{E}:dragonkin",
            "kings-die": f"{E}:kings-die",
            # the order roll's SAIs: 002 counts "maneuver results", read with 003's "ignore all effects of SAIs,
