@@ -362,7 +362,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                                  ruleset.sai_sections.get("cloak", cite)).evolve(after=cloaked))
     # the units brought back are counted with the army through the one pipeline (the army's modifiers)
     for t in wanted:
-        results[t] = joined_rolls.through_pipeline(out, who.id, t, results.get(t, 0))
+        own = results.get(t, 0) - joined_rolls.joined_results(out, who.id, t)
+        results[t] = joined_rolls.through_pipeline(out, who.id, t, own)
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out, blue)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)

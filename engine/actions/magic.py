@@ -237,7 +237,7 @@ def _lost(out: StepResult, army_id: str, rolled: Outcome, returned: dict[str, Ou
     # units moved away left the roll too (the casters the caller left out): the penalties fall on what stays
     own = rolled.results.get("magic", 0)
     theirs = sum(o.results.get("magic", 0) for o in returned.values())
-    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own + theirs)
+    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own)
 
 
 def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,
