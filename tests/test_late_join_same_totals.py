@@ -19,6 +19,9 @@ out by hand, so a pipeline wrong for both does not pass either.
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from ddref.scenario.run import parse, replay
@@ -254,3 +257,51 @@ def test_a_unit_freed_into_a_save_roll_counts_as_if_in_it_from_the_start_tsr1996
 def test_a_trumpet_doubles_a_joining_feral_as_one_in_the_roll_from_the_start_sfr2012():
     late, start = (_number(_TRUMPET.format(**f), "results.herd.save") for f in (_TRUMPET_LATE, _TRUMPET_START))
     assert (late, start) == (2, 2)
+
+
+# --- the structure that keeps it so ------------------------------------------------------------------------------
+
+_ENGINE = Path(__file__).resolve().parents[1] / "engine"
+# the roll in progress's fields only its own methods write (engine.roll ``Rolling``: join, leave, keep_joined)
+_ROLLING_FIELDS = {"joined", "left", "through"}
+
+
+def _writes(tree: ast.AST) -> list[tuple[int, str]]:
+    """The assignments in ``tree`` to an attribute ``joined``, ``left`` or ``through`` of some other value
+    (``x.joined = ``, ``x.joined[u] = ``, ``x.left[u] += ``, ``x.through.add(...)``; a class's own field of that name,
+    ``self.left``, is its own)."""
+    found = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            base = target.value if isinstance(target, ast.Subscript) else target
+            if isinstance(base, ast.Attribute) and base.attr in _ROLLING_FIELDS and \
+                    getattr(base.value, "id", None) != "self":
+                found.append((node.lineno, ast.unparse(target)))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                isinstance(node.func.value, ast.Attribute) and node.func.value.attr in _ROLLING_FIELDS and \
+                node.func.attr in ("add", "update", "pop", "clear", "setdefault"):
+            found.append((node.lineno, ast.unparse(node.func)))
+    return found
+
+
+def _calls(tree: ast.AST, name: str) -> list[int]:
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and (getattr(node.func, "id", None) == name or getattr(node.func, "attr", None) == name)]
+
+
+def test_only_the_roll_itself_is_joined_and_counted_with_its_units():
+    """A unit joins a roll only through the roll's own methods (engine.roll ``Rolling.join``, ``leave``,
+    ``keep_joined``), and a roll units joined is counted only by the roll itself (``Rolling.count``, the one caller of
+    engine.roll ``grown``, read by engine.actions.joined_rolls ``through_pipeline``): a module that writes a roll's
+    joined units or counts them with the army itself is a second path beside the pipeline, and fails here with its
+    file and line."""
+    beside = []
+    for path in sorted(_ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        name = path.relative_to(_ENGINE.parent).as_posix()
+        if name != "engine/roll.py":
+            beside += [f"{name}:{line}: writes {what}" for line, what in _writes(tree)]
+            beside += [f"{name}:{line}: counts a roll with its joined units (grown)" for line in _calls(tree, "grown")]
+    assert not beside, "\n".join(beside)

@@ -221,13 +221,14 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     # (returned, freed, charmed) are counted with it through the one pipeline (the army's modifiers)
     summed = hit.results.get(action, 0) + returned + freed
     normal = max(0, joined_rolls.through_pipeline(out, attacker.id, action, summed))
-    if fight.joined.get(action):
-        out.trace.append(TraceEvent(what=f"{attacker.id}: {fight.joined[action]} {action} of the units that joined its "
+    charmed = _charmed(fight, action)
+    if charmed:
+        out.trace.append(TraceEvent(what=f"{attacker.id}: {charmed} {action} of the units that joined its "
                                          f"roll (charmed) counted with its own: {normal}", after=normal,
                                     rule="components brought into an army during a roll are rolled immediately and "
                                          "the results applied with the results of their army",
                                     cite=ruleset.cite("sai-resolution")))
-    if freed or loose or fight.joined.get(action) or normal != max(0, summed):
+    if freed or loose or charmed or normal != max(0, summed):
         out.results.setdefault(attacker.id, {})[action] = normal
     read_by_states(fight)
     normal += _extra(fight, normal)
@@ -254,6 +255,15 @@ def read_by_states(fight: Fight) -> None:
     units brought back (Regenerate); each one's results are recorded under its id."""
     if fight.step is not None:
         fight.rolled_units |= {u for u, _ in fight.step.unit_saves if u in fight.out.results}
+
+
+def _charmed(fight: Fight, action: str) -> int:
+    """The ``action`` results of the opposing units a Charm brought into the acting army's roll in progress
+    (engine.actions.delayed ``charm``), as they rolled them: counted with the roll's (``through_pipeline``)."""
+    rolling = fight.out.rolls.get(fight.attacker)
+    if rolling is None or not fight.charmed:
+        return 0
+    return sum(rolling.joined[u].results.get(action, 0) for u in fight.charmed if u in rolling.joined)
 
 
 def _before_cantrip(fight: Fight, attacker: Army, attack: Roll, target_terrain: Terrain | None) -> set[str]:

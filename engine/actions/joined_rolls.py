@@ -20,7 +20,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..modifiers import apply_op
-from ..roll import Outcome, Part, Special, grown
+from ..roll import Outcome, Part, Special
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
@@ -53,11 +53,10 @@ def through_pipeline(out: StepResult, army_id: str, result: str, own: int) -> in
     rolling = out.rolls.get(army_id)
     if rolling is None or not (rolling.joined or rolling.left):
         return own
-    rolling.through.add(result)
     trace: list = []
-    left = [u for u in rolling.left if u in rolling.own.counted or u in rolling.joined]
-    counted = grown(rolling.ctx, rolling.dice, rolling.own, rolling.joined, trace, left).get(result, 0)
-    theirs = sum(o.results.get(result, 0) for o in rolling.joined.values())
+    left = rolling.still_left()
+    counted = rolling.count(result, trace)
+    theirs = rolling.theirs(result)
     # the roll as adding up would have it: the army's own and each joined unit's results, less those that left
     added = rolling.own.results.get(result, 0) + theirs - sum(rolling.left[u].get(result, 0) for u in left)
     summed = own + theirs
@@ -87,8 +86,7 @@ def leave(out: StepResult, army_id: str, units, per_unit: dict[str, dict[str, in
     if rolling is None:
         return
     for unit_id in units:
-        if unit_id in rolling.own.counted or unit_id in rolling.joined:
-            rolling.left[unit_id] = dict(per_unit.get(unit_id, {}))
+        rolling.leave(unit_id, per_unit.get(unit_id, {}))
 
 
 def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> None:
@@ -105,8 +103,8 @@ def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> No
     part = counted[unit_id][result]
     added = part.normal
     apply_op("multiply", part, 2)
-    rolling.joined[unit_id] = replace(outcome, counted=counted,
-                                      results={**outcome.results, result: outcome.results.get(result, 0) + added})
+    rolling.join(unit_id, replace(outcome, counted=counted,
+                                  results={**outcome.results, result: outcome.results.get(result, 0) + added}))
 
 
 def joined_results(out: StepResult, army_id: str, result: str) -> int:
@@ -114,7 +112,7 @@ def joined_results(out: StepResult, army_id: str, result: str) -> int:
     caller that holds the joined units' results in its own number (a dragon attack's, which counts them as usable
     against the dragons) takes out of it before the roll is counted with them (``through_pipeline``)."""
     rolling = out.rolls.get(army_id)
-    return sum(o.results.get(result, 0) for o in rolling.joined.values()) if rolling is not None else 0
+    return rolling.theirs(result) if rolling is not None else 0
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
