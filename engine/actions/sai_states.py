@@ -271,7 +271,9 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
             resolves: tuple[str, ...] | None = ()) -> tuple[GameState, int]:
     """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
-    save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
+    save roll, moved units take their results away. Returns the change to its ``result`` results of its own (Cloak's,
+    the moved units'; the units brought in count when the roll is counted with them, engine.actions.joined_rolls
+    ``through_pipeline``, as ``adjust`` does). ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling.
     ``joined`` given: filled with the rolls of the units brought in, whose ``resolves`` specials (None: all but
     their moves and Cloak) the caller resolves; any other is refused (engine.actions.joined_rolls ``unmerged``)."""
