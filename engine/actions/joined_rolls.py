@@ -59,6 +59,8 @@ def through_pipeline(out: StepResult, army_id: str, result: str, own: int) -> in
     theirs = rolling.theirs(result)
     # the roll as adding up would have it: the army's own and each joined unit's results, less those that left
     added = rolling.own.results.get(result, 0) + theirs - sum(rolling.left[u].get(result, 0) for u in left)
+    # summed + counted - added = counted + (own - the army's own roll + what left it): the pipeline's count of the
+    # roll as it stands, and the caller's changes of its own
     summed = own + theirs
     if counted == added:
         return summed
