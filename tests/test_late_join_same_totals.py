@@ -14,7 +14,10 @@ modifier that a sum beside the pipeline gets wrong (the eighth face's doubling, 
 where the units join is replayed next to the same scenario with those units in the army from the start, rolling the
 same faces, and the army's number must be the same. A late-unit path that adds its units' results to a finished
 roll (after the army's modifiers) breaks the equality for the case it serves; each case also pins the number worked
-out by hand, so a pipeline wrong for both does not pass either.
+out by hand, so a pipeline wrong for both does not pass either. Likewise a unit that leaves the roll before it is
+finalized (002 Resolution: "any component removed from the army ... does not have its results counted in the army
+total") counts as one never in it; and a structural check keeps the roll's joined units written and counted in one
+place only.
 """
 
 from __future__ import annotations
@@ -305,3 +308,30 @@ def test_only_the_roll_itself_is_joined_and_counted_with_its_units():
             beside += [f"{name}:{line}: writes {what}" for line, what in _writes(tree)]
             beside += [f"{name}:{line}: counts a roll with its joined units (grown)" for line in _calls(tree, "grown")]
     assert not beside, "\n".join(beside)
+
+
+# --- and a unit that leaves it late counts as one never in it -----------------------------------------------------
+
+_SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+_LEAVERS = "units: [{id: walker, race: goblin, health: 3}, {id: c3, race: goblin, health: 3}, {id: b1,"
+_STAYERS = "units: [{id: b1,"
+
+
+_MOVES = "move_to: {firewalking: fey}, targets: {firewalking: [c3]}"
+
+
+@pytest.mark.parametrize("name,roll,alone,moves", [
+    ("sfr2012-latejoin-tidal-wave-leaver-under-evil-eye.yaml", "{walker: firewalking 3, c3: save 3, b1: maneuver 3}",
+     "{b1: maneuver 3}", f",\n            save_sais: {{goblins: {{{_MOVES}}}}}"),
+    ("sfr2012-latejoin-dragon-leaver-under-evil-eye.yaml", "{walker: firewalking 3, c3: save 3, b1: melee 3}",
+     "{b1: melee 3}", f",\n                    {_MOVES}")], ids=["Tidal Wave's combination roll", "dragon attack"])
+def test_a_unit_that_leaves_the_roll_counts_as_if_never_in_it(name, roll, alone, moves):
+    """002 Resolution: "any component removed from the army by a Special or Unique resolution type SAI ... does not
+    have its results counted in the army total": Firewalking takes c3 (3 saves) away from the Goblins under two Evil
+    Eyes; the roll must count as the same army's roll without walker and c3 from the start: 0 saves, less two, 0 (the
+    old count, taking c3's saves from the army's after the penalties and stopping at zero, said 2)."""
+    text = (_SCENARIOS / name).read_text(encoding="utf-8")
+    assert _LEAVERS in text and roll in text and moves in text
+    without = text.replace(_LEAVERS, _STAYERS).replace(roll, alone).replace(moves, "")
+    without = "\n".join(line for line in without.splitlines() if not line.lstrip().startswith("expect:"))
+    assert (_number(text, "results.goblins.save"), _number(without, "results.goblins.save")) == (0, 0)
