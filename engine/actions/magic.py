@@ -260,13 +260,13 @@ def _lost(out: StepResult, army_id: str, rolled: Outcome, returned: dict[str, Ou
     if rolling is not None:
         # a unit brought back that then moved away left the roll: its results are not counted in the army total
         # (002 Resolution: "any component removed from the army ... does not have its results counted")
-        rolling.joined = {u: o for u, o in rolling.joined.items() if u in returned}
+        rolling.keep_joined(returned)
     if not returned and not (rolling is not None and rolling.left):
         return lose
     # units moved away left the roll too (the casters the caller left out): the penalties fall on what stays
     own = rolled.results.get("magic", 0)
     theirs = sum(o.results.get("magic", 0) for o in returned.values())
-    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own + theirs)
+    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own)
 
 
 def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,
