@@ -154,7 +154,8 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     rule, cite = rs.words(f"{face.icon}:gives", "SAI normal results count with the others, but no spell can modify "
                           "them", cite)
     trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {fmt(gained)}",
-                            after=sum(gained.values()), rule=rule, cite=cite, detail=True))
+                            after=sum(gained.values()), rule=rule, cite=cite, detail=True,
+                            also=rs.sai_read_with.get(f"{face.icon}:gives", "")))
 
 
 # --- the pipeline ---------------------------------------------------------------------------

@@ -146,5 +146,5 @@ def _landslide(state: GameState, army_id: str, dice: Roll | None, casualties: di
     out.trace.append(reading(f"Landslide: {damage} damage (one per unit) - {icons} maneuver rolled, an SAI's counted, "
                              f"no spell's: {left} damage to {army_id} ('only ID and maneuver icons rolled by the army "
                              "negate damage', read with the SAIs the same section lets apply in a maneuver avoidance "
-                             "roll)", cite, cite).evolve(before=damage, after=left))
+                             "roll)", cite, ruleset.cite("sai-application")).evolve(before=damage, after=left))
     return take_damage(state, ruleset, who, left, casualties, out, "Landslide", "disaster")
