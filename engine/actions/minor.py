@@ -85,7 +85,7 @@ def _disaster(state: GameState, army_id: str, m: MinorTerrain, face: str, step: 
                                          f"{' and '.join(t for mod in ruleset.spell_modifiers[face] for t in mod.results)}"
                                          " results are halved until the beginning of its player's next turn",
                                     rule="the disaster's lasting effect", cite=cite))
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     out.trace.append(TraceEvent(what=f"the {m.type} minor terrain is placed out of the game", rule="after a "
                                 "disaster, place the minor terrain out of the game", cite=cite))
     return state.evolve(minor_terrains=tuple(x for x in state.minor_terrains if x != m))
