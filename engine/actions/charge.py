@@ -240,7 +240,7 @@ def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Ou
                   choices=sai_states.special_choices(fight.step))
     charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
-    return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged)),
+    return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged, out, ruleset)),
                    (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, (None if freed_waits else buys, waits))
 
 
