@@ -794,7 +794,7 @@ def _group_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext, trace:
 def _member(ctx: RollContext, unit_id: str) -> Unit:
     unit = ctx.army.unit(unit_id)
     if unit is None:
-        raise StepError(f"unit {unit_id!r} is not in army {ctx.army.id!r} "
+        raise StepError(f"unit {unit_id} is not in army {ctx.army.id} "
                         f"(its units: {', '.join(u.id for u in ctx.army.units)})", field="roll")
     return unit
 

@@ -79,3 +79,33 @@ def test_every_roll_of_a_step_that_leaves_units_out_can_say_so():
                         "still_rolling" and len(call.args) + len(call.keywords) < 4 and fn.name != "counted_again":
                     silent.append(f"{path.relative_to(ROOT)}:{call.lineno} in {fn.name}")
     assert silent == []
+
+
+SMITE_THEN_SLAY = """\
+ddref: 1
+title: Slay names the unit Smite killed
+edition: sfr-2012
+players: [me, them]
+turn: {player: me}
+terrains:
+  field: {type: flatland, face: 3, action: melee, home_of: me}
+armies:
+  smiters: {player: me, at: field, units: [{id: hero, race: dwarf, health: 4}, {id: sl, race: coral-elf, health: 3}]}
+  victims: {player: them, at: field, units: [{id: v1, race: goblin, health: 1}, {id: v2, race: goblin, health: 3},
+                                             {id: v3, race: goblin, health: 1}]}
+steps:
+  - melee: {army: smiters, target: victims, roll: {hero: smite, sl: slay}, order: [smite, slay],
+            casualties: {victims: {smite: [v2, v3]}}, targets: {slay: [v2]}, unit_saves: {v2: melee}, counter: false}
+"""
+
+
+def test_an_sai_target_another_sai_of_the_step_killed_is_refused_saying_so():
+    """002 Smite (4 damage, v2 and v3 its casualties) resolves before Slay, which names v2: refused, saying v2 was
+    killed earlier in this step, with no Python quotes around the name."""
+    from ddref.scenario.run import parse
+    from ddref.scenario.source import ScenarioErrors
+    import pytest
+
+    with pytest.raises(ScenarioErrors, match=r"slay targets units of victims: unit v2 is not in army victims when this "
+                                             r"step resolves \(killed earlier in this step\); its units: v1"):
+        replay(parse(SMITE_THEN_SLAY, "s.yaml"))

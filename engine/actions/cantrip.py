@@ -117,7 +117,7 @@ def members(dice: Roll | None, who: Army, field: str = "roll") -> None:
     unit silently left out (``still_rolling``)."""
     missing = [u for u, _ in dice.units if who.unit(u) is None] if dice is not None else []
     if missing:
-        raise StepError(f"unit {missing[0]!r} is not in army {who.id} when this step resolves (its units: "
+        raise StepError(f"unit {missing[0]} is not in army {who.id} when this step resolves (its units: "
                         f"{', '.join(u.id for u in who.units) or 'none'})", field=field)
 
 

@@ -46,8 +46,9 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     if unit is not None:
         member = who.unit(unit)
         if member is None:  # the scenario was checked against the first state; a step may have removed it
-            raise StepError(f"unit {unit!r} is not in army {who.id} when this step resolves (an earlier step "
-                            f"removed it); its units: {', '.join(u.id for u in who.units) or 'none'}")
+            raise StepError(f"unit {unit} is not in army {who.id} when this step resolves ("
+                            f"{out.gone(unit) or 'an earlier step removed it'}); its units: "
+                            f"{', '.join(u.id for u in who.units) or 'none'}")
         # the trace names the unit; its army's spells do not reach a unit's own roll anyway
         who = who.evolve(id=unit, units=(member,))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
