@@ -43,7 +43,7 @@ def test_a_spell_at_a_unit_an_earlier_spell_killed_has_no_effect_and_says_why():
     internal error)."""
     step = _steps()[2]
     assert step["killed"] == ["c1"]
-    line = next(e for e in step["trace"] if e["what"].startswith("Lightning Strike x1 at c1 has no effect"))
+    line = next(e for e in step["trace"] if e["what"].startswith("reading: Lightning Strike x1 at c1 has no effect"))
     assert line["kind"] == "not-applied"
     assert {line["cite"], line["also"]} == {"sfr-2012:the-turn-sequence.first-march.total-your-magic-results",
                                             "sfr-2012:the-turn-sequence.first-march.target-your-spells"}

@@ -615,8 +615,8 @@ def _target_gone(state: GameState, c: Cast, names: str, ruleset: Ruleset, out: S
     also = next((ruleset.cites[k] for k in ("spell-targets", "simultaneous-magic", "multiplicity")
                  if ruleset.cites.get(k) and ruleset.cites[k] != cite), ruleset.cite("spell-targets"))
     out.trace.append(TraceEvent(
-        what=f"{names} at {c.target} has no effect: {why} (reading: announced with its target, the "
-             "spell resolves on nothing; its points are spent)",
+        what=f"reading: {names} at {c.target} has no effect: {why} (announced with its target, the spell "
+             "resolves on nothing; its points are spent)",
         rule="the spells and their targets are announced, then resolved one at a time; a target gone by then is "
              "not replaced", cite=cite, also=also, kind=NOT_APPLIED))
     return True
