@@ -458,6 +458,8 @@ class Ruleset(Value):
     spell_step_downs: Mapping[str, StepDown] = field(default_factory=dict)
     # an edition's own words for a rule an SAI handler traces (key -> (words, section)); absent: 002's words
     sai_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # where such words are a reading (key as in ``sai_words``): the second passage it is read with
+    sai_read_with: Mapping[str, str] = field(default_factory=dict)
     # Dispel Magic rolls against a unit-targeting spell only on its own target (004 Dispel Magic C: "Only units
     # bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple"); 002: any unit of
     # the army

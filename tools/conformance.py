@@ -140,7 +140,9 @@ def harvest(fresh: bool) -> None:
             for e in step.get("trace", []):
                 if not e["what"].startswith("reading: ") or not e.get("cite"):
                     continue
-                others = [c for c in dict.fromkeys(C.SECTION_ID.findall(e["rule"])) if c != e["cite"]]
+                # the second citation is the line's ``also`` (the passage it is read with), else one its rule names
+                others = [c for c in dict.fromkeys(C.SECTION_ID.findall(e.get("also") or "") + C.SECTION_ID.findall(e["rule"]))
+                          if c != e["cite"]]
                 cites = (e["cite"], *(others or [e["cite"]]))
                 rec = found.setdefault((e["cite"], cites), {"what": e["what"][len("reading: "):], "refs": []})
                 if checks.get(i) and all(c["ok"] for c in checks[i]) and len(rec["refs"]) < 3:

@@ -20,7 +20,7 @@ from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
-from ..trace import NOT_APPLIED, StepError, TraceEvent, reading
+from ..trace import NOT_APPLIED, StepError, TraceEvent, not_applied, reading, whose
 from . import joined_rolls
 
 if TYPE_CHECKING:
@@ -117,15 +117,29 @@ def members(dice: Roll | None, who: Army, field: str = "roll") -> None:
     unit silently left out (``still_rolling``)."""
     missing = [u for u, _ in dice.units if who.unit(u) is None] if dice is not None else []
     if missing:
-        raise StepError(f"unit {missing[0]!r} is not in army {who.id} when this step resolves (its units: "
+        raise StepError(f"unit {missing[0]} is not in army {who.id} when this step resolves (its units: "
                         f"{', '.join(u.id for u in who.units) or 'none'})", field=field)
 
 
-def still_rolling(dice: Roll, who: Army) -> Roll:
-    """The roll of the units still in the army (a Cantrip's Path may have taken one away; ``members`` checked them
-    before)."""
-    return dice.evolve(units=tuple((u, f) for u, f in dice.units if who.unit(u) is not None)) if dice.per_unit \
-        else dice
+def still_rolling(dice: Roll, who: Army, out: StepResult | None = None, ruleset: Ruleset | None = None) -> Roll:
+    """The roll of the units still in the army (a Cantrip's Path may have taken one away, an SAI killed one before the
+    save roll; ``members`` checked them before). Each unit left out is said once in ``out``'s trace, with why: a
+    named unit is never dropped silently (issue 21)."""
+    if not dice.per_unit:
+        return dice
+    gone = [u for u, _ in dice.units if who.unit(u) is None]
+    if gone and out is not None and ruleset is not None:
+        for unit_id in gone:
+            killed = unit_id in out.killed
+            event = not_applied(
+                f"{unit_id}'s faces are not counted in {whose(who.id)} roll: {unit_id} was "
+                f"{'killed' if killed else 'moved out of ' + who.id} earlier in this step",
+                "a killed unit is removed from its army to the dead unit area, so it does not roll with the army"
+                if killed else "a unit that left the army before its roll does not roll with it",
+                ruleset.cite("damage") if killed else ruleset.cite("sai-resolution"))
+            if event not in out.trace:
+                out.trace.append(event)
+    return dice.evolve(units=tuple((u, f) for u, f in dice.units if u not in gone))
 
 
 def points(who: Army, dice: Roll, ruleset: Ruleset) -> list:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..roll import Roll, Special
 from ..ruleset import Ruleset
-from ..trace import StepError, TraceEvent, reading
+from ..trace import READING, StepError, TraceEvent, reading
 from . import sai_states, specials, strikes
 from .fight import Fight
 
@@ -127,8 +127,12 @@ def paralyzed(fight: Fight, rolled: list[Special]) -> None:
     for sai in dict.fromkeys(s.sai for s in found):
         rule, where = fight.ruleset.words(f"{sai}:charge", "the units it picks have rolled; they cannot roll from "
                                           "now on", fight.cite(sai))
-        fight.out.trace.append(TraceEvent(what=f"{sai}: the units it picks have rolled with {fight.defender}; their "
-                                               "results count", rule=rule, cite=where))
+        # a reading (as 004 Roar C's "still apply their results before fleeing"): the answer is rolled before the
+        # effect is placed; read with the charge's two rolls (000 Charge), its second citation
+        fight.out.trace.append(TraceEvent(what=f"reading: {sai}: the units it picks have rolled with {fight.defender}; "
+                                               "their results count, the answer being rolled before the effect is "
+                                               "placed", rule=rule, cite=where, kind=READING,
+                                          also=fight.ruleset.cites.get("charge") or fight.ruleset.cite("melee")))
     if found:
         fight.state = sai_states.place_states(fight.state, fight.ruleset, found, fight.army("attacker"), fight.army(),
                                               fight.step, fight.out)

@@ -85,7 +85,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
         out.counter, out.results = {"results": out.results}, _with_counter(attack_results, out.results)
         state = fights[-1].state
     state = routing.pursue(state, ruleset, step, rout, out)
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     specials.leftover_choices(step, fights)
     leftover_buys(buys, ruleset)
     terrains(state, out)
@@ -133,7 +133,7 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
         freed_sais.with_freed(fight, step.roll), kind="save-missile",
         chosen=sai_states.special_choices(step).get("special", {}))
     state = routing.pursue(state, ruleset, step, rout, out)
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     specials.leftover_choices(step, [fight])
     leftover_buys(buys, ruleset)
     terrains(state, out)
@@ -193,7 +193,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                   may_free=freed_sais.may_join(state, ruleset, attacker, step), buys=buys)
     first = _before_cantrip(fight, attacker, attack, target_terrain)
     waits, own = _cantrip(fight, attacker, attack, buys)
-    attack = cantrip.still_rolling(attack, fight.army("attacker"))
+    attack = cantrip.still_rolling(attack, fight.army("attacker"), out, ruleset)
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
                target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
     fight.rolled, fight.hit = hit.specials, hit
@@ -329,7 +329,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
-    dice = cantrip.still_rolling(saves, defender)
+    dice = cantrip.still_rolling(saves, defender, out, ruleset)
     # the attack's Screech, Howl, Wave: subtracted in the save roll's pipeline, before its multipliers
     delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
     fight.cuts = cut_choices(defender.id, [(s.sai, "save", s.points) for s in delayed])

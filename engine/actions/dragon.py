@@ -74,7 +74,7 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     # Step 8: wings; then the dragons a Dragonkin Champion's logo moves
     state = _wings(state, ruleset, battle, out)
     state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     terrains(state, out)
     return dragon_attacked(state, who.id), out
 
@@ -323,7 +323,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     lifts = any(f.icon == sai_doubling.ELEVATE for _, r in step.unit_saves for _, fs in r.units for f in fs) or \
         any(dict(r.counts).get(sai_doubling.ELEVATE) for _, r in step.unit_saves) or \
         bool(set(choices.get(sai_doubling.ELEVATE, {})) & {u for u, _ in step.unit_saves})   # naming a joining unit
-    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out,
+    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who, out, ruleset), out,
                   choices={**choices, sai_doubling.WAIT: {}} if lifts else choices,
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)

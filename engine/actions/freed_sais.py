@@ -256,7 +256,7 @@ def _added(fight: Fight, sai: str, group: list[Special], first: str) -> None:
     fight.out.trace.append(TraceEvent(what=f"{sai} of {who}: {sum(s.points for s in group)} damage added to the "
                                            f"first {sai}'s {before} on {first}", before=before, after=total,
                                       rule="a reading: the identical SAIs act as one, the points of both on the one "
-                                      "target", cite=fight.ruleset.cite("sai-targeting")))
+                                      "target", cite=fight.cite(sai), also=fight.ruleset.cite("sai-targeting")))
     step, taken = fight.step, fight.taken.pop(sai, None)
     points = total if group[0].effect == SPREAD else None
     fight.step = _with_targets(step, sai, ((first, points),))

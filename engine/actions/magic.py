@@ -660,8 +660,8 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     for e in backlash[:1] if step.cast and state.army(who.id).units else ():
         state = _backlash(state, state.army(who.id), e, step.cast, ruleset, rolls, casualties, out)
     rolls.check_all_used(ruleset.cite("spell-targets"))
-    leftover_casualties(casualties, ruleset)
-    leftover_casualties(fleeing, ruleset, "fleeing")
+    leftover_casualties(casualties, ruleset, out=out)
+    leftover_casualties(fleeing, ruleset, "fleeing", out)
     return state
 
 

@@ -85,7 +85,7 @@ def _disaster(state: GameState, army_id: str, m: MinorTerrain, face: str, step: 
                                          f"{' and '.join(t for mod in ruleset.spell_modifiers[face] for t in mod.results)}"
                                          " results are halved until the beginning of its player's next turn",
                                     rule="the disaster's lasting effect", cite=cite))
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     out.trace.append(TraceEvent(what=f"the {m.type} minor terrain is placed out of the game", rule="after a "
                                 "disaster, place the minor terrain out of the game", cite=cite))
     return state.evolve(minor_terrains=tuple(x for x in state.minor_terrains if x != m))
@@ -146,5 +146,5 @@ def _landslide(state: GameState, army_id: str, dice: Roll | None, casualties: di
     out.trace.append(reading(f"Landslide: {damage} damage (one per unit) - {icons} maneuver rolled, an SAI's counted, "
                              f"no spell's: {left} damage to {army_id} ('only ID and maneuver icons rolled by the army "
                              "negate damage', read with the SAIs the same section lets apply in a maneuver avoidance "
-                             "roll)", cite, cite).evolve(before=damage, after=left))
+                             "roll)", cite, ruleset.cite("sai-application")).evolve(before=damage, after=left))
     return take_damage(state, ruleset, who, left, casualties, out, "Landslide", "disaster")

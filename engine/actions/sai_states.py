@@ -28,7 +28,7 @@ from ..sais import RESOLVED
 from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, MagicStep, StepResult
-from ..trace import StepError, TraceEvent, reading, told
+from ..trace import READING, StepError, TraceEvent, reading, told
 from . import companions, destinations
 from .select_none import refuse_none
 from .joined_rolls import (MERGED, fitting, joined_roll, leave, left_to, own_specials, through_pipeline, unmerged,
@@ -191,9 +191,12 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
                                                      f"units of {defender.id}"
     if rule.target == "units":
         words, where = ruleset.words(f"{sai}:targets", "read: the text's \"four health-worth\" is the SAI's points "
-                                     f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
+                                     "of effect, four on a monster", cite)
+        read = f"{sai}:targets" not in ruleset.sai_words or f"{sai}:targets" in ruleset.sai_read_with
         out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
-                                    after=limit, rule=words, cite=where))
+                                    after=limit, rule=words, cite=where,
+                                    also=ruleset.sai_read_with.get(f"{sai}:targets", ruleset.cite("sai-points"))
+                                    if read else ""))
     found = dict(step.targets).get(sai) if step is not None else None
     refuse_none(ruleset, sai, "melee", found)     # "cannot choose to select none" (002 Targeting (a))
     chosen = _chosen(step, sai)
@@ -620,10 +623,10 @@ def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Spec
         # reading: "stay there or immediately return with" -- one or the other, so it returns with nobody; the
         # text is silent on the monster's own roll, whose Ferry icon is no result (the monster's icons that count
         # four points of effect are its ID and normal icons, 004 Monsters B and C)
-        out.trace.append(TraceEvent(what=f"{sai}: {monster} goes to {to} and stays there, returning with nobody "
+        out.trace.append(TraceEvent(what=f"reading: {sai}: {monster} goes to {to} and stays there, returning with nobody "
                                          f"(read: the text's 'or'); its Ferry icon counts toward no total of "
-                                         f"{army.id}'s roll (read: only a monster's ID and normal icons count, "
-                                         f"{ruleset.cite('monsters')})", rule=rule, cite=cite))
+                                         f"{army.id}'s roll (read: only a monster's ID and normal icons count)",
+                                    rule=rule, cite=cite, also=ruleset.cite("monsters"), kind=READING))
         out.moved.append(monster)
         state = transfer(state, monster, state.army(army.id), state.army(dest.id), sai, cite, ruleset, out)
     return state

@@ -17,13 +17,17 @@ E = "tsr-1996"
 MARCH = f"{E}:turn-sequence.first-march"
 SAI = f"{E}:special-rules.special-action-icons"
 ABILITIES = f"{E}:special-rules.special-abilities"
+SAI_GENERAL = f"{E}:faq.monster-special-action-icons.general-rules"
 
 CITES = {
     # counting results: "each unit's ID icon counts as a number of points of effect equal to its health"
     "id-icons": f"{E}:basic-terms.icons",
     # 004 Monsters, General Rules: "Each normal icon on a monster unit counts as four point of effect"
     "monsters": f"{E}:faq.monsters.general-rules",
-    "sai-points": SAI, "sai-application": SAI, "sai-resolution": SAI,
+    # 004 General Rules say which roll a monster SAI acts in (A "during melee", B "during missile": "the effect does
+    # NOT occur during a save roll") and whom it targets (C "the effect MUST be targeted on the enemy army"): the
+    # passages the engine's readings of joined rolls and targets are read with, beside 000's SAI section
+    "sai-points": SAI, "sai-application": SAI_GENERAL, "sai-resolution": SAI,
     # modifiers: "apply them in the following order: subtract, divide, multiply, and finally add"
     "modifier-order": f"{E}:dice-modifiers.applying-dice-modifiers",
     # "Whenever a roll is used for more than one effect ... any modifiers to that roll are applied as the
@@ -76,7 +80,7 @@ CITES = {
     # the same race that's worth 1 health point more"
     "city": f"{E}:the-eighth-face.special-icons.city", "promote": f"{E}:the-eighth-face.special-icons.city",
     "exchanging": f"{E}:the-eighth-face.special-icons.city",
-    "sai-targeting": SAI,
+    "sai-targeting": SAI_GENERAL,
     # 000 Reserves is printed within Second March (no section of its own): "After finishing both of your marches,
     # you can move units into and out of your reserves"; Reinforce: "move any or all of them to any home terrain
     # or the frontier"; Retreat: "move any or all of your units from the terrain dice they occupy and place them

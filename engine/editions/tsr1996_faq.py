@@ -85,13 +85,13 @@ REGENERATE = f"{E}:faq.monster-special-action-icons.regenerate"
 TSR_1996 = TSR_1996.evolve(sai_words={
     "regenerate:gives": ("Count as four saves ... Regenerate is the only new special action icon which can benefit "
                          "from the Eighth Face (reading: its saves double there like every save; 'Regenerate never "
-                         f"doubles it effect' is read of the health it brings back, see {REGENERATE} C)",
+                         "doubles it effect', Regenerate C, is read of the health it brings back)",
                          f"{E}:faq.monster-special-action-icons.general-rules"),
     "regenerate:raise": ("bring back four health of units from your dead to this location (Regenerate never doubles "
                          "it effect)", REGENERATE),
     "regenerate:raise-roll": ("Troops brought back from the dead with this power are rolled immediately and their "
                               "results are counted toward the current roll", REGENERATE),
-})
+}, sai_read_with={**TSR_1996.sai_read_with, "regenerate:gives": REGENERATE})
 
 # --- 004 Web and Entangle (issue 7, the FAQ rulings) --------------------------------------------------------
 
