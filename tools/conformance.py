@@ -162,7 +162,10 @@ def harvest(fresh: bool) -> None:
             st = same[0]
             st["scenarios"] = list(dict.fromkeys([*st.get("scenarios", []), *rec["refs"]]))[:3]
         else:
-            entry["statements"] = [st for st in entry["statements"] if st.get("status") != "not-a-rule"]
+            # a section-wide "no rule here" record (no sentence index) gives way to the reading; a sentence's own
+            # not-a-rule record stays (dropping those lost other sweeps' classifications)
+            entry["statements"] = [st for st in entry["statements"]
+                                   if not (st.get("status") == "not-a-rule" and st.get("s") is None)]
             entry["statements"].append(_ordered({"status": "reading", "scenarios": rec["refs"], "cites": list(cites),
                                                  "note": "traced reading, e.g.: " + " ".join(rec["what"].split())}))
     for doc, data in docs.items():
