@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from .lands import terrain_types
+from .lands import negated_by_element_loss, terrain_types
 from .ruleset import RacialAbility, SpellModifier
 from .state import Effect
 from .trace import NOT_APPLIED, StepError, TraceEvent, TracePart, not_applied, reading, split, told, whose
@@ -102,6 +102,19 @@ def _not_reaching(effect: Effect, mod: SpellModifier, ctx: RollContext) -> Trace
 def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEvent] | None = None) -> list[Active]:
     out = []
     for effect in ctx.state.effects:
+        negator = negated_by_element_loss(ctx.state, effect, ctx.ruleset)
+        mods = ctx.ruleset.spell_modifiers.get(effect.spell, ())
+        if negator is not None and mods:
+            if trace is not None and any(_applies(m, effect, ctx, unit_ids) and _reaches(m, ctx) for m in mods):
+                event = not_applied(
+                    f"{effect.spell} on {effect.target} is negated while {negator.by}'s {negator.spell} is on "
+                    f"{negator.target}",
+                    "the effects of spells that require the terrain to have the element it removes are negated "
+                    "(army-targeting ones except the caster's)",
+                    ctx.ruleset.spell_sections.get(negator.spell, ""))
+                if event not in trace:
+                    trace.append(event)
+            continue
         for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
             if trace is not None and not _applies(mod, effect, ctx, unit_ids):
                 why = _not_reaching(effect, mod, ctx)
