@@ -134,6 +134,19 @@ def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEven
                     raise StepError(f"{effect.spell} is in play {effect.count} times on {effect.target}, but "
                                     "its multiple castings must target different targets",
                                     cite=ctx.ruleset.spell_sections.get(effect.spell, ""))
+                if (ctx.ruleset.repeat_instance_no_effect and not mod.stacks and effect.spell in ctx.ruleset.spell_costs
+                        and any(
+                        a.mod == mod and a.effect.spell == effect.spell and a.effect.target == effect.target
+                        for a in out)):
+                    # 002 Multiplicity (a spell's; SAIs and minor terrains say their own): another instance at the same target, from a separate magic action
+                    if trace is not None and _reaches(mod, ctx):
+                        trace.append(not_applied(
+                            f"{effect.by}'s further {effect.spell} on {effect.target} adds nothing to the one "
+                            "already there",
+                            "multiple castings of another instance of this spell at the same target during "
+                            "separate magic actions will have no added effect, except to possibly increase the "
+                            "duration of the spell", ctx.ruleset.cite("multiplicity")))
+                    continue
                 out.append(Active(effect, mod, ctx.ruleset.spell_sections.get(effect.spell, "")))
     return out
 

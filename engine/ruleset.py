@@ -457,6 +457,10 @@ class Ruleset(Value):
     # a spell whose text states no multiplicity stacks at one target (sfr-v4: 001 Spells, "Multiple castings of a
     # spell against the same target increase the value highlighted in red"); 002 Multiplicity refuses it
     castings_increase_value: bool = False
+    # another instance of a "multiple castings target multiple ..." spell at a target a previous instance is still
+    # on, cast in a separate magic action (by anyone), has no added effect but its duration (002 Multiplicity:
+    # "will have no added effect ... except to possibly increase the duration of the spell"): engine.modifiers
+    repeat_instance_no_effect: bool = False
     # Wild Growth promotes "one health-worth of units ... for each Wild Growth result" (sfr-v4, 001) rather than
     # "one unit" per result (002): engine.wild_growth
     wild_growth_per_health: bool = False

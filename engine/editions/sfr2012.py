@@ -59,6 +59,9 @@ CITES = {
     "multiplicity": f"{E}:spell-attributes.multiplicity",
     "spell-target": f"{E}:spell-attributes.target",
     "spell-duration": f"{E}:spell-attributes.duration",
+    # "When a player is eliminated from a multi-player game ... any spells cast on this player's units or armies
+    # immediately expire" (engine.expiry.eliminated; other editions have no such key and the rule does nothing)
+    "player-eliminated": f"{E}:spell-attributes.duration",
     "spell-effect": f"{E}:spell-attributes.effect",
     "reserve-area": f"{E}:basic-terms",
     "damage": f"{E}:damage",
@@ -556,6 +559,9 @@ SFR_2012 = Ruleset(
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
     spell_effects=SPELL_EFFECTS,
     spell_targets=SPELL_TARGETS,
+    # 002 Multiplicity ("Multiple castings target multiple ..."): "multiple castings of another instance of this
+    # spell at the same target during separate magic actions will have no added effect"
+    repeat_instance_no_effect=True,
     # 002 Create Mountain: "in addition to its normal terrain type, it is also considered to be a
     # highland terrain" (its type only: the spell, unlike Deadlands, gives no element)
     terrain_types={"create-mountain": "highland"},
