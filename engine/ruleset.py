@@ -143,7 +143,8 @@ class TargetRule(Value, kw_only=True):
 
     ``element``: the target terrain has that element; ``army_at_element``: the target army is at a
     terrain with that element; ``enemy_present``: an enemy army is at the target terrain;
-    ``not_eighth``: the terrain is not at its eighth face; ``alone``: not already under this spell;
+    ``not_eighth``: the terrain is not at its eighth face; ``alone``: the target (a terrain or a unit) is not
+    already under this spell;
     ``race``: the target unit is of that race.
     """
 

@@ -231,6 +231,12 @@ SPELL_TARGETS = {
     "explode-stone": TargetRule(health_worth=True),      # "any enemy 1-health (common) magical item"
     "dispel-dragonkin": TargetRule(race="dragonkin", other_color=True),
     "promote-dragonkin": TargetRule(race="dragonkin", same_color=True),
+    # "Target one of your units not already under the effects of a(n) Burning Hands (Earthen Armor, Flaming Armor,
+    # Flaming Spears) spell"
+    "burning-hands": TargetRule(alone=True),
+    "earthen-armor": TargetRule(alone=True),
+    "flaming-armor": TargetRule(alone=True),
+    "flaming-spears": TargetRule(alone=True),
 }
 
 # Immediate spells, each restating its text in 002.
