@@ -106,7 +106,13 @@ def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEven
         mods = ctx.ruleset.spell_modifiers.get(effect.spell, ())
         if negator is not None and mods:
             if trace is not None and any(_applies(m, effect, ctx, unit_ids) and _reaches(m, ctx) for m in mods):
-                event = not_applied(
+                own_terrain_spell = negator.by == effect.by
+                event = reading(
+                    f"{effect.spell} on {effect.target} is negated while {negator.spell} is on {negator.target}, "
+                    f"although both are {negator.by}'s: 'except for the caster's spells' follows, and is read as "
+                    "qualifying, only the army-targeting spells; a terrain-targeting spell that needs the element is "
+                    "negated whoever cast it", ctx.ruleset.spell_sections.get(negator.spell, ""),
+                    ctx.ruleset.spell_sections.get(effect.spell, "")) if own_terrain_spell else not_applied(
                     f"{effect.spell} on {effect.target} is negated while {negator.by}'s {negator.spell} is on "
                     f"{negator.target}",
                     "the effects of spells that require the terrain to have the element it removes are negated "
