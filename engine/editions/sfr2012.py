@@ -581,8 +581,9 @@ SFR_2012 = Ruleset(
         # "1) cannot roll during a melee or missile action or during a dragon attack, 2) cannot be the target
         #  of a missile, melee, or dragon effect or be taken as a casualty for this damage"
         "fade": Protection(no_rolls="combat", immune=("melee", "missile", "dragon")),
-        # "only melee effects can affect the target unit and only melee damage can kill a camouflaged unit"
-        "camouflage": Protection(immune=("missile", "magic", "dragon")),
+        # "only melee effects can affect the target unit and only melee damage can kill a camouflaged unit" (a racial
+        # ability or a minor terrain's disaster is no melee effect either: engine.exchange.replant, engine.actions.minor)
+        "camouflage": Protection(immune=("missile", "magic", "dragon", "racial", "disaster")),
         **SAI_PROTECTIONS,
     },
     # 002 Open Grave: "any units taken as casualties immediately go to the reserve area rather than the
