@@ -23,7 +23,7 @@ from .kings_die import alone as kings_die_alone
 from .minor import out_of_game
 from .ruleset import Ruleset
 from .state import Army, GameState
-from .steps import Step, StepResult
+from .steps import ReservesStep, Step, StepResult
 from .taming import released as untame_released
 from .trace import READING, StepError, TraceEvent, reading
 
@@ -111,9 +111,15 @@ def carriers(at: After, state: GameState) -> GameState:
     # are taken out of play immediately and buried. The owner chooses which items to discard": every army whose
     # components changed in the step (a carrier lost, an item gained -- a Silver Medallion's --, an army newly formed
     # by a move) is checked; unchanged armies lost no carrier and gained no item
+    # the owner's choice is the step's ``discard`` (a reserves step's own is used by engine.actions.reserves)
+    discard = [] if isinstance(at.step, ReservesStep) else list(getattr(at.step, "discard", ()))
     for a in state.armies if state.armies is not before.armies else ():
         if any(u.item for u in a.units) and (not before.has_army(a.id) or before.army(a.id).units != a.units):
-            state, _ = unload(state, state.army(a.id), (), at.ruleset, out)
+            state, used = unload(state, state.army(a.id), discard, at.ruleset, out)
+            discard = [i for i in discard if i not in used]
+    if discard:
+        raise StepError(f"discard names {', '.join(discard)}, which no army had to give up: items are buried only "
+                        "when too few units can carry them", cite=at.ruleset.cite("magic-items"), field="discard")
     return state
 
 

@@ -81,13 +81,15 @@ def check_carried(movers: Sequence[Unit], where: str, ruleset: Ruleset, field: s
                         cite=ruleset.cite("magic-items"), field=field)
 
 
-def check_rolled(army: Army, rolled: Sequence[str], ruleset: Ruleset) -> None:
+def check_rolled(army: Army, rolled: Sequence[str], ruleset: Ruleset, rolls=lambda unit: True) -> None:
     """002 Magical Items: "A magical item can be rolled only if a unit capable of carrying that item is rolled"
-    (one item per unit): the items a roll lists need as many units of the rolling army to carry them."""
+    (one item per unit): the items a roll lists need as many units of the rolling army to carry them, among the
+    units that roll in it (``rolls``: a unit a spell or SAI keeps from rolling is no carrier here; a unit left out
+    of a per-unit roll rolled, but nothing that counts)."""
     items = [u for u in army.units if u.id in rolled and u.item]
     if not items:
         return
-    units = [u for u in army.units if not u.item]
+    units = [u for u in army.units if not u.item and rolls(u)]
     carried = pairing(units, items, ruleset)
     loose = [i.id for i in items if i.id not in carried]
     if loose:

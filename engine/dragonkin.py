@@ -149,3 +149,14 @@ def bury_killed(state: GameState, player: str, unit: Unit, what: str, cite: str,
                                 "casualties from a Sneak Attack, dragon's breath, or Dragonkin's breath effect are "
                                 "immediately buried", cite=cite))
     return state.add_to("bua", player, (unit,))
+
+
+def check_not_alone(state: GameState, ruleset: Ruleset) -> None:
+    """002 Dragonkin: "An army cannot consist solely of Dragonkin" (left alone they dissipate at once): a game never
+    goes on from a state with such an army, so the scenario's first step is refused (expect_error can pin it)."""
+    for a in state.armies:
+        kin = [u for u in a.units if u.race == KIN]
+        if kin and all(u.race == KIN or u.item for u in a.units):
+            raise StepError(f"{a.id} holds only dragonkin ({', '.join(u.id for u in kin)}): an army cannot consist "
+                            "solely of Dragonkin (left alone they dissipate and return to the summoning pool)",
+                            cite=ruleset.cite("dragonkin"), field="armies")

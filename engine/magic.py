@@ -47,6 +47,10 @@ class Caster(Value):
     dua: str | None = None
     any_race: bool = False      # its points pay racial spells of any race (Spirit Furnace's points)
     sai: int = 0
+    # where ``any_race``: the races whose racial spells its points may pay (those in the casting army: 002 Magical
+    # Items, "the spells purchased must be usable by that army"); None: any race (002 Artifacts: the Dragon Staff's
+    # ID "even spells that ordinarily cannot be cast by that army")
+    races: tuple[str, ...] | None = None
 
 
 State = tuple[tuple[int, ...], int, int, int]   # points per bucket, DUA "max" used, DUA "all" used, lost
@@ -74,7 +78,13 @@ def allocations(casters: Iterable[Caster], buckets: tuple[Bucket, ...],
 def _point_options(caster: Caster, index: dict[Bucket, int], doubled: bool) -> list[tuple[int, int, int, int]]:
     """(bucket, points, DUA max used, DUA all used) for one point of this caster."""
     if caster.any_race:
-        return [(slot, 1, 0, 0) for (color, _), slot in index.items() if color in caster.colors]
+        slots = [slot for (color, race), slot in index.items() if color in caster.colors
+                 and (race is None or caster.races is None or race in caster.races)]
+        options = [(slot, 1, 0, 0) for slot in slots]
+        if doubled:     # an artifact's ID (002 Artifacts: "can be doubled as per the basic rules")
+            options += [(slot, 2, 0, 0) for (color, race), slot in index.items() if slot in slots
+                        and color in caster.doubles]
+        return options
     options = []
     for color in caster.colors:
         slot = index.get((color, caster.race), index.get((color, None)))

@@ -471,6 +471,37 @@ class Rolling(Struct):
     # (tests check that every roll units joined or left was: engine.actions.joined_rolls ``through_pipeline``)
     through: set[str] = field(default_factory=set)
 
+    # how units join and leave the roll: the only writes to ``joined`` and ``left`` (tests/test_late_join_same_totals)
+
+    def join(self, unit_id: str, outcome: Outcome) -> None:
+        """``unit_id`` joins the roll with its own roll (``outcome``: its results counted with its unit modifiers);
+        a unit counted again (a Cantrip's spell, a Trumpet, a Confuse's reroll, an Elevate) replaces its entry."""
+        self.joined[unit_id] = outcome
+
+    def leave(self, unit_id: str, results: Mapping[str, int]) -> None:
+        """``unit_id``, of the roll (its own units or one that joined it), leaves it before its results are
+        finalized, with ``results``: what it counted before any modifier."""
+        if unit_id in self.own.counted or unit_id in self.joined:
+            self.left[unit_id] = dict(results)
+
+    def keep_joined(self, units: Collection[str]) -> None:
+        """Only the joined ``units`` stay in the roll (the others moved away with their results)."""
+        self.joined = {u: o for u, o in self.joined.items() if u in units}
+
+    def still_left(self) -> list[str]:
+        """The units that left the roll that were in it (its own units or ones that joined it)."""
+        return [u for u in self.left if u in self.own.counted or u in self.joined]
+
+    def count(self, result: str, trace: list[TraceEvent]) -> int:
+        """The roll's ``result`` results as it stands, its joined units with it and those that left it without:
+        counted again through the army's half of the one pipeline (``grown``), its steps traced to ``trace``."""
+        self.through.add(result)
+        return grown(self.ctx, self.dice, self.own, self.joined, trace, self.still_left()).get(result, 0)
+
+    def theirs(self, result: str) -> int:
+        """The ``result`` results of the units that joined the roll, each one's latest roll, as they rolled them."""
+        return sum(o.results.get(result, 0) for o in self.joined.values())
+
 
 def _owner_split(groups: dict[str | None, Tally], counted: dict[str | None, dict[str, int]],
                  ctx: RollContext, trace: list[TraceEvent]) -> None:
@@ -583,7 +614,9 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         rolled = [(ctx.army.id, None, tuple(Face(icon, n) for icon, n in roll.counts))]
     else:
         rolled = [(unit_id, _member(ctx, unit_id), faces) for unit_id, faces in roll.units]
-        check_rolled(ctx.army, [unit_id for unit_id, _ in roll.units], ctx.ruleset)
+        from .protection import held     # a unit kept from rolling carries no item into the roll
+        check_rolled(ctx.army, [unit_id for unit_id, _ in roll.units], ctx.ruleset,
+                     lambda u: held(ctx.state, ctx.ruleset, u.id, ctx.kind) is None)
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
     replaced = 0

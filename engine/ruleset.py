@@ -271,6 +271,18 @@ class SetupRules(Value):
     # the units a player may bring at most one of per 24 health of battle size (the required number of dragons):
     # catalog name -> whether the limit is per color (002 The Eldarim Champions); empty: no such limit
     champion_caps: Mapping[str, bool] = field(default_factory=dict)
+    # 002 Magical Items: the force cost of a magical item by its health where it is not its health ("The 20mm
+    # four-siders are uncommon worth 2 health and cost two points of health. You may include a second uncommon for a
+    # cost of only 1 health ... And the 22mm four-siders are rare worth 3 health and cost two points of health"):
+    # health -> cost; ``item_pair_cost``: what a pair of uncommons costs (3); empty/None: an item costs its health
+    item_costs: Mapping[int, int] = field(default_factory=dict)
+    item_pair_cost: int | None = None
+    # 002 Dragonkin: "For every full three health points of components a player brings to a game, they are allowed
+    # (but not required) to bring one health point of Dragonkin ... Dragonkin are not in any army before play
+    # starts"; None: no such limit
+    dragonkin_per: int | None = None
+    # 002 Kings' Die: "Only one Kings' Die is allowed in a player's forces"; None: no limit
+    kings_die_cap: int | None = None
 
 
 class Ruleset(Value):

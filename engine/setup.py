@@ -11,6 +11,7 @@ from . import pool
 from .names import slug
 from .ruleset import Ruleset, SetupRules
 from .sais import sai_use
+from .special import check_placed
 from .state import Army, GameState, Unit
 from .steps import SetupStep, StepResult
 from .trace import StepError, TraceEvent, reading, told
@@ -29,6 +30,10 @@ def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameStat
         report["players"][player] = _player(state, step, rules, player, out, problems)
     if step.order:
         report["order"] = _order(step, rules, out)
+    try:
+        check_placed(state.terrains, ruleset, game=True)    # 002 Special Terrains: one per game
+    except StepError as exc:
+        problems.append(exc.message)
     if step.terrain_rolls:
         state, report["starting_faces"] = _distances(state, step, rules, out, problems)
     out.setup = report
@@ -46,8 +51,11 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
     units = [u for a in armies for u in a.units]
     force = _force(state, step, rules, player, out, problems)
     health = sum(u.health for u in units)
-    if health != force:
-        problems.append(f"{player} brings {health} health of components for a force of {force}")
+    cost = _cost(units, rules, player, out)
+    if cost != force:
+        problems.append(f"{player} brings {cost} health of components for a force of {force}")
+    _dragonkin(state, rules, player, units, cost, out, problems)
+    _kings_die(rules, player, units, problems)
     cap = force // 2
     _champions(rules, player, units, required_dragons(rules, step.force), out, problems)
     _armies(rules, player, [a for a in armies if a.at != "reserve"], cap, out, problems)
@@ -64,8 +72,65 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
         if users > cap:
             problems.append(f"{player} has {users} health of magic users, more than half the force ({cap})")
     minors = _minor_terrains(state, rules, player, out, problems)
-    return {"health": health, "force": force, "army_cap": cap, "magic_users": users, "magic_points": magic,
+    return {"health": health, "cost": cost, "force": force, "army_cap": cap, "magic_users": users, "magic_points": magic,
             **({"minor_terrains": minors} if minors is not None else {})}
+
+
+def _cost(units: list[Unit], rules: SetupRules, player: str, out: StepResult) -> int:
+    """What the components cost of the force: their health, but for magical items where the edition prices them
+    otherwise (002 Magical Items: an uncommon costs 2, "a second uncommon for a cost of only 1 health. So a pair of
+    uncommons cost 3 health"; a rare, worth 3 health, costs 2). Reading, traced: every pair of uncommons costs 3
+    (the book prices "a pair"), not only the first pair."""
+    items = [u for u in units if u.item]
+    cost = sum(u.health for u in units if not u.item)
+    pairs = rules.item_pair_cost is not None
+    uncommons = [u for u in items if u.health == 2] if pairs else []
+    cost += sum(rules.item_costs.get(u.health, u.health) for u in items if u not in uncommons)
+    if uncommons:
+        n = len(uncommons)
+        paired = (n // 2) * rules.item_pair_cost + (n % 2) * 2
+        cost += paired
+        if n > 1:
+            out.trace.append(reading(f"{player}'s {n} uncommon magical items cost {paired} health "
+                                     f"({n // 2} pair(s) at {rules.item_pair_cost})", rules.cites["items"],
+                                     rules.cites["force"]).evolve(before=2 * n, after=paired))
+    if any(rules.item_costs.get(u.health, u.health) != u.health for u in items):
+        what = f"{player}'s magical items cost " + ", ".join(
+            f"{u.id} {rules.item_costs.get(u.health, u.health)}" for u in items if u not in uncommons)
+        other = rules.cites.get("item-costs-read-with")
+        # 002 contradicts itself: Basic Terms prices "rare items [at] 3 health points", Magical Items "rare worth 3
+        # health and cost two points of health". Reading, traced: the Magical Items section, the one about items,
+        # sets their price.
+        out.trace.append(reading(f"{what}: {rules.quotes['item-costs']}", rules.cites["items"], other) if other
+                         else TraceEvent(what=what, rule=rules.quotes["item-costs"], cite=rules.cites["items"]))
+    return cost
+
+
+def _dragonkin(state: GameState, rules: SetupRules, player: str, units: list[Unit], cost: int, out: StepResult,
+               problems: list[str]) -> None:
+    """002 Dragonkin: one health of Dragonkin, in the summoning pool, per full three health of components."""
+    if rules.dragonkin_per is None:
+        return
+    placed = [u.id for u in units if u.race == "dragonkin"]
+    if placed:
+        problems.append(f"{player} places dragonkin in an army ({', '.join(placed)}): Dragonkin are not in any army "
+                        "before play starts (they wait in the summoning pool)")
+    kin = sum(u.health for u in state.pool(player).units if u.race == "dragonkin")
+    most = cost // rules.dragonkin_per
+    out.trace.append(TraceEvent(what=f"{player} brings {kin} health of dragonkin, at most {most}", before=kin,
+                                after=most, rule=rules.quotes["dragonkin"], cite=rules.cites["dragonkin"]))
+    if kin > most:
+        problems.append(f"{player} brings {kin} health of dragonkin, more than the {most} allowed (one per full "
+                        f"{rules.dragonkin_per} health of components)")
+
+
+def _kings_die(rules: SetupRules, player: str, units: list[Unit], problems: list[str]) -> None:
+    if rules.kings_die_cap is None:
+        return
+    kings = [u.id for u in units if u.name and slug(u.name) == "kings-die"]
+    if len(kings) > rules.kings_die_cap:
+        problems.append(f"{player} brings {len(kings)} Kings' Dice ({', '.join(kings)}): "
+                        + rules.quotes["kings-die"])
 
 
 def _champions(rules: SetupRules, player: str, units: list[Unit], need: int, out: StepResult,

@@ -45,3 +45,25 @@ def left_eighth(terrain: Terrain) -> Terrain:
 def no_doubling(terrain: Terrain | None) -> bool:
     """Nothing doubles magic at a Grove."""
     return terrain is not None and terrain.special == "grove"
+
+
+def check_placed(terrains: tuple[Terrain, ...], ruleset: Ruleset, game: bool = False) -> None:
+    """002 Special Terrains: "special terrains can only be placed at the frontier. They can never be home terrains.
+    So there will only be one special terrain playable in a game": a special terrain that is a home or not a
+    frontier is refused when the scenario's first step resolves (where expect_error can pin it), naming the
+    terrain; ``game``: the set-up of a whole game (engine.setup), where one special terrain at most is playable (a
+    scenario starting mid-game may set several frontier terrains side by side, as a way to replay each)."""
+    special = [t for t in terrains if t.special]
+    if not special:
+        return
+    cite = ruleset.cite("special-terrains")
+    for t in special:
+        if t.home_of:
+            raise StepError(f"{t.id} is a special terrain ({t.special}): special terrains can never be home terrains "
+                            f"(it is {t.home_of}'s home)", cite=cite, field="terrains")
+        if not t.frontier:
+            raise StepError(f"{t.id} is a special terrain ({t.special}): special terrains can only be placed at the "
+                            "frontier (frontier: true)", cite=cite, field="terrains")
+    if game and len(special) > 1:
+        raise StepError(f"{', '.join(t.id for t in special)} are special terrains: only one special terrain is "
+                        "playable in a game (the frontier's)", cite=cite, field="terrains")

@@ -45,6 +45,7 @@ class ManeuverStep(Value):
     move_to: MoveTo = ()   # Wayfare -> the terrain (or reserve) it moves to
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
     minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
     castle: str | None = None           # the basic type a Castle's captor declares (city, standing-stones, ...)
 
@@ -66,6 +67,7 @@ class AttackStep(Value):
     order: tuple[str, ...] = ()     # the acting player's order of the attack roll's special/unique SAIs
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     move_dragons: tuple[tuple[str, str], ...] = ()  # dragon id -> the terrain a Dragonkin Champion's logo sends it
     # (field, army) for each army a ``saves``/``counter_saves`` entry names that is not the one rolling saves there:
@@ -153,6 +155,7 @@ class MagicStep(Value):
     targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack, Illusion)
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
+    discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
     sacrifice: tuple[tuple[str, str], ...] = ()   # Eldarim killed by an individual-targeting effect -> its dragonkin
     death_magic: tuple[str, ...] = ()   # the dead units buried to double black ID points (tsr-1996)
     save_sais: tuple[tuple[str, SaiChoices], ...] = ()   # target army -> its save roll's special SAI choices
@@ -226,6 +229,7 @@ class DragonStep(Value):
     targets: Targets = ()           # SAI -> the units moving along (Wayfare: the carrier)
     unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion brings back: their own rolls
     breath_sais: tuple[tuple[str, SaiChoices], ...] = ()    # unit id -> the special SAI choices of its breath save
+    discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
 
 
 class TurnStep(Value):
@@ -286,6 +290,7 @@ class MinorStep(Value):
     choose: str | None = None       # after an ID: "actions" (melee, missile or magic) or "doubles"
     avoidance: Roll | None = None   # Flood: each unit's own roll (per unit); Landslide: the army's roll
     casualties: Casualties = ()
+    discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
 
 
 

@@ -215,7 +215,7 @@ def _build_ranking(db, docs: list[dict[str, Any]]) -> None:
     scores, so a query adds up a few arrays instead of walking postings in pure Python."""
     groups, owners = _groups(docs)
     db["search_docs"].insert_all((_doc_row(n, d, groups[n], owners[n]) for n, d in enumerate(docs)), pk="docnum")
-    db["postings"].insert_all(_posting_rows(docs), pk="term")
+    db["postings"].insert_all(_posting_rows(docs, groups), pk="term")
 
 
 def _bare(heading: str) -> str:
@@ -260,11 +260,17 @@ def _doc_row(docnum: int, doc: dict[str, Any], group: str, owner: int) -> dict[s
             "reserve": doc["reserve"], "cantrip": doc["cantrip"]}
 
 
-def _posting_rows(docs: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+def _posting_rows(docs: list[dict[str, Any]], groups: list[str]) -> Iterable[dict[str, Any]]:
     """One row per term and scope ("all" the ranked fields, the "name" fields, the "story"): the
-    documents holding the term and their BM25F scores for it."""
+    documents holding the term and their BM25F scores for it.
+
+    A term's IDF counts records, not documents: the hit groups of ``_groups`` (a spell in three
+    editions, with its own rule sections, is one), as the search shows them. Counted per
+    document, a word of every spell's text ("casting", "target") would look three times as
+    common as a word said once in one rule section, though a reader meets each once.
+    """
     per_field = {f: _field_frequencies(docs, f) for f in TEXT_FIELDS}
-    count = len(docs)
+    count = len(set(groups))
     for scope, fields in SCOPES.items():
         every = sorted({t for f in fields for t in per_field[f]})
         for term in every:
@@ -272,11 +278,12 @@ def _posting_rows(docs: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
             for f in fields:
                 for docnum, tf in per_field[f].get(term, {}).items():
                     pseudo[docnum] = pseudo.get(docnum, 0.0) + tf
-            idf = math.log(1 + (count - len(pseudo) + 0.5) / (len(pseudo) + 0.5))
+            df = len({groups[n] for n in pseudo})  # records holding the term
+            idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
             nums = sorted(pseudo)
             scores = [idf * pseudo[n] * (K1 + 1) / (pseudo[n] + K1) for n in nums]
             yield {"term": f"{scope}:{term}", "docs": array("I", nums).tobytes(),
-                   "scores": array("f", scores).tobytes()}
+                   "scores": array("f", scores).tobytes(), "idf": idf}
 
 
 def _field_frequencies(docs: list[dict[str, Any]], field: str) -> dict[str, dict[int, float]]:

@@ -1,9 +1,9 @@
 """Where the built index lives, and keeping it fresh.
 
 The index is built lazily into the user's cache directory, in a folder named
-by a hash of the corpus content and of the index layout (``LAYOUT``), so a
-changed corpus or a new ddref gets a new folder and an unchanged one reuses
-it. A build writes into a private temporary folder and renames it into place
+by a hash of the corpus content, of the index layout (``LAYOUT``) and of the
+code that builds it (``BUILDERS``), so a changed corpus or a new ddref gets a
+new folder and an unchanged one reuses it. A build writes into a private temporary folder and renames it into place
 when complete, so a reader never sees half an index; a lock file makes a
 second process wait for the first one's build instead of repeating it (and
 without the lock the rename still lets exactly one build win). A folder that
@@ -48,7 +48,11 @@ from typing import Any
 from .corpus import corpus_hash
 
 # Bump when the database tables or the whoosh schema change shape.
-LAYOUT = "10"
+LAYOUT = "11"
+# The modules whose code decides what the index holds (its documents, terms and scores): the index key
+# includes a digest of their source, so a ddref whose build differs never reuses an index built by another
+# (a ranking change reaches every user at once, without anyone remembering to bump LAYOUT).
+BUILDERS = ("build.py", "documents.py", "analysis.py", "story.py", "spelling.py", "corpus.py", "lookup.py")
 MANIFEST = "manifest.json"
 STALE_SECONDS = 7 * 24 * 3600
 # written into every folder ddref makes in the cache root, before anything else: what proves it is ddref's
@@ -96,7 +100,17 @@ def cache_root() -> Path:
 
 
 def index_key() -> str:
-    return hashlib.sha256(f"{corpus_hash()}:{LAYOUT}".encode()).hexdigest()[:16]
+    return hashlib.sha256(f"{corpus_hash()}:{LAYOUT}:{builder_digest()}".encode()).hexdigest()[:16]
+
+
+def builder_digest() -> str:
+    """A digest of the source of the modules that build the index (``BUILDERS``)."""
+    digest = hashlib.sha256()
+    here = Path(__file__).parent
+    for name in BUILDERS:
+        digest.update(name.encode())
+        digest.update(here.joinpath(name).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def current() -> Built | None:

@@ -287,18 +287,26 @@ class Searcher:
         """Let an alias or abbreviation ("TRtM", "Vagha", "coral elf") also match what it stands for.
 
         The expansion joins the group of the alias's last word; two-letter
-        abbreviations (AM, DW, LE) count only when written in capitals.
+        abbreviations (AM, DW, LE) count only when written in capitals. An
+        abbreviation in the plural ("SAIs", "DUAs") stands for what it does.
         """
         grams = _runs(words)
-        for key, (alias, expansion) in self.db.aliases(grams).items():
+        # an abbreviation in the plural ("SAIs", "DUAs") stands for what its singular does
+        singular = {k[:-1]: k for k in grams if k.endswith("s") and len(k) >= 3 and k[:-1] not in grams}
+        found = self.db.aliases([*grams, *singular])
+        for bare, (alias, expansion) in found.items():
+            key = singular.get(bare, bare)
+            if key != bare and key in found:
+                continue  # the plural is a name of its own
             i, n = grams[key]
-            if n == 1 and len(key) <= 2 and words[i] != words[i].upper():
+            typed = words[i] if key == bare else words[i][:-1]
+            if n == 1 and len(bare) <= 2 and typed != typed.upper():
                 continue
             expanded = terms(expansion)
             last = slots[i + n - 1]
             if last is None:
                 last = slots[i + n - 1] = _Group(words[i + n - 1].lower(), {})
-            plan.expansions[alias] = expansion
+            plan.expansions[alias if key == bare else " ".join(words[i:i + n])] = expansion
             if len(expanded) == 1:
                 last.stems.setdefault(expanded[0], 1.0)
             elif expanded:
@@ -457,7 +465,13 @@ class Searcher:
     def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool) -> dict[int, float]:
         """Per document, the best score among the group's spellings (a phrase needs all its words)."""
         best: dict[int, float] = {}
+        # spellings that are the same word ("8th" and "eighth", "4" and "four": weight 1) are one term, as
+        # rare as its most common spelling: the rarer spelling does not outrank the word the books use
+        idf = self._idfs(group.scope, [t for t, w in group.stems.items() if w >= 1.0])
+        floor = min(idf.values(), default=0.0)
         for s, w in group.stems.items():
+            if s in idf:
+                w *= floor / idf[s]
             _merge_max(best, self._postings(group.scope, s, candidates), w)
             if story and group.scope == "all":
                 _merge_max(best, self._postings("story", s, candidates), w * STORY_WEIGHT)
@@ -472,6 +486,14 @@ class Searcher:
             more = self._postings(scope, s, candidates)
             found = {n: v + more[n] for n, v in found.items() if n in more}
         return found
+
+    def _idfs(self, scope: str, stems: list[str]) -> dict[str, float]:
+        """The IDF of each of ``stems`` that is indexed (none asked for fewer than two)."""
+        if len(stems) < 2:
+            return {}
+        keys = [f"{scope}:{s}" for s in stems]
+        return {t.partition(":")[2]: idf for t, idf in self.db.query(
+            f"SELECT term, idf FROM postings WHERE term IN ({','.join('?' * len(keys))})", keys) if idf}
 
     def _postings(self, scope: str, term: str, candidates: set[int] | None) -> dict[int, float]:
         """The documents holding ``term`` (among ``candidates``) with their BM25F scores for it."""

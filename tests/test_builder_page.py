@@ -110,9 +110,16 @@ def add_step(browser, kind_label: str) -> int:
 
 
 def resolve(browser) -> None:
+    """Click Resolve and wait for the new trace: a trace already shown stays until the page's check has answered,
+    so waiting for any step section could read the old one (it must be gone first)."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
 
+    shown = browser.find_elements(By.CSS_SELECTOR, "#trace-view section.step[data-step]")
     browser.find_element(By.ID, "resolve").click()
+    if shown:
+        WebDriverWait(browser, 30).until(expected_conditions.staleness_of(shown[0]))
     wait_for(browser, "#trace-view section.step[data-step]")
 
 

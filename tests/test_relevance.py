@@ -44,7 +44,7 @@ DEPTH = 10
 TARGETS = {"p3": 0.95, "p1": 0.80, "mrr": 0.85}  # issue 23's targets for the held-out half
 # What the held-out half reaches now, asserted so that no change slips below it: P@1 and MRR meet
 # their targets, P@3 (0.889) does not yet (see the closing note of issue 23).
-REACHED = {"p3": 0.88, "p1": 0.82, "mrr": 0.86}
+REACHED = {"p3": 0.88, "p1": 0.83, "mrr": 0.86}
 # The issue names these; they must stay in the ground truth.
 ISSUE_QUESTIONS = (
     "maneuver results count as saves in coastland",

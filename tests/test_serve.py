@@ -36,11 +36,22 @@ def serving(replay=None, **limits):
     sock = listen("127.0.0.1", 0)
     app = create_app(limits=Limits(**limits), replay=replay)
     served = GracefulServer(server_config(app, app.state.limits, log_level="critical"), app.state.replays)
-    thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, daemon=True)
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            served.run(sockets=[sock])
+        except BaseException as error:  # noqa: BLE001 - shown in the assertion below, not lost with the thread
+            failed.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 60
+    # The workers warm up for at most 60 s (ReplayPool.start) before the server starts anyway; a loaded machine
+    # gets that and as much again before this calls it a failure.
+    deadline = time.monotonic() + 120
     while not served.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        assert thread.is_alive(), f"the server stopped before it started: {failed!r}"
+        assert time.monotonic() < deadline, "the server did not start within 120 s"
         time.sleep(0.02)
     try:
         yield sock.getsockname()[1]

@@ -147,7 +147,17 @@ def test_a_special_terrain_is_a_frontier_and_a_castle_at_8_says_what_it_was_decl
     with pytest.raises(ScenarioErrors) as caught:
         parse(text, "s.yaml")
     messages = " ".join(str(e) for e in caught.value.errors)
-    assert "special terrains can only be placed at the frontier" in messages and "give eighth" in messages
+    assert "give eighth" in messages
+    # where the special terrain is placed is the game's legality, refused when the first step resolves
+    # (engine.special.check_placed), so a scenario step's expect_error can pin it
+    from engine.special import check_placed
+    from engine.state import Terrain
+    keep = Terrain(id="c", type="coastland", colors=("blue", "green"), face=3, special="castle")
+    for terrains, words in (((keep,), "can only be placed at the frontier"),
+                            ((keep.evolve(frontier=True, home_of="b"),), "can never be home terrains"),
+                            ((keep.evolve(frontier=True), keep.evolve(id="d", frontier=True)), "only one special")):
+        with pytest.raises(StepError, match=words):
+            check_placed(terrains, RULES, game=True)
 
 
 def test_an_item_rolls_only_with_a_unit_that_can_carry_it():

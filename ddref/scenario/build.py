@@ -144,8 +144,6 @@ def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
         b.fail((*path, "controlled_by"), "a terrain at face 8 is controlled by an army: name it in controlled_by")
     if t.controlled_by and t.face != 8:
         b.fail((*path, "controlled_by"), f"only a terrain at its eighth face is controlled (face is {t.face})")
-    if t.special and not t.frontier:
-        b.fail((*path, "special"), "special terrains can only be placed at the frontier: add frontier: true")
     if t.special == "castle" and t.face == 8 and not t.eighth:
         b.fail((*path, "eighth"), "a Castle at its eighth face is the basic type its captor declared: give eighth")
     return Terrain(id=tid, type=rec.id if rec else slug(t.type), colors=rec.colors if rec else (), face=t.face,

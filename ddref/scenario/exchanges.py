@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.names import slug
 from engine.state import RESERVE, Army, GameState
-from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep, ReplantStep, Step
+from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep, ReplantStep, ReservesStep, Step
 
 from .fields import army_ref as _army_ref, unit_rolls as _unit_rolls
 from .reader import Builder as _Builder
@@ -31,6 +31,8 @@ def undead_choices(b: _Builder, state: GameState, m, step: Step, path: tuple) ->
                                  (*path, "resist_burial", uid))))
     if rolls:
         changes["resist_burial"] = tuple(rolls)
+    if getattr(m, "discard", None) and not isinstance(step, ReservesStep):
+        changes["discard"] = tuple(m.discard)   # the items the owner buries (engine.after_step.carriers)
     return step.evolve(**changes) if changes else step
 
 

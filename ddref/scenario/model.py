@@ -28,6 +28,9 @@ ASHES = "Killed unit id -> its own roll for Rise from the Ashes (required for a 
 STEPPED = ("Killed Undead unit id -> the dead Undead unit of lesser health it is traded for (Stepped Damage); "
            "a killed Undead unit left out is not traded.")
 RESIST = "Buried Undead unit id -> its roll to resist burial (a non-ID save returns it to the DUA)."
+DISCARD = ("Magical items an army that the step leaves with too few units to carry them buries: the owner's "
+           "choice (002 Magical Items: \"The owner chooses which items to discard\"); default the last written, "
+           "marked defaulted; naming an item no army had to give up is refused.")
 SACRIFICE = ("Eldarim unit id killed by an individual-targeting effect -> the summoned dragonkin of equal health in "
              "its army sent back to the summoning pool instead (Sacrifice Dragonkin).")
 # a moving SAI's per-mover ``targets`` form (engine.actions.companions): the units each unit rolling it takes along

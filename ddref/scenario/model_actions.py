@@ -4,7 +4,7 @@
 
 from typing import Any, Literal
 
-from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, described_field, RollIn, Strict, Count
+from .model import ASHES, CASUALTIES, DISCARD, RESIST, ROLL, SACRIFICE, STEPPED, described_field, RollIn, Strict, Count
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
 
 
@@ -51,6 +51,7 @@ class ManeuverStepIn(Strict):
     avoidance: RollIn | None = described_field("The acting army's roll against a spell its maneuver sets off (Wall of Thorns).",
                                     default=None)
     casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = described_field(CASUALTIES, default=None)
+    discard: list[str] | None = described_field(DISCARD, default=None)
     burial: dict[str, RollIn | str | list[str]] | None = described_field(
         "Killed unit id -> its own roll against burial (Soiled Ground).", default=None)
     targets: dict[str, list[str] | MOVERS] | None = described_field(
@@ -127,6 +128,7 @@ class MissileStepIn(Strict):
     roll: RollIn = described_field(ROLL)
     saves: dict[str, RollIn] | None = described_field("The defending army id and its save roll.", default=None)
     casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = described_field(CASUALTIES, default=None)
+    discard: list[str] | None = described_field(DISCARD, default=None)
     targets: dict[str, dict[str, int] | MOVERS | list[str] | str] | None = described_field(
         "SAI name -> {unit id: points} (where an individual-targeting SAI's points go), or [unit ids] (the "
         "units it targets, in order: entangle [u1, u2]; regenerate: dead unit ids; ferry: the units moving "

@@ -3,7 +3,7 @@
 
 from typing import Literal
 
-from .model import CASUALTIES, ROLL, described_field, RollIn, Strict, Count
+from .model import CASUALTIES, DISCARD, ROLL, described_field, RollIn, Strict, Count
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
 from .model_actions import CANTRIP, CantripIn
 from .model_magic import SaveSaisIn
@@ -26,6 +26,7 @@ class DragonAttackStepIn(Strict):
                                                     default=None)
     counts_as: dict[str, Count] | None = described_field("How many results a racial ability converts: {save: 2}.", default=None)
     casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = described_field(CASUALTIES, default=None)
+    discard: list[str] | None = described_field(DISCARD, default=None)
     eldarim: dict[str, str] | None = described_field("Eldarim champion unit id -> the icon it rolled before the attack "
                                           "(its logo tames, slays or controls a dragon).", default=None)
     logo_targets: dict[str, str] | None = described_field("Champion unit id -> the dragon its logo acts on (default: the "

@@ -1,7 +1,7 @@
 """The scenario's magic step, loaded when a scenario has one.
 """
 
-from .model import ASHES, CASUALTIES, RESIST, ROLL, SACRIFICE, STEPPED, described_field, RollIn, Strict, Count
+from .model import ASHES, CASUALTIES, DISCARD, RESIST, ROLL, SACRIFICE, STEPPED, described_field, RollIn, Strict, Count
 from .model_actions import CANTRIP, CantripIn, CastIn
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
 
@@ -52,6 +52,7 @@ class MagicStepIn(Strict):
         "Target army or unit -> its roll against the spells (a list when several spells need rolls).",
         default=None)
     casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = described_field(CASUALTIES, default=None)
+    discard: list[str] | None = described_field(DISCARD, default=None)
     fleeing: dict[str, list[str]] | None = described_field("Army id -> the units its owner sends to the reserve area "
                                                 "(Scent of Fear).", default=None)
     choices: dict[str, ChoicesIn] | None = described_field("Target -> its choices in its combination rolls (Tidal Wave).",

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .model import CASUALTIES, RESIST, described_field, RollIn, Strict
+from .model import CASUALTIES, DISCARD, RESIST, described_field, RollIn, Strict
 
 
 class ExchangeIn(Strict):
@@ -133,6 +133,7 @@ class MinorStepIn(Strict):
     avoidance: RollIn | None = described_field("Flood: each rolling unit's face ({unit: face}, five health-worth); Landslide: "
                                     "the army's maneuver avoidance roll.", default=None)
     casualties: dict[str, list[str] | dict[str, list[str] | str]] | None = described_field(CASUALTIES, default=None)
+    discard: list[str] | None = described_field(DISCARD, default=None)
 
 
 class ReservesStepIn(Strict):

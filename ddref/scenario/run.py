@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.carrying import can_carry, check_held, pairing
+from engine.dragonkin import check_not_alone
+from engine.special import check_placed
 from engine.editions import ruleset as edition_ruleset
 from engine.resolve import resolve
 from engine.ruleset import Ruleset
@@ -78,6 +80,10 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
     if not scenario.steps:
         # with steps, the first step is refused (engine.carrying.check_held), where expect_error can pin it
         _check_items_carried(scenario, state, rules)
+        try:
+            check_placed(state.terrains, rules)
+        except StepError as exc:
+            raise ScenarioErrors([scenario.locator.error(("terrains",), f"{exc.message} [{exc.cite}]")]) from None
     steps, checks = [], []
     players = state.players
     first = True
@@ -88,6 +94,8 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
                 # the scenario's first state, until a step resolves: the rules leave no army holding items its
                 # units cannot carry (engine.carrying.check_held)
                 check_held(state, rules)
+                check_placed(state.terrains, rules)     # 002 Special Terrains (engine.special)
+                check_not_alone(state, rules)           # 002 Dragonkin (engine.dragonkin)
             state, result = resolve(state, planned.step, rules)
         except StepError as exc:
             if planned.expect_error is None:
@@ -212,6 +220,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "dragons": {d.id: {"color": d.color, "at": d.at, "owner": d.owner, "form": d.form,
                            **({"tamed_by": d.tamed_by} if d.tamed_by else {})} for d in state.dragons},
         "summoning_pool": {p.player: [*p.items, *(u.id for u in p.units)] for p in state.summoning_pool},
+        # the minor terrains in play, by the army they are with (002 Minor Terrains): its type and the face in effect
+        "minor_terrains": {m.army: {"type": m.type, "face": m.face} for m in state.minor_terrains},
         "winner": state.winner,
         **_marches(state),
     }

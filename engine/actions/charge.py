@@ -55,9 +55,9 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     damage = _charging(fight, buys)
     answer_dice = charge_sais.confused(fight, answer_dice)
     answer_waits = charge_freed.waits(fight, "defender", answer_dice)
-    answer, added, returned = _answer(fight, answer_dice, buys, answer_waits)
+    answer, returned = _answer(fight, answer_dice, buys, answer_waits)
     countered = charge_sais.swapped(fight, answer.specials)
-    answer, added = _freed_answer(fight, countered, answer, answer_dice, added, (buys, answer_waits, returned))
+    answer, added = _freed_answer(fight, countered, answer, answer_dice, (buys, answer_waits, returned))
     damage, charge_dice = _confused_charge(fight, countered, damage)
     damage, saves, back = _tally(fight, countered, damage, answer, answer_dice, charge_dice, added)
     charge_sais.answering(countered)
@@ -112,17 +112,17 @@ def _charging(fight: Fight, buys: dict) -> int:
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
     # the purchase waiting for the units freed into the roll is theirs to buy (engine.actions.charge_freed)
-    hit, added, returned = _joined(fight, hit, (fight.army("attacker"), dice), (ruleset.charge_roll, CHARGE_ROLL),
+    hit, returned = _joined(fight, hit, (fight.army("attacker"), dice), (ruleset.charge_roll, CHARGE_ROLL),
                                    charge_sais.CHARGING, (None if freed_waits else buys, waits))
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.first(fight, hit.specials)
     # its Cantrip's spells or its Kick, Poison, Smother, Flame killed an Entangling monster: its units roll in it
-    hit, freed = charge_freed.freed(fight, hit, dice, (ruleset.charge_roll, CHARGE_ROLL), charge_sais.CHARGING,
-                                    (buys, freed_waits, returned))
+    hit = charge_freed.freed(fight, hit, dice, (ruleset.charge_roll, CHARGE_ROLL), charge_sais.CHARGING,
+                             (buys, freed_waits, returned))
     fight.hit = hit
     # the units that joined the charging roll are counted with it through the one pipeline (the army's modifiers)
-    melee, maneuver = (joined_rolls.through_pipeline(out, fight.attacker, t,
-                                                     hit.results.get(t, 0) + added[t] + freed[t]) for t in CHARGE_ROLL)
+    melee, maneuver = (joined_rolls.through_pipeline(out, fight.attacker, t, hit.results.get(t, 0))
+                       for t in CHARGE_ROLL)
     _ids_once(dice, fight.attacker, ruleset, out)
     out.trace.append(TraceEvent(what=f"{fight.attacker}: {melee} melee + {maneuver} maneuver = {melee + maneuver} "
                                      "damage", after=melee + maneuver,
@@ -157,10 +157,10 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     new = new.evolve(units=tuple((u, f) for u, f in new.units if u not in again))
     before = dict(dice.units)
     changed = [uid for uid, faces in new.units if before.get(uid) != faces]
-    ruleset, joined = fight.ruleset, damage - sum(fight.hit.results.get(t, 0) for t in CHARGE_ROLL)
+    ruleset = fight.ruleset
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, new, fight.out,
                choices=sai_states.special_choices(fight.step))
-    joined, rerolled = _freed_again(fight, countered, again, joined)
+    rerolled = _freed_again(fight, countered, again)
     changed += list(again)
     special = [s.sai for s in (*fight.hit.specials, *hit.specials, *rerolled) if s.unit in changed]
     if special:
@@ -176,8 +176,7 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     fight.hit = hit
     melee, maneuver = (hit.results.get(t, 0) for t in CHARGE_ROLL)
     # the units that joined it are counted with it through the one pipeline, their new rolls in place of the first
-    joined = sum(joined_rolls.through_pipeline(fight.out, fight.attacker, t, hit.results.get(t, 0) +
-                                               joined_rolls.joined_results(fight.out, fight.attacker, t))
+    joined = sum(joined_rolls.through_pipeline(fight.out, fight.attacker, t, hit.results.get(t, 0))
                  for t in CHARGE_ROLL) - melee - maneuver
     fight.out.trace.append(TraceEvent(what=f"{fight.attacker} counted again: {melee} melee + {maneuver} maneuver"
                                            f"{f' + {joined} from the units that joined it' if joined else ''} = "
@@ -190,13 +189,13 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     return melee + maneuver + joined, new.evolve(units=(*new.units, *freed)) if freed else new
 
 
-def _freed_again(fight: Fight, countered: Fight, again: dict, joined: int) -> tuple[int, list]:
+def _freed_again(fight: Fight, countered: Fight, again: dict) -> list:
     """The units freed into the charging roll that the answer's Confuse picked (``again``: their new faces, the step's
     ``rerolls``), counted again by themselves as when they were freed (engine.actions.charge_freed). Reading, traced
     with both citations: 004 Entangle D, the freed units "are counted in the current roll", so they are among the
     charging army's units that rolled, which 004 Confuse lets the opponent "force ... to reroll" after it rolls: their
-    first roll (``unit_saves``) is voided and the new one counted in its place. Returns what the units that joined the
-    roll add (``joined`` with their new results for their first) and the specials of their new rolls."""
+    first roll (``unit_saves``) is voided and the new one counted in its place, in the roll in progress too (``roll``
+    with ``joined``), which the charging roll's count reads. Returns the specials of their new rolls."""
     specials: list = []
     for uid, faces in again.items():
         first = sum(fight.out.results.get(uid, {}).get(t, 0) for t in CHARGE_ROLL)
@@ -210,9 +209,8 @@ def _freed_again(fight: Fight, countered: Fight, again: dict, joined: int) -> tu
             f"Confuse may pick: its first roll is voided, its new one (rerolls.{uid}) counted: {first} -> {now} "
             "melee and maneuver", countered.cite("confuse"),
             fight.cite(fight.brought.get(uid) or "entangle")).evolve(before=first, after=now))
-        joined += now - first
         specials += got.specials
-    return joined, specials
+    return specials
 
 
 def _unread_rerolls(fight: Fight, read) -> None:
@@ -226,10 +224,10 @@ def _unread_rerolls(fight: Fight, read) -> None:
                         cite=fight.ruleset.cite("charge"), field="rerolls")
 
 
-def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Outcome, dict[str, int], dict]:
+def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Outcome, dict]:
     """The charged army's one roll: its Cantrip buys spells first (or waits for a joining unit's, or a freed unit's:
-    ``freed_waits``); the units its Regenerate (or Ferry) brings roll with it. Returns the roll, the saves and melee
-    those units add and the rolls of those whose Cantrip waits for the freed units' (``_joined``)."""
+    ``freed_waits``); the units its Regenerate (or Ferry) brings roll with it. Returns the roll and the rolls of those
+    whose Cantrip waits for the freed units' (``_joined``)."""
     ruleset, out = fight.ruleset, fight.out
     waits = cantrip.waiting(fight.state, fight.army(), dice, fight.step, ruleset)
     if not cantrip.may_join(fight.state, fight.army(), fight.step) and not freed_waits:
@@ -243,7 +241,7 @@ def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Ou
                    (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, (None if freed_waits else buys, waits))
 
 
-def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, added: dict[str, int],
+def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll,
                   buying: tuple[dict, bool]) -> tuple[Outcome, dict[str, int]]:
     """The answer's Kick, Poison, Smother, Flame against the charging army, resolved first (004 General Rules D), and
     the charged army's units they (or its Cantrip's spells) freed from the charging army's Entangling monster, rolled
@@ -252,27 +250,28 @@ def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll, a
     countered.may_free = may_free(countered.state, countered.ruleset, fight.army(), fight.step)
     charge_sais.first(countered, countered.rolled)
     charged = cantrip.still_rolling(dice, fight.army())
-    answer, freed = charge_freed.freed(countered, answer, charged, (fight.ruleset.charged_roll, ANSWER_ROLL),
-                                       charge_sais.CHARGED, buying)
+    answer = charge_freed.freed(countered, answer, charged, (fight.ruleset.charged_roll, ANSWER_ROLL),
+                                charge_sais.CHARGED, buying)
     fight.state = countered.state
     # the units that joined the answer are counted with it through the one pipeline (the army's modifiers)
     own = {t: answer.results.get(t, 0) for t in ANSWER_ROLL}
-    return answer, {t: joined_rolls.through_pipeline(fight.out, fight.defender, t, own[t] + added[t] + freed[t])
-                    - own[t] for t in ANSWER_ROLL}
+    return answer, {t: joined_rolls.through_pipeline(fight.out, fight.defender, t, own[t]) - own[t]
+                    for t in ANSWER_ROLL}
 
 
 def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind: tuple[str, tuple[str, ...]],
-            handled: tuple[str, ...], buying: tuple[dict | None, list]) -> tuple[Outcome, dict[str, int], dict]:
+            handled: tuple[str, ...], buying: tuple[dict | None, list]) -> tuple[Outcome, dict]:
     """Units brought into the army during its roll (Regenerate, the Medallions, tsr-1996 Ferry) "are rolled
     immediately and their results are counted toward the current roll" (004 Regenerate B): the roll with their
     specials, which act as the army's own in that roll (``handled``: 002 Application, "SAIs have their same effect
-    whether the unit containing the SAI is rolled individually or as part of an army"), and their results. A Cantrip
+    whether the unit containing the SAI is rolled individually or as part of an army"); their results count with the
+    army's through the one pipeline (engine.actions.joined_rolls ``through_pipeline``). A Cantrip
     of theirs buys the step's ``cantrip.<army>`` (000 Cantrip: "During any other action ... the cantrip can be used to
     purchase immediate spells"), with the army's own waiting for it (``buying``: the buys, the army's waiting
     points; engine.actions.cantrip ``joined``), the army's roll counted again if the spells change it
     (``cantrip.army_again``). With no buys (``None``: the army's roll shows no Cantrip and a unit that may be freed
     into it rolls one), their Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip
-    ``bought``): their rolls are returned with the roll and the results they add."""
+    ``bought``): their rolls are returned with the roll."""
     who, (kind, wanted) = rolling[0], roll_kind
     choices = sai_states.special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
@@ -290,7 +289,7 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
         fight.out.trace.append(TraceEvent(what=f"{', '.join(joined)} add "
                                                f"{', '.join(f'{n} {t}' for t, n in added.items())} to {who.id}'s roll",
                                           after=sum(added.values()), rule=rule, cite=where))
-    return rolled, added, waiting
+    return rolled, waiting
 
 
 def _damage(fight: Fight, countered: Fight, dealt: int, back: int) -> GameState:

@@ -34,38 +34,37 @@ def waits(fight: Fight, who: str, dice: Roll) -> bool:
 
 
 def freed(fight: Fight, rolled: Outcome, dice: Roll, roll_kind: tuple[str, tuple[str, ...]], handled: tuple[str, ...],
-          buying: tuple[dict, bool, dict[str, Outcome]]) -> tuple[Outcome, dict[str, int]]:
+          buying: tuple[dict, bool, dict[str, Outcome]]) -> Outcome:
     """The units of ``fight``'s attacker (the army that made ``rolled``, a ``roll_kind`` roll of ``dice``: the
     charging roll, or the answer with ``fight`` swapped) freed by an SAI of that roll, rolled at once and counted in
-    it. Returns the army's roll (its specials with theirs, counted again if their Cantrip's spells changed it) and
-    the results they add, by type. ``handled``: the effects the roll resolves; ``buying``: the step's ``cantrip``
+    it: their results count with the army's through the one pipeline (engine.actions.joined_rolls
+    ``through_pipeline``). Returns the army's roll (its specials with theirs, counted again if their Cantrip's spells
+    changed it). ``handled``: the effects the roll resolves; ``buying``: the step's ``cantrip``
     buys, whether the army's purchase waited for them and the rolls of the units a Regenerate (or Ferry) brought into
     the roll whose Cantrip waited with it (one purchase with theirs: engine.actions.freed_cantrip ``bought``)."""
     (kind, wanted), who = roll_kind, fight.army("attacker")
     joined: dict[str, Outcome] = {}
     if any(e.source for e in fight.state.effects):     # else no effect ends with its maker: nobody to free
-        fight.state, _, joined = sai_states.freed_roll(fight.state, fight.ruleset, who, fight.step, fight.out, kind,
-                                                       wanted[0], wanted)
+        fight.state, joined = sai_states.freed_roll(fight.state, fight.ruleset, who, fight.step, fight.out, kind,
+                                                    wanted[0], wanted)
         joined_rolls.unmerged(joined, fight.ruleset, kind, handled)
     fight.freed = tuple(joined)
     if joined:
         _read_freed(fight, tuple(joined), wanted)
     returned = dict(buying[2])
-    before = {t: sum(o.results.get(t, 0) for o in returned.values()) for t in wanted}
     if joined or returned:
-        rolled, _ = freed_cantrip.bought(fight, fight.army("attacker"), rolled, joined, dice, buying[0], buying[1],
-                                         roll_kind, others=returned, choices=sai_states.special_choices(fight.step))
-    # a spell of the one purchase on a returned unit counted its roll again (traced by cantrip.unit_again)
-    again = {t: sum(o.results.get(t, 0) for o in returned.values()) - before[t] for t in wanted}
+        # a spell of the one purchase on a returned unit counts its roll again (traced by cantrip.unit_again)
+        rolled = freed_cantrip.bought(fight, fight.army("attacker"), rolled, joined, dice, buying[0], buying[1],
+                                      roll_kind, others=returned, choices=sai_states.special_choices(fight.step))
     if not joined:
-        return rolled, again
+        return rolled
     own = _own(fight, joined)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     fight.out.trace.append(TraceEvent(what=f"{', '.join(joined)} add {', '.join(f'{n} {t}' for t, n in added.items())} "
                                            f"to {fight.attacker}'s roll", after=sum(added.values()),
                                       rule="the Entangled unit(s) may immediately be rolled and are counted in the "
                                       "current roll", cite=fight.cite("entangle")))
-    return replace(rolled, specials=[*rolled.specials, *own]), {t: added[t] + again[t] for t in wanted}
+    return replace(rolled, specials=[*rolled.specials, *own])
 
 
 def _own(fight: Fight, joined: dict[str, Outcome]) -> list:

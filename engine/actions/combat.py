@@ -201,33 +201,34 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     returning: dict = {}
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
                                                        step, out, returning, None)
-    first, choices = dict(returning), {**fight.choices(), **sai_states.special_choices(step)}
+    choices = {**fight.choices(), **sai_states.special_choices(step)}
     hit = joined_trumpet.together(fight.state, ruleset, out, hit, (fight.army("attacker"), attack), returning,
                                   (action, (action,)), choices, target_terrain=target_terrain)
     hit, others = cantrip.with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
                                        (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
-    fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
-                                                       action)
-    hit, recounted = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits,
-                                          (action, (action,)), others, target_terrain=target_terrain, choices=choices)
-    fight.hit, freed = hit, freed + recounted + freed_cantrip.recounted({**returning, **others}, first, action)
+    fight.state, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out, action)
+    hit = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits, (action, (action,)),
+                               others, target_terrain=target_terrain, choices=choices)
+    fight.hit = hit
     loose = freed_sais.freed_specials(fight, hit, joined, joined_rolls.left_over(
         returning, ACTED))
     per_unit = {**hit.per_unit, **{u: r for o in joined.values() for u, r in o.per_unit.items()}}
     moved = sai_states.attack_specials(fight.state, ruleset, replace(hit, specials=loose, per_unit=per_unit),
                                        fight.army("attacker"), action, joined_rolls.untaken(step, out.moved),
                                        out) if loose else (fight.state, 0)
-    fight.state, freed = moved[0], freed + moved[1]
-    summed = hit.results.get(action, 0) + returned + freed + fight.joined.get(action, 0)
-    # the units that joined the attack roll are counted with it through the one pipeline (the army's modifiers)
+    fight.state, freed = moved
+    # the army's own results, less those of its units that moved away; the units that joined the attack roll
+    # (returned, freed, charmed) are counted with it through the one pipeline (the army's modifiers)
+    summed = hit.results.get(action, 0) + returned + freed
     normal = max(0, joined_rolls.through_pipeline(out, attacker.id, action, summed))
-    if fight.joined.get(action):
-        out.trace.append(TraceEvent(what=f"{attacker.id}: {fight.joined[action]} {action} of the units that joined its "
+    charmed = _charmed(fight, action)
+    if charmed:
+        out.trace.append(TraceEvent(what=f"{attacker.id}: {charmed} {action} of the units that joined its "
                                          f"roll (charmed) counted with its own: {normal}", after=normal,
                                     rule="components brought into an army during a roll are rolled immediately and "
                                          "the results applied with the results of their army",
                                     cite=ruleset.cite("sai-resolution")))
-    if freed or loose or fight.joined.get(action) or normal != max(0, summed):
+    if freed or loose or charmed or normal != max(0, summed):
         out.results.setdefault(attacker.id, {})[action] = normal
     read_by_states(fight)
     normal += _extra(fight, normal)
@@ -254,6 +255,15 @@ def read_by_states(fight: Fight) -> None:
     units brought back (Regenerate); each one's results are recorded under its id."""
     if fight.step is not None:
         fight.rolled_units |= {u for u, _ in fight.step.unit_saves if u in fight.out.results}
+
+
+def _charmed(fight: Fight, action: str) -> int:
+    """The ``action`` results of the opposing units a Charm brought into the acting army's roll in progress
+    (engine.actions.delayed ``charm``), as they rolled them: counted with the roll's (``through_pipeline``)."""
+    rolling = fight.out.rolls.get(fight.attacker)
+    if rolling is None or not fight.charmed:
+        return 0
+    return sum(rolling.joined[u].results.get(action, 0) for u in fight.charmed if u in rolling.joined)
 
 
 def _before_cantrip(fight: Fight, attacker: Army, attack: Roll, target_terrain: Terrain | None) -> set[str]:
@@ -323,7 +333,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     brought: dict = {}
     fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out, brought,
                                              _answer_kind(fight)[0], None)
-    first, choices = dict(brought), {**fight.choices(), **sai_states.special_choices(fight.step)}
+    choices = {**fight.choices(), **sai_states.special_choices(fight.step)}
     fight.returned_saves = tuple(brought)
     answer = joined_trumpet.together(fight.state, ruleset, out, answer, (defender, dice), brought, _answer_kind(fight),
                                      choices)
@@ -331,8 +341,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                                           (None if waits else buys, own), choices=choices)
     _strike_back(fight, _with_brought_sais(answer, brought), fight.army())
     # its Cantrip's spells or its Counter killed an Entangling monster: the units it held roll in the save roll
-    answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
-    fight.answer, added = answer, added + freed + freed_cantrip.recounted({**brought, **others}, first, "save")
+    answer = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
+    fight.answer = answer
     confused_saves.joined_after(fight, rolled_units)
     saved = sai_states.adjust(answer.results.get("save", 0) + _bashed(fight), added - hypnotized, fight.army(), out)
     read_by_states(fight)

@@ -80,7 +80,7 @@ def _register(out: StepResult, home: Army, unit: str | None, joined: bool, ctx: 
         kept = now.left if now is not None and now.ctx.kind == ctx.kind else {}
         out.rolls[home.id] = Rolling(ctx, dice, outcome, now.joined if again else {}, kept)
     elif joined and home.id in out.rolls:
-        out.rolls[home.id].joined[unit] = outcome
+        out.rolls[home.id].join(unit, outcome)
 
 
 # the kinds of roll an army under a Blue Dragon Breath may still make (engine.sais vocabulary)

@@ -81,8 +81,7 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
         if rolling is not None and rolling.ctx.kind == fight.action:
             # the charmed unit's roll joins the acting army's roll in progress: its results are "applied with the
             # results of their army" (002 Resolution), through the army's modifiers (engine.actions.combat)
-            rolling.joined[uid] = got
-            fight.joined[fight.action] = fight.joined.get(fight.action, 0) + n
+            rolling.join(uid, got)
         else:
             fight.extra[fight.action] = fight.extra.get(fight.action, 0) + n
         fight.charmed.append(uid)

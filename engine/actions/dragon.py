@@ -127,7 +127,17 @@ def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
     cite = ruleset.cite("dragon-roll")
     given = dict(step.dragons)
     present = {d.id for d in (*battle.at_army, *battle.fighting, *battle.controlled)}
+    for dragon_id in out.dragon["tamed"]:
+        if dragon_id in given:
+            # Dragon Taming: a tamed dragon another player had attack, tamed by this army's champion before it
+            # rolled: "The battle ends with no damage to either side" (its icons say its controller attacked)
+            out.trace.append(TraceEvent(what=f"{dragon_id} was tamed before it rolled: its icons count for nothing",
+                                        rule="the battle ends with no damage to either side",
+                                        cite=ruleset.cite("dragon-taming")))
+            present.add(dragon_id)
     for dragon_id in given:
+        if dragon_id in out.dragon["tamed"]:
+            continue
         if dragon_id not in present and dragon_id not in battle.icons:
             raise StepError(f"dragons names {dragon_id!r}, which is not in this battle (dragons attacking or fighting "
                             f"at {who.at}: {', '.join(sorted(present)) or 'none'})", cite=cite, field="dragons")
@@ -348,6 +358,9 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                                       (dragon_sais.EFFECT, "cloak", "move", cantrip.CANTRIP, "double-units"))
     _acting_under_blue(ruleset, answer, blue, out)
     state, gone, leavers = sai_states.dragon_moves(state, ruleset, answer, who, step, out)
+    # the moved units' results leave the roll as they rolled them (before the army's modifiers): what a count already
+    # cut by a penalty cannot give up below zero is taken when the roll is counted without them (``through_pipeline``)
+    short = {t: max(0, n - results[t]) for t, n in gone.items()}
     for t, n in gone.items():
         results[t] = max(0, results[t] - n)
     slaying.leave(results, answer, leavers, ruleset, who, out)
@@ -362,7 +375,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
                                  ruleset.sai_sections.get("cloak", cite)).evolve(after=cloaked))
     # the units brought back are counted with the army through the one pipeline (the army's modifiers)
     for t in wanted:
-        results[t] = joined_rolls.through_pipeline(out, who.id, t, results.get(t, 0))
+        own = results.get(t, 0) - short.get(t, 0) - joined_rolls.joined_results(out, who.id, t)
+        results[t] = max(0, joined_rolls.through_pipeline(out, who.id, t, own))
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out, blue)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)

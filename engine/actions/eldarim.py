@@ -33,7 +33,12 @@ def resolve(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
         if logo is None or not icon.endswith(slug(unit.name or "-")):
             _ignored(ruleset, unit, icon, out)
             continue
-        dragon = _target(ruleset, unit, logo, targets.pop(unit_id, None), battle, out)
+        named = targets.pop(unit_id, None)
+        # a dragon another player's champion tamed is in the battle only if its controller has it attack (its
+        # icons given: Dragon Taming, "the army controlling the dragon decides whether the attack occurs")
+        kept = {d.id for d in battle.at_army if d.tamed_by is not None and d.id not in dict(step.dragons)}
+        dragon = _target(ruleset, unit, logo, named, battle, out,
+                         kept | (set(targets.values()) if named is None else set()), kept)
         if dragon is not None:
             state = _apply(state, ruleset, who, unit, logo, dragon, battle, step, out)
     if targets:
@@ -81,8 +86,14 @@ def _eligible(unit: Unit, logo: DragonLogo, dragon: Dragon) -> bool:
 
 
 def _target(ruleset: Ruleset, unit: Unit, logo: DragonLogo, named: str | None, battle: Battle,
-            out: StepResult) -> Dragon | None:
-    options = [d for d in battle.at_army if _eligible(unit, logo, d)]
+            out: StepResult, kept: set[str] = frozenset(), idle: set[str] = frozenset()) -> Dragon | None:
+    """The dragon the champion's logo acts on: the one named, else the first it can affect that the owner did not
+    name for another champion (Dragon Taming: "If multiple Dragonlords and/or Dragonmasters roll their SFR/TSR
+    logos, their owner decides which take control of the dragon(s)" -- a default never takes a dragon the owner
+    gave to another champion rolling after it)."""
+    options = [d for d in battle.at_army if _eligible(unit, logo, d) and d.id not in idle]
+    if named is None:
+        options = [d for d in options if d.id not in kept]
     if named is not None:
         chosen = next((d for d in options if d.id == named), None)
         if chosen is None:

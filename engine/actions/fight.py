@@ -35,9 +35,6 @@ class Fight(Struct):
     no_counter: str | None = None       # the SAI that stops the defender's counter-attack (Surprise, Charge)
     charmed: list[str] = field(default_factory=list)    # units adding their results to the acting army
     extra: dict[str, int] = field(default_factory=dict)  # results added to the attack by a special SAI
-    # results of opposing units that joined the acting army's roll in progress (Charm), counted with it through the
-    # one pipeline (engine.actions.joined_rolls ``through_pipeline``), so the army's modifiers act on them too
-    joined: dict[str, int] = field(default_factory=dict)
     rolled: list = field(default_factory=list)          # the attack roll's special results
     hit: Outcome | None = None          # the attack roll
     charge: bool = False                # Charge: the defender answers with a combination melee/save roll

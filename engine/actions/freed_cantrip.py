@@ -14,7 +14,8 @@ army rolls for saves". Two cases:
   (``_own_purchase``): the freed units' Cantrip is a purchase of its own points, the step's ``cantrip.<unit>``.
 
 A spell either buys that changes the army's roll (or a freed unit's) has that roll counted again
-(engine.actions.cantrip ``army_again``, ``unit_again``).
+(engine.actions.cantrip ``army_again``, ``unit_again``), which the army's count then reads
+(engine.actions.joined_rolls ``through_pipeline``).
 """
 
 from __future__ import annotations
@@ -44,12 +45,6 @@ def returned(joined: dict[str, Outcome]) -> dict[str, Outcome]:
     return dict(joined) if _cantrips(joined) else {}
 
 
-def recounted(others: dict[str, Outcome], first: dict[str, Outcome], result: str) -> int:
-    """What counting the returned units' rolls again (``others``, after ``bought``: a spell of the one purchase on
-    one of them) changed in their ``result`` results since they first rolled (``first``)."""
-    return sum(others[u].results.get(result, 0) - first[u].results.get(result, 0) for u in others)
-
-
 def _cantrips(rolls: dict[str, Outcome]) -> list[str]:
     """The units whose roll (of ``rolls``) shows a Cantrip."""
     return [u for u, o in rolls.items() if any(s.effect == cantrip.CANTRIP for s in o.specials)]
@@ -57,25 +52,23 @@ def _cantrips(rolls: dict[str, Outcome]) -> list[str]:
 
 def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome], dice: Roll, buys: dict,
            waited: bool, roll_kind: tuple[str, tuple[str, ...]], others: dict[str, Outcome] | None = None,
-           **kwargs) -> tuple[Outcome, int]:
+           **kwargs) -> Outcome:
     """The spells the Cantrip of the units freed into ``who``'s roll (``rolled``: a ``roll_kind`` roll of ``dice``)
     buys, resolved at once, before the roll's results are applied (an attack's: before the defender's saves): the
     step's ``cantrip.<army>`` when the army's roll had none (``waited``), else their own purchase
     (``_own_purchase``). No purchase given: it buys nothing (traced, ``defaulted``). ``others``: the rolls of the units
     a Regenerate (or Ferry) brought into the roll whose Cantrip waited with the army's purchase (``returned``): one
-    purchase with the freed units' (``_with_returned``), their entries replaced if a spell counts them again. Returns
-    the army's roll (counted again, with ``kwargs``, if a spell changed it) and what counting the freed units' rolls
-    again changed in their results (the first result type of ``roll_kind``)."""
+    purchase with the freed units' (``_with_returned``), their entries replaced if a spell counts them again (as is
+    the roll in progress, whose count reads them: engine.actions.joined_rolls ``through_pipeline``). Returns the
+    army's roll (counted again, with ``kwargs``, if a spell changed it)."""
     found = [s for o in joined.values() for s in o.specials if s.effect == cantrip.CANTRIP]
     if not waited and not found:
-        return rolled, 0
+        return rolled
     others = others if others is not None else {}
     everyone = {**others, **joined}
-    result = roll_kind[1][0]
     if waited:
         _not_own(who, found, buys, fight.cite(cantrip.CANTRIP))
     key = None if waited else _own_purchase(fight, who, found, buys)
-    before = sum(o.results.get(result, 0) for o in joined.values())
     choices = sai_states.special_choices(fight.step)
     what = cantrip.roll_words(roll_kind)
     _with_returned(fight, who, others, joined)
@@ -86,7 +79,7 @@ def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome],
     others.update({u: everyone[u] for u in others})
     if spelled:
         rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, **kwargs)
-    return rolled, sum(o.results.get(result, 0) for o in joined.values()) - before
+    return rolled
 
 
 def _not_own(who: Army, found: list[Special], buys: dict, cite: str) -> None:

@@ -25,7 +25,7 @@ from .freed_sais import with_rolls
 
 def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: bool,
                 roll_kind: tuple[str, tuple[str, ...]],
-                others: dict[str, Outcome] | None = None) -> tuple[Outcome, int]:
+                others: dict[str, Outcome] | None = None) -> Outcome:
     """The defender's units freed into its save roll (``answer``, a ``roll_kind`` roll of ``dice``): 004 Entangle D,
     "If, during an normal action, a special action icon is rolled which kills the Entangling monster (Cantrip,
     Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are counted in the current roll":
@@ -34,12 +34,13 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
     (engine.actions.freed_cantrip: the step's ``cantrip.<army>``, or after the army's own its own purchase); their
     Counter hits the attacker (``_struck_back``). ``others``: the rolls of the units a Regenerate (or Ferry) brought
     into it whose Cantrip waits for the freed units' (engine.actions.cantrip ``with_brought``). Returns the save roll
-    (counted again if a spell changed it) and the saves they add."""
+    (counted again if a spell changed it); the freed units' saves count with it through the one pipeline
+    (engine.actions.joined_rolls ``through_pipeline``)."""
     if not any(e.source for e in fight.state.effects):     # no effect ends with its maker: nobody to free
-        return answer, 0
+        return answer
     kind = roll_kind[0]
-    fight.state, added, joined = sai_states.freed_roll(fight.state, fight.ruleset, fight.army(), fight.step,
-                                                       fight.out, kind, "save")
+    fight.state, joined = sai_states.freed_roll(fight.state, fight.ruleset, fight.army(), fight.step, fight.out, kind,
+                                                "save")
     joined_rolls.unmerged(joined, fight.ruleset, kind, (CANTRIP, *STRIKE_BACK))
     fight.freed_saves = tuple(joined)
     if joined:
@@ -48,10 +49,10 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
             "it: the save roll is part of the normal action, so the SAI that killed the Entangling monster frees its "
             "units into the current roll, the save roll (their saves count with the army's, their icons for routing)",
             fight.cite("entangle"), fight.cite(CANTRIP)))
-    answer, again = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind, others,
+    answer = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind, others,
                                          choices={**fight.choices(), **sai_states.special_choices(fight.step)})
     _struck_back(fight, joined)
-    return answer, added + again
+    return answer
 
 
 # the save roll's SAIs that strike the attacker (engine.actions.combat ``_strike_back``): Counter's hits, Bash

@@ -20,7 +20,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..modifiers import apply_op
-from ..roll import Outcome, Part, Special, grown
+from ..roll import Outcome, Part, Special
 from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
@@ -38,24 +38,30 @@ MERGED = ("move", "cloak", "dragon-move")
 ITEM_ONLY = {"summon-dragon": "the Dragon Staff, an artifact"}
 
 
-def through_pipeline(out: StepResult, army_id: str, result: str, summed: int) -> int:
+def through_pipeline(out: StepResult, army_id: str, result: str, own: int) -> int:
     """The ``result`` results of ``army_id``'s roll with the units that joined it (returned, freed, ferried in),
-    counted through the one pipeline (engine.roll ``grown``), from ``summed``: what the caller added up, the army's own
-    results, its joined units' own results and any change of its own (Cloak's saves, a Bash, the results of units
-    that moved away). 002 Resolution: components brought into an army during a roll "are rolled immediately and the
-    results applied with the results of their army", so the army's modifiers (its spells, the eighth face, its racial
-    abilities, a Screech) act on their results as on the army's own, in the order of 002 Applying Dice Modifiers:
-    the number the caller summed changes by what the pipeline counts differently from that sum (traced, with the
-    pipeline's steps). No joined unit: ``summed`` as it is."""
+    counted through the one pipeline (engine.roll ``grown``): the one place a joined unit's results meet its army's.
+    ``own``: the army's own number as its caller holds it, the army's roll with any change of its own (Cloak's saves,
+    a Bash, the results of units that moved away, a Cantrip's spell counting it again), never a joined unit's results:
+    a unit joins a roll by being rolled into it (engine.actions.common ``roll`` with ``joined``, kept in
+    ``StepResult.rolls``), and its results count only here. 002 Resolution: components brought into an army during a
+    roll "are rolled immediately and the results applied with the results of their army", so the army's modifiers
+    (its spells, the eighth face, its racial abilities, a Screech) act on their results as on the army's own, in the
+    order of 002 Applying Dice Modifiers: ``own`` changes by what the pipeline counts beyond the army's own roll
+    (traced, with the pipeline's steps, where that differs from adding the joined units' results up). No joined unit:
+    ``own`` as it is."""
     rolling = out.rolls.get(army_id)
     if rolling is None or not (rolling.joined or rolling.left):
-        return summed
-    rolling.through.add(result)
+        return own
     trace: list = []
-    left = [u for u in rolling.left if u in rolling.own.counted or u in rolling.joined]
-    counted = grown(rolling.ctx, rolling.dice, rolling.own, rolling.joined, trace, left).get(result, 0)
-    added = rolling.own.results.get(result, 0) + sum(o.results.get(result, 0) for o in rolling.joined.values()) \
-        - sum(rolling.left[u].get(result, 0) for u in left)
+    left = rolling.still_left()
+    counted = rolling.count(result, trace)
+    theirs = rolling.theirs(result)
+    # the roll as adding up would have it: the army's own and each joined unit's results, less those that left
+    added = rolling.own.results.get(result, 0) + theirs - sum(rolling.left[u].get(result, 0) for u in left)
+    # summed + counted - added = counted + (own - the army's own roll + what left it): the pipeline's count of the
+    # roll as it stands, and the caller's changes of its own
+    summed = own + theirs
     if counted == added:
         return summed
     out.trace.extend(trace)     # the pipeline's army steps on the whole roll
@@ -82,8 +88,7 @@ def leave(out: StepResult, army_id: str, units, per_unit: dict[str, dict[str, in
     if rolling is None:
         return
     for unit_id in units:
-        if unit_id in rolling.own.counted or unit_id in rolling.joined:
-            rolling.left[unit_id] = dict(per_unit.get(unit_id, {}))
+        rolling.leave(unit_id, per_unit.get(unit_id, {}))
 
 
 def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> None:
@@ -100,14 +105,16 @@ def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> No
     part = counted[unit_id][result]
     added = part.normal
     apply_op("multiply", part, 2)
-    rolling.joined[unit_id] = replace(outcome, counted=counted,
-                                      results={**outcome.results, result: outcome.results.get(result, 0) + added})
+    rolling.join(unit_id, replace(outcome, counted=counted,
+                                  results={**outcome.results, result: outcome.results.get(result, 0) + added}))
 
 
 def joined_results(out: StepResult, army_id: str, result: str) -> int:
-    """The ``result`` results of the units that joined ``army_id``'s roll in progress, each one's latest roll."""
+    """The ``result`` results of the units that joined ``army_id``'s roll in progress, each one's latest roll: what a
+    caller that holds the joined units' results in its own number (a dragon attack's, which counts them as usable
+    against the dragons) takes out of it before the roll is counted with them (``through_pipeline``)."""
     rolling = out.rolls.get(army_id)
-    return sum(o.results.get(result, 0) for o in rolling.joined.values()) if rolling is not None else 0
+    return rolling.theirs(result) if rolling is not None else 0
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
@@ -249,10 +256,11 @@ def untaken(step, moved: list[str]):
 
 def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str, ...], army: Army, step,
                  out: StepResult, kind: str, result: str,
-                 outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
+                 outcomes: dict[str, Outcome] | None, wanted: tuple[str, ...] = ()) -> GameState:
     """Units brought into the army during its roll "are rolled immediately and the results applied with the
     results of their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its
-    ``unit_saves`` entry. Returns the ``result`` results they add."""
+    ``unit_saves`` entry, which joins the army's roll in progress (``StepResult.rolls``); their results count only
+    when the roll is counted with them (``through_pipeline``)."""
     if kind is None:
         # a reading, traced: the SAI's rule in the edition's words (tsr-1996: 004's), read with what makes a unit's
         # own roll against an effect aimed at it no army's roll (002 Damage; tsr-1996: ``<sai>:own-roll:reading``)
@@ -261,7 +269,7 @@ def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str,
             "a unit's own roll against an effect aimed at it is no army's roll, so they are not rolled with it",
             ruleset.cite("damage")))
         out.trace.append(reading(f"{', '.join(chosen)} join {army.id} and are not rolled: {what}", where, other))
-        return state, 0
+        return state
     from .sai_states import special_choices     # engine.actions.sai_states resolves the SAIs that bring units
 
     rolls = dict(getattr(step, "unit_saves", ()))
@@ -284,8 +292,7 @@ def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str,
                                     ruleset.cite("sai-resolution"))
         out.trace.append(TraceEvent(what=f"the returned units add {gained} {result} result(s) to {army.id}",
                                     after=gained, rule=rule, cite=where))
-    state, more = _chained_all(state, ruleset, rolled, army, step, out, kind, result, outcomes, wanted)
-    return state, gained + more
+    return _chained_all(state, ruleset, rolled, army, step, out, kind, result, outcomes, wanted)
 
 
 def _army_use(ruleset: Ruleset, unit_id: str, rolled: Outcome, army: Army, out: StepResult) -> None:
@@ -301,25 +308,23 @@ def _army_use(ruleset: Ruleset, unit_id: str, rolled: Outcome, army: Army, out: 
 
 def _chained_all(state: GameState, ruleset: Ruleset, rolled: dict[str, Outcome], army: Army, step, out: StepResult,
                  kind: str, result: str, outcomes: dict[str, Outcome] | None,
-                 wanted: tuple[str, ...]) -> tuple[GameState, int]:
-    """Each joined unit's own returning SAIs (``_chained``), in the order the units came; the results they add."""
-    more = 0
+                 wanted: tuple[str, ...]) -> GameState:
+    """Each joined unit's own returning SAIs (``_chained``), in the order the units came."""
     for unit_id, outcome in rolled.items():
-        state, gained = _chained(state, ruleset, unit_id, outcome, army, step, out, kind, result, outcomes, wanted)
-        more += gained
-    return state, more
+        state = _chained(state, ruleset, unit_id, outcome, army, step, out, kind, result, outcomes, wanted)
+    return state
 
 
 def _chained(state: GameState, ruleset: Ruleset, unit_id: str, rolled: Outcome, army: Army, step, out: StepResult,
              kind: str, result: str, outcomes: dict[str, Outcome] | None,
-             wanted: tuple[str, ...]) -> tuple[GameState, int]:
+             wanted: tuple[str, ...]) -> GameState:
     """A unit brought in during the roll rolls a returning SAI of its own (Regenerate, a Medallion, Ferry): 002
     Application: "SAIs have their same effect whether the unit containing the SAI is rolled individually or as part
     of an army", so it acts as in the army's roll, and the units it brings roll at once too (a chain). Reading: an
     identical SAI already resolved in this roll combines with it (002 Targeting), its choices continuing the step's
-    one ``targets`` list (``fitting``). Returns the ``result`` results they add."""
+    one ``targets`` list (``fitting``)."""
     if not any(s.effect in BRINGS for s in rolled.specials):
-        return state, 0
+        return state
     out.trace.append(reading(f"{unit_id}, brought into {army.id} during its roll, resolves its own "
                              f"{', '.join(dict.fromkeys(s.sai for s in rolled.specials if s.effect in BRINGS))} as in "
                              "its army's roll: the units it brings are rolled at once too, and an identical SAI of the "

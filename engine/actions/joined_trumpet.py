@@ -43,25 +43,24 @@ def _read(ruleset: Ruleset, blowers: list[str], reached: list[str], who: str, ou
 
 
 def joined_ferals(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, joined: dict[str, Outcome],
-                  step, out: StepResult, kind: str | None, wanted: tuple[str, ...]) -> int:
+                  step, out: StepResult, kind: str | None, wanted: tuple[str, ...]) -> None:
     """The Feral units that joined ``army_id``'s roll (``rolled``) without a Trumpet of their own, counted again with
-    the roll's (the army's or a joining unit's): their entries in ``joined`` replaced. Returns the change in their
-    ``wanted[0]`` results."""
+    the roll's (the army's or a joining unit's): their entries in ``joined`` and in the roll in progress replaced
+    (engine.actions.cantrip ``unit_recounted``), which the roll's count then reads (engine.actions.joined_rolls
+    ``through_pipeline``)."""
     from .cantrip import unit_recounted     # cantrip counts rolls again; it imports this package
     from .sai_states import special_choices
 
     if kind is None or not joined:
-        return 0
+        return
     blowers = [army_id] * _blew(rolled) + [u for u, o in joined.items() if _blew(o)]
     units = [u for u in joined if u in _ferals(state.army(army_id)) and not _blew(joined[u])] if blowers else []
     if not units:
-        return 0
+        return
     _read(ruleset, blowers, units, army_id, out)
-    first = {u: joined[u].results.get(wanted[0], 0) for u in units}
     for unit_id in units:
         unit_recounted(state, ruleset, out, army_id, unit_id, joined, (kind, wanted), dict(step.unit_saves)[unit_id],
                        read=False, choices={**special_choices(step), **BLOWN})
-    return sum(joined[u].results.get(wanted[0], 0) - n for u, n in first.items())
 
 
 def army_reached(ruleset: Ruleset, rolling: tuple[Army, Roll], rolled: Outcome, joined: dict[str, Outcome],

@@ -60,10 +60,14 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
     state, buried, doubled = death_magic.bury(state, caster, casters, step, ruleset, out)
-    casters = [*casters, *furnace, *buried]
+    casters = [*casters, *buried]
     reachable = allocations(casters, buckets, budgets, lose)
+    furnace_reach = None
+    if furnace or _furnace_cast(step, ruleset) is not None:
+        reachable, furnace_reach = _after_furnace(reachable, furnace, step, buckets, ruleset)
+    casters = [*casters, *furnace]
     out.splits[caster.id] = (reachable, buckets)
-    vector = _choose(reachable, buckets, step, ruleset, out)
+    vector = _choose(reachable, buckets, step, ruleset, out, furnace_reach)
     points = by_color(vector, buckets)
     death_magic.check_spent(points, step.cast, doubled, ruleset, out)
     rolled = sum(c.normal + c.ids for c in casters) - lose
@@ -71,7 +75,8 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
         out.trace.append(TraceEvent(what=f"{caster.id}: ID magic doubled", before=rolled, after=sum(vector),
                                     rule="doubling magic is a multiply modifier on ID points, after any "
                                          "subtraction or division", cite=ruleset.cite("doubling-magic")))
-    _pay(step.cast, vector, buckets, points, caster, ruleset, out)
+    _pay(step.cast, vector, buckets, points, caster, ruleset, out,
+         foreign=any(c.any_race and c.races is None and c.ids for c in casters))
     state = _resolve(state, caster, step, ruleset, out)
     out.magic = {"army": caster.id, "points": points,
                  "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
@@ -109,6 +114,7 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
         raise StepError(f"{c.spell.name} must be announced and resolved first, before any other spells are "
                         "announced or resolved: write it first", cite=cite, field="cast")
     check_target(state, who, c, ruleset)
+    _check_count(c, step.cast, ruleset)     # "only once per magic action", before any point is split
     if not any(_affordable((c,), v, buckets) for v in allocations(casters, buckets, budgets, lose)):
         raise StepError(f"{c.spell.name} is paid from the points rolled, which cannot pay its {c.spell.cost}",
                         cite=ruleset.cite("spell-cost"), field="cast")
@@ -120,7 +126,29 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
                                      f"buried: {points} black point(s)", before=area.health, after=points,
                                 rule="all dead units are buried and count as double their health in black magic, "
                                      "added after every modifier", cite=cite))
-    return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True, sai=points)] if points else []
+    races = tuple(sorted({u.race for u in who.units if u.race}))     # "any race that is in the casting army"
+    return state, [Caster(c.spell.id, None, points, 0, ("black",), any_race=True, sai=points, races=races)] \
+        if points else []
+
+
+def _furnace_cast(step: MagicStep, ruleset: Ruleset) -> Cast | None:
+    return next((c for c in step.cast if _kind(c, ruleset) == "furnace"), None)
+
+
+def _after_furnace(rolled: set[tuple[int, ...]], furnace: list[Caster], step: MagicStep, buckets,
+                   ruleset: Ruleset) -> tuple[set[tuple[int, ...]], set[tuple[int, ...]]]:
+    """002 Spirit Furnace (First March, Target your spells): the Furnace is "announced and resolved first ...
+    Then the points gained through the casting of this spell are added to the remaining magic results". So it is
+    paid from the split of the points rolled alone, and only then do its black points join what that split left:
+    the splits allowed are a rolled split that pays the Furnace plus a split of the Furnace's own points (never
+    the rolled points spent elsewhere and the Furnace paying for itself). Returns (the splits allowed, the splits
+    the roll and the Furnace's points would make were the Furnace not paid first), the latter to say why a split
+    is refused."""
+    c = _furnace_cast(step, ruleset)
+    own = allocations(furnace, buckets, (0, 0)) if furnace else {(0,) * len(buckets)}
+    paying = {v for v in rolled if _affordable((c,), v, buckets)}
+    summed = lambda pool: {tuple(a + b for a, b in zip(r, f)) for r in pool for f in own}
+    return summed(paying), summed(rolled)
 
 
 def _kind(c: Cast, ruleset: Ruleset) -> str | None:
@@ -161,7 +189,8 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         if unit is not None and unit.race is None and sai_magic.rolled_any_color(unit_id, step.roll):
             continue        # a medallion: its SAI's magic, of any color, is split off below
         if unit is not None and unit.item:
-            casters += _item(unit, tally.get("magic", 0), who, ruleset, out)
+            casters += _item(unit, tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0), terrain, land, who,
+                             ruleset, out)
             continue
         if unit is None and len(races) > 1:
             raise StepError(f"{who.id} mixes races, which cast different colors: give the magic roll per unit",
@@ -231,13 +260,13 @@ def _lost(out: StepResult, army_id: str, rolled: Outcome, returned: dict[str, Ou
     if rolling is not None:
         # a unit brought back that then moved away left the roll: its results are not counted in the army total
         # (002 Resolution: "any component removed from the army ... does not have its results counted")
-        rolling.joined = {u: o for u, o in rolling.joined.items() if u in returned}
+        rolling.keep_joined(returned)
     if not returned and not (rolling is not None and rolling.left):
         return lose
     # units moved away left the roll too (the casters the caller left out): the penalties fall on what stays
     own = rolled.results.get("magic", 0)
     theirs = sum(o.results.get("magic", 0) for o in returned.values())
-    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own + theirs)
+    return lose + own + theirs - joined_rolls.through_pipeline(out, army_id, "magic", own)
 
 
 def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain | None, state: GameState,
@@ -339,17 +368,40 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     return Caster(unit.id, unit.race, plain, ids, tuple(sorted(colors)), doubles, dua if ids else None)
 
 
-def _item(unit, points: int, who: Army, ruleset: Ruleset, out: StepResult) -> list[Caster]:
+def _item(unit, points: int, plain: int, terrain: Terrain | None, land: set[str], who: Army, ruleset: Ruleset,
+          out: StepResult) -> list[Caster]:
     """002 Magical Items: "Magic results rolled on magic item die can be applied to the color of spells that
     matches the color of the item. However, the spells purchased must be usable by that army ... Magic
-    results rolled on a magical item cannot be doubled" (in the reserve area its roll is ignored: engine.roll)."""
+    results rolled on a magical item cannot be doubled" (in the reserve area its roll is ignored: engine.roll).
+    002 Artifacts: an artifact's ID icon "counts as four points of the effect desired by the army when rolled. When
+    rolling for magic the ID icon of an artifact can be doubled as per the basic rules" (for a color the terrain
+    has: the artifact's own); "the Dragon Staff ID icon may use its results to purchase appropriately colored spells
+    (basic or racial) from the spell list - even spells that ordinarily cannot be cast by that army"."""
     cite = ruleset.cite("magic-items")
     if unit.color is None:
         raise StepError(f"{unit.id} is a magical item: say its color (color: on the unit)", cite=cite, field="roll")
-    out.trace.append(TraceEvent(what=f"{unit.id}: {points} {unit.color} point(s) from a magical item, never "
-                                     "doubled", after=points, rule="magic results on a magical item go to spells of "
-                                "its color usable by the army, and cannot be doubled", cite=cite))
-    return [Caster(unit.id, None, points, 0, (unit.color,), any_race=True)]
+    army_races = tuple(sorted({u.race for u in who.units if u.race}))
+    casters = []
+    if plain:
+        out.trace.append(TraceEvent(what=f"{unit.id}: {plain} {unit.color} point(s) from a magical item, never "
+                                         "doubled", after=plain, rule="magic results on a magical item go to spells "
+                                    "of its color usable by the army, and cannot be doubled", cite=cite))
+        casters.append(Caster(unit.id, None, plain, 0, (unit.color,), any_race=True, races=army_races))
+    ids = points - plain
+    if ids:
+        art = ruleset.cite("artifacts")
+        doubles = (unit.color,) if terrain is not None and unit.color in land and not no_doubling(terrain) else ()
+        staff = slug(unit.name or "") == "dragon-staff"
+        out.trace.append(TraceEvent(
+            what=f"{unit.id}: {ids} {unit.color} ID point(s) from an artifact" + (
+                f"; they may double ({unit.color} is {terrain.id}'s)" if doubles else "") + (
+                "; a Dragon Staff's: they may buy spells of any race's list" if staff else ""),
+            after=ids, rule="the ID icon of an artifact can be doubled as per the basic rules" + (
+                "; the Dragon Staff ID icon may purchase spells that ordinarily cannot be cast by that army"
+                if staff else ""), cite=art))
+        casters.append(Caster(unit.id, None, 0, ids, (unit.color,), doubles, any_race=True,
+                              races=None if staff else army_races))
+    return casters
 
 
 def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:
@@ -389,7 +441,7 @@ def _buckets(who: Army, cast: tuple[Cast, ...], ruleset: Ruleset) -> tuple[Bucke
 
 
 def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: Ruleset,
-            out: StepResult) -> tuple[int, ...]:
+            out: StepResult, unpaid: set[tuple[int, ...]] | None = None) -> tuple[int, ...]:
     cite = ruleset.cite("magic")
     if step.colors is None:
         fitting = sorted((v for v in reachable if _affordable(step.cast, v, buckets)), key=_largest_first)
@@ -411,6 +463,14 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     rule="points of one color combine across units; each unit's points go to "
                                          "its own colors", cite=cite))
         return matching[0]
+    furnace = _furnace_cast(step, ruleset)
+    if unpaid and furnace is not None and any(sum(v) == total and by_color(v, buckets) == split for v in unpaid):
+        raise StepError(f"{_fmt(wanted)} leaves the points rolled unable to pay for {furnace.spell.name} "
+                        f"({furnace.spell.cost} {furnace.spell.color}): it is paid from the points rolled, and its "
+                        "own black points are added to what remains only once it is resolved; splits that pay "
+                        f"for it first: {'; '.join(_fmt(s) for s in _maximal(reachable, buckets))}",
+                        cite=ruleset.spell_sections.get(furnace.spell.id, ruleset.cite("spell-targets")),
+                        field="colors")
     raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: "
                     f"{'; '.join(_fmt(split) for split in _maximal(reachable, buckets))}",
                     cite=ruleset.cite("doubling-magic"), field="colors")
@@ -494,7 +554,9 @@ def _fmt(points: dict[str, int]) -> str:
 
 
 def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: Army, ruleset: Ruleset,
-         out: StepResult) -> None:
+         out: StepResult, foreign: bool = False) -> None:
+    """``foreign``: a Dragon Staff's ID points are in the roll, which alone may pay a racial spell of a race not in
+    the army (engine.magic: only they reach its race's points; _affordable then says whether they do)."""
     for c in cast:
         spell, color = c.spell, c.color or c.spell.color
         if spell.color == "elemental" and c.color not in COLORS:
@@ -504,7 +566,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
             raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
                             field="cast")
         races = [r for r in spell.lists if r != "basic"]
-        if races and not any(u.race in races for u in who.units):
+        if races and not any(u.race in races for u in who.units) and not foreign:
             raise StepError(f"{spell.name} is a {', '.join(races)} spell and {who.id} has none of them",
                             cite=ruleset.cite("racial-spells"), field="cast")
         _check_count(c, cast, ruleset, out)

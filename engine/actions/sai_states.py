@@ -141,9 +141,23 @@ def _default_army(state: GameState, sai: str, own: bool, attacker: Army, defende
     return here[0]
 
 
+def bound_source(state: GameState, sai: str, bound: str | None, rolled: list[Special], cite: str) -> str:
+    """The unit whose SAI made an effect that ends with that unit (002 SAI List, Entangle: "Killing the entangling
+    unit negates the effect"; Hypnotic Glare: it "ends immediately for all units if the glaring unit leaves the
+    current terrain, is killed, or is rolled"). An aggregate roll does not say which unit rolled the SAI, and the
+    effect would be taken for one whose source is gone: such a roll is refused, asking for the per-unit form."""
+    source = rolled[0].unit
+    if bound is not None and any(a.id == source for a in state.armies):
+        raise StepError(f"{sai} ends with the unit that rolled it (when it is killed or leaves), so the engine must "
+                        f"know which unit that is: give {source}'s roll per unit (unit-id: face), not as the army's "
+                        "aggregate", cite=cite, field="roll")
+    return source
+
+
 def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
               defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
     cite = sai_cite(ruleset, sai)
+    source = bound_source(state, sai, rule.bound, rolled, cite)
     targets = _unit_targets(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
     saves = dict(step.unit_saves) if step is not None else {}
     for unit_id in targets:
@@ -153,7 +167,7 @@ def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, roll
             if escaped:
                 continue
         state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
-                                                             source=rolled[0].unit)))
+                                                             source=source)))
         words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
                                      cite)
         out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
@@ -237,6 +251,7 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
     if not rolled:
         return state, 0
     cite = sai_cite(ruleset, "hypnotic-glare")
+    source = bound_source(state, "hypnotic-glare", "present", rolled, cite)
     if not dice.per_unit:
         raise StepError(f"Hypnotic Glare takes the units of {defender.id} that rolled an ID: give its save roll "
                         "per unit", cite=cite, field="saves")
@@ -245,7 +260,7 @@ def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker:
     leave(out, defender.id, hypnotized, answer.per_unit)     # counted again without them (``adjust``)
     for uid in hypnotized:
         state = state.evolve(effects=(*state.effects, Effect(spell="hypnotic-glare", target=uid,
-                                                             by=attacker.player, source=rolled[0].unit)))
+                                                             by=attacker.player, source=source)))
     out.trace.append(reading(f"Hypnotic Glare: {', '.join(hypnotized) or 'no unit'} of {defender.id} rolled an ID and "
                              f"are hypnotized: -{lost} save(s), their results taken out as counted, before the army's "
                              "modifiers (the text is silent)", cite, ruleset.cite("modifier-order")).evolve(after=lost))
@@ -271,16 +286,17 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
             resolves: tuple[str, ...] | None = ()) -> tuple[GameState, int]:
     """An army's own special results in its save roll or avoidance roll (``kind``, for ``result``), resolved
     before its results are applied: units brought back roll a ``kind`` roll at once, Cloak adds its saves in a
-    save roll, moved units take their results away. Returns the change to its ``result`` results. ``kind`` None:
+    save roll, moved units take their results away. Returns the change to its ``result`` results of its own (Cloak's,
+    the moved units'; the units brought in count when the roll is counted with them, engine.actions.joined_rolls
+    ``through_pipeline``, as ``adjust`` does). ``kind`` None:
     a unit's own roll (engine.actions.own_roll), where the units brought back join its army without rolling.
     ``joined`` given: filled with the rolls of the units brought in, whose ``resolves`` specials (None: all but
     their moves and Cloak) the caller resolves; any other is refused (engine.actions.joined_rolls ``unmerged``)."""
     merged = None if resolves is None else (*MERGED, *resolves)
     joined = {} if joined is None else joined
-    state, change = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
+    state = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
     answer = with_joined(answer, joined, ruleset, kind or result, merged)
-    state, cloaked = cloak_saves(state, ruleset, answer, army, out)
-    change += cloaked
+    state, change = cloak_saves(state, ruleset, answer, army, out)
     for sai, rolled in _grouped(answer.specials, ("move",)).items():
         state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result,
                             kind is not None)
@@ -292,24 +308,23 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
 
 def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
              result: str, joined: dict[str, Outcome] | None = None,
-             wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
+             wanted: tuple[str, ...] = ()) -> GameState:
     """The roll's returning SAIs: units brought back from the DUA (Regenerate, the Gold Medallion) or from
     another terrain (tsr-1996 Ferry) roll a ``kind`` roll (for ``wanted``, else ``result``) at once, their own
-    returning SAIs bringing more (a chain); buried items and dragonkin come back (the Silver Medallion). Returns the
-    change to the roll's ``result`` results; ``joined`` collects each unit brought in and its roll."""
+    returning SAIs bringing more (a chain); buried items and dragonkin come back (the Silver Medallion). ``joined``
+    collects each unit brought in and its roll; their results count when the roll is counted with them
+    (engine.actions.joined_rolls ``through_pipeline``)."""
     if not rolled.specials and not joined:
-        return state, 0     # no SAI rolled and no unit joined: none brings a unit in (the usual roll)
-    change, joined = 0, {} if joined is None else joined
+        return state        # no SAI rolled and no unit joined: none brings a unit in (the usual roll)
+    joined = {} if joined is None else joined
     for effect, bring in (("raise", _raise), ("fetch", _fetch)):
         for sai, group in _grouped(rolled.specials, (effect,)).items():
-            state, gained = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result, joined,
-                                  wanted)
-            change += gained
+            state = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result, joined, wanted)
     for sai, group in _grouped(rolled.specials, ("restore",)).items():
         state = _restore(state, ruleset, group, state.army(army_id), step, out)
     # a Trumpet of the roll doubles the Feral units that joined it (engine.actions.joined_trumpet)
-    change += joined_ferals(state, ruleset, rolled, army_id, joined, step, out, kind, wanted or (result,))
-    return state, change
+    joined_ferals(state, ruleset, rolled, army_id, joined, step, out, kind, wanted or (result,))
+    return state
 
 
 def move_dragons(state: GameState, ruleset: Ruleset, rolled: Outcome, army: Army, step, out: StepResult) -> GameState:
@@ -338,18 +353,19 @@ def attack_specials(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: 
                     step: AttackStep | None, out: StepResult, joined: dict[str, Outcome] | None = None,
                     also: tuple[str, ...] | None = ()) -> tuple[GameState, int]:
     """The attack roll's own returning and moving SAIs (Regenerate, the Medallions; Ferry, Teleport,
-    Firewalking), before the attack is resolved; returns the change to its ``action`` results. ``joined``: filled
+    Firewalking), before the attack is resolved; returns the change to its ``action`` results (the results of the
+    units that moved away, taken out; those of the units brought in count with the roll's, engine.actions.joined_rolls
+    ``through_pipeline``). ``joined``: filled
     with the rolls of the units brought in, whose moves and logo act with the army's (``MERGED``); ``also``:
     the effects of theirs the caller resolves, None for every other one (engine.actions.combat)."""
     joined = {} if joined is None else joined
-    state, change = bring_in(state, ruleset, hit, attacker.id, step, out, action, action, joined)
+    state = bring_in(state, ruleset, hit, attacker.id, step, out, action, action, joined)
     hit = with_joined(hit, joined, ruleset, action, None if also is None else (*MERGED, *also))
     state, lost = attack_moves(state, ruleset, hit, attacker, action, step, out)
     state = move_dragons(state, ruleset, hit, state.army(attacker.id), step, out)
-    net = change - lost
-    if net:
-        out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) + net)
-    return state, net
+    if lost:
+        out.results.setdefault(attacker.id, {})[action] = max(0, hit.results.get(action, 0) - lost)
+    return state, -lost
 
 
 def attack_moves(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Army, action: str,
@@ -478,13 +494,13 @@ def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Arm
     the results applied with the results of their army"). A ``kind`` roll for ``wanted`` results: a magic
     action's magic, the army's combination roll against a dragon attack (melee, missile, save) or a spell."""
     rolls: dict[str, Outcome] = {}
-    state, _ = bring_in(state, ruleset, hit, caster.id, step, out, kind, wanted[0], rolls, wanted)
+    state = bring_in(state, ruleset, hit, caster.id, step, out, kind, wanted[0], rolls, wanted)
     return state, rolls
 
 
 def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army,
            step: AttackStep | None, out: StepResult, kind: str, result: str,
-           outcomes: dict[str, Outcome] | None = None, wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
+           outcomes: dict[str, Outcome] | None = None, wanted: tuple[str, ...] = ()) -> GameState:
     """Regenerate, Gold Medallion: "immediately bring back up to four health-worth of units from your DUA to the
     army containing this unit". Those units "are rolled immediately and the results applied with the results of
     their army" (002 Resolution): each one's roll (a ``kind`` roll for ``result``) is its ``unit_saves`` entry."""
@@ -496,9 +512,9 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     if not chosen:
         out.trace.append(TraceEvent(what=f"{sai}: nothing comes back", rule="the owner names the units it brings "
                                     "back; none given", cite=cite, defaulted=True))
-        return state, 0
+        return state
     if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
-        return _unbury(state, ruleset, chosen, army, out), 0
+        return _unbury(state, ruleset, chosen, army, out)
     by_id = {u.id: u for u in dead}
     taken, rest = fitting(chosen, by_id, limit)
     if not taken:
@@ -515,8 +531,8 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         out.trace.append(TraceEvent(what=f"{sai}: {unit.label} comes back from the DUA to {army.id}",
                                     before=limit, after=unit.health, rule=rule, cite=where))
     start = len(out.moved)
-    state, gained = joined_roll(state, ruleset, sai, taken, army, left_to(step, sai, rest), out, kind, result,
-                                 outcomes, wanted)
+    state = joined_roll(state, ruleset, sai, taken, army, left_to(step, sai, rest), out, kind, result, outcomes,
+                        wanted)
     left = [i for i in rest if i not in out.moved[start:]]
     if left:
         error = StepError(f"{sai} brings back up to {limit} health-worth of {army.player}'s dead units: "
@@ -526,7 +542,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         if not _freed_later(state, ruleset, army, step, kind):
             raise error
         out.deferred.append((tuple(left), error))
-    return state, gained
+    return state
 
 
 def _freed_later(state: GameState, ruleset: Ruleset, army: Army, step, kind: str) -> bool:
@@ -555,21 +571,21 @@ def _freed(state: GameState, ruleset: Ruleset, army: Army) -> list:
 # monster is not rerolled"); D: "During a dragon attack, the Ferry performs normally" (engine.actions.dragon).
 def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, step, out: StepResult,
            kind: str, result: str, outcomes: dict[str, Outcome] | None = None,
-           wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
+           wanted: tuple[str, ...] = ()) -> GameState:
     """The units named in the step's ``targets`` come from the player's armies at one other terrain to the
-    ferrying monster's army and are rolled at once; returns the ``result`` results they add. With ``move_to``
+    ferrying monster's army and are rolled at once (``joined_roll``). With ``move_to``
     the monster stays at that terrain instead (``_ferry_stays``)."""
     limit = sum(s.points for s in rolled)
     chosen = _chosen(step, sai) or ()
     to = dict(getattr(step, "move_to", ())).get(sai) if step is not None else None
     if to is not None:
-        return _ferry_stays(state, ruleset, sai, rolled, army, to, chosen, out), 0
+        return _ferry_stays(state, ruleset, sai, rolled, army, to, chosen, out)
     rule, cite = ruleset.words(f"{sai}:fetch", "immediately return with four health of six-sided units",
                                sai_cite(ruleset, sai))
     if not chosen:
         out.trace.append(TraceEvent(what=f"{sai}: nobody is ferried to {army.id}", rule=f"{rule} (a choice; no "
                                     "targets given)", cite=cite, defaulted=True))
-        return state, 0
+        return state
     legal = {u.id: (a, u) for a in state.armies if a.player == army.player and a.at not in (army.at, RESERVE)
              for u in a.units if not u.monster and u.race != "dragonkin" and not u.item}
     picked = [legal[i] for i in chosen if i in legal]
@@ -718,17 +734,17 @@ def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: S
 
 def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepResult,
                action: str, result: str | None = None,
-               wanted: tuple[str, ...] = ()) -> tuple[GameState, int, dict[str, Outcome]]:
+               wanted: tuple[str, ...] = ()) -> tuple[GameState, dict[str, Outcome]]:
     """tsr-1996, 004 Entangle D: "If, during an normal action, a special action icon is rolled which kills the
     Entangling monster (Cantrip, Bullseye, or even Smite), the Entangled unit(s) may immediately be rolled and are
     counted in the current roll": the units of ``army`` freed by its roll's SAIs (the acting army's attack roll; the
-    defender's save roll, engine.actions.freed_saves) roll now (their ``unit_saves``); a "may": a freed unit without one is not rolled. Returns the ``action`` results (``result``: a
-    save roll's saves) they add and each freed unit's roll (``wanted``: a combination roll's results, a tsr-1996
-    charge's, engine.actions.charge_freed; its specials are the caller's to resolve as the army's
-    own: engine.actions.freed_sais)."""
+    defender's save roll, engine.actions.freed_saves) roll now (their ``unit_saves``), joining its roll in progress
+    (``joined_roll``: an ``action`` roll for ``result``, a save roll's saves, or ``wanted``, a tsr-1996 charge's
+    results, engine.actions.charge_freed); a "may": a freed unit without one is not rolled. Returns each freed unit's
+    roll, whose specials are the caller's to resolve as the army's own (engine.actions.freed_sais)."""
     freed = _freed(state, ruleset, army)
     if not freed:
-        return state, 0, {}
+        return state, {}
     from ..expiry import expire
 
     rule, cite = ruleset.words(f"{freed[0].spell}:freed", "the effect ends with the unit whose SAI made it",
@@ -742,13 +758,13 @@ def freed_roll(state: GameState, ruleset: Ruleset, army: Army, step, out: StepRe
             out.trace.append(TraceEvent(what=f"{e.target} is freed but not rolled", rule=f"{rule} (a choice; no "
                                         f"unit_saves.{e.target} given)", cite=cite, defaulted=True))
     joined: dict[str, Outcome] = {}
-    state, added = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, result or action,
-                               joined, wanted)
+    state = joined_roll(state, ruleset, freed[0].spell, rolling, army, step, out, action, result or action, joined,
+                        wanted)
     for left, error in out.deferred:    # the army's returning SAI left these to the freed units' (``_raise``)
         if any(i not in out.moved for i in left):
             raise error
     out.deferred.clear()
-    return state, added, joined
+    return state, joined
 
 
 def adjust(saved: int, change: int, defender: Army, out: StepResult, result: str = "save") -> int:

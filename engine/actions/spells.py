@@ -469,12 +469,13 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
     state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
     state, outcome = _joined(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais, (kind, wanted), out)
     results = {t: outcome.results.get(t, 0) for t in wanted}   # under the breath, its maneuvers count for nothing
+    # the units brought back join the roll (counted with it below, ``through_pipeline``); traced as they join
+    running = sum(results.values())
     for unit_id, extra in joined.items():
-        for t in wanted:
-            results[t] = results.get(t, 0) + extra.results.get(t, 0)
+        running += sum(extra.results.get(t, 0) for t in wanted)
         out.trace.append(TraceEvent(what=f"{unit_id}, brought back during the roll, adds "
                                          + ", ".join(f"{extra.results.get(t, 0)} {t}" for t in wanted)
-                                         + f" to {army.id}'s roll", after=sum(results.get(t, 0) for t in wanted),
+                                         + f" to {army.id}'s roll", after=running,
                                     rule="components brought into an army by a special SAI during a roll are rolled "
                                          "immediately and their results applied with their army's",
                                     cite=ruleset.cite("sai-resolution")))
@@ -485,11 +486,12 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
                                        (*joined_rolls.MERGED, *_joining(waiting)))
     state, gone, _ = sai_states.combination_moves(state, ruleset, outcome, army, sais, out, wanted)
     for t, n in gone.items():
-        results[t] = max(0, results.get(t, 0) - n)
+        results[t] = results.get(t, 0) - n     # a unit brought back may be among those that moved away
     state, cloaked = sai_states.cloak_saves(state, ruleset, outcome, army, out)
     results["save"] = results.get("save", 0) + cloaked
     # the units brought back are counted with the army through the one pipeline (the army's modifiers)
-    results = {t: joined_rolls.through_pipeline(out, army.id, t, n) if t in wanted else n for t, n in results.items()}
+    results = {t: max(0, joined_rolls.through_pipeline(out, army.id, t, n)) if t in wanted else max(0, n)
+               for t, n in results.items()}
     if state.has_army(army.id):
         state = sai_states.move_dragons(state, ruleset, outcome, state.army(army.id), sais, out)
     out.results[army.id] = dict(results)
@@ -539,10 +541,8 @@ def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls:
     outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=sai_states.special_choices(sais))
     joined: dict[str, Outcome] = {}
     state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out, joined, resolves=_joining(waiting))
-    first = sum(o.results.get("save", 0) for o in joined.values())
     state, outcome = _joined(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais, ("save", ("save",)),
                              out)
-    change += sum(o.results.get("save", 0) for o in joined.values()) - first
     saves = sai_states.adjust(outcome.results.get("save", 0), change, army, out)
     return state, {**outcome.results, "save": saves}, _taking(state, army, out)
 

@@ -114,8 +114,11 @@ def chosen(fight: Fight, sai: str, specials: list[Special], among: list[str] | N
                         cite=cite, field="targets")
     worth = sum(defender.unit(uid).health for uid in ids)
     if rule.pick == "worth" and worth > limit:
-        raise StepError(f"{sai} targets up to {limit} health-worth; {told(ids)} are {worth}: choose among {legal}",
-                        cite=cite, field="targets")
+        # the units that can be among the picks: none larger than the health-worth the SAI may take (002 SAI List,
+        # e.g. Convert: "choose one health-worth of units ... per Convert icon generated")
+        fitting = ", ".join(u.id for u in pool if u.health <= limit)
+        raise StepError(f"{sai} targets up to {limit} health-worth; {told(ids)} are {worth}: choose among "
+                        f"{fitting or 'none'}", cite=cite, field="targets")
     if not ids or len(set(ids)) != len(ids):
         raise StepError(f"{sai} must target at least one unit, each once (an offensive SAI selects at least "
                         f"1-health worth): choose among {legal}", cite=fight.ruleset.cite(TARGETING), field="targets")

@@ -45,6 +45,9 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
         if not fits and effect.from_terrain:
             state = _send_from_terrain(state, c, effect, paid, cite, ruleset, out)
             continue
+        if not fits and effect.dragons == "ivory-hybrid" and c.dragon in {d.id for d in state.dragons}:
+            state = _ivory_hybrid_in_play(state, c, paid, cite, ruleset, out)
+            continue
         if not fits:
             a = "an" if effect.dragons[0] in "aeiou" else "a"
             wanted = f"{c.dragon} ({a} {effect.dragons} dragon " if c.dragon else f"{a} {effect.dragons} dragon ("
@@ -74,6 +77,37 @@ def _send_from_terrain(state: GameState, c: Cast, effect: SpellEffect, paid: str
     out.moved.append(dragon.id)
     out.trace.append(TraceEvent(what=f"{c.spell.name}: {dragon.id} goes from {dragon.at} to {c.target}",
                                 rule=SENDS[effect.dragons].format(color=paid), cite=cite))
+    return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
+
+
+def _ivory_hybrid_in_play(state: GameState, c: Cast, paid: str, cite: str, ruleset: Ruleset,
+                          out: StepResult) -> GameState:
+    """An ivory hybrid dragon already at a terrain, named by its id. 002 Summon Ivory Hybrid Dragon: "send any
+    ivory hybrid dragon in a summoning pool ... Or summon any ivory hybrid dragon with the same color as the magic
+    used"; Ivory Hybrid Dragons: "once summoned to a terrain, no ivory Dragon Summoning spell can move them.
+    However, a Dragon Summoning spell of their elemental color can move them". Reading (traced with both
+    citations): the spell's first clause (any color, from a summoning pool) is the "ivory" summoning, which never
+    moves one in play; paid in the dragon's elemental color, its second clause moves it from its terrain. A tamed
+    one stays: "A non-ivory dragon controlled by a DL/DM can be summoned ... away from that control"."""
+    from .. import dragons as kinds
+    dragon = next(d for d in state.dragons if d.id == c.dragon)
+    rule = ruleset.cite("ivory-hybrid-dragons")
+    if kinds.kind(dragon) != "ivory-hybrid":
+        raise StepError(f"{c.spell.name} sends an ivory hybrid dragon: {dragon.id} is {dragon.color}", cite=cite,
+                        field="cast")
+    element = kinds.elements(dragon)[0]
+    if paid != element:
+        raise StepError(f"{c.spell.name} paid in {paid} cannot move {dragon.id} ({dragon.color}) from {dragon.at}: "
+                        "once an ivory hybrid is summoned to a terrain no ivory Dragon Summoning spell can move it, "
+                        f"only one of its elemental color ({element})", cite=rule, field="cast")
+    if dragon.tamed_by is not None:
+        raise StepError(f"{c.spell.name} cannot move {dragon.id}: it is tamed by {dragon.tamed_by}, and only a "
+                        "non-ivory dragon can be summoned away from a DL/DM's control", cite=ruleset.cite(
+                            "dragon-taming"), field="cast")
+    out.moved.append(dragon.id)
+    out.trace.append(reading(f"{c.spell.name} paid in {paid}, its elemental color, moves {dragon.id} from "
+                             f"{dragon.at} to {c.target} (a spell of its elemental color can move an ivory hybrid "
+                             "in play; none paid in another color can)", rule, cite))
     return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
 
 

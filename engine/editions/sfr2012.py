@@ -455,7 +455,16 @@ SETUP = SetupRules(
     # "Any results of an eight (8) are rolled again and any results of seven (7) are turned down to six (6)"
     seven_to_six=True,
     # "the Undead rare light magic troop (Vampire) ... has a magic point value of 2"
-    magic_point_exceptions={"undead-vampire": 2},
+    magic_point_exceptions={"undead-vampire": 2,
+                            # 002 Medallions: "When assembling your armies, the bronze medallion has a magic point
+                            # value of 4"
+                            "bronze-medallion": 4},
+    # 002 Magical Items: an uncommon item costs 2 and a pair of them 3 (a reading, traced), a rare item 3 health
+    # costs 2; commons (1), artifacts and medallions (4) cost their health
+    item_costs={3: 2},
+    item_pair_cost=3,
+    dragonkin_per=3,
+    kings_die_cap=1,
     # 002 Minor Terrains: "A player may bring up to four minor terrain dice to a game. Until brought into play,
     # they are kept in the summoning pool."
     minor_terrain_cap=4,
@@ -472,6 +481,11 @@ SETUP = SetupRules(
            "distances": f"{E}:starting-the-game.step-6-determine-starting-distances",
            "white": f"{E}:white-dragons",
            "minor-terrains": f"{E}:minor-terrains",
+           "items": f"{E}:magical-items",
+           # Basic Terms: "rare items cost 3 health points" (Magical Items: "cost two points of health")
+           "item-costs-read-with": f"{E}:basic-terms",
+           "dragonkin": f"{E}:dragonkin",
+           "kings-die": f"{E}:kings-die",
            # the order roll's SAIs: 002 counts "maneuver results", read with 003's "ignore all effects of SAIs,
            # other than maneuver results they generate" (a reading, traced)
            "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
@@ -496,6 +510,13 @@ SETUP = SetupRules(
         "order-sais": "only the maneuver results an SAI generates are maneuver results",
         "minor-terrains": "a player may bring up to four minor terrain dice to a game; until brought into play, "
                           "they are kept in the summoning pool",
+        "item-costs": "the 20mm four-siders are uncommon worth 2 health and cost two points of health. You may "
+                      "include a second uncommon for a cost of only 1 health. So a pair of uncommons cost 3 health. "
+                      "And the 22mm four-siders are rare worth 3 health and cost two points of health",
+        "dragonkin": "for every full three health points of components a player brings to a game, they are allowed "
+                     "(but not required) to bring one health point of Dragonkin ... Dragonkin are not in any army "
+                     "before play starts",
+        "kings-die": "only one Kings' Die is allowed in a player's forces",
         "distances": "any results of an eight (8) are rolled again and any results of seven (7) are turned down "
                      "to six (6)",
     },

@@ -1,0 +1,101 @@
+"""The ranking's statistics (issue 23): what the BM25F scores are computed over."""
+
+from __future__ import annotations
+
+import ast
+from array import array
+from pathlib import Path
+
+import pytest
+
+from index import cache
+from index.build import TEXT_FIELDS, _posting_rows
+from index.search import search
+
+
+def _doc(body: str) -> dict:
+    return {f: "" for f in TEXT_FIELDS} | {"body": body}
+
+
+def _scores(rows, term: str) -> dict[int, float]:
+    row = next(r for r in rows if r["term"] == f"all:{term}")
+    return dict(zip(array("I", row["docs"]), array("f", row["scores"])))
+
+
+def test_a_words_rarity_counts_records_not_their_copies_in_each_edition():
+    """One spell printed in three editions (one hit) holding "palsy" is as rare a match as one rule
+    section holding "mire": both are one record of the corpus. Counted per document, the
+    spell's word would weigh less for being printed three times."""
+    docs = [_doc("palsy army"), _doc("palsy army"), _doc("palsy army"), _doc("mire army")]
+    docs += [_doc(f"filler{n} army") for n in range(20)]
+    groups = ["spell:palsy"] * 3 + ["rule:mire"] + [f"rule:{n}" for n in range(20)]
+    rows = list(_posting_rows(docs, groups))
+    palsy, mire = _scores(rows, "palsi"), _scores(rows, "mire")
+    assert set(palsy) == {0, 1, 2} and set(mire) == {3}
+    assert palsy[0] == mire[3]
+
+
+def _index_imports(module: Path) -> set[str]:
+    """The modules of the index package that ``module`` imports (``from .x import ...``), anywhere in it."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    return {f"{node.module}.py" for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+
+
+def test_every_module_that_builds_the_index_is_part_of_its_key():
+    """A change to the code that decides the index's documents, terms or scores must build a new
+    index (an old cache would otherwise keep the old ranking): every module the build reaches is in
+    ``BUILDERS``, whose source the index key digests. (``search`` is imported by the build for a
+    constant only, ``store`` by ``spelling`` for a type: both read the index, neither fills it.)"""
+    here = Path(cache.__file__).parent
+    reached, todo = set(), ["build.py"]
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo += _index_imports(here / name) - {"search.py", "store.py"}
+    assert reached <= set(cache.BUILDERS), reached - set(cache.BUILDERS)
+
+
+def test_a_change_to_the_build_code_changes_the_index_key(monkeypatch):
+    before = cache.index_key()
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes",
+                        lambda self: real(self) + (b"\n# changed\n" if self.name == "build.py" else b""))
+    assert cache.index_key() != before
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("8th face", "eighth face"),
+    ("4 health monster", "four health monster"),
+    ("dmg to a dragon", "damage to a dragon"),
+    ("colour of magic", "color of magic"),
+    ("3rd turn", "third turn"),
+])
+def test_two_spellings_of_one_word_find_the_same(typed, written):
+    """Spellings that are the same word (weight 1 in index.synonyms) are one term, as rare as its
+    most common spelling: the rarer spelling ("8th", which Create Mountain prints once) does not
+    outrank the texts that use the common one."""
+    def top(query):
+        return [f"{h.kind}:{h.id}" for h in search(query).hits[:3]]
+
+    assert top(typed) == top(written)
+
+
+@pytest.mark.parametrize("plural, singular, meaning", [
+    ("SAIs", "SAI", "Special Action Icon"),
+    ("DUAs", "DUA", "Dead Unit Area"),
+    ("BUAs", "BUA", "Buried Unit Area"),
+    ("AMs", "AM", "Amazons"),
+])
+def test_an_abbreviation_in_the_plural_stands_for_what_it_does(plural, singular, meaning):
+    """Players write "SAIs" and "DUAs": the plural expands as the singular does ("what goes in BUAs")."""
+    found, one = search(plural), search(singular)
+    assert f"{plural} ({meaning})" in found.understood
+    assert found.hits[0].id == one.hits[0].id  # what it stands for comes first, as for the singular
+    asked = search(f"what goes in {plural}")
+    assert f"{plural} ({meaning})" in asked.understood
+
+
+def test_a_two_letter_abbreviation_in_the_plural_still_needs_capitals():
+    assert "Amazons" not in search("ams").understood
