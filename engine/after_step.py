@@ -18,7 +18,7 @@ from .capture import abandoned, winner
 from .carrying import unload
 from .dragonkin import dissipate
 from .exchange import promote
-from .expiry import expire
+from .expiry import eliminated as eliminated_expire, expire
 from .kings_die import alone as kings_die_alone
 from .minor import out_of_game
 from .ruleset import Ruleset
@@ -96,6 +96,12 @@ def used_expire(at: After, state: GameState) -> GameState:
     spent = [e for e in at.out.used if at.ruleset.spell_durations.get(e.spell) == "until-used"]
     return expire(state, spent, "it is used", "this spell remains in effect until it is used by the unit",
                   at.ruleset, at.out) if spent else state
+
+
+def player_eliminated(at: After, state: GameState) -> GameState:
+    """A player eliminated from a multi-player game: the spells on their armies expire (002 Spell Attributes >
+    Duration; engine.expiry.eliminated)."""
+    return eliminated_expire(state, at.ruleset, at.out)
 
 
 def carriers(at: After, state: GameState) -> GameState:
@@ -253,6 +259,7 @@ AFTER_STEP: tuple[AfterStepRule, ...] = (
     AfterStepRule("wild-growth", "promote", wild_growth),                            # 002 promotion; exchanging-units-from-the-dua
     AfterStepRule("dragonkin-dissipate", "dragonkin", dragonkin_dissipate),          # 002 dragonkin
     AfterStepRule("used-effects-expire", "spell-duration", used_expire),             # 002 spell-attributes.duration
+    AfterStepRule("player-eliminated", "player-eliminated", player_eliminated),      # 002 spell-attributes.duration
     AfterStepRule("carriers", "magic-items", carriers),                              # 002 magical-items
     AfterStepRule("kings-die", "kings-die", kings_die),                              # 002 kings-die
     AfterStepRule("fallen-casters", "spell-duration", fallen_casters),               # 000 magic (002: duration)

@@ -143,7 +143,8 @@ class TargetRule(Value, kw_only=True):
 
     ``element``: the target terrain has that element; ``army_at_element``: the target army is at a
     terrain with that element; ``enemy_present``: an enemy army is at the target terrain;
-    ``not_eighth``: the terrain is not at its eighth face; ``alone``: not already under this spell;
+    ``not_eighth``: the terrain is not at its eighth face; ``alone``: the target (a terrain or a unit) is not
+    already under this spell;
     ``race``: the target unit is of that race.
     """
 
@@ -474,6 +475,10 @@ class Ruleset(Value):
     # a spell whose text states no multiplicity stacks at one target (sfr-v4: 001 Spells, "Multiple castings of a
     # spell against the same target increase the value highlighted in red"); 002 Multiplicity refuses it
     castings_increase_value: bool = False
+    # another instance of a "multiple castings target multiple ..." spell at a target a previous instance is still
+    # on, cast in a separate magic action (by anyone), has no added effect but its duration (002 Multiplicity:
+    # "will have no added effect ... except to possibly increase the duration of the spell"): engine.modifiers
+    repeat_instance_no_effect: bool = False
     # Wild Growth promotes "one health-worth of units ... for each Wild Growth result" (sfr-v4, 001) rather than
     # "one unit" per result (002): engine.wild_growth
     wild_growth_per_health: bool = False

@@ -131,6 +131,14 @@ def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> 
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
     """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
     cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
+    unit = next((a.unit(c.target) for a in state.armies if a.unit(c.target) is not None), None)
+    if unit is not None and rule.alone and any(e.spell == c.spell.id for e in state.effects_on(unit.id)):
+        # 002 Burning Hands, Earthen Armor, Flaming Armor, Flaming Spears: "Target one of your units not already
+        # under the effects of a[n] ... spell"
+        raise StepError(f"{c.spell.name} targets a unit not already under the effects of {c.spell.name}; "
+                        f"{unit.label} is", cite=cite, field="cast")
+    if unit is not None and not (rule.race or rule.health_worth or rule.other_color or rule.same_color):
+        return
     if rule.race or rule.health_worth or rule.other_color or rule.same_color:
         unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
         if rule.race and unit.race != rule.race:
