@@ -10,7 +10,6 @@ PACKAGES = ("engine", "ddref", "index")
 # Import circles still allowed, each as the sorted modules it is made of; a circle not listed fails, and a listed
 # one that is gone fails too (remove it from here: the ratchet only tightens).
 ALLOWED_CIRCLES: set[tuple[str, ...]] = {
-    ('index.build', 'index.cache', 'index.search', 'index.spelling', 'index.store'),
     ('engine.actions.answers', 'engine.actions.breath', 'engine.actions.cantrip', 'engine.actions.charge',
      'engine.actions.charge_freed', 'engine.actions.charge_sais', 'engine.actions.charge_unfreed',
      'engine.actions.combat', 'engine.actions.confused_saves', 'engine.actions.delayed', 'engine.actions.dragon',
