@@ -25,6 +25,7 @@ from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .magic_rolls import Rolls
 from .targets import check_target
 
 
@@ -570,7 +571,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
         check_target(state, who, c, ruleset)
         multiplayer.opposing_target(state, ruleset, who.player, c.spell.name, c.spell.target or "", c.target, out)
     negated = _dispel(state, step, ruleset, out)
-    rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
+    rolls = Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
     casualties = casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
     # 002 Backlash: "this spell must be in effect before the magic action has begun"
@@ -665,7 +666,7 @@ def _summon_countered(state: GameState, c: Cast, ruleset: Ruleset, cite: str, ou
 
 
 def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ruleset: Ruleset,
-              rolls: spells.Rolls, casualties: dict[str, list[str]], out: StepResult) -> GameState:
+              rolls: Rolls, casualties: dict[str, list[str]], out: StepResult) -> GameState:
     """002 Backlash: "after all spells are resolved, the army must save against an amount of damage equal
     to the combined casting costs of all spells cast"."""
     cite = ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))
