@@ -20,7 +20,7 @@ from ..trace import StepError, TraceEvent, reading
 from . import (cantrip, charge_freed, charge_sais, charge_unfreed, joined_rolls, routing, sai_states,
                specials, strikes)
 from .charge_sais import CHARM
-from .combat import leftover_buys, read_by_states
+from .skirmish import leftover_buys, read_by_states
 from .freed_sais import may_free, with_rolls
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains

@@ -84,7 +84,7 @@ EFFECTS: dict[str, SpecialEffect] = {
     "unit-damage-with-saves": SpecialEffect("special", strikes.spread),
     "cantrip": SpecialEffect("special"),            # engine.actions.cantrip, while the roll is suspended
     "cut-saves": SpecialEffect("finalize"),
-    "back-damage": SpecialEffect("save"),           # engine.actions.combat.back_damage
+    "back-damage": SpecialEffect("save"),           # engine.actions.skirmish.back_damage
     "unit-strike": SpecialEffect("special", strikes.strike),
     "unit-test": SpecialEffect("special", strikes.test),
     "unit-kill": SpecialEffect("special", strikes.kill_units),
