@@ -25,7 +25,9 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState, Unit
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent, reading
+from . import hooks
 from .common import roll
+from .sai_choices import special_choices
 
 # the returning specials: the units they bring in are rolled at once (``joined_roll``)
 BRINGS = ("raise", "fetch", "restore")
@@ -262,8 +264,6 @@ def joined_roll(state: GameState, ruleset: Ruleset, sai: str, chosen: tuple[str,
             ruleset.cite("damage")))
         out.trace.append(reading(f"{', '.join(chosen)} join {army.id} and are not rolled: {what}", where, other))
         return state, 0
-    from .sai_states import special_choices     # engine.actions.sai_states resolves the SAIs that bring units
-
     rolls = dict(getattr(step, "unit_saves", ()))
     step = untaken(step, out.moved)
     gained, rolled = 0, {}
@@ -325,6 +325,4 @@ def _chained(state: GameState, ruleset: Ruleset, unit_id: str, rolled: Outcome, 
                              "its army's roll: the units it brings are rolled at once too, and an identical SAI of the "
                              "roll takes the next units its targets name",
                              ruleset.cite("sai-resolution"), ruleset.cite("sai-targeting")))
-    from .sai_states import bring_in
-
-    return bring_in(state, ruleset, rolled, army.id, step, out, kind, result, outcomes, wanted)
+    return hooks.BRING_IN(state, ruleset, rolled, army.id, step, out, kind, result, outcomes, wanted)

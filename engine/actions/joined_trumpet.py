@@ -21,6 +21,7 @@ from ..sai_doubling import TRUMPET, TRUMPETED
 from ..state import Army, GameState
 from ..steps import StepResult
 from ..trace import reading
+from .sai_choices import special_choices
 
 # the choice that counts a roll again with a Trumpet it did not show itself (engine.sai_doubling)
 BLOWN = {TRUMPETED: {"joined": 1}}
@@ -48,7 +49,6 @@ def joined_ferals(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: 
     the roll's (the army's or a joining unit's): their entries in ``joined`` replaced. Returns the change in their
     ``wanted[0]`` results."""
     from .cantrip import unit_recounted     # cantrip counts rolls again; it imports this package
-    from .sai_states import special_choices
 
     if kind is None or not joined:
         return 0

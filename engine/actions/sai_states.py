@@ -29,56 +29,21 @@ from ..ruleset import Ruleset, SaiState
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading, told
-from . import companions, destinations
+from . import companions, destinations, hooks
 from .select_none import refuse_none
 from .joined_rolls import (MERGED, fitting, joined_roll, leave, left_to, own_specials, through_pipeline, unmerged,
                            untaken, with_joined)
 from .joined_trumpet import joined_ferals
+# special_choices: the roll choices every action reads as sai_states.special_choices
+from .sai_choices import grouped as _grouped, named_targets as _chosen, sai_cite, special_choices
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
 
 
-def sai_cite(ruleset: Ruleset, sai: str) -> str:
-    """The SAI's section in the edition (engine.actions.sai_endings too)."""
-    return ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
-
-
-def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
-    """The ids the step's ``targets`` names for the SAI (units, or one army id), or None."""
-    found = dict(step.targets).get(sai) if step is not None else None
-    return tuple(uid for uid, _ in found) if found else None
-
-
-# the choices key of the step's per-army penalty splits (engine.modifiers.split_points reads the rolling army's)
-PENALTIES_OF = "penalties:by-army"
-
-
-def special_choices(step) -> dict:
-    """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets, or
-    where it moves units (Wayfare's move_to)."""
-    chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
-    # and each army's split of "one result" penalties over its combination roll (``penalties``; engine.modifiers)
-    split = {army: dict(pairs) for army, pairs in getattr(step, "penalties", ())}
-    # and the components a spell lets double a result (``doubles``, Wilding; engine.roll ``_component_doubling``)
-    doubles: dict = {}
-    for key, pairs in getattr(step, "doubles", ()):
-        doubles.setdefault(key, {}).update(dict(pairs))
-    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {}) | doubles
-
-
 def handles(special: Special) -> bool:
     """Whether this module resolves the special result (engine.sais.RESOLVED names its effects)."""
     return special.effect in RESOLVED
-
-
-def _grouped(specials: list[Special], effects: tuple[str, ...]) -> dict[str, list[Special]]:
-    """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
-    out: dict[str, list[Special]] = {}
-    for s in specials:
-        if s.effect in effects:
-            out.setdefault(s.sai, []).append(s)
-    return out
 
 
 # --- special results before the defender's saves: states on units or on an army -------------------------
@@ -290,6 +255,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     return state, change
 
 
+@hooks.BRING_IN.fill
 def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
              result: str, joined: dict[str, Outcome] | None = None,
              wanted: tuple[str, ...] = ()) -> tuple[GameState, int]:
