@@ -14,9 +14,10 @@ ALLOWED_CIRCLES: set[tuple[str, ...]] = {
      'engine.actions.charge_sais', 'engine.actions.charge_unfreed', 'engine.actions.combat',
      'engine.actions.confused_saves', 'engine.actions.delayed', 'engine.actions.fight', 'engine.actions.freed_cantrip',
      'engine.actions.freed_sais', 'engine.actions.freed_saves', 'engine.actions.illusion',
-     'engine.actions.joined_trumpet', 'engine.actions.magic', 'engine.actions.maneuver', 'engine.actions.own_roll',
-     'engine.actions.sai_endings', 'engine.actions.sai_states', 'engine.actions.skirmish', 'engine.actions.specials',
-     'engine.actions.spells', 'engine.actions.strikes', 'engine.actions.targets'),
+     'engine.actions.joined_trumpet', 'engine.actions.magic', 'engine.actions.magic_returns', 'engine.actions.maneuver',
+     'engine.actions.own_roll', 'engine.actions.sai_endings', 'engine.actions.sai_states', 'engine.actions.skirmish',
+     'engine.actions.specials', 'engine.actions.spells', 'engine.actions.state_sais', 'engine.actions.strikes',
+     'engine.actions.targets'),
 }
 # Private names still imported across modules, as "importer <- module.name".
 ALLOWED_PRIVATE: set[str] = set()

@@ -18,7 +18,7 @@ from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 from ..roll import Roll, RollContext, cut_choices, resolve_roll
 from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, joined_trumpet, routing,
-               sai_states, specials)
+               sai_states, specials, state_sais)
 from .fight import Fight
 from .reserve_attack import reserve_attack
 from .skirmish import back_damage, combined_sais, leftover_buys, read_by_states
@@ -184,7 +184,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     specials.check_modelled(fight, [s for s in hit.specials if not sai_states.handles(s)])
     specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
     # the state, returning and moving SAIs (engine.actions.sai_states), special results too
-    fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
+    fight.state = state_sais.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
                                           freed_sais.first_states(fight, hit.specials), out)
     # the units a Regenerate or Medallion brings in: their moves go with the army's; their Cantrip buys with the
     # army's own, or waits to be one purchase with the freed units'; their other SAIs act after the army's own
@@ -300,7 +300,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
     fight.cuts = cut_choices(defender.id, [(s.sai, "save", s.points) for s in delayed])
     answer = _save_roll(fight, dice)
-    fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
+    fight.state, hypnotized = state_sais.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
                                                saves, out)
     # the units its Regenerate (or Ferry) brings roll in it, as the army does (a save roll against this action), their
     # Cantrip buying with the army's own (or waiting), their other SAIs (Counter, Bash) acting with the army's own

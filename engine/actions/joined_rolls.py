@@ -9,7 +9,7 @@ army"): its returning SAIs bring more units, who roll at once too (a chain, ``jo
 are resolved with the army's own (``with_joined``: a charge's specials too, engine.actions.charge; a dragon attack's
 Cantrip and Elevate, engine.actions.dragon; a Cantrip buying with the army's own, engine.actions.cantrip); those of
 units joining after the army's own specials were resolved (units freed from an Entangle, engine.actions.freed_sais; a magic
-action's moves, engine.actions.sai_states.magic_returns) are resolved after them (``own_specials``); units ferried in or
+action's moves, engine.actions.magic_returns) are resolved after them (``own_specials``); units ferried in or
 freed see the ``targets`` the roll's SAIs left (``untaken``), a freed unit's Regenerate taking those the army's left
 (its check waits for them: engine.actions.sai_states ``_raise``); a special its caller cannot resolve is refused
 (``unmerged``). The returning and moving logic itself is engine.actions.sai_states'.

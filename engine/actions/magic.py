@@ -23,8 +23,9 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells
+from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .magic_returns import magic_returns
 from .magic_rolls import Rolls
 from .targets import check_target
 
@@ -38,10 +39,10 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     casters, lose, rolled = _count(state, caster, step, terrain, ruleset, out)
     # Illusion, Galeforce ("During any action"); Ferry, Teleport, Firewalking moving units away, whose magic
     # then leaves the action -- resolved before the spells are paid for and resolved
-    state = sai_states.place_states(state, ruleset, rolled.specials, caster, None, step, out)
+    state = state_sais.place_states(state, ruleset, rolled.specials, caster, None, step, out)
     state, _ = sai_states.attack_moves(state, ruleset, rolled, caster, "magic", step, out)
     casters = [c for c in casters if c.unit not in out.moved]
-    state, returned, step = sai_states.magic_returns(state, ruleset, rolled, caster, step, out)
+    state, returned, step = magic_returns(state, ruleset, rolled, caster, step, out)
     state = sai_states.move_dragons(state, ruleset, rolled, state.army(caster.id), step, out)
     caster = state.army(caster.id)
     casters += _returned_casters(returned, caster, terrain, state, ruleset, out)

@@ -25,8 +25,9 @@ def leftover_buys(buys: dict, ruleset: Ruleset) -> None:
 
 
 def read_by_states(fight: Fight) -> None:
-    """The units whose own roll (``unit_saves``) engine.actions.sai_states read: escape rolls (Web, Net, Stun),
-    units brought back (Regenerate); each one's results are recorded under its id."""
+    """The units whose own roll (``unit_saves``) the state and returning SAIs read (engine.actions.state_sais,
+    sai_states): escape rolls (Web, Net, Stun), units brought back (Regenerate); each one's results are recorded under
+    its id."""
     if fight.step is not None:
         fight.rolled_units |= {u for u, _ in fight.step.unit_saves if u in fight.out.results}
 
