@@ -21,13 +21,13 @@ from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, 
                sai_states, specials, state_sais)
 from .fight import Fight
 from .reserve_attack import reserve_attack
-from .skirmish import back_damage, combined_sais, leftover_buys, read_by_states
+from .skirmish import back_damage, combined_sais, leftover_buys, read_by_states, with_brought
 from .common import (army, casualty_lists, check_action, leftover_casualties, roll, take_damage,
                      terrains)
 
 
 # the specials of the units brought into a skirmish roll that have acted with the army's once they joined: their
-# moves, Cloak, logo (engine.actions.sai_states) and Cantrip (engine.actions.cantrip ``with_brought``)
+# moves, Cloak, logo (engine.actions.sai_states) and Cantrip (engine.actions.skirmish ``with_brought``)
 ACTED = (*joined_rolls.MERGED, cantrip.CANTRIP)
 
 
@@ -195,8 +195,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     first, choices = dict(returning), {**fight.choices(), **sai_states.special_choices(step)}
     hit = joined_trumpet.together(fight.state, ruleset, out, hit, (fight.army("attacker"), attack), returning,
                                   (action, (action,)), choices, target_terrain=target_terrain)
-    hit, others = cantrip.with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
-                                       (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
+    hit, others = with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
+                               (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
     fight.state, freed, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out,
                                                        action)
     hit, recounted = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits,
@@ -232,7 +232,7 @@ def _cantrip(fight: Fight, who: Army, dice: Roll, buys: dict) -> tuple[bool, lis
     """``who``'s Cantrip buys its spells before its roll goes on (engine.actions.cantrip ``use``); or, its roll showing
     none and a unit that may be freed into it rolling one, the step's ``cantrip.<army>`` waits for the freed units
     (engine.actions.freed_cantrip); or, a unit a Regenerate (or Ferry) may bring into it rolling one, the army's own
-    waits to be one purchase with it (engine.actions.cantrip ``waiting``, ``with_brought``), as in a dragon attack.
+    waits to be one purchase with it (engine.actions.cantrip ``waiting``, engine.actions.skirmish ``with_brought``), as in a dragon attack.
     Returns whether it waits for the freed units, and the army's own waiting points."""
     waits = freed_cantrip.waits(fight, who, dice)
     if not waits and not cantrip.may_join(fight.state, who, fight.step):
@@ -311,8 +311,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     fight.returned_saves = tuple(brought)
     answer = joined_trumpet.together(fight.state, ruleset, out, answer, (defender, dice), brought, _answer_kind(fight),
                                      choices)
-    answer, others = cantrip.with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
-                                          (None if waits else buys, own), choices=choices)
+    answer, others = with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
+                                  (None if waits else buys, own), choices=choices)
     _strike_back(fight, _with_brought_sais(answer, brought), fight.army())
     # its Cantrip's spells or its Counter killed an Entangling monster: the units it held roll in the save roll
     answer, freed = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)

@@ -14,8 +14,7 @@ from msgspec.structs import replace
 
 from .. import multiplayer
 from ..lands import elements
-from ..names import slug
-from ..magic import COLORS, Bucket, Caster, allocations, by_color
+from ..magic import COLORS, Bucket, Caster, allocations, by_color, unit_aspects
 from ..minor import allowed_event, allows
 from ..special import no_doubling
 from ..roll import Outcome, RollContext, Rolling, resolve_roll
@@ -23,7 +22,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
+from . import death_magic, hooks, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .magic_returns import magic_returns
 from .magic_rolls import Rolls
@@ -54,6 +53,7 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     return state, out
 
 
+@hooks.SPEND.fill
 def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step: MagicStep, ruleset: Ruleset,
           out: StepResult) -> tuple[GameState, int]:
     """Split the casters' points by color, pay for the spells and resolve them (a magic action, or the
@@ -352,27 +352,6 @@ def _item(unit, points: int, who: Army, ruleset: Ruleset, out: StepResult) -> li
                                      "doubled", after=points, rule="magic results on a magical item go to spells of "
                                 "its color usable by the army, and cannot be doubled", cite=cite))
     return [Caster(unit.id, None, points, 0, (unit.color,), any_race=True)]
-
-
-def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:
-    """The colors a unit casts by itself (002 First March, Magic): its race's aspects; for an Eldarim
-    acolyte the one color of its die ("any individual Acolyte of Eldarim can only cast one color"), for the
-    Dragonlord, Dragonslayer and Dragoncrusader all five; an empty tuple for Amazons, who cast the terrain's colors."""
-    cite = ruleset.cite("magic")
-    if unit.race in ruleset.race_colors:
-        return ruleset.race_colors[unit.race]
-    if unit.race in ruleset.one_color_races:
-        if unit.name is not None and slug(unit.name) in ruleset.all_color_units:
-            return COLORS
-        if unit.color is None:
-            raise StepError(f"{unit.id} is an Eldarim acolyte, which casts the one color of its die: say which "
-                            "(color: on the unit)", cite=cite, field="roll")
-        return (unit.color,)
-    if unit.race in ruleset.no_magic_races:
-        raise StepError(f"{unit.id} is {unit.race}: it cannot roll for magic", cite=ruleset.cite("dragonkin"),
-                        field="roll")
-    raise StepError(f"{unit.id} ({unit.race or 'no race'}): which colors it casts is not known to this version",
-                    cite=cite, field="roll")
 
 
 def _dua_budgets(state: GameState) -> tuple[int, int]:

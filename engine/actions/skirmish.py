@@ -1,17 +1,18 @@
 """What the skirmish actions share (melee, missile: engine.actions.combat; a tsr-1996 charge: engine.actions.charge; the
-defender's units freed into its save roll: engine.actions.freed_saves): checks left over once the rolls are made, and
-damage back at the attacker (Counter, Volley, Scorching Touch)."""
+defender's units freed into its save roll: engine.actions.freed_saves): checks left over once the rolls are made,
+damage back at the attacker (Counter, Volley, Scorching Touch), and the Cantrips of the units brought into a roll."""
 
 from __future__ import annotations
 
 from ..modifiers import active_modifiers
-from ..roll import RollContext
+from ..roll import Outcome, Roll, RollContext
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent, reading
 from . import cantrip
 from .common import take_damage
+from .freed_cantrip import returned
 from .fight import Fight
 
 
@@ -68,3 +69,28 @@ def back_damage(state: GameState, ruleset: Ruleset, attacker: Army, what: str, p
     damage = max(0, points - magical)
     out.trace.append(_protected(what, points, attacker.id, magical, damage, cite))
     return take_damage(state, ruleset, attacker, damage, casualties, out, what, action)
+
+
+def with_brought(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], brought: dict[str, Outcome],
+                 roll_kind: tuple[str, tuple[str, ...]], buying: tuple[dict | None, list],
+                 **kwargs) -> tuple[Outcome, dict[str, Outcome]]:
+    """The Cantrips of the units a Regenerate (or Ferry) brought into ``rolling``'s army's roll (``brought``: their
+    rolls; 002 Resolution: they "are rolled immediately and the results applied with the results of their army"),
+    with the army's own waiting for them (``buying``: the step's buys, the army's waiting points, engine.actions.cantrip
+    ``waiting``), buy the step's ``cantrip.<army>`` as one purchase (cantrip ``joined``; 002 Targeting: "does not spend
+    one Cantrip, then the other separately"); a spell on one of them counts its roll again (cantrip ``unit_again``: its
+    entry in ``brought`` replaced), a spell on the army its own roll (cantrip ``army_again``, with ``kwargs``: the
+    roll's choices). With no buys (``None``: the army's roll shows no Cantrip and a unit that may be freed into it rolls
+    one), their Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip ``returned``,
+    ``bought``). Returns the roll and those waiting rolls (a charge, engine.actions.charge; a skirmish's attack and save
+    rolls, engine.actions.combat)."""
+    who, dice = rolling
+    if buying[0] is None:
+        return rolled, returned(brought)
+    fight.state, spelled = cantrip.joined(fight.state, fight.state.army(who.id), buying[1], brought, buying[0],
+                                          fight.ruleset, fight.out, cantrip.roll_words(roll_kind),
+                                          lambda now, unit_id: cantrip.unit_again(fight, now, who, unit_id, brought,
+                                                                                  roll_kind, **kwargs))
+    if spelled:
+        rolled = cantrip.army_again(fight, rolled, who, dice, roll_kind, **kwargs)
+    return rolled, {}
