@@ -22,7 +22,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import death_magic, hooks, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
+from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .magic_returns import magic_returns
 from .magic_rolls import Rolls
@@ -53,7 +53,6 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     return state, out
 
 
-@hooks.SPEND.fill
 def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step: MagicStep, ruleset: Ruleset,
           out: StepResult) -> tuple[GameState, int]:
     """Split the casters' points by color, pay for the spells and resolve them (a magic action, or the
