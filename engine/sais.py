@@ -529,7 +529,7 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile", "charge"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
-    # Medallions in a magic action: engine.actions.sai_states.magic_returns
+    # Medallions in a magic action: engine.actions.magic_returns
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
     "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
                 "combination:save,maneuver"),

@@ -20,7 +20,7 @@ from ..trace import StepError, TraceEvent, reading
 from . import (cantrip, charge_freed, charge_sais, charge_unfreed, joined_rolls, routing, sai_states,
                specials, strikes)
 from .charge_sais import CHARM
-from .combat import leftover_buys, read_by_states
+from .skirmish import leftover_buys, read_by_states, with_brought
 from .freed_sais import may_free, with_rolls
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
@@ -277,7 +277,7 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
     choices = sai_states.special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
-    rolled, waiting = cantrip.with_brought(fight, rolled, rolling, joined, roll_kind, buying, choices=choices)
+    rolled, waiting = with_brought(fight, rolled, rolling, joined, roll_kind, buying, choices=choices)
     rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     brought = next((s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL), None)

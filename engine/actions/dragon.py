@@ -22,27 +22,8 @@ from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import READING, StepError, TraceEvent, reading, told
 from . import breath, cantrip, dragon_sais, eldarim, joined_rolls, sai_states, slaying
+from .battle import Battle
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
-
-
-class Battle:
-    """Who takes part: the dragons at the army's terrain, which attack the army, which fight each other, and
-    what each rolled."""
-
-    def __init__(self, state: GameState, who: Army) -> None:
-        self.here = tuple(d for d in state.dragons if d.at == who.at)
-        self.at_army = [d for d in self.here if kinds.attacks_army(d, self.here)]
-        self.fighting = [d for d in self.here if d not in self.at_army]
-        self.icons: dict[str, tuple[str, ...]] = {}
-        self.controlled: list[Dragon] = []  # controlled by a Dragoncrusader or Dragonzealot: held or allies
-        self.held: list[Dragon] = []        # controlled and not rolled: the army can attack them
-        self.allies: list[Dragon] = []      # controlled and rolled with the army against the other dragons
-        self.benched: list[str] = []        # champions that do not roll with the army (a Dragoncrusader on a white)
-        self.movers: list[str] = []         # Dragonkin Champions whose logo came up in the army's roll
-
-    def attacking(self) -> list[Dragon]:
-        """The dragons that rolled against the army."""
-        return [d for d in self.at_army if d.id in self.icons]
 
 
 def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:

@@ -16,7 +16,7 @@ from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 
 if TYPE_CHECKING:
-    from .dragon import Battle
+    from .battle import Battle
 
 SLAYING = ("melee", "missile")
 

@@ -106,7 +106,7 @@ SAI_USES["web"] = {**SAI_USES["web"], "melee": SFR_2012_SAIS["web"]["melee"]}
 # Entangle: "When rolled during melee, four health of your choice of units in the opposing army are paralyzed (cannot
 # make any further rolls) until the beginning of your next turn. Killing the monster negates this effect ... If an
 # entire army is paralyzed, the army cannot make any rolls (maneuvers, actions, saves), but it may take actions which
-# do not require rolls (unopposed maneuvers, retreats to reserves)": 002's Entangle (engine.actions.sai_states)
+# do not require rolls (unopposed maneuvers, retreats to reserves)": 002's Entangle (engine.actions.state_sais)
 ENTANGLE = f"{E}:faq.monster-special-action-icons.entangle"
 SAI_USES["entangle"] = {**SAI_USES["entangle"], "melee": SFR_2012_SAIS["entangle"]["melee"]}
 TSR_1996 = TSR_1996.evolve(
