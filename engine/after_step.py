@@ -135,13 +135,7 @@ def fallen_casters(at: After, state: GameState) -> GameState:
     cite = at.ruleset.cites.get("spells-end-with-caster")
     if cite is None or not state.effects:
         return state
-    def units(s: GameState) -> dict[str, int]:
-        count = dict.fromkeys(s.players, 0)
-        for a in s.armies:      # at terrains and in the reserve area; magical items are not units
-            count[a.player] = count.get(a.player, 0) + sum(1 for u in a.units if not u.item)
-        return count
-
-    was, now = units(at.before), units(state)
+    was, now = at.before.units_in_play(), state.units_in_play()
     # "If all your units are killed": the step left the player with none (a scenario may name a caster it gives
     # no army at all, whose spells stay)
     for player in (p for p, n in now.items() if not n and was.get(p)):

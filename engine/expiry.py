@@ -87,7 +87,7 @@ def eliminated(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState
     cite = ruleset.cites.get("player-eliminated")
     if cite is None or len(state.players) < 3:
         return state
-    out_of_game = {p for p in state.players if not any(a.units for a in state.armies if a.player == p)}
+    out_of_game = {p for p, n in state.units_in_play().items() if not n}
     armies = {a.id for a in state.armies if a.player in out_of_game}
     gone = [e for e in state.effects if e.target in armies]
     if not gone:
