@@ -125,8 +125,14 @@ def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> 
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
     """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
     cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
-    if rule.race or rule.health_worth or rule.other_color or rule.same_color:
+    unit_kind = (c.spell.target or "").endswith("unit")
+    if rule.race or rule.health_worth or rule.other_color or rule.same_color or (rule.alone and unit_kind):
         unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
+        # a unit "not already under the effects of a <this> spell" (002 Burning Hands, Flaming Armor, Flaming Spears)
+        if rule.alone and any(e.spell == c.spell.id for e in state.effects_on(c.target)):
+            art = "an" if c.spell.name[:1] in "AEIOU" else "a"
+            raise StepError(f"{c.spell.name} targets one of your units not already under the effects of {art} "
+                            f"{c.spell.name} spell; {unit.label} already is", cite=cite, field="cast")
         if rule.race and unit.race != rule.race:
             raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
                             cite=cite, field="cast")
