@@ -80,7 +80,9 @@ def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str) -> 
     for unit_id, _ in dice.units:
         e = held(state, ruleset, unit_id, kind)
         if e is not None:
+            # Fade: "cannot roll during a melee or missile action or during a dragon attack" (002): say which
             when = "makes no rolls" if ruleset.spell_protections[e.spell].no_rolls == "any" else \
+                "cannot roll during a dragon attack" if kind.startswith("dragon") else \
                 "cannot roll during a melee or missile action"
             raise StepError(f"{unit_id} {when} while {e.spell} is on it: leave it out of the roll",
                             cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="roll")

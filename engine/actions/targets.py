@@ -135,8 +135,9 @@ def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset:
     if unit is not None and rule.alone and any(e.spell == c.spell.id for e in state.effects_on(unit.id)):
         # 002 Burning Hands, Earthen Armor, Flaming Armor, Flaming Spears: "Target one of your units not already
         # under the effects of a[n] ... spell"
-        raise StepError(f"{c.spell.name} targets a unit not already under the effects of {c.spell.name}; "
-                        f"{unit.label} is", cite=cite, field="cast")
+        art = "an" if c.spell.name[:1] in "AEIOU" else "a"
+        raise StepError(f"{c.spell.name} targets one of your units not already under the effects of {art} "
+                        f"{c.spell.name} spell; {unit.label} already is", cite=cite, field="cast")
     if unit is not None and not (rule.race or rule.health_worth or rule.other_color or rule.same_color):
         return
     if rule.race or rule.health_worth or rule.other_color or rule.same_color:

@@ -230,15 +230,15 @@ SPELL_TARGETS = {
     "camouflage": TargetRule(health_worth=True),
     "hide": TargetRule(health_worth=True),
     "fade": TargetRule(race="undead"),                   # "Target one of your Undead units"
+    # "Target one of your units not already under the effects of a Burning Hands (Flaming Armor, Flaming
+    # Spears) spell" (002 Red (Fire) Spells; Earthen Armor, 002 Gold (Earth) Spells, "of an Earthen Armor spell")
+    "earthen-armor": TargetRule(alone=True),
+    "burning-hands": TargetRule(alone=True),
+    "flaming-armor": TargetRule(alone=True),
+    "flaming-spears": TargetRule(alone=True),
     "explode-stone": TargetRule(health_worth=True),      # "any enemy 1-health (common) magical item"
     "dispel-dragonkin": TargetRule(race="dragonkin", other_color=True),
     "promote-dragonkin": TargetRule(race="dragonkin", same_color=True),
-    # "Target one of your units not already under the effects of a(n) Burning Hands (Earthen Armor, Flaming Armor,
-    # Flaming Spears) spell"
-    "burning-hands": TargetRule(alone=True),
-    "earthen-armor": TargetRule(alone=True),
-    "flaming-armor": TargetRule(alone=True),
-    "flaming-spears": TargetRule(alone=True),
 }
 
 # Immediate spells, each restating its text in 002.
