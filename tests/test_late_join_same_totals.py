@@ -335,3 +335,54 @@ def test_a_unit_that_leaves_the_roll_counts_as_if_never_in_it(name, roll, alone,
     without = text.replace(_LEAVERS, _STAYERS).replace(roll, alone).replace(moves, "")
     without = "\n".join(line for line in without.splitlines() if not line.lstrip().startswith("expect:"))
     assert (_number(text, "results.goblins.save"), _number(without, "results.goblins.save")) == (0, 0)
+
+
+# --- a unit joins a roll in progress, never none ------------------------------------------------------------------
+
+def test_a_unit_rolled_as_joining_needs_its_armys_roll_in_progress():
+    """A unit rolled ``joined`` (engine.actions.common ``roll``) is counted only with its army's roll in progress of the
+    same kind (``Rolling.join``): with none (or another kind's), its results would be counted nowhere, so the roll is
+    refused as an engine defect before anything is recorded; with the army's roll in progress, it joins it."""
+    from engine.actions.common import roll
+    from engine.roll import Face, Roll
+    from engine.steps import StepResult
+    from engine.trace import StepError
+    from ddref.scenario.run import load_ruleset
+
+    scenario = parse(_sfr("save roll step", False), "t.yaml")
+    state, rules = scenario.state, load_ruleset("sfr-2012")
+    goblins = state.army("goblins")
+    g1 = Roll(units=(("g1", (Face("save", 2),)),))
+    out = StepResult(kind="roll")
+    with pytest.raises(StepError, match="goblins has no roll in progress"):
+        roll(state, rules, goblins, "save", ("save",), g1, out, unit="g1", joined=True)
+    assert (out.results, out.trace, out.rolls) == ({}, [], {})
+    roll(state, rules, goblins, "melee", ("melee",), Roll(units=(("gob", (Face("melee"),)),)), out)
+    with pytest.raises(StepError, match="a melee roll in progress, not a save roll"):
+        roll(state, rules, goblins, "save", ("save",), g1, out, unit="g1", joined=True)
+    roll(state, rules, goblins, "save", ("save",), Roll(units=(("gob", (Face("save"),)),)), out)
+    roll(state, rules, goblins, "save", ("save",), g1, out, unit="g1", joined=True)
+    # gob's 1 and g1's 2, doubled at the eighth face the Goblins hold: 6
+    assert out.rolls["goblins"].count("save", []) == 6
+
+
+# --- a charmed unit joins the acting army's roll, even when charmed before the roll is made ----------------------
+
+_CHARM = _SCENARIOS / "sfr2012-charm-through-army-modifiers.yaml"
+
+
+@pytest.mark.parametrize("order", ["[charm, cantrip]", "[cantrip, charm]"])
+def test_a_charmed_unit_joins_the_roll_whatever_the_order_of_charm_and_cantrip(order):
+    """002 Charm: the charmed units "add their results to the results of the acting army", and 002 Resolution: units
+    brought into an army during a roll "are rolled immediately and the results applied with the results of their
+    army", so Blizzard halves theirs with the army's own: (0 + 2 + 2) halved = 2 melee, 2 damage. The acting player
+    may resolve the Charm before the Cantrip (002 Resolution: special and unique SAIs "in any order the player
+    chooses"), which suspends the roll before it is counted: the charmed units still join the roll (the old count
+    added their 4 melee after the modifiers: 0 halved + 4 = 4)."""
+    text = _CHARM.read_text(encoding="utf-8")
+    for old, new in (("roll: {eye1: charm, wild.2: save}", "roll: {eye1: charm, wild.2: cantrip 2}"),
+                     ("      targets: {charm: [a, c]}", f"      order: {order}\n      cantrip: {{wild: {{colors: "
+                                                         "{blue: 2}, cast: []}}\n      targets: {charm: [a, c]}")):
+        assert old in text
+        text = text.replace(old, new)
+    assert (_number(text, "results.wild.melee"), _number(text, "damage.herd")) == (2, 2)
