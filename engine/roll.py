@@ -498,6 +498,28 @@ class Rolling(Struct):
         self.through.add(result)
         return grown(self.ctx, self.dice, self.own, self.joined, trace, self.still_left()).get(result, 0)
 
+    def whole(self, trace: list[TraceEvent]) -> Outcome:
+        """The roll as it stands counted as one roll (its joined units with it, those that left without), for a caller
+        that reads more of it than a total: the army's half of the one pipeline as ``count`` has it, with the share of
+        each result an SAI made after it (``sai_part``) and each unit's results before any modifier (``per_unit``,
+        ``non_id``, ``sai_per_unit``): a dragon attack's roll under a Blue Dragon Breath counts only SAI-made melee
+        and missile, and only non-ID results force a kill (002 Dragon Attack Phase, Step 6)."""
+        self.through.update(RESULT_TYPES)
+        left = set(self.still_left())
+        units, races, per_unit, non_id, by_sai = {}, {}, {}, {}, {}
+        for outcome in (self.own, *self.joined.values()):
+            units.update(outcome.counted)
+            races.update(outcome.races)
+            per_unit.update(outcome.per_unit)
+            non_id.update(outcome.non_id)
+            by_sai.update(outcome.sai_per_unit)
+        for part in (units, per_unit, non_id, by_sai):
+            for unit_id in left:
+                part.pop(unit_id, None)
+        army_mods = [a for a in active_modifiers(self.ctx, set(units)) if a.mod.scope != "unit"]
+        final, sai_part = _army_part(self.ctx, self.dice, units, races, army_mods, trace)
+        return Outcome(final, [], trace, sai_part, non_id, per_unit, [], by_sai, units, races)
+
     def theirs(self, result: str) -> int:
         """The ``result`` results of the units that joined the roll, each one's latest roll, as they rolled them."""
         return sum(o.results.get(result, 0) for o in self.joined.values())

@@ -307,7 +307,19 @@ def test_only_the_roll_itself_is_joined_and_counted_with_its_units():
         if name != "engine/roll.py":
             beside += [f"{name}:{line}: writes {what}" for line, what in _writes(tree)]
             beside += [f"{name}:{line}: counts a roll with its joined units (grown)" for line in _calls(tree, "grown")]
+        # the joined units' results as they rolled them are read only where the roll is counted with them: a caller
+        # that reads them holds them in its own number, a sum beside the pipeline (a dragon attack's once did)
+        for func in ast.walk(tree):
+            if isinstance(func, ast.FunctionDef) and func.name != "through_pipeline" and name != "engine/roll.py":
+                beside += [f"{name}:{line}: {func.name} reads the joined units' results (theirs)"
+                           for line in _calls(func, "theirs") if not _nested_def(func, line)]
     assert not beside, "\n".join(beside)
+
+
+def _nested_def(func: ast.FunctionDef, line: int) -> bool:
+    """Whether ``line`` of ``func`` is inside a function defined within it (walked on its own)."""
+    return any(isinstance(n, ast.FunctionDef) and n is not func and n.lineno <= line <= n.end_lineno
+               for n in ast.walk(func))
 
 
 # --- and a unit that leaves it late counts as one never in it -----------------------------------------------------
@@ -386,3 +398,31 @@ def test_a_charmed_unit_joins_the_roll_whatever_the_order_of_charm_and_cantrip(o
         assert old in text
         text = text.replace(old, new)
     assert (_number(text, "results.wild.melee"), _number(text, "damage.herd")) == (2, 2)
+
+
+# --- a dragon attack's roll: the joined units count in it as the roll counts them, forced kills too ---------------
+
+_FORCED = _SCENARIOS / "sfr2012-latejoin2-dragon-forced-kill-joined.yaml"
+
+
+def test_units_joining_a_dragon_attack_count_toward_a_forced_kill_as_if_in_the_roll_from_the_start():
+    """002 Step 6: "if you have 10 or more melee results (5 if a dragon rolled belly) ... after applying any
+    penalties, but without counting IDs ... then the dragon must be killed"; 002 Resolution: units brought in during
+    the roll "are rolled immediately and the results applied with the results of their army". Under Blizzard, h1 and
+    h2 brought back by Regenerate roll 2 + 2 melee with brute's 3: (3 + 4) / 2 = 3 melee, no forced kill of the
+    Belly drake (5 needed), the same as with h1 and h2 in the army from the start. The old count kept the joined
+    units' melee in the dragon attack's own results beside the roll: 1 + 4 = 5 forced, and refused the step."""
+    text = _FORCED.read_text(encoding="utf-8")
+    units = ", {id: h1, race: goblin, health: 2}, {id: h2, race: goblin, health: 2}"
+    changes = (("{id: brute, race: goblin, health: 3}]}", "{id: brute, race: goblin, health: 3}" + units + "]}"),
+               ("  bob: [{id: h1, race: goblin, health: 2}, {id: h2, race: goblin, health: 2}]",
+                "  bob: [{id: g9, race: goblin, health: 1}]"),
+               ("roll: {troll: regenerate, brute: melee 3}", "roll: {brute: melee 3, h1: melee 2, h2: melee 2}"),
+               ("      targets: {regenerate: [h1, h2]}\n      unit_saves: {h1: melee 2, h2: melee 2}\n", ""),
+               ("      moved: [h1, h2]\n", ""))
+    start = text
+    for old, new in changes:
+        assert old in start
+        start = start.replace(old, new)
+    for key, by_hand in (("results.goblins.melee", 3), ("dragon.slain", []), ("damage.goblins", 0)):
+        assert (_number(text, key), _number(start, key)) == (by_hand, by_hand)
