@@ -266,7 +266,7 @@ def test_a_trumpet_doubles_a_joining_feral_as_one_in_the_roll_from_the_start_sfr
 
 _ENGINE = Path(__file__).resolve().parents[1] / "engine"
 # the roll in progress's fields only its own methods write (engine.roll ``Rolling``: join, leave, keep_joined)
-_ROLLING_FIELDS = {"joined", "left", "through"}
+_ROLLING_FIELDS = {"joined", "left", "through", "joined_dice"}
 
 
 def _writes(tree: ast.AST) -> list[tuple[int, str]]:
@@ -426,3 +426,30 @@ def test_units_joining_a_dragon_attack_count_toward_a_forced_kill_as_if_in_the_r
         start = start.replace(old, new)
     for key, by_hand in (("results.goblins.melee", 3), ("dragon.slain", []), ("damage.goblins", 0)):
         assert (_number(text, key), _number(start, key)) == (by_hand, by_hand)
+
+
+# --- routing reads the roll the units joined ------------------------------------------------------------------------
+
+def test_routing_reads_the_faces_units_rolled_into_the_roll_from_the_roll_itself():
+    """000 Option: Routing counts the icons an army "rolls" in its save roll; 004 Regenerate B: the units brought back
+    "are rolled immediately and their results are counted toward the current roll". So the faces the routing rule
+    reads for them are those they rolled into the roll in progress (engine.roll ``Rolling.shown``), the one record of
+    what joined it, not a second reading of the step's ``unit_saves`` (the old path: given other faces there than
+    the roll holds, it counted those)."""
+    from engine.actions.fight import Fight
+    from engine.resolve import resolve
+    from engine.roll import Face, Roll
+    from ddref.scenario.run import load_ruleset
+    from engine.actions.freed_sais import with_rolls
+
+    texts, _, _ = _TSR_CASES["Regenerate into a melee save roll"]
+    scenario = parse(_TSR.format(**texts["late"]), "t.yaml")
+    rules = load_ruleset("tsr-1996")
+    step = scenario.steps[0].step
+    _, out = resolve(scenario.state, step, rules)
+    assert set(out.rolls["keep"].joined) == {"g2", "g1"}
+    other = step.evolve(unit_saves=tuple((u, Roll(units=((u, (Face("id"),)),))) for u, _ in step.unit_saves))
+    fight = Fight(state=scenario.state, ruleset=rules, attacker="raiders", defender="keep", action="melee",
+                  step=other, casualties={}, out=out)
+    shown, extra = with_rolls(fight, Roll(units=(("gob", (Face("save"),)),)), ("g2", "g1"))
+    assert [f.icon for _, faces in shown.units for f in faces] == ["save", "save", "save"] and len(extra) == 2

@@ -80,9 +80,10 @@ def _register(out: StepResult, home: Army, unit: str | None, joined: bool, ctx: 
         again = now is not None and now.joined and now.ctx.kind == ctx.kind
         # the units that left a roll counted again (a Cantrip's spell) stay out of it
         kept = now.left if now is not None and now.ctx.kind == ctx.kind else {}
-        out.rolls[home.id] = Rolling(ctx, dice, outcome, now.joined if again else {}, kept)
+        out.rolls[home.id] = Rolling(ctx, dice, outcome, now.joined if again else {}, kept,
+                                     joined_dice=now.joined_dice if again else {})
     elif joined:
-        out.rolls[home.id].join(unit, outcome)     # there is one (``_joins_a_roll``)
+        out.rolls[home.id].join(unit, outcome, dice)     # there is one (``_joins_a_roll``)
 
 
 def _joins_a_roll(out: StepResult, home: Army, unit: str | None, kind: str, ruleset: Ruleset) -> None:
