@@ -18,7 +18,7 @@ from .capture import abandoned, winner
 from .carrying import unload
 from .dragonkin import dissipate
 from .exchange import promote
-from .expiry import expire
+from .expiry import eliminated as eliminated_expire, expire
 from .kings_die import alone as kings_die_alone
 from .minor import out_of_game
 from .ruleset import Ruleset
@@ -98,6 +98,12 @@ def used_expire(at: After, state: GameState) -> GameState:
                   at.ruleset, at.out) if spent else state
 
 
+def player_eliminated(at: After, state: GameState) -> GameState:
+    """A player eliminated from a multi-player game: the spells on their armies expire (002 Spell Attributes >
+    Duration; engine.expiry.eliminated)."""
+    return eliminated_expire(state, at.ruleset, at.out)
+
+
 def carriers(at: After, state: GameState) -> GameState:
     """Items left without carriers are buried (002 Magical Items; engine.carrying)."""
     before, out = at.before, at.out
@@ -120,6 +126,24 @@ def carriers(at: After, state: GameState) -> GameState:
 def kings_die(at: After, state: GameState) -> GameState:
     """A player whose only unit left in play is a Kings' Die loses it (002 Kings' Die; engine.kings_die)."""
     return kings_die_alone(state, at.ruleset, at.out)
+
+
+def fallen_casters(at: After, state: GameState) -> GameState:
+    """000 Magic: "If all your units are killed--if you have no units left at terrains or in reserve--any spells you
+    cast are immediately negated" (an edition that says so: ``cites['spells-end-with-caster']``; 002 and 003 let
+    them run their duration instead)."""
+    cite = at.ruleset.cites.get("spells-end-with-caster")
+    if cite is None or not state.effects:
+        return state
+    was, now = at.before.units_in_play(), state.units_in_play()
+    # "If all your units are killed": the step left the player with none (a scenario may name a caster it gives
+    # no army at all, whose spells stay)
+    for player in (p for p, n in now.items() if not n and was.get(p)):
+        cast = [e for e in state.effects if e.by == player and e.source is None and e.spell in at.ruleset.spell_costs]
+        state = expire(state, cast, f"{player} has no units left at terrains or in reserve",
+                       at.ruleset.quote("spells-end-with-caster", "any spells you cast are immediately negated"),
+                       at.ruleset, at.out, cite=cite) if cast else state
+    return state
 
 
 def untamed(at: After, state: GameState) -> GameState:
@@ -229,8 +253,10 @@ AFTER_STEP: tuple[AfterStepRule, ...] = (
     AfterStepRule("wild-growth", "promote", wild_growth),                            # 002 promotion; exchanging-units-from-the-dua
     AfterStepRule("dragonkin-dissipate", "dragonkin", dragonkin_dissipate),          # 002 dragonkin
     AfterStepRule("used-effects-expire", "spell-duration", used_expire),             # 002 spell-attributes.duration
+    AfterStepRule("player-eliminated", "player-eliminated", player_eliminated),      # 002 spell-attributes.duration
     AfterStepRule("carriers", "magic-items", carriers),                              # 002 magical-items
     AfterStepRule("kings-die", "kings-die", kings_die),                              # 002 kings-die
+    AfterStepRule("fallen-casters", "spell-duration", fallen_casters),               # 000 magic (002: duration)
     AfterStepRule("untamed", "dragons", untamed),                                    # 002 dragons
     AfterStepRule("eighth-faces-abandoned", "eighth-face", eighth_faces_abandoned),  # 002 the-eighth-face
     AfterStepRule("leave-the-game", "minor-terrains", leave_the_game),               # 002 minor-terrains

@@ -42,14 +42,6 @@ def abandoned(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
     return state
 
 
-def _units_in_play(state: GameState) -> dict[str, int]:
-    """Player -> how many units (not magical items, which are not units) they have in play."""
-    count = dict.fromkeys(state.players, 0)
-    for a in state.armies:
-        count[a.player] = count.get(a.player, 0) + sum(1 for u in a.units if not u.item)
-    return count
-
-
 def winner(before: GameState, state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
     """Set ``state.winner`` when a player holds two captured terrains, or has the last surviving units."""
     if state.winner is not None:
@@ -68,7 +60,7 @@ def winner(before: GameState, state: GameState, ruleset: Ruleset, out: StepResul
                 return state.evolve(winner=player)
     if not (out.killed or out.buried):           # units leave play only when killed or buried
         return state
-    was, now = _units_in_play(before), _units_in_play(state)
+    was, now = before.units_in_play(), state.units_in_play()
     alive = [p for p, n in now.items() if n]
     fallen = [p for p, n in now.items() if not n and was.get(p)]
     if len(alive) == 1 and fallen and "last-units-win" not in ruleset.cites:

@@ -81,7 +81,7 @@ def _eighth_face_ids(tally: Tally, terrain, ctx: RollContext, trace: list[TraceE
                                 after=tally[t].total, rule=ctx.ruleset.quote("eighth-face", "the controlling army "
                                 "doubles all its ID results") + " (a reading where a subtraction came first: it took "
                                 "non-ID results first, which the text leaves open)",
-                                cite=ctx.ruleset.cite("eighth-face")))
+                                cite=ctx.ruleset.cite("eighth-face"), also=ctx.ruleset.cite("modifier-order")))
 
 
 def minor_terrain(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:

@@ -35,4 +35,4 @@ def racial_with_multipliers(ctx: RollContext, trace: list[TraceEvent]) -> None:
     trace.append(TraceEvent(what=f"{ctx.army.id}: racial abilities apply with the multipliers",
                             rule="a reading: the modifier order names no racial step; eighth face advantages are "
                                  "cumulative with racial abilities, and spells that add are not counted by them",
-                            cite=ctx.ruleset.cite("eighth-face")))
+                            cite=ctx.ruleset.cite("eighth-face"), also=ctx.ruleset.cite("modifier-order")))

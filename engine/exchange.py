@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .expiry import unit_gone
+from .protection import shield
 from .ruleset import Ruleset
 from .state import Army, GameState, Unit
 from .steps import StepResult
@@ -277,6 +278,13 @@ def replant(state: GameState, ruleset: Ruleset, army_id: str, give: Sequence[str
                         f"{', '.join(u.id for u in army.units if u.race == 'treefolk') or 'none'}; DUA: "
                         f"{', '.join(u.id for u in dead if u.race == 'treefolk') or 'none'})", cite=cite,
                         field="replant")
+    for unit_id in give:
+        # 002 Hide: "the target unit ... 3) cannot be affected ... by any racial ability"; Camouflage: "only melee
+        # effects can affect the target unit" (engine.protection: the "racial" source)
+        spell = shield(state, ruleset, unit_id, "racial")
+        if spell is not None:
+            raise StepError(f"{unit_id} is under {spell.spell}: no racial ability can affect it (Replanting cannot "
+                            "exchange it)", cite=ruleset.spell_sections.get(spell.spell, cite), field="replant")
     given, taken = sum(u.health for u in ours), sum(u.health for u in theirs)
     if given != taken:
         raise StepError(f"Replanting exchanges an equal health value: {given} health given for {taken} taken",

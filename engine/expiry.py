@@ -76,3 +76,22 @@ def unit_gone(state: GameState, unit_id: str, how: str, ruleset: Ruleset, out: S
     return expire(state, state.effects_on(unit_id), f"{unit_id} was {how}", "an individual-targeting spell "
                   "immediately expires when the target unit is exchanged, killed or buried", ruleset, out,
                   own_cite=False)
+
+
+def eliminated(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Spell Attributes > Duration: "When a player is eliminated from a multi-player game -- no units are
+    remaining at terrains or in the reserve area -- any spells cast on this player's units or armies immediately
+    expire." (Their units' spells expired when the units were killed; their armies' go now. The spells the player
+    cast keep "their normal duration": nothing here ends them.) Only where the edition states it
+    (``player-eliminated``), in a game of three or more players."""
+    cite = ruleset.cites.get("player-eliminated")
+    if cite is None or len(state.players) < 3:
+        return state
+    out_of_game = {p for p, n in state.units_in_play().items() if not n}
+    armies = {a.id for a in state.armies if a.player in out_of_game}
+    gone = [e for e in state.effects if e.target in armies]
+    if not gone:
+        return state
+    return expire(state, gone, f"{', '.join(sorted(out_of_game))} is eliminated (no units are remaining at "
+                  "terrains or in the reserve area)", "any spells cast on this player's units or armies immediately "
+                  "expire", ruleset, out, own_cite=False, cite=cite)

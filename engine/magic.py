@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .names import slug
+from .ruleset import Ruleset
+from .trace import StepError
 from .value import Value
 
 COLORS = ("black", "blue", "gold", "green", "red")
@@ -119,3 +122,24 @@ def by_color(vector: tuple[int, ...], buckets: tuple[Bucket, ...]) -> dict[str, 
         if n:
             totals[color] = totals.get(color, 0) + n
     return dict(sorted(totals.items()))
+
+
+def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:
+    """The colors a unit casts by itself (002 First March, Magic): its race's aspects; for an Eldarim
+    acolyte the one color of its die ("any individual Acolyte of Eldarim can only cast one color"), for the
+    Dragonlord, Dragonslayer and Dragoncrusader all five; an empty tuple for Amazons, who cast the terrain's colors."""
+    cite = ruleset.cite("magic")
+    if unit.race in ruleset.race_colors:
+        return ruleset.race_colors[unit.race]
+    if unit.race in ruleset.one_color_races:
+        if unit.name is not None and slug(unit.name) in ruleset.all_color_units:
+            return COLORS
+        if unit.color is None:
+            raise StepError(f"{unit.id} is an Eldarim acolyte, which casts the one color of its die: say which "
+                            "(color: on the unit)", cite=cite, field="roll")
+        return (unit.color,)
+    if unit.race in ruleset.no_magic_races:
+        raise StepError(f"{unit.id} is {unit.race}: it cannot roll for magic", cite=ruleset.cite("dragonkin"),
+                        field="roll")
+    raise StepError(f"{unit.id} ({unit.race or 'no race'}): which colors it casts is not known to this version",
+                    cite=cite, field="roll")

@@ -98,9 +98,14 @@ def _dragons_have_attacked(state: GameState, ruleset: Ruleset) -> None:
             continue
         here = [d.id for d in state.dragons if d.at == a.at and a.unit(d.tamed_by or "") is None]
         if here:
-            raise StepError(f"dragons ({', '.join(here)}) are at {a.at}, where {a.id} is: the dragons must do combat in "
-                            f"the Dragon Attacks phase before the First March (a dragon_attack step for {a.id} "
-                            "comes first)", cite=ruleset.cite("turn-sequence"), field="army")
+            # the edition's words: 001 Turn Sequence "those dragons will attack the marching army ... The Effects
+            # Expire and Dragon Attack phases are mandatory"; 000 Dragon Rules "before the army's owning player
+            # performs any actions or declares his First March"
+            rule = ruleset.quote("dragons-attack-first", "the dragons must do combat in the Dragon Attacks phase "
+                                 "before the First March")
+            raise StepError(f"dragons ({', '.join(here)}) are at {a.at}, where {a.id} is: {rule} (a dragon_attack "
+                            f"step for {a.id} comes first)",
+                            cite=ruleset.cites.get("dragons-attack-first", ruleset.cite("turn-sequence")), field="army")
 
 
 def dragon_attacked(state: GameState, army_id: str) -> GameState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from .lands import terrain_types
+from .lands import negated_by_element_loss, terrain_types
 from .ruleset import RacialAbility, SpellModifier
 from .state import Effect
 from .trace import NOT_APPLIED, StepError, TraceEvent, TracePart, not_applied, reading, split, told, whose
@@ -83,6 +83,12 @@ def _not_reaching(effect: Effect, mod: SpellModifier, ctx: RollContext) -> Trace
         if home is None or effect.target not in (home.id, home.at):
             return None
         what = f"{spell} on {effect.target} does not reach {whose(ctx.army.id)} own {' and '.join(ctx.wanted)} roll"
+        if "individual-modifiers" in rs.cites:
+            # 000 Dice Modifiers says it of army and terrain spells alike ("such as the penalty for an Ash Storm or
+            # the bonus from a Watery Double spell")
+            return not_applied(what, rs.quote("individual-modifiers", "modifiers to an army's roll don't apply to an "
+                                              "individual unit when it must roll separately"),
+                               rs.cite("individual-modifiers"))
         if mod.scope == "army" and rs.edition == "sfr-2012":
             return not_applied(what, "since the Stoneskin and Open Grave spells target an army, they do not protect "
                                      "the unit when it is targeted individually", rs.cite("modifier-order"))
@@ -102,6 +108,25 @@ def _not_reaching(effect: Effect, mod: SpellModifier, ctx: RollContext) -> Trace
 def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEvent] | None = None) -> list[Active]:
     out = []
     for effect in ctx.state.effects:
+        negator = negated_by_element_loss(ctx.state, effect, ctx.ruleset)
+        mods = ctx.ruleset.spell_modifiers.get(effect.spell, ())
+        if negator is not None and mods:
+            if trace is not None and any(_applies(m, effect, ctx, unit_ids) and _reaches(m, ctx) for m in mods):
+                own_terrain_spell = negator.by == effect.by
+                event = reading(
+                    f"{effect.spell} on {effect.target} is negated while {negator.spell} is on {negator.target}, "
+                    f"although both are {negator.by}'s: 'except for the caster's spells' follows, and is read as "
+                    "qualifying, only the army-targeting spells; a terrain-targeting spell that needs the element is "
+                    "negated whoever cast it", ctx.ruleset.spell_sections.get(negator.spell, ""),
+                    ctx.ruleset.spell_sections.get(effect.spell, "")) if own_terrain_spell else not_applied(
+                    f"{effect.spell} on {effect.target} is negated while {negator.by}'s {negator.spell} is on "
+                    f"{negator.target}",
+                    "the effects of spells that require the terrain to have the element it removes are negated "
+                    "(army-targeting ones except the caster's)",
+                    ctx.ruleset.spell_sections.get(negator.spell, ""))
+                if event not in trace:
+                    trace.append(event)
+            continue
         for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
             if trace is not None and not _applies(mod, effect, ctx, unit_ids):
                 why = _not_reaching(effect, mod, ctx)
@@ -121,6 +146,19 @@ def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEven
                     raise StepError(f"{effect.spell} is in play {effect.count} times on {effect.target}, but "
                                     "its multiple castings must target different targets",
                                     cite=ctx.ruleset.spell_sections.get(effect.spell, ""))
+                if (ctx.ruleset.repeat_instance_no_effect and not mod.stacks and effect.spell in ctx.ruleset.spell_costs
+                        and any(
+                        a.mod == mod and a.effect.spell == effect.spell and a.effect.target == effect.target
+                        for a in out)):
+                    # 002 Multiplicity (a spell's; SAIs and minor terrains say their own): another instance at the same target, from a separate magic action
+                    if trace is not None and _reaches(mod, ctx):
+                        trace.append(not_applied(
+                            f"{effect.by}'s further {effect.spell} on {effect.target} adds nothing to the one "
+                            "already there",
+                            "multiple castings of another instance of this spell at the same target during "
+                            "separate magic actions will have no added effect, except to possibly increase the "
+                            "duration of the spell", ctx.ruleset.cite("multiplicity")))
+                    continue
                 out.append(Active(effect, mod, ctx.ruleset.spell_sections.get(effect.spell, "")))
     return out
 

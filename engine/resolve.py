@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from .actions.combat import melee, missile
-from .actions import sai_states
+from .actions import hooks, sai_states
 from .actions.common import army, roll, terrains
 from .actions.maneuver import maneuver
 from .actions.minor import minor_roll
@@ -112,6 +112,18 @@ def _on_first_use(module: str, name: str):
 
     return action
 
+
+def _function_on_first_use(module: str, name: str):
+    """A function of a module loaded on first use (``_on_first_use``), for a hook a lower module calls."""
+    def call(*args, **kwargs):
+        return getattr(import_module(module, __package__), name)(*args, **kwargs)
+
+    return call
+
+
+# the recursions across layers (engine.actions.hooks) whose answering module is loaded on first use: a Cantrip's
+# spells are resolved as a magic action's (engine.actions.magic ``spend``), in a replay that may have no magic step
+hooks.SPEND.fill(_function_on_first_use(".actions.magic", "spend"))
 
 _ACTIONS = {RollStep: _roll, ManeuverStep: maneuver, MeleeStep: melee, MissileStep: missile,
             MagicStep: _on_first_use(".actions.magic", "magic"), TurnStep: _on_first_use(".actions.turn", "turn"),

@@ -153,8 +153,22 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
     # the edition's own words where it has them (tsr-1996 Regenerate), else 002's
     rule, cite = rs.words(f"{face.icon}:gives", "SAI normal results count with the others, but no spell can modify "
                           "them", cite)
-    trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {fmt(gained)}",
-                            after=sum(gained.values()), rule=rule, cite=cite, detail=True))
+    # a "Normal or Special" SAI whose special the step did not choose: its normal results are the default, said as
+    # such where the special was open to the owner (002 Regenerate: "generates four save results or you may ...")
+    left = sai_table.special_left(face.icon, ctx.kind, ctx.individual and not ctx.joined, ctx.choices.get("special", {}),
+                                  rs.sai_uses)
+    left = left if left and _special_open(left, ctx) else ""
+    trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} gives {fmt(gained)}"
+                                 + (f": {left}" if left else ""),
+                            after=sum(gained.values()), rule=rule, cite=cite, detail=not left, defaulted=bool(left),
+                            also=rs.sai_read_with.get(f"{face.icon}:gives", "")))
+
+
+def _special_open(left: str, ctx: RollContext) -> bool:
+    """Whether the special was a real choice: units to bring back need a dead unit in the owner's DUA."""
+    if "DUA" not in left:
+        return True
+    return any(a.units for a in ctx.state.dua if a.player == ctx.army.player)
 
 
 # --- the pipeline ---------------------------------------------------------------------------
@@ -685,6 +699,7 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
                 from_ids[t] += tally[t].total - before[t]
         non_id[who] = {t: part.total - from_ids[t] for t, part in tally.items()} if from_ids else \
             {t: part.total for t, part in tally.items()}
+    _rerolls_left(ctx, replaced, trace)
     silent = [u.id for u in ctx.army.units if u.id not in out] if per_unit else []
     if silent:
         silent = _not_held(ctx, silent, trace)
@@ -733,11 +748,8 @@ def _check_die(unit: Unit, faces: tuple[Face, ...], ctx: RollContext) -> None:
                         cite=unit.die_cite or ctx.ruleset.cite("sai-points"), field="roll")
 
 
-def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
-              trace: list[TraceEvent]) -> tuple[Face, ...]:
-    """002 Flashfire: "during any army non-maneuver roll, any one unit in the target army whose last roll result
-    has not been finalized may be rolled again. The selected unit ignores its last roll result and applies the
-    new roll result instead. Multiple castings increase the effect" (one more unit per casting)."""
+def _rerolls(ctx: RollContext) -> tuple[list[Effect], int, str]:
+    """The Flashfires on the rolling army, the controlled Vortex's one more reroll (1 or 0), and the citation."""
     fires = [e for e in ctx.state.effects_on(ctx.army.id) if ctx.ruleset.rerolls_for.get(e.spell)]
     cite = ctx.ruleset.spell_sections.get(fires[0].spell if fires else "", ctx.ruleset.cite("sai-resolution"))
     # 002 Vortex: "During any non-maneuver roll by an army controlling this terrain, any one unit in the target
@@ -746,6 +758,33 @@ def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
     terrain = ctx.terrain
     vortex = int(terrain is not None and terrain.special == "vortex" and terrain.face == 8
                  and terrain.controlled_by == ctx.army.id and not ctx.individual)
+    return fires, vortex, cite
+
+
+def _rerolls_left(ctx: RollContext, used: int, trace: list[TraceEvent]) -> None:
+    """A Flashfire's (a Vortex's) reroll the roll does not mark: "may be rolled again" is the owner's choice, its
+    field the ``flashfire`` marker in a unit's faces; none marked, no unit is rolled again, a traced default."""
+    if not ctx.state.effects and ctx.terrain is None:
+        return
+    fires, vortex, cite = _rerolls(ctx)
+    allowed = sum(e.count for e in fires) + vortex
+    if used >= allowed or "maneuver" in ctx.kind or ctx.individual:
+        return
+    what = " and ".join([f"{fires[0].spell} on {ctx.army.id}"] * bool(fires) + ["the Vortex"] * vortex)
+    trace.append(TraceEvent(what=f"{what}: {allowed - used} of {allowed} unit(s) may be rolled again; the roll marks "
+                                 f"{'none' if not used else 'only ' + str(used)} (flashfire in a unit's faces)",
+                            after=used, rule="the owner may roll one unit again per casting (and one under a "
+                            "controlled Vortex) before the roll is final; none marked, none is", cite=cite,
+                            defaulted=True))
+
+
+def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
+              trace: list[TraceEvent]) -> tuple[Face, ...]:
+    """002 Flashfire: "during any army non-maneuver roll, any one unit in the target army whose last roll result
+    has not been finalized may be rolled again. The selected unit ignores its last roll result and applies the
+    new roll result instead. Multiple castings increase the effect" (one more unit per casting)."""
+    fires, vortex, cite = _rerolls(ctx)
+    terrain = ctx.terrain
     allowed = sum(e.count for e in fires) + vortex
     if not allowed or "maneuver" in ctx.kind:
         raise StepError(f"{unit.id}'s roll marks a Flashfire reroll, but no Flashfire lets {ctx.army.id} reroll "
@@ -822,7 +861,7 @@ def _group_rerolls(unit: Unit, faces: tuple[Face, ...], ctx: RollContext, trace:
 def _member(ctx: RollContext, unit_id: str) -> Unit:
     unit = ctx.army.unit(unit_id)
     if unit is None:
-        raise StepError(f"unit {unit_id!r} is not in army {ctx.army.id!r} "
+        raise StepError(f"unit {unit_id} is not in army {ctx.army.id} "
                         f"(its units: {', '.join(u.id for u in ctx.army.units)})", field="roll")
     return unit
 

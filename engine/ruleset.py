@@ -143,7 +143,8 @@ class TargetRule(Value, kw_only=True):
 
     ``element``: the target terrain has that element; ``army_at_element``: the target army is at a
     terrain with that element; ``enemy_present``: an enemy army is at the target terrain;
-    ``not_eighth``: the terrain is not at its eighth face; ``alone``: not already under this spell;
+    ``not_eighth``: the terrain is not at its eighth face; ``alone``: the target (a terrain or a unit) is not
+    already under this spell;
     ``race``: the target unit is of that race.
     """
 
@@ -270,6 +271,9 @@ class SetupRules(Value):
     # the units a player may bring at most one of per 24 health of battle size (the required number of dragons):
     # catalog name -> whether the limit is per color (002 The Eldarim Champions); empty: no such limit
     champion_caps: Mapping[str, bool] = field(default_factory=dict)
+    # at most this many armies of different players on one terrain at the start (000 Place Armies: "no more than
+    # three armies belonging to different players can occupy a terrain die"); None: no such limit given
+    players_per_terrain: int | None = None
     # 002 Magical Items: the force cost of a magical item by its health where it is not its health ("The 20mm
     # four-siders are uncommon worth 2 health and cost two points of health. You may include a second uncommon for a
     # cost of only 1 health ... And the 22mm four-siders are rare worth 3 health and cost two points of health"):
@@ -455,6 +459,8 @@ class Ruleset(Value):
     spell_step_downs: Mapping[str, StepDown] = field(default_factory=dict)
     # an edition's own words for a rule an SAI handler traces (key -> (words, section)); absent: 002's words
     sai_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # where such words are a reading (key as in ``sai_words``): the second passage it is read with
+    sai_read_with: Mapping[str, str] = field(default_factory=dict)
     # Dispel Magic rolls against a unit-targeting spell only on its own target (004 Dispel Magic C: "Only units
     # bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple"); 002: any unit of
     # the army
@@ -469,6 +475,10 @@ class Ruleset(Value):
     # a spell whose text states no multiplicity stacks at one target (sfr-v4: 001 Spells, "Multiple castings of a
     # spell against the same target increase the value highlighted in red"); 002 Multiplicity refuses it
     castings_increase_value: bool = False
+    # another instance of a "multiple castings target multiple ..." spell at a target a previous instance is still
+    # on, cast in a separate magic action (by anyone), has no added effect but its duration (002 Multiplicity:
+    # "will have no added effect ... except to possibly increase the duration of the spell"): engine.modifiers
+    repeat_instance_no_effect: bool = False
     # Wild Growth promotes "one health-worth of units ... for each Wild Growth result" (sfr-v4, 001) rather than
     # "one unit" per result (002): engine.wild_growth
     wild_growth_per_health: bool = False

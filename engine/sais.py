@@ -529,7 +529,7 @@ RESOLVED: dict[str, tuple[str, ...]] = {
     "unit-state": ("melee", "missile", "charge"), "army-state": ("melee", "missile", "magic"), "glare": ("melee",),
     # the defender's save roll in a melee or missile action (engine.actions.combat)
     # and the army's save roll against a spell ("save": engine.actions.spells.save_roll); Regenerate and the
-    # Medallions in a magic action: engine.actions.sai_states.magic_returns
+    # Medallions in a magic action: engine.actions.magic_returns
     # and an army's save or avoidance roll of a roll step or a maneuver's Wall of Thorns (engine.resolve, in_roll)
     "raise": ("melee", "missile", "save-melee", "save-missile", "save", "magic", *AVOIDANCE, "dragon", "dragon-save",
                 "combination:save,maneuver"),
@@ -571,6 +571,25 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
     if (use.special not in OWN_ROLL) if individual else (kind not in RESOLVED.get(use.special, ())):
         return NOT_MODELLED
     return SaiUse(special=use.special) if use.either else use
+
+
+# what the special of a "Normal or Special" SAI does, and the field that chooses it (its normal results otherwise)
+SPECIAL_CHOICE = {"raise": ("targets.{sai}", "bring back units from the DUA"), "move": ("move_to.{sai}", "move units")}
+
+
+def special_left(sai: str, kind: str, individual: bool, chosen: dict,
+                 uses: Mapping[str, Mapping[str, SaiUse]] | None = None) -> str:
+    """What the owner could have chosen instead of a "Normal or Special" SAI's normal results in this roll and did
+    not (the step names no targets or move for it): "the step names no <field>, so not its special (<what>)", else ""
+    (issue 21: an absent choice is a traced default). A special this version does not resolve in the roll is no
+    choice a scenario can make here (``unit_use`` refuses it), so nothing is said."""
+    use = (_individual_use(sai, kind, uses) if individual else None) or sai_use(sai, kind, uses)
+    if use is None or not use.either or use.special not in _STATE_SPECIALS or chosen.get(sai):
+        return ""
+    if (use.special not in OWN_ROLL) if individual else (kind not in RESOLVED.get(use.special, ())):
+        return ""
+    field, what = SPECIAL_CHOICE.get(use.special, ("targets.{sai}", "its special"))
+    return f"the step names no {field.format(sai=sai)}, so not its special ({what})"
 
 
 def _individual_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None) -> SaiUse | None:

@@ -28,6 +28,8 @@ def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameStat
     report = {"force": step.force, "players": {}}
     for player in step.players:
         report["players"][player] = _player(state, step, rules, player, out, problems)
+    if rules.players_per_terrain is not None:
+        _crowded(state, step, rules, out, problems)
     if step.order:
         report["order"] = _order(step, rules, out)
     try:
@@ -58,7 +60,12 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
     _kings_die(rules, player, units, problems)
     cap = force // 2
     _champions(rules, player, units, required_dragons(rules, step.force), out, problems)
-    _armies(rules, player, [a for a in armies if a.at != "reserve"], cap, out, problems)
+    placed = [a for a in armies if a.at != "reserve"]
+    if not _in_reserve(state, rules, player, placed, [a for a in armies if a.at == "reserve" and a.units], out,
+                       problems):
+        _armies(rules, player, placed, cap, out, problems)
+    else:
+        _armies(rules, player, placed, cap, out, problems, expected=2)
     # magic point values count only against a cap on magic users (002; 000 and 001 have none)
     magic = {u.id: v for u in units if rules.magic_cap and (v := _magic_points(u, step, rules)) is not None}
     users = sum(u.health for u in units if u.id in magic)
@@ -214,10 +221,47 @@ def required_dragons(rules: SetupRules, force: int) -> int:
     return -(-force // 24) if rules.dragons == "per-24" else 1 + force // 25
 
 
+def _in_reserve(state: GameState, rules: SetupRules, player: str, placed: list[Army], reserve: list[Army],
+                out: StepResult, problems: list[str]) -> bool:
+    """000 Place Armies: "It's possible in a game with four or more players that the player at the end of the turn
+    order may have no legal spot to place one of his armies. If this happens, that player must start with that army
+    in reserve." True when the player's one army in the reserve area starts there by that rule: two armies placed,
+    and no terrain left where the third could go (one without an army of the player's and with fewer than
+    ``players_per_terrain`` players' armies; for a horde, another player's home terrain). Which army it is: the home
+    army always has its home terrain; an army placed at another player's home terrain is read as the horde (000:
+    "each player places his horde at the home terrain of another player and his campaign army at any other terrain"),
+    so the one in reserve is the campaign army; else it is the horde."""
+    cap = rules.players_per_terrain
+    if cap is None or len(placed) != 2 or len(reserve) != 1:
+        return False
+    cite, rule = rules.cites["placing"], rules.quotes["reserve-start"]
+    mine = {a.at for a in placed}
+    homes = {t.id: t.home_of for t in state.terrains if t.home_of}
+    own = next((t for t, p in homes.items() if p == player), None)
+    if own not in mine:
+        problems.append(f"{reserve[0].id} starts in reserve, but {player}'s home army has {player}'s home terrain")
+        return True
+    other = next(a.at for a in placed if a.at != own)
+    horde_placed = homes.get(other) not in (None, player)
+
+    def fits(t) -> bool:
+        players = {a.player for a in state.armies if a.at == t.id}
+        return t.id not in mine and len(players) < cap and (horde_placed or homes.get(t.id) not in (None, player))
+    spots = [t.id for t in state.terrains if fits(t)]
+    kind = "campaign army" if horde_placed else "horde"
+    if spots:
+        problems.append(f"{reserve[0].id} starts in reserve, but {', '.join(spots)} is a legal spot for {player}'s "
+                        f"{kind}")
+    else:
+        out.trace.append(TraceEvent(what=f"{reserve[0].id} ({player}'s {kind}) starts in reserve: no legal spot is "
+                                         "left for it", rule=rule, cite=cite))
+    return True
+
+
 def _armies(rules: SetupRules, player: str, armies: list[Army], cap: int, out: StepResult,
-            problems: list[str]) -> None:
+            problems: list[str], expected: int = 3) -> None:
     cite = rules.cites["armies"]
-    if len(armies) != 3:
+    if len(armies) != expected:
         problems.append(f"{player} starts with {len(armies)} armies at terrains; the game starts with three "
                         "(home, campaign, horde)")
     terrains = [a.at for a in armies]
@@ -232,6 +276,17 @@ def _armies(rules: SetupRules, player: str, armies: list[Army], cap: int, out: S
         if not a.units:
             problems.append(f"{a.id} is empty: each army must start with at least "
                             + ("1-health of units" if rules.army_minimum == "health" else "one unit"))
+
+
+def _crowded(state: GameState, step: SetupStep, rules: SetupRules, out: StepResult, problems: list[str]) -> None:
+    """000 Place Armies: "no more than three armies belonging to different players can occupy a terrain die"."""
+    cap = rules.players_per_terrain
+    for t in state.terrains:
+        players = sorted({a.player for a in state.armies if a.at == t.id and a.player in step.players})
+        if len(players) > cap:
+            problems.append(f"{t.id} holds armies of {len(players)} players ({', '.join(players)}), more than {cap}")
+            out.trace.append(TraceEvent(what=f"{t.id}: armies of {len(players)} players", before=len(players),
+                                        after=cap, rule=rules.quotes["placing"], cite=rules.cites["placing"]))
 
 
 def _magic_points(unit: Unit, step: SetupStep, rules: SetupRules) -> int | None:

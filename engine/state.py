@@ -173,6 +173,14 @@ class GameState(Value, kw_only=True):
     def has_army(self, army_id: str) -> bool:
         return any(a.id == army_id for a in self.armies)
 
+    def units_in_play(self) -> dict[str, int]:
+        """Player -> how many units they have at terrains and in the reserve area (002 Glossary, Unit: a six- or
+        ten-sided die of a race; magical items are not units). A player with none is eliminated (002 Duration)."""
+        count = dict.fromkeys(self.players, 0)
+        for a in self.armies:
+            count[a.player] = count.get(a.player, 0) + sum(1 for u in a.units if not u.item)
+        return count
+
     def effects_on(self, target_id: str) -> tuple[Effect, ...]:
         return tuple([e for e in self.effects if e.target == target_id]) if self.effects else ()
 

@@ -92,6 +92,7 @@ class MeleeStep(AttackStep):
 
 class MissileStep(AttackStep):
     """A missile action has no counter-attack."""
+    pursue: bool = False            # routing, at the same terrain: the attacker pursues a routed army
 
 
 class SpellCard(Value):
@@ -339,3 +340,12 @@ class StepResult(Struct):
     # a dragon attack's choices as the engine found them (for the builder's pickers): "slay": dragon id -> the result
     # types that alone could slay it; "breath": breath color -> {"reach", "units" (the units it may reach), "per"}
     dragon_choices: dict = field(default_factory=dict)
+
+    def gone(self, unit_id: str) -> str:
+        """Why a unit the step names is no longer where it was: killed or moved earlier in this step, else "" (a
+        refusal or a not-applied line says it: issue 21, a named unit is never dropped without why)."""
+        if unit_id in self.killed:
+            return "killed earlier in this step"
+        if unit_id in self.moved or unit_id in self.fled:
+            return "moved earlier in this step"
+        return ""

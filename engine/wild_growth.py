@@ -22,6 +22,7 @@ def spend_on_promotions(ctx: RollContext, roll: Roll, units: dict[str, Tally], s
                         trace: list[TraceEvent]) -> None:
     """Take one save from the Wild Growth results per promotion the roll names, and mark the promotions."""
     if not roll.promote:
+        _not_promoting(ctx, roll, trace)
         return
     from .rolled import Special
     from .sais import sai_use
@@ -57,6 +58,29 @@ def spend_on_promotions(ctx: RollContext, roll: Roll, units: dict[str, Tally], s
                                  "Wild Growth result" if per_health else "each Wild Growth result generates one save "
                                  "result or may immediately promote one unit in the army containing this unit",
                             cite=cite))
+
+
+def _not_promoting(ctx: RollContext, roll: Roll, trace: list[TraceEvent]) -> None:
+    """Wild Growth "may immediately promote": the roll's ``promote`` names none, so every result is a save, a traced
+    default where a promotion was open (a unit of the army with a dead unit of its race one health larger)."""
+    grown = sum(_grown(ctx, roll).values())
+    if not grown or "maneuver" in ctx.kind:
+        return
+    from .sais import sai_use
+    if sai_use(WILD_GROWTH, ctx.kind, ctx.ruleset.sai_uses) is None:
+        return
+    dead = [u for a in ctx.state.dua if a.player == ctx.army.player for u in a.units]
+    if not any(u.race and not u.item and d.race == u.race and d.health == u.health + 1 and not d.item
+               for u in ctx.army.units for d in dead):
+        return
+    trace.append(TraceEvent(what=f"{ctx.army.id}: {grown} Wild Growth result(s) promote no unit: the roll names no "
+                                 "promote, so each gives a save", after=0,
+                            rule="generate one save result or promote one health-worth of units in this army for each "
+                                 "Wild Growth result" if ctx.ruleset.wild_growth_per_health else "each Wild Growth result "
+                                 "generates one save result or may immediately promote one unit in the army containing "
+                                 "this unit",
+                            cite=ctx.ruleset.sai_sections.get(WILD_GROWTH, ctx.ruleset.cite("sai-points")),
+                            defaulted=True))
 
 
 def _grown(ctx: RollContext, roll: Roll) -> dict[str, int]:

@@ -34,7 +34,7 @@ from typing import Any
 from engine.names import slug
 
 from .analysis import terms, words
-from .corpus import KINDS, corpus_hash, records, rows, section_rows
+from .corpus import EXACT_NAME_KINDS, KINDS, corpus_hash, records, rows, section_rows
 from .documents import documents
 from .spelling import deletes
 
@@ -136,8 +136,6 @@ def english_words() -> Iterable[str]:
 def _name_deletes() -> Iterable[tuple[str, str]]:
     """(one-deletion variant, name key) of every record name and alias of five letters or more,
     for a lookup that misspells a whole name ("lightening strik" is "lightning strike")."""
-    from .search import EXACT_NAME_KINDS
-
     for kind in EXACT_NAME_KINDS:
         for record in records(kind):
             name = getattr(record, "name", None) or getattr(record, "term", None) or record.id

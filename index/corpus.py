@@ -20,6 +20,10 @@ import corpus
 # a path to it spares every command importing importlib.resources
 ROOT = Path(corpus.__file__).parent
 
+# the kinds whose records a lookup names exactly (index.search), and whose names the build lists for a misspelled
+# whole name (index.build)
+EXACT_NAME_KINDS = ("spell", "sai", "race", "unit", "glossary")
+
 # record kind -> (file under corpus/records/, model class name in engine.records)
 KINDS: dict[str, tuple[str, str]] = {
     "spell": ("spells", "Spell"),

@@ -44,13 +44,13 @@ from typing import Any
 from engine.names import slug
 
 from .analysis import stem, stop_words, terms
+from .corpus import EXACT_NAME_KINDS
 from .query import Filter, Query, parse
 from .snippet import phrase_pattern, snippet, variants
 from .spelling import corrections, deletes, distance
 from .store import Progress, Store, forget, store
 from .synonyms import PHRASES, SYNONYMS, weight
 
-EXACT_NAME_KINDS = ("spell", "sai", "race", "unit", "glossary")
 CORRECTION_WEIGHT = 0.8
 STORY_WEIGHT = 0.7  # story text, searched with story:yes, counts less than rules text
 SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds ranks its record up (lookups)

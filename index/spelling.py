@@ -9,10 +9,19 @@ one ("strik", "necro") completes to the commonest words it begins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .store import Store
+
+class Vocabulary(Protocol):
+    """What a correction reads of the built index: ``index.store.Store`` is one (this module, which the build
+    uses too, stays below the store)."""
+
+    def near(self, variants: Iterable[str]) -> list[tuple[str, int]]: ...
+
+    def known(self, words: Iterable[str], stems: Iterable[str] = ()) -> set[str]: ...
+
+    def completions(self, prefix: str, n: int) -> list[str]: ...
 
 MAX_CANDIDATES = 3
 MIN_STEM, MAX_SUFFIX = 5, 4
@@ -22,7 +31,7 @@ edits of none; and the variants of a word grow with its length squared (a 600-le
 5 s, a 1,000-letter one overflowed SQLite's variables)."""
 
 
-def corrections(db: "Store", word: str) -> list[str]:
+def corrections(db: Vocabulary, word: str) -> list[str]:
     """The corpus words ``word`` most likely stands for, best first (empty when none is close)."""
     word = word.lower()
     if not 3 <= len(word) <= MAX_WORD or not word.isalpha():
@@ -37,7 +46,7 @@ def corrections(db: "Store", word: str) -> list[str]:
     return _stem_of(db, word) or (db.completions(word, MAX_CANDIDATES) if len(word) >= 4 else [])
 
 
-def _stem_of(db: "Store", word: str) -> list[str]:
+def _stem_of(db: Vocabulary, word: str) -> list[str]:
     """The longest corpus word that ``word`` extends by a suffix ("stoneskinned" -> "stoneskin")."""
     prefixes = [word[:k] for k in range(len(word) - 1, max(MIN_STEM, len(word) - MAX_SUFFIX) - 1, -1)]
     known = db.known(prefixes)

@@ -9,8 +9,9 @@ def test_the_after_step_order_is_the_registry_order():
     # armies as the step left them, then terrains and the game (002: a win is checked once all else is settled)
     assert [r.name for r in after_step.AFTER_STEP] == [
         "rise-from-the-ashes", "sources-gone", "glarers-rolled", "soiled-ground", "sacrifice", "stepped-damage",
-        "resist-burial", "wild-growth", "dragonkin-dissipate", "used-effects-expire", "carriers", "kings-die",
-        "untamed", "eighth-faces-abandoned", "leave-the-game", "terrains-reported", "win"]
+        "resist-burial", "wild-growth", "dragonkin-dissipate", "used-effects-expire", "player-eliminated", "carriers",
+        "kings-die",
+        "fallen-casters", "untamed", "eighth-faces-abandoned", "leave-the-game", "terrains-reported", "win"]
 
 
 def test_every_after_step_rule_cites_a_section_of_002_and_says_what_it_does():

@@ -131,7 +131,8 @@ def test_every_reading_the_scenarios_trace_has_a_record():
         for step in replay(load(path))["steps"]:
             for e in step.get("trace", []):
                 if e["what"].startswith("reading: ") and e.get("cite"):
-                    others = [c for c in dict.fromkeys(C.SECTION_ID.findall(e["rule"])) if c != e["cite"]]
+                    others = [c for c in dict.fromkeys(C.SECTION_ID.findall(e.get("also") or "") +
+                                                       C.SECTION_ID.findall(e["rule"])) if c != e["cite"]]
                     said |= {(e["cite"], c) for c in others or [e["cite"]]}
     assert sorted(said - recorded) == []
 

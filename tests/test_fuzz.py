@@ -419,7 +419,7 @@ def test_a_unit_killed_by_an_earlier_step_is_refused_not_a_crash():
     data["steps"].append(copy.deepcopy(data["steps"][0]))
     code, _, stderr = ddref("resolve", scenario_file(dumped(data)))
     assert_clean(code, _, stderr)
-    assert code == 2 and "unit 'rare' is not in army shields when this step resolves" in " ".join(stderr.split())
+    assert code == 2 and "unit rare is not in army shields when this step resolves" in " ".join(stderr.split())
 
 
 def test_a_unit_retreated_twice_in_one_step_is_refused_not_a_crash():

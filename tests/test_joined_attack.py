@@ -121,7 +121,7 @@ def test_a_unit_named_in_an_army_s_roll_is_checked_when_the_step_resolves():
     steps = """  - melee: {army: goblins, target: elves, roll: {troll: melee 2, g2: melee 2}, saves: {elves: {e1: save 2}},
             counter: false}
 """
-    with pytest.raises(UserError, match="unit 'g2' is not in army goblins when this step resolves"):
+    with pytest.raises(UserError, match="unit g2 is not in army goblins when this step resolves"):
         _play(_SFR, steps)
     with pytest.raises(UserError, match=r"unit 'troll2' is not in army goblins; did you mean: troll\?"):
         _play(_SFR, steps.replace("g2: melee 2", "troll2: melee 2"))

@@ -132,6 +132,14 @@ def step_checks(result: dict) -> dict:
 
 # --- harvest the readings the traces say --------------------------------------
 
+def add_statement(entry: dict, statement: dict) -> None:
+    """A new record in a section: it replaces the section-wide "no rule here" record (not-a-rule, no sentence
+    index) if there is one; every sentence's own record stays (dropping those lost other sweeps' work)."""
+    entry["statements"] = [st for st in entry["statements"]
+                           if not (st.get("status") == "not-a-rule" and st.get("s") is None)]
+    entry["statements"].append(statement)
+
+
 def harvest(fresh: bool) -> None:
     found: dict[tuple[str, tuple[str, ...]], dict] = {}
     for name, result in replays(fresh).items():
@@ -140,7 +148,9 @@ def harvest(fresh: bool) -> None:
             for e in step.get("trace", []):
                 if not e["what"].startswith("reading: ") or not e.get("cite"):
                     continue
-                others = [c for c in dict.fromkeys(C.SECTION_ID.findall(e["rule"])) if c != e["cite"]]
+                # the second citation is the line's ``also`` (the passage it is read with), else one its rule names
+                others = [c for c in dict.fromkeys(C.SECTION_ID.findall(e.get("also") or "") + C.SECTION_ID.findall(e["rule"]))
+                          if c != e["cite"]]
                 cites = (e["cite"], *(others or [e["cite"]]))
                 rec = found.setdefault((e["cite"], cites), {"what": e["what"][len("reading: "):], "refs": []})
                 if checks.get(i) and all(c["ok"] for c in checks[i]) and len(rec["refs"]) < 3:
@@ -160,9 +170,8 @@ def harvest(fresh: bool) -> None:
             st = same[0]
             st["scenarios"] = list(dict.fromkeys([*st.get("scenarios", []), *rec["refs"]]))[:3]
         else:
-            entry["statements"] = [st for st in entry["statements"] if st.get("status") != "not-a-rule"]
-            entry["statements"].append(_ordered({"status": "reading", "scenarios": rec["refs"], "cites": list(cites),
-                                                 "note": "traced reading, e.g.: " + " ".join(rec["what"].split())}))
+            add_statement(entry, _ordered({"status": "reading", "scenarios": rec["refs"], "cites": list(cites),
+                                           "note": "traced reading, e.g.: " + " ".join(rec["what"].split())}))
     for doc, data in docs.items():
         write_doc(doc, data)
 
@@ -215,8 +224,7 @@ def set_status(sid: str, s: str, status: str, refs: list[str], note: str | None,
         st = same[0]
     else:
         st = {"s": key, "says": said[key - 1] if key else None}
-        entry["statements"] = [x for x in entry["statements"] if x.get("status") != "not-a-rule"]
-        entry["statements"].append(st)
+        add_statement(entry, st)
     st["status"] = status
     if refs:
         st["scenarios"] = refs

@@ -600,7 +600,8 @@ def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     return MissileStep(army=m.army, target=m.target, roll=_roll(b, army, m.roll, (*path, "roll")),
                        saves=_saves(b, state, m.saves, m.target, (*path, "saves")),
                        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
-                       other_savers=_other_savers(m, m.target, m.army), **_targets(b, state, m, path))
+                       other_savers=_other_savers(m, m.target, m.army), pursue=m.pursue,
+                       **_targets(b, state, m, path))
 
 
 def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = True) -> Step | None:

@@ -161,6 +161,8 @@ class MissileStepIn(Strict):
         "Unit id -> the result it doubles, for the component a spell lets double its results (Wilding: \"one "
         "component ... may double its melee or save results. Select the component after the army's roll\"), one "
         "unit per casting. Absent: the units gaining the most (defaulted).", default=None)
+    pursue: bool = described_field("With routing: the attacker pursues the army its attack routed (a melee, or a missile at "
+                        "the same terrain), turning the terrain one face down (000 Option: Routing).", default=False)
 
 
 class MeleeStepIn(MissileStepIn):
@@ -180,8 +182,6 @@ class MeleeStepIn(MissileStepIn):
     charge: bool = described_field("tsr-1996: the melee is declared as a charge (000 First March, Charge): the attack's melee "
                         "and maneuver are damage, the target's one roll (saves) gives saves and melee back, the "
                         "charger rolls no saves.", default=False)
-    pursue: bool = described_field("With routing: the attacker pursues the army its attack routed, turning the terrain one face "
-                        "down (000 Option: Routing).", default=False)
     rerolls: dict[str, RollIn | str | list[str]] | None = described_field(
         "tsr-1996 charge: unit id -> its new roll when the charged army's Confuse picks a unit freed from an Entangle "
         "into the charging roll, or one a Regenerate or Ferry brought into it, whose unit_saves entry is the roll it "

@@ -171,8 +171,8 @@ def _individual(state: GameState, ruleset: Ruleset, who: Army, color: str, breat
     if times > 1:
         out.trace.append(TraceEvent(what=f"{times} {color} breaths combined: {reach} health-worth", after=reach,
                                     rule="multiple breaths of the same color are combined (read: one effect reaching "
-                                         f"five health-worth per breath; see also {breath.cite})",
-                                    cite=ruleset.cite("dragon-breath")))
+                                         "five health-worth per breath)",
+                                    cite=ruleset.cite("dragon-breath"), also=breath.cite))
     worth = "units" if breath.units else "health-worth"
     out.trace.append(event.evolve(what=f"{color} breath x{times} ({reach} {worth}): {event.what}"))
     killed = []

@@ -10,26 +10,34 @@ names it per army, in the form of a magic step (colors, cast, avoidance).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from msgspec.structs import replace
 
 from ..lands import elements
-from ..magic import COLORS, Caster
+from ..magic import COLORS, Caster, unit_aspects
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
-from ..trace import NOT_APPLIED, StepError, TraceEvent, reading
-from . import joined_rolls
-
-if TYPE_CHECKING:
-    from .fight import Fight
+from ..trace import NOT_APPLIED, StepError, TraceEvent, not_applied, reading, whose
+from . import hooks, joined_rolls
 
 CANTRIP = "cantrip"
 # 002 SFR/TSR Logo (Bronze Medallion): "During any non-magic action, save roll, or non-maneuver avoidance roll,
 # counts as a Cantrip that can cast any color spell from the spell lists (basic or racial)"
 BRONZE = "sfr-tsr-logo-bronze-medallion"
+
+
+class Fighting(Protocol):
+    """What counting a roll again reads of the fight it is made in (``unit_again``, ``army_again``):
+    engine.actions.fight ``Fight`` is one; it sits above this module, a unit's own roll in a fight buying with its
+    Cantrip (``bought``)."""
+
+    state: GameState
+    ruleset: Ruleset
+    out: StepResult
+    step: Any
 
 
 def use(state: GameState, who: Army, dice: Roll, buys: dict[str, MagicStep], simultaneous: bool,
@@ -66,14 +74,13 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
                                     rule="Cantrip can be used to purchase spells; the scenario buys none",
                                     cite=cite, defaulted=True))
         return state
-    from .magic import spend     # magic resolves spells, whose damage rolls may use a Cantrip
-
     out.trace.append(TraceEvent(what=f"{who.id}'s roll is suspended: {total} Cantrip point(s) buy spells",
                                 after=total, rule="during a non-magic action, save roll or non-maneuver avoidance "
                                 "roll, Cantrip purchases spells that are immediately resolved", cite=cite))
     _check_column(buy, ruleset, cite)
     _racial_reading(buy, casters, ruleset, out)
-    state, _ = spend(state, who, casters, 0, buy, ruleset, out)
+    # paid and resolved as a magic action's spells (engine.actions.magic ``spend``), whose rolls may use a Cantrip
+    state, _ = hooks.SPEND(state, who, casters, 0, buy, ruleset, out)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))
     return state
@@ -81,8 +88,6 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
 
 def _casters(state: GameState, who: Army, found: list, ruleset: Ruleset) -> list[Caster]:
     """Each unit's Cantrip points as a caster of its colors."""
-    from .magic import unit_aspects
-
     land = elements(state, None if who.at == "reserve" else state.terrain(who.at), who, ruleset)
     casters = []
     for unit, n, any_color in found:
@@ -117,15 +122,29 @@ def members(dice: Roll | None, who: Army, field: str = "roll") -> None:
     unit silently left out (``still_rolling``)."""
     missing = [u for u, _ in dice.units if who.unit(u) is None] if dice is not None else []
     if missing:
-        raise StepError(f"unit {missing[0]!r} is not in army {who.id} when this step resolves (its units: "
+        raise StepError(f"unit {missing[0]} is not in army {who.id} when this step resolves (its units: "
                         f"{', '.join(u.id for u in who.units) or 'none'})", field=field)
 
 
-def still_rolling(dice: Roll, who: Army) -> Roll:
-    """The roll of the units still in the army (a Cantrip's Path may have taken one away; ``members`` checked them
-    before)."""
-    return dice.evolve(units=tuple((u, f) for u, f in dice.units if who.unit(u) is not None)) if dice.per_unit \
-        else dice
+def still_rolling(dice: Roll, who: Army, out: StepResult | None = None, ruleset: Ruleset | None = None) -> Roll:
+    """The roll of the units still in the army (a Cantrip's Path may have taken one away, an SAI killed one before the
+    save roll; ``members`` checked them before). Each unit left out is said once in ``out``'s trace, with why: a
+    named unit is never dropped silently (issue 21)."""
+    if not dice.per_unit:
+        return dice
+    gone = [u for u, _ in dice.units if who.unit(u) is None]
+    if gone and out is not None and ruleset is not None:
+        for unit_id in gone:
+            killed = unit_id in out.killed
+            event = not_applied(
+                f"{unit_id}'s faces are not counted in {whose(who.id)} roll: {unit_id} was "
+                f"{'killed' if killed else 'moved out of ' + who.id} earlier in this step",
+                "a killed unit is removed from its army to the dead unit area, so it does not roll with the army"
+                if killed else "a unit that left the army before its roll does not roll with it",
+                ruleset.cite("damage") if killed else ruleset.cite("sai-resolution"))
+            if event not in out.trace:
+                out.trace.append(event)
+    return dice.evolve(units=tuple((u, f) for u, f in dice.units if u not in gone))
 
 
 def points(who: Army, dice: Roll, ruleset: Ruleset) -> list:
@@ -245,7 +264,7 @@ def kept(out: StepResult, scratch: StepResult, unit_id: str, results: dict[str, 
     out.results.setdefault(unit_id, {}).update(results)
 
 
-def unit_again(fight: Fight, state: GameState, who: Army, unit_id: str, joined: dict[str, Outcome],
+def unit_again(fight: Fighting, state: GameState, who: Army, unit_id: str, joined: dict[str, Outcome],
                roll_kind: tuple[str, tuple[str, ...]], read: bool = True, **kwargs) -> None:
     """A Cantrip bought once units joined the roll put an effect on one of them (a Burning Hands): reading, traced,
     as for the army's own roll (``army_again``): the Cantrip suspends the roll before its results are applied (002
@@ -276,7 +295,7 @@ def unit_recounted(state: GameState, ruleset: Ruleset, out: StepResult, who: str
     joined[unit_id] = replace(joined[unit_id], results=again.results)
 
 
-def army_again(fight: Fight, rolled: Outcome, who: Army, dice: Roll, roll_kind: tuple[str, tuple[str, ...]],
+def army_again(fight: Fighting, rolled: Outcome, who: Army, dice: Roll, roll_kind: tuple[str, tuple[str, ...]],
                read: bool = True, **kwargs) -> Outcome:
     """The army's own roll counted again once the Cantrip applied after units joined it put an effect on it or took
     units away (``army_recounted``). ``kwargs``: the roll's choices (a missile's target terrain); ``read`` False: the
@@ -309,28 +328,3 @@ def roll_words(roll_kind: tuple[str, tuple[str, ...]]) -> str:
     """The roll as the trace names it: "save roll" for a save roll of any kind (a melee's, a missile's), else the
     kind's name ("melee roll")."""
     return "save roll" if roll_kind[1][0] == "save" else f"{roll_kind[0]} roll"
-
-
-def with_brought(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], brought: dict[str, Outcome],
-                 roll_kind: tuple[str, tuple[str, ...]], buying: tuple[dict | None, list],
-                 **kwargs) -> tuple[Outcome, dict[str, Outcome]]:
-    """The Cantrips of the units a Regenerate (or Ferry) brought into ``rolling``'s army's roll (``brought``: their
-    rolls; 002 Resolution: they "are rolled immediately and the results applied with the results of their army"),
-    with the army's own waiting for them (``buying``: the step's buys, the army's waiting points, ``waiting``), buy the
-    step's ``cantrip.<army>`` as one purchase (``joined``; 002 Targeting: "does not spend one Cantrip, then the other
-    separately"); a spell on one of them counts its roll again (``unit_again``: its entry in ``brought`` replaced), a
-    spell on the army its own roll (``army_again``, with ``kwargs``: the roll's choices). With no buys (``None``: the
-    army's roll shows no Cantrip and a unit that may be freed into it rolls one), their Cantrip waits to be one purchase
-    with the freed units' (engine.actions.freed_cantrip ``returned``, ``bought``). Returns the roll and those waiting
-    rolls (a charge, engine.actions.charge; a skirmish's attack and save rolls, engine.actions.combat)."""
-    from .freed_cantrip import returned     # freed_cantrip buys with this module
-
-    who, dice = rolling
-    if buying[0] is None:
-        return rolled, returned(brought)
-    fight.state, spelled = joined(fight.state, fight.state.army(who.id), buying[1], brought, buying[0], fight.ruleset,
-                                  fight.out, roll_words(roll_kind), lambda now, unit_id: unit_again(
-                                      fight, now, who, unit_id, brought, roll_kind, **kwargs))
-    if spelled:
-        rolled = army_again(fight, rolled, who, dice, roll_kind, **kwargs)
-    return rolled, {}

@@ -20,7 +20,7 @@ from ..trace import StepError, TraceEvent, reading
 from . import (cantrip, charge_freed, charge_sais, charge_unfreed, joined_rolls, routing, sai_states,
                specials, strikes)
 from .charge_sais import CHARM
-from .combat import leftover_buys, read_by_states
+from .skirmish import leftover_buys, read_by_states, with_brought
 from .freed_sais import may_free, with_rolls
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
@@ -79,7 +79,7 @@ def charge(state: GameState, step: MeleeStep, ruleset: Ruleset) -> tuple[GameSta
     charge_unfreed.checked(fight, countered, held, state)
     out.trace.append(TraceEvent(what=f"{attacker.id}'s action ends", rule="after the charge has been resolved, the "
                                 "action ends for that army", cite=cite))
-    leftover_casualties(fight.casualties, ruleset)
+    leftover_casualties(fight.casualties, ruleset, out=fight.out)
     _leftover_choices(fight, countered)
     leftover_buys(buys, ruleset)
     terrains(state, out)
@@ -105,7 +105,7 @@ def _charging(fight: Fight, buys: dict) -> int:
     freed_waits = charge_freed.waits(fight, "attacker", step.roll)
     if not cantrip.may_join(fight.state, fight.army("attacker"), step) and not freed_waits:
         fight.state = cantrip.use(fight.state, fight.army("attacker"), step.roll, buys, False, ruleset, out)
-    dice = cantrip.still_rolling(step.roll, fight.army("attacker"))
+    dice = cantrip.still_rolling(step.roll, fight.army("attacker"), out, ruleset)
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, dice, out,
                choices=sai_states.special_choices(step))
     charge_sais.noted(dice, ruleset, ruleset.charge_roll, fight.attacker, out)
@@ -148,7 +148,7 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     if not charge_sais.of(countered.rolled, charge_sais.CONFUSE):
         _unread_rerolls(fight, ())
         return damage, fight.step.roll
-    dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"))
+    dice = cantrip.still_rolling(fight.step.roll, fight.army("attacker"), fight.out, fight.ruleset)
     joined = (*fight.freed, *fight.brought)
     countered.rerolled = {u: dict(fight.step.rerolls).get(u) for u in joined}
     new = charge_sais.confused(countered, dice)
@@ -234,10 +234,11 @@ def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Ou
         fight.state = cantrip.use(fight.state, fight.army(), dice, buys, False, ruleset, out)
     charged = fight.army()
     answer = roll(fight.state, ruleset, charged, ruleset.charged_roll, ANSWER_ROLL,
-                  cantrip.still_rolling(dice, charged), out, choices=sai_states.special_choices(fight.step))
+                  cantrip.still_rolling(dice, charged, out, ruleset), out,
+                  choices=sai_states.special_choices(fight.step))
     charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
-    return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged)),
+    return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged, out, ruleset)),
                    (ruleset.charged_roll, ANSWER_ROLL), charge_sais.CHARGED, (None if freed_waits else buys, waits))
 
 
@@ -249,7 +250,7 @@ def _freed_answer(fight: Fight, countered: Fight, answer: Outcome, dice: Roll,
     joined it add."""
     countered.may_free = may_free(countered.state, countered.ruleset, fight.army(), fight.step)
     charge_sais.first(countered, countered.rolled)
-    charged = cantrip.still_rolling(dice, fight.army())
+    charged = cantrip.still_rolling(dice, fight.army(), fight.out, fight.ruleset)
     answer = charge_freed.freed(countered, answer, charged, (fight.ruleset.charged_roll, ANSWER_ROLL),
                                 charge_sais.CHARGED, buying)
     fight.state = countered.state
@@ -276,7 +277,7 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
     choices = sai_states.special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
-    rolled, waiting = cantrip.with_brought(fight, rolled, rolling, joined, roll_kind, buying, choices=choices)
+    rolled, waiting = with_brought(fight, rolled, rolling, joined, roll_kind, buying, choices=choices)
     rolled = joined_rolls.with_joined(rolled, joined, fight.ruleset, kind, handled)
     added = {t: sum(o.results.get(t, 0) for o in joined.values()) for t in wanted}
     brought = next((s.sai for s in rolled.specials if s.effect in charge_sais.OWN_ROLL), None)

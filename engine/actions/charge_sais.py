@@ -4,7 +4,7 @@ A charge is two rolls: the charging army's (roll kind ``charge``) and the charge
 004 Monster Special Action Icons, General Rules A: "during melee" means "(A) a skirmish attack, (B) a skirmish
 counter-attack, or (C) a charge roll by attacker or defender", so the monster SAIs act in both rolls, each against
 the other army. Their effects are the skirmish's handlers (engine.actions.specials, strikes, delayed, illusion,
-sai_states) through a ``Fight`` whose attacker is the army that rolled them; this module only says when:
+state_sais) through a ``Fight`` whose attacker is the army that rolled them; this module only says when:
 
 - ``FIRST`` (Kick, Poison, Smother, Flame): General Rules D, "monster special action icons obey the rules of special
   actions laid out in FAQ 1 ... 3) Resolved first": in the charging roll, before the charged army rolls (a unit
@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from ..roll import Roll, Special
 from ..ruleset import Ruleset
-from ..trace import StepError, TraceEvent, reading
-from . import sai_states, specials, strikes
+from ..trace import READING, StepError, TraceEvent, reading
+from . import specials, state_sais, strikes
 from .fight import Fight
 
 FIRST = ("unit-strike", "unit-test", "unit-kill")
@@ -122,15 +122,19 @@ def paralyzed(fight: Fight, rolled: list[Special]) -> None:
     """Entangle, Web: 004 Entangle C, "Rolls already made (such as those during a charge) by Entangled units still
     apply their results", and the same of Web (its B) -- the other army's units it picks have rolled, their results
     count whole; they are paralyzed from now on (a Web's targets first roll a save to escape: engine.actions.
-    sai_states). A reading, as for Roar C: the answer is rolled before the effect is placed."""
+    state_sais). A reading, as for Roar C: the answer is rolled before the effect is placed."""
     found = of(rolled, STATE)
     for sai in dict.fromkeys(s.sai for s in found):
         rule, where = fight.ruleset.words(f"{sai}:charge", "the units it picks have rolled; they cannot roll from "
                                           "now on", fight.cite(sai))
-        fight.out.trace.append(TraceEvent(what=f"{sai}: the units it picks have rolled with {fight.defender}; their "
-                                               "results count", rule=rule, cite=where))
+        # a reading (as 004 Roar C's "still apply their results before fleeing"): the answer is rolled before the
+        # effect is placed; read with the charge's two rolls (000 Charge), its second citation
+        fight.out.trace.append(TraceEvent(what=f"reading: {sai}: the units it picks have rolled with {fight.defender}; "
+                                               "their results count, the answer being rolled before the effect is "
+                                               "placed", rule=rule, cite=where, kind=READING,
+                                          also=fight.ruleset.cites.get("charge") or fight.ruleset.cite("melee")))
     if found:
-        fight.state = sai_states.place_states(fight.state, fight.ruleset, found, fight.army("attacker"), fight.army(),
+        fight.state = state_sais.place_states(fight.state, fight.ruleset, found, fight.army("attacker"), fight.army(),
                                               fight.step, fight.out)
 
 

@@ -16,18 +16,18 @@ from ..sais import combination_kind
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from ..modifiers import active_modifiers
 from ..roll import Roll, RollContext, cut_choices, resolve_roll
 from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, joined_trumpet, routing,
-               sai_states, specials)
+               sai_states, specials, state_sais)
 from .fight import Fight
 from .reserve_attack import reserve_attack
+from .skirmish import back_damage, combined_sais, leftover_buys, read_by_states, with_brought
 from .common import (army, casualty_lists, check_action, leftover_casualties, roll, take_damage,
                      terrains)
 
 
 # the specials of the units brought into a skirmish roll that have acted with the army's once they joined: their
-# moves, Cloak, logo (engine.actions.sai_states) and Cantrip (engine.actions.cantrip ``with_brought``)
+# moves, Cloak, logo (engine.actions.sai_states) and Cantrip (engine.actions.skirmish ``with_brought``)
 ACTED = (*joined_rolls.MERGED, cantrip.CANTRIP)
 
 
@@ -85,7 +85,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
         out.counter, out.results = {"results": out.results}, _with_counter(attack_results, out.results)
         state = fights[-1].state
     state = routing.pursue(state, ruleset, step, rout, out)
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     specials.leftover_choices(step, fights)
     leftover_buys(buys, ruleset)
     terrains(state, out)
@@ -125,20 +125,19 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     state = fight.state
     out.trace.append(TraceEvent(what=f"{defender.id} cannot attack back", rule="unlike melee, the target "
                                 "of a missile action cannot counter-attack", cite=ruleset.cite("missile")))
-    leftover_casualties(casualties, ruleset)
+    # 000 Option: Routing: "An army attacked by an enemy army at the same terrain may be forced to run away ... If
+    # the new action (regardless of what is indicated) is directed at the routing army or at another army at the
+    # same terrain, however, there's a chance for another rout": a missile at the same terrain too
+    rout = attacker.at == defender.at != RESERVE and routing.routed(
+        state, ruleset, state.army(defender.id), freed_saves.saves_with_freed(fight, step.saves), out,
+        freed_sais.with_freed(fight, step.roll), kind="save-missile",
+        chosen=sai_states.special_choices(step).get("special", {}))
+    state = routing.pursue(state, ruleset, step, rout, out)
+    leftover_casualties(casualties, ruleset, out=out)
     specials.leftover_choices(step, [fight])
     leftover_buys(buys, ruleset)
     terrains(state, out)
     return state, out
-
-
-def leftover_buys(buys: dict, ruleset: Ruleset) -> None:
-    """Refuse Cantrip purchases given for armies that made no roll they could be used in (the charge and
-    combat steps check what is left over)."""
-    if buys:
-        raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll its Cantrip could be used in",
-                        cite=ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution")),
-                        field="cantrip")
 
 
 def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, here: Terrain,
@@ -185,7 +184,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
                   may_free=freed_sais.may_join(state, ruleset, attacker, step), buys=buys)
     first = _before_cantrip(fight, attacker, attack, target_terrain)
     waits, own = _cantrip(fight, attacker, attack, buys)
-    attack = cantrip.still_rolling(attack, fight.army("attacker"))
+    attack = cantrip.still_rolling(attack, fight.army("attacker"), out, ruleset)
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
                target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
     fight.rolled, fight.hit = hit.specials, hit
@@ -196,7 +195,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     specials.check_modelled(fight, [s for s in hit.specials if not sai_states.handles(s)])
     specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
     # the state, returning and moving SAIs (engine.actions.sai_states), special results too
-    fight.state = sai_states.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
+    fight.state = state_sais.place_states(fight.state, ruleset, hit.specials, fight.army("attacker"), fight.army(),
                                           freed_sais.first_states(fight, hit.specials), out)
     # the units a Regenerate or Medallion brings in: their moves go with the army's; their Cantrip buys with the
     # army's own, or waits to be one purchase with the freed units'; their other SAIs act after the army's own
@@ -207,8 +206,8 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     choices = {**fight.choices(), **sai_states.special_choices(step)}
     hit = joined_trumpet.together(fight.state, ruleset, out, hit, (fight.army("attacker"), attack), returning,
                                   (action, (action,)), choices, target_terrain=target_terrain)
-    hit, others = cantrip.with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
-                                       (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
+    hit, others = with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
+                               (None if waits else buys, own), target_terrain=target_terrain, choices=choices)
     fight.state, joined = sai_states.freed_roll(fight.state, ruleset, fight.army("attacker"), step, out, action)
     hit = freed_cantrip.bought(fight, fight.army("attacker"), hit, joined, attack, buys, waits, (action, (action,)),
                                others, target_terrain=target_terrain, choices=choices)
@@ -245,19 +244,12 @@ def _cantrip(fight: Fight, who: Army, dice: Roll, buys: dict) -> tuple[bool, lis
     """``who``'s Cantrip buys its spells before its roll goes on (engine.actions.cantrip ``use``); or, its roll showing
     none and a unit that may be freed into it rolling one, the step's ``cantrip.<army>`` waits for the freed units
     (engine.actions.freed_cantrip); or, a unit a Regenerate (or Ferry) may bring into it rolling one, the army's own
-    waits to be one purchase with it (engine.actions.cantrip ``waiting``, ``with_brought``), as in a dragon attack.
+    waits to be one purchase with it (engine.actions.cantrip ``waiting``, engine.actions.skirmish ``with_brought``), as in a dragon attack.
     Returns whether it waits for the freed units, and the army's own waiting points."""
     waits = freed_cantrip.waits(fight, who, dice)
     if not waits and not cantrip.may_join(fight.state, who, fight.step):
         fight.state = cantrip.use(fight.state, who, dice, buys, False, fight.ruleset, fight.out)
     return waits, cantrip.waiting(fight.state, who, dice, fight.step, fight.ruleset)
-
-
-def read_by_states(fight: Fight) -> None:
-    """The units whose own roll (``unit_saves``) engine.actions.sai_states read: escape rolls (Web, Net, Stun),
-    units brought back (Regenerate); each one's results are recorded under its id."""
-    if fight.step is not None:
-        fight.rolled_units |= {u for u, _ in fight.step.unit_saves if u in fight.out.results}
 
 
 def _charmed(fight: Fight, action: str) -> int:
@@ -324,12 +316,12 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
         out.trace.append(TraceEvent(what=f"{defender.id} has no units left to take the {normal} damage",
                                     rule="damage is taken by the units of the army", cite=ruleset.cite("damage")))
         return
-    dice = cantrip.still_rolling(saves, defender)
+    dice = cantrip.still_rolling(saves, defender, out, ruleset)
     # the attack's Screech, Howl, Wave: subtracted in the save roll's pipeline, before its multipliers
     delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
     fight.cuts = cut_choices(defender.id, [(s.sai, "save", s.points) for s in delayed])
     answer = _save_roll(fight, dice)
-    fight.state, hypnotized = sai_states.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
+    fight.state, hypnotized = state_sais.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
                                                saves, out)
     # the units its Regenerate (or Ferry) brings roll in it, as the army does (a save roll against this action), their
     # Cantrip buying with the army's own (or waiting), their other SAIs (Counter, Bash) acting with the army's own
@@ -340,8 +332,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     fight.returned_saves = tuple(brought)
     answer = joined_trumpet.together(fight.state, ruleset, out, answer, (defender, dice), brought, _answer_kind(fight),
                                      choices)
-    answer, others = cantrip.with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
-                                          (None if waits else buys, own), choices=choices)
+    answer, others = with_brought(fight, answer, (defender, dice), brought, _answer_kind(fight),
+                                  (None if waits else buys, own), choices=choices)
     _strike_back(fight, _with_brought_sais(answer, brought), fight.army())
     # its Cantrip's spells or its Counter killed an Entangling monster: the units it held roll in the save roll
     answer = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
@@ -391,15 +383,6 @@ def _bashed(fight: Fight) -> int:
                                           rule="the defending army gets saves equal to the damage the target unit "
                                           "generated", cite=fight.cite("bash")))
     return gained
-
-
-def combined_sais(found, effect: str) -> dict[str, int]:
-    """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
-    out: dict[str, int] = {}
-    for special in found:
-        if special.effect == effect:
-            out[special.sai] = out.get(special.sai, 0) + special.points
-    return out
 
 
 def _delayed(fight: Fight, saves: Roll) -> Roll:
@@ -461,32 +444,3 @@ def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacke
                              "counted as rolled, before modifiers (the text does not say)", cite,
                              ruleset.cite("modifier-order")).evolve(after=points))
     return back_damage(state, ruleset, attacker, "Scorching Touch", points, casualties, out, cite, "melee")
-
-
-# each edition's words for what protects against damage back at the attacker, where its text has them
-_ONLY_MAGICAL = {"sfr-2012": "only magical saves protect",
-                 "sfr-v4": "only saves results generated by spells may reduce this damage"}
-
-
-def _protected(what: str, points: int, attacker: str, magical: int, damage: int, cite: str) -> TraceEvent:
-    """The trace of damage back at the attacker, in the cited edition's words; tsr-1996's Counter ("which may
-    not roll saves against it") is read with 002's "Only magical saves protect", traced with both citations."""
-    line = f"{what}: {points} damage back at {attacker}, {magical} magical save(s)"
-    words = _ONLY_MAGICAL.get(cite.split(":", 1)[0])
-    if words is not None:
-        return TraceEvent(what=line, before=points, after=damage, rule=words, cite=cite)
-    sai = what.lower() if what.lower() in ("counter", "volley") else "counter"
-    return reading(f"{line}: the attacking army may not roll saves against it; saves a spell gives still protect, "
-                   "as 002's \"only magical saves protect against this damage\"", cite,
-                   f"sfr-2012:special-action-icon-sai-list.{sai}").evolve(before=points, after=damage)
-
-
-def back_damage(state: GameState, ruleset: Ruleset, attacker: Army, what: str, points: int,
-                 casualties: dict[str, list[str]], out: StepResult, cite: str, action: str) -> GameState:
-    """Damage back at the attacker (Counter, Volley, Scorching Touch): "Only magical saves protect"."""
-    ctx = RollContext(state=state, army=attacker, kind="save", wanted=("save",), ruleset=ruleset)
-    magical = sum(a.amount for a in active_modifiers(ctx, set())
-                  if a.mod.op == "add" and a.mod.results != "any" and "save" in a.mod.results)
-    damage = max(0, points - magical)
-    out.trace.append(_protected(what, points, attacker.id, magical, damage, cite))
-    return take_damage(state, ruleset, attacker, damage, casualties, out, what, action)

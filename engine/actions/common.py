@@ -48,8 +48,9 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     if unit is not None:
         member = who.unit(unit)
         if member is None:  # the scenario was checked against the first state; a step may have removed it
-            raise StepError(f"unit {unit!r} is not in army {who.id} when this step resolves (an earlier step "
-                            f"removed it); its units: {', '.join(u.id for u in who.units) or 'none'}")
+            raise StepError(f"unit {unit} is not in army {who.id} when this step resolves ("
+                            f"{out.gone(unit) or 'an earlier step removed it'}); its units: "
+                            f"{', '.join(u.id for u in who.units) or 'none'}")
         # the trace names the unit; its army's spells do not reach a unit's own roll anyway
         who = who.evolve(id=unit, units=(member,))
     ctx = RollContext(state=state, army=who, kind=kind, wanted=wanted, ruleset=ruleset,
@@ -274,7 +275,20 @@ def casualty_lists(casualties: Casualties) -> dict[str, list[str]]:
     return {army_id: list(ids) for army_id, ids in casualties}
 
 
-def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, field: str = "casualties") -> None:
+def _gone_note(ids: list[str], out: StepResult | None) -> str:
+    """Why named units no longer qualify: killed or moved by another effect earlier in the step (issue 21: a named
+    unit dropped is said, with why)."""
+    if out is None:
+        return ""
+    killed = [i for i in ids if i in out.killed]
+    moved = [i for i in ids if i in out.moved and i not in killed]
+    notes = [f"{', '.join(killed)} killed in this step by another effect, not by damage this list covers"] * bool(killed)
+    notes += [f"{', '.join(moved)} moved out of the army earlier in this step"] * bool(moved)
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, field: str = "casualties",
+                        out: StepResult | None = None) -> None:
     sent = [a.removesuffix("->") for a, ids in casualties.items() if a.endswith("->") and len(ids) == 1]
     if sent:    # a destination no spell used: said, never ignored
         raise StepError(f"{field}.{sent[0]}.to names where a spell sends {whose(sent[0])} casualties, but none did "
@@ -284,7 +298,7 @@ def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, fiel
         did = "kill" if field == "casualties" else "send to the reserve area"
         # a list named per source that no damage of that source took says which source (never silently)
         said = "; ".join(f"{a.replace('@', '.')} {told(ids)}" + (f" (no {a.split('@')[1]} damage to {a.split('@')[0]} "
-                                                                 "in this step)" if "@" in a else "")
+                                                                 "in this step)" if "@" in a else _gone_note(ids, out))
                          for a, ids in unused.items())
         raise StepError(f"{field} name units this step did not {did}: {said}", cite=ruleset.cite("damage"),
                         field=field)

@@ -36,9 +36,10 @@ def rolled_id_kill(fight: Fight, sai: str, specials: list[Special]) -> None:
                                           cite=fight.cite(sai)))
         return
     for uid in chosen(fight, sai, specials, among=ids):
+        # a reading with 002 Resolution (sfr-v4's Die Roll Resolution): its second citation
         fight.kill(uid, sai, "a unit that rolled an ID icon is killed, before its army applies any unique or "
                              "special SAI; reading: its results no longer count, as a component removed by a "
-                             f"special SAI's ({fight.ruleset.cite('sai-resolution')})")
+                             "special SAI's", also=fight.ruleset.cite('sai-resolution'))
     _drop(fight, [u for u, _ in saves.units if fight.army().unit(u) is None])
 
 
@@ -91,8 +92,8 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
                                           "acting army", fight.cite(sai))
         fight.out.trace.append(TraceEvent(what=f"{sai}: {uid} adds {n} {fight.action} result(s) to "
                                                f"{fight.attacker}", after=n, rule=f"{rule}; reading: rolled at once "
-                                          "by itself, as a component brought into an army by a special SAI "
-                                          f"({fight.ruleset.cite('sai-resolution')})", cite=where))
+                                          "by itself, as a component brought into an army by a special SAI",
+                                          cite=where, also=fight.ruleset.cite('sai-resolution')))
 
 
 def _charmed_army(fight: Fight, sai: str) -> str:

@@ -22,27 +22,8 @@ from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import READING, StepError, TraceEvent, reading, told
 from . import breath, cantrip, dragon_sais, eldarim, joined_rolls, sai_states, slaying
+from .battle import Battle
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
-
-
-class Battle:
-    """Who takes part: the dragons at the army's terrain, which attack the army, which fight each other, and
-    what each rolled."""
-
-    def __init__(self, state: GameState, who: Army) -> None:
-        self.here = tuple(d for d in state.dragons if d.at == who.at)
-        self.at_army = [d for d in self.here if kinds.attacks_army(d, self.here)]
-        self.fighting = [d for d in self.here if d not in self.at_army]
-        self.icons: dict[str, tuple[str, ...]] = {}
-        self.controlled: list[Dragon] = []  # controlled by a Dragoncrusader or Dragonzealot: held or allies
-        self.held: list[Dragon] = []        # controlled and not rolled: the army can attack them
-        self.allies: list[Dragon] = []      # controlled and rolled with the army against the other dragons
-        self.benched: list[str] = []        # champions that do not roll with the army (a Dragoncrusader on a white)
-        self.movers: list[str] = []         # Dragonkin Champions whose logo came up in the army's roll
-
-    def attacking(self) -> list[Dragon]:
-        """The dragons that rolled against the army."""
-        return [d for d in self.at_army if d.id in self.icons]
 
 
 def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -74,7 +55,7 @@ def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple
     # Step 8: wings; then the dragons a Dragonkin Champion's logo moves
     state = _wings(state, ruleset, battle, out)
     state = dragon_sais.move(state, ruleset, who, battle.movers, step, out)
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     terrains(state, out)
     return dragon_attacked(state, who.id), out
 
@@ -323,7 +304,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     lifts = any(f.icon == sai_doubling.ELEVATE for _, r in step.unit_saves for _, fs in r.units for f in fs) or \
         any(dict(r.counts).get(sai_doubling.ELEVATE) for _, r in step.unit_saves) or \
         bool(set(choices.get(sai_doubling.ELEVATE, {})) & {u for u, _ in step.unit_saves})   # naming a joining unit
-    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who), out,
+    answer = roll(state, ruleset, who, kind, wanted, cantrip.still_rolling(step.roll, who, out, ruleset), out,
                   choices={**choices, sai_doubling.WAIT: {}} if lifts else choices,
                   facing=tuple(d.id for d in battle.attacking()))
     # Elevate "doubles one unit's missile or save results" inside the roll (engine.sai_doubling)

@@ -19,7 +19,7 @@ from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent, reading, told
 
 if TYPE_CHECKING:
-    from .dragon import Battle
+    from .battle import Battle
 
 EFFECT = "dragon-effect"
 # sai -> (what it does, the results it gives otherwise): "During a dragon attack, choose any dragon that rolls a

@@ -17,7 +17,7 @@ from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent
 
 if TYPE_CHECKING:
-    from .dragon import Battle
+    from .battle import Battle
 
 
 def resolve(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step: DragonStep,

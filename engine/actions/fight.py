@@ -178,9 +178,11 @@ class Fight(Struct):
         ids = dict(getattr(self.step, "unit_ids", ())).get(unit_id)
         return {"ids": dict(ids)} if ids else {}
 
-    def kill(self, unit_id: str, sai: str, why: str) -> None:
+    def kill(self, unit_id: str, sai: str, why: str, also: str = "") -> None:
+        """``also``: the second citation when ``why`` is a reading (the passage it is read with)."""
         home = next(a for a in self.state.armies if a.unit(unit_id) is not None)
-        self.out.trace.append(TraceEvent(what=f"{sai}: {unit_id} is killed", rule=why, cite=self.cite(sai)))
+        self.out.trace.append(TraceEvent(what=f"{sai}: {unit_id} is killed", rule=why, cite=self.cite(sai),
+                                         also=also))
         self.out.killed.append(unit_id)
         self.state = kill(self.state, home.id, [unit_id])
 

@@ -23,7 +23,7 @@ from ..damage import default_casualties
 from ..roll import Outcome, Roll, Special
 from ..state import Army, GameState
 from ..trace import StepError, TraceEvent, reading
-from . import joined_rolls, sai_states, specials, strikes
+from . import joined_rolls, sai_states, specials, state_sais, strikes
 from .cantrip import CANTRIP
 from .routing import SCREECH
 from .fight import Fight
@@ -116,7 +116,7 @@ def freed_specials(fight: Fight, hit: Outcome, joined: dict[str, Outcome],
     late = [s for s in again if s.effect in (STRIKE, SPREAD)]
     specials.resolve(fight, [s for s in loose if s not in late], "special")
     struck_again(fight, late)
-    fight.state = sai_states.place_states(fight.state, fight.ruleset, loose, fight.army("attacker"), fight.army(),
+    fight.state = state_sais.place_states(fight.state, fight.ruleset, loose, fight.army("attacker"), fight.army(),
                                           _late_states(fight, again), fight.out)
     return loose
 
@@ -256,7 +256,7 @@ def _added(fight: Fight, sai: str, group: list[Special], first: str) -> None:
     fight.out.trace.append(TraceEvent(what=f"{sai} of {who}: {sum(s.points for s in group)} damage added to the "
                                            f"first {sai}'s {before} on {first}", before=before, after=total,
                                       rule="a reading: the identical SAIs act as one, the points of both on the one "
-                                      "target", cite=fight.ruleset.cite("sai-targeting")))
+                                      "target", cite=fight.cite(sai), also=fight.ruleset.cite("sai-targeting")))
     step, taken = fight.step, fight.taken.pop(sai, None)
     points = total if group[0].effect == SPREAD else None
     fight.step = _with_targets(step, sai, ((first, points),))

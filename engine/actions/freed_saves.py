@@ -21,6 +21,7 @@ from . import freed_cantrip, joined_rolls, sai_states, specials
 from .cantrip import CANTRIP
 from .fight import Fight
 from .freed_sais import with_rolls
+from .skirmish import back_damage, combined_sais
 
 
 def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: bool,
@@ -62,13 +63,11 @@ STRIKE_BACK = ("back-damage", "bash")
 def _struck_back(fight: Fight, joined: dict[str, Outcome]) -> None:
     """The Counter of a unit freed into the save roll: 000 Counter, "During a roll for saves in melee ... it counts as
     both a save and an immediate hit upon the attacking army, which may not roll saves against it" -- its save counted
-    with the unit's roll, its hit resolved as the army's own Counter's is (engine.actions.combat ``back_damage``).
+    with the unit's roll, its hit resolved as the army's own Counter's is (engine.actions.skirmish ``back_damage``).
     Reading, traced: the army's own Counter (or Cantrip) was resolved before the unit was freed (it may be what freed
     it), so the two were not rolled at the same time, which 002 Targeting combines: the freed unit's is an immediate
     hit of its own, its damage taken at once, apart from the first's (as a freed unit's Cantrip is a purchase of its
     own, engine.actions.freed_cantrip)."""
-    from .combat import back_damage, combined_sais     # combat calls this module during the save roll
-
     found = [s for o in joined.values() for s in o.specials if s.effect in STRIKE_BACK]
     if not found:
         return

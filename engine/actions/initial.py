@@ -42,8 +42,9 @@ def initial_effects(state: GameState, player: str, chosen: InitialEffects, rules
     state = _eighth_faces(state, player, chosen, ruleset, out)
     state = _kings_die(state, player, chosen.kings_die, ruleset, out)
     _joined(state, before, out)
-    if len(out.trace) == header + 1:
-        # nothing happened in the phase: its heading is a detail line (--verbose, --json), not default noise
+    if all(e.detail for e in out.trace[header + 1:]):
+        # nothing happened in the phase (at most detail lines): its heading is a detail line (--verbose, --json), not
+        # default noise
         out.trace[header] = out.trace[header].evolve(detail=True)
     return state
 
@@ -225,21 +226,27 @@ def beginning_of_turn(state: GameState, player: str, chosen: InitialEffects, rul
         raise StepError(f"initial names {others[0]}, which the {ruleset.edition} rules do not act at the beginning of "
                         f"a turn; they act: {', '.join(ruleset.turn_begins_with)}", cite=ruleset.cite("initial-effects"),
                         field="initial")
-    out.trace.append(TraceEvent(what=f"the beginning of {player}'s turn: spells have expired; the dragons attack (each a "
-                                     f"dragon_attack step); {', '.join(ruleset.turn_begins_with)} act",
+    # the dragons are said only where one is at a terrain to attack (phase boilerplate only when something happens)
+    dragons = any(d.at != "pool" for d in state.dragons)
+    start = len(out.trace)
+    out.trace.append(TraceEvent(what=f"the beginning of {player}'s turn: spells have expired; "
+                                     + ("the dragons attack (each a dragon_attack step); " if dragons else "")
+                                     + f"{', '.join(ruleset.turn_begins_with)} act",
                                 rule=ruleset.quote("turn-begins-with", "at the beginning of your turn"),
                                 cite=ruleset.cite("initial-effects")))
-    out.trace.append(reading(
-        f"{' and '.join(ruleset.turn_begins_with)} act 'at the beginning of your turn', an order with the "
-        "dragon attack the text does not give: they are resolved here, the dragons as later steps",
-        ruleset.cite("eighth-face"), ruleset.cite("initial-effects")))
+    if dragons:     # the order with the dragon attack is a question only where a dragon is at a terrain to attack
+        out.trace.append(reading(
+            f"{' and '.join(ruleset.turn_begins_with)} act 'at the beginning of your turn', an order with the "
+            "dragon attack the text does not give: they are resolved here, the dragons as later steps",
+            ruleset.cite("eighth-face"), ruleset.cite("initial-effects")))
     header = len(out.trace)
     before = {u.id: a.id for a in state.armies for u in a.units}
     state = _eighth_faces(state, player, chosen, ruleset, out, ruleset.turn_begins_with)
     _joined(state, before, out)
-    if len(out.trace) == header:
-        # no City or Temple acted: the heading and its reading are detail lines (--verbose, --json)
-        out.trace[header - 2:header] = [e.evolve(detail=True) for e in out.trace[header - 2:header]]
+    if all(e.detail for e in out.trace[header:]):
+        # no City or Temple acted (at most detail lines): the heading (and its reading) are detail lines (--verbose,
+        # --json)
+        out.trace[start:header] = [e.evolve(detail=True) for e in out.trace[start:header]]
     return state
 
 

@@ -21,6 +21,7 @@ from ..sai_doubling import TRUMPET, TRUMPETED
 from ..state import Army, GameState
 from ..steps import StepResult
 from ..trace import reading
+from .sai_choices import special_choices
 
 # the choice that counts a roll again with a Trumpet it did not show itself (engine.sai_doubling)
 BLOWN = {TRUMPETED: {"joined": 1}}
@@ -49,7 +50,6 @@ def joined_ferals(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: 
     (engine.actions.cantrip ``unit_recounted``), which the roll's count then reads (engine.actions.joined_rolls
     ``through_pipeline``)."""
     from .cantrip import unit_recounted     # cantrip counts rolls again; it imports this package
-    from .sai_states import special_choices
 
     if kind is None or not joined:
         return

@@ -14,17 +14,19 @@ from msgspec.structs import replace
 
 from .. import multiplayer
 from ..lands import elements
-from ..names import slug
-from ..magic import COLORS, Bucket, Caster, allocations, by_color
+from ..magic import COLORS, Bucket, Caster, allocations, by_color, unit_aspects
 from ..minor import allowed_event, allows
+from ..names import slug
 from ..special import no_doubling
 from ..roll import Outcome, RollContext, Rolling, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells
+from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .magic_returns import magic_returns
+from .magic_rolls import Rolls
 from .targets import check_target
 
 
@@ -37,10 +39,10 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     casters, lose, rolled = _count(state, caster, step, terrain, ruleset, out)
     # Illusion, Galeforce ("During any action"); Ferry, Teleport, Firewalking moving units away, whose magic
     # then leaves the action -- resolved before the spells are paid for and resolved
-    state = sai_states.place_states(state, ruleset, rolled.specials, caster, None, step, out)
+    state = state_sais.place_states(state, ruleset, rolled.specials, caster, None, step, out)
     state, _ = sai_states.attack_moves(state, ruleset, rolled, caster, "magic", step, out)
     casters = [c for c in casters if c.unit not in out.moved]
-    state, returned, step = sai_states.magic_returns(state, ruleset, rolled, caster, step, out)
+    state, returned, step = magic_returns(state, ruleset, rolled, caster, step, out)
     state = sai_states.move_dragons(state, ruleset, rolled, state.army(caster.id), step, out)
     caster = state.army(caster.id)
     casters += _returned_casters(returned, caster, terrain, state, ruleset, out)
@@ -404,27 +406,6 @@ def _item(unit, points: int, plain: int, terrain: Terrain | None, land: set[str]
     return casters
 
 
-def unit_aspects(unit, ruleset: Ruleset) -> tuple[str, ...]:
-    """The colors a unit casts by itself (002 First March, Magic): its race's aspects; for an Eldarim
-    acolyte the one color of its die ("any individual Acolyte of Eldarim can only cast one color"), for the
-    Dragonlord, Dragonslayer and Dragoncrusader all five; an empty tuple for Amazons, who cast the terrain's colors."""
-    cite = ruleset.cite("magic")
-    if unit.race in ruleset.race_colors:
-        return ruleset.race_colors[unit.race]
-    if unit.race in ruleset.one_color_races:
-        if unit.name is not None and slug(unit.name) in ruleset.all_color_units:
-            return COLORS
-        if unit.color is None:
-            raise StepError(f"{unit.id} is an Eldarim acolyte, which casts the one color of its die: say which "
-                            "(color: on the unit)", cite=cite, field="roll")
-        return (unit.color,)
-    if unit.race in ruleset.no_magic_races:
-        raise StepError(f"{unit.id} is {unit.race}: it cannot roll for magic", cite=ruleset.cite("dragonkin"),
-                        field="roll")
-    raise StepError(f"{unit.id} ({unit.race or 'no race'}): which colors it casts is not known to this version",
-                    cite=cite, field="roll")
-
-
 def _dua_budgets(state: GameState) -> tuple[int, int]:
     """002 Dead Unit Area Advantage: the player with the most dead health-worth; Undead: every dead unit."""
     health = [a.health for a in state.dua]
@@ -632,7 +613,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
         check_target(state, who, c, ruleset)
         multiplayer.opposing_target(state, ruleset, who.player, c.spell.name, c.spell.target or "", c.target, out)
     negated = _dispel(state, step, ruleset, out)
-    rolls = spells.Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
+    rolls = Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
     casualties = casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
     # 002 Backlash: "this spell must be in effect before the magic action has begun"
@@ -660,8 +641,8 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     for e in backlash[:1] if step.cast and state.army(who.id).units else ():
         state = _backlash(state, state.army(who.id), e, step.cast, ruleset, rolls, casualties, out)
     rolls.check_all_used(ruleset.cite("spell-targets"))
-    leftover_casualties(casualties, ruleset)
-    leftover_casualties(fleeing, ruleset, "fleeing")
+    leftover_casualties(casualties, ruleset, out=out)
+    leftover_casualties(fleeing, ruleset, "fleeing", out)
     return state
 
 
@@ -727,7 +708,7 @@ def _summon_countered(state: GameState, c: Cast, ruleset: Ruleset, cite: str, ou
 
 
 def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ruleset: Ruleset,
-              rolls: spells.Rolls, casualties: dict[str, list[str]], out: StepResult) -> GameState:
+              rolls: Rolls, casualties: dict[str, list[str]], out: StepResult) -> GameState:
     """002 Backlash: "after all spells are resolved, the army must save against an amount of damage equal
     to the combined casting costs of all spells cast"."""
     cite = ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))

@@ -112,7 +112,7 @@ def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, rules
                                      "each melee result reduces it by one point", cite=cite))
     casualties = casualty_lists(step.casualties)
     state = take_damage(state, ruleset, acting, left, casualties, out, e.spell, "magic", army_targeting=False)
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     return state
 
 

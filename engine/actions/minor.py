@@ -11,6 +11,7 @@ Landslide, Revolt, Lost) act at once and "Place the minor terrain out of the gam
 from __future__ import annotations
 
 from ..marches import lose_march
+from ..protection import shield
 from ..roll import Roll
 from ..ruleset import Ruleset
 from ..state import Effect, GameState, MinorTerrain
@@ -85,7 +86,7 @@ def _disaster(state: GameState, army_id: str, m: MinorTerrain, face: str, step: 
                                          f"{' and '.join(t for mod in ruleset.spell_modifiers[face] for t in mod.results)}"
                                          " results are halved until the beginning of its player's next turn",
                                     rule="the disaster's lasting effect", cite=cite))
-    leftover_casualties(casualties, ruleset)
+    leftover_casualties(casualties, ruleset, out=out)
     out.trace.append(TraceEvent(what=f"the {m.type} minor terrain is placed out of the game", rule="after a "
                                 "disaster, place the minor terrain out of the game", cite=cite))
     return state.evolve(minor_terrains=tuple(x for x in state.minor_terrains if x != m))
@@ -96,7 +97,15 @@ def _flood(state: GameState, army_id: str, dice: Roll | None, ruleset: Ruleset, 
     roll a maneuver result avoid the Flood's effect. Those that do not are killed"."""
     cite = ruleset.cite("minor-terrains")
     who = state.army(army_id)
-    units = [u for u in who.units if not u.item]
+    # 002 Hide: "cannot be affected by any disaster effect from a minor terrain"; Camouflage: "only melee effects
+    # can affect the target unit" (engine.protection, the "disaster" source)
+    shielded = {u.id: e for u in who.units if (e := shield(state, ruleset, u.id, "disaster")) is not None}
+    units = [u for u in who.units if not u.item and u.id not in shielded]
+    named = [uid for uid, _ in (dice.units if dice is not None and dice.per_unit else ()) if uid in shielded]
+    if named:
+        raise StepError(f"Flood: {named[0]} is under {shielded[named[0]].spell}, which no disaster effect of a minor "
+                        f"terrain can affect: it does not roll (the others: "
+                        f"{', '.join(u.id for u in units) or 'none'})", cite=cite, field="avoidance")
     need = reachable(units, 5)
     if dice is None or not dice.per_unit:
         raise StepError(f"Flood: give avoidance per unit: the units of {army_id} worth {need} health (the owner "
@@ -146,5 +155,5 @@ def _landslide(state: GameState, army_id: str, dice: Roll | None, casualties: di
     out.trace.append(reading(f"Landslide: {damage} damage (one per unit) - {icons} maneuver rolled, an SAI's counted, "
                              f"no spell's: {left} damage to {army_id} ('only ID and maneuver icons rolled by the army "
                              "negate damage', read with the SAIs the same section lets apply in a maneuver avoidance "
-                             "roll)", cite, cite).evolve(before=damage, after=left))
+                             "roll)", cite, ruleset.cite("sai-application")).evolve(before=damage, after=left))
     return take_damage(state, ruleset, who, left, casualties, out, "Landslide", "disaster")

@@ -21,7 +21,8 @@ roll are resolved as in its army's roll (engine.actions.sai_states.in_roll, agai
   SAI's normal results (Regenerate's, Vanish's saves) count ("unless the SAI generates normal results you are
   looking for in an individual roll", 002 Application).
 
-The choices are the step's ``targets``, ``move_to`` and a chosen "Normal or Special" SAI (sai_states.special_choices).
+The choices are the step's ``targets``, ``move_to`` and a chosen "Normal or Special" SAI (engine.actions.sai_choices
+``special_choices``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from ..state import Army, GameState
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent, reading
 from .common import roll
-from .sai_states import in_roll, special_choices
+from .sai_choices import special_choices
+from .sai_states import in_roll
 
 CLOAK = "cloak"
 

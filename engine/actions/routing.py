@@ -124,6 +124,11 @@ def pursue(state: GameState, ruleset: Ruleset, step: MeleeStep, rout: bool, out:
                                      f"{step.army} acts again with the action it shows", before=terrain.face,
                                 after=lower, rule="to pursue, that player turns the terrain die one number lower. "
                                 "The army then acts again using the newly revealed action icon", cite=cite))
+    # "The army then acts again": where the turn's marches are followed, its march takes another action (the one
+    # the new face shows), not a second march
+    m = state.marches
+    if m is not None and m.marched and m.marched[-1] == step.army:
+        state = state.evolve(marches=m.evolve(acted=()))
     # 000 The Eighth Face: "An army loses control of a terrain if that terrain is ever moved from its eighth face"
     return turn_to(state, terrain.id, lower, ruleset, out)
 

@@ -10,7 +10,8 @@ from ..ruleset import Ruleset
 from ..state import GameState, Unit
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent, reading
-from .sai_states import RISE, sai_cite
+from .sai_choices import sai_cite
+from .sai_states import RISE
 
 
 def sources_gone(state: GameState, ruleset: Ruleset, out: StepResult) -> GameState:

@@ -57,12 +57,18 @@ def attune(casters: list[Caster], rolled: Outcome, step: MagicStep, ruleset: Rul
     without targets, nothing is attuned."""
     chosen = dict(step.targets).get(ATTUNE)
     cite = ruleset.sai_sections.get(ATTUNE, ruleset.cite("magic"))
+    attuners = [s.unit for s in rolled.specials if s.sai == ATTUNE]
     if not chosen:
         if step.attune_color is not None:
             raise StepError("attune_color is given, but no unit is attuned (name it in targets: {attune: [unit]})",
                             cite=cite, field="attune_color")
+        open_to = [c.unit for c in casters if c.unit not in attuners and c.normal - c.sai > 0 and c.colors != COLORS]
+        if attuners and open_to:    # a "may" the step leaves out: a traced default where a unit could be attuned
+            out.trace.append(TraceEvent(what=f"{', '.join(dict.fromkeys(attuners))}'s Attune attunes no unit: the step "
+                                             f"names none in targets.attune (it could: {', '.join(open_to)})", after=0,
+                                        rule="Attune may also immediately count the normal magic result of one unit "
+                                             "in the acting army as that same color", cite=cite, defaulted=True))
         return casters
-    attuners = [s.unit for s in rolled.specials if s.sai == ATTUNE]
     color = step.attune_color
     if color not in COLORS:
         raise StepError(f"attune_color: the one color the Attune's magic and the attuned unit's magic icons count as "

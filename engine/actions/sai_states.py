@@ -1,10 +1,9 @@
 """State, movement and resurrection SAIs: what their special results leave in play or move (002 SAI List).
 
 - Units that "cannot be rolled" (Entangle, Web, Net, Sleep, Stun, Hypnotic Glare) and armies whose rolls are cut
-  or shielded (Wither, Frost Breath, Galeforce, Illusion, Cloak) are ``Effect``s named by the SAI. The roll
-  pipeline consults them as it does spells in play (``Ruleset.spell_protections``, ``spell_modifiers``,
-  ``army_shields``; engine.galeforce for Galeforce), and engine.expiry ends them by their duration; effects
-  bound to their source unit end with it (``sources_gone``, ``glarers_rolled``).
+  or shielded (Wither, Frost Breath, Galeforce, Illusion) are ``Effect``s named by the SAI, placed by
+  engine.actions.state_sais, which sits above this module (a unit escaping one makes its own roll,
+  engine.actions.own_roll, whose SAIs are resolved here); Cloak's saves are this module's (``cloak_saves``).
 - Regenerate and the Gold and Silver Medallions bring dead or buried units back; Vanish, Ferry, Teleport,
   Firewalking and Wayfare move units to another terrain (in an attack, a save roll, a magic action, a
   maneuver); Rise from the Ashes (Conditional) sends a killed or buried unit whose icon comes up to its reserve
@@ -19,52 +18,21 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
-from ..damage import default_casualties
-from ..moves import moved_army_at, reserve_army, transfer
-from ..roll import Outcome, Roll, Special
+from ..moves import held, moved_army_at, transfer
+from ..roll import Outcome, Special
 from ..sais import RESOLVED
-from ..ruleset import Ruleset, SaiState
+from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
-from ..steps import AttackStep, MagicStep, StepResult
-from ..trace import StepError, TraceEvent, reading, told
-from . import companions, destinations
-from .select_none import refuse_none
-from .joined_rolls import (MERGED, fitting, joined_roll, leave, left_to, own_specials, through_pipeline, unmerged,
-                           untaken, with_joined)
+from ..steps import AttackStep, StepResult
+from ..trace import READING, StepError, TraceEvent, reading, told
+from . import companions, destinations, hooks
+from .joined_rolls import MERGED, fitting, joined_roll, leave, left_to, through_pipeline, with_joined
 from .joined_trumpet import joined_ferals
+# special_choices: the roll choices every action reads as sai_states.special_choices
+from .sai_choices import grouped as _grouped, named_targets as _chosen, sai_cite, special_choices
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
-
-
-def sai_cite(ruleset: Ruleset, sai: str) -> str:
-    """The SAI's section in the edition (engine.actions.sai_endings too)."""
-    return ruleset.sai_sections.get(sai, ruleset.cite("sai-resolution"))
-
-
-def _chosen(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
-    """The ids the step's ``targets`` names for the SAI (units, or one army id), or None."""
-    found = dict(step.targets).get(sai) if step is not None else None
-    return tuple(uid for uid, _ in found) if found else None
-
-
-# the choices key of the step's per-army penalty splits (engine.modifiers.split_points reads the rolling army's)
-PENALTIES_OF = "penalties:by-army"
-
-
-def special_choices(step) -> dict:
-    """The roll choice of a "Normal or Special" SAI: its special is used when the step names its targets, or
-    where it moves units (Wayfare's move_to)."""
-    chosen = {sai: 1 for sai, _ in (*getattr(step, "targets", ()), *getattr(step, "move_to", ()))}
-    # and each army's split of "one result" penalties over its combination roll (``penalties``; engine.modifiers)
-    split = {army: dict(pairs) for army, pairs in getattr(step, "penalties", ())}
-    # and the components a spell lets double a result (``doubles``, Wilding; engine.roll ``_component_doubling``)
-    doubles: dict = {}
-    for key, pairs in getattr(step, "doubles", ()):
-        doubles.setdefault(key, {}).update(dict(pairs))
-    return ({"special": chosen} if chosen else {}) | ({PENALTIES_OF: split} if split else {}) | doubles
 
 
 def handles(special: Special) -> bool:
@@ -72,199 +40,10 @@ def handles(special: Special) -> bool:
     return special.effect in RESOLVED
 
 
-def _grouped(specials: list[Special], effects: tuple[str, ...]) -> dict[str, list[Special]]:
-    """Identical SAIs rolled together are resolved as one (002 SAI Targeting: "their effects are combined")."""
-    out: dict[str, list[Special]] = {}
-    for s in specials:
-        if s.effect in effects:
-            out.setdefault(s.sai, []).append(s)
-    return out
-
-
 # --- special results before the defender's saves: states on units or on an army -------------------------
 
 
-def place_states(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army,
-                 defender: Army | None, step, out: StepResult) -> GameState:
-    """Entangle, Web, Net, Sleep, Stun (on units) and Wither, Frost Breath, Galeforce, Illusion (on an army):
-    special results, resolved before the defending army rolls for saves (``defender`` None: a magic action)."""
-    for sai, rolled in _grouped(specials, ("unit-state", "army-state")).items():
-        rule = ruleset.sai_states[sai]
-        if rule.target in ("enemy-army", "own-army"):
-            state = _on_army(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
-        else:
-            state = _on_units(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
-    return state
-
-
-def _on_army(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
-             defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
-    cite = sai_cite(ruleset, sai)
-    own = rule.target == "own-army"
-    legal = [a.id for a in state.armies if a.units and (a.player == attacker.player) == own]
-    chosen = _chosen(step, sai)
-    if chosen is None:
-        target = _default_army(state, sai, own, attacker, defender, legal, cite)
-        out.trace.append(TraceEvent(what=f"{sai}: {target} chosen", rule="the acting player chooses the army; none "
-                                    "given, so " + ("the acting army" if own else "the defending army" if defender
-                                                    else f"the first opposing army at {attacker.at}"), cite=cite,
-                                    defaulted=True))
-    elif len(chosen) != 1 or chosen[0] not in legal:
-        raise StepError(f"{sai} targets one {'of your armies' if own else 'opposing army'}: legal choices are "
-                        f"{', '.join(legal)}", cite=cite, field="targets")
-    else:
-        target = chosen[0]
-    # Wither: "subtract one result per Wither icon" -- one effect counting every icon; the others do not add up
-    count = sum(s.points for s in rolled) if sai == "wither" else 1
-    effect = Effect(spell=sai, target=target, by=attacker.player, count=count, source=rolled[0].unit)
-    # Reading (the texts say only "before they finalize any results"): Wither and Frost Breath act as dice
-    # modifiers of the army's rolls, in 002 Applying Dice Modifiers' order, never on results an SAI made
-    what = f"{sai} on {target} until {_until(ruleset, sai)}"
-    if sai in ruleset.spell_modifiers:
-        out.trace.append(reading(f"{what}: it acts on the target army's rolls as a dice modifier, in the modifier "
-                                 "order, never on results an SAI made", cite, ruleset.cite("modifier-order"))
-                         .evolve(after=count))
-    else:
-        out.trace.append(TraceEvent(what=what, after=count, rule="a delayed special result: it acts on the target "
-                                    "army's rolls from now on, before they are finalized", cite=cite))
-    return state.evolve(effects=(*state.effects, effect))
-
-
-def _default_army(state: GameState, sai: str, own: bool, attacker: Army, defender: Army | None,
-                  legal: list[str], cite: str) -> str:
-    if own or defender is not None:
-        return attacker.id if own else defender.id
-    here = [a for a in legal if state.army(a).at == attacker.at]
-    if not here:
-        raise StepError(f"{sai} chooses an opposing army: none is at {attacker.at}, so name it in targets (legal "
-                        f"choices: {', '.join(legal)})", cite=cite, field="targets")
-    return here[0]
-
-
-def bound_source(state: GameState, sai: str, bound: str | None, rolled: list[Special], cite: str) -> str:
-    """The unit whose SAI made an effect that ends with that unit (002 SAI List, Entangle: "Killing the entangling
-    unit negates the effect"; Hypnotic Glare: it "ends immediately for all units if the glaring unit leaves the
-    current terrain, is killed, or is rolled"). An aggregate roll does not say which unit rolled the SAI, and the
-    effect would be taken for one whose source is gone: such a roll is refused, asking for the per-unit form."""
-    source = rolled[0].unit
-    if bound is not None and any(a.id == source for a in state.armies):
-        raise StepError(f"{sai} ends with the unit that rolled it (when it is killed or leaves), so the engine must "
-                        f"know which unit that is: give {source}'s roll per unit (unit-id: face), not as the army's "
-                        "aggregate", cite=cite, field="roll")
-    return source
-
-
-def _on_units(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special], attacker: Army,
-              defender: Army, step: AttackStep | None, out: StepResult) -> GameState:
-    cite = sai_cite(ruleset, sai)
-    source = bound_source(state, sai, rule.bound, rolled, cite)
-    targets = _unit_targets(state, ruleset, sai, rule, rolled, attacker, defender, step, out)
-    saves = dict(step.unit_saves) if step is not None else {}
-    for unit_id in targets:
-        home = next(a for a in state.armies if a.unit(unit_id) is not None)
-        if rule.avoid is not None:
-            state, escaped = _avoids(state, ruleset, sai, rule, home, unit_id, saves, step, out)
-            if escaped:
-                continue
-        state = state.evolve(effects=(*state.effects, Effect(spell=sai, target=unit_id, by=attacker.player,
-                                                             source=source)))
-        words, where = ruleset.words(f"{sai}:state", "the target units cannot be rolled while the effect lasts",
-                                     cite)
-        out.trace.append(TraceEvent(what=f"{sai}: {unit_id} cannot be rolled until {_until(ruleset, sai)}",
-                                    rule=words, cite=where))
-    return state
-
-
-def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, rolled: list[Special],
-                  attacker: Army, defender: Army, step: AttackStep | None, out: StepResult) -> tuple[str, ...]:
-    """The units the acting player chose: up to the points of health-worth in the defending army (at least one
-    unit: 002 Targeting (a)), or one unit of an opposing army per unit rolling the SAI (Sleep)."""
-    cite = sai_cite(ruleset, sai)
-    if rule.target == "unit":
-        pool = [u for a in state.armies if a.player != attacker.player and a.at == attacker.at for u in a.units]
-        limit, what = len(rolled), f"{len(rolled)} unit(s) of an opposing army at {attacker.at}"
-    else:
-        pool = list(defender.units)
-        # reading: "up to four health-worth" is the SAI's points of effect (four on a monster, 002 SAI
-        # General Information: "Each single SAI on a monster ... counts as four points of effect")
-        limit, what = sum(s.points for s in rolled), f"up to {sum(s.points for s in rolled)} health-worth of " \
-                                                     f"units of {defender.id}"
-    if rule.target == "units":
-        words, where = ruleset.words(f"{sai}:targets", "read: the text's \"four health-worth\" is the SAI's points "
-                                     f"of effect, four on a monster ({ruleset.cite('sai-points')})", cite)
-        out.trace.append(TraceEvent(what=f"{sai}: {limit} point(s) of effect: up to {limit} health-worth of units",
-                                    after=limit, rule=words, cite=where))
-    found = dict(step.targets).get(sai) if step is not None else None
-    refuse_none(ruleset, sai, "melee", found)     # "cannot choose to select none" (002 Targeting (a))
-    chosen = _chosen(step, sai)
-    if chosen is None:
-        picked = default_casualties(pool, limit) if rule.target == "units" else tuple(u.id for u in pool[:limit])
-        out.trace.append(TraceEvent(what=f"{sai}: {', '.join(picked)} chosen", after=len(picked),
-                                    rule=f"the acting player chooses {what}; none given, so as much health-worth "
-                                         "as possible, the smallest units first", cite=cite, defaulted=True))
-        return picked
-    by_id = {u.id: u for u in pool}
-    worth = sum(by_id[i].health if rule.target == "units" else 1 for i in chosen if i in by_id)
-    if not chosen or any(i not in by_id for i in chosen) or worth > limit or len(set(chosen)) < len(chosen):
-        raise StepError(f"{sai} targets {what} (at least one): {told(chosen)} is not such a choice; the units "
-                        f"to choose from: {', '.join(f'{u.id} ({u.health})' for u in pool)}", cite=cite,
-                        field="targets")
-    return chosen
-
-
-def _avoids(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, home: Army, unit_id: str,
-            saves: dict[str, Roll], step, out: StepResult) -> tuple[GameState, bool]:
-    """Web, Net, Stun: "unless each targeted unit immediately rolls a <result>" -- its own avoidance roll, its SAIs'
-    specials resolved as in its army's roll (engine.actions.own_roll); the state and whether it escapes."""
-    from .own_roll import unit_roll
-
-    cite = sai_cite(ruleset, sai)
-    if unit_id not in saves:
-        raise StepError(f"{unit_id} must roll a {rule.avoid} result by itself to escape {sai}: give "
-                        f"unit_saves.{unit_id}", cite=cite, field="unit_saves")
-    state, rolled = unit_roll(state, ruleset, home, unit_id, f"avoid-{rule.avoid}", (rule.avoid,), saves.pop(unit_id),
-                              out, step)
-    got = rolled.results.get(rule.avoid, 0)
-    words, where = ruleset.words(f"{sai}:avoid", f"each target unit escapes if it rolls a {rule.avoid} result", cite)
-    out.trace.append(TraceEvent(what=f"{unit_id} rolls {got} {rule.avoid} against {sai}: "
-                                     f"{'escapes' if got else 'caught'}", after=got, rule=words, cite=where))
-    return state, got > 0
-
-
-def _until(ruleset: Ruleset, sai: str) -> str:
-    return ruleset.spell_durations.get(sai, "").replace("until-", "").replace("-", " ")
-
-
 # --- delayed: after the defender's save roll ------------------------------------------------------------
-
-
-def glare(state: GameState, ruleset: Ruleset, specials: list[Special], attacker: Army, defender: Army,
-          answer: Outcome, dice: Roll, out: StepResult) -> tuple[GameState, int]:
-    """002 Hypnotic Glare: "after the defending army rolls to save ... target all units in the defending army
-    which rolled an ID to become immediately 'hypnotized'. Their results do not count towards the save roll,
-    but they may be chosen as casualties." Returns the save results they lose.
-
-    Reading: their results are taken away as counted before the army's modifiers (the text does not say
-    whether before or after; 002 Applying Dice Modifiers acts on the army's total, where the units' shares
-    are no longer told apart)."""
-    rolled = [s for s in specials if s.effect == "glare"]
-    if not rolled:
-        return state, 0
-    cite = sai_cite(ruleset, "hypnotic-glare")
-    source = bound_source(state, "hypnotic-glare", "present", rolled, cite)
-    if not dice.per_unit:
-        raise StepError(f"Hypnotic Glare takes the units of {defender.id} that rolled an ID: give its save roll "
-                        "per unit", cite=cite, field="saves")
-    hypnotized = [uid for uid, faces in dice.units if any(f.icon == "id" for f in faces)]
-    lost = sum(answer.per_unit.get(uid, {}).get("save", 0) for uid in hypnotized)
-    leave(out, defender.id, hypnotized, answer.per_unit)     # counted again without them (``adjust``)
-    for uid in hypnotized:
-        state = state.evolve(effects=(*state.effects, Effect(spell="hypnotic-glare", target=uid,
-                                                             by=attacker.player, source=source)))
-    out.trace.append(reading(f"Hypnotic Glare: {', '.join(hypnotized) or 'no unit'} of {defender.id} rolled an ID and "
-                             f"are hypnotized: -{lost} save(s), their results taken out as counted, before the army's "
-                             "modifiers (the text is silent)", cite, ruleset.cite("modifier-order")).evolve(after=lost))
-    return state, lost
 
 
 # --- special results in a save roll: Regenerate, Gold Medallion, Cloak, Vanish and the movers -----------
@@ -306,6 +85,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     return state, change
 
 
+@hooks.BRING_IN.fill
 def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, step, out: StepResult, kind: str,
              result: str, joined: dict[str, Outcome] | None = None,
              wanted: tuple[str, ...] = ()) -> GameState:
@@ -438,51 +218,7 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
     return state, lost, leavers
 
 
-def magic_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step,
-                  out: StepResult) -> tuple[GameState, dict[str, Outcome], MagicStep]:
-    """Regenerate and the Medallions in a magic action: ``joined_returns`` for a magic roll. The returned units'
-    own Illusion, Galeforce (``place_states``), moves (Vanish, Teleport, Ferry, Firewalking: ``attack_moves``) and
-    Sneak Attack (engine.actions.specials ``after_magic``: its kills after the army's own, with the casualties they
-    left) act as the army's own did (002 Application: "SAIs have their same effect whether the unit containing the
-    SAI is rolled individually or as part of an army"): a unit moved away leaves the action with its magic. Returns
-    the units still in the army and their rolls, and the step less the casualties their Sneak Attack took."""
-    from .specials import after_magic
-
-    state, joined = joined_returns(state, ruleset, hit, caster, step, out, "magic", ("magic",))
-    unmerged(joined, ruleset, "magic", ("move", "army-state", "attune", SNEAK))    # Attune: engine.actions.magic
-    own = own_specials(joined, hit.specials, ruleset, caster.id, ("attune",), out.trace,
-                       combines=(ARMY_STATE, SNEAK))
-    late = [s for s in own if s.effect == ARMY_STATE and s.sai in {x.sai for x in hit.specials}]
-    _one_effect(state, ruleset, late, hit, out)
-    sneaks = [s for s in own if s.effect == SNEAK]
-    if sneaks:
-        state, step = after_magic(state, state.army(caster.id), step, sneaks, ruleset, out)
-    own = [s for s in own if s not in late and s not in sneaks]
-    if not own:
-        return state, joined, step
-    theirs = replace(hit, specials=own, per_unit={u: r for o in joined.values() for u, r in o.per_unit.items()})
-    state = place_states(state, ruleset, own, state.army(caster.id), None, step, out)
-    start, left = len(out.moved), untaken(step, out.moved)
-    companions.late_default(ruleset, own, hit.specials, left, out)
-    state, _ = attack_moves(state, ruleset, theirs, state.army(caster.id), "magic", left, out)
-    return state, {u: o for u, o in joined.items() if u not in out.moved[start:]}, step
-
-
 ARMY_STATE, SNEAK = "army-state", "sneak-attack"
-
-
-def _one_effect(state: GameState, ruleset: Ruleset, late: list[Special], hit: Outcome, out: StepResult) -> None:
-    """A returned unit's Galeforce or Illusion identical to one the army's magic roll resolved: 002 Targeting,
-    identical SAIs "are resolved simultaneously (i.e. their effects are combined)": it is the army's one effect on the
-    army the first chose (the step's one ``targets`` entry), no second effect (one such effect counts once,
-    ``_on_army``). The reading is traced by engine.actions.joined_rolls ``combined``."""
-    for sai in dict.fromkeys(s.sai for s in late):
-        first = {s.unit for s in hit.specials if s.sai == sai}
-        effect = next(e for e in reversed(state.effects) if e.spell == sai and e.source in first)
-        out.trace.append(TraceEvent(what=f"{sai} rolled by {', '.join(s.unit for s in late if s.sai == sai)}: one "
-                                         f"effect with the army's {sai} on {effect.target}", after=effect.count,
-                                    rule="identical SAIs act as one: the target army has the one effect",
-                                    cite=ruleset.cite("sai-targeting")))
 
 
 def joined_returns(state: GameState, ruleset: Ruleset, hit: Outcome, caster: Army, step, out: StepResult,
@@ -620,10 +356,10 @@ def _ferry_stays(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Spec
         # reading: "stay there or immediately return with" -- one or the other, so it returns with nobody; the
         # text is silent on the monster's own roll, whose Ferry icon is no result (the monster's icons that count
         # four points of effect are its ID and normal icons, 004 Monsters B and C)
-        out.trace.append(TraceEvent(what=f"{sai}: {monster} goes to {to} and stays there, returning with nobody "
+        out.trace.append(TraceEvent(what=f"reading: {sai}: {monster} goes to {to} and stays there, returning with nobody "
                                          f"(read: the text's 'or'); its Ferry icon counts toward no total of "
-                                         f"{army.id}'s roll (read: only a monster's ID and normal icons count, "
-                                         f"{ruleset.cite('monsters')})", rule=rule, cite=cite))
+                                         f"{army.id}'s roll (read: only a monster's ID and normal icons count)",
+                                    rule=rule, cite=cite, also=ruleset.cite("monsters"), kind=READING))
         out.moved.append(monster)
         state = transfer(state, monster, state.army(army.id), state.army(dest.id), sai, cite, ruleset, out)
     return state
@@ -692,6 +428,7 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
         return state, 0
     moving = tuple(m for group in places.values() for m in group)
     taken = companions.along(ruleset, sai, step, moving, army, cite, out, movers, apart=len(places) > 1)
+    _held_back(state, ruleset, sai, taken, army, cite)
     lost = 0
     for to, group in places.items():
         units = (*group, *(i for m in group for i in taken.get(m, ())))
@@ -703,6 +440,19 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
         out.trace.append(_leave_total(f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
                                       lost, ruleset))
     return state, lost
+
+
+def _held_back(state: GameState, ruleset: Ruleset, sai: str, taken: dict[str, tuple[str, ...]], army: Army,
+               cite: str) -> None:
+    """A unit an effect keeps at its terrain cannot be taken along (sfr-v4 Sleep: "cannot be rolled or leave the
+    terrain they currently occupy until the beginning of your next turn"; ``Ruleset.held_by_effects``). The movers
+    themselves rolled, so no such effect is on them."""
+    for mover, units in taken.items():
+        for unit_id in units:
+            if (effect := held(state, unit_id, ruleset)) is not None:
+                raise StepError(f"{sai} rolled by {mover} cannot take {unit_id} along: it cannot leave {army.at} "
+                                f"while {effect.spell} is on it (cannot be rolled or leave the terrain it "
+                                "occupies)", cite=ruleset.sai_sections.get(effect.spell, cite), field="targets")
 
 
 def _send(state: GameState, ruleset: Ruleset, sai: str, units: tuple[str, ...], army: Army, to: str, cite: str,

@@ -16,7 +16,7 @@ from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent, reading
 
 if TYPE_CHECKING:
-    from .dragon import Battle
+    from .battle import Battle
 
 SLAYING = ("melee", "missile")
 
@@ -60,8 +60,8 @@ def usable(answer: Outcome, blue, ruleset: Ruleset, who: Army, out: StepResult) 
                 what=f"{who.id}: {results[f'forced_{t}']} of its {results[t]} {t} are not from ID icons",
                 before=results[t], after=results[f"forced_{t}"],
                 rule="only non-ID results force a dragon to be killed (read: the ID icons' share is what they "
-                     f"counted; penalties fall on the other results first; see also {ruleset.cite('combination')})",
-                cite=_forced_cite(ruleset)))
+                     "counted; penalties fall on the other results first)",
+                cite=_forced_cite(ruleset), also=ruleset.cite("combination")))
     out.results[who.id] = {t: results[t] for t in ("melee", "missile", "save")}
     return results
 

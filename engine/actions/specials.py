@@ -84,7 +84,7 @@ EFFECTS: dict[str, SpecialEffect] = {
     "unit-damage-with-saves": SpecialEffect("special", strikes.spread),
     "cantrip": SpecialEffect("special"),            # engine.actions.cantrip, while the roll is suspended
     "cut-saves": SpecialEffect("finalize"),
-    "back-damage": SpecialEffect("save"),           # engine.actions.combat.back_damage
+    "back-damage": SpecialEffect("save"),           # engine.actions.skirmish.back_damage
     "unit-strike": SpecialEffect("special", strikes.strike),
     "unit-test": SpecialEffect("special", strikes.test),
     "unit-kill": SpecialEffect("special", strikes.kill_units),
@@ -207,7 +207,7 @@ def before_magic(state: GameState, caster: Army, step: MagicStep, ruleset: Rules
 def after_magic(state: GameState, caster: Army, step: MagicStep, found: list, ruleset: Ruleset,
                 out: StepResult) -> tuple[GameState, MagicStep]:
     """The special SAIs ``found`` of ``caster``'s magic roll (its own, ``before_magic``; those of the units a
-    Regenerate brought into it, engine.actions.sai_states ``magic_returns``) resolved at once; returns the state and
+    Regenerate brought into it, engine.actions.magic_returns) resolved at once; returns the state and
     the step less the casualties they took."""
     enemy = next((a.id for a in state.armies if a.player != caster.player and a.units), None)
     casualties = casualty_lists(step.casualties)

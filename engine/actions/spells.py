@@ -28,46 +28,14 @@ from ..ruleset import Ruleset, SpellEffect
 from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
-from ..trace import READING, StepError, TraceEvent, reading
+from ..trace import NOT_APPLIED, READING, StepError, TraceEvent, reading
 from . import cantrip, joined_rolls, joined_trumpet, sai_endings, sai_states, summons
 from .common import roll, save_only, save_only_effect, take_damage
+from .magic_rolls import Rolls
 from .maneuver import maneuver
 from .own_roll import unit_roll
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
-
-
-class Rolls:
-    """The avoidance rolls a magic step gives, taken in the order the spells resolve."""
-
-    def __init__(self, given: tuple[tuple[str, tuple[Roll, ...]], ...], choices: tuple = (),
-                 cantrip: tuple = (), sais: tuple = ()) -> None:
-        self.left = {target: list(rolls) for target, rolls in given}
-        self.choices = {target: {key: dict(pairs) for key, pairs in made} for target, made in choices}
-        self.buys = dict(cantrip)       # army -> what its Cantrip buys in its roll against the spells
-        self.sais = dict(sais)          # army -> its choices for the special SAIs of its save roll (SaiChoices)
-        self.fallen: dict[str, list] = {}   # army -> its units a spell of this magic action killed
-
-    def has(self, target: str) -> bool:
-        return bool(self.left.get(target))
-
-    def take(self, target: str, why: str, cite: str) -> Roll:
-        if not self.left.get(target):
-            raise StepError(f"{target} rolls {why}: give avoidance.{target} (a list when it rolls more than once)",
-                            cite=cite, field="avoidance")
-        return self.left[target].pop(0)
-
-    def check_all_used(self, cite: str) -> None:
-        unused = [t for t, rolls in self.left.items() if rolls]
-        if unused:
-            raise StepError(f"avoidance rolls given for {', '.join(unused)} that no spell called for",
-                            cite=cite, field="avoidance")
-        if self.buys:
-            raise StepError(f"cantrip is given for {', '.join(self.buys)}, which made no roll its Cantrip could "
-                            "be used in", cite=cite, field="cantrip")
-        if self.sais:
-            raise StepError(f"save_sais is given for {', '.join(self.sais)}, which made no save roll against the "
-                            "spells", cite=cite, field="save_sais")
 
 
 def group_key(c: Cast, ruleset: Ruleset) -> tuple[str, str]:
@@ -84,6 +52,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
     names = " + ".join(f"{c.spell.name} x{c.count}" for c in casts)
     amount = sum(c.count for c in casts) * effect.points
     target = casts[0].target
+    if _target_gone(state, casts[0], names, ruleset, out):
+        return state
     if effect.kind == "army-damage":
         return _army_damage(state, state.army(target), amount, effect, names, cite, ruleset, rolls, casualties,
                             out)[0]
@@ -425,7 +395,7 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
         state = cantrip.use(state, army, dice, rolls.buys, simultaneous, ruleset, out)
     army = state.army(army.id)
     roller = _with_fallen(army, ruleset, rolls, out)
-    dice = cantrip.still_rolling(dice, roller)
+    dice = cantrip.still_rolling(dice, roller, out, ruleset)
     target = army
     if effect.save == "commons":
         target = army.evolve(units=tuple(u for u in army.units if u.health == 1))
@@ -588,6 +558,36 @@ def _taking(state: GameState, army: Army, out: StepResult) -> Army:
         return army.evolve(units=())
     now, kept = state.army(army.id), {u.id for u in army.units} | set(out.moved)
     return now.evolve(units=tuple(u for u in now.units if u.id in kept))
+
+
+UNIT_TARGETS, ARMY_TARGETS = ("unit", "enemy-unit", "own-unit"), ("army", "enemy-army", "own-army")
+
+
+def _target_gone(state: GameState, c: Cast, names: str, ruleset: Ruleset, out: StepResult) -> bool:
+    """A spell announced at a unit (an army) that an earlier spell of this magic action killed (emptied) resolves on
+    nothing: said in the trace, never dropped silently (issue 21). Reading: the spells are announced with their
+    targets, then resolved one at a time (002 Total Your Magic Results; Target Your Spells); the text does not say
+    what a spell does whose target is gone by then; ddref reads that it has no effect, its points spent."""
+    kind = c.spell.target
+    if kind in UNIT_TARGETS:
+        if any(a.unit(c.target) is not None for a in state.armies) or c.target not in out.killed:
+            return False
+        why = f"{c.target} was killed earlier in this magic action"
+    elif kind in ARMY_TARGETS:
+        if state.has_army(c.target) and state.army(c.target).units:
+            return False
+        why = f"{c.target} has no units left, killed or moved earlier in this magic action"
+    else:
+        return False
+    cite = ruleset.cite("total-magic")
+    also = next((ruleset.cites[k] for k in ("spell-targets", "simultaneous-magic", "multiplicity")
+                 if ruleset.cites.get(k) and ruleset.cites[k] != cite), ruleset.cite("spell-targets"))
+    out.trace.append(TraceEvent(
+        what=f"reading: {names} at {c.target} has no effect: {why} (announced with its target, the spell "
+             "resolves on nothing; its points are spent)",
+        rule="the spells and their targets are announced, then resolved one at a time; a target gone by then is "
+             "not replaced", cite=cite, also=also, kind=NOT_APPLIED))
+    return True
 
 
 def _with_fallen(army: Army, ruleset: Ruleset, rolls: Rolls, out: StepResult) -> Army:

@@ -65,9 +65,10 @@ def defending_unit(fight: Fight, sai: str, uid: str, army_id: str | None = None)
     """The unit is one the SAI may target: in the defending army (or ``army_id``), a unit, not shielded."""
     defender, cite = fight.state.army(army_id or fight.defender), fight.cite(sai)
     if defender.unit(uid) is None:
-        raise StepError(f"{sai} targets units of {defender.id}: unit {uid!r} is not in army {defender.id} when "
-                        f"this step resolves; its units: {', '.join(u.id for u in defender.units)}", cite=cite,
-                        field="targets")
+        why = fight.out.gone(uid)
+        raise StepError(f"{sai} targets units of {defender.id}: unit {uid} is not in army {defender.id} when "
+                        f"this step resolves{' (' + why + ')' if why else ''}; its units: "
+                        f"{', '.join(u.id for u in defender.units) or 'none'}", cite=cite, field="targets")
     if defender.unit(uid).item:
         raise StepError(f"{sai} targets units; {uid} is a magical item, which is not a unit",
                         cite=fight.ruleset.cite("magic-items"), field="targets")

@@ -16,7 +16,7 @@ from ..steps import Cast, StepResult
 from ..trace import StepError, TraceEvent, reading
 
 if TYPE_CHECKING:
-    from .spells import Rolls
+    from .magic_rolls import Rolls
 
 
 # each edition's words for sending the dragon (002 Summon ... Dragon; 000 Summon Gold Dragon ...; 001 Summon Dragon)

@@ -82,10 +82,16 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
     else:
         raise StepError(f"{c.spell.name} targets {kind or 'something'} that this version cannot aim at yet",
                         cite=ruleset.cite("spell-targets"), field="cast")
-    if not ok and owner is not None and owner.player == who.player and effect is not None and \
-            effect.kind in spells.DAMAGE:
-        raise StepError(f"{c.spell.name} directly inflicts damage: you cannot target your own armies or units "
-                        f"with it ({c.target} is {who.player}'s)", cite=cite, field="cast")
+    if owner is not None and owner.player == who.player and effect is not None and effect.kind in spells.DAMAGE:
+        # whatever the spell names as its target (tsr-1996's Hailstorm: "the target army"): 002 Target, "no spell
+        # that directly inflicts damage on one's own armies or units"; 000 Magic, "you can't cast magic that inflicts
+        # damage on one of your own armies"; 000 Reserve Magic, "Spells that inflict damage on friendly units or
+        # armies cannot be cast"
+        where = "reserve-magic" if who.at == RESERVE else "spell-target"
+        rule = ruleset.quote(f"own-damage:{where}", "directly inflicts damage: you cannot target your own armies or "
+                             "units with it")
+        raise StepError(f"{c.spell.name}: {rule} ({c.target} is {who.player}'s)",
+                        cite=ruleset.cite(where) if where == "reserve-magic" else cite, field="cast")
     in_play = {*armies, *(t.id for t in state.terrains), *(u.id for a in state.armies for u in a.units),
                *(u.id for a in (*state.dua, *state.bua) for u in a.units), *state.players}
     if not ok and c.target not in in_play and "spell-targets" in ruleset.cites:
@@ -125,6 +131,14 @@ def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> 
 def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset: Ruleset) -> None:
     """What the spell's own text asks of its target (``Ruleset.spell_targets``)."""
     cite = ruleset.spell_sections.get(c.spell.id, ruleset.cite("spell-target"))
+    unit = next((a.unit(c.target) for a in state.armies if a.unit(c.target) is not None), None)
+    if unit is not None and rule.alone and any(e.spell == c.spell.id for e in state.effects_on(unit.id)):
+        # 002 Burning Hands, Earthen Armor, Flaming Armor, Flaming Spears: "Target one of your units not already
+        # under the effects of a[n] ... spell"
+        raise StepError(f"{c.spell.name} targets a unit not already under the effects of {c.spell.name}; "
+                        f"{unit.label} is", cite=cite, field="cast")
+    if unit is not None and not (rule.race or rule.health_worth or rule.other_color or rule.same_color):
+        return
     if rule.race or rule.health_worth or rule.other_color or rule.same_color:
         unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
         if rule.race and unit.race != rule.race:

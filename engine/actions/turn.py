@@ -43,6 +43,7 @@ def _next_turn(state: GameState, player: str, ruleset: Ruleset, out: StepResult)
         raise StepError(f"it is {player}'s turn already: name the player whose turn begins",
                         cite=ruleset.cite("turn-sequence"), field="player")
     multiplayer.refuse_turn(state, ruleset, player)
+    _in_order(state, ending, player, ruleset)
     out.trace.append(TraceEvent(what=f"{ending}'s turn ends", rule=ruleset.quote("turn-ends", "durational effects "
                                 "from the previous turn that expire at the end of your next turn immediately expire"),
                                 cite=ruleset.cite("turn-ends")))
@@ -52,6 +53,24 @@ def _next_turn(state: GameState, player: str, ruleset: Ruleset, out: StepResult)
                                 "Effects phase, the spells you cast that expire at the beginning of your next turn "
                                 "immediately expire"), cite=ruleset.cite("turn-begins")))
     return turn_begins(next_turn(state).evolve(turn_player=player), player, ruleset, out)
+
+
+def _in_order(state: GameState, ending: str, player: str, ruleset: Ruleset) -> None:
+    """The turn passes to the next player in the order of ``players`` (the order of play), skipping only those
+    eliminated (003): 001 Turns, "Each player completes all phases of the turn sequence and then the next player
+    becomes the marching player"; 000 Determine Order of Play, "the one with the second highest total becomes the
+    second player, and so on"; 002 Step 4, "The remaining players will take their turn in decreasing order"."""
+    order = state.players
+    if state.marches is None or ending not in order or player not in order:
+        return      # checked where the scenario follows the turn's phases (a turn: {phase: ...}); else steps stand alone
+    at = order.index(ending)
+    after = [order[(at + i) % len(order)] for i in range(1, len(order))]
+    due = next((p for p in after[:after.index(player)] if not multiplayer.eliminated(state, ruleset, p)), None)
+    if due is not None:
+        rule = ruleset.quote("turn-order", "the remaining players will take their turn in decreasing order")
+        raise StepError(f"after {ending}'s turn comes {due}'s, not {player}'s: {rule} (the scenario's players are "
+                        f"in the order of play: {', '.join(order)})",
+                        cite=ruleset.cites.get("turn-order", ruleset.cite("turn-sequence")), field="player")
 
 
 def _first_turn(state: GameState, player: str, ruleset: Ruleset, out: StepResult) -> GameState:

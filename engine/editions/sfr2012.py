@@ -30,6 +30,8 @@ CITES = {
     "avoidance": f"{E}:avoidance-rolls",
     # the turn
     "turn-sequence": f"{E}:the-turn-sequence",
+    # Step 4: "The remaining players will take their turn in decreasing order" (engine.actions.turn)
+    "turn-order": f"{E}:starting-the-game.step-4-determine-order-of-play",
     "turn-begins": f"{E}:the-turn-sequence.spell-effect-expiration-beginning-of-turn",
     "turn-ends": f"{E}:the-turn-sequence.spell-effect-expiration-end-of-turn",
     "initial-effects": f"{E}:the-turn-sequence.initial-effects-phase",
@@ -59,6 +61,9 @@ CITES = {
     "multiplicity": f"{E}:spell-attributes.multiplicity",
     "spell-target": f"{E}:spell-attributes.target",
     "spell-duration": f"{E}:spell-attributes.duration",
+    # "When a player is eliminated from a multi-player game ... any spells cast on this player's units or armies
+    # immediately expire" (engine.expiry.eliminated; other editions have no such key and the rule does nothing)
+    "player-eliminated": f"{E}:spell-attributes.duration",
     "spell-effect": f"{E}:spell-attributes.effect",
     "reserve-area": f"{E}:basic-terms",
     "damage": f"{E}:damage",
@@ -228,6 +233,12 @@ SPELL_TARGETS = {
     "explode-stone": TargetRule(health_worth=True),      # "any enemy 1-health (common) magical item"
     "dispel-dragonkin": TargetRule(race="dragonkin", other_color=True),
     "promote-dragonkin": TargetRule(race="dragonkin", same_color=True),
+    # "Target one of your units not already under the effects of a(n) Burning Hands (Earthen Armor, Flaming Armor,
+    # Flaming Spears) spell"
+    "burning-hands": TargetRule(alone=True),
+    "earthen-armor": TargetRule(alone=True),
+    "flaming-armor": TargetRule(alone=True),
+    "flaming-spears": TargetRule(alone=True),
 }
 
 # Immediate spells, each restating its text in 002.
@@ -577,6 +588,9 @@ SFR_2012 = Ruleset(
     terrain_elements={"deadlands": ("add", "black"), "call-water": ("add", "green"), "part-water": ("remove", "green")},
     spell_effects=SPELL_EFFECTS,
     spell_targets=SPELL_TARGETS,
+    # 002 Multiplicity ("Multiple castings target multiple ..."): "multiple castings of another instance of this
+    # spell at the same target during separate magic actions will have no added effect"
+    repeat_instance_no_effect=True,
     # 002 Create Mountain: "in addition to its normal terrain type, it is also considered to be a
     # highland terrain" (its type only: the spell, unlike Deadlands, gives no element)
     terrain_types={"create-mountain": "highland"},
@@ -590,8 +604,9 @@ SFR_2012 = Ruleset(
         # "1) cannot roll during a melee or missile action or during a dragon attack, 2) cannot be the target
         #  of a missile, melee, or dragon effect or be taken as a casualty for this damage"
         "fade": Protection(no_rolls="combat", immune=("melee", "missile", "dragon")),
-        # "only melee effects can affect the target unit and only melee damage can kill a camouflaged unit"
-        "camouflage": Protection(immune=("missile", "magic", "dragon")),
+        # "only melee effects can affect the target unit and only melee damage can kill a camouflaged unit" (a racial
+        # ability or a minor terrain's disaster is no melee effect either: engine.exchange.replant, engine.actions.minor)
+        "camouflage": Protection(immune=("missile", "magic", "dragon", "racial", "disaster")),
         **SAI_PROTECTIONS,
     },
     # 002 Open Grave: "any units taken as casualties immediately go to the reserve area rather than the

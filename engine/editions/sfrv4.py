@@ -39,6 +39,8 @@ CITES = {
     "city": f"{E}:terrain-eighth-face.eighth-face-icons.city",
     "standing-stones": f"{E}:terrain-eighth-face.eighth-face-icons.standing-stones",
     "turn-sequence": f"{E}:turns.turn-sequence",
+    # Turns: "then the next player becomes the marching player" (engine.actions.turn)
+    "turn-order": f"{E}:turns",
     # "The first player to capture two terrains immediately wins the game. A player also wins if they have the last
     # surviving unit(s) in play"
     "winning": f"{E}:object-of-the-game", "last-units-win": f"{E}:object-of-the-game",
@@ -196,6 +198,13 @@ ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike"
 
 # 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Turns (engine.actions.turn)
+    "turn-order": "Each player completes all phases of the turn sequence and then the next player becomes the "
+                  "marching player",
+    # Turn Sequence, 2 and the phases' note (engine.marches: no march before the dragons at the army's terrain attack)
+    "dragons-attack-first": "If there are dragons at any terrain where the marching player has an army, those dragons "
+                            "will attack the marching army ... The Effects Expire and Dragon Attack phases are "
+                            "mandatory",
     # 001 Promote a Unit (Wild Growth, the City, Dragon Slaying promote with it: engine.exchange)
     "promote": "Exchange a unit from the army with a unit from the Dead Unit Area of the same race, but one health "
                "larger",

@@ -17,13 +17,17 @@ E = "tsr-1996"
 MARCH = f"{E}:turn-sequence.first-march"
 SAI = f"{E}:special-rules.special-action-icons"
 ABILITIES = f"{E}:special-rules.special-abilities"
+SAI_GENERAL = f"{E}:faq.monster-special-action-icons.general-rules"
 
 CITES = {
     # counting results: "each unit's ID icon counts as a number of points of effect equal to its health"
     "id-icons": f"{E}:basic-terms.icons",
     # 004 Monsters, General Rules: "Each normal icon on a monster unit counts as four point of effect"
     "monsters": f"{E}:faq.monsters.general-rules",
-    "sai-points": SAI, "sai-application": SAI, "sai-resolution": SAI,
+    # 004 General Rules say which roll a monster SAI acts in (A "during melee", B "during missile": "the effect does
+    # NOT occur during a save roll") and whom it targets (C "the effect MUST be targeted on the enemy army"): the
+    # passages the engine's readings of joined rolls and targets are read with, beside 000's SAI section
+    "sai-points": SAI, "sai-application": SAI_GENERAL, "sai-resolution": SAI,
     # modifiers: "apply them in the following order: subtract, divide, multiply, and finally add"
     "modifier-order": f"{E}:dice-modifiers.applying-dice-modifiers",
     # "Whenever a roll is used for more than one effect ... any modifiers to that roll are applied as the
@@ -40,7 +44,15 @@ CITES = {
     "standing-stones": f"{E}:the-eighth-face.special-icons.standing-stones",
     # the turn: "A turn consists of a first march, a second march, and a reserve phase"; spells last "until
     # the beginning (end) of your next turn", each by its own text in the spell list
-    "turn-sequence": f"{E}:turn-sequence", "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
+    "turn-sequence": f"{E}:turn-sequence", "dragons-attack-first": f"{E}:dragon-rules",
+    # Determine Order of Play: "the one with the second highest total becomes the second player, and so on"
+    "turn-order": f"{E}:playing-the-game.determine-order-of-play",
+    # Dice Modifiers: "Modifiers to an army's roll ... don't apply to an individual unit when it must roll
+    # separately" (engine.modifiers)
+    "individual-modifiers": f"{E}:dice-modifiers",
+    # Magic: "If all your units are killed ... any spells you cast are immediately negated" (engine.after_step)
+    "spells-end-with-caster": f"{E}:turn-sequence.first-march.magic",
+    "turn-begins": f"{E}:spell-list", "turn-ends": f"{E}:spell-list",
     # what happens as a turn begins: "At the beginning of the acting army's turn, the dragon attacks. The
     # attack happens after any spells cast during the previous turn expire" (and the City and Temple icons
     # act "at the beginning of your turn")
@@ -68,7 +80,7 @@ CITES = {
     # the same race that's worth 1 health point more"
     "city": f"{E}:the-eighth-face.special-icons.city", "promote": f"{E}:the-eighth-face.special-icons.city",
     "exchanging": f"{E}:the-eighth-face.special-icons.city",
-    "sai-targeting": SAI,
+    "sai-targeting": SAI_GENERAL,
     # 000 Reserves is printed within Second March (no section of its own): "After finishing both of your marches,
     # you can move units into and out of your reserves"; Reinforce: "move any or all of them to any home terrain
     # or the frontier"; Retreat: "move any or all of your units from the terrain dice they occupy and place them
@@ -199,6 +211,21 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # Determine Order of Play (engine.actions.turn)
+    "turn-order": "The player who rolls the most points of maneuver results becomes the first player, the one with "
+                  "the second highest total becomes the second player, and so on",
+    # Dice Modifiers (engine.modifiers: an army's or terrain's spell in a unit's own roll)
+    "individual-modifiers": "Modifiers to an army's roll (such as the penalty for an Ash Storm or the bonus from a "
+                            "Watery Double spell) don't apply to an individual unit when it must roll separately",
+    # Magic; Reserve Magic (engine.actions.targets: a damaging spell at one's own army or unit)
+    "own-damage:spell-target": "you can't cast magic that inflicts damage on one of your own armies",
+    "own-damage:reserve-magic": "Spells that inflict damage on friendly units or armies cannot be cast",
+    # Magic (engine.after_step.fallen_casters)
+    "spells-end-with-caster": "If all your units are killed—if you have no units left at terrains or in reserve—any "
+                              "spells you cast are immediately negated",
+    # Dragon Rules (engine.marches: no march before the dragons at the army's terrain attack)
+    "dragons-attack-first": "At the beginning of the acting army's turn, the dragon attacks ... before the army's "
+                            "owning player performs any actions or declares his First March",
     # The Eighth Face: every way the face changes (engine.faces)
     "eighth-face-left": "An army loses control of a terrain if that terrain is ever moved from its eighth face",
     # 004 Monster Special Action Icons, General Rules C: an offensive SAI's targets (engine.actions.select_none)
@@ -333,11 +360,14 @@ SETUP = SetupRules(
     army_minimum="unit",
     # 000 has no cap on magic users
     magic_cap=False,
+    # Place Armies: "no more than three armies belonging to different players can occupy a terrain die"
+    players_per_terrain=3,
     # "Reroll any results of 8" (and only 8s: 000 has no seven-to-six rule)
     seven_to_six=False,
     cites={"force": f"{PLAYING}.decide-battle-size", "dragons": f"{PLAYING}.decide-battle-size",
            "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
            "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size",
+           "placing": f"{PLAYING}.place-armies",
            # the order roll's SAIs: 000's "no special abilities apply" read with 003's "ignore all effects of SAIs,
            # other than maneuver results they generate" (a reading, traced by engine.setup as one)
            "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
@@ -347,6 +377,11 @@ SETUP = SetupRules(
         "missing-dragon": "For each dragon you fail to bring to the battle, your starting forces are reduced by 3 "
                           "health points",
         "white": "000 has no white dragons: every dragon counts one",
+        "reserve-start": "It's possible in a game with four or more players that the player at the end of the turn "
+                         "order may have no legal spot to place one of his armies. If this happens, that player must "
+                         "start with that army in reserve",
+        "placing": "No player can place more than one of his armies at a particular terrain die, and ... no more "
+                   "than three armies belonging to different players can occupy a terrain die",
         "armies": "No more than half the total number of health points (rounded down) of your forces can be placed "
                   "in a single army ... You must put at least one unit in each army",
         "order": "roll your horde army and add up all the maneuver and ID icon results ... The player who rolls the "

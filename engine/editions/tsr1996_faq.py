@@ -85,13 +85,13 @@ REGENERATE = f"{E}:faq.monster-special-action-icons.regenerate"
 TSR_1996 = TSR_1996.evolve(sai_words={
     "regenerate:gives": ("Count as four saves ... Regenerate is the only new special action icon which can benefit "
                          "from the Eighth Face (reading: its saves double there like every save; 'Regenerate never "
-                         f"doubles it effect' is read of the health it brings back, see {REGENERATE} C)",
+                         "doubles it effect', Regenerate C, is read of the health it brings back)",
                          f"{E}:faq.monster-special-action-icons.general-rules"),
     "regenerate:raise": ("bring back four health of units from your dead to this location (Regenerate never doubles "
                          "it effect)", REGENERATE),
     "regenerate:raise-roll": ("Troops brought back from the dead with this power are rolled immediately and their "
                               "results are counted toward the current roll", REGENERATE),
-})
+}, sai_read_with={**TSR_1996.sai_read_with, "regenerate:gives": REGENERATE})
 
 # --- 004 Web and Entangle (issue 7, the FAQ rulings) --------------------------------------------------------
 
@@ -106,7 +106,7 @@ SAI_USES["web"] = {**SAI_USES["web"], "melee": SFR_2012_SAIS["web"]["melee"]}
 # Entangle: "When rolled during melee, four health of your choice of units in the opposing army are paralyzed (cannot
 # make any further rolls) until the beginning of your next turn. Killing the monster negates this effect ... If an
 # entire army is paralyzed, the army cannot make any rolls (maneuvers, actions, saves), but it may take actions which
-# do not require rolls (unopposed maneuvers, retreats to reserves)": 002's Entangle (engine.actions.sai_states)
+# do not require rolls (unopposed maneuvers, retreats to reserves)": 002's Entangle (engine.actions.state_sais)
 ENTANGLE = f"{E}:faq.monster-special-action-icons.entangle"
 SAI_USES["entangle"] = {**SAI_USES["entangle"], "melee": SFR_2012_SAIS["entangle"]["melee"]}
 TSR_1996 = TSR_1996.evolve(
