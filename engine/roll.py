@@ -484,13 +484,19 @@ class Rolling(Struct):
     # the result types whose number was counted through ``grown`` with the joined units and without those that left
     # (tests check that every roll units joined or left was: engine.actions.joined_rolls ``through_pipeline``)
     through: set[str] = field(default_factory=set)
+    # the faces each joined unit rolled (its latest roll), by unit id: what the roll shows with them, as the optional
+    # routing rule reads it (``shown``)
+    joined_dice: dict[str, Roll] = field(default_factory=dict)
 
     # how units join and leave the roll: the only writes to ``joined`` and ``left`` (tests/test_late_join_same_totals)
 
-    def join(self, unit_id: str, outcome: Outcome) -> None:
-        """``unit_id`` joins the roll with its own roll (``outcome``: its results counted with its unit modifiers);
-        a unit counted again (a Cantrip's spell, a Trumpet, a Confuse's reroll, an Elevate) replaces its entry."""
+    def join(self, unit_id: str, outcome: Outcome, dice: Roll | None = None) -> None:
+        """``unit_id`` joins the roll with its own roll (``outcome``: its results counted with its unit modifiers; its
+        faces ``dice``, kept unless given); a unit counted again (a Cantrip's spell, a Trumpet, a Confuse's reroll, an
+        Elevate) replaces its entry."""
         self.joined[unit_id] = outcome
+        if dice is not None:
+            self.joined_dice[unit_id] = dice
 
     def leave(self, unit_id: str, results: Mapping[str, int]) -> None:
         """``unit_id``, of the roll (its own units or one that joined it), leaves it before its results are
@@ -501,6 +507,7 @@ class Rolling(Struct):
     def keep_joined(self, units: Collection[str]) -> None:
         """Only the joined ``units`` stay in the roll (the others moved away with their results)."""
         self.joined = {u: o for u, o in self.joined.items() if u in units}
+        self.joined_dice = {u: d for u, d in self.joined_dice.items() if u in units}
 
     def still_left(self) -> list[str]:
         """The units that left the roll that were in it (its own units or ones that joined it)."""
@@ -511,6 +518,33 @@ class Rolling(Struct):
         counted again through the army's half of the one pipeline (``grown``), its steps traced to ``trace``."""
         self.through.add(result)
         return grown(self.ctx, self.dice, self.own, self.joined, trace, self.still_left()).get(result, 0)
+
+    def whole(self, trace: list[TraceEvent]) -> Outcome:
+        """The roll as it stands counted as one roll (its joined units with it, those that left without), for a caller
+        that reads more of it than a total: the army's half of the one pipeline as ``count`` has it, with the share of
+        each result an SAI made after it (``sai_part``) and each unit's results before any modifier (``per_unit``,
+        ``non_id``, ``sai_per_unit``): a dragon attack's roll under a Blue Dragon Breath counts only SAI-made melee
+        and missile, and only non-ID results force a kill (002 Dragon Attack Phase, Step 6)."""
+        self.through.update(RESULT_TYPES)
+        left = set(self.still_left())
+        units, races, per_unit, non_id, by_sai = {}, {}, {}, {}, {}
+        for outcome in (self.own, *self.joined.values()):
+            units.update(outcome.counted)
+            races.update(outcome.races)
+            per_unit.update(outcome.per_unit)
+            non_id.update(outcome.non_id)
+            by_sai.update(outcome.sai_per_unit)
+        for part in (units, per_unit, non_id, by_sai):
+            for unit_id in left:
+                part.pop(unit_id, None)
+        army_mods = [a for a in active_modifiers(self.ctx, set(units)) if a.mod.scope != "unit"]
+        final, sai_part = _army_part(self.ctx, self.dice, units, races, army_mods, trace)
+        return Outcome(final, [], trace, sai_part, non_id, per_unit, [], by_sai, units, races)
+
+    def shown(self, units: Collection[str]) -> list[Roll]:
+        """The faces the joined ``units`` rolled into this roll (each one's latest roll), in the order named: what the
+        roll shows with them, for a rule that reads icons rather than results (000 Option: Routing)."""
+        return [self.joined_dice[u] for u in units if u in self.joined_dice]
 
     def theirs(self, result: str) -> int:
         """The ``result`` results of the units that joined the roll, each one's latest roll, as they rolled them."""

@@ -139,12 +139,12 @@ def lifted_choices(ruleset, choices: dict, theirs: dict[str, int], answer, joine
     return {**choices, ELEVATE: rest, JOINED: theirs, SPENT: dict.fromkeys(picks, 1)}
 
 
-def joined_doubled(ruleset, kind: str, joined: dict, choices: dict, results: dict[str, int],
-                   trace: list) -> list[tuple[str, str]]:
+def joined_doubled(ruleset, kind: str, joined: dict, choices: dict, trace: list) -> list[tuple[str, str]]:
     """Elevate doubling a unit that joined the roll (``lifted_choices``): its missile or save results (the step's
     pick; none given, the one gaining the most) made by its icons, not by its SAIs, count twice in the army's.
-    Returns each unit doubled and the result type (its count in the roll in progress doubles too:
-    engine.actions.joined_rolls ``unit_doubled``)."""
+    Returns each unit doubled and the result type: its count in the roll in progress doubles
+    (engine.actions.joined_rolls ``unit_doubled``), and the army's number with it when the roll is counted; traced
+    here as the unit's own results doubled."""
     doubled = []
     for unit in choices.get(SPENT, {}):
         rolled = joined[unit]
@@ -153,10 +153,9 @@ def joined_doubled(ruleset, kind: str, joined: dict, choices: dict, results: dic
         picked = [t for t in normal if unit in choices.get(f"{ELEVATE}:{t}", {})] or \
             [max(normal, key=normal.get)] if normal else []
         for t in picked[:1]:
-            before = results.get(t, 0)
-            results[t] = before + normal[t]
+            before = rolled.results.get(t, 0)
             trace.append(TraceEvent(what=f"unit {unit}: Elevate: {t} x2 ({normal[t]} more)", before=before,
-                                    after=results[t], rule="Elevate doubles one unit's missile or save results; "
+                                    after=before + normal[t], rule="Elevate doubles one unit's missile or save results; "
                                     "results made by SAIs are not doubled", cite=_cite_of(ruleset)))
             doubled.append((unit, t))
     return doubled

@@ -266,7 +266,7 @@ def test_a_trumpet_doubles_a_joining_feral_as_one_in_the_roll_from_the_start_sfr
 
 _ENGINE = Path(__file__).resolve().parents[1] / "engine"
 # the roll in progress's fields only its own methods write (engine.roll ``Rolling``: join, leave, keep_joined)
-_ROLLING_FIELDS = {"joined", "left", "through"}
+_ROLLING_FIELDS = {"joined", "left", "through", "joined_dice"}
 
 
 def _writes(tree: ast.AST) -> list[tuple[int, str]]:
@@ -307,7 +307,19 @@ def test_only_the_roll_itself_is_joined_and_counted_with_its_units():
         if name != "engine/roll.py":
             beside += [f"{name}:{line}: writes {what}" for line, what in _writes(tree)]
             beside += [f"{name}:{line}: counts a roll with its joined units (grown)" for line in _calls(tree, "grown")]
+        # the joined units' results as they rolled them are read only where the roll is counted with them: a caller
+        # that reads them holds them in its own number, a sum beside the pipeline (a dragon attack's once did)
+        for func in ast.walk(tree):
+            if isinstance(func, ast.FunctionDef) and func.name != "through_pipeline" and name != "engine/roll.py":
+                beside += [f"{name}:{line}: {func.name} reads the joined units' results (theirs)"
+                           for line in _calls(func, "theirs") if not _nested_def(func, line)]
     assert not beside, "\n".join(beside)
+
+
+def _nested_def(func: ast.FunctionDef, line: int) -> bool:
+    """Whether ``line`` of ``func`` is inside a function defined within it (walked on its own)."""
+    return any(isinstance(n, ast.FunctionDef) and n is not func and n.lineno <= line <= n.end_lineno
+               for n in ast.walk(func))
 
 
 # --- and a unit that leaves it late counts as one never in it -----------------------------------------------------
@@ -335,3 +347,109 @@ def test_a_unit_that_leaves_the_roll_counts_as_if_never_in_it(name, roll, alone,
     without = text.replace(_LEAVERS, _STAYERS).replace(roll, alone).replace(moves, "")
     without = "\n".join(line for line in without.splitlines() if not line.lstrip().startswith("expect:"))
     assert (_number(text, "results.goblins.save"), _number(without, "results.goblins.save")) == (0, 0)
+
+
+# --- a unit joins a roll in progress, never none ------------------------------------------------------------------
+
+def test_a_unit_rolled_as_joining_needs_its_armys_roll_in_progress():
+    """A unit rolled ``joined`` (engine.actions.common ``roll``) is counted only with its army's roll in progress of the
+    same kind (``Rolling.join``): with none (or another kind's), its results would be counted nowhere, so the roll is
+    refused as an engine defect before anything is recorded; with the army's roll in progress, it joins it."""
+    from engine.actions.common import roll
+    from engine.roll import Face, Roll
+    from engine.steps import StepResult
+    from engine.trace import StepError
+    from ddref.scenario.run import load_ruleset
+
+    scenario = parse(_sfr("save roll step", False), "t.yaml")
+    state, rules = scenario.state, load_ruleset("sfr-2012")
+    goblins = state.army("goblins")
+    g1 = Roll(units=(("g1", (Face("save", 2),)),))
+    out = StepResult(kind="roll")
+    with pytest.raises(StepError, match="goblins has no roll in progress"):
+        roll(state, rules, goblins, "save", ("save",), g1, out, unit="g1", joined=True)
+    assert (out.results, out.trace, out.rolls) == ({}, [], {})
+    roll(state, rules, goblins, "melee", ("melee",), Roll(units=(("gob", (Face("melee"),)),)), out)
+    with pytest.raises(StepError, match="a melee roll in progress, not a save roll"):
+        roll(state, rules, goblins, "save", ("save",), g1, out, unit="g1", joined=True)
+    roll(state, rules, goblins, "save", ("save",), Roll(units=(("gob", (Face("save"),)),)), out)
+    roll(state, rules, goblins, "save", ("save",), g1, out, unit="g1", joined=True)
+    # gob's 1 and g1's 2, doubled at the eighth face the Goblins hold: 6
+    assert out.rolls["goblins"].count("save", []) == 6
+
+
+# --- a charmed unit joins the acting army's roll, even when charmed before the roll is made ----------------------
+
+_CHARM = _SCENARIOS / "sfr2012-charm-through-army-modifiers.yaml"
+
+
+@pytest.mark.parametrize("order", ["[charm, cantrip]", "[cantrip, charm]"])
+def test_a_charmed_unit_joins_the_roll_whatever_the_order_of_charm_and_cantrip(order):
+    """002 Charm: the charmed units "add their results to the results of the acting army", and 002 Resolution: units
+    brought into an army during a roll "are rolled immediately and the results applied with the results of their
+    army", so Blizzard halves theirs with the army's own: (0 + 2 + 2) halved = 2 melee, 2 damage. The acting player
+    may resolve the Charm before the Cantrip (002 Resolution: special and unique SAIs "in any order the player
+    chooses"), which suspends the roll before it is counted: the charmed units still join the roll (the old count
+    added their 4 melee after the modifiers: 0 halved + 4 = 4)."""
+    text = _CHARM.read_text(encoding="utf-8")
+    for old, new in (("roll: {eye1: charm, wild.2: save}", "roll: {eye1: charm, wild.2: cantrip 2}"),
+                     ("      targets: {charm: [a, c]}", f"      order: {order}\n      cantrip: {{wild: {{colors: "
+                                                         "{blue: 2}, cast: []}}\n      targets: {charm: [a, c]}")):
+        assert old in text
+        text = text.replace(old, new)
+    assert (_number(text, "results.wild.melee"), _number(text, "damage.herd")) == (2, 2)
+
+
+# --- a dragon attack's roll: the joined units count in it as the roll counts them, forced kills too ---------------
+
+_FORCED = _SCENARIOS / "sfr2012-latejoin2-dragon-forced-kill-joined.yaml"
+
+
+def test_units_joining_a_dragon_attack_count_toward_a_forced_kill_as_if_in_the_roll_from_the_start():
+    """002 Step 6: "if you have 10 or more melee results (5 if a dragon rolled belly) ... after applying any
+    penalties, but without counting IDs ... then the dragon must be killed"; 002 Resolution: units brought in during
+    the roll "are rolled immediately and the results applied with the results of their army". Under Blizzard, h1 and
+    h2 brought back by Regenerate roll 2 + 2 melee with brute's 3: (3 + 4) / 2 = 3 melee, no forced kill of the
+    Belly drake (5 needed), the same as with h1 and h2 in the army from the start. The old count kept the joined
+    units' melee in the dragon attack's own results beside the roll: 1 + 4 = 5 forced, and refused the step."""
+    text = _FORCED.read_text(encoding="utf-8")
+    units = ", {id: h1, race: goblin, health: 2}, {id: h2, race: goblin, health: 2}"
+    changes = (("{id: brute, race: goblin, health: 3}]}", "{id: brute, race: goblin, health: 3}" + units + "]}"),
+               ("  bob: [{id: h1, race: goblin, health: 2}, {id: h2, race: goblin, health: 2}]",
+                "  bob: [{id: g9, race: goblin, health: 1}]"),
+               ("roll: {troll: regenerate, brute: melee 3}", "roll: {brute: melee 3, h1: melee 2, h2: melee 2}"),
+               ("      targets: {regenerate: [h1, h2]}\n      unit_saves: {h1: melee 2, h2: melee 2}\n", ""),
+               ("      moved: [h1, h2]\n", ""))
+    start = text
+    for old, new in changes:
+        assert old in start
+        start = start.replace(old, new)
+    for key, by_hand in (("results.goblins.melee", 3), ("dragon.slain", []), ("damage.goblins", 0)):
+        assert (_number(text, key), _number(start, key)) == (by_hand, by_hand)
+
+
+# --- routing reads the roll the units joined ------------------------------------------------------------------------
+
+def test_routing_reads_the_faces_units_rolled_into_the_roll_from_the_roll_itself():
+    """000 Option: Routing counts the icons an army "rolls" in its save roll; 004 Regenerate B: the units brought back
+    "are rolled immediately and their results are counted toward the current roll". So the faces the routing rule
+    reads for them are those they rolled into the roll in progress (engine.roll ``Rolling.shown``), the one record of
+    what joined it, not a second reading of the step's ``unit_saves`` (the old path: given other faces there than
+    the roll holds, it counted those)."""
+    from engine.actions.fight import Fight
+    from engine.resolve import resolve
+    from engine.roll import Face, Roll
+    from ddref.scenario.run import load_ruleset
+    from engine.actions.freed_sais import with_rolls
+
+    texts, _, _ = _TSR_CASES["Regenerate into a melee save roll"]
+    scenario = parse(_TSR.format(**texts["late"]), "t.yaml")
+    rules = load_ruleset("tsr-1996")
+    step = scenario.steps[0].step
+    _, out = resolve(scenario.state, step, rules)
+    assert set(out.rolls["keep"].joined) == {"g2", "g1"}
+    other = step.evolve(unit_saves=tuple((u, Roll(units=((u, (Face("id"),)),))) for u, _ in step.unit_saves))
+    fight = Fight(state=scenario.state, ruleset=rules, attacker="raiders", defender="keep", action="melee",
+                  step=other, casualties={}, out=out)
+    shown, extra = with_rolls(fight, Roll(units=(("gob", (Face("save"),)),)), ("g2", "g1"))
+    assert [f.icon for _, faces in shown.units for f in faces] == ["save", "save", "save"] and len(extra) == 2

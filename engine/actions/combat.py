@@ -188,6 +188,9 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
                target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
     fight.rolled, fight.hit = hit.specials, hit
+    for uid, got in fight.charmed_waiting.items():      # charmed before the roll was made (``_before_cantrip``)
+        out.rolls[attacker.id].join(uid, got)
+    fight.charmed_waiting.clear()
     fight.seen |= {s.sai for s in hit.specials} | first
     specials.check_modelled(fight, [s for s in hit.specials if not sai_states.handles(s)])
     specials.resolve(fight, [s for s in hit.specials if s.sai not in first], "special")
@@ -276,7 +279,7 @@ def _before_cantrip(fight: Fight, attacker: Army, attack: Roll, target_terrain: 
 
 
 def _extra(fight: Fight, rolled: int) -> int:
-    """Results special SAIs added to the attack (Charm: charmed units' results; Charge: maneuvers as melee)."""
+    """Results special SAIs added to the attack (Charge: maneuvers as melee; charmed units join the roll instead)."""
     added = fight.extra.get(fight.action, 0)
     if added:
         fight.out.trace.append(TraceEvent(what=f"{fight.attacker}: {rolled} + {added} {fight.action} added by "

@@ -38,6 +38,8 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     to resolve (engine.actions.own_roll; a unit joining its army's roll: engine.actions.joined_rolls).
     """
     check_rollers(state, ruleset, dice, kind)
+    if joined:
+        _joins_a_roll(out, who, unit, kind, ruleset)
     if unit is None:
         kind, wanted = save_only(state, ruleset, who, kind, wanted, out)
     if dice.promote:        # Wild Growth: "promote one unit in the army containing this unit" (engine.resolve)
@@ -79,9 +81,25 @@ def _register(out: StepResult, home: Army, unit: str | None, joined: bool, ctx: 
         again = now is not None and now.joined and now.ctx.kind == ctx.kind
         # the units that left a roll counted again (a Cantrip's spell) stay out of it
         kept = now.left if now is not None and now.ctx.kind == ctx.kind else {}
-        out.rolls[home.id] = Rolling(ctx, dice, outcome, now.joined if again else {}, kept)
-    elif joined and home.id in out.rolls:
-        out.rolls[home.id].join(unit, outcome)
+        out.rolls[home.id] = Rolling(ctx, dice, outcome, now.joined if again else {}, kept,
+                                     joined_dice=now.joined_dice if again else {})
+    elif joined:
+        out.rolls[home.id].join(unit, outcome, dice)     # there is one (``_joins_a_roll``)
+
+
+def _joins_a_roll(out: StepResult, home: Army, unit: str | None, kind: str, ruleset: Ruleset) -> None:
+    """A unit rolled ``joined`` is counted only with the roll it joins (002 Resolution: components brought into an army
+    during a roll "are rolled immediately and the results applied with the results of their army"): its army must have
+    a roll of that kind in progress in this step, or its results would be counted nowhere (or in another roll).
+    Refused before anything is recorded: a caller that rolls a joining unit outside its army's roll is an engine
+    defect, said as such, never a unit silently lost."""
+    now = out.rolls.get(home.id)
+    if unit is not None and now is not None and now.ctx.kind == kind:
+        return
+    having = "no roll in progress" if now is None else f"a {now.ctx.kind} roll in progress, not a {kind} roll"
+    raise StepError(f"engine defect: {unit or home.id} is rolled as joining {home.id}'s {kind} roll, but "
+                    f"{'only a unit joins a roll' if unit is None else f'{home.id} has {having}'}: its results would "
+                    "be counted in no roll; please report this scenario", cite=ruleset.cite("sai-resolution"))
 
 
 # the kinds of roll an army under a Blue Dragon Breath may still make (engine.sais vocabulary)

@@ -84,7 +84,9 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
             # results of their army" (002 Resolution), through the army's modifiers (engine.actions.combat)
             rolling.join(uid, got)
         else:
-            fight.extra[fight.action] = fight.extra.get(fight.action, 0) + n
+            # the acting army's roll is not made yet (its player's order resolves the Charm before its Cantrip, which
+            # suspends the roll): the charmed unit joins it once it is made, never added beside it
+            fight.charmed_waiting[uid] = got
         fight.charmed.append(uid)
         rule, where = fight.ruleset.words(f"{sai}:adds", "charmed units add their results to the results of the "
                                           "acting army", fight.cite(sai))

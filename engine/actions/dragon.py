@@ -329,7 +329,8 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     if spelled or waits or lifts:
         _recounted(state, ruleset, counted, kind, wanted, step.roll, choices, battle, blue, results, out, spelled)
     if lifts:
-        for unit_id, t in sai_doubling.joined_doubled(ruleset, kind, joined, choices, results, out.trace):
+        # the doubled unit's entry in the roll in progress doubles (``unit_doubled``); the army's own ``results`` do not
+        for unit_id, t in sai_doubling.joined_doubled(ruleset, kind, joined, choices, out.trace):
             joined_rolls.unit_doubled(out, who.id, unit_id, t)
     if buys:
         raise StepError(f"cantrip is given for {', '.join(buys)}, which made no roll here",
@@ -354,10 +355,11 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
         out.trace.append(reading(f"{who.id}'s combination roll against the dragons includes a save roll: Cloak adds "
                                  f"its {cloaked} magical saves (not magic results)", cite,
                                  ruleset.sai_sections.get("cloak", cite)).evolve(after=cloaked))
-    # the units brought back are counted with the army through the one pipeline (the army's modifiers)
+    # the units brought back are counted with the army through the one pipeline (the army's modifiers): ``results``
+    # is the army's own, with its own changes; the roll's count adds the joined units' (``through_pipeline``)
     for t in wanted:
-        own = results.get(t, 0) - short.get(t, 0) - joined_rolls.joined_results(out, who.id, t)
-        results[t] = max(0, joined_rolls.through_pipeline(out, who.id, t, own))
+        results[t] = max(0, joined_rolls.through_pipeline(out, who.id, t, results.get(t, 0) - short.get(t, 0)))
+    _as_one_roll(ruleset, who, blue, wanted, results, out)
     struck = dragon_sais.resolve(state, ruleset, who, battle, answer, step, out, blue)
     battle.movers = struck.movers
     slaying.add(results, struck.extra, who, out)
@@ -403,13 +405,13 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
     """002 SAI List, Regenerate and the Gold and Silver Medallions: "During any non-maneuver roll ... bring back up
     to four health-worth of units from your DUA to the army containing this unit"; those units "are rolled
     immediately and the results applied with the results of their army" (002 Resolution): their melee, missile
-    and save results join the army's combination roll against the dragons (``results``)."""
+    and save results join the army's combination roll against the dragons: they join the roll in progress, counted
+    with it (``_as_one_roll``), never added to the army's own ``results``."""
     _returning_reading(ruleset, answer, kind, out)
     state, joined = sai_states.joined_returns(state, ruleset, answer, who, step, out, kind, wanted)
     for unit_id, outcome in joined.items():
+        # what the unit rolled, traced; its results count only with the roll (``through_pipeline``, ``_as_one_roll``)
         extra = slaying.usable(outcome, blue, ruleset, who, out)
-        for t, n in extra.items():
-            results[t] = results.get(t, 0) + n
         shown = ", ".join(f"{extra[t]} {t}" for t in wanted if extra.get(t))
         # the edition's words for the SAI that brought the unit (tsr-1996: 004 Regenerate B, Ferry C and D)
         sai = next((s for s, units in step.targets if unit_id in {u for u, _ in units}), "")
@@ -423,6 +425,26 @@ def _returned(state: GameState, ruleset: Ruleset, answer, who: Army, step: Drago
         raise StepError(f"unit_saves is given for {', '.join(u for u, _ in step.unit_saves)}, but nothing was "
                         "brought back during the roll", cite=ruleset.cite("sai-resolution"), field="unit_saves")
     return state, joined
+
+
+def _as_one_roll(ruleset: Ruleset, who: Army, blue, wanted: tuple[str, ...], results: dict[str, int],
+                 out: StepResult) -> None:
+    """What the totals counted through the pipeline (``through_pipeline``) do not say, read from the roll as it stands
+    counted as one roll (engine.roll ``Rolling.whole``: its joined units with it, those that left without): under a
+    Blue Dragon Breath the melee and missile that SAIs made with the saves (002 Step 6, Example 4: Counter), and the
+    melee and missile not from ID icons, which force a kill ("10 or more melee results ... after applying any
+    penalties, but without counting IDs"). A unit that joined the roll counts in them as one in it from the start
+    (002 Resolution: "rolled immediately and the results applied with the results of their army"); nothing of theirs
+    is added beside the roll. No unit joined or left: the army's own roll says it already."""
+    rolling = out.rolls.get(who.id)
+    if rolling is None or not (rolling.joined or rolling.still_left()):
+        return
+    scratch = StepResult(kind=out.kind)     # the whole roll's usable results; its trace is the army's own already
+    whole = slaying.usable(rolling.whole([]), blue, ruleset, who, scratch)
+    for t in slaying.SLAYING:
+        if t not in wanted:     # under the breath: what SAIs made, of the whole roll
+            results[t] = whole[t]
+        results[f"forced_{t}"] = min(results[t], whole[f"forced_{t}"])
 
 
 def _lifted(ruleset: Ruleset, who: Army, answer, joined: dict, choices: dict, out: StepResult) -> dict:
@@ -453,8 +475,8 @@ def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wa
     waiting for theirs) put an effect on the army (a Stoneskin) or took units away: a
     reading, traced: the Cantrip is a Unique SAI, "All activity is suspended to resolve the effect of this SAI"
     (002 Resolution, Unique), so its spells act before the roll's results are applied ("After these spells are
-    resolved, the defending army resolves the save roll"), as the army's own Cantrip's do: the army's results
-    (``results``, the joined units' added) change by what the effect changes in its own roll. Also counted again
+    resolved, the defending army resolves the save roll"), as the army's own Cantrip's do: the army's own results
+    (``results``) change by what the effect changes in its own roll, which is the roll in progress's own count now. Also counted again
     with the Elevates of units joining the roll (``_lifted``)."""
     who, before = counted
     where = ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
@@ -468,9 +490,9 @@ def _recounted(state: GameState, ruleset: Ruleset, counted: tuple, kind: str, wa
     out.trace.extend(e for e in scratch.trace if e not in out.trace)     # what the effects changed
     for t, n in after.items():
         if n != before.get(t, 0):
-            out.trace.append(TraceEvent(what=f"{who.id}: {t} {before.get(t, 0)} -> {n} counted again, "
-                                             f"{results.get(t, 0)} -> {results.get(t, 0) + n - before.get(t, 0)} "
-                                             "with the joined units'", before=results.get(t, 0),
+            out.trace.append(TraceEvent(what=f"{who.id}: {t} {before.get(t, 0)} -> {n} counted again, its own "
+                                             f"{results.get(t, 0)} -> {results.get(t, 0) + n - before.get(t, 0)}",
+                                        before=results.get(t, 0),
                                         after=results.get(t, 0) + n - before.get(t, 0),
                                         rule="components brought into an army during a roll have their results "
                                         "applied with their army's", cite=ruleset.cite("sai-resolution")))
@@ -482,21 +504,20 @@ def _spelled_unit(state: GameState, ruleset: Ruleset, who: Army, unit_id: str, r
     """A Cantrip bought once units joined the roll put an effect on one of them (an Earthen Armor): reading, traced,
     as for the army's own roll (``_recounted``): the Cantrip suspends the roll before its results are applied (002
     Resolution, Unique: "All activity is suspended to resolve the effect of this SAI"), and the unit's results are
-    "applied with the results of their army" (002 Resolution), so its own roll is counted again with the effect and
-    the army's results change by what that changes."""
+    "applied with the results of their army" (002 Resolution), so its own roll is counted again with the effect,
+    its entry in the roll in progress with it."""
     again, scratch = cantrip.unit_counted_again(state, ruleset, who.id, unit_id, kind, wanted,
                                                 dict(step.unit_saves)[unit_id], out, "roll", facing=())
     before, after = slaying.usable(rolled, blue, ruleset, who, scratch), slaying.usable(again, blue, ruleset, who, scratch)
     cantrip.kept(out, scratch, unit_id, again.results)
     for t in wanted:
-        change = after.get(t, 0) - before.get(t, 0)
-        if change:
+        # its new count is its entry in the roll in progress (``cantrip.unit_counted_again`` joins it again): the
+        # army's number changes when the roll is counted with it (``_as_one_roll``), not by a sum here
+        if after.get(t, 0) != before.get(t, 0):
             out.trace.append(TraceEvent(what=f"{unit_id}: {t} {before.get(t, 0)} -> {after.get(t, 0)} counted again, "
-                                             f"{who.id} {results.get(t, 0)} -> {results.get(t, 0) + change}",
-                                        before=results.get(t, 0), after=results.get(t, 0) + change,
+                                             f"in {who.id}'s roll", before=before.get(t, 0), after=after.get(t, 0),
                                         rule="components brought into an army during a roll have their results "
                                         "applied with their army's", cite=ruleset.cite("sai-resolution")))
-            results[t] = results.get(t, 0) + change
 
 
 def _returning_reading(ruleset: Ruleset, answer, kind: str, out: StepResult) -> None:

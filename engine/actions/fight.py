@@ -34,6 +34,9 @@ class Fight(Struct):
     saves: Roll | None = None           # the faces it shows (Delayed SAIs act on them)
     no_counter: str | None = None       # the SAI that stops the defender's counter-attack (Surprise, Charge)
     charmed: list[str] = field(default_factory=list)    # units adding their results to the acting army
+    # the charmed units' rolls made before the acting army's roll was (the acting player's order resolves the Charm
+    # before its Cantrip, which suspends the roll): they join that roll once it is made (engine.actions.combat)
+    charmed_waiting: dict = field(default_factory=dict)
     extra: dict[str, int] = field(default_factory=dict)  # results added to the attack by a special SAI
     rolled: list = field(default_factory=list)          # the attack roll's special results
     hit: Outcome | None = None          # the attack roll

@@ -139,9 +139,9 @@ def with_freed(fight: Fight, roll: Roll | None) -> Roll | None:
 
 
 def with_rolls(fight: Fight, roll: Roll | None, units: tuple[str, ...]) -> tuple[Roll | None, list[Roll]]:
-    """``roll`` with the ``unit_saves`` rolls of ``units`` added (their icons and faces), and those rolls."""
-    given = dict(getattr(fight.step, "unit_saves", ()))
-    extra = [given[u] for u in units if u in given]
+    """``roll`` with the rolls ``units`` made when they joined a roll in progress (engine.roll ``Rolling.shown``: the
+    faces the roll shows with them, their latest roll) added (their icons and faces), and those rolls."""
+    extra = [r for rolling in fight.out.rolls.values() for r in rolling.shown(units)] if units else []
     if roll is None or not extra:
         return roll, extra
     counts: dict[str, int] = {}

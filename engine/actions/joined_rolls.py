@@ -95,7 +95,7 @@ def leave(out: StepResult, army_id: str, units, per_unit: dict[str, dict[str, in
 
 def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> None:
     """A unit that joined ``army_id``'s roll doubled by an SAI of that roll once it joined (a dragon attack's Elevate,
-    engine.sai_doubling ``joined_doubled``, which adds its ``result`` results again to the army's): a unit modifier
+    engine.sai_doubling ``joined_doubled``, which picks its ``result``): a unit modifier
     that multiplies, applied before any army modifier (002 Applying Dice Modifiers), so its count in the roll in
     progress doubles too and the army's modifiers act on the doubled results."""
     rolling = out.rolls.get(army_id)
@@ -109,14 +109,6 @@ def unit_doubled(out: StepResult, army_id: str, unit_id: str, result: str) -> No
     apply_op("multiply", part, 2)
     rolling.join(unit_id, replace(outcome, counted=counted,
                                   results={**outcome.results, result: outcome.results.get(result, 0) + added}))
-
-
-def joined_results(out: StepResult, army_id: str, result: str) -> int:
-    """The ``result`` results of the units that joined ``army_id``'s roll in progress, each one's latest roll: what a
-    caller that holds the joined units' results in its own number (a dragon attack's, which counts them as usable
-    against the dragons) takes out of it before the roll is counted with them (``through_pipeline``)."""
-    rolling = out.rolls.get(army_id)
-    return rolling.theirs(result) if rolling is not None else 0
 
 
 def with_joined(answer: Outcome, joined: dict[str, Outcome], ruleset: Ruleset, kind: str,
