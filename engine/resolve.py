@@ -21,6 +21,7 @@ from .state import GameState
 from .steps import (DragonStep, MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, PromoteStep, ReplantStep,
                     ReservesStep, RollStep, SetupStep, Step, StepResult, TurnStep)
 from .trace import StepError
+from .actions.sai_choices import special_choices
 
 # The kind of roll a plain ``roll`` step makes, by what it is rolled for (engine.sais vocabulary).
 _ROLL_KINDS = {("maneuver",): "maneuver", ("melee",): "melee", ("missile",): "missile",
@@ -64,7 +65,7 @@ def _roll(state: GameState, step: RollStep, ruleset: Ruleset) -> tuple[GameState
         kind = combination_kind(wanted)     # one order, whatever order the step writes (engine.sais)
     else:
         kind = f"avoid-{wanted[0]}" if step.avoidance else _ROLL_KINDS[wanted]
-    choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)
+    choices = {key: dict(pairs) for key, pairs in step.choices} | special_choices(step)
     rolled = roll(state, ruleset, who, kind, wanted, step.roll, out, choices=choices)
     if kind in OWN_SPECIALS:
         # the roll's returning, moving and Cloak SAIs (002 SAI List: "During any non-maneuver roll ...")

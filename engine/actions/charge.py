@@ -24,6 +24,7 @@ from .skirmish import leftover_buys, read_by_states, with_brought
 from .freed_sais import may_free, with_rolls
 from .fight import Fight
 from .common import army, casualty_lists, check_action, leftover_casualties, roll, take_damage, terrains
+from .sai_choices import special_choices
 
 # the charging army's roll: melee and maneuver are both damage; the charged army's one roll: saves and melee
 CHARGE_ROLL = ("melee", "maneuver")
@@ -107,7 +108,7 @@ def _charging(fight: Fight, buys: dict) -> int:
         fight.state = cantrip.use(fight.state, fight.army("attacker"), step.roll, buys, False, ruleset, out)
     dice = cantrip.still_rolling(step.roll, fight.army("attacker"), out, ruleset)
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, dice, out,
-               choices=sai_states.special_choices(step))
+               choices=special_choices(step))
     charge_sais.noted(dice, ruleset, ruleset.charge_roll, fight.attacker, out)
     fight.rolled, fight.hit = hit.specials, hit
     charge_sais.not_modelled(hit.specials, charge_sais.CHARGING, fight, "roll")
@@ -159,7 +160,7 @@ def _confused_charge(fight: Fight, countered: Fight, damage: int) -> tuple[int, 
     changed = [uid for uid, faces in new.units if before.get(uid) != faces]
     ruleset = fight.ruleset
     hit = roll(fight.state, ruleset, fight.army("attacker"), ruleset.charge_roll, CHARGE_ROLL, new, fight.out,
-               choices=sai_states.special_choices(fight.step))
+               choices=special_choices(fight.step))
     rerolled = _freed_again(fight, countered, again)
     changed += list(again)
     special = [s.sai for s in (*fight.hit.specials, *hit.specials, *rerolled) if s.unit in changed]
@@ -201,7 +202,7 @@ def _freed_again(fight: Fight, countered: Fight, again: dict) -> list:
         first = sum(fight.out.results.get(uid, {}).get(t, 0) for t in CHARGE_ROLL)
         got = roll(fight.state, fight.ruleset, fight.army("attacker"), fight.ruleset.charge_roll, CHARGE_ROLL,
                    Roll(units=((uid, faces),)), fight.out, unit=uid, joined=True,
-                   choices=sai_states.special_choices(fight.step))
+                   choices=special_choices(fight.step))
         now = sum(got.results.get(t, 0) for t in CHARGE_ROLL)
         how = f"brought by {fight.brought[uid]}" if uid in fight.brought else "freed"
         fight.out.trace.append(reading(
@@ -235,7 +236,7 @@ def _answer(fight: Fight, dice: Roll, buys: dict, freed_waits: bool) -> tuple[Ou
     charged = fight.army()
     answer = roll(fight.state, ruleset, charged, ruleset.charged_roll, ANSWER_ROLL,
                   cantrip.still_rolling(dice, charged, out, ruleset), out,
-                  choices=sai_states.special_choices(fight.step))
+                  choices=special_choices(fight.step))
     charge_sais.noted(dice, ruleset, ruleset.charged_roll, charged.id, out)
     charge_sais.not_modelled(answer.specials, charge_sais.CHARGED, fight, "saves")
     return _joined(fight, answer, (charged, cantrip.still_rolling(dice, charged, out, ruleset)),
@@ -274,7 +275,7 @@ def _joined(fight: Fight, rolled: Outcome, rolling: tuple[Army, Roll], roll_kind
     into it rolls one), their Cantrip waits to be one purchase with the freed units' (engine.actions.freed_cantrip
     ``bought``): their rolls are returned with the roll."""
     who, (kind, wanted) = rolling[0], roll_kind
-    choices = sai_states.special_choices(fight.step)
+    choices = special_choices(fight.step)
     fight.state, joined = sai_states.joined_returns(fight.state, fight.ruleset, rolled, who, fight.step, fight.out,
                                                     kind, wanted)
     rolled, waiting = with_brought(fight, rolled, rolling, joined, roll_kind, buying, choices=choices)

@@ -25,6 +25,7 @@ from . import charge_sais, freed_cantrip, joined_rolls, sai_states
 from .cantrip import CANTRIP
 from .fight import Fight
 from .freed_sais import SPREAD, STRIKE, read_continued, struck_again
+from .sai_choices import special_choices
 
 
 def waits(fight: Fight, who: str, dice: Roll) -> bool:
@@ -55,7 +56,7 @@ def freed(fight: Fight, rolled: Outcome, dice: Roll, roll_kind: tuple[str, tuple
     if joined or returned:
         # a spell of the one purchase on a returned unit counts its roll again (traced by cantrip.unit_again)
         rolled = freed_cantrip.bought(fight, fight.army("attacker"), rolled, joined, dice, buying[0], buying[1],
-                                      roll_kind, others=returned, choices=sai_states.special_choices(fight.step))
+                                      roll_kind, others=returned, choices=special_choices(fight.step))
     if not joined:
         return rolled
     own = _own(fight, joined)

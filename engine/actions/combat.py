@@ -24,6 +24,7 @@ from .reserve_attack import reserve_attack
 from .skirmish import back_damage, combined_sais, leftover_buys, read_by_states, with_brought
 from .common import (army, casualty_lists, check_action, leftover_casualties, roll, take_damage,
                      terrains)
+from .sai_choices import special_choices
 
 
 # the specials of the units brought into a skirmish roll that have acted with the army's once they joined: their
@@ -65,7 +66,7 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     state, defender = fight.state, fight.state.army(defender.id)
     rout = routing.routed(state, ruleset, defender, freed_saves.saves_with_freed(fight, step.saves), out,
                           freed_sais.with_freed(fight, step.roll),
-                          chosen=sai_states.special_choices(step).get("special", {}))
+                          chosen=special_choices(step).get("special", {}))
     if step.counter is not None:
         if rout:
             raise StepError(f"{defender.id} was routed: it can't make the usual counter-attack; remove counter",
@@ -131,7 +132,7 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     rout = attacker.at == defender.at != RESERVE and routing.routed(
         state, ruleset, state.army(defender.id), freed_saves.saves_with_freed(fight, step.saves), out,
         freed_sais.with_freed(fight, step.roll), kind="save-missile",
-        chosen=sai_states.special_choices(step).get("special", {}))
+        chosen=special_choices(step).get("special", {}))
     state = routing.pursue(state, ruleset, step, rout, out)
     leftover_casualties(casualties, ruleset, out=out)
     specials.leftover_choices(step, [fight])
@@ -186,7 +187,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     waits, own = _cantrip(fight, attacker, attack, buys)
     attack = cantrip.still_rolling(attack, fight.army("attacker"), out, ruleset)
     hit = roll(fight.state, ruleset, fight.army("attacker"), action, (action,), attack, out,
-               target_terrain=target_terrain, choices={**fight.choices(), **sai_states.special_choices(step)})
+               target_terrain=target_terrain, choices={**fight.choices(), **special_choices(step)})
     fight.rolled, fight.hit = hit.specials, hit
     for uid, got in fight.charmed_waiting.items():      # charmed before the roll was made (``_before_cantrip``)
         out.rolls[attacker.id].join(uid, got)
@@ -203,7 +204,7 @@ def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
     returning: dict = {}
     fight.state, returned = sai_states.attack_specials(fight.state, ruleset, hit, fight.army("attacker"), action,
                                                        step, out, returning, None)
-    choices = {**fight.choices(), **sai_states.special_choices(step)}
+    choices = {**fight.choices(), **special_choices(step)}
     hit = joined_trumpet.together(fight.state, ruleset, out, hit, (fight.army("attacker"), attack), returning,
                                   (action, (action,)), choices, target_terrain=target_terrain)
     hit, others = with_brought(fight, hit, (fight.army("attacker"), attack), returning, (action, (action,)),
@@ -328,7 +329,7 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     brought: dict = {}
     fight.state, added = sai_states.in_saves(fight.state, ruleset, answer, defender, fight.step, out, brought,
                                              _answer_kind(fight)[0], None)
-    choices = {**fight.choices(), **sai_states.special_choices(fight.step)}
+    choices = {**fight.choices(), **special_choices(fight.step)}
     fight.returned_saves = tuple(brought)
     answer = joined_trumpet.together(fight.state, ruleset, out, answer, (defender, dice), brought, _answer_kind(fight),
                                      choices)
@@ -404,7 +405,7 @@ def _save_roll(fight: Fight, saves: Roll):
     """The defending army's save roll (Charge: a combination melee/save roll)."""
     kind, wanted = _answer_kind(fight)
     fight.answer = roll(fight.state, fight.ruleset, fight.army(), kind, wanted, saves, fight.out,
-                        choices={**fight.choices(), **sai_states.special_choices(fight.step)})
+                        choices={**fight.choices(), **special_choices(fight.step)})
     return fight.answer
 
 

@@ -24,6 +24,7 @@ from ..trace import READING, StepError, TraceEvent, reading, told
 from . import breath, cantrip, dragon_sais, eldarim, joined_rolls, sai_states, slaying
 from .battle import Battle
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .sai_choices import special_choices
 
 
 def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -291,7 +292,7 @@ def _response(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, ste
     slaying.check_rollers(ruleset, who, battle, step.roll)
     cantrip.members(step.roll, who)
     kind, wanted = ("dragon-save", ("save",)) if blue else ("dragon", ("melee", "missile", "save"))
-    choices = {key: dict(pairs) for key, pairs in step.choices} | sai_states.special_choices(step)
+    choices = {key: dict(pairs) for key, pairs in step.choices} | special_choices(step)
     # a Cantrip suspends the roll: what it buys resolves first (002 Cantrip: "non-maneuver avoidance roll")
     buys = dict(step.cantrip)
     own = cantrip.points(who, step.roll, ruleset)     # none: the step's cantrip is left to a unit joining the roll

@@ -23,8 +23,9 @@ from __future__ import annotations
 from ..roll import Outcome, Roll, Special
 from ..state import Army
 from ..trace import StepError, reading
-from . import cantrip, freed_sais, sai_states
+from . import cantrip, freed_sais
 from .fight import Fight
+from .sai_choices import special_choices
 
 
 def waits(fight: Fight, who: Army, dice: Roll) -> bool:
@@ -69,7 +70,7 @@ def bought(fight: Fight, who: Army, rolled: Outcome, joined: dict[str, Outcome],
     if waited:
         _not_own(who, found, buys, fight.cite(cantrip.CANTRIP))
     key = None if waited else _own_purchase(fight, who, found, buys)
-    choices = sai_states.special_choices(fight.step)
+    choices = special_choices(fight.step)
     what = cantrip.roll_words(roll_kind)
     _with_returned(fight, who, others, joined)
     fight.state, spelled = cantrip.joined(fight.state, who, [], everyone, buys, fight.ruleset, fight.out,

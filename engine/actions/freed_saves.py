@@ -22,6 +22,7 @@ from .cantrip import CANTRIP
 from .fight import Fight
 from .freed_sais import with_rolls
 from .skirmish import back_damage, combined_sais
+from .sai_choices import special_choices
 
 
 def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: bool,
@@ -34,7 +35,7 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
     roll at once (``unit_saves``), their saves counted with the army's; their Cantrip buys spells
     (engine.actions.freed_cantrip: the step's ``cantrip.<army>``, or after the army's own its own purchase); their
     Counter hits the attacker (``_struck_back``). ``others``: the rolls of the units a Regenerate (or Ferry) brought
-    into it whose Cantrip waits for the freed units' (engine.actions.cantrip ``with_brought``). Returns the save roll
+    into it whose Cantrip waits for the freed units' (engine.actions.skirmish ``with_brought``). Returns the save roll
     (counted again if a spell changed it); the freed units' saves count with it through the one pipeline
     (engine.actions.joined_rolls ``through_pipeline``)."""
     if not any(e.source for e in fight.state.effects):     # no effect ends with its maker: nobody to free
@@ -51,7 +52,7 @@ def freed_saves(fight: Fight, answer: Outcome, dice: Roll, buys: dict, waited: b
             "units into the current roll, the save roll (their saves count with the army's, their icons for routing)",
             fight.cite("entangle"), fight.cite(CANTRIP)))
     answer = freed_cantrip.bought(fight, fight.army(), answer, joined, dice, buys, waited, roll_kind, others,
-                                         choices={**fight.choices(), **sai_states.special_choices(fight.step)})
+                                         choices={**fight.choices(), **special_choices(fight.step)})
     _struck_back(fight, joined)
     return answer
 

@@ -21,6 +21,7 @@ from ..sai_doubling import TRUMPET, TRUMPETED
 from ..state import Army, GameState
 from ..steps import StepResult
 from ..trace import reading
+from .cantrip import army_recounted, unit_recounted
 from .sai_choices import special_choices
 
 # the choice that counts a roll again with a Trumpet it did not show itself (engine.sai_doubling)
@@ -49,8 +50,6 @@ def joined_ferals(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: 
     the roll's (the army's or a joining unit's): their entries in ``joined`` and in the roll in progress replaced
     (engine.actions.cantrip ``unit_recounted``), which the roll's count then reads (engine.actions.joined_rolls
     ``through_pipeline``)."""
-    from .cantrip import unit_recounted     # cantrip counts rolls again; it imports this package
-
     if kind is None or not joined:
         return
     blowers = [army_id] * _blew(rolled) + [u for u, o in joined.items() if _blew(o)]
@@ -84,8 +83,6 @@ def together(state: GameState, ruleset: Ruleset, out: StepResult, rolled: Outcom
     a save roll against spells, engine.actions.spells) counted again with the Trumpet of a unit that joined it
     (``army_reached``); the joining units' own rolls were counted again where they joined (``joined_ferals``).
     ``kwargs``: the roll's other choices (a missile's target terrain)."""
-    from .cantrip import army_recounted
-
     if not army_reached(ruleset, rolling, rolled, joined, out):
         return rolled
     who, dice = rolling

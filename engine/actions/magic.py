@@ -28,6 +28,7 @@ from .common import army, casualty_lists, leftover_casualties, roll, take_damage
 from .magic_returns import magic_returns
 from .magic_rolls import Rolls
 from .targets import check_target
+from .sai_choices import special_choices
 
 
 def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -165,7 +166,7 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
            out: StepResult) -> tuple[list[Caster], int, Outcome]:
     """Each unit's points, and how many of them negation and penalties take (the owner says which)."""
     ctx = RollContext(state=state, army=who, kind="magic", wanted=("magic",), ruleset=ruleset,
-                      negation=_negation(state, who, step, ruleset, out), choices=sai_states.special_choices(step))
+                      negation=_negation(state, who, step, ruleset, out), choices=special_choices(step))
     rolled = resolve_roll(ctx, step.roll)
     out.rolls[who.id] = Rolling(ctx, step.roll, rolled)     # the roll the units brought back join (``_lost``)
     out.trace.extend(rolled.trace)

@@ -13,6 +13,7 @@ from ..trace import COMPARISON, StepError, TraceEvent
 from . import joined_rolls, sai_states
 from ..roll import cut_choices
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .sai_choices import special_choices
 
 
 def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
@@ -41,7 +42,7 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
         if step.roll is None:
             raise StepError(f"the maneuver is opposed: give {acting.id}'s roll", cite=cite, field="roll")
         rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out,
-                      choices=sai_states.special_choices(step))
+                      choices=special_choices(step))
         # Wayfare's move: the item and its carrier leave, and their maneuvers with them
         state, moved_away = sai_states.attack_moves(state, ruleset, rolled, acting, "maneuver", step, out)
         # their maneuvers leave the roll before the army's modifiers act (a held eighth face's doubling): counted
@@ -100,7 +101,7 @@ def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, rules
         raise StepError(f"{acting.id} changed the face of {e.target} under {e.spell}: give its melee avoidance "
                         "roll (avoidance)", cite=cite, field="avoidance")
     rolled = roll(state, ruleset, acting, "avoid-melee", ("melee",), step.avoidance, out,
-                  choices=sai_states.special_choices(step))
+                  choices=special_choices(step))
     # its own returning and moving SAIs ("During any non-maneuver roll ..."), before its melee results count
     state, change = sai_states.in_roll(state, ruleset, rolled, acting, step, out, "avoid-melee", "melee")
     melee = sai_states.adjust(rolled.results.get("melee", 0), change, acting, out, "melee")

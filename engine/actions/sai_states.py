@@ -28,8 +28,7 @@ from ..trace import READING, StepError, TraceEvent, reading, told
 from . import companions, destinations, hooks
 from .joined_rolls import MERGED, fitting, joined_roll, leave, left_to, through_pipeline, with_joined
 from .joined_trumpet import joined_ferals
-# special_choices: the roll choices every action reads as sai_states.special_choices
-from .sai_choices import grouped as _grouped, named_targets as _chosen, sai_cite, special_choices
+from .sai_choices import grouped, named_targets, sai_cite
 
 RISE = "rise-from-the-ashes"
 GOLD, SILVER = "sfr-tsr-logo-gold-medallion", "sfr-tsr-logo-silver-medallion"
@@ -76,7 +75,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
     state = bring_in(state, ruleset, answer, army.id, step, out, kind, result, joined)
     answer = with_joined(answer, joined, ruleset, kind or result, merged)
     state, change = cloak_saves(state, ruleset, answer, army, out)
-    for sai, rolled in _grouped(answer.specials, ("move",)).items():
+    for sai, rolled in grouped(answer.specials, ("move",)).items():
         state, lost = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, result,
                             kind is not None)
         change -= lost
@@ -98,9 +97,9 @@ def bring_in(state: GameState, ruleset: Ruleset, rolled: Outcome, army_id: str, 
         return state        # no SAI rolled and no unit joined: none brings a unit in (the usual roll)
     joined = {} if joined is None else joined
     for effect, bring in (("raise", _raise), ("fetch", _fetch)):
-        for sai, group in _grouped(rolled.specials, (effect,)).items():
+        for sai, group in grouped(rolled.specials, (effect,)).items():
             state = bring(state, ruleset, sai, group, state.army(army_id), step, out, kind, result, joined, wanted)
-    for sai, group in _grouped(rolled.specials, ("restore",)).items():
+    for sai, group in grouped(rolled.specials, ("restore",)).items():
         state = _restore(state, ruleset, group, state.army(army_id), step, out)
     # a Trumpet of the roll doubles the Feral units that joined it (engine.actions.joined_trumpet)
     joined_ferals(state, ruleset, rolled, army_id, joined, step, out, kind, wanted or (result,))
@@ -153,7 +152,7 @@ def attack_moves(state: GameState, ruleset: Ruleset, hit: Outcome, attacker: Arm
     """Ferry, Teleport, Firewalking rolled in the attack of a melee or missile action: the units move away
     before the attack is resolved, and their results leave it; returns the results taken away."""
     lost = 0
-    for sai, rolled in _grouped(hit.specials, ("move",)).items():
+    for sai, rolled in grouped(hit.specials, ("move",)).items():
         state, n = _move(state, ruleset, sai, rolled, state.army(attacker.id), hit, step, out, action)
         lost += n
     if lost:
@@ -179,7 +178,7 @@ def cloak_saves(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army,
     magical save results to the army containing this unit until the beginning of your next turn". Returns the
     saves it adds to this roll; the effect stays on the army."""
     added = 0
-    for sai, rolled in _grouped(answer.specials, ("cloak",)).items():
+    for sai, rolled in grouped(answer.specials, ("cloak",)).items():
         added += _cloak(state, ruleset, rolled, army, out)
         state = state.evolve(effects=(*state.effects, Effect(spell="cloak", target=army.id, by=army.player,
                                                              count=len(rolled), source=rolled[0].unit)))
@@ -204,7 +203,7 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
     type, and the units whose results left."""
     lost: dict[str, int] = {}
     leavers: list[str] = []
-    for sai, rolled in _grouped(answer.specials, ("move",)).items():
+    for sai, rolled in grouped(answer.specials, ("move",)).items():
         start = len(out.moved)
         state, _ = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, "")
         gone = out.moved[start:]
@@ -244,7 +243,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     # 002 SAI List: "The SAIs on the medallions generates four results unless stated otherwise"
     limit = 4 * len(rolled) if sai == GOLD else sum(s.points for s in rolled)
     dead = state.area("dua", army.player).units
-    chosen = _chosen(step, sai) or ()
+    chosen = named_targets(step, sai) or ()
     if not chosen:
         out.trace.append(TraceEvent(what=f"{sai}: nothing comes back", rule="the owner names the units it brings "
                                     "back; none given", cite=cite, defaulted=True))
@@ -312,7 +311,7 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     ferrying monster's army and are rolled at once (``joined_roll``). With ``move_to``
     the monster stays at that terrain instead (``_ferry_stays``)."""
     limit = sum(s.points for s in rolled)
-    chosen = _chosen(step, sai) or ()
+    chosen = named_targets(step, sai) or ()
     to = dict(getattr(step, "move_to", ())).get(sai) if step is not None else None
     if to is not None:
         return _ferry_stays(state, ruleset, sai, rolled, army, to, chosen, out)
@@ -386,7 +385,7 @@ def _restore(state: GameState, ruleset: Ruleset, rolled: list[Special], army: Ar
     cite = sai_cite(ruleset, SILVER)
     buried = state.area("bua", army.player).units
     legal = [u.id for u in buried if u.item or u.race == "dragonkin"]
-    chosen = _chosen(step, SILVER)
+    chosen = named_targets(step, SILVER)
     if chosen is None:
         out.trace.append(TraceEvent(what=f"{SILVER}: nothing returns", rule="the owner names the buried item or "
                                     "dragonkin; none given", cite=cite, defaulted=True))

@@ -34,6 +34,7 @@ from .common import roll, save_only, save_only_effect, take_damage
 from .magic_rolls import Rolls
 from .maneuver import maneuver
 from .own_roll import unit_roll
+from .sai_choices import special_choices
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
 
@@ -433,7 +434,7 @@ def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rol
     kind, wanted = save_only(state, ruleset, army, SAVE_AND_MANEUVER, ("save", "maneuver"), out)
     sais = rolls.sais.pop(army.id, None)
     outcome = roll(state, ruleset, army, kind, wanted, dice, out,
-                   choices={**(rolls.choices.get(army.id) or {}), **sai_states.special_choices(sais)})
+                   choices={**(rolls.choices.get(army.id) or {}), **special_choices(sais)})
     if kind == SAVE_AND_MANEUVER:
         _combination_readings(ruleset, outcome, out)
     state, joined = sai_states.joined_returns(state, ruleset, outcome, army, sais, out, kind, wanted)
@@ -508,7 +509,7 @@ def save_roll(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls:
     the roll's results and the army that takes the damage (``army``'s units still there and the units brought
     back)."""
     sais = rolls.sais.pop(army.id, None)
-    outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=sai_states.special_choices(sais))
+    outcome = roll(state, ruleset, army, "save", ("save",), dice, out, choices=special_choices(sais))
     joined: dict[str, Outcome] = {}
     state, change = sai_states.in_saves(state, ruleset, outcome, army, sais, out, joined, resolves=_joining(waiting))
     state, outcome = _joined(state, ruleset, (army, dice), outcome, joined, waiting, rolls, sais, ("save", ("save",)),
@@ -537,7 +538,7 @@ def _joined(state: GameState, ruleset: Ruleset, rolling: tuple[Army, Roll], outc
     readings); a spell on a joining unit counts its roll again (its entry in ``joined`` replaced), one on the army
     the army's own roll. Returns the state and the army's roll."""
     who, dice = rolling
-    choices = sai_states.special_choices(sais)
+    choices = special_choices(sais)
     outcome = joined_trumpet.together(state, ruleset, out, outcome, rolling, joined, roll_kind, choices)
     if waiting is None:
         return state, outcome
