@@ -13,6 +13,7 @@ from .actions.companions import unused as unused_movers
 from .actions.destinations import unused as unused_destinations
 from .after_step import After, run_after_step
 from .capture import check_over
+from .chosen import FIELDS as CHOICE_FIELDS, recording, unread
 from .marches import march
 from .minor import check_unrolled
 from .sais import RESOLVED, combination_kind
@@ -35,14 +36,28 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     check_over(state, ruleset)
     check_unrolled(state, step, ruleset)
     marched, events = march(state, step, ruleset)
-    after, out = action(marched, step, ruleset)
+    with recording() as seen:
+        after, out = action(marched, step, ruleset)
     unused_movers(step, out, ruleset)
     unused_destinations(step, out, ruleset)
+    _unread_choices(step, seen, ruleset)
     out.trace[:0] = events
     after = run_after_step(After(state, step, ruleset, out), after)
     if ruleset.fallback:
         _mark_fallbacks(out, ruleset)
     return after, out
+
+
+def _unread_choices(step: Step, seen: set, ruleset: Ruleset) -> None:
+    """A choice entry no rule of the step read is refused (issue 21 §3, "never silently"; engine.chosen): the SAI
+    was not rolled, or rolled where it does not act, the unit made no such roll, no penalty was taken."""
+    for field, keys in unread(step, seen):
+        raise StepError(f"{field} names {', '.join(keys)}, which nothing in this step used: each entry must name "
+                        f"{CHOICE_FIELDS[field]}", cite=ruleset.cite(_CHOICE_CITES.get(field, "sai-resolution")), field=field)
+
+
+# the rule each choice field answers to (doubles and penalties: the dice modifiers' owner's choices)
+_CHOICE_CITES = {"doubles": "modifier-order", "penalties": "modifier-order"}
 
 
 def _mark_fallbacks(out: StepResult, ruleset: Ruleset) -> None:

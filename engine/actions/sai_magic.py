@@ -7,6 +7,7 @@ SAI made in any color; the rest of its magic keeps its own colors.
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from .. import pool
 from ..magic import COLORS, Caster
 from ..roll import Outcome, Roll
@@ -56,6 +57,8 @@ def attune(casters: list[Caster], rolled: Outcome, step: MagicStep, ruleset: Rul
     icons are both cast as it (reading: Attune's results are then of that one color, as "same" says). A "may":
     without targets, nothing is attuned."""
     chosen = dict(step.targets).get(ATTUNE)
+    if chosen is not None:
+        chosen_read("targets", ATTUNE)
     cite = ruleset.sai_sections.get(ATTUNE, ruleset.cite("magic"))
     attuners = [s.unit for s in rolled.specials if s.sai == ATTUNE]
     if not chosen:
