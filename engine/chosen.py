@@ -25,6 +25,7 @@ FIELDS: dict[str, str] = {
     "doubles": "a unit whose roll a component-doubling spell (Wilding) reached in this step",
     "penalties": "an army whose roll took a 'one result' penalty in this step",
     "move_dragons": "a dragon a Dragonkin Champion's logo moved in this step",
+    "rise": "a dead Undead unit a Convert of the attack returned",
 }
 
 
@@ -59,6 +60,8 @@ def entries(step, field: str) -> list[str]:
             return [step.army] if choices.get("penalties") else []
         return [unit for key, units in step.choices if key.startswith("doubles:") for unit, _ in units]
     pairs = getattr(step, field, ()) or ()
+    if field == "rise":
+        return list(pairs)
     if field == "doubles":
         return [unit for _, units in pairs for unit, _ in units]
     return [key for key, _ in pairs]

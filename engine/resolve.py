@@ -41,6 +41,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     unused_movers(step, out, ruleset)
     unused_destinations(step, out, ruleset)
     _unread_choices(step, seen, ruleset)
+    _unrolled_unit_saves(step, out, ruleset)
     out.trace[:0] = events
     after = run_after_step(After(state, step, ruleset, out), after)
     if ruleset.fallback:
@@ -58,6 +59,25 @@ def _unread_choices(step: Step, seen: set, ruleset: Ruleset) -> None:
 
 # the rule each choice field answers to (doubles and penalties: the dice modifiers' owner's choices)
 _CHOICE_CITES = {"doubles": "modifier-order", "penalties": "modifier-order"}
+
+
+def _unrolled_unit_saves(step: Step, out: StepResult, ruleset: Ruleset) -> None:
+    """A roll or magic step's ``unit_saves`` gives the roll of a unit brought into its roll (Regenerate, the Gold
+    Medallion): a unit that made no roll in the step was brought by nothing, and its entry is refused (issue 21 §3;
+    the attack steps and the dragon attack check theirs in their actions)."""
+    if not isinstance(step, (RollStep, MagicStep)):
+        return
+    idle = [u for u, _ in step.unit_saves if u not in out.results and u not in out.every_roll]
+    if idle:
+        raise StepError(f"unit_saves names {', '.join(idle)}, which nothing in this step brought into a roll (no unit "
+                        "of it rolled)", cite=ruleset.cite("sai-resolution"), field="unit_saves")
+    # a magic step's ``choices`` are a target's in its combination rolls (Tidal Wave): for a target that rolled
+    unrolled = [t for t, _ in step.choices if t not in out.results and t not in out.every_roll] \
+        if isinstance(step, MagicStep) else []
+    if unrolled:
+        raise StepError(f"choices names {', '.join(unrolled)}, which made no roll in this step (choices are a "
+                        "target's in its combination rolls against the spells)", cite=ruleset.cite("sai-resolution"),
+                        field="choices")
 
 
 def _mark_fallbacks(out: StepResult, ruleset: Ruleset) -> None:
