@@ -403,7 +403,7 @@ def split_points(points: int, ctx: RollContext, key: str, trace: list[TraceEvent
     if chosen:
         bad = [t for t in chosen if t not in allowed]
         if any(n < 0 for n in chosen.values()):     # the loader refuses these too: points are never negative
-            raise StepError(f"the split of {what} {dict(chosen)} places a negative number of points; each result "
+            raise StepError(f"the split of {what} ({fmt(chosen)}) places a negative number of points; each result "
                             "gets 0 or more", cite=cite, field=key)
         if bad or sum(chosen.values()) != points:
             raise StepError(f"the split of {what} ({fmt(chosen)}) must place exactly {points} point(s) "

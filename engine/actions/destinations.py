@@ -15,6 +15,7 @@ The step's ``move_to`` names it in one of two forms:
 
 from __future__ import annotations
 
+from ..names import typed
 from ..chosen import read as chosen_read
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState
@@ -113,7 +114,7 @@ def check(state: GameState, sai: str, to: str, army: Army, cite: str, mover: str
         who = f"{sai} rolled by {mover}" if mover else sai
         raise StepError(f"{who} moves units to any other terrain{' or the reserve area' if reserve else ''}"
                         f"{' (its army is at ' + army.at + ', where going is no move)' if to == army.at else ''}: "
-                        f"{to!r} is not one (legal: {', '.join(legal)})", cite=cite,
+                        f"{typed(to)} is not one (legal: {', '.join(legal)})", cite=cite,
                         field=f"move_to.{sai}.{mover}" if mover else "move_to")
 
 

@@ -7,6 +7,7 @@ SAI made in any color; the rest of its magic keeps its own colors.
 
 from __future__ import annotations
 
+from ..names import typed
 from ..chosen import read as chosen_read
 from .. import pool
 from ..magic import COLORS, Caster
@@ -157,7 +158,7 @@ def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str
     owner, item = fits[legal.index(dragon)] if dragon else fits[0]
     where = to or who.at
     if where not in {t.id for t in state.terrains}:
-        raise StepError(f"{unit.id} summons a dragon to a terrain: {where!r} is not one", cite=cite, field="summon")
+        raise StepError(f"{unit.id} summons a dragon to a terrain: {typed(where)} is not one", cite=cite, field="summon")
     state, name = send_dragon(state, owner, item, where, out)
     # "any dragon of a matching color": read as one with the artifact's color among its colors (002 Hybrid Dragons)
     out.trace.append(reading(f"{unit.id}: Summon Dragon sends {owner.player}'s {item.partition(':')[2]} dragon to "

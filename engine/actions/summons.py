@@ -4,6 +4,7 @@ descriptions; Basic Terms, Promotion and Recruitment; Dragonkin; Magical Items).
 
 from __future__ import annotations
 
+from ..names import typed
 from typing import TYPE_CHECKING
 
 from .. import pool
@@ -164,7 +165,7 @@ def summon_tamed(state: GameState, by: str, dragon: Dragon, where: str, cite: st
     currently occupies") and is untamed ("If this happens, the DL/DM may attempt control again"). Reading: the
     rolled Summon Dragon SAI the taming rule lists untames the one dragon it summons, not every tamed dragon."""
     if where not in {t.id for t in state.terrains}:
-        raise StepError(f"{by} summons a dragon to a terrain: {where!r} is not one", cite=cite, field="summon")
+        raise StepError(f"{by} summons a dragon to a terrain: {typed(where)} is not one", cite=cite, field="summon")
     out.moved.append(dragon.id)
     # reading, traced: "a player rolls a Summon Dragon SAI" untames the dragon summoned, not every tamed dragon
     out.trace.append(reading(f"{by} takes the named {dragon.id} from {dragon.tamed_by}'s control at {dragon.at} to "
