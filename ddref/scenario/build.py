@@ -488,6 +488,7 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
         b.fail((*path, "minor_terrain"), f"a minor terrain is named by the major terrain type it matches: one of "
                                          f"{', '.join(majors)}{did_you_mean(kind, majors)}")
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
+                        cantrip=tuple((getattr(m, "cantrip", None) or {}).keys()),
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                         minor_terrain=None if kind is None else slug(kind),
