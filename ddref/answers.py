@@ -11,6 +11,7 @@ terminal or HTTP; heavy modules load inside the functions.
 
 from __future__ import annotations
 
+from engine.names import typed
 import re
 from collections.abc import Callable
 from typing import Any
@@ -51,7 +52,7 @@ def named(kind: str, name: str, edition: Edition | None) -> list:
     except NotFound as exc:
         if exc.guess:
             shown = getattr(exc.guess[0], "name", None) or getattr(exc.guess[0], "term", None) or exc.guess[0].id
-            return Guessed(exc.guess, f"showing {shown} for {name!r}")
+            return Guessed(exc.guess, f"showing {shown} for {typed(name)}")
         raise Unknown(exc.message(), exc.suggestions) from None
 
 
@@ -74,7 +75,7 @@ def known(value: str, allowed: set[str], what: str) -> str:
         return value.lower()
     close = difflib.get_close_matches(value.lower(), sorted(allowed), n=3)
     otherwise = f"; expected one of: {', '.join(sorted(allowed))}"
-    raise Unknown(f"unknown {what} {value!r}" + _did_you_mean(close, otherwise), close)
+    raise Unknown(f"unknown {what} {typed(value)}" + _did_you_mean(close, otherwise), close)
 
 
 def spell_list(edition: Edition, color: str | None = None, race: str | None = None,
@@ -155,10 +156,10 @@ def _section_by_id(table: dict, section_id: str, edition: Edition | None):
     found = table.get(section_id)
     if found is None:
         close = difflib.get_close_matches(section_id, list(table), n=5, cutoff=0.5)
-        raise Unknown(f"no rule section with id {section_id!r}" + _did_you_mean(close), close)
+        raise Unknown(f"no rule section with id {typed(section_id)}" + _did_you_mean(close), close)
     wanted = edition_id(edition)
     if wanted and found.edition != wanted:
-        raise Unknown(f"section {section_id!r} is in {found.edition}, not {wanted}")
+        raise Unknown(f"section {typed(section_id)} is in {found.edition}, not {wanted}")
     return found
 
 
@@ -170,7 +171,7 @@ def _best_section(query: str, edition: Edition | None, searcher: Callable):
     result = searcher(query, edition=wanted, kind="rule", limit=1)
     if not result.hits:
         where = f" in {wanted}" if wanted else ""
-        raise Unknown(f"no rule section matches {query!r}{where}; try `ddref rules` for the contents")
+        raise Unknown(f"no rule section matches {typed(query)}{where}; try `ddref rules` for the contents")
     return sections()[result.hits[0].id]
 
 
@@ -201,7 +202,7 @@ def rulings(query: str) -> list:
         return found
     topics = sorted({r.topic for r in every} | {r.part.title() for r in every})
     close = difflib.get_close_matches(query.title(), topics, n=5, cutoff=0.5)
-    raise Unknown(f"no FAQ ruling matches {query!r}"
+    raise Unknown(f"no FAQ ruling matches {typed(query)}"
                   + _did_you_mean(close, "; try `ddref search QUERY --type ruling`"), close)
 
 
@@ -213,7 +214,7 @@ def glossary(term: str) -> list:
         entries = list(find("glossary", term))
     except NotFound as exc:
         if exc.guess:
-            return Guessed(exc.guess, f"showing {exc.guess[0].term} for {term!r}")
+            return Guessed(exc.guess, f"showing {exc.guess[0].term} for {typed(term)}")
         words = term.replace("'", "")
         raise Unknown(exc.message().replace("no glossary named", "no glossary entry for")
                       + f"; to search the rules for these words: ddref search '{words}'", exc.suggestions) from None
@@ -270,6 +271,6 @@ def _counts() -> dict[str, dict[str, int]]:
 def replayable(edition: str | None) -> str | None:
     """``edition`` when the engine can replay under it (None: the scenario's own), else an error."""
     if edition is not None and edition not in REPLAYABLE:
-        raise UserError(f"edition {edition!r} cannot be replayed yet: this version resolves "
+        raise UserError(f"edition {typed(edition)} cannot be replayed yet: this version resolves "
                         + ", ".join(REPLAYABLE))
     return edition

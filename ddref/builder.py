@@ -16,6 +16,7 @@ them with ``app.include_router``.
 
 from __future__ import annotations
 
+from engine.names import typed
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ async def catalog_route(edition: str = "sfr-2012") -> JSONResponse:
     unit's face may show, colors, dragon colors and faces, and the step kinds the engine resolves."""
     if edition not in EDITIONS:
         from .scenario.source import did_you_mean
-        raise BadRequest(f"unknown edition {edition!r}; expected one of: {', '.join(EDITIONS)}"
+        raise BadRequest(f"unknown edition {typed(edition)}; expected one of: {', '.join(EDITIONS)}"
                          f"{did_you_mean(edition, EDITIONS)}", did_you_mean_names(edition, EDITIONS))
     return JSONResponse(catalog(edition))
 

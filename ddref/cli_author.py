@@ -7,6 +7,7 @@ starts as fast as before.
 
 from __future__ import annotations
 
+from engine.names import typed
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -82,7 +83,7 @@ def init_command(
     if kind not in TEMPLATES:
         from .scenario.source import did_you_mean
 
-        raise UserError(f"unknown template {kind!r}; expected one of: {', '.join(TEMPLATES)}"
+        raise UserError(f"unknown template {typed(kind)}; expected one of: {', '.join(TEMPLATES)}"
                         f"{did_you_mean(kind, list(TEMPLATES))}", _close(kind, TEMPLATES))
     path = file or Path("scenario.yaml")
     if str(path) == "-":

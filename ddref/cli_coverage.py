@@ -5,6 +5,7 @@ The records are corpus/conformance/*.yaml (ddref.conformance reads them); this m
 
 from __future__ import annotations
 
+from engine.names import typed
 from enum import Enum
 from typing import Annotated, Optional
 
@@ -63,7 +64,7 @@ def coverage_command(
             import difflib
 
             close = difflib.get_close_matches(section, list(C.corpus_sections()), n=3, cutoff=0.5)
-            raise UserError(f"no rule section with id {section!r}"
+            raise UserError(f"no rule section with id {typed(section)}"
                             + (f"; did you mean {', '.join(close)}?" if close else "; `ddref rules` lists them"))
         recs = [r for r in recs if r.section == section or r.section.startswith(section + ".")]
     if as_json:

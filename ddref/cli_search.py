@@ -13,6 +13,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from engine.names import typed
+
 from .errors import UserError
 from .options import AnyEditionOpt, Edition, EditionOpt, JsonOpt, edition_id
 
@@ -194,7 +196,7 @@ def rule_command(
     if as_json:
         print_json(section_json(target, found, children, best))
         return
-    note = [f"[dim]Best match for {_escape(repr(target.strip()))}:[/dim]"] if best else []
+    note = [f"[dim]Best match for {_escape(typed(target.strip()))}:[/dim]"] if best else []
     show(*note, section_panel(found, children), coverage_panel(found.id, children))
 
 

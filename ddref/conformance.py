@@ -26,6 +26,7 @@ stay quick. ``tests/test_conformance.py`` replays the scenario steps the records
 
 from __future__ import annotations
 
+from engine.names import typed
 import hashlib
 import json
 import re
@@ -166,7 +167,7 @@ def parse_ref(ref: Any, where: str) -> tuple[str, int | str]:
     """``file.yaml#3`` (a step, 1-based) or ``file.yaml#final`` (the scenario's final expect)."""
     m = re.fullmatch(r"([\w.-]+\.yaml)#(\d+|final)", str(ref))
     if not m:
-        raise RecordError(f"{where}: scenario {ref!r} is not 'FILE.yaml#STEP' (STEP a number from 1, or 'final')")
+        raise RecordError(f"{where}: scenario {typed(ref)} is not 'FILE.yaml#STEP' (STEP a number from 1, or 'final')")
     return m.group(1), (int(m.group(2)) if m.group(2).isdigit() else "final")
 
 
@@ -187,7 +188,7 @@ def load(check_hashes: bool = False) -> dict[str, Section]:
             sid = entry.get("id") if isinstance(entry, dict) else None
             row = table.get(sid)
             if row is None or row["document"] != doc:
-                raise RecordError(f"{where}: {sid!r} is not a section of document {doc}")
+                raise RecordError(f"{where}: {typed(sid)} is not a section of document {doc}")
             if sid in out:
                 raise RecordError(f"{where}: section {sid} listed twice")
             where = f"{path.name}: {sid}"
@@ -212,13 +213,13 @@ def _record(st: Any, sec: Section, said: list[str], where: str) -> Record:
         raise RecordError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     status = st.get("status")
     if status not in STATUSES:
-        raise RecordError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+        raise RecordError(f"{where}: status {typed(status)} is not one of {', '.join(STATUSES)}")
     s, says = st.get("s"), st.get("says")
     if s is not None:
         if not isinstance(s, int) or not 1 <= s <= len(said):
-            raise RecordError(f"{where}: s {s!r} is not a sentence index of the section (1..{len(said)})")
+            raise RecordError(f"{where}: s {typed(s)} is not a sentence index of the section (1..{len(said)})")
         if says is not None and " ".join(str(says).split()) != said[s - 1]:
-            raise RecordError(f"{where}: says does not match sentence {s}: {said[s - 1]!r}")
+            raise RecordError(f"{where}: says does not match sentence {s}: {typed(said[s - 1])}")
         says = said[s - 1]
     refs = tuple(parse_ref(r, where) for r in st.get("scenarios") or ())
     if status in NEEDS_SCENARIO and not refs:
@@ -231,7 +232,7 @@ def _record(st: Any, sec: Section, said: list[str], where: str) -> Record:
         table = corpus_sections()
         if len(cites) < 2 or any(c not in table for c in cites):
             raise RecordError(f"{where}: a reading cites both passages, the rule read and the one it is read with "
-                              f"(two section ids), got {list(cites)}")
+                              f"(two section ids), got {', '.join(map(str, cites)) or 'none'}")
     return Record(sec.edition, sec.id, sec.document, status, s, says, refs, note, cites)
 
 

@@ -10,6 +10,7 @@ other annotation, or a typer whose internals differ, keeps typer's way.
 
 from __future__ import annotations
 
+from engine.names import typed
 import os
 from dataclasses import dataclass
 from enum import Enum
@@ -40,7 +41,7 @@ def _leaf(annotation: Any, info: Any):
             try:
                 n = v if isinstance(v, int) else int(str(v).strip())
             except ValueError:
-                raise BadParameter(f"{v!r} is not a valid integer.", ctx=c, param=p) from None
+                raise BadParameter(f"{typed(v)} is not a valid integer.", ctx=c, param=p) from None
             if (info.min is not None and n < info.min) or (info.max is not None and n > info.max):
                 bounds = " and ".join(b for b in (info.min is not None and f">= {info.min}",
                                                   info.max is not None and f"<= {info.max}") if b)
@@ -65,7 +66,7 @@ def _boolean(value, param, ctx):
     try:
         return _BOOLS[str(value).strip().lower()]
     except KeyError:
-        raise BadParameter(f"{value!r} is not a valid boolean.", ctx=ctx, param=param) from None
+        raise BadParameter(f"{typed(value)} is not a valid boolean.", ctx=ctx, param=param) from None
 
 
 def _converter(annotation: Any, info: Any):

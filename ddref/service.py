@@ -19,6 +19,7 @@ also bounds connections in time and number; ``Limits`` has the defaults).
 
 from __future__ import annotations
 
+from engine.names import typed
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -137,8 +138,8 @@ def _errors(app: FastAPI) -> None:
 def _parameter_error(error: dict) -> str:
     """A parameter FastAPI refused, as the CLI words it: ``query parameter 'edition': ... (got 'x')``."""
     where, *name = error["loc"]
-    subject = f"{where} parameter {'.'.join(map(str, name))!r}" if name else f"the {where}"
-    got = f" (got {error['input']!r})" if error.get("type") != "missing" and "input" in error else ""
+    subject = f"{where} parameter {typed('.'.join(map(str, name)))}" if name else f"the {where}"
+    got = f" (got {typed(error['input'])})" if error.get("type") != "missing" and "input" in error else ""
     return f"{subject}: {error['msg']}{got}"
 
 
@@ -295,7 +296,7 @@ def listen(host: str, port: int):
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                                              flags=socket.AI_PASSIVE)[0]
     except socket.gaierror as exc:
-        raise UserError(f"cannot serve on host {host!r}: {exc.strerror}; try 127.0.0.1 (this machine) "
+        raise UserError(f"cannot serve on host {typed(host)}: {exc.strerror}; try 127.0.0.1 (this machine) "
                         "or 0.0.0.0 (every network it is on)") from None
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -109,7 +109,8 @@ def _checked(state: GameState, ruleset: Ruleset, army: Army, pairs: list[tuple[U
         raise StepError(f"{cause}: {army.id} may promote {allowed} unit(s); {len(chosen)} are named",
                         cite=cite, field="promote")
     if len(set(chosen.values())) != len(chosen):
-        raise StepError(f"{cause}: one unit is named twice as what a unit is promoted to: {dict(chosen)} (all "
+        raise StepError(f"{cause}: one unit is named twice as what a unit is promoted to: "
+                        f"{', '.join(f'{u} -> {d}' for u, d in chosen.items())} (all "
                         "promotions occur simultaneously: each dead unit is taken once)", cite=cite, field="promote")
     picked = []
     for old_id, new_id in chosen.items():

@@ -6,6 +6,7 @@ racial abilities and spell conversions that count one result as another.
 
 from __future__ import annotations
 
+from .chosen import read as chosen_read
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -397,10 +398,12 @@ def split_points(points: int, ctx: RollContext, key: str, trace: list[TraceEvent
     if not chosen and key == "penalties":
         # a melee or missile step's ``penalties`` is per army: the rolling army's split (engine.actions.sai_states)
         chosen = ctx.choices.get("penalties:by-army", {}).get(ctx.army.id)
+    if chosen and key == "penalties":
+        chosen_read("penalties", ctx.army.id)
     if chosen:
         bad = [t for t in chosen if t not in allowed]
         if any(n < 0 for n in chosen.values()):     # the loader refuses these too: points are never negative
-            raise StepError(f"the split of {what} {dict(chosen)} places a negative number of points; each result "
+            raise StepError(f"the split of {what} ({fmt(chosen)}) places a negative number of points; each result "
                             "gets 0 or more", cite=cite, field=key)
         if bad or sum(chosen.values()) != points:
             raise StepError(f"the split of {what} ({fmt(chosen)}) must place exactly {points} point(s) "

@@ -13,3 +13,15 @@ def slug(text: str) -> str:
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     text = re.sub(r"['\u2019]", "", text.lower())
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def typed(name: object) -> str:
+    """A name the user typed that matches nothing, for a message: in plain single quotes, so its spacing shows, its
+    control characters escaped (``\\t``, ``\\n``, ``\\u001b``), never a Python repr (issue 21 §3). A known id is
+    printed bare, without this."""
+    text = str(name)
+    shown = "".join(_ESCAPES.get(c, c if c.isprintable() or c == " " else f"\\u{ord(c):04x}") for c in text)
+    return f"'{shown}'"

@@ -21,6 +21,7 @@ from .trace import StepError, TraceEvent, reading
 # the kinds of roll made in a melee or missile action, or against a dragon attack (engine.sais vocabulary;
 # Fade: "cannot roll during a melee or missile action or during a dragon attack")
 COMBAT_ROLLS = ("melee", "missile", "save-melee", "save-missile", "dragon", "dragon-save")
+DRAGON_ROLLS = ("dragon", "dragon-save")
 
 
 def shield(state: GameState, ruleset: Ruleset, unit_id: str, source: str) -> Effect | None:
@@ -80,9 +81,10 @@ def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str) -> 
     for unit_id, _ in dice.units:
         e = held(state, ruleset, unit_id, kind)
         if e is not None:
-            # Fade: "cannot roll during a melee or missile action or during a dragon attack" (002): say which
+            # Fade: "cannot roll during a melee or missile action or during a dragon attack": the part of it
+            # the refused roll is in
             when = "makes no rolls" if ruleset.spell_protections[e.spell].no_rolls == "any" else \
-                "cannot roll during a dragon attack" if kind.startswith("dragon") else \
+                "cannot roll during a dragon attack" if kind in DRAGON_ROLLS else \
                 "cannot roll during a melee or missile action"
             raise StepError(f"{unit_id} {when} while {e.spell} is on it: leave it out of the roll",
                             cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="roll")

@@ -13,6 +13,7 @@ from .actions.companions import unused as unused_movers
 from .actions.destinations import unused as unused_destinations
 from .after_step import After, run_after_step
 from .capture import check_over
+from .chosen import FIELDS as CHOICE_FIELDS, recording, unread
 from .marches import march
 from .minor import check_unrolled
 from .sais import RESOLVED, combination_kind
@@ -36,14 +37,48 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     check_over(state, ruleset)
     check_unrolled(state, step, ruleset)
     marched, events = march(state, step, ruleset)
-    after, out = action(marched, step, ruleset)
+    with recording() as seen:
+        after, out = action(marched, step, ruleset)
     unused_movers(step, out, ruleset)
     unused_destinations(step, out, ruleset)
+    _unread_choices(step, seen, ruleset)
+    _unrolled_unit_saves(step, out, ruleset)
     out.trace[:0] = events
     after = run_after_step(After(state, step, ruleset, out), after)
     if ruleset.fallback:
         _mark_fallbacks(out, ruleset)
     return after, out
+
+
+def _unread_choices(step: Step, seen: set, ruleset: Ruleset) -> None:
+    """A choice entry no rule of the step read is refused (issue 21 §3, "never silently"; engine.chosen): the SAI
+    was not rolled, or rolled where it does not act, the unit made no such roll, no penalty was taken."""
+    for field, keys in unread(step, seen):
+        raise StepError(f"{field} names {', '.join(keys)}, which nothing in this step used: each entry must name "
+                        f"{CHOICE_FIELDS[field]}", cite=ruleset.cite(_CHOICE_CITES.get(field, "sai-resolution")), field=field)
+
+
+# the rule each choice field answers to (doubles and penalties: the dice modifiers' owner's choices)
+_CHOICE_CITES = {"doubles": "modifier-order", "penalties": "modifier-order"}
+
+
+def _unrolled_unit_saves(step: Step, out: StepResult, ruleset: Ruleset) -> None:
+    """A roll or magic step's ``unit_saves`` gives the roll of a unit brought into its roll (Regenerate, the Gold
+    Medallion): a unit that made no roll in the step was brought by nothing, and its entry is refused (issue 21 §3;
+    the attack steps and the dragon attack check theirs in their actions)."""
+    if not isinstance(step, (RollStep, MagicStep)):
+        return
+    idle = [u for u, _ in step.unit_saves if u not in out.results and u not in out.every_roll]
+    if idle:
+        raise StepError(f"unit_saves names {', '.join(idle)}, which nothing in this step brought into a roll (no unit "
+                        "of it rolled)", cite=ruleset.cite("sai-resolution"), field="unit_saves")
+    # a magic step's ``choices`` are a target's in its combination rolls (Tidal Wave): for a target that rolled
+    unrolled = [t for t, _ in step.choices if t not in out.results and t not in out.every_roll] \
+        if isinstance(step, MagicStep) else []
+    if unrolled:
+        raise StepError(f"choices names {', '.join(unrolled)}, which made no roll in this step (choices are a "
+                        "target's in its combination rolls against the spells)", cite=ruleset.cite("sai-resolution"),
+                        field="choices")
 
 
 def _mark_fallbacks(out: StepResult, ruleset: Ruleset) -> None:

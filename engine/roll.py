@@ -11,6 +11,7 @@ parts, ``normal`` (normal and ID icons, and spell additions) and ``sai``.
 
 from __future__ import annotations
 
+from .chosen import read as chosen_read
 from collections.abc import Collection, Mapping
 
 from . import sai_doubling
@@ -302,6 +303,8 @@ def _component_doubling(ctx: RollContext, roll: Roll, units: dict[str, Tally],
     # the owner's choice (``doubles``: unit -> result), for this roll's units
     named = {u: key.removeprefix("doubles:") for key, picks in ctx.choices.items() if key.startswith("doubles:")
              for u in picks if u in units}
+    for unit in named:
+        chosen_read("doubles", unit)
     if named and (not effects or ctx.individual):
         raise StepError(f"doubles names {', '.join(named)}, but no spell lets a component of {ctx.army.id} double "
                         "its results in this roll", field="doubles", cite=ctx.ruleset.cite("modifier-order"))

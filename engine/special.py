@@ -10,6 +10,7 @@ Dragon's Lair and the Grove's burial are Initial Effects (not here).
 
 from __future__ import annotations
 
+from .names import typed
 from .ruleset import Ruleset
 from .state import Terrain
 from .steps import StepResult
@@ -28,7 +29,7 @@ def captured(terrain: Terrain, declared: str | None, ruleset: Ruleset, out: Step
         return terrain
     cite = ruleset.cite("castle")
     if declared is not None and declared not in CASTLE_TYPES:
-        raise StepError(f"a Castle is declared one of: {', '.join(CASTLE_TYPES)}; not {declared!r}", cite=cite,
+        raise StepError(f"a Castle is declared one of: {', '.join(CASTLE_TYPES)}; not {typed(declared)}", cite=cite,
                         field="castle")
     out.trace.append(TraceEvent(what=f"{terrain.id} (a Castle) is declared a {declared or 'city'}",
                                 after=declared or "city", rule="when you turn the terrain up to 8, you declare it "

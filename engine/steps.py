@@ -48,6 +48,7 @@ class ManeuverStep(Value):
     discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
     minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
     castle: str | None = None           # the basic type a Castle's captor declares (city, standing-stones, ...)
+    cantrip: tuple[str, ...] = ()       # armies naming a Cantrip purchase in their maneuver roll: refused at step time
 
 
 class AttackStep(Value):

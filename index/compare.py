@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.edition import EDITIONS
-from engine.names import slug
+from engine.names import slug, typed
 
 from .corpus import View, sections
 from .lookup import NotFound, find
@@ -72,7 +72,7 @@ def compare(kind: str, name: str) -> Comparison:
     Raises ``NotFound`` (with the closest names) when no edition has it.
     """
     if kind not in FIELDS:
-        raise ValueError(f"cannot compare {kind!r}: expected one of {', '.join(KINDS)}")
+        raise ValueError(f"cannot compare {typed(kind)}: expected one of {', '.join(KINDS)}")
     found = matching_sections(name) if kind == "rule" else find(kind, name, None)
     fields = FIELDS[kind]
     base = found[0]

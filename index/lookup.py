@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from engine.names import slug
+from engine.names import slug, typed
 from engine.edition import EDITIONS
 
 from .corpus import View as Record, records
@@ -28,7 +28,7 @@ class NotFound(LookupError):
 
     def message(self) -> str:
         where = f" in {self.edition}" if self.edition else ""
-        text = f"no {self.kind} named {self.name!r}{where}"
+        text = f"no {self.kind} named {typed(self.name)}{where}"
         if self.elsewhere:
             return f"{text}; it exists in {', '.join(self.elsewhere)} (use --edition {self.elsewhere[0]} or --edition all)"
         if self.suggestions:

@@ -16,6 +16,7 @@ unclosed quote) is left out and named in ``warnings``; parsing never fails.
 
 from __future__ import annotations
 
+from engine.names import typed
 import re
 from dataclasses import dataclass, field
 
@@ -96,12 +97,12 @@ def _token(m: re.Match, parts: dict[str, list]) -> None:
         parts["words"] += ["minus" if m.group(0)[0] == "-" else "plus", m.group(0)[1:]]
         return
     if quoted and m["close"] is None:
-        parts["warnings"].append(f"unclosed quote: read {value.strip()!r} as a phrase")
+        parts["warnings"].append(f"unclosed quote: read {typed(value.strip())} as a phrase")
     if not name:
         _text(value, quoted, negated, "", parts)
     elif name not in FIELDS:
-        parts["warnings"].append(f"unknown field {name!r} ignored (fields: {', '.join(FIELDS)}); "
-                                 f"ignored {m.group(0)!r}")
+        parts["warnings"].append(f"unknown field {typed(name)} ignored (fields: {', '.join(FIELDS)}); "
+                                 f"ignored {typed(m.group(0))}")
     elif name == "name":
         _text(value, quoted, negated, "name_", parts)
     else:
@@ -132,12 +133,12 @@ def _filter(name: str, op: str, value: str, negated: bool, parts: dict[str, list
         parts["filters"].append(Filter(name, NUMERIC_OPS[op], str(min(int(value), MAX_COST)), negated))
         return
     if op not in (":", "="):
-        warn(f"{name} takes ':' not {op!r}; ignored {name}{op}{value}")
+        warn(f"{name} takes ':' not {typed(op)}; ignored {name}{op}{value}")
         return
     for item in filter(None, (v.strip().lower() for v in value.split(","))):
         checked = _value(name, item)
         if checked is None:
-            warn(f"unknown {name} {item!r} ignored{_expected(name)}")
+            warn(f"unknown {name} {typed(item)} ignored{_expected(name)}")
         elif checked != "all":
             parts["filters"].append(Filter(name, ":", checked, negated))
 

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.names import slug
+from engine.names import slug, typed
 
 from .analysis import stem, stop_words, terms
 from .corpus import EXACT_NAME_KINDS
@@ -384,7 +384,7 @@ class Searcher:
             return f"cost {f.op} ?", [int(f.value)]
         if f.field == "color":
             if f.value not in self.colors:
-                warnings.append(f"unknown color {f.value!r} ignored{_did_you_mean(f.value, self.colors)}")
+                warnings.append(f"unknown color {typed(f.value)} ignored{_did_you_mean(f.value, self.colors)}")
                 return None
             return "instr(colors, ?) > 0", [f" {f.value} "]
         if f.field == "race":
@@ -398,7 +398,7 @@ class Searcher:
             return ["basic"]
         ids = sorted({r.split("/")[-1] for r in self.db.named("race", slug(name).replace("-", ""))})
         if not ids:
-            warnings.append(f"unknown race {name!r} ignored{_did_you_mean(name, self.db.shown_names('race'))}")
+            warnings.append(f"unknown race {typed(name)} ignored{_did_you_mean(name, self.db.shown_names('race'))}")
         return ids
 
     def _listing(self, allowed: set[int]) -> list[tuple[int, float]]:

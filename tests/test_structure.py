@@ -18,7 +18,7 @@ ALLOWED_PRIVATE: set[str] = set()
 # before it. Patterns are fnmatch patterns of module names without the "engine." prefix; a new module is added to its
 # layer here (and to the map).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("values and state", ("value", "names", "edition", "state", "trace", "ruleset", "rolled", "steps", "records",
+    ("values and state", ("value", "names", "edition", "state", "trace", "ruleset", "rolled", "steps", "chosen", "records",
                           "records.*")),
     ("rulesets and tables", ("editions", "editions.*", "sais", "sai_attacks", "sai_doubling")),
     ("rules on the state", ("damage", "pool", "dragons", "lands", "magic", "expiry", "moves", "protection", "kings_die",

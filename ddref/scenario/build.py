@@ -14,7 +14,7 @@ import pydantic
 
 from engine import pool
 from engine.editions import RULESETS
-from engine.names import slug
+from engine.names import slug, typed
 from engine.roll import Roll
 from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
@@ -103,10 +103,10 @@ def _units_of(state: GameState) -> dict[str, frozenset]:
 def _state(b: _Builder, spec: ScenarioIn) -> GameState:
     players = tuple(spec.players)
     for pid in set(p for p in players if players.count(p) > 1):
-        b.fail(("players",), f"player {pid!r} is listed twice")
+        b.fail(("players",), f"player {typed(pid)} is listed twice")
     turn = spec.turn.player if spec.turn else players[0]
     if turn not in players:
-        b.fail(("turn", "player"), f"unknown player {turn!r}{did_you_mean(turn, players)}")
+        b.fail(("turn", "player"), f"unknown player {typed(turn)}{did_you_mean(turn, players)}")
     terrains = tuple(_terrain(b, spec, tid, t) for tid, t in spec.terrains.items())
     armies = tuple(_army(b, spec, aid, a) for aid, a in spec.armies.items())
     dua, bua = _areas(b, spec, "dua"), _areas(b, spec, "bua")
@@ -137,9 +137,9 @@ def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
     kinds = {r.id: r for r in records("terrain") if r.edition in (spec.edition, "sfr-2012") and r.kind == "major"}
     rec = kinds.get(slug(t.type))
     if rec is None:
-        b.fail((*path, "type"), f"unknown terrain type {t.type!r}{did_you_mean(t.type, kinds)}")
+        b.fail((*path, "type"), f"unknown terrain type {typed(t.type)}{did_you_mean(t.type, kinds)}")
     if t.home_of and t.home_of not in spec.players:
-        b.fail((*path, "home_of"), f"unknown player {t.home_of!r}{did_you_mean(t.home_of, spec.players)}")
+        b.fail((*path, "home_of"), f"unknown player {typed(t.home_of)}{did_you_mean(t.home_of, spec.players)}")
     if t.face == 8 and not t.controlled_by:
         b.fail((*path, "controlled_by"), "a terrain at face 8 is controlled by an army: name it in controlled_by")
     if t.controlled_by and t.face != 8:
@@ -154,9 +154,9 @@ def _terrain(b: _Builder, spec: ScenarioIn, tid: str, t) -> Terrain:
 def _army(b: _Builder, spec: ScenarioIn, aid: str, a) -> Army:
     path = ("armies", aid)
     if a.player not in spec.players:
-        b.fail((*path, "player"), f"unknown player {a.player!r}{did_you_mean(a.player, spec.players)}")
+        b.fail((*path, "player"), f"unknown player {typed(a.player)}{did_you_mean(a.player, spec.players)}")
     if a.at != RESERVE and a.at not in spec.terrains:
-        b.fail((*path, "at"), f"unknown terrain {a.at!r} (expected a terrain id or 'reserve')"
+        b.fail((*path, "at"), f"unknown terrain {typed(a.at)} (expected a terrain id or 'reserve')"
                               f"{did_you_mean(a.at, [*spec.terrains, RESERVE])}")
     return Army(id=aid, player=a.player, at=a.at, units=_units(b, aid, a.units, (*path, "units")))
 
@@ -190,7 +190,7 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
     if spec.name:
         wanted = f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit",
-                     written=f"{spec.name!r} of the {race} race" if race else repr(spec.name))
+                     written=f"{typed(spec.name)} of the {race} race" if race else repr(spec.name))
         if rec is None:
             return _stand_in(uid, race, spec)
         monster = rec.size == "monster"
@@ -220,7 +220,7 @@ def _stand_in(uid: str, race: str | None, spec: UnitIn) -> Unit:
 def _color(b: _Builder, spec: UnitIn, path: tuple) -> str | None:
     if spec.color is None or slug(spec.color) in COLORS:
         return None if spec.color is None else slug(spec.color)
-    b.fail((*path, "color"), f"unknown color {spec.color!r}; expected one of: {', '.join(COLORS)}"
+    b.fail((*path, "color"), f"unknown color {typed(spec.color)}; expected one of: {', '.join(COLORS)}"
                              f"{did_you_mean(spec.color, COLORS)}")
     return None
 
@@ -229,7 +229,7 @@ def _areas(b: _Builder, spec: ScenarioIn, kind: str) -> tuple[Area, ...]:
     out = []
     for player, items in getattr(spec, kind).items():
         if player not in spec.players:
-            b.fail((kind, player), f"unknown player {player!r}{did_you_mean(player, spec.players)}")
+            b.fail((kind, player), f"unknown player {typed(player)}{did_you_mean(player, spec.players)}")
         out.append(Area(player=player, units=_units(b, f"{kind}.{player}", items, (kind, player))))
     return tuple(out)
 
@@ -242,18 +242,18 @@ def _dragon(b: _Builder, spec: ScenarioIn, i: int, d) -> Dragon:
     color = slug(d.color)
     # hybrids are named by their two colors, e.g. "red-gold"
     if not all(c in DRAGON_COLORS for c in color.split("-")):
-        b.fail((*path, "color"), f"unknown dragon color {d.color!r}; expected one of {', '.join(DRAGON_COLORS)} "
+        b.fail((*path, "color"), f"unknown dragon color {typed(d.color)}; expected one of {', '.join(DRAGON_COLORS)} "
                                  f"or two of them for a hybrid{did_you_mean(d.color, DRAGON_COLORS)}")
     if d.at not in spec.terrains:
-        b.fail((*path, "at"), f"unknown terrain {d.at!r}{did_you_mean(d.at, spec.terrains)}")
+        b.fail((*path, "at"), f"unknown terrain {typed(d.at)}{did_you_mean(d.at, spec.terrains)}")
     if d.owner is not None and d.owner not in spec.players:
-        b.fail((*path, "owner"), f"unknown player {d.owner!r}{did_you_mean(d.owner, spec.players)}")
+        b.fail((*path, "owner"), f"unknown player {typed(d.owner)}{did_you_mean(d.owner, spec.players)}")
     return Dragon(id=d.id, color=color, at=d.at, owner=d.owner, form=d.form, tamed_by=d.tamed_by)
 
 
 def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool:
     if player not in spec.players:
-        b.fail(("summoning_pool", player), f"unknown player {player!r}{did_you_mean(player, spec.players)}")
+        b.fail(("summoning_pool", player), f"unknown player {typed(player)}{did_you_mean(player, spec.players)}")
     names, units = [], []
     for i, item in enumerate(items):
         if "dragonkin" in item:         # a dragonkin die: {dragonkin: Dragonscout, color: gold, id: ds1}
@@ -283,7 +283,7 @@ def _pool(b: _Builder, spec: ScenarioIn, player: str, items: list[dict]) -> Pool
             dragon = pool.parse(name)
             if dragon is not None and not (dragon[0] and all(c in DRAGON_COLORS for c in dragon[0])):
                 b.fail(("summoning_pool", player, i, kind), f"a dragon is written <colors>[-drake|-wyrm], as "
-                       f"red-wyrm, red-gold or ivory; {value!r} names no color of {', '.join(DRAGON_COLORS)}")
+                       f"red-wyrm, red-gold or ivory; {typed(value)} names no color of {', '.join(DRAGON_COLORS)}")
             names.append(name)
     return Pool(player=player, items=tuple(names), units=tuple(units))
 
@@ -297,7 +297,7 @@ def _check_ids(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
 
     def claim(uid: str, what: str, path: tuple) -> None:
         if uid in seen:
-            b.fail(path, f"id {uid!r} is used twice ({what}, and already {seen[uid]}); ids are unique in a file, "
+            b.fail(path, f"id {typed(uid)} is used twice ({what}, and already {seen[uid]}); ids are unique in a file, "
                          "across terrains, armies, units (in armies, DUA, BUA and summoning pools) and dragons")
         else:
             seen[uid] = what
@@ -336,15 +336,15 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
     targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players,
                *(d.id for d in spec.dragons)]
     if e.target not in targets:
-        b.fail((*path, "target"), f"unknown target {e.target!r} (a terrain, army or unit id, or a player for "
+        b.fail((*path, "target"), f"unknown target {typed(e.target)} (a terrain, army or unit id, or a player for "
                                   "their DUA or all their armies)"
                                   f"{did_you_mean(e.target, targets)}")
     if e.by not in spec.players:
-        b.fail((*path, "by"), f"unknown player {e.by!r}{did_you_mean(e.by, spec.players)}")
+        b.fail((*path, "by"), f"unknown player {typed(e.by)}{did_you_mean(e.by, spec.players)}")
     elif e.spell is not None and rec is not None and e.target in targets:
         _effect_target(b, spec, path, rec, e, armies)
     if e.source is not None and e.source not in targets:
-        b.fail((*path, "source"), f"unknown unit {e.source!r}{did_you_mean(e.source, targets)}")
+        b.fail((*path, "source"), f"unknown unit {typed(e.source)}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
                   next_turn=e.next_turn, source=e.source)
 
@@ -377,7 +377,7 @@ def _effect_target(b: _Builder, spec: ScenarioIn, path: tuple, rec, e, armies: t
         what = kind.replace("-", " ") + ("" if kind != "own-armies" else " (named by the caster)")
         b.fail((*path, "target"), f"{rec.name} targets {what}"
                                   + (" (a DUA is named by its player)" if kind.endswith("dua") else "")
-                                  + f", and {e.target!r} is not one for a spell cast by {e.by}"
+                                  + f", and {typed(e.target)} is not one for a spell cast by {e.by}"
                                   + (f" [{cite}]" if cite else ""))
 
 
@@ -386,7 +386,7 @@ def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
         if t.controlled_by is None:
             continue
         if not state.has_army(t.controlled_by):
-            b.fail(("terrains", t.id, "controlled_by"), f"unknown army {t.controlled_by!r}"
+            b.fail(("terrains", t.id, "controlled_by"), f"unknown army {typed(t.controlled_by)}"
                                                         f"{did_you_mean(t.controlled_by, spec.armies)}")
         elif state.army(t.controlled_by).at != t.id:
             b.fail(("terrains", t.id, "controlled_by"), f"{t.controlled_by} is not at {t.id}")
@@ -416,7 +416,7 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
     kind = kinds[0]
     planned = PlannedStep(i + 1, kind, None, expect, expect_error, (*path, kind))
     if kind not in STEP_KINDS:
-        b.fail((*path, kind), f"unknown step kind {kind!r}{did_you_mean(kind, list(STEP_KINDS))}")
+        b.fail((*path, kind), f"unknown step kind {typed(kind)}{did_you_mean(kind, list(STEP_KINDS))}")
         return planned
     try:
         # a kind key with nothing after it (``- reserves:``) is null: the step with all its defaults, as the JSON
@@ -435,7 +435,7 @@ def _results(b: _Builder, value: str | list[str], path: tuple) -> tuple[str, ...
     wanted = tuple([value] if isinstance(value, str) else value)
     for t in wanted:
         if t not in RESULT_TYPES:
-            b.fail(path, f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+            b.fail(path, f"unknown result type {typed(t)}; expected one of: {', '.join(RESULT_TYPES)}"
                          f"{did_you_mean(t, RESULT_TYPES)}")
     if not wanted:
         b.fail(path, "roll for at least one result type")
@@ -450,7 +450,7 @@ def _roll_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     for t, by_race in (m.penalties_by_race or {}).items():
         where = (*path, "penalties_by_race", t)
         if t not in RESULT_TYPES:
-            b.fail(where, f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+            b.fail(where, f"unknown result type {typed(t)}; expected one of: {', '.join(RESULT_TYPES)}"
                           f"{did_you_mean(t, RESULT_TYPES)}")
             continue
         choices += ((f"penalties_by_race:{t}", tuple(_by_race(b, army, by_race, where).items())),)
@@ -488,6 +488,7 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
         b.fail((*path, "minor_terrain"), f"a minor terrain is named by the major terrain type it matches: one of "
                                          f"{', '.join(majors)}{did_you_mean(kind, majors)}")
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
+                        cantrip=tuple((getattr(m, "cantrip", None) or {}).keys()),
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                         minor_terrain=None if kind is None else slug(kind),
@@ -536,10 +537,10 @@ def _doubles(b: _Builder, m, path: tuple) -> tuple:
     out: dict[str, tuple] = {}
     for unit, result in (getattr(m, "doubles", None) or {}).items():
         if result not in RESULT_TYPES:
-            b.fail((*path, "doubles", unit), f"unknown result type {result!r}; expected one of: "
+            b.fail((*path, "doubles", unit), f"unknown result type {typed(result)}; expected one of: "
                                             f"{', '.join(RESULT_TYPES)}{did_you_mean(result, RESULT_TYPES)}")
         elif not any(unit in ids for ids in b.units_of.values()):
-            b.fail((*path, "doubles", unit), f"unknown unit {unit!r}: no army holds it")
+            b.fail((*path, "doubles", unit), f"unknown unit {typed(unit)}: no army holds it")
         else:
             out[f"doubles:{result}"] = (*out.get(f"doubles:{result}", ()), (unit, 1))
     return tuple(out.items())
@@ -552,11 +553,11 @@ def _penalties(b: _Builder, state: GameState, raw: dict | None, armies: tuple[st
     for army_id, split in (raw or {}).items():
         if army_id not in armies:
             b.fail((*path, army_id), f"penalties are given for the armies that roll in this step "
-                                     f"({', '.join(armies)}), not {army_id!r}{did_you_mean(army_id, list(armies))}")
+                                     f"({', '.join(armies)}), not {typed(army_id)}{did_you_mean(army_id, list(armies))}")
             continue
         for t, n in split.items():
             if t not in RESULT_TYPES:
-                b.fail((*path, army_id, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+                b.fail((*path, army_id, t), f"unknown result type {typed(t)}; expected one of: {', '.join(RESULT_TYPES)}"
                                             f"{did_you_mean(t, RESULT_TYPES)}")
             elif n < 0:
                 b.fail((*path, army_id, t), f"expected a whole number of {t} (>= 0), got {n}")
@@ -611,7 +612,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
     if m.colors is not None:
         for color, n in m.colors.items():
             if color not in COLORS:
-                b.fail((*path, "colors", color), f"unknown color {color!r}; expected one of: {', '.join(COLORS)}"
+                b.fail((*path, "colors", color), f"unknown color {typed(color)}; expected one of: {', '.join(COLORS)}"
                                                  f"{did_you_mean(color, COLORS)}")
             elif n < 0:
                 b.fail((*path, "colors", color), f"expected a whole number of points >= 0, got {n}")
@@ -621,7 +622,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
         where = (*path, "cast", i)
         rec = b.name("spell", c.spell, (*where, "spell"))
         if c.color is not None and c.color not in COLORS:
-            b.fail((*where, "color"), f"unknown color {c.color!r}; expected one of: {', '.join(COLORS)}"
+            b.fail((*where, "color"), f"unknown color {typed(c.color)}; expected one of: {', '.join(COLORS)}"
                                       f"{did_you_mean(c.color, COLORS)}")
         if rec is not None:
             card = SpellCard(id=rec.id, name=rec.name, color=rec.color, cost=rec.cost, lists=tuple(rec.lists),
@@ -685,7 +686,7 @@ def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tu
         home = None if state.has_army(key) else next((a for a in state.armies if a.unit(key) is not None), None)
         if home is None and not state.has_army(key):
             names = [a.id for a in state.armies] + [u.id for a in state.armies for u in a.units]
-            b.fail((*path, key), f"unknown army or unit {key!r} (an army's Cantrip; tsr-1996: a freed unit's own "
+            b.fail((*path, key), f"unknown army or unit {typed(key)} (an army's Cantrip; tsr-1996: a freed unit's own "
                                  f"purchase){did_you_mean(key, names)}")
             continue
         m = step_model("magic")(army=key if home is None else home.id, roll={}, **buy.model_dump(exclude_none=True))
@@ -712,7 +713,7 @@ def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> 
         who = state.army(target) if state.has_army(target) else \
             next((a for a in state.armies if a.unit(target) is not None), None) or _in_pool(state, target)
         if who is None:
-            b.fail(where, f"{target!r} is neither an army nor a unit in play"
+            b.fail(where, f"{typed(target)} is neither an army nor a unit in play"
                           f"{did_you_mean(target, [a.id for a in state.armies] + [u.id for a in state.armies for u in a.units])}")
             continue
         if who.id != target:            # a unit rolls by itself; a face or list of faces is its roll
@@ -728,7 +729,7 @@ def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> 
 
 def _turn_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     if m.player not in state.players:
-        b.fail((*path, "player"), f"unknown player {m.player!r}{did_you_mean(m.player, state.players)}")
+        b.fail((*path, "player"), f"unknown player {typed(m.player)}{did_you_mean(m.player, state.players)}")
         return None
     return TurnStep(player=m.player, initial=exchanges.initial(b, state, m.initial, (*path, "initial")))
 

@@ -5,7 +5,7 @@ engine.actions.racial; the shared field readers: ddref.scenario.fields."""
 
 from __future__ import annotations
 
-from engine.names import slug
+from engine.names import slug, typed
 from engine.state import RESERVE, Army, GameState
 from engine.steps import Exchanges, InitialEffects, KingsDie, Mutation, PromoteStep, ReplantStep, ReservesStep, Step
 
@@ -25,7 +25,7 @@ def undead_choices(b: _Builder, state: GameState, m, step: Step, path: tuple) ->
     for uid, value in (getattr(m, "resist_burial", None) or {}).items():
         alone = buried_alone(state, uid)
         if alone is None:
-            b.fail((*path, "resist_burial", uid), f"unknown unit {uid!r}")
+            b.fail((*path, "resist_burial", uid), f"unknown unit {typed(uid)}")
             continue
         rolls.append((uid, _roll(b, alone, {uid: value} if isinstance(value, (str, list)) else value,
                                  (*path, "resist_burial", uid))))

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from engine.editions import RULESETS
-from engine.names import slug
+from engine.names import slug, typed
 from engine.sais import SAI_USES
 from engine.state import RESERVE, RESULT_TYPES, Army, GameState
 
@@ -23,7 +23,7 @@ def army_ref(b: Builder, state: GameState, army_id: str, path: tuple) -> Army | 
     formed = formed_in_play(state, army_id)
     if formed is not None:
         return formed
-    b.fail(path, f"unknown army {army_id!r}{did_you_mean(army_id, [a.id for a in state.armies])}")
+    b.fail(path, f"unknown army {typed(army_id)}{did_you_mean(army_id, [a.id for a in state.armies])}")
     return None
 
 
@@ -49,7 +49,7 @@ def owner_split(b: Builder, value: dict[str, int] | None, wanted: tuple[str, ...
         return ()
     for t in value:
         if t not in RESULT_TYPES:
-            b.fail((*path, t), f"unknown result type {t!r}; expected one of: {', '.join(RESULT_TYPES)}"
+            b.fail((*path, t), f"unknown result type {typed(t)}; expected one of: {', '.join(RESULT_TYPES)}"
                                f"{did_you_mean(str(t), RESULT_TYPES)}")
     return tuple(value.items())
 
@@ -103,7 +103,7 @@ def sai_targets(b: Builder, state: GameState, raw: dict | None, path: tuple) -> 
                 pairs = per_mover(b, icon, pairs, units, (*path, "targets", sai))
             for uid, _ in pairs:
                 if uid not in units:
-                    b.fail((*path, "targets", sai, uid), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
+                    b.fail((*path, "targets", sai, uid), f"unknown unit {typed(uid)}{did_you_mean(uid, units)}")
         if icon:
             targets.append((icon, pairs))
     return tuple(targets)
@@ -116,7 +116,7 @@ def units_named(b: Builder, state: GameState, raw: dict | None, path: tuple) -> 
         # a dead unit too: one an SAI brings back during a roll (Regenerate) rolls at once
         home = next((a for a in state.armies if a.unit(unit_id) is not None), None) or in_pool(state, unit_id)
         if home is None:
-            b.fail((*path, unit_id), f"unknown unit {unit_id!r}"
+            b.fail((*path, unit_id), f"unknown unit {typed(unit_id)}"
                                      f"{did_you_mean(unit_id, [u.id for a in state.armies for u in a.units])}")
         else:
             found.append((unit_id, value, home))
@@ -166,7 +166,7 @@ def per_mover(b: Builder, icon: str | None, pairs: tuple, units: list[str], path
     for mover, along in pairs:
         for n, uid in enumerate(along):
             if uid not in units:
-                b.fail((*path, mover, n), f"unknown unit {uid!r}{did_you_mean(uid, units)}")
+                b.fail((*path, mover, n), f"unknown unit {typed(uid)}{did_you_mean(uid, units)}")
     return tuple((mover, tuple(along)) for mover, along in pairs)
 
 

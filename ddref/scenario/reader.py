@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.editions import RULESETS
+from engine.names import typed
 from engine.value import Struct, field
 from index.lookup import NotFound, find
 
@@ -47,6 +48,6 @@ class Builder(Struct):
                     pass
             message = exc.message().replace(f"no {kind}", f"unknown {noun or kind}", 1)
             if written is not None:     # the name as written, the race it was looked up for said apart
-                message = message.replace(repr(value), written, 1)
+                message = message.replace(typed(value), written, 1)
             self.fail(path, message)
             return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.names import slug
+from engine.names import slug, typed
 from engine.roll import REROLLED, Face, Roll
 from engine.state import RESULT_TYPES, Army
 from index.corpus import records
@@ -47,7 +47,7 @@ def roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
 def faces(b: _Builder, army: Army, uid: str, value: Any, path: tuple) -> tuple[Face, ...]:
     """A unit's faces: one face ("melee 2": an icon and its count) or a list of them (a unit rolled more than once)."""
     if army.unit(uid) is None and uid not in b.units_of.get(army.player, ()):
-        b.fail(path, f"unit {uid!r} is not in army {army.id}{did_you_mean(uid, [u.id for u in army.units])}")
+        b.fail(path, f"unit {typed(uid)} is not in army {army.id}{did_you_mean(uid, [u.id for u in army.units])}")
     items = value if isinstance(value, list) else [value]
     found = []
     for j, item in enumerate(items):
@@ -79,7 +79,7 @@ def face_icon(b: _Builder, name: str, path: tuple, extra: list[str] = ()) -> str
         return find("sai", name, b.edition)[0].id
     except NotFound:
         known = ["id", *RESULT_TYPES, *(s.id for s in records("sai") if s.edition == b.edition), *extra]
-        b.fail(path, f"unknown icon or unit {name!r} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
+        b.fail(path, f"unknown icon or unit {typed(name)} (expected id, {', '.join(RESULT_TYPES)}, an SAI name, "
                      f"or a unit id of the army){did_you_mean(name, known)}")
         return None
 

@@ -3,6 +3,7 @@ an artifact's Summon Dragon summons (``summon``); engine.actions.sai_states and 
 
 from __future__ import annotations
 
+from engine.names import typed
 from engine.state import RESERVE, GameState
 from engine.steps import SaiChoices
 
@@ -22,7 +23,7 @@ def move_to(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tup
         if isinstance(where, dict):
             where = per_mover_to(b, state, icon, where, places, (*path, sai))
         elif where not in places:
-            b.fail((*path, sai), f"unknown terrain {where!r} (a terrain id or 'reserve'){did_you_mean(where, places)}")
+            b.fail((*path, sai), f"unknown terrain {typed(where)} (a terrain id or 'reserve'){did_you_mean(where, places)}")
             continue
         if icon:
             out.append((icon, where))
@@ -40,9 +41,9 @@ def per_mover_to(b: _Builder, state: GameState, icon: str | None, raw: dict, pla
     units = [u.id for a in (*state.armies, *state.dua) for u in a.units]
     for mover, where in raw.items():
         if mover not in units:
-            b.fail((*path, mover), f"unknown unit {mover!r} (a unit rolling {icon}){did_you_mean(mover, units)}")
+            b.fail((*path, mover), f"unknown unit {typed(mover)} (a unit rolling {icon}){did_you_mean(mover, units)}")
         if where not in places:
-            b.fail((*path, mover), f"unknown terrain {where!r} (a terrain id or 'reserve')"
+            b.fail((*path, mover), f"unknown terrain {typed(where)} (a terrain id or 'reserve')"
                                    f"{did_you_mean(where, places)}")
     return tuple(raw.items())
 
@@ -53,7 +54,7 @@ def move_dragons(b: _Builder, state: GameState, raw: dict | None, path: tuple) -
     places = [t.id for t in state.terrains]
     for dragon, where in (raw or {}).items():
         if where not in places:
-            b.fail((*path, dragon), f"unknown terrain {where!r}{did_you_mean(where, places)}")
+            b.fail((*path, dragon), f"unknown terrain {typed(where)}{did_you_mean(where, places)}")
     return tuple((raw or {}).items())
 
 
@@ -63,7 +64,7 @@ def summon(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tupl
     places = [t.id for t in state.terrains]
     for unit_id, value, _ in _units_named(b, state, raw, path):
         if value.to is not None and value.to not in places:
-            b.fail((*path, unit_id, "to"), f"unknown terrain {value.to!r}{did_you_mean(value.to, places)}")
+            b.fail((*path, unit_id, "to"), f"unknown terrain {typed(value.to)}{did_you_mean(value.to, places)}")
         out.append((unit_id, (value.dragon, value.to)))
     return tuple(out)
 
@@ -78,7 +79,7 @@ def save_sais(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> t
         where = (*path, army_id)
         if army_id not in units and not state.has_army(army_id):
             known = [a.id for a in state.armies] + units
-            b.fail(where, f"unknown army or unit {army_id!r} (an army id, or a unit id for its own save roll)"
+            b.fail(where, f"unknown army or unit {typed(army_id)} (an army id, or a unit id for its own save roll)"
                           f"{did_you_mean(army_id, known)}")
             continue
         out.append((army_id, SaiChoices(targets=_sai_targets(b, state, m.targets, where),

@@ -10,6 +10,7 @@ validation errors into the same located messages.
 
 from __future__ import annotations
 
+from engine.names import typed
 import collections.abc
 import difflib
 import functools
@@ -129,7 +130,7 @@ def format_path(path: Iterable[Any]) -> str:
         elif isinstance(part, str) and _PLAIN_KEY.match(part):
             out.append("." + part)
         else:
-            out.append(f"[{str(part)!r}]")
+            out.append(f"[{typed(str(part))}]")
     return "".join(out).lstrip(".")
 
 
@@ -142,10 +143,10 @@ def show_value(value: Any, limit: int = 40) -> str:
     if isinstance(value, bool) or value is None:
         return _yaml_word(value)
     if isinstance(value, (int, float)):
-        return repr(value)
+        return str(value)
     if isinstance(value, str):
         text = value if len(value) <= limit else value[: limit - 3] + "..."
-        return repr(text)
+        return typed(text)
     if isinstance(value, Mapping):
         return "a mapping"
     if isinstance(value, (list, tuple)):
@@ -418,7 +419,7 @@ class _Builder:
 
     def check_tag(self, node: Node, allowed: str, path: Path) -> None:
         if node.tag != allowed:
-            raise self.locator.error(path, f"unsupported YAML tag {_short_tag(node.tag)!r}; "
+            raise self.locator.error(path, f"unsupported YAML tag {typed(_short_tag(node.tag))}; "
                                            "scenario files hold plain values only")
 
     def mapping(self, node: MappingNode, path: Path) -> dict:
@@ -429,7 +430,7 @@ class _Builder:
             key = self.key(key_node, path)
             line, column = _position(key_node.start_mark)
             if key in result:
-                raise ScenarioError(f"duplicate key {key_node.value!r} (first at line "
+                raise ScenarioError(f"duplicate key {typed(key_node.value)} (first at line "
                                     f"{first_line[key]})", file=self.locator.file, line=line,
                                     column=column, path=format_path(path))
             first_line[key] = line
@@ -615,7 +616,7 @@ def _message(err: Mapping[str, Any], model: Any, known_fields: Mapping[Path, Ite
     if kind == "extra_forbidden":
         name = str(loc[-1])
         known = _known_fields(model, known_fields, loc[:-1], rel_path[:-1])
-        return f"unknown field {name!r}" + did_you_mean(name, known)
+        return f"unknown field {typed(name)}" + did_you_mean(name, known)
     got = f", got {show_value(err['input'])}" if show_got else ""
     if kind in _EXPECTED:
         return f"expected {_EXPECTED[kind]}{got}"

@@ -10,7 +10,7 @@ from engine import pool
 from engine.editions import RULESETS
 from engine.actions.summons import dragon_id
 from engine.moves import new_army_id
-from engine.names import slug
+from engine.names import slug, typed
 from engine.state import Army, Dragon, GameState, Marches, Unit
 from engine.steps import DragonStep, MagicStep, MinorStep, ReservesStep, SetupStep, Step
 from index.lookup import NotFound, find
@@ -34,7 +34,7 @@ def marches(b: _Builder, spec: ScenarioIn, state: GameState) -> GameState:
     marched = tuple(turn.marched or ())
     for i, aid in enumerate(marched):
         if not state.has_army(aid):
-            b.fail(("turn", "marched", i), f"unknown army {aid!r}{did_you_mean(aid, [a.id for a in state.armies])}")
+            b.fail(("turn", "marched", i), f"unknown army {typed(aid)}{did_you_mean(aid, [a.id for a in state.armies])}")
     if turn.phase == "setup":
         if marched:
             b.fail(("turn", "marched"), "no army has marched before the first turn")
@@ -59,7 +59,7 @@ def minor_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     army = _army_ref(b, state, m.army, (*path, "army"))
     face = slug(m.roll)
     if face not in MINOR_FACES:
-        b.fail((*path, "roll"), f"unknown minor terrain face {m.roll!r}; expected one of: {', '.join(MINOR_FACES)}"
+        b.fail((*path, "roll"), f"unknown minor terrain face {typed(m.roll)}; expected one of: {', '.join(MINOR_FACES)}"
                                 f"{did_you_mean(m.roll, MINOR_FACES)}")
         return None
     avoidance = _roll(b, army, m.avoidance, (*path, "avoidance")) if m.avoidance is not None else None
@@ -114,9 +114,9 @@ def reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
         for i, uid in enumerate(value):
             if uid not in known:
                 b.fail((*path, name, uid if isinstance(value, dict) else i),
-                       f"unknown unit {uid!r}{did_you_mean(uid, known)}")
+                       f"unknown unit {typed(uid)}{did_you_mean(uid, known)}")
             if isinstance(value, dict) and value[uid] not in places:
-                b.fail((*path, name, uid), f"unknown terrain {value[uid]!r} (expected a terrain id)"
+                b.fail((*path, name, uid), f"unknown terrain {typed(value[uid])} (expected a terrain id)"
                                            f"{did_you_mean(value[uid], places)}")
     return ReservesStep(reinforce=tuple((m.reinforce or {}).items()), retreat=tuple(m.retreat or ()),
                         fly=tuple((m.fly or {}).items()), discard=tuple(m.discard or ()))
@@ -130,17 +130,17 @@ def setup_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
     named += [((key, p), p) for key in ("dragons", "order") for p in getattr(m, key) or {}]
     for where, player in named:
         if player not in state.players:
-            b.fail((*path, *where), f"unknown player {player!r}{did_you_mean(player, state.players)}")
+            b.fail((*path, *where), f"unknown player {typed(player)}{did_you_mean(player, state.players)}")
     for tid, rolls in (m.terrain_rolls or {}).items():
         if tid not in {t.id for t in state.terrains}:
-            b.fail((*path, "terrain_rolls", tid), f"unknown terrain {tid!r}"
+            b.fail((*path, "terrain_rolls", tid), f"unknown terrain {typed(tid)}"
                                                    f"{did_you_mean(tid, [t.id for t in state.terrains])}")
         if not rolls or any(not 1 <= r <= 8 for r in rolls):
             b.fail((*path, "terrain_rolls", tid), f"a terrain die rolls faces 1 to 8, got {rolls}")
     units = {u.id: u for a in state.armies for u in a.units}
     for uid in m.magic_faces or {}:
         if uid not in units:
-            b.fail((*path, "magic_faces", uid), f"unknown unit {uid!r}{did_you_mean(uid, list(units))}")
+            b.fail((*path, "magic_faces", uid), f"unknown unit {typed(uid)}{did_you_mean(uid, list(units))}")
     return SetupStep(
         force=m.force, players=(m.player,) if m.player else state.players,
         dragons=None if m.dragons is None else tuple(m.dragons.items()),
@@ -178,11 +178,11 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
     for named_id, icons in m.dragons.items():
         where = (*path, "dragons", named_id)
         if not any(d.id == named_id for d in state.dragons):
-            b.fail(where, f"unknown dragon {named_id!r}{did_you_mean(named_id, [d.id for d in state.dragons])}")
+            b.fail(where, f"unknown dragon {typed(named_id)}{did_you_mean(named_id, [d.id for d in state.dragons])}")
         named = tuple(slug(i) for i in ([icons] if isinstance(icons, str) else icons))
         for i, icon in enumerate(named):
             if faces and icon not in faces:
-                b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
+                b.fail((*where, i), f"unknown dragon icon {typed(icon)}; expected one of: {', '.join(faces)}"
                                     f"{did_you_mean(icon, faces)}")
         dragons.append((named_id, named))
     # a unit id names a unit of the game (a form error otherwise, with the army's own units suggested); whether it
@@ -194,7 +194,7 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
         for uid in getattr(m, field_) or {}:
             if uid not in known and not (field_ == "sai_dragons" and uid == army.id) and \
                     not (field_ == "elevate" and uid in (m.unit_saves or {})):   # a unit joining the roll
-                b.fail((*path, field_, uid), f"unknown unit {uid!r} (a unit of army {army.id})"
+                b.fail((*path, field_, uid), f"unknown unit {typed(uid)} (a unit of army {army.id})"
                                              f"{did_you_mean(uid, members)}")
     wanted = ("melee", "missile", "save")
     return DragonStep(

@@ -39,7 +39,7 @@ def check_savers(step: MeleeStep | MissileStep, ruleset: Ruleset) -> None:
         rolls = step.target if field_ == "saves" else step.army
         kind = "melee" if isinstance(step, MeleeStep) else "missile"
         raise StepError(f"only the {'defending' if field_ == 'saves' else 'attacking'} army ({rolls}) rolls saves "
-                        f"here, not {other!r}", cite=ruleset.cite(kind), field=field_)
+                        f"here, not {other}", cite=ruleset.cite(kind), field=field_)
 
 
 def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = False) -> tuple[GameState, StepResult]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..names import typed
 from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, Rolling, resolve_roll
 from ..minor import allowed_event, allows
@@ -17,10 +18,10 @@ from ..trace import StepError, TraceEvent, told, whose
 def army(state: GameState, army_id: str, field: str = "army") -> Army:
     if not state.has_army(army_id):
         known = ", ".join(a.id for a in state.armies)
-        raise StepError(f"no army {army_id!r} (armies: {known})", field=field)
+        raise StepError(f"no army {typed(army_id)} (armies: {known})", field=field)
     found = state.army(army_id)
     if not found.units:
-        raise StepError(f"army {army_id!r} has no units left", field=field)
+        raise StepError(f"army {army_id} has no units left", field=field)
     return found
 
 

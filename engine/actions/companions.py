@@ -15,6 +15,7 @@ The step's ``targets`` names them in one of two forms:
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from ..carrying import can_carry, check_carried
 from ..roll import Special
 from ..ruleset import Ruleset
@@ -33,6 +34,8 @@ def per_mover(step, sai: str) -> dict[str, tuple[str, ...]] | None:
     """The step's per-mover form for ``sai`` ({mover: (the units it takes along)}), or None (the list form, or
     nothing given). The scenario loader writes each mover's units as a tuple where a list form has ``None``."""
     found = dict(getattr(step, "targets", ())).get(sai) if step is not None else None
+    if found is not None:
+        chosen_read("targets", sai)
     if not found or not all(isinstance(units, tuple) for _, units in found):
         return None
     return dict(found)
@@ -47,6 +50,8 @@ def along(ruleset: Ruleset, sai: str, step, movers: tuple[str, ...], army: Army,
     named = per_mover(step, sai)
     if named is None:
         listed = dict(getattr(step, "targets", ()) if step is not None else ()).get(sai) or ()
+        if listed:
+            chosen_read("targets", sai)
         if listed and apart:
             raise StepError(f"targets.{sai} lists the units going along with all its movers together, but they go to "
                             f"different places (move_to.{sai}): name each mover's own units (targets.{sai}: "

@@ -15,6 +15,8 @@ The step's ``move_to`` names it in one of two forms:
 
 from __future__ import annotations
 
+from ..names import typed
+from ..chosen import read as chosen_read
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState
 from ..steps import StepResult
@@ -31,6 +33,8 @@ def per_mover(step, sai: str) -> dict[str, str] | None:
     """The step's per-mover ``move_to`` form for ``sai`` ({mover: place}), or None (one place, or nothing given). The
     scenario loader writes it as a tuple of (mover, place) pairs where the one-place form has a string."""
     to = dict(getattr(step, "move_to", ()) if step is not None else ()).get(sai)
+    if to is not None:
+        chosen_read("move_to", sai)
     return dict(to) if isinstance(to, tuple) else None
 
 
@@ -46,6 +50,8 @@ def going(state: GameState, ruleset: Ruleset, sai: str, step, rolled: tuple[str,
     """The units of ``army`` rolling ``sai`` (``rolled``) that move, by the place each goes: {place: movers}, each
     place checked against the SAI's rule (``check``). Without ``move_to`` nobody moves (a "may", ``defaulted``)."""
     to = dict(getattr(step, "move_to", ()) if step is not None else ()).get(sai)
+    if to is not None:
+        chosen_read("move_to", sai)
     if to is None:
         out.trace.append(TraceEvent(what=f"{sai}: nobody moves", rule="the unit may move; no move_to given",
                                     cite=cite, defaulted=True))
@@ -108,7 +114,7 @@ def check(state: GameState, sai: str, to: str, army: Army, cite: str, mover: str
         who = f"{sai} rolled by {mover}" if mover else sai
         raise StepError(f"{who} moves units to any other terrain{' or the reserve area' if reserve else ''}"
                         f"{' (its army is at ' + army.at + ', where going is no move)' if to == army.at else ''}: "
-                        f"{to!r} is not one (legal: {', '.join(legal)})", cite=cite,
+                        f"{typed(to)} is not one (legal: {', '.join(legal)})", cite=cite,
                         field=f"move_to.{sai}.{mover}" if mover else "move_to")
 
 

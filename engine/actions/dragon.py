@@ -13,6 +13,7 @@ edition's (``Ruleset.dragon_faces`` ...).
 
 from __future__ import annotations
 
+from ..names import typed
 from .. import dragons as kinds
 from .. import sai_doubling
 from ..marches import before_marches, dragon_attacked
@@ -121,7 +122,7 @@ def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
         if dragon_id in out.dragon["tamed"]:
             continue
         if dragon_id not in present and dragon_id not in battle.icons:
-            raise StepError(f"dragons names {dragon_id!r}, which is not in this battle (dragons attacking or fighting "
+            raise StepError(f"dragons names {typed(dragon_id)}, which is not in this battle (dragons attacking or fighting "
                             f"at {who.at}: {', '.join(sorted(present)) or 'none'})", cite=cite, field="dragons")
     for dragon in battle.controlled:
         _controlled(ruleset, dragon, given.get(dragon.id), battle, out)

@@ -9,6 +9,7 @@ point).
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from typing import TYPE_CHECKING
 
 from .. import dragons as kinds
@@ -146,6 +147,7 @@ def move(state: GameState, ruleset: Ruleset, who: Army, movers: list[str], step:
     cite = ruleset.sai_sections.get("sfr-tsr-logo-dragonkin-champion", ruleset.cite("dragon-response"))
     free = list(movers)
     for dragon_id, to in step.move_dragons:
+        chosen_read("move_dragons", dragon_id)
         dragon = next((d for d in state.dragons if d.id == dragon_id), None)
         colors = {who.unit(u).color: u for u in free if who.unit(u) is not None}
         mover = next((colors[c] for c in kinds.elements(dragon) if c in colors), None) if dragon else None

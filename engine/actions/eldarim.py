@@ -7,6 +7,7 @@ dragon slaying); all other results rolled are ignored." What each logo does is `
 
 from __future__ import annotations
 
+from ..names import typed
 from typing import TYPE_CHECKING
 
 from .. import dragons as kinds
@@ -27,7 +28,7 @@ def resolve(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
     for unit_id, icon in step.eldarim:
         unit = who.unit(unit_id)
         if unit is None:
-            raise StepError(f"eldarim: {unit_id!r} is not a unit of {who.id}", cite=ruleset.cite("dragon-eldarim"),
+            raise StepError(f"eldarim: {typed(unit_id)} is not a unit of {who.id}", cite=ruleset.cite("dragon-eldarim"),
                             field="eldarim")
         logo = ruleset.dragon_logos.get(icon)
         if logo is None or not icon.endswith(slug(unit.name or "-")):

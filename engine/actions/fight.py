@@ -6,6 +6,7 @@ A handler of engine.actions.specials reads the step's choices for its SAI (``tar
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from ..damage import kill
 from ..dragonkin import spared_burial
 from ..moves import flee
@@ -90,6 +91,8 @@ class Fight(Struct):
         """The step's ``targets`` for this SAI, or None when the scenario names none; once the roll's SAI picked
         (``taken``), those it left (a freed unit's identical SAI: none left, None, so its default)."""
         found = dict(self.step.targets).get(sai) if self.step else None
+        if found is not None:
+            chosen_read("targets", sai)
         # an empty entry is a choice of none, which an offensive SAI's owner cannot make (002 Targeting (a))
         refuse_none(self.ruleset, sai, self.action, found)
         if found is None or not self.taken.get(sai):

@@ -17,6 +17,7 @@ results of their army"), the army's own specials resolved before the SAI that br
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from msgspec.structs import replace
 
 from ..damage import default_casualties
@@ -272,6 +273,8 @@ def _first_points(fight: Fight, sai: str, late: list[Special], first: str) -> in
     """The damage the army's own ``sai`` put on ``first``: its ``{unit: points}``, or the points of its rollers whose
     target (one per roller in order; none named, the default) it was."""
     named = dict(fight.step.targets).get(sai) if fight.step else None
+    if named is not None:
+        chosen_read("targets", sai)
     if named and named[0][1] is not None:
         return named[0][1]
     rule = strikes.attack_rule(fight, sai)

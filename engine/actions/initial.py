@@ -14,6 +14,7 @@ Dragonkin; City, Temple, Grove, Dragon's Lair.
 
 from __future__ import annotations
 
+from ..names import typed
 from .. import pool
 from ..damage import kill
 from ..exchange import KIN, bring_back, promote, recruit
@@ -67,7 +68,7 @@ def _in_order(step: tuple[str, ...], chosen: InitialEffects, cite: str) -> list[
     mutation can occur before Feralization)"; ``order`` names it, else the rulebook's order of mention."""
     unknown = [e for e in chosen.order if e not in (*RACIAL_STEP, *EIGHTH_STEP)]
     if unknown:
-        raise StepError(f"order names {unknown[0]!r}; the effects are: {', '.join((*RACIAL_STEP, *EIGHTH_STEP))}",
+        raise StepError(f"order names {typed(unknown[0])}; the effects are: {', '.join((*RACIAL_STEP, *EIGHTH_STEP))}",
                         cite=cite, field="initial")
     return [e for e in chosen.order if e in step] + [e for e in step if e not in chosen.order]
 
@@ -303,7 +304,7 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
               out: StepResult) -> GameState:
     dead = state.area("dua", victim).units
     if victim == player or victim not in state.players:
-        raise StepError(f"Temple: force another player to bury: {victim!r} is not another player", cite=cite,
+        raise StepError(f"Temple: force another player to bury: {victim} is not another player", cite=cite,
                         field="initial")
     if not dead:
         out.trace.append(TraceEvent(what=f"Temple: {victim} has no dead unit to bury", rule=ruleset.quote(
@@ -368,7 +369,7 @@ def _dragons_lair(state: GameState, player: str, held: dict, chosen: tuple[str |
     if named is not None:
         fits = [(p, i) for p, i in fits if f"{p}:{i.partition(':')[2]}" == named]
     if to is not None and all(t.id != to for t in state.terrains):
-        raise StepError(f"Dragon's Lair: {to!r} is not a terrain", cite=cite, field="initial")
+        raise StepError(f"Dragon's Lair: {typed(to)} is not a terrain", cite=cite, field="initial")
     if not fits:
         if named is not None:
             raise StepError(f"Dragon's Lair summons a dragon with a color of {lair.id} ({', '.join(lair.colors)}): "

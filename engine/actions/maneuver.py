@@ -20,6 +20,13 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     out = StepResult(kind="maneuver")
     cite = ruleset.cite("maneuver")
     acting = army(state, step.army)
+    if step.cantrip:
+        # 002 Unique Resolution: "These SAIs do not function during a maneuver roll" (Cantrip: "Unique (non-magic
+        # action, save roll, or non-maneuver avoidance)"); a rule, so refused here, where expect_error can pin it
+        raise StepError(f"cantrip.{step.cantrip[0]}: a Cantrip does not function during a maneuver roll (a Unique "
+                        "resolution SAI), so it buys nothing in a maneuver or counter-maneuver",
+                        cite=ruleset.cites.get("unique-resolution") or
+                        ruleset.sai_sections.get("cantrip", ruleset.cite("sai-resolution")), field="cantrip")
     if acting.at == RESERVE:
         raise StepError(f"{acting.id} is in the reserve area: a reserve army makes no maneuver", cite=ruleset.cite("march"))
     terrain = state.terrain(acting.at)

@@ -142,10 +142,17 @@ def _landslide(state: GameState, army_id: str, dice: Roll | None, casualties: di
     results or maneuvers from spells do not count"."""
     cite = ruleset.cite("minor-terrains")
     who = state.army(army_id)
-    damage = sum(1 for u in who.units if not u.item)
+    # 002 Hide: "cannot be affected by any disaster effect from a minor terrain"; Camouflage: "only melee effects can
+    # affect the target unit" (engine.protection, the "disaster" source): read as not counted among the units either
+    shielded = {u.id: e for u in who.units if not u.item and (e := shield(state, ruleset, u.id, "disaster"))}
+    damage = sum(1 for u in who.units if not u.item and u.id not in shielded)
     if dice is None:
         raise StepError(f"Landslide: give {army_id}'s maneuver avoidance roll (avoidance)", cite=cite,
                         field="avoidance")
+    for uid, e in shielded.items():
+        out.trace.append(reading(f"Landslide: {uid} is under {e.spell}, which no disaster effect of a minor terrain "
+                                 f"can affect: it is not counted among {army_id}'s units for the damage", cite,
+                                 ruleset.spell_sections.get(e.spell, cite)))
     rolled = roll(state, ruleset, who, "avoid-maneuver", ("maneuver",), dice, out)
     # the maneuvers counted from the dice, before any modifier: "maneuvers from spells do not count"; an SAI's
     # maneuvers count, as "The only SAIs that can be applied during a roll to avoid a disaster effect ... are

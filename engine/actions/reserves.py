@@ -12,6 +12,7 @@ another terrain. Magical items go only where a unit carries them (engine.carryin
 
 from __future__ import annotations
 
+from ..names import typed
 from collections.abc import Sequence
 
 from .. import marches
@@ -108,7 +109,7 @@ def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str,
                         field=how)
     if how != "fly":
         if dest != RESERVE and dest not in {t.id for t in state.terrains}:
-            raise StepError(f"unknown terrain {dest!r} (terrains: {', '.join(t.id for t in state.terrains)})",
+            raise StepError(f"unknown terrain {typed(dest)} (terrains: {', '.join(t.id for t in state.terrains)})",
                             cite=ruleset.cite("reinforce"), field=how)
         return
     cite = ruleset.cite("terrain-flight")
@@ -125,7 +126,7 @@ def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str,
                         f"a terrain with it", cite=cite, field="fly")
     if dest == source.at or dest not in {t.id for t in state.terrains}:
         others = [t.id for t in state.terrains if t.id != source.at]
-        raise StepError(f"Terrain Flight goes from {source.at} to any other terrain, not {dest!r} (the others: "
+        raise StepError(f"Terrain Flight goes from {source.at} to any other terrain, not {dest} (the others: "
                         f"{', '.join(others)})", cite=cite, field="fly")
 
 

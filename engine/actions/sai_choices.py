@@ -4,6 +4,7 @@ one (``grouped``) and an SAI's section in the edition (``sai_cite``)."""
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from ..roll import Special
 from ..ruleset import Ruleset
 from ..steps import AttackStep
@@ -17,6 +18,8 @@ def sai_cite(ruleset: Ruleset, sai: str) -> str:
 def named_targets(step: AttackStep | None, sai: str) -> tuple[str, ...] | None:
     """The ids the step's ``targets`` names for the SAI (units, or one army id), or None."""
     found = dict(step.targets).get(sai) if step is not None else None
+    if found is not None:
+        chosen_read("targets", sai)
     return tuple(uid for uid, _ in found) if found else None
 
 

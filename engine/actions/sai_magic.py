@@ -7,6 +7,8 @@ SAI made in any color; the rest of its magic keeps its own colors.
 
 from __future__ import annotations
 
+from ..names import typed
+from ..chosen import read as chosen_read
 from .. import pool
 from ..magic import COLORS, Caster
 from ..roll import Outcome, Roll
@@ -56,6 +58,8 @@ def attune(casters: list[Caster], rolled: Outcome, step: MagicStep, ruleset: Rul
     icons are both cast as it (reading: Attune's results are then of that one color, as "same" says). A "may":
     without targets, nothing is attuned."""
     chosen = dict(step.targets).get(ATTUNE)
+    if chosen is not None:
+        chosen_read("targets", ATTUNE)
     cite = ruleset.sai_sections.get(ATTUNE, ruleset.cite("magic"))
     attuners = [s.unit for s in rolled.specials if s.sai == ATTUNE]
     if not chosen:
@@ -154,7 +158,7 @@ def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str
     owner, item = fits[legal.index(dragon)] if dragon else fits[0]
     where = to or who.at
     if where not in {t.id for t in state.terrains}:
-        raise StepError(f"{unit.id} summons a dragon to a terrain: {where!r} is not one", cite=cite, field="summon")
+        raise StepError(f"{unit.id} summons a dragon to a terrain: {typed(where)} is not one", cite=cite, field="summon")
     state, name = send_dragon(state, owner, item, where, out)
     # "any dragon of a matching color": read as one with the artifact's color among its colors (002 Hybrid Dragons)
     out.trace.append(reading(f"{unit.id}: Summon Dragon sends {owner.player}'s {item.partition(':')[2]} dragon to "

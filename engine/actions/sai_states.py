@@ -18,6 +18,7 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from ..moves import held, moved_army_at, transfer
 from ..roll import Outcome, Special
 from ..sais import RESOLVED
@@ -314,6 +315,7 @@ def _fetch(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
     chosen = named_targets(step, sai) or ()
     to = dict(getattr(step, "move_to", ())).get(sai) if step is not None else None
     if to is not None:
+        chosen_read("move_to", sai)
         return _ferry_stays(state, ruleset, sai, rolled, army, to, chosen, out)
     rule, cite = ruleset.words(f"{sai}:fetch", "immediately return with four health of six-sided units",
                                sai_cite(ruleset, sai))

@@ -19,6 +19,7 @@ What acts on the summoning pool, dragonkin, magical items and the Eldarim is in 
 
 from __future__ import annotations
 
+from ..names import typed
 from ..damage import choose, kill
 from ..faces import turn_to
 from ..moves import bound, flee, haunt_army, held, moved_army_at, owner, transfer
@@ -684,7 +685,7 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
     area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
     if area is None:
         dead = [u.id for a in state.dua for u in a.units]
-        raise StepError(f"{names} targets a dead unit, named by its id; {unit_id!r} is none (dead units: "
+        raise StepError(f"{names} targets a dead unit, named by its id; {typed(unit_id)} is none (dead units: "
                         f"{', '.join(dead) or 'none'})", cite=cite, field="cast")
     unit = next(u for u in area.units if u.id == unit_id)
     if effect.max_health and unit.health > effect.max_health:

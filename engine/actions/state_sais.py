@@ -15,6 +15,7 @@ an error listing the legal ones.
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 from ..damage import default_casualties
 from ..roll import Outcome, Roll, Special
 from ..ruleset import Ruleset, SaiState
@@ -144,6 +145,8 @@ def _unit_targets(state: GameState, ruleset: Ruleset, sai: str, rule: SaiState, 
                                     also=ruleset.sai_read_with.get(f"{sai}:targets", ruleset.cite("sai-points"))
                                     if read else ""))
     found = dict(step.targets).get(sai) if step is not None else None
+    if found is not None:
+        chosen_read("targets", sai)
     refuse_none(ruleset, sai, "melee", found)     # "cannot choose to select none" (002 Targeting (a))
     chosen = named_targets(step, sai)
     if chosen is None:

@@ -11,6 +11,7 @@ possible must be selected ... the same as applying damage".
 
 from __future__ import annotations
 
+from ..chosen import read as chosen_read
 
 from .. import dragonkin
 from ..damage import choose, default_casualties
@@ -173,6 +174,8 @@ def _rise(fight: Fight, sai: str, killed: int) -> None:
     dua = fight.state.area("dua", attacker.player)
     undead = [u for u in dua.units if u.race == "undead"]
     named = fight.step.rise if fight.step is not None and not fight.counter else None
+    for unit_id in named or ():
+        chosen_read("rise", unit_id)
     if named is None:
         fight.out.trace.append(TraceEvent(what=f"{sai}: no Undead return ({killed} health killed)", after=0,
                                           rule="the acting player may return Undead units from the DUA up to the "

@@ -4,6 +4,7 @@ descriptions; Basic Terms, Promotion and Recruitment; Dragonkin; Magical Items).
 
 from __future__ import annotations
 
+from ..names import typed
 from typing import TYPE_CHECKING
 
 from .. import pool
@@ -48,11 +49,22 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
         if not fits and effect.dragons == "ivory-hybrid" and c.dragon in {d.id for d in state.dragons}:
             state = _ivory_hybrid_in_play(state, c, paid, cite, ruleset, out)
             continue
+        untamed = untamed_in_play(state, lambda colors: pool.summonable(colors, effect.dragons, paid))
+        if not fits and c.dragon in untamed and not effect.from_terrain:
+            state = _untamed_in_play(state, c, untamed[c.dragon], cite, ruleset, out)
+            continue
+        held = next((d for d in state.dragons if d.id == c.dragon and d.color == "ivory"), None)
+        if not fits and held is not None:
+            raise StepError(f"{c.spell.name}: no summoning pool holds {held.id}, and {held.id} ({held.color}) is at "
+                            f"{held.at}: once an ivory dragon is at a terrain no other effect can move it",
+                            cite=ruleset.cite("ivory-dragons"), field="cast")
         if not fits:
             a = "an" if effect.dragons[0] in "aeiou" else "a"
             wanted = f"{c.dragon} ({a} {effect.dragons} dragon " if c.dragon else f"{a} {effect.dragons} dragon ("
+            at = [d.id for d in untamed.values() if d.at != c.target] + list(tamed)
+            name = f"; name one at a terrain (dragon:): {', '.join(at)}" if at and not effect.from_terrain else ""
             raise StepError(f"{c.spell.name} paid in {paid}: no {ruleset.dragons_wait} holds {wanted}that this spell "
-                            "may send)", cite=cite, field="cast")
+                            f"may send){name}", cite=cite, field="cast")
         owner, item = fits[0]
         state, name = send_dragon(state, owner, item, c.target, out)
         out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes from "
@@ -111,6 +123,34 @@ def _ivory_hybrid_in_play(state: GameState, c: Cast, paid: str, cite: str, rules
     return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
 
 
+def untamed_in_play(state: GameState, fits) -> dict[str, Dragon]:
+    """The untamed dragons at terrains whose colors ``fits`` (a summoning spell's kind and paid color), by id,
+    never an ivory one (002 Ivory Dragons: "once an ivory dragon is at a terrain, it must either be killed, fly
+    away with Wings, or be tamed and ridden away by a Dragonlord. No other effect can move an ivory dragon")."""
+    return {d.id: d for d in state.dragons if d.tamed_by is None and "ivory" not in (colors := tuple(
+        d.color.split("-"))) and fits(colors)}
+
+
+def _untamed_in_play(state: GameState, c: Cast, dragon: Dragon, cite: str, ruleset: Ruleset,
+                     out: StepResult) -> GameState:
+    """An untamed dragon already at a terrain, named by its id, goes to the target terrain. 002 Summon Elemental
+    (Hybrid, White) Dragon: "Immediately send any elemental dragon with the same color as the magic used ... to
+    the target terrain" (Summon Ivory Dragon alone says "in a summoning pool"); Dragon Taming: "A non-ivory dragon
+    controlled by a DL/DM can be summoned (per the spell) away from that control. In this case, it can even be
+    summoned to the terrain it currently occupies". Reading (traced with both citations): "any" dragon is one in a
+    pool or at a terrain, so an untamed one at a terrain is moved too; "even" is said of a controlled dragon only,
+    so an untamed one is not summoned to the terrain it occupies (nothing would change)."""
+    taming = ruleset.cite("dragon-taming")
+    if dragon.at == c.target:
+        raise StepError(f"{c.spell.name} cannot summon {dragon.id} to {c.target}: it is already there and untamed "
+                        "(only a dragon controlled by a DL/DM can be summoned to the terrain it occupies)",
+                        cite=taming, field="cast")
+    out.moved.append(dragon.id)
+    out.trace.append(reading(f"{c.spell.name} sends any dragon of its kind, not only one in a summoning pool: the "
+                             f"untamed {dragon.id} goes from {dragon.at} to {c.target}", cite, taming))
+    return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
+
+
 def tamed_dragons(state: GameState, fits) -> dict[str, Dragon]:
     """002 Dragon Taming: "A non-ivory dragon controlled by a DL/DM can be summoned (per the spell) away from that
     control" (002 Ivory Dragons: "No other effect can move an ivory dragon"): the tamed dragons whose colors
@@ -125,7 +165,7 @@ def summon_tamed(state: GameState, by: str, dragon: Dragon, where: str, cite: st
     currently occupies") and is untamed ("If this happens, the DL/DM may attempt control again"). Reading: the
     rolled Summon Dragon SAI the taming rule lists untames the one dragon it summons, not every tamed dragon."""
     if where not in {t.id for t in state.terrains}:
-        raise StepError(f"{by} summons a dragon to a terrain: {where!r} is not one", cite=cite, field="summon")
+        raise StepError(f"{by} summons a dragon to a terrain: {typed(where)} is not one", cite=cite, field="summon")
     out.moved.append(dragon.id)
     # reading, traced: "a player rolls a Summon Dragon SAI" untames the dragon summoned, not every tamed dragon
     out.trace.append(reading(f"{by} takes the named {dragon.id} from {dragon.tamed_by}'s control at {dragon.at} to "

@@ -3,6 +3,8 @@ spell's own conditions in ``Ruleset.spell_targets``), checked when the spells ar
 
 from __future__ import annotations
 
+from ..names import typed
+
 from ..kings_die import is_kings_die
 from ..lands import elements, terrain_types
 from ..protection import army_shield, shield
@@ -77,7 +79,7 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
         if not ok:
             spells_in_play = [f"{e.spell}@{e.target}" for e in state.effects if e.spell in ruleset.spell_costs]
             raise StepError(f"{c.spell.name} targets a spell in play, written <spell>@<target>; no spell "
-                            f"{c.target!r} is in play (in play: {', '.join(spells_in_play) or 'none'})",
+                            f"{typed(c.target)} is in play (in play: {', '.join(spells_in_play) or 'none'})",
                             cite=cite, field="cast")
     else:
         raise StepError(f"{c.spell.name} targets {kind or 'something'} that this version cannot aim at yet",
@@ -97,12 +99,12 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
     if not ok and c.target not in in_play and "spell-targets" in ruleset.cites:
         # 002 Target Your Spells: "The target of a spell or the conditions for a spell's effect to occur must exist
         # at the time spells are announced" (an army a Path of the same action would form does not, yet)
-        raise StepError(f"{c.target!r} is not a target for {c.spell.name}: it is not in play when the spells are "
+        raise StepError(f"{typed(c.target)} is not a target for {c.spell.name}: it is not in play when the spells are "
                         "announced, and the target of a spell must exist at the time spells are announced",
                         cite=ruleset.cite("spell-targets"), field="cast")
     if not ok:
         hint = " (a DUA or all of a player's armies is named by its player)" if kind.endswith(("dua", "armies")) else ""
-        raise StepError(f"{c.target!r} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}"
+        raise StepError(f"{typed(c.target)} is not a target for {c.spell.name}, which targets {kind.replace('-', ' ')}"
                         + hint, cite=cite, field="cast")
     if c.spell.id in ruleset.spell_targets:
         _check_rule(state, who, c, ruleset.spell_targets[c.spell.id], ruleset)

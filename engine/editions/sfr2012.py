@@ -27,6 +27,7 @@ CITES = {
     "tower": f"{E}:the-eighth-face.tower",
     "temple": f"{E}:the-eighth-face.temple",
     "ivory-dragons": f"{E}:dragons.ivory-dragons",
+    "unique-resolution": f"{E}:glossary-of-dragon-dice-terms.unique-resolution",
     "avoidance": f"{E}:avoidance-rolls",
     # the turn
     "turn-sequence": f"{E}:the-turn-sequence",
