@@ -336,7 +336,12 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     answer = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
     fight.answer = answer
     confused_saves.joined_after(fight, rolled_units)
-    saved = sai_states.adjust(answer.results.get("save", 0) + _bashed(fight), added - hypnotized, fight.army(), out)
+    bashed = _bashed(fight)
+    saved = sai_states.adjust(answer.results.get("save", 0) + bashed, added - hypnotized, fight.army(), out)
+    if bashed:
+        # 002 Bash: "The defending army gets saves equal to the amount of damage that the target unit generated":
+        # they are the army's save results, so the step reports them (``results`` is the roll as finalized)
+        out.results.setdefault(defender.id, {})["save"] = saved
     read_by_states(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",
