@@ -20,7 +20,7 @@ from .dragonkin import automatic_saves
 from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
 from .carrying import check_rolled
-from .roll_bounds import check_aggregate
+from .roll_bounds import check_aggregate, check_unit_faces
 from .doubling import eighth_face, minor_terrain
 from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
 from .ruleset import Ruleset
@@ -645,6 +645,8 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
             continue
         if unit is not None and (unit.sais or unit.item):
             _check_die(unit, faces, ctx)
+        if per_unit:
+            check_unit_faces(unit, faces, ctx.ruleset)
         if per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)

@@ -48,3 +48,39 @@ def test_bash_saves_are_the_defenders_finalized_save_results(tmp_path, rolled, t
 """)
     assert out["results"]["defenders"]["save"] == total
     assert out["damage"]["defenders"] == 4 - total
+
+
+MONSTERS = """\
+ddref: 1
+title: monster faces
+edition: {edition}
+players: [a, b]
+terrains:
+  field: {{type: flatland, face: 3, action: melee, home_of: a}}
+armies:
+  beasts: {{player: a, at: field, units: [{{id: m1, race: dwarf, health: 4}}, {{id: c1, race: dwarf, health: 2}}]}}
+  wall: {{player: b, at: field, units: [{{race: dwarf, health: 1, count: 20}}]}}
+steps:
+  - roll: {{army: beasts, for: {kind}, roll: {{m1: {face}}}}}
+    expect_error: "only one icon"
+"""
+
+
+@pytest.mark.parametrize("edition", ["sfr-2012", "tsr-1996", "sfr-v4"])
+@pytest.mark.parametrize("kind, face", [("melee", "melee 2"), ("save", "save 3"), ("maneuver", "fly 2"),
+                                        ("melee", "[melee, melee 2]")])
+def test_a_monster_face_bears_one_icon_in_a_per_unit_roll(tmp_path, edition, kind, face):
+    """002 Monsters: "Unlike six-sided units, each face of a monster die bears only one icon", which "counts as 4
+    points of effect": a per-unit face of two icons on a monster (counted 2 x 4 before) is impossible input, refused
+    as the aggregate form's bound refuses more than the dice can show (engine.roll_bounds)."""
+    (tmp_path / "s.yaml").write_text(MONSTERS.format(edition=edition, kind=kind, face=face), encoding="utf-8")
+    out = replay(load(tmp_path / "s.yaml"))
+    assert out["expectations"] and all(e["ok"] for e in out["expectations"])
+
+
+def test_a_monster_face_of_one_icon_still_counts_four(tmp_path):
+    (tmp_path / "s.yaml").write_text(MONSTERS.format(edition="sfr-2012", kind="melee", face="melee")
+                                     .replace('    expect_error: "only one icon"\n',
+                                              "    expect: {results.beasts.melee: 4}\n"), encoding="utf-8")
+    out = replay(load(tmp_path / "s.yaml"))
+    assert out["steps"][0]["results"]["beasts"]["melee"] == 4
