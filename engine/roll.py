@@ -205,10 +205,10 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
                     sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
     races = {unit_id: _race_of(ctx, unit_id) for unit_id in units}
     army_mods = [a for a in actives if a.mod.scope != "unit"]
-    final, sai_part = _army_part(ctx, roll, units, races, army_mods, trace)
+    final, sai_part, before_add = _army_part(ctx, roll, units, races, army_mods, trace)
     # each unit's results after its unit modifiers (``units``, left as they are by the army's half): what the roll is
     # counted again from when units join it (``grown``)
-    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, units, races)
+    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, units, races, before_add)
 
 
 def _copy(tally: Tally) -> Tally:
@@ -216,10 +216,11 @@ def _copy(tally: Tally) -> Tally:
 
 
 def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dict[str, str | None],
-               army_mods: list[Active], trace: list[TraceEvent]) -> tuple[dict[str, int], dict[str, int]]:
+               army_mods: list[Active], trace: list[TraceEvent]) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """The army's half of the pipeline: the units' tallies (each after its unit modifiers) summed by race, then the
     army modifiers in the edition's order (002 Applying Dice Modifiers: "All unit modifiers are applied before any
-    army modifiers are applied"). ``units`` are left as they are: each race's sum is a tally of its own."""
+    army modifiers are applied"). ``units`` are left as they are: each race's sum is a tally of its own. Returns the
+    finalized results, their SAI-made share, and the results just before the modifiers that add (``before_add``)."""
     groups: dict[str | None, Tally] = {}
     for unit_id, tally in units.items():
         race = races[unit_id]
@@ -245,10 +246,14 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
             trace.append(TraceEvent(what=f"{ctx.army.id}: {t} counted{_breakdown(t, units)}",
                                     after=total, rule="unit results summed into the army roll",
                                     cite=ctx.ruleset.cite("modifier-order")))
+    before_add: dict[str, int] = {}
     for step in ctx.ruleset.modifier_steps:
         if step not in PENALTY_STEPS and counted is not None:
             _owner_split(groups, counted, ctx, trace)
             counted = None
+        if step == "add":
+            tally = _army_tally(groups)
+            before_add = {t: n for t in RESULT_TYPES if (n := tally[t].total)}
         _army_step(step, groups, army_mods, ctx, trace)
         if step == "subtract":
             _cut(groups, ctx, trace)
@@ -256,7 +261,7 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
     army = _army_tally(groups)
     results = {t: army[t].total for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
-    return final, {t: army[t].sai for t in RESULT_TYPES}
+    return final, {t: army[t].sai for t in RESULT_TYPES}, before_add
 
 
 # the owner's choices that place results, points or penalties on result types (``RollContext.choices``)

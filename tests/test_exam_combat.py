@@ -84,3 +84,32 @@ def test_a_monster_face_of_one_icon_still_counts_four(tmp_path):
                                               "    expect: {results.beasts.melee: 4}\n"), encoding="utf-8")
     out = replay(load(tmp_path / "s.yaml"))
     assert out["steps"][0]["results"]["beasts"]["melee"] == 4
+
+
+CHARGE = """\
+ddref: 1
+title: charge and adds
+players: [a, b]
+turn: {{player: b}}
+terrains:
+  field: {{type: {terrain}, face: 3, action: melee, home_of: a}}
+armies:
+  walkers: {{player: b, at: field, units: [{{race: goblin, health: 1, count: 10}}]}}
+  foes: {{player: a, at: field, units: [{{race: dwarf, health: 1, count: 20}}]}}
+effects:
+  - {{spell: {spell}, target: walkers, by: b, count: {count}}}
+steps:
+  - melee: {{army: walkers, target: foes, roll: {{charge: 1, melee: 2, maneuver: 3}}, saves: {{foes: {{save: 0, melee: 0}}}}}}
+"""
+
+
+@pytest.mark.parametrize("spell, terrain, count", [("wind-walk", "flatland", 1), ("restless-dead", "flatland", 2),
+                                                   ("water-walking", "coastland", 1)])
+def test_charge_counts_maneuvers_before_the_modifiers_that_add(tmp_path, spell, terrain, count):
+    """002 Charge: "Maneuver becomes Melee during the Racial Abilities step of the dice modifiers", which comes
+    before "Modifiers that add" (002 Applying Dice Modifiers): the maneuvers an add gives (Wind Walk, Restless
+    Dead, Water Walking: "add four maneuver results") stay maneuvers, 2 melee + 3 maneuvers = 5 melee."""
+    (tmp_path / "s.yaml").write_text(CHARGE.format(spell=spell, terrain=terrain, count=count), encoding="utf-8")
+    out = replay(load(tmp_path / "s.yaml"))["steps"][0]
+    assert out["results"]["walkers"]["melee"] == 5
+    assert out["damage"]["foes"] == 5
