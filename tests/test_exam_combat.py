@@ -113,3 +113,29 @@ def test_charge_counts_maneuvers_before_the_modifiers_that_add(tmp_path, spell, 
     out = replay(load(tmp_path / "s.yaml"))["steps"][0]
     assert out["results"]["walkers"]["melee"] == 5
     assert out["damage"]["foes"] == 5
+
+
+WIPED = """\
+ddref: 1
+title: attacker wiped by the save roll
+players: [a, b]
+turn: {{player: b}}
+terrains:
+  field: {{type: highland, face: 3, action: melee, home_of: a}}
+armies:
+  attackers: {{player: b, at: field, units: [{{race: goblin, health: 1, count: 2}}]}}
+  defenders: {{player: a, at: field, units: [{{race: {race}, health: 1, count: 6}}]}}
+steps:
+  - melee: {{army: attackers, target: defenders, roll: {{melee: 2}}, saves: {{defenders: {saves}}}, counter: {{melee: 3}}}}
+    expect_error: "no army to counter-attack"
+"""
+
+
+@pytest.mark.parametrize("race, saves", [("scalder", "{save: 2}"), ("dwarf", "{counter: 2}")])
+def test_no_counter_attack_on_an_attacker_the_save_roll_wiped_out(tmp_path, race, saves):
+    """002 Melee: the defending army "may attack back": with every attacking unit killed by the save roll's back
+    damage (Scorching Touch, Counter), there is no army to attack; a counter-attack roll given is refused, as one
+    from a defender with no units is."""
+    (tmp_path / "s.yaml").write_text(WIPED.format(race=race, saves=saves), encoding="utf-8")
+    out = replay(load(tmp_path / "s.yaml"))
+    assert out["expectations"] and all(e["ok"] for e in out["expectations"])

@@ -75,6 +75,12 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                             cite=fight.cite(fight.no_counter), field="counter")
         if not defender.units:
             raise StepError(f"{defender.id} has no units left to counter-attack", cite=cite, field="counter")
+        if not state.army(attacker.id).units:
+            # 002 Melee: the defending army "may attack back": a counter-attack is an attack on the army that attacked
+            # it, which its save roll's back damage (Counter, Scorching Touch, a Charge's melee) or a move left with
+            # no unit; an army is "all of your units at a single terrain", so there is nothing to attack
+            raise StepError(f"{attacker.id} has no units left after {defender.id}'s save roll: there is no army to "
+                            "counter-attack; remove counter", cite=cite, field="counter")
         out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
                                     rule="surviving defenders may attack back", cite=cite))
         # a counter-attack is each army's second roll (002 Melee Action: "it may attack back ... This is called
