@@ -139,3 +139,29 @@ def test_no_counter_attack_on_an_attacker_the_save_roll_wiped_out(tmp_path, race
     (tmp_path / "s.yaml").write_text(WIPED.format(race=race, saves=saves), encoding="utf-8")
     out = replay(load(tmp_path / "s.yaml"))
     assert out["expectations"] and all(e["ok"] for e in out["expectations"])
+
+
+HELD = """\
+ddref: 1
+title: enemy at a held eighth face
+players: [a, b]
+turn: {{player: b}}
+terrains:
+  hill: {{type: {terrain}, face: 8, eighth: {eighth}, controlled_by: holders, home_of: a}}
+armies:
+  holders: {{player: a, at: hill, units: [{{race: dwarf, health: 1, count: 4}}]}}
+  intruders: {{player: b, at: hill, units: [{{race: goblin, health: 1, count: 4}}]}}
+steps:
+  - magic: {{army: intruders, roll: {{magic: 2}}, colors: {{black: 2}}, cast: []}}
+    expect_error: "only melee"
+"""
+
+
+@pytest.mark.parametrize("terrain, eighth", [("highland", "city"), ("swampland", "standing-stones"),
+                                             ("coastland", "temple"), ("flatland", "tower")])
+def test_an_enemy_army_at_a_held_eighth_face_takes_no_magic_action(tmp_path, terrain, eighth):
+    """002 The Eighth Face, 3): "enemy armies at the terrain are restricted to only melee attacks": a magic action
+    there is refused, whatever the eighth face's icon, as a missile action is."""
+    (tmp_path / "s.yaml").write_text(HELD.format(terrain=terrain, eighth=eighth), encoding="utf-8")
+    out = replay(load(tmp_path / "s.yaml"))
+    assert out["expectations"] and all(e["ok"] for e in out["expectations"])
