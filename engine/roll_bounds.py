@@ -34,7 +34,9 @@ def check_unit_faces(unit, faces, ruleset) -> None:
     for face in faces:
         if face.icon in ("id", REROLLED) or face.icon in ruleset.id_icons:
             continue
-        if unit.monster and face.count > 1:
+        # the words are 002's; 000/004 ("Each normal icon on a monster unit counts as four") and 001 ("Icons on
+        # monsters always count for 4 results each") do not say how many a face bears
+        if unit.monster and face.count > 1 and ruleset.edition == "sfr-2012":
             raise StepError(f"{unit.id} is a monster: each face of its ten-sided die bears only one icon (which "
                             f"counts {ruleset.monster_icon_value}), so it cannot show '{face.icon} {face.count}'; "
                             f"write '{face.icon}'", cite=ruleset.cites.get("monsters", ""), field="roll")
