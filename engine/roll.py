@@ -21,7 +21,7 @@ from .dragonkin import automatic_saves
 from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
 from .carrying import check_rolled
-from .roll_bounds import check_aggregate
+from .roll_bounds import check_aggregate, check_unit_faces
 from .doubling import eighth_face, minor_terrain
 from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
 from .ruleset import Ruleset
@@ -206,10 +206,10 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
                     sai_doubling.double(unit_id, by_sai[unit_id], tally, ctx, trace)
     races = {unit_id: _race_of(ctx, unit_id) for unit_id in units}
     army_mods = [a for a in actives if a.mod.scope != "unit"]
-    final, sai_part = _army_part(ctx, roll, units, races, army_mods, trace)
+    final, sai_part, before_add = _army_part(ctx, roll, units, races, army_mods, trace)
     # each unit's results after its unit modifiers (``units``, left as they are by the army's half): what the roll is
     # counted again from when units join it (``grown``)
-    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, units, races)
+    return Outcome(final, specials, trace, sai_part, non_id, per_unit, used, sai_per_unit, units, races, before_add)
 
 
 def _copy(tally: Tally) -> Tally:
@@ -217,10 +217,11 @@ def _copy(tally: Tally) -> Tally:
 
 
 def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dict[str, str | None],
-               army_mods: list[Active], trace: list[TraceEvent]) -> tuple[dict[str, int], dict[str, int]]:
+               army_mods: list[Active], trace: list[TraceEvent]) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """The army's half of the pipeline: the units' tallies (each after its unit modifiers) summed by race, then the
     army modifiers in the edition's order (002 Applying Dice Modifiers: "All unit modifiers are applied before any
-    army modifiers are applied"). ``units`` are left as they are: each race's sum is a tally of its own."""
+    army modifiers are applied"). ``units`` are left as they are: each race's sum is a tally of its own. Returns the
+    finalized results, their SAI-made share, and the results just before the modifiers that add (``before_add``)."""
     groups: dict[str | None, Tally] = {}
     for unit_id, tally in units.items():
         race = races[unit_id]
@@ -246,10 +247,14 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
             trace.append(TraceEvent(what=f"{ctx.army.id}: {t} counted{_breakdown(t, units)}",
                                     after=total, rule="unit results summed into the army roll",
                                     cite=ctx.ruleset.cite("modifier-order")))
+    before_add: dict[str, int] = {}
     for step in ctx.ruleset.modifier_steps:
         if step not in PENALTY_STEPS and counted is not None:
             _owner_split(groups, counted, ctx, trace)
             counted = None
+        if step == "add":
+            tally = _army_tally(groups)
+            before_add = {t: n for t in RESULT_TYPES if (n := tally[t].total)}
         _army_step(step, groups, army_mods, ctx, trace)
         if step == "subtract":
             _cut(groups, ctx, trace)
@@ -257,7 +262,7 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
     army = _army_tally(groups)
     results = {t: army[t].total for t in RESULT_TYPES}
     final = {t: results[t] for t in RESULT_TYPES if t in ctx.wanted or results[t]}
-    return final, {t: army[t].sai for t in RESULT_TYPES}
+    return final, {t: army[t].sai for t in RESULT_TYPES}, before_add
 
 
 # the owner's choices that place results, points or penalties on result types (``RollContext.choices``)
@@ -541,8 +546,8 @@ class Rolling(Struct):
             for unit_id in left:
                 part.pop(unit_id, None)
         army_mods = [a for a in active_modifiers(self.ctx, set(units)) if a.mod.scope != "unit"]
-        final, sai_part = _army_part(self.ctx, self.dice, units, races, army_mods, trace)
-        return Outcome(final, [], trace, sai_part, non_id, per_unit, [], by_sai, units, races)
+        final, sai_part, before_add = _army_part(self.ctx, self.dice, units, races, army_mods, trace)
+        return Outcome(final, [], trace, sai_part, non_id, per_unit, [], by_sai, units, races, before_add)
 
     def shown(self, units: Collection[str]) -> list[Roll]:
         """The faces the joined ``units`` rolled into this roll (each one's latest roll), in the order named: what the
@@ -682,6 +687,8 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
             continue
         if unit is not None and (unit.sais or unit.item):
             _check_die(unit, faces, ctx)
+        if per_unit:
+            check_unit_faces(unit, faces, ctx.ruleset)
         if per_unit and any(f.icon == REROLLED for f in faces):
             replaced += 1
             faces = _replaced(unit, faces, replaced, ctx, trace)

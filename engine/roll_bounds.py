@@ -20,6 +20,28 @@ from .trace import StepError
 LARGEST_FACE = 4
 
 
+def check_unit_faces(unit, faces, ruleset) -> None:
+    """Refuse a face a unit's die cannot show, in a per-unit roll: the bound ``check_aggregate`` sets on an army's
+    aggregate holds face by face (a per-unit roll is no way around it). 002 Monsters: "Unlike six-sided units,
+    each face of a monster die bears only one icon" (which "counts as 4 points of effect": ``melee 2`` on a monster
+    would be counted eight). A six-sided unit's face is not bounded here: scenarios write a six-sided unit's results
+    as one face (``f3: melee 6``), the corpus not listing each die's faces. Magical items and the logo faces are
+    left to their own checks (engine.roll ``_check_die``)."""
+    from .rolled import REROLLED
+
+    if unit is None or unit.item:
+        return
+    for face in faces:
+        if face.icon in ("id", REROLLED) or face.icon in ruleset.id_icons:
+            continue
+        # the words are 002's; 000/004 ("Each normal icon on a monster unit counts as four") and 001 ("Icons on
+        # monsters always count for 4 results each") do not say how many a face bears
+        if unit.monster and face.count > 1 and ruleset.edition == "sfr-2012":
+            raise StepError(f"{unit.id} is a monster: each face of its ten-sided die bears only one icon (which "
+                            f"counts {ruleset.monster_icon_value}), so it cannot show '{face.icon} {face.count}'; "
+                            f"write '{face.icon}'", cite=ruleset.cites.get("monsters", ""), field="roll")
+
+
 def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, ruleset,
                     trace: list | None = None) -> None:
     """Refuse an aggregate roll that the army's dice cannot show in one roll (named rule, section cited); a roll

@@ -125,3 +125,6 @@ class Outcome(Struct):
     # roll's part that the army's pipeline counts (``grown``: the roll counted again with the units that joined it)
     counted: dict[str, Tally] = field(default_factory=dict)
     races: dict[str, str | None] = field(default_factory=dict)
+    # the army's results once every modifier but those that add was applied: the racial abilities step's output
+    # (002 Charge: "Maneuver becomes Melee during the Racial Abilities step of the dice modifiers")
+    before_add: dict[str, int] = field(default_factory=dict)

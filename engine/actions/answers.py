@@ -5,7 +5,7 @@ Bash (back damage from its save roll).
 from __future__ import annotations
 
 from ..roll import Special
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent
 from .fight import Fight
 
 
@@ -25,20 +25,28 @@ def charge(fight: Fight, sai: str, specials: list[Special]) -> None:
     the defending army will not make a counter attack. Instead they will make a combination melee/save roll
     ... The melee results will be damage against the attacking army, only magical saves protect".
 
-    Reading: the maneuver results are those the attack roll finalized (after the army's modifiers); the
-    text puts the change at the racial abilities step, which only an "add" modifier on melee or maneuver
-    could tell apart (002 Applying Dice Modifiers)."""
+    The maneuver results are those the roll has at the end of the racial abilities step, as the text says
+    ("Maneuver becomes Melee during the Racial Abilities step of the dice modifiers"): after the modifiers that
+    subtract, divide and multiply and the racial abilities (a Dwarf's doubling at a highland), before those that
+    add (002 Applying Dice Modifiers), so a Wind Walk's four maneuvers stay maneuvers, as they are "ignored because
+    they are applied after the Coral Elf army's racial ability" in 002's example of the modifier order."""
     cite = fight.cite(sai)
     if fight.counter:
         fight.out.trace.append(TraceEvent(what=f"{sai}: no effect in a counter-attack", after=0, rule="this SAI "
                                           "has no effect during the counter attack phase", cite=cite))
         return
-    moved = fight.hit.results.get("maneuver", 0)
+    final = fight.hit.results.get("maneuver", 0)
+    # the maneuvers the modifiers that add gave (Wind Walk's four) come after the racial abilities step: not melee
+    added = max(0, final - fight.hit.before_add.get("maneuver", 0)) if fight.hit.before_add else 0
+    moved = final - added
     fight.extra[fight.action] = fight.extra.get(fight.action, 0) + moved
     fight.no_counter, fight.charge = sai, True
-    fight.out.trace.append(reading(f"{sai}: {fight.attacker}'s {moved} maneuver result(s) count as melee: those the "
-                                   "roll finalized, the racial abilities step the text names differing only under an "
-                                   "add", cite, fight.ruleset.cite("modifier-order")).evolve(after=moved))
+    fight.out.trace.append(TraceEvent(
+        what=f"{sai}: {fight.attacker}'s {moved} maneuver result(s) count as melee"
+             + (f"; the {added} a modifier that adds gave come after the racial abilities step and stay maneuvers"
+                if added else ""),
+        before=final, after=moved, rule="the attacking army must count Maneuver results as if they were Melee results "
+        "(Maneuver becomes Melee during the Racial Abilities step of the dice modifiers)", cite=cite))
     fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} will not counter-attack; it makes a "
                                            "combination melee/save roll instead of its save roll",
                                       rule="the save results reduce the damage; the melee results are damage "

@@ -76,6 +76,12 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
                             cite=fight.cite(fight.no_counter), field="counter")
         if not defender.units:
             raise StepError(f"{defender.id} has no units left to counter-attack", cite=cite, field="counter")
+        if not state.army(attacker.id).units:
+            # 002 Melee: the defending army "may attack back": a counter-attack is an attack on the army that attacked
+            # it, which its save roll's back damage (Counter, Scorching Touch, a Charge's melee) or a move left with
+            # no unit; an army is "all of your units at a single terrain", so there is nothing to attack
+            raise StepError(f"{attacker.id} has no units left after {defender.id}'s save roll: there is no army to "
+                            "counter-attack; remove counter", cite=cite, field="counter")
         out.trace.append(TraceEvent(what=f"{defender.id} counter-attacks {attacker.id}",
                                     rule="surviving defenders may attack back", cite=cite))
         # a counter-attack is each army's second roll (002 Melee Action: "it may attack back ... This is called
@@ -340,7 +346,12 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     answer = freed_saves.freed_saves(fight, answer, dice, buys, waits, _answer_kind(fight), others)
     fight.answer = answer
     confused_saves.joined_after(fight, rolled_units)
-    saved = sai_states.adjust(answer.results.get("save", 0) + _bashed(fight), added - hypnotized, fight.army(), out)
+    bashed = _bashed(fight)
+    saved = sai_states.adjust(answer.results.get("save", 0) + bashed, added - hypnotized, fight.army(), out)
+    if bashed:
+        # 002 Bash: "The defending army gets saves equal to the amount of damage that the target unit generated":
+        # they are the army's save results, so the step reports them (``results`` is the roll as finalized)
+        out.results.setdefault(defender.id, {})["save"] = saved
     read_by_states(fight)
     damage = max(0, normal - saved)
     out.trace.append(TraceEvent(what=f"{normal} {action} - {saved} saves: {damage} damage to {defender.id}",

@@ -93,6 +93,11 @@ def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) ->
         return None
     terrain = state.terrain(caster.at)
     held = terrain.face == 8 and terrain.controlled_by == caster.id
+    if terrain.face == 8 and terrain.controlled_by and not held:
+        # 002 The Eighth Face, 3): "The army can use melee, missile, or magic as it sees fit, but enemy armies at the
+        # terrain are restricted to only melee attacks" (as engine.actions.common ``check_action`` for a missile)
+        raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies there may "
+                        "only melee, not magic", cite=ruleset.cite("eighth-face"), field="army")
     minor = allows(state, caster, "magic", ruleset)
     if not held and minor is not None and terrain.action not in (None, "magic"):
         out.trace.append(allowed_event(minor, "magic", ruleset))
