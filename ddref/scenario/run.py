@@ -259,8 +259,11 @@ def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None, state
         else:
             actual = lookup(data, path)
         ok = _matches(actual, wanted)
-        out.append({"step": step, "key": key, "expected": wanted,
-                    "actual": None if actual is MISSING else actual, "ok": ok})
+        entry = {"step": step, "key": key, "expected": wanted,
+                 "actual": None if actual is MISSING else actual, "ok": ok}
+        if actual is MISSING:       # the path names nothing: said so, not shown as a null that equals `null`
+            entry["absent"] = True
+        out.append(entry)
     return out
 
 
