@@ -1,0 +1,58 @@
+"""Found by examining tsr-1996 as a judge would (issue 20): a step's object says which armies a roll routed (000
+Option: Routing), and an expectation on a path that names nothing says so instead of printing a ``null``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+BASE = """\
+ddref: 1
+title: rout
+edition: tsr-1996
+routing: {routing}
+players: [a, b]
+turn: {{player: b}}
+terrains:
+  field: {{type: flatland, face: {face}, action: melee}}
+armies:
+  gobs: {{player: a, at: field, units: [{{id: g1, race: goblin, health: 1}}, {{id: g2, race: goblin, health: 1}},
+        {{id: g3, race: goblin, health: 3}}]}}
+  dw: {{player: b, at: field, units: [{{race: dwarf, health: 1, count: 4}}]}}
+steps:
+  - melee: {{army: dw, target: gobs, roll: {{melee: 2}}, saves: {{gobs: {saves}}}, counter: false}}
+"""
+
+
+def _run(run, tmp_path: Path, saves: str, routing: str = "true", face: int = 6) -> dict:
+    path = tmp_path / "s.yaml"
+    path.write_text(BASE.format(saves=saves, routing=routing, face=face), encoding="utf-8")
+    result = run("resolve", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["steps"][0]
+
+
+def test_routed_lists_the_army_with_more_id_icons_than_save_icons(run, tmp_path):
+    # 000 Option: Routing: "more ID icons (number of actual icons, not the icons' total point value) than save icons"
+    assert _run(run, tmp_path, "{g1: id, g2: id, g3: save 1}")["routed"] == ["gobs"]
+
+
+def test_three_save_icons_on_one_face_hold_against_two_ids(run, tmp_path):
+    assert _run(run, tmp_path, "{g1: id, g2: id, g3: save 3}")["routed"] == []
+
+
+def test_no_rout_at_face_one_and_none_without_routing(run, tmp_path):
+    # "No routs can occur when the terrain die is on its first face"
+    assert _run(run, tmp_path, "{g1: id, g2: id}", face=1)["routed"] == []
+    assert "routed" not in _run(run, tmp_path, "{g1: id, g2: id}", routing="false")
+
+
+def test_a_path_naming_nothing_is_reported_absent(run, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(BASE.format(saves="{save: 2}", routing="false", face=6)
+                    + "    expect: {dragon_nothing: null}\n", encoding="utf-8")
+    result = run("resolve", str(path))
+    assert result.exit_code == 1
+    assert "actual absent" in result.output
+    data = json.loads(run("resolve", str(path), "--json").stdout)["expectations"][0]
+    assert data["absent"] is True and data["ok"] is False
