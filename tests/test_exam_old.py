@@ -4,6 +4,8 @@ Option: Routing), and an expectation on a path that names nothing says so instea
 from __future__ import annotations
 
 import json
+
+import pytest
 from pathlib import Path
 
 BASE = """\
@@ -56,3 +58,32 @@ def test_a_path_naming_nothing_is_reported_absent(run, tmp_path):
     assert "actual absent" in result.output
     data = json.loads(run("resolve", str(path), "--json").stdout)["expectations"][0]
     assert data["absent"] is True and data["ok"] is False
+
+
+HELD = """\
+ddref: 1
+title: held
+edition: {edition}
+players: [a, b]
+turn: {{player: b}}
+terrains:
+  coast: {{type: coastland, face: 8, eighth: city, controlled_by: holders}}
+armies:
+  holders: {{player: a, at: coast, units: [{{race: goblin, health: 1, count: 3}}]}}
+  casters: {{player: b, at: coast, units: [{{race: {race}, health: 1, count: 4}}]}}
+steps:
+  - magic: {{army: casters, roll: {{magic: 4}}, colors: {{green: 2}}, cast: [{{spell: {spell}, target: casters}}]}}
+"""
+
+
+@pytest.mark.parametrize("edition, race, spell", [
+    ("tsr-1996", "coral-elf", "watery-double"), ("sfr-2012", "coral-elf", "watery-double"),
+    ("sfr-v4", "treefolk", "watery-double")])
+def test_an_enemy_at_a_held_eighth_face_cannot_cast_magic(run, tmp_path, edition, race, spell):
+    # 000/002 The Eighth Face 3) "enemy armies at the terrain are restricted to only melee attacks"; 001 Terrain -
+    # Eighth Face: "opposing armies at the terrain are restricted to a melee action"
+    path = tmp_path / "s.yaml"
+    path.write_text(HELD.format(edition=edition, race=race, spell=spell), encoding="utf-8")
+    result = run("resolve", str(path))
+    assert result.exit_code == 2, result.output
+    assert "may only melee, not cast magic" in result.output

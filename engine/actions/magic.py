@@ -93,6 +93,12 @@ def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) ->
         return None
     terrain = state.terrain(caster.at)
     held = terrain.face == 8 and terrain.controlled_by == caster.id
+    if terrain.face == 8 and terrain.controlled_by and not held:
+        # 000/002 The Eighth Face 3): "enemy armies at the terrain are restricted to only melee attacks"; sfr-v4
+        # Terrain - Eighth Face: "opposing armies at the terrain are restricted to a melee action" -- a magic action
+        # too, not only missiles (engine.actions.common.check_action), whatever icon the scenario gave the terrain
+        raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies there "
+                        "may only melee, not cast magic", cite=ruleset.cite("eighth-face"), field="army")
     minor = allows(state, caster, "magic", ruleset)
     if not held and minor is not None and terrain.action not in (None, "magic"):
         out.trace.append(allowed_event(minor, "magic", ruleset))
