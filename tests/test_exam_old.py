@@ -87,3 +87,36 @@ def test_an_enemy_at_a_held_eighth_face_cannot_cast_magic(run, tmp_path, edition
     result = run("resolve", str(path))
     assert result.exit_code == 2, result.output
     assert "may only melee, not cast magic" in result.output
+
+
+HAIL = """\
+ddref: 1
+title: hail
+edition: {edition}
+players: [a, b]
+turn: {{player: b}}
+terrains:
+  peak: {{type: highland, face: 2, action: magic}}
+  vale: {{type: swampland, face: 3, action: magic}}
+armies:
+  foes: {{player: a, at: vale, units: [{{race: goblin, health: 1, count: 3}}]}}
+  mages: {{player: b, at: peak, units: [{{race: {race}, health: 1, count: 4}}]}}
+steps:
+  - magic: {{army: mages, roll: {{magic: 2}}, colors: {{blue: 2}}, cast: [{{spell: hailstorm, target: foes}}],
+             avoidance: {{foes: {{save: 1}}}}}}
+    expect: {{damage.foes: 0}}
+"""
+
+
+@pytest.mark.parametrize("edition, race, traced", [("sfr-v4", "firewalker", True), ("tsr-1996", "coral-elf", False)])
+def test_a_v4_spell_naming_no_save_is_saved_against_as_a_traced_reading(run, tmp_path, edition, race, traced):
+    # 001 Hailstorm: "Inflict one point of damage on the target" (no save named); 000 Hailstorm: "It may roll saves"
+    path = tmp_path / "s.yaml"
+    path.write_text(HAIL.format(edition=edition, race=race), encoding="utf-8")
+    result = run("resolve", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    lines = json.loads(result.stdout)["steps"][0]["trace"]
+    found = [t for t in lines if "names no save roll" in t["what"]]
+    assert bool(found) is traced
+    if traced:
+        assert found[0]["cite"] == "sfr-v4:spells.blue-air-spells.hailstorm"

@@ -382,6 +382,9 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     out.trace.append(TraceEvent(what=f"{names}: {damage} damage to {army.id}", after=damage,
                                 rule="identical spells at one target are one effect with one save roll",
                                 cite=ruleset.cite("multiplicity")))
+    unsaid = ruleset.quotes.get("spell-damage-saves")
+    if unsaid and not effect.reduce_unless:     # sfr-v4: the spell's own words name no save roll (its quotes)
+        out.trace.append(reading(unsaid, cite, ruleset.sai_sections.get("smite", ruleset.cite("damage"))))
     if effect.save == "commons" and not any(u.health == 1 for u in army.units):
         return state, 0
     combination = bool(effect.reduce_unless)

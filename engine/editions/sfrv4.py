@@ -221,6 +221,12 @@ QUOTES = {
                      "save results",
     # Turn Sequence: "1. Effects Expire Phase - All 'beginning of your next turn' spells and effects end"
     "turn-begins": "Effects Expire Phase - All 'beginning of your next turn' spells and effects end",
+    # Hailstorm: "Inflict one point of damage on the target" names no save roll (Lightning Strike and Mirage say "The
+    # target(s) make a save roll"); 001 marks damage that allows none ("with no save possible": Smite, Dragons
+    # Breath): a reading, the army saves (engine.actions.spells._army_damage traces it with both passages)
+    "spell-damage-saves": "001's spell names no save roll against its damage; the army saves, as 001 marks the "
+                          "damage that allows none ('with no save possible': Smite, Dragons Breath) and 002's "
+                          "Hailstorm allows one",
     # Terrain - Eighth Face; Melee (Missile) Resolution, 4
     "eighth-face": "When rolling the army, all ID results are doubled",
     "melee-damage": "Subtract save results from melee results to work out total damage",
