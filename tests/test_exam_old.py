@@ -120,3 +120,67 @@ def test_a_v4_spell_naming_no_save_is_saved_against_as_a_traced_reading(run, tmp
     assert bool(found) is traced
     if traced:
         assert found[0]["cite"] == "sfr-v4:spells.blue-air-spells.hailstorm"
+
+
+SPELLS = """\
+ddref: 1
+title: spells
+edition: {edition}
+players: [a, b]
+turn: {{player: a}}
+terrains:
+  home: {{type: swampland, face: 2, action: magic}}
+  far: {{type: flatland, face: 6, action: melee}}
+  away: {{type: highland, face: 5, action: melee}}
+armies:
+  casters: {{player: a, at: home, units: [{{id: c1, race: {race}, health: 3}}, {{id: c2, race: {race}, health: 3}}]}}
+  walkers: {{player: a, at: far, units: [{{id: w1, race: {race}, health: 1}}, {{id: w2, race: {race}, health: 1}}]}}
+  foes: {{player: b, at: away, units: [{{race: goblin, health: 1, count: 2}}]}}
+dua:
+  a: [{{id: dead, race: {dead}, health: 1}}]
+steps:
+  - magic: {{army: casters, roll: {{c1: magic 3, c2: magic 3}}, colors: {colors}, cast: [{cast}]}}
+"""
+
+
+def _spell(run, tmp_path, edition, race, colors, cast, dead=None):
+    path = tmp_path / "s.yaml"
+    path.write_text(SPELLS.format(edition=edition, race=race, colors=colors, cast=cast, dead=dead or race),
+                    encoding="utf-8")
+    return run("resolve", str(path), "--json")
+
+
+@pytest.mark.parametrize("edition, race, colors, spell, color", [
+    ("sfr-v4", "treefolk", "{green: 6}", "stone-skin", "green"),
+    ("sfr-2012", "coral-elf", "{green: 6}", "stoneskin", "green"),
+    ("tsr-1996", "coral-elf", "{blue: 6}", "stoneskin", "blue")])
+def test_a_spell_that_is_not_elemental_is_paid_only_in_its_own_color(run, tmp_path, edition, race, colors, spell,
+                                                                      color):
+    # 001 Magic Resolution: "Basic spells require a number of points of a specific color"; 000 Magic: "the number
+    # of magic points of that color required to cast that spell"
+    result = _spell(run, tmp_path, edition, race, colors, f"{{spell: {spell}, target: casters, color: {color}}}")
+    assert result.exit_code == 2
+    assert "paid only with gold magic" in result.stderr + result.stdout
+
+
+def test_v4_path_goes_only_where_the_player_has_an_army(run, tmp_path):
+    # 001 Path: "Move the target to any other terrain where you have an army"
+    result = _spell(run, tmp_path, "sfr-v4", "treefolk", "{gold: 6}", "{spell: path, target: w1, to: away}")
+    assert result.exit_code == 2 and "only to another terrain where a has an army" in result.stdout + result.stderr
+    ok = _spell(run, tmp_path, "sfr-v4", "treefolk", "{gold: 6}", "{spell: path, target: w1, to: home}")
+    assert ok.exit_code == 0, ok.stdout + ok.stderr
+    # 000 Path: "If the unit(s) move to another terrain where there are no friendly units, they form a new army"
+    old = _spell(run, tmp_path, "tsr-1996", "dwarf", "{gold: 6}", "{spell: path, target: w1, to: away}")
+    assert old.exit_code == 0, old.stdout + old.stderr
+
+
+@pytest.mark.parametrize("color, legal", [("red", False), ("green", True), ("yellow", True)])
+def test_v4_resurrect_dead_raises_only_units_of_the_paying_color(run, tmp_path, color, legal):
+    # 001 Resurrect Dead: "units in your DUA that contains the color of magic used to cast this spell"; 001 writes
+    # earth magic "Yellow", read as gold
+    casters = "firewalker" if color == "red" else "treefolk"
+    result = _spell(run, tmp_path, "sfr-v4", casters, f"{{{color}: 6}}",
+                    f"{{spell: resurrect-dead, target: dead, color: {color}}}", dead="treefolk")
+    assert (result.exit_code == 0) is legal, result.stdout + result.stderr
+    if not legal:
+        assert "does not contain that color" in result.stdout + result.stderr

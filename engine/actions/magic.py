@@ -550,6 +550,13 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
         if spell.color == "elemental" and c.color not in COLORS:
             raise StepError(f"{spell.name} is an elemental spell: say which one color pays for it "
                             f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
+        if spell.color != "elemental" and c.color is not None and c.color != spell.color:
+            # a spell that is not elemental has one color (000 Magic: "the number of magic points of that color
+            # required to cast that spell"; 001 Magic Resolution: "Basic spells require a number of points of a
+            # specific color"; 002 Spell Attributes, Color)
+            raise StepError(f"{spell.name} is a {spell.color} spell, paid only with {spell.color} magic; color: "
+                            f"{c.color} names another (only elemental spells take a color)",
+                            cite=ruleset.cite("spell-color"), field="cast")
         if who.at == RESERVE and ruleset.reserve_list and not spell.reserve:
             raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
                             field="cast")

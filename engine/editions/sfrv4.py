@@ -106,9 +106,10 @@ SPELL_EFFECTS = {
     #  a save result are moved to their Reserve Area"
     "mirage": SpellEffect("terrain-flee", 5, chosen=True),
     # "Target one of your units at a terrain. Move the target to any other terrain where you have an army"
-    "path": SpellEffect("move"),
-    # "Target one health-worth of units in your DUA ... Return the target(s) to the casting army"
-    "resurrect-dead": SpellEffect("resurrect"),
+    "path": SpellEffect("move", to_army_only=True),
+    # "Target one health-worth of units in your DUA that contains the color of magic used to cast this spell.
+    #  Return the target(s) to the casting army"
+    "resurrect-dead": SpellEffect("resurrect", of_paying_color=True),
     # "Target any terrain. Summon one dragon from any Summoning Pool or terrain to the target terrain": an
     # Elemental Spell, any color of magic pays, and the text names no color for the dragon (a reading: any)
     "summon-dragon": SpellEffect("summon-dragon", dragons="any", from_terrain=True),
