@@ -184,3 +184,26 @@ def test_v4_resurrect_dead_raises_only_units_of_the_paying_color(run, tmp_path, 
     assert (result.exit_code == 0) is legal, result.stdout + result.stderr
     if not legal:
         assert "does not contain that color" in result.stdout + result.stderr
+
+
+def test_an_amazon_reserve_army_rolled_per_unit_is_refused_with_the_reason(run, tmp_path):
+    # 004 Amazons in Reserves A) "Amazons CAN NOT cast magic from reserves": given per unit, the refusal said only
+    # "the largest are: no points"
+    path = tmp_path / "s.yaml"
+    path.write_text("""\
+ddref: 1
+title: amazons
+edition: tsr-1996
+players: [a, b]
+terrains:
+  home: {type: flatland, face: 2, action: magic}
+armies:
+  res: {player: a, at: reserve, units: [{id: r1, race: amazon, health: 2}, {id: r2, race: amazon, health: 1}]}
+  mine: {player: a, at: home, units: [{race: dwarf, health: 1}]}
+steps:
+  - magic: {army: res, roll: {r1: id, r2: magic 1}, colors: {gold: 3}, cast: [{spell: stoneskin, target: mine}]}
+""", encoding="utf-8")
+    result = run("resolve", str(path))
+    assert result.exit_code == 2
+    assert "res is an army of amazon units in the reserve area, which cannot use magic" in " ".join(
+        (result.stdout + result.stderr).split())
