@@ -104,6 +104,8 @@ def _check(check: dict[str, Any], text: Text, indent: str, width: int) -> None:
     start = len(text) + len(indent)
     # a text (an expected error, the message) is shown as it is, never in YAML's quotes
     shown = [v if isinstance(v, str) else as_written(v) for v in (check["expected"], check["actual"])]
+    if check.get("absent"):         # the path names nothing in the object (a misspelt path, a removed dragon)
+        shown[1] = "absent (the path names nothing)"
     _wrapped(text, f"{mark} {check['key']}: expected {shown[0]}, actual {shown[1]}", indent, width)
     text.stylize(style, start, start + len(mark))
     text.append("\n")

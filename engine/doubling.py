@@ -29,6 +29,7 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
             ctx.ruleset.quote("eighth-face", "the controlling army doubles every save and maneuver result, whatever "
                               "icon made it"),
             ctx.ruleset.cite("eighth-face"))
+    _sai_readings(tally, ctx, terrain.id, events)
     if ctx.kind == CHARGE:
         # reading, traced (000's example, 15 damage): a charge rolls for maneuvers too ("Each point of maneuver
         # rolled count as a point of damage"), so "When rolling for maneuvers" doubles them
@@ -36,6 +37,21 @@ def eighth_face(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None
                           ctx.ruleset.cite("eighth-face"), ctx.ruleset.cite("charge"))
                   .evolve(before=e.before, after=e.after, parts=e.parts) for e in events]
     trace.extend(events)
+
+
+def _sai_readings(tally: Tally, ctx: RollContext, terrain_id: str, events: list[TraceEvent]) -> None:
+    """An SAI whose results the eighth face just doubled, where the edition's words on that are read with another
+    passage (``Ruleset.sai_read_with`` ``<sai>:gives``, its reading in ``quotes`` ``<sai>:eighth-face``): said as a
+    reading with both citations (tsr-1996 Regenerate: 004 General Rules D2 "Regenerate is the only new special action
+    icon which can benefit from the Eighth Face", read with Regenerate C "Regenerate never doubles it effect")."""
+    rs = ctx.ruleset
+    for t in rs.eighth_face_doubles:
+        for sai in dict.fromkeys(tally[t].sais) if tally[t].sai else ():
+            other, said = rs.sai_read_with.get(f"{sai}:gives"), rs.quotes.get(f"{sai}:eighth-face")
+            if other and said:
+                _, where = rs.words(f"{sai}:gives", "", rs.cite("eighth-face"))
+                events.append(reading(f"{sai}'s {t} results doubled by the eighth face at {terrain_id}: {said}",
+                                      where, other))
 
 
 def _not_for_a_unit(tally: Tally, ctx: RollContext, trace: list[TraceEvent]) -> None:

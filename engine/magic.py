@@ -24,6 +24,9 @@ from .trace import StepError
 from .value import Value
 
 COLORS = ("black", "blue", "gold", "green", "red")
+# sfr-v4 names earth magic "yellow" (001 Spells: "YELLOW (EARTH) SPELLS"; Racial Icons: "Treefolk are a combination
+# of Green (Water) and Yellow (Earth)"): a scenario may write it so, read as gold
+COLOR_ALIASES = {"yellow": "gold"}
 
 Bucket = tuple[str, str | None]          # (color, race) -- race only where a racial spell needs it
 Allocation = tuple[tuple[Bucket, int], ...]

@@ -112,6 +112,12 @@ class SpellEffect(Value):
     # "resurrect": only dead units of at most this health (tsr-1996 Reanimate Dead: "Multiple castings reanimate
     # multiple 1-health units only"); 0: any
     max_health: int = 0
+    # "resurrect": only dead units whose race has the color of the magic paying the spell (001 Resurrect Dead: "Target
+    # one health-worth of units in your DUA that contains the color of magic used to cast this spell")
+    of_paying_color: bool = False
+    # "move": only to a terrain where the caster already has an army (001 Path: "Move the target to any other terrain
+    # where you have an army"), not to form a new army there (000 Path, 002 Path: "to any other terrain")
+    to_army_only: bool = False
     # a unit that saves against the damage must save again or flee to the reserve area (Fearful Flames)
     then_flee: bool = False
     # the dragons a summoning spell sends: "elemental", "hybrid", "ivory", "ivory-hybrid" or "white"; "of-color"

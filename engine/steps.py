@@ -321,6 +321,9 @@ class StepResult(Struct):
     dragon: dict | None = None      # a dragon attack's report: each dragon's icons and damage, slain, flown
     promotions: list = field(default_factory=list)   # (army id, promotions) Wild Growth results buy
     counter: dict | None = None     # a melee step's counter-attack: {"results": each army's results in it}
+    # the armies a roll of the step routed (000 Option: Routing), in order; None where no rout was checked (routing
+    # off, or no roll that can rout), so a step's object can say "no rout" ([]) apart from "not asked"
+    routed: list | None = None
     deferred: list = field(default_factory=list)    # (unit ids, error): a returning SAI's check left to freed units
     movers: list = field(default_factory=list)     # units a move SAI took with their per-mover targets entry
     went: list = field(default_factory=list)       # (SAI, unit) a per-mover move_to entry sent (actions.destinations)

@@ -18,7 +18,7 @@ from engine.names import slug, typed
 from engine.roll import Roll
 from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
-from engine.magic import COLORS
+from engine.magic import COLOR_ALIASES, COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
 from engine.value import Struct
 from index.corpus import records
@@ -217,9 +217,14 @@ def _stand_in(uid: str, race: str | None, spec: UnitIn) -> Unit:
     return Unit(id=uid, race=race, health=spec.health or 1)
 
 
+def magic_color(name: str) -> str:
+    """A magic color as the scenario wrote it, sfr-v4's "yellow" read as gold (engine.magic.COLOR_ALIASES)."""
+    return COLOR_ALIASES.get(name, name)
+
+
 def _color(b: _Builder, spec: UnitIn, path: tuple) -> str | None:
-    if spec.color is None or slug(spec.color) in COLORS:
-        return None if spec.color is None else slug(spec.color)
+    if spec.color is None or magic_color(slug(spec.color)) in COLORS:
+        return None if spec.color is None else magic_color(slug(spec.color))
     b.fail((*path, "color"), f"unknown color {typed(spec.color)}; expected one of: {', '.join(COLORS)}"
                              f"{did_you_mean(spec.color, COLORS)}")
     return None
@@ -611,17 +616,20 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
     colors = None
     if m.colors is not None:
         for color, n in m.colors.items():
-            if color not in COLORS:
+            if magic_color(color) not in COLORS:
                 b.fail((*path, "colors", color), f"unknown color {typed(color)}; expected one of: {', '.join(COLORS)}"
                                                  f"{did_you_mean(color, COLORS)}")
             elif n < 0:
                 b.fail((*path, "colors", color), f"expected a whole number of points >= 0, got {n}")
-        colors = tuple(m.colors.items())
+        merged: dict[str, int] = {}
+        for color, n in m.colors.items():     # "yellow" and "gold" are one color (sfr-v4's name for earth magic)
+            merged[magic_color(color)] = merged.get(magic_color(color), 0) + n
+        colors = tuple(merged.items())
     cast = []
     for i, c in enumerate(m.cast):
         where = (*path, "cast", i)
         rec = b.name("spell", c.spell, (*where, "spell"))
-        if c.color is not None and c.color not in COLORS:
+        if c.color is not None and magic_color(c.color) not in COLORS:
             b.fail((*where, "color"), f"unknown color {typed(c.color)}; expected one of: {', '.join(COLORS)}"
                                       f"{did_you_mean(c.color, COLORS)}")
         if rec is not None:
@@ -635,7 +643,8 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
             if c.maneuver is not None and state.has_army(c.target):
                 moves = _maneuver_step(b, state, step_model("maneuver")(army=c.target, **c.maneuver.model_dump(
                     exclude_none=True)), (*where, "maneuver"))
-            cast.append(Cast(spell=card, target=c.target, count=c.count, color=c.color, to=c.to, dragon=c.dragon,
+            paid = None if c.color is None else magic_color(c.color)
+            cast.append(Cast(spell=card, target=c.target, count=c.count, color=paid, to=c.to, dragon=c.dragon,
                              maneuver=moves, into=c.into, kin=c.kin, units=tuple(c.units or ()),
                              rise=None if c.rise is None else tuple(c.rise), melee=fight))
     if army is None:

@@ -197,6 +197,8 @@ def step_json(result) -> dict[str, Any]:
         data["setup"] = result.setup
     if result.counter is not None:
         data["counter"] = result.counter
+    if result.routed is not None:   # tsr-1996 routing checked in the step: the armies routed ([] none)
+        data["routed"] = result.routed
     if result.kept:     # killed, but a spell kept them from the DUA: where each went
         data["kept"] = result.kept
     # the result types each army's rolls in the step were for: the summary lists those (``results`` keeps every
@@ -259,8 +261,11 @@ def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None, state
         else:
             actual = lookup(data, path)
         ok = _matches(actual, wanted)
-        out.append({"step": step, "key": key, "expected": wanted,
-                    "actual": None if actual is MISSING else actual, "ok": ok})
+        entry = {"step": step, "key": key, "expected": wanted,
+                 "actual": None if actual is MISSING else actual, "ok": ok}
+        if actual is MISSING:       # the path names nothing: said so, not shown as a null that equals `null`
+            entry["absent"] = True
+        out.append(entry)
     return out
 
 

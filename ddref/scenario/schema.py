@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic.json_schema import models_json_schema
 
-from engine.magic import COLORS
+from engine.magic import COLOR_ALIASES, COLORS
 from engine.state import RESULT_TYPES
 from index.corpus import records
 
@@ -75,9 +75,9 @@ def _fixed_lists(defs: dict[str, Any]) -> None:
             if option.get("type") == "object":
                 _keys(option["additionalProperties"], result)
                 option["additionalProperties"]["additionalProperties"]["minimum"] = 0     # as the loader checks
-    _keys(defs["MagicStepIn"]["properties"]["colors"], {"enum": list(COLORS)})
+    _keys(defs["MagicStepIn"]["properties"]["colors"], {"enum": [*COLORS, *COLOR_ALIASES]})
     color = defs["CastIn"]["properties"]["color"]
-    color["anyOf"] = [{"type": "string", "enum": list(COLORS)}, {"type": "null"}]
+    color["anyOf"] = [{"type": "string", "enum": [*COLORS, *COLOR_ALIASES]}, {"type": "null"}]
 
 
 def _keys(prop: dict[str, Any], names: dict[str, Any]) -> None:

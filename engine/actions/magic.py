@@ -94,10 +94,11 @@ def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) ->
     terrain = state.terrain(caster.at)
     held = terrain.face == 8 and terrain.controlled_by == caster.id
     if terrain.face == 8 and terrain.controlled_by and not held:
-        # 002 The Eighth Face, 3): "The army can use melee, missile, or magic as it sees fit, but enemy armies at the
-        # terrain are restricted to only melee attacks" (as engine.actions.common ``check_action`` for a missile)
-        raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies there may "
-                        "only melee, not magic", cite=ruleset.cite("eighth-face"), field="army")
+        # 000/002 The Eighth Face 3): "enemy armies at the terrain are restricted to only melee attacks"; sfr-v4
+        # Terrain - Eighth Face: "opposing armies at the terrain are restricted to a melee action" -- a magic action
+        # too, not only missiles (engine.actions.common.check_action), whatever icon the scenario gave the terrain
+        raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies there "
+                        "may only melee, not cast magic", cite=ruleset.cite("eighth-face"), field="army")
     minor = allows(state, caster, "magic", ruleset)
     if not held and minor is not None and terrain.action not in (None, "magic"):
         out.trace.append(allowed_event(minor, "magic", ruleset))
@@ -206,7 +207,11 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         # an aggregate roll of a one-race army (its magical items, if any, rolled nothing for magic)
         unit = unit or next(u for u in who.units if not u.item).evolve(id=who.id)
         if who.at == RESERVE and unit.race in ruleset.reserve_missile_races:
-            _no_reserve_magic(unit, tally.get("magic", 0), unit_id == who.id, ruleset, out)
+            # an army of those races alone casts nothing, whether its roll is given as a whole or per unit (the
+            # refusal says why, not "no points")
+            alone = all(u.race in ruleset.reserve_missile_races for u in who.units if not u.item)
+            _no_reserve_magic(unit, tally.get("magic", 0), who.id if unit_id == who.id or alone else "", ruleset,
+                              out)
             continue
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
         if total and kept and total > plain:
@@ -295,11 +300,12 @@ def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain 
     return casters
 
 
-def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult) -> None:
-    """002 Amazons, Reserve Attack: "Amazons, when in the reserve area, cannot use magic"."""
+def _no_reserve_magic(unit, points: int, whole_army: str, ruleset: Ruleset, out: StepResult) -> None:
+    """002 Amazons, Reserve Attack: "Amazons, when in the reserve area, cannot use magic"; ``whole_army``: the id of
+    an army of such units alone (refused), else "" (the unit's magic is ignored)."""
     cite = ruleset.cite("reserve-attack")
     if whole_army:
-        raise StepError(f"{unit.id} is an army of {unit.race} units in the reserve area, which cannot use magic: "
+        raise StepError(f"{whole_army} is an army of {unit.race} units in the reserve area, which cannot use magic: "
                         "they may take a missile action instead", cite=cite, field="roll")
     out.trace.append(TraceEvent(what=f"{unit.id}: {unit.race} in the reserve area: its {points} magic ignored",
                                 before=points, after=0, rule=ruleset.quote("reserve-no-magic", "Amazons, when in the "
@@ -549,6 +555,13 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
         if spell.color == "elemental" and c.color not in COLORS:
             raise StepError(f"{spell.name} is an elemental spell: say which one color pays for it "
                             f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
+        if spell.color != "elemental" and c.color is not None and c.color != spell.color:
+            # a spell that is not elemental has one color (000 Magic: "the number of magic points of that color
+            # required to cast that spell"; 001 Magic Resolution: "Basic spells require a number of points of a
+            # specific color"; 002 Spell Attributes, Color)
+            raise StepError(f"{spell.name} is a {spell.color} spell, paid only with {spell.color} magic; color: "
+                            f"{c.color} names another (only elemental spells take a color)",
+                            cite=ruleset.cite("spell-color"), field="cast")
         if who.at == RESERVE and ruleset.reserve_list and not spell.reserve:
             raise StepError(f"{spell.name} cannot be cast from the reserve area", cite=ruleset.cite("reserve-magic"),
                             field="cast")

@@ -37,6 +37,7 @@ def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out
         return False
     cite = ruleset.cite("routing")
     if state.terrain(who.at).face == 1:
+        out.routed = out.routed or []
         out.trace.append(TraceEvent(what=f"{who.id} cannot rout at face 1", rule="no routs can occur when the "
                                     "terrain die is on its first face", cite=cite))
         return False
@@ -44,6 +45,7 @@ def routed(state: GameState, ruleset: Ruleset, who: Army, dice: Roll | None, out
                         _sai_saves(ruleset, dice, kind, chosen or {}) if save_roll else set())
     saves = _screeched(ruleset, who, saves, against, out)
     rout = ids > saves
+    out.routed = [*(out.routed or []), *([who.id] if rout else [])]    # the step object's `routed` (000 Routing)
     # "Saves provided by spells don't prevent an army from routing": only the icons rolled are counted; "saves
     # provided by ... a racial ability do count as normal saves for determining routs" (see _save_races)
     out.trace.append(TraceEvent(what=f"{who.id} rolled {ids} ID icon(s) and {saves} save icon(s): "

@@ -77,7 +77,8 @@ def resolve(state: GameState, who: Army, casts: list[Cast], ruleset: Ruleset, ro
             return _each_casting(state, target, castings, effect, names, cite, ruleset, rolls, out)
         return _unit_damage(state, target, amount, effect, names, cite, ruleset, rolls, out)
     if effect.kind in ("resurrect", "bury"):
-        return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out, rolls)
+        return _raise_or_bury(state, who, target, amount, effect, names, cite, ruleset, out, rolls,
+                              {c.color or c.spell.color for c in casts})
     if effect.kind == "move":
         return _move(state, casts[0], cite, ruleset, out)
     if effect.kind == "summon-dragon":
@@ -173,6 +174,15 @@ def _move(state: GameState, c: Cast, cite: str, ruleset: Ruleset, out: StepResul
     """
     source = owner(state, c.target)
     dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
+    effect = ruleset.spell_effects[c.spell.id]
+    if (effect.to_army_only and dest is None and c.to is not None and c.to != source.at
+            and any(t.id == c.to for t in state.terrains)
+            and not any(a.player == source.player and a.at == c.to for a in state.armies)):
+        # 001 Path: "Move the target to any other terrain where you have an army" (not 000/002's new army there)
+        mine = [a.id for a in state.armies if a.player == source.player and a.at not in (RESERVE, source.at)]
+        raise StepError(f"{c.spell.name} moves {c.target} only to another terrain where {source.player} has an army, "
+                        f"and {source.player} has none at {c.to}: name one of {', '.join(mine) or 'none'}",
+                        cite=cite, field="cast")
     if dest is None and c.to is not None and any(t.id == c.to for t in state.terrains) and c.to != source.at:
         # "move the target unit to any other terrain" (002 Path): named by its terrain, the unit joins its player's
         # army there, or forms a new one, <player>-<terrain> (000 Path: "If the unit(s) move to another terrain
@@ -383,6 +393,9 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     out.trace.append(TraceEvent(what=f"{names}: {damage} damage to {army.id}", after=damage,
                                 rule="identical spells at one target are one effect with one save roll",
                                 cite=ruleset.cite("multiplicity")))
+    unsaid = ruleset.quotes.get("spell-damage-saves")
+    if unsaid and not effect.reduce_unless:     # sfr-v4: the spell's own words name no save roll (its quotes)
+        out.trace.append(reading(unsaid, cite, ruleset.sai_sections.get("smite", ruleset.cite("damage"))))
     if effect.save == "commons" and not any(u.health == 1 for u in army.units):
         return state, 0
     combination = bool(effect.reduce_unless)
@@ -681,7 +694,8 @@ def _home(state: GameState, unit_id: str, army: Army) -> Army:
 
 
 def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect: SpellEffect, names: str,
-                   cite: str, ruleset: Ruleset, out: StepResult, rolls: Rolls) -> GameState:
+                   cite: str, ruleset: Ruleset, out: StepResult, rolls: Rolls,
+                   paid: set[str] = frozenset()) -> GameState:
     area = next((a for a in state.dua if any(u.id == unit_id for u in a.units)), None)
     if area is None:
         dead = [u.id for a in state.dua for u in a.units]
@@ -691,6 +705,12 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
     if effect.max_health and unit.health > effect.max_health:
         raise StepError(f"{names} returns only {effect.max_health}-health units, and {unit_id} has {unit.health} "
                         "health", cite=cite, field="cast")
+    aspects = ruleset.race_colors.get(unit.race, ())
+    if effect.of_paying_color and (other := sorted(c for c in paid if c not in aspects)):
+        # 001 Resurrect Dead: "units in your DUA that contains the color of magic used to cast this spell"
+        raise StepError(f"{names} is paid with {', '.join(other)} magic, and {unit_id} ({unit.race}: "
+                        f"{', '.join(aspects) or 'no color'}) does not contain that color: pay it with one of "
+                        f"{', '.join(aspects) or 'none'}", cite=cite, field="cast")
     if worth < unit.health:
         raise StepError(f"only {worth} health-worth ({names}) is aimed at {unit_id}, which has {unit.health} "
                         "health: aim more castings at it (spells with identical effects combine)",

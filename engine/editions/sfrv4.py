@@ -106,9 +106,10 @@ SPELL_EFFECTS = {
     #  a save result are moved to their Reserve Area"
     "mirage": SpellEffect("terrain-flee", 5, chosen=True),
     # "Target one of your units at a terrain. Move the target to any other terrain where you have an army"
-    "path": SpellEffect("move"),
-    # "Target one health-worth of units in your DUA ... Return the target(s) to the casting army"
-    "resurrect-dead": SpellEffect("resurrect"),
+    "path": SpellEffect("move", to_army_only=True),
+    # "Target one health-worth of units in your DUA that contains the color of magic used to cast this spell.
+    #  Return the target(s) to the casting army"
+    "resurrect-dead": SpellEffect("resurrect", of_paying_color=True),
     # "Target any terrain. Summon one dragon from any Summoning Pool or terrain to the target terrain": an
     # Elemental Spell, any color of magic pays, and the text names no color for the dragon (a reading: any)
     "summon-dragon": SpellEffect("summon-dragon", dragons="any", from_terrain=True),
@@ -221,6 +222,12 @@ QUOTES = {
                      "save results",
     # Turn Sequence: "1. Effects Expire Phase - All 'beginning of your next turn' spells and effects end"
     "turn-begins": "Effects Expire Phase - All 'beginning of your next turn' spells and effects end",
+    # Hailstorm: "Inflict one point of damage on the target" names no save roll (Lightning Strike and Mirage say "The
+    # target(s) make a save roll"); 001 marks damage that allows none ("with no save possible": Smite, Dragons
+    # Breath): a reading, the army saves (engine.actions.spells._army_damage traces it with both passages)
+    "spell-damage-saves": "001's spell names no save roll against its damage; the army saves, as 001 marks the "
+                          "damage that allows none ('with no save possible': Smite, Dragons Breath) and 002's "
+                          "Hailstorm allows one",
     # Terrain - Eighth Face; Melee (Missile) Resolution, 4
     "eighth-face": "When rolling the army, all ID results are doubled",
     "melee-damage": "Subtract save results from melee results to work out total damage",

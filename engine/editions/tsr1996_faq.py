@@ -91,7 +91,11 @@ TSR_1996 = TSR_1996.evolve(sai_words={
                          "it effect)", REGENERATE),
     "regenerate:raise-roll": ("Troops brought back from the dead with this power are rolled immediately and their "
                               "results are counted toward the current roll", REGENERATE),
-}, sai_read_with={**TSR_1996.sai_read_with, "regenerate:gives": REGENERATE})
+}, sai_read_with={**TSR_1996.sai_read_with, "regenerate:gives": REGENERATE},
+    # the reading said where the eighth face doubles Regenerate's saves (engine.doubling._sai_readings)
+    quotes={**TSR_1996.quotes, "regenerate:eighth-face": "its four saves double there like every save (General Rules "
+            "D2: 'Regenerate is the only new special action icon which can benefit from the Eighth Face'); "
+            "'Regenerate never doubles it effect' (Regenerate C) is read of the four health it brings back"})
 
 # --- 004 Web and Entangle (issue 7, the FAQ rulings) --------------------------------------------------------
 
