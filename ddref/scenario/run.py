@@ -258,10 +258,19 @@ def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None, state
             actual = state_lookup(data, path, players)
         else:
             actual = lookup(data, path)
-        ok = _matches(actual, wanted)
+        ok = _matches(actual, wanted) or (wanted is None and actual is MISSING and _parent_is_mapping(
+            seen if path.startswith(STATE) else data, path[len(STATE):] if path.startswith(STATE) else path))
         out.append({"step": step, "key": key, "expected": wanted,
                     "actual": None if actual is MISSING else actual, "ok": ok})
     return out
+
+
+def _parent_is_mapping(data: Any, dotted: str) -> bool:
+    """``expect: {dragons.r1: null}``: a key expected null holds when it is absent from a mapping that exists (a
+    dragon slain and back in its pool, a player's army gone): the natural way to state "no longer in play". A path
+    whose parent does not resolve (a misspelt collection) still fails."""
+    parent, _, _ = dotted.rpartition(".")
+    return isinstance(lookup(data, parent) if parent else data, dict)
 
 
 def state_lookup(state: dict[str, Any], dotted: str, players: tuple[str, ...]) -> Any:

@@ -1,0 +1,36 @@
+"""Defects found by the independent examination of 002's magic, spells, dragons and turn sequence (issue 20)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from ddref.scenario.run import _check
+
+SCEN = Path(__file__).parent.parent / "scenarios"
+
+
+def test_an_expectation_of_null_holds_for_a_key_absent_from_an_existing_mapping():
+    # a slain dragon is back in its pool: `dragons.r1: null` states "no longer in play" (before: always FAILED,
+    # printed as "expected null, actual null")
+    state = {"dragons": {"iv": {"at": "t2"}}, "armies": {}}
+    checks = _check({"dragons.r1": None, "dragons.iv": None, "dragon.r1": None, "dragons.iv.at": None},
+                    state, None, lambda: state)
+    assert [c["ok"] for c in checks] == [True, False, False, False]
+
+
+def test_a_step_state_expectation_of_null_reads_the_state_after_the_step():
+    state = {"dragons": {}}
+    [check] = _check({"state.dragons.b3": None}, {"kind": "dragon_attack"}, 0, lambda: state)
+    assert check["ok"]
+
+
+def test_a_dragonslayers_army_refused_promotion_is_told_why():
+    # 002 Step 7: "If an army kills one or more dragons and the army does not contain a Dragonslayer ... it may
+    # now simultaneously promote": the refusal names the Dragonslayer, not only "may not promote"
+    out = subprocess.run([sys.executable, "-m", "ddref", "resolve", str(SCEN / "sfr2012-exam-magic-dragons.yaml"),
+                          "--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    steps = json.loads(out.stdout)["steps"]
+    refused = [s["rejected"] for s in steps if "rejected" in s and "promote" in s["rejected"]]
+    assert refused and "Dragonslayer" in refused[0]
