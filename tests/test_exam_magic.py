@@ -34,3 +34,17 @@ def test_a_dragonslayers_army_refused_promotion_is_told_why():
     steps = json.loads(out.stdout)["steps"]
     refused = [s["rejected"] for s in steps if "rejected" in s and "promote" in s["rejected"]]
     assert refused and "Dragonslayer" in refused[0]
+
+
+def test_dua_doubling_at_a_standing_stones_without_black_is_traced_as_a_reading():
+    # 002 Standing Stones ("no unit can double its ID icons for magic unless both the unit and the terrain contain
+    # that color") read with 002 Dead Unit Area Advantage: the reading is said in the trace with both citations
+    out = subprocess.run([sys.executable, "-m", "ddref", "resolve",
+                          str(SCEN / "sfr2012-exam-magic-eighth-negation.yaml"), "--json"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    last = json.loads(out.stdout)["steps"][-1]
+    assert last["magic"]["points"] == {"black": 5}
+    readings = [t for t in last["trace"] if t.get("kind") == "reading"]
+    assert any("Standing Stones" in t["what"] and t["cite"].endswith("dead-unit-area-advantage")
+               and t.get("also", "").endswith("standing-stones") for t in readings), readings
