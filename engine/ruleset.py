@@ -120,6 +120,10 @@ class SpellEffect(Value):
     # "summon-dragon": a dragon already at a terrain may be sent too (tsr-1996: "regardless of ownership or
     # location"; sfr-v4: "from any Summoning Pool or terrain")
     from_terrain: bool = False
+    # 002 Summon Elemental / Hybrid / White Dragon: "send any ... dragon" (not "in a summoning pool", as Summon
+    # Ivory Dragon says): a named dragon already at a terrain may be sent too, never an ivory one ("No other effect
+    # can move an ivory dragon"); a tamed one is untamed (Dragon Taming)
+    in_play: bool = False
     race: str = ""                  # the race of the dead units a "rise" spell raises
     element: str = ""               # "reform": the element the minor terrain must have
     becomes: str = ""               # "reform": the terrain type it becomes

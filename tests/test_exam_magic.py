@@ -48,3 +48,21 @@ def test_dua_doubling_at_a_standing_stones_without_black_is_traced_as_a_reading(
     readings = [t for t in last["trace"] if t.get("kind") == "reading"]
     assert any("Standing Stones" in t["what"] and t["cite"].endswith("dead-unit-area-advantage")
                and t.get("also", "").endswith("standing-stones") for t in readings), readings
+
+
+def _resolve(name):
+    out = subprocess.run([sys.executable, "-m", "ddref", "resolve", str(SCEN / name), "--json"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    return json.loads(out.stdout)
+
+
+def test_summon_elemental_dragon_sends_an_untamed_dragon_already_at_a_terrain_but_never_an_ivory():
+    # 002 Summon Elemental Dragon: "send any elemental dragon with the same color" (not "in a summoning pool", as
+    # Summon Ivory Dragon says); 002 Ivory Dragons: "No other effect can move an ivory dragon"
+    steps = _resolve("sfr2012-exam-magic-summoning.yaml")["steps"]
+    assert "ivory" in steps[3]["rejected"]
+    five = steps[4]
+    assert "rejected" not in five and "bob-red-drake" in five["moved"]
+    assert any(t.get("kind") == "reading" and "bob-red-drake" in t["what"] and t.get("also", "").endswith(
+        "dragon-taming") for t in five["trace"])

@@ -45,6 +45,9 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
         if not fits and effect.from_terrain:
             state = _send_from_terrain(state, c, effect, paid, cite, ruleset, out)
             continue
+        if not fits and effect.in_play and c.dragon in _in_play(state, effect, paid):
+            state = _send_in_play(state, c, effect, paid, cite, ruleset, out)
+            continue
         if not fits and effect.dragons == "ivory-hybrid" and c.dragon in {d.id for d in state.dragons}:
             state = _ivory_hybrid_in_play(state, c, paid, cite, ruleset, out)
             continue
@@ -77,6 +80,37 @@ def _send_from_terrain(state: GameState, c: Cast, effect: SpellEffect, paid: str
     out.moved.append(dragon.id)
     out.trace.append(TraceEvent(what=f"{c.spell.name}: {dragon.id} goes from {dragon.at} to {c.target}",
                                 rule=SENDS[effect.dragons].format(color=paid), cite=cite))
+    return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
+
+
+def _in_play(state: GameState, effect: SpellEffect, paid: str) -> set[str]:
+    """The untamed dragons at terrains a Summon ... Dragon sending "any" dragon of its kind may name: those it may
+    send, and the ivory ones, which it never moves (refused with their own rule); a tamed one goes through the
+    taming rule (``summon_tamed``)."""
+    from .. import dragons as kinds
+    return {d.id for d in state.dragons if d.tamed_by is None and (
+        kinds.kind(d) == "ivory" or pool.summonable(tuple(d.color.split("-")), effect.dragons, paid))}
+
+
+def _send_in_play(state: GameState, c: Cast, effect: SpellEffect, paid: str, cite: str, ruleset: Ruleset,
+                  out: StepResult) -> GameState:
+    """002 Summon Elemental (Hybrid, White) Dragon: "Immediately send any elemental dragon with the same color as
+    the magic used to cast this spell to the target terrain": any, not only one "in a summoning pool" (Summon Ivory
+    Dragon's words): a dragon at a terrain is sent from there. Reading, traced with both citations: 002 Dragon
+    Taming ("A non-ivory dragon controlled by a DL/DM can be summoned (per the spell) away from that control")
+    presupposes that dragons in play can be summoned; 002 Ivory Dragons: "once an ivory dragon is at a terrain ...
+    No other effect can move an ivory dragon"."""
+    from .. import dragons as kinds
+    dragon = next(d for d in state.dragons if d.id == c.dragon)
+    if kinds.kind(dragon) == "ivory":
+        raise StepError(f"{c.spell.name} cannot move {dragon.id}: once an ivory dragon is at a terrain, it must "
+                        "either be killed, fly away with Wings, or be tamed and ridden away by a Dragonlord; no "
+                        "other effect can move it", cite=ruleset.cite("ivory-dragons"), field="cast")
+    out.moved.append(dragon.id)
+    out.trace.append(reading(f"{c.spell.name} paid in {paid} sends {dragon.id} from {dragon.at} to {c.target}: it "
+                             "sends 'any' such dragon, not only one in a summoning pool (as Summon Ivory Dragon "
+                             "says), so one in play too, which the taming rule presupposes", cite,
+                             ruleset.cite("dragon-taming")))
     return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
 
 

@@ -270,11 +270,13 @@ SPELL_EFFECTS = {
     "spirit-furnace": SpellEffect("furnace", 2),
     # "Immediately send any elemental dragon with the same color as the magic used to cast this spell to the
     #  target terrain" (Ivory, Hybrid, Ivory Hybrid and White Dragon alike, each its own kind)
-    "summon-elemental-dragon": SpellEffect("summon-dragon", dragons="elemental"),
-    "summon-hybrid-dragon": SpellEffect("summon-dragon", dragons="hybrid"),
+    #  (Elemental, Hybrid and White: "any ... dragon", one at a terrain too; Ivory and Ivory Hybrid: "in a
+    #  summoning pool")
+    "summon-elemental-dragon": SpellEffect("summon-dragon", dragons="elemental", in_play=True),
+    "summon-hybrid-dragon": SpellEffect("summon-dragon", dragons="hybrid", in_play=True),
     "summon-ivory-dragon": SpellEffect("summon-dragon", dragons="ivory"),
     "summon-ivory-hybrid-dragon": SpellEffect("summon-dragon", dragons="ivory-hybrid"),
-    "summon-white-dragon": SpellEffect("summon-dragon", dragons="white"),
+    "summon-white-dragon": SpellEffect("summon-dragon", dragons="white", in_play=True),
     # "Target any enemy 1-health (common) magical item. Target item is immediately buried"
     "explode-stone": SpellEffect("bury-item"),
     # "Target one of your magical items ... Immediately move the target item to any of your other armies"
