@@ -66,3 +66,20 @@ def test_summon_elemental_dragon_sends_an_untamed_dragon_already_at_a_terrain_bu
     assert "rejected" not in five and "bob-red-drake" in five["moved"]
     assert any(t.get("kind") == "reading" and "bob-red-drake" in t["what"] and t.get("also", "").endswith(
         "dragon-taming") for t in five["trace"])
+
+
+def test_the_books_singular_claw_and_plural_wings_name_the_dragon_faces(tmp_path):
+    # 002's own examples: "The dragon rolls a tail then a claw doing nine points of damage" (Dice Modifiers) and
+    # "Any surviving dragons that rolled Wings" (Step 8): a judge copying those words is understood
+    text = (SCEN / "sfr2012-exam-magic-dragons.yaml").read_text()
+    text = text.replace("gd5: [tail, claws]}\n      roll: {melee: 6, missile: 6, save: 9}\n    expect:",
+                        "gd5: [tail, claw]}\n      roll: {melee: 6, missile: 6, save: 9}\n    expect:")
+    text = text.replace("g2: [wing]", "g2: [Wings]")
+    assert "[tail, claw]" in text and "[Wings]" in text
+    path = tmp_path / "claw.yaml"
+    path.write_text(text)
+    out = subprocess.run([sys.executable, "-m", "ddref", "resolve", str(path), "--json"], capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    steps = json.loads(out.stdout)["steps"]
+    assert steps[6]["damage"]["a5"] == 0 and steps[2]["damage"]["a2"] == 0
