@@ -172,7 +172,7 @@ def _record(b: _Builder, unit: Unit) -> Any:
 ICON_SPELLINGS = {"claw": "claws", "wings": "wing"}
 
 
-def _icon(icon: str, faces) -> str:
+def _dragon_icon(icon: str, faces) -> str:
     """A dragon icon as the edition names it, the books' other spellings read as the face they name."""
     other = ICON_SPELLINGS.get(icon)
     return other if faces and icon not in faces and other in faces else icon
@@ -190,7 +190,7 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
         where = (*path, "dragons", named_id)
         if not any(d.id == named_id for d in state.dragons):
             b.fail(where, f"unknown dragon {named_id!r}{did_you_mean(named_id, [d.id for d in state.dragons])}")
-        named = tuple(_icon(slug(i), faces) for i in ([icons] if isinstance(icons, str) else icons))
+        named = tuple(_dragon_icon(slug(i), faces) for i in ([icons] if isinstance(icons, str) else icons))
         for i, icon in enumerate(named):
             if faces and icon not in faces:
                 b.fail((*where, i), f"unknown dragon icon {icon!r}; expected one of: {', '.join(faces)}"
