@@ -83,3 +83,12 @@ def test_the_books_singular_claw_and_plural_wings_name_the_dragon_faces(tmp_path
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     steps = json.loads(out.stdout)["steps"]
     assert steps[6]["damage"]["a5"] == 0 and steps[2]["damage"]["a2"] == 0
+
+
+def test_a_dotted_path_reaches_a_unit_whose_default_id_holds_a_dot():
+    # a unit's default id is <army>.<n>: `kept.OG.6` (Open Grave kept it) and `results.BB.6.save` (its own roll,
+    # beside its army's `results.BB`) must be reachable (before: always "actual null")
+    step = {"kept": {"OG.6": "alice-reserve"}, "results": {"BB": {"save": 0}, "BB.6": {"save": 1}}}
+    checks = _check({"kept.OG.6": "alice-reserve", "results.BB.6.save": 1, "results.BB.save": 0,
+                     "results.BB.7.save": None}, step, 0, lambda: {})
+    assert [c["ok"] for c in checks] == [True, True, True, False]

@@ -289,15 +289,27 @@ def state_lookup(state: dict[str, Any], dotted: str, players: tuple[str, ...]) -
 
 
 def lookup(data: Any, dotted: str) -> Any:
-    """A dotted path into the step or state object (list items by index)."""
-    for part in dotted.split("."):
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
-            data = data[int(part)]
-        else:
-            return MISSING
-    return data
+    """A dotted path into the step or state object (list items by index). A key may itself hold dots (a unit's
+    default id is ``<army>.<n>``: ``kept.OG.6``, ``results.BB.6.save``): each step tries the one-part key first,
+    then keys of more parts, and keeps the first reading that reaches a value."""
+    return _walk(data, dotted.split("."))
+
+
+def _walk(data: Any, parts: list[str]) -> Any:
+    if not parts:
+        return data
+    if isinstance(data, list):
+        part = parts[0]
+        return _walk(data[int(part)], parts[1:]) if part.isdigit() and int(part) < len(data) else MISSING
+    if not isinstance(data, dict):
+        return MISSING
+    for n in range(1, len(parts) + 1):
+        key = ".".join(parts[:n])
+        if key in data:
+            found = _walk(data[key], parts[n:])
+            if found is not MISSING:
+                return found
+    return MISSING
 
 
 def _matches(actual: Any, wanted: Any) -> bool:
