@@ -92,3 +92,15 @@ def test_a_dotted_path_reaches_a_unit_whose_default_id_holds_a_dot():
     checks = _check({"kept.OG.6": "alice-reserve", "results.BB.6.save": 1, "results.BB.save": 0,
                      "results.BB.7.save": None}, step, 0, lambda: {})
     assert [c["ok"] for c in checks] == [True, True, True, False]
+
+
+def test_an_eliminated_players_spells_end_when_their_skipped_turn_would_have_come_under_sfr2012():
+    # 002 Duration: "Any spells the eliminated player had previously cast on another player's units or armies, or on
+    # terrains, have their normal duration (that is to say, they expire when the eliminated player would have had
+    # his or her next turn)": passing from bob to alice over eliminated carol ends carol's Ash Storm and Palsy (before:
+    # only sfr-v4's 003 rule did, and they lasted on)
+    data = _resolve("sfr2012-exam-magic-moves-elimination.yaml")
+    after = data["steps"][5]
+    gone = [t["what"] for t in after["trace"] if "would have taken their next turn" in t["what"]]
+    assert len(gone) == 2 and any("ash-storm" in g for g in gone) and any("palsy" in g for g in gone)
+    assert data["state"]["effects"] == []
