@@ -104,3 +104,10 @@ def test_an_eliminated_players_spells_end_when_their_skipped_turn_would_have_com
     gone = [t["what"] for t in after["trace"] if "would have taken their next turn" in t["what"]]
     assert len(gone) == 2 and any("ash-storm" in g for g in gone) and any("palsy" in g for g in gone)
     assert data["state"]["effects"] == []
+
+
+def test_an_all_amazon_reserve_army_rolled_per_unit_is_refused_with_the_amazon_rule():
+    # 002 Reserve Magic: "Amazon units cannot cast magic in the reserve area; instead they fire missiles": the
+    # per-unit roll got "2 blue is not a split this roll allows; the largest are: no points" before
+    steps = _resolve("sfr2012-exam-magic-amazon-frostwing.yaml")["steps"]
+    assert "cannot use magic" in steps[4]["rejected"] and "missile" in steps[4]["rejected"]

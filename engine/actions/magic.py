@@ -200,7 +200,9 @@ def _count(state: GameState, who: Army, step: MagicStep, terrain: Terrain | None
         # an aggregate roll of a one-race army (its magical items, if any, rolled nothing for magic)
         unit = unit or next(u for u in who.units if not u.item).evolve(id=who.id)
         if who.at == RESERVE and unit.race in ruleset.reserve_missile_races:
-            _no_reserve_magic(unit, tally.get("magic", 0), unit_id == who.id, ruleset, out)
+            # the whole army fires instead, given per unit or as one roll: refused with the rule's own reason
+            whole = unit_id == who.id or all(u.race in ruleset.reserve_missile_races for u in who.units if not u.item)
+            _no_reserve_magic(unit, tally.get("magic", 0), whole, ruleset, out, army=who.id)
             continue
         total, plain = tally.get("magic", 0), rolled.non_id[unit_id].get("magic", 0)
         if total and kept and total > plain:
@@ -289,11 +291,11 @@ def _returned_casters(returned: dict[str, Outcome], who: Army, terrain: Terrain 
     return casters
 
 
-def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult) -> None:
+def _no_reserve_magic(unit, points: int, whole_army: bool, ruleset: Ruleset, out: StepResult, army: str) -> None:
     """002 Amazons, Reserve Attack: "Amazons, when in the reserve area, cannot use magic"."""
     cite = ruleset.cite("reserve-attack")
     if whole_army:
-        raise StepError(f"{unit.id} is an army of {unit.race} units in the reserve area, which cannot use magic: "
+        raise StepError(f"{army} is an army of {unit.race} units in the reserve area, which cannot use magic: "
                         "they may take a missile action instead", cite=cite, field="roll")
     out.trace.append(TraceEvent(what=f"{unit.id}: {unit.race} in the reserve area: its {points} magic ignored",
                                 before=points, after=0, rule=ruleset.quote("reserve-no-magic", "Amazons, when in the "
