@@ -51,10 +51,36 @@ def opposing_target(state: GameState, ruleset: Ruleset, caster: str, spell: str,
              f"{len(state.players) - 1} opponents", out)
 
 
+# 002 Spell Attributes > Duration: the eliminated player's spells on others "have their normal duration (that is to
+# say, they expire when the eliminated player would have had his or her next turn)"
+ELIMINATED_002 = ("any spells the eliminated player had previously cast on another player's units or armies, or on "
+                  "terrains, have their normal duration (that is to say, they expire when the eliminated player would "
+                  "have had his or her next turn)")
+
+
+def _rule(ruleset: Ruleset) -> tuple[str, str, str] | None:
+    """The eliminated player's rule the edition states, as (its cite, the cite saying when a player is eliminated,
+    its words): 003's (sfr-v4), else 002's own sentence in Spell Attributes > Duration (sfr-2012); None: neither."""
+    if "multiplayer:eliminated" in ruleset.cites:
+        return (ruleset.cites["multiplayer:eliminated"], ruleset.cites["multiplayer:eliminated-when"],
+                RULES["eliminated"])
+    if "player-eliminated" in ruleset.cites:
+        return ruleset.cites["player-eliminated"], ruleset.cites["player-eliminated"], ELIMINATED_002
+    return None
+
+
 def eliminated(state: GameState, ruleset: Ruleset, player: str) -> bool:
-    """``player`` is out of a game of three or more under an edition with 003's rule: no army of theirs, at a
-    terrain or in the reserve area, has a unit left (002 Duration: "no units are remaining ...")."""
-    return ("multiplayer:eliminated" in ruleset.cites and len(state.players) >= 3
+    """``player`` is out of a game of three or more under an edition with 003's rule ("Simply skip their turn from
+    then on": their turn is refused): no army of theirs, at a terrain or in the reserve area, has a unit left (002
+    Duration: "no units are remaining ...")."""
+    return ("multiplayer:eliminated" in ruleset.cites and out_of_game(state, ruleset, player))
+
+
+def out_of_game(state: GameState, ruleset: Ruleset, player: str) -> bool:
+    """``player`` is eliminated from a game of three or more under an edition that says what becomes of their spells
+    (003; 002 Duration, which gives them no turn of their own to refuse: a scenario may still pass them an empty
+    turn, where their spells end as usual, or skip it, where they end at once)."""
+    return (_rule(ruleset) is not None and len(state.players) >= 3
             and not any(a.units for a in state.armies if a.player == player))
 
 
@@ -76,13 +102,12 @@ def skip_eliminated(state: GameState, ending: str, player: str, ruleset: Ruleset
     at = order.index(ending)
     between = [order[(at + i) % len(order)] for i in range(1, len(order))]
     for skipped in between[:between.index(player)]:
-        if not eliminated(state, ruleset, skipped):
+        if not out_of_game(state, ruleset, skipped):
             continue
-        cite = ruleset.cites["multiplayer:eliminated"]
+        cite, when, words = _rule(ruleset)
         out.trace.append(TraceEvent(what=f"{skipped} is eliminated: no army of theirs has a unit", rule=ELIMINATED,
-                                    cite=ruleset.cites["multiplayer:eliminated-when"]))
-        out.trace.append(TraceEvent(what=f"{skipped}'s turn is skipped", rule=RULES["eliminated"], cite=cite))
+                                    cite=when))
+        out.trace.append(TraceEvent(what=f"{skipped}'s turn is skipped", rule=words, cite=cite))
         state = expire(state, [e for e in state.effects if e.by == skipped],
-                       f"{skipped}, eliminated, would have taken their next turn now", RULES["eliminated"], ruleset,
-                       out, cite=cite)
+                       f"{skipped}, eliminated, would have taken their next turn now", words, ruleset, out, cite=cite)
     return state

@@ -172,7 +172,7 @@ dragons: [{id: red1, color: red, owner: them, at: t}]
 steps:
   - dragon_attack:
       army: a
-      dragons: {red2: [claw], red1: [jawz]}
+      dragons: {red2: [clawz], red1: [jawz]}
       roll: {save: 1}
       slay: {red1: magic}
 """
@@ -190,7 +190,7 @@ def test_bad_dragon_attack_input_is_located_with_suggestions():
         parse(SCENARIO.replace("      slay: {red1: magic}\n", ""), "bad.yaml")
     text = "\n".join(str(e) for e in caught.value.errors)
     assert "unknown dragon 'red2'" in text and "red1" in text
-    assert "unknown dragon icon 'claw'" in text and "claws" in text
+    assert "unknown dragon icon 'clawz'" in text and "claws" in text
     assert "unknown dragon icon 'jawz'" in text and "jaws" in text
 
 

@@ -260,13 +260,23 @@ def _check(expect: dict[str, Any], data: dict[str, Any], step: int | None, state
             actual = state_lookup(data, path, players)
         else:
             actual = lookup(data, path)
-        ok = _matches(actual, wanted)
+        ok = _matches(actual, wanted) or (wanted is None and actual is MISSING and _parent_is_mapping(
+            seen if path.startswith(STATE) else data, path[len(STATE):] if path.startswith(STATE) else path))
         entry = {"step": step, "key": key, "expected": wanted,
                  "actual": None if actual is MISSING else actual, "ok": ok}
         if actual is MISSING:       # the path names nothing: said so, not shown as a null that equals `null`
             entry["absent"] = True
         out.append(entry)
     return out
+
+
+def _parent_is_mapping(data: Any, dotted: str) -> bool:
+    """``expect: {dragons.r1: null}``: a key expected null holds when it is absent from a mapping that exists (a
+    dragon slain and back in its pool, a player's army gone): the natural way to state "no longer in play". A path
+    whose parent does not resolve (a misspelt collection) still fails, and so does a top-level key the object does
+    not have (``dragon_nothing: null``: a misspelt field, not a collection's member)."""
+    parent, _, _ = dotted.rpartition(".")
+    return bool(parent) and isinstance(lookup(data, parent), dict)
 
 
 def state_lookup(state: dict[str, Any], dotted: str, players: tuple[str, ...]) -> Any:
@@ -285,15 +295,27 @@ def state_lookup(state: dict[str, Any], dotted: str, players: tuple[str, ...]) -
 
 
 def lookup(data: Any, dotted: str) -> Any:
-    """A dotted path into the step or state object (list items by index)."""
-    for part in dotted.split("."):
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
-            data = data[int(part)]
-        else:
-            return MISSING
-    return data
+    """A dotted path into the step or state object (list items by index). A key may itself hold dots (a unit's
+    default id is ``<army>.<n>``: ``kept.OG.6``, ``results.BB.6.save``): each step tries the one-part key first,
+    then keys of more parts, and keeps the first reading that reaches a value."""
+    return _walk(data, dotted.split("."))
+
+
+def _walk(data: Any, parts: list[str]) -> Any:
+    if not parts:
+        return data
+    if isinstance(data, list):
+        part = parts[0]
+        return _walk(data[int(part)], parts[1:]) if part.isdigit() and int(part) < len(data) else MISSING
+    if not isinstance(data, dict):
+        return MISSING
+    for n in range(1, len(parts) + 1):
+        key = ".".join(parts[:n])
+        if key in data:
+            found = _walk(data[key], parts[n:])
+            if found is not MISSING:
+                return found
+    return MISSING
 
 
 def _matches(actual: Any, wanted: Any) -> bool:

@@ -167,6 +167,17 @@ def _record(b: _Builder, unit: Unit) -> Any:
         return None
 
 
+# the books' other spellings of a dragon icon: 002's examples write "a tail then a claw", "Belly, Treasure, Breath,
+# and Claw" and "dragons that rolled Wings" for its reference's Claws and Wing
+ICON_SPELLINGS = {"claw": "claws", "wings": "wing"}
+
+
+def _dragon_icon(icon: str, faces) -> str:
+    """A dragon icon as the edition names it, the books' other spellings read as the face they name."""
+    other = ICON_SPELLINGS.get(icon)
+    return other if faces and icon not in faces and other in faces else icon
+
+
 def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> Step | None:
     """A dragon attack: dragon ids and icons, the army's roll and choices, the units named; ``read_cantrip`` reads
     its ``cantrip`` field (ddref.scenario.build's, which reads each purchase as a magic step)."""
@@ -179,7 +190,7 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
         where = (*path, "dragons", named_id)
         if not any(d.id == named_id for d in state.dragons):
             b.fail(where, f"unknown dragon {typed(named_id)}{did_you_mean(named_id, [d.id for d in state.dragons])}")
-        named = tuple(slug(i) for i in ([icons] if isinstance(icons, str) else icons))
+        named = tuple(_dragon_icon(slug(i), faces) for i in ([icons] if isinstance(icons, str) else icons))
         for i, icon in enumerate(named):
             if faces and icon not in faces:
                 b.fail((*where, i), f"unknown dragon icon {typed(icon)}; expected one of: {', '.join(faces)}"

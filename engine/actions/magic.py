@@ -373,10 +373,18 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
         out.trace.append(TraceEvent(what=f"{unit.id}: {terrain.id} is a Grove: its ID magic cannot double",
                                     rule="no army can double magic at this terrain by any means",
                                     cite=ruleset.cite("grove")))
+    if ids and dua and held and "black" not in land:
+        # 002 Standing Stones: "no unit can double its ID icons for magic unless both the unit and the terrain contain
+        # that color" read with 002 Dead Unit Area Advantage: black "may also be doubled differently than the other
+        # four colors ... through the power of Death itself": the Stones' limit is on the terrain's doubling only
+        out.trace.append(reading(f"{unit.id}: at {terrain.id}'s Standing Stones (no black) its black ID points may "
+                                 "still double through the DUA: the Stones limit the terrain's doubling, not Death's",
+                                 ruleset.cite("dua-advantage"), ruleset.cite("standing-stones")))
+    doubling = ([f"as {', '.join(doubles)}"] if doubles else []) + (["as black through the DUA"] if dua else [])
     out.trace.append(TraceEvent(
         what=f"{unit.id}: {plain} magic point(s) from icons and SAIs, {ids} from ID; casts "
-             f"{', '.join(sorted(colors))}" + (f"; ID points may double as {', '.join(doubles)}" if ids and doubles else "")
-             + (" or black through the DUA" if ids and dua else ""),
+             f"{', '.join(sorted(colors))}" + (f"; ID points may double {' or '.join(doubling)}" if ids and doubling
+                                               else ""),
         after=plain + ids, rule="a unit casts its aspect colors; only ID points double, for a color it shares "
                                 "with the terrain", cite=ruleset.cite("terrain-advantage" if ids and doubles else "magic")))
     return Caster(unit.id, unit.race, plain, ids, tuple(sorted(colors)), doubles, dua if ids else None)

@@ -189,7 +189,9 @@ def _promote_after(state: GameState, ruleset: Ruleset, who: Army, slain: list[Dr
                                         "Dragonslayers (or Dragonhunters of the dragon's color) cannot promote units "
                                         "when they defeat a dragon", cite=cite))
         if step.promote:
-            raise StepError(f"promote is given, but {who.id} may not promote after this attack", cite=cite,
+            why = (f"{barred.label} is in it (002 Step 7: only an army without a Dragonslayer, or a Dragonhunter "
+                   "matching a color of the dragon, promotes)") if barred is not None else "it slew no dragon"
+            raise StepError(f"promote is given, but {who.id} may not promote after this attack: {why}", cite=cite,
                             field="promote")
         return state
     return promote(state, ruleset, who, None, step.promote, "dragon slain", cite, out)

@@ -63,8 +63,12 @@ def summon(state: GameState, who: Army, c: Cast, effect: SpellEffect, cite: str,
             wanted = f"{c.dragon} ({a} {effect.dragons} dragon " if c.dragon else f"{a} {effect.dragons} dragon ("
             at = [d.id for d in untamed.values() if d.at != c.target] + list(tamed)
             name = f"; name one at a terrain (dragon:): {', '.join(at)}" if at and not effect.from_terrain else ""
+            held = next((f"{p.player}'s {i.partition(':')[2]} is {'-'.join(d[0])}" for p in state.summoning_pool
+                         for i in p.items if (d := pool.parse(i)) and f"{p.player}:{i.partition(':')[2]}" == c.dragon),
+                        None)
+            why = f": {held}, not a dragon this spell paid in {paid} sends" if held else ""
             raise StepError(f"{c.spell.name} paid in {paid}: no {ruleset.dragons_wait} holds {wanted}that this spell "
-                            f"may send){name}", cite=cite, field="cast")
+                            f"may send){why}{name}", cite=cite, field="cast")
         owner, item = fits[0]
         state, name = send_dragon(state, owner, item, c.target, out)
         out.trace.append(TraceEvent(what=f"{c.spell.name}: {owner.player}'s {item.partition(':')[2]} dragon goes from "

@@ -271,6 +271,8 @@ SPELL_EFFECTS = {
     "spirit-furnace": SpellEffect("furnace", 2),
     # "Immediately send any elemental dragon with the same color as the magic used to cast this spell to the
     #  target terrain" (Ivory, Hybrid, Ivory Hybrid and White Dragon alike, each its own kind)
+    #  (Elemental, Hybrid and White: "any ... dragon", one at a terrain too; Ivory and Ivory Hybrid: "in a
+    #  summoning pool")
     "summon-elemental-dragon": SpellEffect("summon-dragon", dragons="elemental"),
     "summon-hybrid-dragon": SpellEffect("summon-dragon", dragons="hybrid"),
     "summon-ivory-dragon": SpellEffect("summon-dragon", dragons="ivory"),
