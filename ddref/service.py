@@ -35,7 +35,7 @@ from . import __version__, answers
 from .cli_search import Comparable, Kind
 from .errors import UserError
 from .options import Edition, edition_id
-from .http_answers import BodyTimedOut, TooLarge, error_answer, read_body, user_error_answer
+from .http_answers import BodyTimedOut, error_answer, read_body, user_error_answer
 from .serving import GracefulServer, Limits, ReplayPool, server_config
 
 WEB = Path(__file__).with_name("web")

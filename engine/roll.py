@@ -25,7 +25,7 @@ from .roll_bounds import check_aggregate, check_unit_faces
 from .doubling import eighth_face, minor_terrain
 from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
 from .ruleset import Ruleset
-from .state import RESULT_TYPES, Army, Effect, GameState, ResultType, Terrain, Unit
+from .state import RESULT_TYPES, Effect, Unit
 from .trace import StepError, TraceEvent, reading
 from .value import Struct, field
 # the values of a roll (what was rolled, who rolls, the tallies, the outcome) live in engine.rolled, below the

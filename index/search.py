@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import difflib
 import heapq
-import re
 import sqlite3
 from array import array
 from collections import defaultdict

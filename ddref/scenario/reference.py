@@ -13,7 +13,6 @@ import typing
 from pathlib import Path
 
 from pydantic import BaseModel
-from pydantic_core import PydanticUndefined
 
 from .model import STEP_KINDS, ScenarioIn, step_models
 
