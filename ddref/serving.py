@@ -319,7 +319,7 @@ class ReplayPool:
                                         name="ddref-replay")
         try:
             process.start()
-        except OSError as exc:
+        except Exception as exc:  # noqa: BLE001 - OSError, or the forkserver's EOFError/ValueError under load: logged
             self.broken = f"a replay worker process could not start ({type(exc).__name__}: {exc})"
             log.error("%s", self.broken)
             parent.close()

@@ -33,26 +33,32 @@ def serving(replay=None, **limits):
     from ddref.service import create_app, listen
     from ddref.serving import GracefulServer, server_config
 
-    sock = listen("127.0.0.1", 0)
-    app = create_app(limits=Limits(**limits), replay=replay)
-    served = GracefulServer(server_config(app, app.state.limits, log_level="critical"), app.state.replays)
     failed: list[BaseException] = []
+    for attempt in (1, 2):
+        sock = listen("127.0.0.1", 0)
+        app = create_app(limits=Limits(**limits), replay=replay)
+        # uvicorn logs why a start failed at "error" (shown with the failing test's captured output)
+        served = GracefulServer(server_config(app, app.state.limits, log_level="error"), app.state.replays)
 
-    def run() -> None:
-        try:
-            served.run(sockets=[sock])
-        except BaseException as error:  # noqa: BLE001 - shown in the assertion below, not lost with the thread
-            failed.append(error)
+        def run(served=served, sock=sock) -> None:
+            try:
+                served.run(sockets=[sock])
+            except BaseException as error:  # noqa: BLE001 - shown in the assertion below, not lost with the thread
+                failed.append(error)
 
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    # The workers warm up for at most 60 s (ReplayPool.start) before the server starts anyway; a loaded machine
-    # gets that and as much again before this calls it a failure.
-    deadline = time.monotonic() + 120
-    while not served.started:
-        assert thread.is_alive(), f"the server stopped before it started: {failed!r}"
-        assert time.monotonic() < deadline, "the server did not start within 120 s"
-        time.sleep(0.02)
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        # The workers warm up for at most 60 s (ReplayPool.start) before the server starts anyway; a loaded machine
+        # gets that and as much again before this calls it a failure.
+        deadline = time.monotonic() + 120
+        while not served.started and thread.is_alive():
+            assert time.monotonic() < deadline, "the server did not start within 120 s"
+            time.sleep(0.02)
+        if served.started:
+            break
+        sock.close()
+        # a start that failed on a loaded machine is tried once more; twice is a failure, with both reasons
+        assert attempt == 1, f"the server stopped before it started, twice: {failed!r}"
     try:
         yield sock.getsockname()[1]
     finally:
