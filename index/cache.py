@@ -118,9 +118,10 @@ def current() -> Built | None:
 
     The folder must be a real folder (a link, even one looping on itself, is not an index) with a manifest
     that is a JSON object naming this key; anything else is rebuilt."""
-    folder = _writable_root(create=False) / f"index-{index_key()}"
+    key = index_key()      # reads the build modules' source: once
+    folder = _writable_root(create=False) / f"index-{key}"
     manifest = _manifest(folder)
-    return Built(folder, manifest) if manifest is not None and manifest.get("key") == index_key() else None
+    return Built(folder, manifest) if manifest is not None and manifest.get("key") == key else None
 
 
 def _manifest(folder: Path) -> dict[str, Any] | None:
@@ -202,12 +203,13 @@ def info() -> dict[str, Any]:
 def _build(root: Path, force: bool, progress: Progress | None) -> Built:
     from .build import DB_NAME, build_into
 
-    final = root / f"index-{index_key()}"
+    key = index_key()
+    final = root / f"index-{key}"
     work = Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=root))
     try:
         (work / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         manifest = build_into(work, progress)
-        manifest["key"] = index_key()
+        manifest["key"] = key
         manifest["db_sha256"] = _sha256(work / DB_NAME)
         (work / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
         _move_into_place(work, final)
