@@ -140,10 +140,10 @@ def _check_rule(state: GameState, who: Army, c: Cast, rule: TargetRule, ruleset:
         art = "an" if c.spell.name[:1] in "AEIOU" else "a"
         raise StepError(f"{c.spell.name} targets one of your units not already under the effects of {art} "
                         f"{c.spell.name} spell; {unit.label} already is", cite=cite, field="cast")
-    if unit is not None and not (rule.race or rule.health_worth or rule.other_color or rule.same_color):
+    on_unit = rule.race or rule.health_worth or rule.other_color or rule.same_color
+    if unit is not None and not on_unit:
         return
-    if rule.race or rule.health_worth or rule.other_color or rule.same_color:
-        unit = next(a.unit(c.target) for a in state.armies if a.unit(c.target) is not None)
+    if on_unit:     # a unit target (check_target found it in play)
         if rule.race and unit.race != rule.race:
             raise StepError(f"{c.spell.name} targets a {rule.race} unit; {unit.label} is {unit.race or 'of no race'}",
                             cite=cite, field="cast")
