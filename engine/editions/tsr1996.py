@@ -20,6 +20,8 @@ ABILITIES = f"{E}:special-rules.special-abilities"
 SAI_GENERAL = f"{E}:faq.monster-special-action-icons.general-rules"
 
 CITES = {
+    # "Army: All of your units at a single terrain"
+    "army-term": f"{E}:basic-terms.army",
     # counting results: "each unit's ID icon counts as a number of points of effect equal to its health"
     "id-icons": f"{E}:basic-terms.icons",
     # 004 Monsters, General Rules: "Each normal icon on a monster unit counts as four point of effect"
