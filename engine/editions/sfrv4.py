@@ -201,6 +201,8 @@ ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike"
 
 # 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 001 Armies
+    "army-term": "an army is a collection of your units and monsters at a terrain or in reserves",
     # Turns (engine.actions.turn)
     "turn-order": "Each player completes all phases of the turn sequence and then the next player becomes the "
                   "marching player",

@@ -213,6 +213,8 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 000 Basic Terms
+    "army-term": "all of your units at a single terrain",
     # Determine Order of Play (engine.actions.turn)
     "turn-order": "The player who rolls the most points of maneuver results becomes the first player, the one with "
                   "the second highest total becomes the second player, and so on",
