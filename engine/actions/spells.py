@@ -249,6 +249,8 @@ def _haunt(state: GameState, who: Army, c: Cast, names: str, cite: str, ruleset:
         getattr(out, key).update(getattr(fought, key))
     out.trace.extend(fought.trace)
     out.killed.extend(fought.killed)
+    out.moved.extend(fought.moved)      # units an SAI or a Cantrip's spell moved during the melee
+    out.fled.extend(fought.fled)
     fallen = [u for u in state.area("bua", who.player).units if u.id not in buried and u.id in fought.killed]
     return _haunt_resolved(state, who.player, dead, fallen, c.spell.name, cite, ruleset, out)
 
