@@ -58,13 +58,20 @@ def reserve_army(state: GameState, player: str, ruleset: Ruleset, out: StepResul
     reserve = next((a for a in state.armies if a.player == player and a.at == RESERVE and _active(a)), None)
     if reserve is not None:
         return state, reserve
-    ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+    ids = _taken(state)
     name = next(n for n in (f"{player}-reserve", *(f"{player}-reserve-{i}" for i in range(2, 99))) if n not in ids)
     reserve = Army(id=name, player=player, at=RESERVE, units=())
     out.trace.append(TraceEvent(what=f"{player}'s reserve area forms the army {name}",
                                 rule=ruleset.quote("reserve-army", "the units in a player's reserve area form an army"),
                                 cite=ruleset.cite("reserve-area")))
     return state.evolve(armies=(*state.armies, reserve)), reserve
+
+
+def _taken(state: GameState) -> set[str]:
+    """The ids a new army may not take: armies, units and terrains in play, and the armies spells still name (an
+    army gone with its last unit, engine.after_step ``armies-gone``: a new army of that name would come under them)."""
+    return ({a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+            | {e.target for e in state.effects})
 
 
 def bound(unit: Unit | None, ruleset: Ruleset) -> bool:
@@ -128,7 +135,7 @@ def army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset, ou
 
 def new_army_id(state: GameState, player: str, terrain_id: str) -> str:
     """The id of a new army the player forms at the terrain: <player>-<terrain>, numbered if taken (-2, -3 ...)."""
-    ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+    ids = _taken(state)
     return next(n for n in (f"{player}-{terrain_id}", *(f"{player}-{terrain_id}-{i}" for i in range(2, 99)))
                 if n not in ids)
 

@@ -50,3 +50,18 @@ def test_the_rule_runs_after_the_rules_that_read_the_army_the_step_left():
         "used-effects-expire", "player-eliminated", "carriers", "kings-die", "eighth-faces-abandoned",
         "leave-the-game"))
     assert names.index("armies-gone") < names.index("win")
+
+
+def test_a_new_army_never_takes_the_name_of_a_gone_army_a_spell_still_names():
+    # an army killed to its last unit is gone, its spells stay in play until they end; units arriving later at that
+    # terrain form a new army, which must not come under those spells by taking the gone army's name
+    from engine.editions import ruleset
+    from engine.moves import army_at
+    from engine.state import Effect, GameState, Terrain
+    from engine.steps import StepResult
+
+    state = GameState(edition="sfr-2012", players=("alice", "bob"), turn_player="alice",
+                      terrains=(Terrain(id="field", type="flatland", colors=("blue", "gold"), face=3),), armies=(),
+                      effects=(Effect(spell="palsy", target="bob-field", by="alice"),))
+    state, army = army_at(state, "bob", "field", ruleset("sfr-2012"), StepResult(kind="magic"))
+    assert army.id == "bob-field-2" and not state.effects_on(army.id)
