@@ -132,6 +132,10 @@ CITES = {
     "sai-points-as-rolled": f"{E}:special-action-icons-general-information.targeting",
     "dua-term": f"{E}:glossary-of-dragon-dice-terms.dead-unit-area-dua",
     "buried-term": f"{E}:glossary-of-dragon-dice-terms.buried",
+    # "Army: All components belonging to the same player that are at the same location": none, no army
+    "army-term": f"{E}:glossary-of-dragon-dice-terms.army",
+    # Haunt's army of the dead (engine.moves.haunt_army, engine.actions.spells)
+    "haunt-army": f"{E}:glossary-of-dragon-dice-terms.magically-constructed-army",
 }
 
 RACIAL_ABILITIES = (
