@@ -83,3 +83,19 @@ def test_a_unit_traded_for_a_dead_one_is_killed_as_it_went_to_the_dua(tmp_path, 
     assert sorted(step["killed"]) == ["big", "small"]
     assert set(step["killed"]) <= in_dua and "d1" not in in_dua
     assert step["moved"] == ["d1"]
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_spell_cast_after_a_roll_is_finalized_is_said_not_to_change_it():
+    """002 Glossary, Finalized Results: "Note: finalized results cannot be changed by any effect." The defender's
+    Cantrip casts a Blizzard ("halve all melee results at the target terrain") after the attacker's 6 melee were
+    finalized: they stay 6 (5 damage against 1 save), the trace says why once, citing the glossary, and the
+    defender's counter-attack, rolled after the Blizzard, is halved (4 -> 2)."""
+    step = replay(load(ROOT / "scenarios" / "sfr2012-defects-b-finalized-results.yaml"))["steps"][0]
+    assert step["results"]["goblins"]["melee"] == 6 and step["damage"]["elves"] == 5
+    said = [e for e in step["trace"] if e.get("kind") == "not-applied" and "finalized" in e["what"]]
+    assert [(e["what"], e["cite"]) for e in said] == [
+        ("blizzard on lagoon does not change goblins' melee results of this step: they were finalized before it was "
+         "cast", "sfr-2012:glossary-of-dragon-dice-terms.finalized-results")]
