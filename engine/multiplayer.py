@@ -17,6 +17,7 @@ from .ruleset import Ruleset
 from .state import GameState
 from .steps import StepResult
 from .trace import StepError, TraceEvent, reading
+from .value import Value
 
 RULES = {
     "counter-maneuver": "counter-maneuvering armies do not combine their maneuver results. Each compares their total "
@@ -77,21 +78,35 @@ def eliminated(state: GameState, ruleset: Ruleset, player: str) -> bool:
     return len(state.players) >= 3 and not any(a.units for a in state.armies if a.player == player)
 
 
-def skipped_by(ruleset: Ruleset) -> tuple[str, str, str]:
-    """The passage that skips an eliminated player's turn in the edition, as (cite, words, the passage it is read
-    with, or "" where the edition says it): 003 "Simply skip their turn from then on" (sfr-v4); 002 Duration, their
-    spells "expire when the eliminated player would have had his or her next turn" (sfr-2012: a turn they no longer
-    have); 000 Magic, "If all your units are killed ... any spells you cast are immediately negated" (tsr-1996, which
-    says nothing more of a player with no units: a reading, with 000's order of play)."""
+class Skip(Value):
+    """The passages that skip an eliminated player's turn in an edition (``skipped_by``)."""
+
+    cite: str           # the passage that skips the turn
+    words: str          # its words
+    also: str           # the passage it is read with, "" where the edition says it
+    when: str           # the passage that says when a player is eliminated
+    when_words: str     # its words
+
+
+def skipped_by(ruleset: Ruleset) -> Skip:
+    """The passage that skips an eliminated player's turn in the edition: 003 "Simply skip their turn from then on"
+    (sfr-v4); 002 Duration, their spells "expire when the eliminated player would have had his or her next turn"
+    (sfr-2012: a turn they no longer have); 000 Magic, "If all your units are killed ... any spells you cast are
+    immediately negated" (tsr-1996, which says nothing more of a player with no units: a reading, with 000's order of
+    play)."""
     if "multiplayer:eliminated" in ruleset.cites:
-        return ruleset.cites["multiplayer:eliminated"], RULES["eliminated"], ""
+        return Skip(ruleset.cites["multiplayer:eliminated"], RULES["eliminated"], "",
+                    ruleset.cites["multiplayer:eliminated-when"], ELIMINATED)
     if "player-eliminated" in ruleset.cites:
-        return ruleset.cites["player-eliminated"], ELIMINATED_002, ""
+        return Skip(ruleset.cites["player-eliminated"], ELIMINATED_002, "", ruleset.cites["player-eliminated"],
+                    ELIMINATED)
     turn_order = ruleset.cites.get("turn-order", ruleset.cite("turn-sequence"))
     if "spells-end-with-caster" in ruleset.cites:
-        return (ruleset.cites["spells-end-with-caster"], ruleset.quote("spells-end-with-caster", "any spells you cast "
-                "are immediately negated") + ": a player with no units left takes no turn", turn_order)
-    return turn_order, "a player with no units left takes no turn", ""
+        cite = ruleset.cites["spells-end-with-caster"]
+        return Skip(cite, ruleset.quote("spells-end-with-caster", "any spells you cast are immediately negated")
+                    + ": a player with no units left takes no turn", turn_order, cite,
+                    "if you have no units left at terrains or in reserve")
+    return Skip(turn_order, "a player with no units left takes no turn", "", turn_order, ELIMINATED)
 
 
 def out_of_game(state: GameState, ruleset: Ruleset, player: str) -> bool:
@@ -106,9 +121,9 @@ def refuse_turn(state: GameState, ruleset: Ruleset, player: str) -> None:
     """An eliminated player's turn never begins, under every edition (``eliminated``, ``skipped_by``)."""
     if eliminated(state, ruleset, player):
         playing = [p for p in state.players if not eliminated(state, ruleset, p)]
-        cite, words, _ = skipped_by(ruleset)
-        raise StepError(f"{player} is eliminated ({ELIMINATED}): their turn is skipped ({words}); the players still "
-                        f"in the game are {', '.join(playing)}", cite=cite, field="player")
+        skip = skipped_by(ruleset)
+        raise StepError(f"{player} is eliminated ({skip.when_words}): their turn is skipped ({skip.words}); the "
+                        f"players still in the game are {', '.join(playing)}", cite=skip.cite, field="player")
 
 
 def skip_eliminated(state: GameState, ending: str, player: str, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -123,11 +138,11 @@ def skip_eliminated(state: GameState, ending: str, player: str, ruleset: Ruleset
     for skipped in between[:between.index(player)]:
         if not eliminated(state, ruleset, skipped):
             continue
-        cite, words, also = skipped_by(ruleset)
-        out.trace.append(TraceEvent(what=f"{skipped} is eliminated: no army of theirs has a unit", rule=ELIMINATED,
-                                    cite=_rule(ruleset)[1] if _rule(ruleset) else cite))
-        out.trace.append(reading(f"{skipped}'s turn is skipped", cite, also) if also else
-                         TraceEvent(what=f"{skipped}'s turn is skipped", rule=words, cite=cite))
+        skip = skipped_by(ruleset)
+        out.trace.append(TraceEvent(what=f"{skipped} is eliminated: no army of theirs has a unit",
+                                    rule=skip.when_words, cite=skip.when))
+        out.trace.append(reading(f"{skipped}'s turn is skipped: {skip.words}", skip.cite, skip.also) if skip.also
+                         else TraceEvent(what=f"{skipped}'s turn is skipped", rule=skip.words, cite=skip.cite))
         if not out_of_game(state, ruleset, skipped):
             continue        # an edition whose eliminated player's spells end at once (000 Magic), not now
         rule_cite, _, rule_words = _rule(ruleset)

@@ -43,7 +43,7 @@ def test_every_editions_turn_order_passes_over_an_eliminated_player(tmp_path, ed
     in every edition (before, only sfr-v4's turn order skipped cal: engine.multiplayer ``eliminated``)."""
     out = _steps(tmp_path, TURNS.format(edition=edition, next="alice"))
     assert [s["kind"] for s in out["steps"]] == ["turn", "turn"]
-    assert any(e["what"].endswith("cal's turn is skipped") for e in out["steps"][1]["trace"])
+    assert any("cal's turn is skipped" in e["what"] for e in out["steps"][1]["trace"])
     with pytest.raises(StepRefused, match="cal is eliminated"):
         _steps(tmp_path, TURNS.format(edition=edition, next="cal"))
 
