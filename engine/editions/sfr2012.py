@@ -28,6 +28,8 @@ CITES = {
     "temple": f"{E}:the-eighth-face.temple",
     "ivory-dragons": f"{E}:dragons.ivory-dragons",
     "unique-resolution": f"{E}:glossary-of-dragon-dice-terms.unique-resolution",
+    # "Note: finalized results cannot be changed by any effect" (engine.actions.cantrip ``finalized_untouched``)
+    "finalized-results": f"{E}:glossary-of-dragon-dice-terms.finalized-results",
     "avoidance": f"{E}:avoidance-rolls",
     # the turn
     "turn-sequence": f"{E}:the-turn-sequence",
