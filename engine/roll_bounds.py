@@ -30,9 +30,10 @@ def check_unit_faces(unit, faces, ruleset) -> None:
     more than ``LARGEST_FACE`` results: the largest face the rules describe (002 SAI General Information: "if a rare
     unit has a die face with four Cantrip icons, it counts as four points of effect"; a ten-sided die's one icon
     counting four), the reading the aggregate check traces at its bound (``_reading``), the corpus not listing each
-    die's faces. An ID face is worth the unit's health (at most 4), whatever count is written. 002 Monsters: "Unlike
-    six-sided units, each face of a monster die bears only one icon": ``melee 2`` on a monster is refused with those
-    words under sfr-2012, and as worth 8 in the editions whose monster text does not say how many a face bears.
+    die's faces. An ID face bears one ID icon, worth the unit's health (at most 4): ``id 2`` is refused. 002
+    Monsters: "Unlike six-sided units, each face of a monster die bears only one icon": ``melee 2`` on a monster is
+    refused with those words under sfr-2012, and as worth 8 in the editions whose monster text does not say how many
+    a face bears.
     Magical items' icons the die does not bear and the logo faces are left to their own checks (engine.roll
     ``_check_die``)."""
     from .rolled import REROLLED
@@ -40,6 +41,12 @@ def check_unit_faces(unit, faces, ruleset) -> None:
     if unit is None:
         return
     for face in faces:
+        if face.icon == "id" and face.count > 1:
+            # one ID icon a face, worth the unit's health (002 Basic Terms, ID icon: "1 point per health of the die")
+            raise StepError(f"{unit.id} ({_kind(unit)}, {unit.health} health) cannot show 'id {face.count}' on one "
+                            f"face: a die's ID face bears one ID icon, worth the unit's health ({unit.health}); write "
+                            "'id' (a unit rolled again lists each face: [id, melee])",
+                            cite=ruleset.cites.get("id-icons", ""), field="roll")
         if face.icon in ("id", REROLLED) or face.icon in ruleset.id_icons:
             continue
         # the words are 002's; 000/004 ("Each normal icon on a monster unit counts as four") and 001 ("Icons on
@@ -62,11 +69,15 @@ def face_points(unit, icon: str, ruleset) -> int:
     return per
 
 
+def _kind(unit) -> str:
+    return ("artifact" if unit.monster else "magical item") if unit.item else "monster" if unit.monster else \
+        "six-sided unit"
+
+
 def _too_many(unit, face, per: int, ruleset) -> None:
     """A face worth more than a die's face can be: the unit, the number asked, the most, and the reading's basis."""
     worth = face.count * per
-    what = ("artifact" if unit.monster else "magical item") if unit.item else "monster" if unit.monster else \
-        "six-sided unit"
+    what = _kind(unit)
     counted = f" (each icon counting {per})" if per > 1 else ""
     raise StepError(f"{unit.id} ({what}, {unit.health} health) cannot show '{face.icon} {face.count}' on one face: "
                     f"that is {worth} results{counted}, and a face of its die is worth at most {LARGEST_FACE} "

@@ -185,3 +185,15 @@ steps: []
     units = {a.id: [(u.id, u.health) for u in a.units] for a in scenario.state.armies}
     assert units == {"x": [("x.1", 1), ("x.2", 1), ("x.3", 1), ("x.4", 1)],
                      "y": [("y.1", 2), ("y.2", 2), ("y.3", 2), ("z", 1)]}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("unit", ["c1", "r3", "m4"])
+def test_a_face_bears_one_id_icon_worth_its_units_health(edition, unit):
+    """An ID face is one icon worth the unit's health ("1 point per health of the die"): ``id 2`` was counted as the
+    health, the count silently dropped; it is refused, and ``id`` counts the health."""
+    out = first(edition, f"  - roll: {{army: band, for: melee, roll: {{{unit}: id 2}}}}\n    expect_error: x\n")
+    assert "cannot show 'id 2' on one face: a die's ID face bears one ID icon" in out.get("rejected", ""), out
+    health = {"c1": 1, "r3": 3, "m4": 4}[unit]
+    assert first(edition, f"  - roll: {{army: band, for: melee, roll: {{{unit}: id}}}}\n")["results"]["band"]["melee"] \
+        == health
