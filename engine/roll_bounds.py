@@ -14,7 +14,7 @@ monster's ID) adds faces with no limit the rules set, so such a roll is not boun
 from __future__ import annotations
 
 from . import sais as sai_table
-from .state import Army
+from .state import RESULT_TYPES, Army
 from .trace import StepError
 
 LARGEST_FACE = 4
@@ -22,24 +22,69 @@ LARGEST_FACE = 4
 
 def check_unit_faces(unit, faces, ruleset) -> None:
     """Refuse a face a unit's die cannot show, in a per-unit roll: the bound ``check_aggregate`` sets on an army's
-    aggregate holds face by face (a per-unit roll is no way around it). 002 Monsters: "Unlike six-sided units,
-    each face of a monster die bears only one icon" (which "counts as 4 points of effect": ``melee 2`` on a monster
-    would be counted eight). A six-sided unit's face is not bounded here: scenarios write a six-sided unit's results
-    as one face (``f3: melee 6``), the corpus not listing each die's faces. Magical items and the logo faces are
-    left to their own checks (engine.roll ``_check_die``)."""
+    aggregate holds face by face (a per-unit roll is no way around it).
+
+    A unit's faces are "the results this unit's roll produced" (docs/scenario-format.md, Rolls): one face per roll of
+    its die, a face that rolls it again followed by the next. Each face is worth its icons' points (a monster's or an
+    artifact's icon 4, a rare item's SAI 3, the Tiger-Folk's Double Strike 4, any other icon 1), and no face is worth
+    more than ``LARGEST_FACE`` results: the largest face the rules describe (002 SAI General Information: "if a rare
+    unit has a die face with four Cantrip icons, it counts as four points of effect"; a ten-sided die's one icon
+    counting four), the reading the aggregate check traces at its bound (``_reading``), the corpus not listing each
+    die's faces. An ID face bears one ID icon, worth the unit's health (at most 4): ``id 2`` is refused. 002
+    Monsters: "Unlike six-sided units, each face of a monster die bears only one icon": ``melee 2`` on a monster is
+    refused with those words under sfr-2012, and as worth 8 in the editions whose monster text does not say how many
+    a face bears.
+    Magical items' icons the die does not bear and the logo faces are left to their own checks (engine.roll
+    ``_check_die``)."""
     from .rolled import REROLLED
 
-    if unit is None or unit.item:
+    if unit is None:
         return
     for face in faces:
+        if face.icon == "id" and face.count > 1:
+            # one ID icon a face, worth the unit's health (002 Basic Terms, ID icon: "1 point per health of the die")
+            raise StepError(f"{unit.id} ({_kind(unit)}, {unit.health} health) cannot show 'id {face.count}' on one "
+                            f"face: a die's ID face bears one ID icon, worth the unit's health ({unit.health}); write "
+                            "'id' (a unit rolled again lists each face: [id, melee])",
+                            cite=ruleset.cites.get("id-icons", ""), field="roll")
         if face.icon in ("id", REROLLED) or face.icon in ruleset.id_icons:
             continue
         # the words are 002's; 000/004 ("Each normal icon on a monster unit counts as four") and 001 ("Icons on
         # monsters always count for 4 results each") do not say how many a face bears
-        if unit.monster and face.count > 1 and ruleset.edition == "sfr-2012":
+        if unit.monster and not unit.item and face.count > 1 and ruleset.edition == "sfr-2012":
             raise StepError(f"{unit.id} is a monster: each face of its ten-sided die bears only one icon (which "
                             f"counts {ruleset.monster_icon_value}), so it cannot show '{face.icon} {face.count}'; "
                             f"write '{face.icon}'", cite=ruleset.cites.get("monsters", ""), field="roll")
+        per = face_points(unit, face.icon, ruleset)
+        if face.count * per > LARGEST_FACE:
+            _too_many(unit, face, per, ruleset)
+
+
+def face_points(unit, icon: str, ruleset) -> int:
+    """Points one icon of ``unit``'s die is worth (engine.roll counts them so): a monster's or an artifact's icon
+    ``monster_icon_value``, an SAI the unit's ``sai_points`` where it has them, any other icon one."""
+    per = ruleset.monster_icon_value if unit.monster else 1
+    if icon not in RESULT_TYPES and unit.sai_points:
+        return unit.sai_points
+    return per
+
+
+def _kind(unit) -> str:
+    return ("artifact" if unit.monster else "magical item") if unit.item else "monster" if unit.monster else \
+        "six-sided unit"
+
+
+def _too_many(unit, face, per: int, ruleset) -> None:
+    """A face worth more than a die's face can be: the unit, the number asked, the most, and the reading's basis."""
+    worth = face.count * per
+    what = _kind(unit)
+    counted = f" (each icon counting {per})" if per > 1 else ""
+    raise StepError(f"{unit.id} ({what}, {unit.health} health) cannot show '{face.icon} {face.count}' on one face: "
+                    f"that is {worth} results{counted}, and a face of its die is worth at most {LARGEST_FACE} "
+                    f"(at most {LARGEST_FACE // per} {face.icon} icon(s)): the largest face the rules name is a rare "
+                    "unit's four Cantrip icons, a monster's one icon counting four. A unit's faces are one per roll of "
+                    "its die; list each face where an SAI rolls it again ([rend, melee 2])",
+                    cite=ruleset.cites.get("sai-points") or ruleset.cites.get("id-icons", ""), field="roll")
 
 
 def check_aggregate(army: Army, counts: tuple[tuple[str, int], ...], kind: str, ruleset,

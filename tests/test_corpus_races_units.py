@@ -19,7 +19,7 @@ from tools.corpus import units as units_mod
 from tools.corpus.text import RACE_IDS, slug
 
 RACES_PER_EDITION = {"sfr-2012": 14, "sfr-v4": 2, "tsr-1996": 5}
-UNITS_PER_EDITION = {"sfr-2012": 272, "sfr-v4": 40, "tsr-1996": 4}
+UNITS_PER_EDITION = {"sfr-2012": 272, "sfr-v4": 40, "tsr-1996": 6}
 # 002: 20 per full race table; Feral's table lost its names (Tiger-Folk is named in the
 # SAI rules); Eldarim 12 six-siders (3 cells empty) + 6 champions; Dragonkin 9 + champion;
 # None = 15 magical items + 5 artifacts + 3 medallions.
@@ -354,7 +354,15 @@ def test_tsr_1996_units(units):
         ("dwarf-umber-hulk", "dwarf", "monster", "monster", 4, "004"),
         ("coral-elf-coral-giant", "coral-elf", "monster", "monster", 4, "004"),
         ("amazon-centaur", "amazon", "monster", "monster", 4, "004"),
+        # 004 rules on them by name (Sprite Swarm; Dispel Magic's Gargoyle) and gives no race
+        ("sprite-swarm", None, "monster", "monster", 4, "004"),
+        ("gargoyle", None, "monster", "monster", 4, "004"),
     }
+    by_id = {u.id: u for u in units if u.edition == "tsr-1996"}
+    # the Gargoyle's die bears a Dispel Magic face (004 Dispel Magic B); each cites the 004 ruling naming it
+    assert by_id["gargoyle"].icons == ("dispel-magic",)
+    assert by_id["gargoyle"].source.section == "tsr-1996:faq.monster-special-action-icons.dispel-magic"
+    assert by_id["sprite-swarm"].source.section == "tsr-1996:faq.monsters.sprite-swarm"
 
 
 def test_icons_name_sai_records(ctx, units):

@@ -260,7 +260,8 @@ def test_decapitate_slays_a_dragon_that_rolled_jaws_and_the_army_still_saves_aga
     assert out.dragon["slain"] == ["d1"] and out.damage["a"] == 17
     # no dragon rolled Jaws: three melee results, which with 7 melee slay the Claws dragon (10)
     step = step.evolve(dragons=(("d1", ("claws",)), ("d2", ("claws",))),
-                       roll=Roll(units=(("h", (Face("decapitate"),)), ("u0", (Face("melee", 7),)))))
+                       roll=Roll(units=(("h", (Face("decapitate"),)), ("u0", (Face("melee", 4),)),
+                                        ("u1", (Face("melee", 3),)))))
     after, out = dragon_attack(state, step, RULES)
     assert out.results["a"]["melee"] == 10 and out.dragon["slain"] == ["d1"]
 

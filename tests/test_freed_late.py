@@ -319,13 +319,14 @@ def test_a_freed_unit_s_cantrip_spell_on_another_freed_unit_counts_that_unit_s_r
 
 
 def test_a_freed_unit_s_cantrip_after_the_army_s_own_is_a_purchase_of_its_own():
-    """mage11's Cantrip (cantrip.B11) kills Vines11 with a Lightning Strike; Seer11, freed, rolls a Cantrip: its own
-    purchase, cantrip.seer11, a Lightning Strike that kills k1 before A11 saves. Not given: it buys nothing (marked
-    defaulted), k1 lives and rolls with A11's saves."""
+    """mage11's and page11's Cantrips (cantrip.B11) kill Vines11 with a Lightning Strike; Seer11 and Aide11, freed,
+    roll a Cantrip (4 + 1, a die's face being worth at most four): their own purchase, cantrip.seer11, a Lightning
+    Strike that kills k1 before A11 saves. Not given: it buys nothing (marked defaulted), k1 lives and rolls with
+    A11's saves."""
     out = _play(_cantrip_steps("B11"))[-1]
     assert out["killed"] == ["vines11", "k1", "k2"] and out["damage"]["A11"] == 2
-    assert any("the Cantrip of seer11, freed into B11's roll after the army's own Cantrip was resolved" in r and
-               "the step's cantrip.seer11" in r for r in _readings(out))
+    assert any("the Cantrip of seer11, aide11, freed into B11's roll after the army's own Cantrip was resolved" in r
+               and "the step's cantrip.seer11" in r for r in _readings(out))
     steps = _cantrip_steps("B11")
     start = steps.index("                      seer11: {")
     unbought = steps[:start].rstrip().rstrip(",") + "},\n" + steps[steps.index("            saves: {A11"):]
@@ -422,23 +423,21 @@ def test_a_freed_unit_s_own_purchase_in_the_save_roll_counts_the_army_s_roll_aga
 
 
 def test_the_cantrips_of_units_freed_together_after_the_army_s_are_one_purchase():
-    """Vines11 entangles Seer11 (3 health) and Novice11 (1): both freed by mage11's Lightning Strike, their Cantrips
-    (5 + 1) rolled at one time are combined (002 Targeting): one purchase of 6 points, named for either; named for
-    both, an error."""
-    steps = _bundled_step("B11").replace("{entangle: [seer11]}", "{entangle: [seer11, novice11]}") \
-        .replace("{seer11: cantrip 5}", "{seer11: cantrip 5, novice11: cantrip}")
-    novice = {"{id: seer11, race: coral-elf, health: 3}]}":
-              "{id: seer11, race: coral-elf, health: 3}, {id: novice11, race: coral-elf, health: 1}]}"}
-    out = _play(steps.replace("seer11: {colors: {blue: 5}", "novice11: {colors: {blue: 6}"), novice)[-1]
+    """Vines11 entangles Seer11 (3 health) and Aide11 (1) (the bundled step): both freed by the army's Lightning
+    Strike, their Cantrips (4 + 1) rolled at one time are combined (002 Targeting): one purchase of 5 points, named
+    for either; named for both, an error."""
+    steps = _bundled_step("B11")
+    assert "{entangle: [seer11, aide11]}" in steps and "{seer11: cantrip 4, aide11: cantrip 1}" in steps
+    out = _play(steps.replace("seer11: {colors: {blue: 5}", "aide11: {colors: {blue: 5}"))[-1]
     assert out["killed"] == ["vines11", "k1", "k2"]
-    assert any(e["what"] == "B11's roll is suspended: 6 Cantrip point(s) buy spells" for e in out["trace"])
-    assert any("the Cantrip of seer11, novice11, freed into B11's roll" in r and "cantrip.novice11" in r
+    assert any(e["what"] == "B11's roll is suspended: 5 Cantrip point(s) buy spells" for e in out["trace"])
+    assert any("the Cantrip of seer11, aide11, freed into B11's roll" in r and "cantrip.aide11" in r
                for r in _readings(out))
     both = steps.replace("avoidance: {k1: maneuver}}}", "avoidance: {k1: maneuver}},\n"
-                         "                      novice11: {colors: {blue: 1}, cast: []}}")
-    with pytest.raises(UserError, match="seer11, novice11 were freed into B11's roll together: their Cantrips are one "
+                         "                      aide11: {colors: {blue: 1}, cast: []}}")
+    with pytest.raises(UserError, match="seer11, aide11 were freed into B11's roll together: their Cantrips are one "
                                         "purchase"):
-        _play(both, novice)
+        _play(both)
 
 
 def test_a_cantrip_purchase_named_for_no_army_or_unit_is_an_error_with_a_did_you_mean():

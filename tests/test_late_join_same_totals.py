@@ -141,7 +141,7 @@ _FREED_LATE = """  - melee: {army: A1, target: B1, roll: {vines1: entangle}, tar
   - turn: {player: b}
   - melee: {army: B1, target: A1, roll: {s1: smite}, casualties: {A1: [vines1]}, unit_saves: {venom1: melee},
             saves: {A1: {x1: id, x2: id}}, counter: false}"""
-_FREED_START = """  - melee: {army: A1, target: B1, roll: {vines1: melee}, saves: {B1: {s1: save 4}}, counter: false}
+_FREED_START = """  - melee: {army: A1, target: B1, roll: {vines1: melee}, saves: {B1: {s1: save}}, counter: false}
   - turn: {player: b}
   - melee: {army: B1, target: A1, roll: {s1: smite, venom1: melee}, casualties: {A1: [vines1]},
             saves: {A1: {x1: id, x2: id}}, counter: false}"""
@@ -180,13 +180,13 @@ armies:
   A12: {{player: a, at: peak, units: [{{id: vines12, race: goblin, health: 4, monster: true}},
                                      {{id: brute12, race: goblin, health: 4, monster: true}}]}}
   B12: {{player: b, at: peak, units: [{{id: mage12, race: coral-elf, health: 3}}, {{id: ward12, race: coral-elf, health: 3}},
-                                     {{id: h1, race: coral-elf, health: 1}}]}}
+                                     {{id: h1, race: coral-elf, health: 1}}, {{id: h2, race: coral-elf, health: 1}}]}}
 steps:
   - melee:
       army: A12
       target: B12
       roll: {{{attack}brute12: melee}}
-      saves: {{B12: {{mage12: cantrip 5, h1: save{ward}}}}}
+      saves: {{B12: {{mage12: cantrip 4, h2: cantrip 1, h1: save{ward}}}}}
       cantrip: {{B12: {{colors: {{blue: 5}}, cast: [{{spell: lightning-strike, target: vines12}}], avoidance: {{vines12: melee}}}}}}
       counter: false{joins}
 """

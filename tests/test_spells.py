@@ -16,7 +16,8 @@ terrains:
   there: {type: coastland, face: 3, action: magic, home_of: b}
 armies:
   mages: {player: a, at: here, units: [{id: fw, race: firewalker, health: 3}, {id: sw, race: swamp-stalker, health: 3},
-                                       {id: sc, race: scalder, health: 3}]}
+                                       {id: sc, race: scalder, health: 3}, {id: fw2, race: firewalker, health: 3},
+                                       {id: sw2, race: swamp-stalker, health: 3}]}
   spare: {player: a, at: reserve, units: [{id: r1, race: firewalker, health: 2}]}
   them: {player: b, at: there, units: [{id: t1, race: dwarf, health: 1}, {id: t2, race: dwarf, health: 1},
                                        {id: t3, race: dwarf, health: 2}, {id: t4, race: dwarf, health: 3}]}
@@ -40,7 +41,7 @@ def resolve(run, tmp_path: Path, step: str) -> dict:
 def test_foul_water_damages_only_commons_and_only_they_save(run, tmp_path):
     """Foul Water x3: 3 damage, 1 save from the commons' roll: both commons die, never the 2- or 3-health."""
     step = resolve(run, tmp_path, """\
-  - magic: {army: mages, roll: {sw: magic 6}, colors: {green: 6},
+  - magic: {army: mages, roll: {sw: magic 4, sw2: magic 2}, colors: {green: 6},
             cast: [{spell: foul water, target: them, count: 3}], avoidance: {them: {t1: save, t2: melee}}}
 """)
     assert step["killed"] == ["t1", "t2"] and step["damage"] == {"them": 2}
@@ -78,7 +79,7 @@ def test_a_firebolt_kills_a_common_that_fails_to_save(run, tmp_path):
 def test_an_elemental_blast_cannot_negate_its_own_color(run, tmp_path):
     """Blue Elemental Blast: "Target up to two points of non-blue spells in play"."""
     step = resolve(run, tmp_path, """\
-  - magic: {army: mages, roll: {fw: magic 6}, colors: {blue: 6},
+  - magic: {army: mages, roll: {fw: magic 4, fw2: magic 2}, colors: {blue: 6},
             cast: [{spell: blue elemental blast, target: wind-walk@them, count: 2}]}
     expect_error: "x"
 """)
@@ -113,7 +114,7 @@ def test_flash_flood_on_an_eighth_face_costs_its_control(run, tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(HEAD.replace("there: {type: coastland, face: 3, action: magic, home_of: b}",
                                  "there: {type: coastland, face: 8, controlled_by: them, home_of: b}") + """\
-  - magic: {army: mages, roll: {sw: magic 5}, colors: {green: 5}, cast: [{spell: flash flood, target: there}]}
+  - magic: {army: mages, roll: {sw: magic 4, sw2: magic 1}, colors: {green: 5}, cast: [{spell: flash flood, target: there}]}
 """, encoding="utf-8")
     step = json.loads(run("resolve", str(path), "--json").stdout)["steps"][0]
     assert step["terrains"]["there"] == {"face": 7, "controlled_by": None}
@@ -152,7 +153,7 @@ def test_illegal_uses_are_refused_with_the_reason(run, tmp_path, step, words):
 def test_a_units_spells_follow_it_when_it_flees(run, tmp_path):
     """Mirage sends a common that fails its save to its player's reserve army, formed for it."""
     step = resolve(run, tmp_path, """\
-  - magic: {army: mages, roll: {fw: magic 5}, colors: {blue: 5}, cast: [{spell: mirage, target: there}],
+  - magic: {army: mages, roll: {fw: magic 4, fw2: magic 1}, colors: {blue: 5}, cast: [{spell: mirage, target: there}],
             avoidance: {t1: melee, t2: save}}
 """)
     assert step["fled"] == ["t1"] and step["killed"] == []

@@ -37,10 +37,13 @@ from .source import Locator, ScenarioErrors, did_you_mean, pydantic_errors, show
 GROUP_MONSTERS = {"sprite-swarm", "harpies", "mudmen", "wolf-pack", "web-birds", "will-o-wisps"}
 # 002 SAI General Information: "Each single SAI on a rare magic item counts as three points of effect. Each single
 # SAI on a monster, artifact or medallion counts as four points of effect" (monsters: every icon counts four)
-# 004 Monsters > Sprite Swarm: "The ID icon of the Sprite Swarm counts as four points of effect and the die is
-# rerolled"; tsr-1996's catalog has no Sprite Swarm, so the scenario names it and it is built here (its race: 002's
-# "Coral Elf Sprite Swarm")
-EDITION_GROUP_MONSTERS = {"tsr-1996": {"sprite-swarm": ("coral-elf", "Sprite Swarm")}}
+# tsr-1996's catalog holds the two monsters 004 rules on by name without a race (004 Monsters > Sprite Swarm: "The ID
+# icon of the Sprite Swarm counts as four points of effect and the die is rerolled"; Dispel Magic B: "A Gargoyle is
+# targeted by a Lightning Strike"): neither 000 nor 004 says whose they are. A reading: a scenario's Sprite Swarm and
+# Gargoyle are of the race 002's Icons of Each Race gives them ("Coral Elf Sprite Swarm", 002 Group Monsters; the
+# Gargoyle in the Dwarf icons), 004 Monsters D giving "Each monster ... the special racial abilities of its race";
+# another race is refused, as a unit that edition's catalog does not hold
+EDITION_MONSTER_RACES = {"tsr-1996": {"sprite-swarm": "coral-elf", "gargoyle": "dwarf"}}
 SAI_POINTS = {("item", "rare"): 3, ("artifact", "artifact"): 4, ("medallion", "medallion"): 4}
 # 002 SAI General Information: "The exception is the Double Strike SAI on the Tiger-Folk unit (Feral rare heavy
 # troop): this single SAI counts as four points of effect"; 002 SAI List: "The Feral Tiger-folk unit's Double Strike
@@ -165,10 +168,14 @@ def _units(b: _Builder, owner: str, items: list, path: tuple) -> tuple[Unit, ...
     out: list[Unit] = []
     for i, item in enumerate(items):
         spec = UnitIn(name=item) if isinstance(item, str) else item
-        for _ in range(spec.count):
-            unit = _unit(b, spec, f"{owner}.{len(out) + 1}", (*path, i))
-            if unit is not None:
-                out.append(unit)
+        # one entry is read (and its errors reported) once, whatever its count: the counted units are the same die
+        # under their default ids; an entry with an id stands for one unit (its count refused once by _unit)
+        unit = _unit(b, spec, f"{owner}.{len(out) + 1}", (*path, i))
+        if unit is None:
+            continue
+        out.append(unit)
+        for _ in range(spec.count - 1 if not spec.id else 0):
+            out.append(unit.evolve(id=f"{owner}.{len(out) + 1}"))
     return tuple(out)
 
 
@@ -183,12 +190,11 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
     if spec.name and slug(spec.name) == "kings-die" and not race:
         # 002 Kings' Die: "a 4-health unit ... The Kings' Die belongs to no particular race" (no catalog entry)
         return Unit(id=uid, race=None, health=4, name="Kings' Die")
-    group = EDITION_GROUP_MONSTERS.get(b.edition, {}).get(slug(spec.name or ""))
-    if group and race in (None, group[0]):
-        return Unit(id=uid, race=group[0], health=4, name=group[1], monster=True, group_monster=True,
-                    color=_color(b, spec, path))
     if spec.name:
-        wanted = f"{race} {spec.name}" if race else spec.name
+        own = EDITION_MONSTER_RACES.get(b.edition, {}).get(slug(spec.name))
+        race = own if own and race in (None, own) else race
+        # the race-less record by its name alone, with the reading's race (EDITION_MONSTER_RACES)
+        wanted = spec.name if own == race and own else f"{race} {spec.name}" if race else spec.name
         rec = b.name("unit", wanted, (*path, "name"), noun="unit",
                      written=f"{typed(spec.name)} of the {race} race" if race else repr(spec.name))
         if rec is None:
@@ -197,11 +203,15 @@ def _unit(b: _Builder, spec: UnitIn, default_id: str, path: tuple) -> Unit | Non
         # 002 Artifacts: "follow all of the magical item rules", and "each icon counts as four points of effect";
         # Medallions: "4-point magical items"
         item = rec.unit_class in ("item", "artifact", "medallion")
-        return Unit(id=uid, race=rec.race, health=rec.health, name=rec.name, monster=monster or rec.size == "artifact",
+        # a monster record's icons are those its text puts on the die (004's Gargoyle: Dispel Magic), not its whole
+        # die: they do not limit what it rolls
+        sais = () if monster else tuple(rec.icons)
+        return Unit(id=uid, race=rec.race or race, health=rec.health, name=rec.name,
+                    monster=monster or rec.size == "artifact",
                     group_monster=monster and slug(rec.name) in GROUP_MONSTERS, color=_color(b, spec, path),
                     item=item, sai_points=SAI_POINTS.get((rec.unit_class, rec.size))
                     or UNIT_SAI_POINTS.get((rec.race, slug(rec.name))),
-                    sais=tuple(rec.icons), die_cite=rec.source.section if rec.icons else None)
+                    sais=sais, die_cite=rec.source.section if sais else None)
     if spec.health is None:
         b.fail(path, "a unit needs a catalog name, or a race and a health")
         return _stand_in(uid, race, spec)

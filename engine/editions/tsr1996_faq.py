@@ -304,7 +304,7 @@ TSR_1996 = TSR_1996.evolve(sai_uses=SAI_USES, sai_rerolls=SAI_REROLLS, charge_ro
 # well. Continue to reroll until the ID icon is not indicated ... If the result of a second ... roll is not
 # relevent ..., ignore it ... Each ID icon rolled counts as one ID icon for the purposes of Routing" (the roll
 # lists each face: engine.roll; routing counts each ID face: engine.actions.routing). The scenario names the
-# Sprite Swarm (no tsr-1996 catalog entry: ddref.scenario.build EDITION_GROUP_MONSTERS)
+# Sprite Swarm (tsr-1996 catalog entry without a race, built Coral Elf: ddref.scenario.build EDITION_MONSTER_RACES)
 TSR_1996 = TSR_1996.evolve(cites={**TSR_1996.cites, "group-monster-reroll": f"{E}:faq.monsters.sprite-swarm"})
 
 

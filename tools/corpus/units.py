@@ -9,7 +9,7 @@ Where each edition names its dice:
 * sfr-v4 (001): "RACIAL ICONS", one table per race, each followed by a footnote
   naming the race ("*Treefolk are a combination of ...").
 * tsr-1996 (000, 004): no unit tables; only the few dice the text names with their
-  race and size (see TSR_UNITS).
+  race and size, and the two monsters 004 rules on by name (see TSR_UNITS).
 
 ``icons`` holds SAI ids only where the document gives one die's SAIs; the race tables
 list SAIs per race, so race units leave it empty. Each icon is resolved against the 002
@@ -57,17 +57,25 @@ V4_SIZE = {"SMALL": "common", "MEDIUM": "uncommon", "LARGE": "rare", "MONSTER": 
 V4_RACES = (("treefolk", "Treefolk"), ("firewalker", "Firewalkers"))
 
 # tsr-1996: the only dice 000 and 004 name together with their race and size.
-# (name, race, unit_class, size, document, quote stating it)
+# (name, race, unit_class, size, document, quote stating it, SAIs the text puts on the die)
 # - 000 never gives the crossbowman's class, hence "other".
-# - 004 also names the Sprite Swarm and the Gargoyle, but neither 000 nor 004 says
-#   which race they belong to; 000's "dwarf mammoth rider" has no stated size.
-#   Those three are left out of this edition.
+# - 004 rules on the Sprite Swarm ("Monsters" > "Sprite Swarm": its ID icon) and the Gargoyle ("Dispel Magic": "A
+#   Gargoyle is targeted by a Lightning Strike. First, the Gargoyle may roll a dispel attempt", so its die bears a
+#   Dispel Magic face), both monsters, "worth 4 health each" (General Rules A); neither 000 nor 004 says which race
+#   they belong to, so their race is None (a scenario may give one). The Gargoyle's icons are the one SAI 004 puts
+#   on it, not its whole die.
+# - 000's "dwarf mammoth rider" has no stated size: left out of this edition.
 TSR_UNITS = (
     ("Crossbowman", "dwarf", "other", "common", "000",
-     'an icon of a dwarf wearing a feathered cap on a common die identifies it as a "crossbowman."'),
-    ("Umber Hulk", "dwarf", "monster", "monster", "004", "Umber Hulks are Dwarven monsters."),
-    ("Coral Giant", "coral-elf", "monster", "monster", "004", "Coral Giants are Coral Elf monsters."),
-    ("Centaur", "amazon", "monster", "monster", "004", "Centaurs are Amazon monsters."),
+     'an icon of a dwarf wearing a feathered cap on a common die identifies it as a "crossbowman."', ()),
+    ("Umber Hulk", "dwarf", "monster", "monster", "004", "Umber Hulks are Dwarven monsters.", ()),
+    ("Coral Giant", "coral-elf", "monster", "monster", "004", "Coral Giants are Coral Elf monsters.", ()),
+    ("Centaur", "amazon", "monster", "monster", "004", "Centaurs are Amazon monsters.", ()),
+    ("Sprite Swarm", None, "monster", "monster", "004",
+     "The ID icon of the Sprite Swarm counts as four points of effect", ()),
+    ("Gargoyle", None, "monster", "monster", "004",
+     "A Gargoyle is targeted by a Lightning Strike. First, the Gargoyle may roll a dispel attempt",
+     ("dispel-magic",)),
 )
 
 TAB_LINE = re.compile(r"^[^\n]*\t[^\n]*$", re.M)
@@ -343,9 +351,9 @@ def _tsr_1996(ctx: Context) -> list[Unit]:
     # 004 MONSTERS, General Rules: "A) Monsters are worth 4 health each."
     ctx.find("004", "Monsters are worth 4 health each.")
     out = []
-    for name, race, cls, size, doc, quote in TSR_UNITS:
+    for name, race, cls, size, doc, quote, icons in TSR_UNITS:
         at = ctx.find(doc, quote)
-        out.append(_unit(ctx, doc, race, name, cls, size, HEALTH[size], at))
+        out.append(_unit(ctx, doc, race, name, cls, size, HEALTH[size], at, icons))
     return out
 
 
