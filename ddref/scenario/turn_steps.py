@@ -218,7 +218,7 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
         breath_targets=tuple((slug(c), tuple(ids)) for c, ids in (m.breath_targets or {}).items()),
         breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
-        slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
+        slay=None if m.slay is None else tuple(m.slay.items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
         move_dragons=tuple((m.move_dragons or {}).items()), cantrip=read_cantrip(b, state, m.cantrip, (*path, "cantrip")),
         move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),

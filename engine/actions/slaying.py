@@ -126,9 +126,10 @@ def slay(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, results:
 def _chosen(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], results: dict[str, int],
             step: DragonStep, out: StepResult) -> dict[str, str]:
     cite = ruleset.cite("dragon-response")
-    named = dict(step.slay)
-    if not named:
+    if step.slay is None:
         return _default(targets, need, results, cite, out)
+    # `slay: {}`: the player names no dragon slain; 002 Step 6 "then the dragon must be killed" is checked after
+    named = dict(step.slay)
     ids = {d.id for d in targets}
     for dragon_id, t in named.items():
         if dragon_id not in ids or t not in SLAYING:
