@@ -373,6 +373,10 @@ class Ruleset(Value):
     # where a dragon that flies away or is slain goes (002, 001: its summoning pool; 000: "Return it to the
     # owner's dead unit area", where 000's dragons wait to be summoned: the same place in ddref's state)
     dragon_rest: str = "summoning pool"
+    # whether dragons of different colors at a terrain fight each other rather than the army (002 Step 5, 000 Dragon
+    # vs. Dragon); False: every dragon there attacks the marching army (001: "those dragons will attack the marching
+    # army", with no dragon vs. dragon rule)
+    dragons_fight: bool = True
     # a Treasure's promotion comes after the army's response (000: "After the attack is resolved"), not before it
     # (002 Step 4, 001 Step 2)
     treasure_after_attack: bool = False

@@ -73,12 +73,15 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
         # "A dragon attacks any armies at its terrain at the beginning of their respective turns"
         raise StepError(f"{who.id} is {who.player}'s army and it is {state.turn_player}'s turn: dragons attack an "
                         "army at the beginning of its owner's turn", cite=cite, field="army")
-    battle = Battle(state, who)
+    battle = Battle(state, who, fight=ruleset.dragons_fight)
     if not battle.here:
         raise StepError(f"no dragon is at {who.at}, where {who.id} is: no dragon attack occurs", cite=cite,
                         field="army")
     out.dragon = {"dragons": {}, "attack_army": [d.id for d in battle.at_army], "fights": {}, "damage": 0,
                   "slain": [], "banished": [], "tamed": [], "controlled": [], "flew": [], "promoted": []}
+    if not ruleset.dragons_fight:
+        _all_attack(ruleset, who, battle, out)
+        return battle
     for d in battle.here:
         foes = kinds.foes(d, battle.here)
         what = (f"{d.id} ({d.color}) attacks {who.id}" if d in battle.at_army else
@@ -88,6 +91,26 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
                                     "attack the army"),
                                     cite=ruleset.cite(_kind_cite(d))))
     return battle
+
+
+def _all_attack(ruleset: Ruleset, who: Army, battle: Battle, out: StepResult) -> None:
+    """An edition with no dragon vs. dragon rule (sfr-v4): every dragon at the terrain attacks the marching army. A
+    reading, traced with both citations: 001 says "If there are dragons at any terrain where the marching player has
+    an army, those dragons will attack the marching army" and has no rule for dragons of different colors, which
+    002 Step 5 has ("they attack one another rather than the acting player's army")."""
+    for d in battle.here:
+        out.trace.append(TraceEvent(what=f"{d.id} ({d.color}) attacks {who.id}",
+                                    rule=ruleset.quote("dragons-all-attack", "every dragon at the terrain attacks the "
+                                                       "marching army"),
+                                    cite=ruleset.cite("dragons-all-attack")))
+    if len({d.color for d in battle.here}) > 1:
+        out.trace.append(TraceEvent(what=f"reading: dragons of different colors at {who.at} all attack {who.id}, none "
+                                         "fights another",
+                                    rule="the edition's dragon rules send every dragon at the terrain against the "
+                                         "marching army and have no dragon vs. dragon rule (002 Step 5's is not "
+                                         "this edition's)",
+                                    cite=ruleset.cite("dragons-all-attack"), kind="reading",
+                                    also=ruleset.cite("dragon-vs-dragon")))
 
 
 def _kind_cite(dragon: Dragon) -> str:
