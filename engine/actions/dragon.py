@@ -84,7 +84,9 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
         return battle
     for d in battle.here:
         foes = kinds.foes(d, battle.here)
-        what = (f"{d.id} ({d.color}) attacks {who.id}" if d in battle.at_army else
+        what = (f"{d.id} ({d.color}) attacks {who.id}"
+                + (f" if {d.tamed_by}'s player so decides (it is tamed)" if d.tamed_by is not None else "")
+                if d in battle.at_army else
                 f"{d.id} ({d.color}) fights {', '.join(f.id for f in foes)} rather than the army")
         out.trace.append(TraceEvent(what=what, rule=ruleset.quote("dragon-vs-dragon", "dragons of different colors "
                                     "attack each other rather than the army; ivory and ivory hybrid dragons always "
@@ -153,6 +155,14 @@ def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
         icons = given.get(dragon.id)
         if icons is None:
             if dragon.tamed_by is not None and dragon in battle.at_army:
+                # Dragon Taming: "the army controlling the dragon decides whether the attack occurs": no icons given,
+                # its controller decided against it; it does not attack the army
+                if dragon.id in out.dragon["attack_army"]:
+                    out.dragon["attack_army"].remove(dragon.id)
+                out.trace.append(TraceEvent(what=f"{dragon.id}, tamed by {dragon.tamed_by}, does not attack {who.id}: "
+                                                 "its controller decides no attack (no icons given)",
+                                            rule="the army controlling the dragon decides whether the attack occurs",
+                                            cite=ruleset.cite("dragon-taming")))
                 continue
             raise StepError(f"{dragon.id} rolls in this dragon attack: give dragons.{dragon.id} (its icons in order, "
                             f"as [tail, jaws])", cite=cite, field="dragons")
