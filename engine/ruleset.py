@@ -377,6 +377,10 @@ class Ruleset(Value):
     # vs. Dragon); False: every dragon there attacks the marching army (001: "those dragons will attack the marching
     # army", with no dragon vs. dragon rule)
     dragons_fight: bool = True
+    # each result type (melee, missile) of the army's roll slays at most one dragon (000 Dragon vs. Dragon: "may
+    # count its melee results against one and its missile results against another"); False: several dragons may
+    # share a type's results (002 Step 6: "using melee results for one or more")
+    slay_one_per_type: bool = False
     # a Treasure's promotion comes after the army's response (000: "After the attack is resolved"), not before it
     # (002 Step 4, 001 Step 2)
     treasure_after_attack: bool = False
