@@ -240,7 +240,7 @@ def _without_choices(state, step, rules):
     if isinstance(step, MagicStep):
         bare = step.evolve(colors=None, cast=())
     elif isinstance(step, DragonStep):
-        bare = step.evolve(slay=(), breath_targets=())
+        bare = step.evolve(slay=None, breath_targets=())
     else:
         return None
     try:

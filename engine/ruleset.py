@@ -373,6 +373,14 @@ class Ruleset(Value):
     # where a dragon that flies away or is slain goes (002, 001: its summoning pool; 000: "Return it to the
     # owner's dead unit area", where 000's dragons wait to be summoned: the same place in ddref's state)
     dragon_rest: str = "summoning pool"
+    # whether dragons of different colors at a terrain fight each other rather than the army (002 Step 5, 000 Dragon
+    # vs. Dragon); False: every dragon there attacks the marching army (001: "those dragons will attack the marching
+    # army", with no dragon vs. dragon rule)
+    dragons_fight: bool = True
+    # each result type (melee, missile) of the army's roll slays at most one dragon (000 Dragon vs. Dragon: "may
+    # count its melee results against one and its missile results against another"); False: several dragons may
+    # share a type's results (002 Step 6: "using melee results for one or more")
+    slay_one_per_type: bool = False
     # a Treasure's promotion comes after the army's response (000: "After the attack is resolved"), not before it
     # (002 Step 4, 001 Step 2)
     treasure_after_attack: bool = False

@@ -61,6 +61,12 @@ class AttackSai(Value):
     max_health: int | None = None
     # tsr-1996 Flame C: "Open Grave DOES save Flamed units; affected units go to the Reserves as normal"
     spared_by_grave: bool = False
+    # a Dragonkin's breath (002): an army with a Dragonslayer, or a Dragonhunter of the breathing dragonkin's color,
+    # is immune (Dragonslayer: "immune to all dragon and Dragonkin breaths ... extends this immunity to the rest of
+    # the army"; Dragonhunter: "immune to breath from dragons and Dragonkin of the same color"), and a dragonkin
+    # killed by it is buried (Dragonkin: "taken as casualties from ... Dragonkin's breath effect are immediately
+    # buried")
+    kin_breath: bool = False
 
 
 ATTACK_SAIS: dict[str, AttackSai] = {
@@ -113,9 +119,11 @@ ATTACK_SAIS: dict[str, AttackSai] = {
     # "up to four health-worth of units in the defending army to immediately flee to their reserve area"
     "roar": AttackSai(pick="worth", fail="flee"),
     # "attacking player chooses four health-worth of units in the defending army to be killed with no save"
-    "breath-dragonkin-champion": AttackSai(pick="worth"),
+    # the text fixes the four (only the Dragonkin Champion, a six-sided die whose SAI counts one point as rolled,
+    # has this SAI): four health-worth per face, as Flame's two
+    "breath-dragonkin-champion": AttackSai(pick="worth", per_face=4, kin_breath=True),
     # "targeted player chooses three health-worth of units in the defending army to be killed with no save"
-    "breath-rare-dragonkin": AttackSai(pick="worth", chooser="owner"),
+    "breath-rare-dragonkin": AttackSai(pick="worth", chooser="owner", kin_breath=True),
     # "immediately kill up to four health-worth of opposing units in any army, with no save possible. The owner
     #  of the unit with this SAI selects the target army; the target army's owner selects the unit(s) killed."
     "sneak-attack": AttackSai(pick="army", chooser="owner"),

@@ -219,7 +219,9 @@ class DragonStep(Value):
     breath_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()   # breath color -> the units it reaches
     breath_saves: UnitRolls = ()                # targeted units' own saves against a breath
     breath_burial: UnitRolls = ()               # units a breath killed: their saves against burial
-    slay: tuple[tuple[str, str], ...] = ()      # dragon id -> "melee" or "missile", the results that slay it
+    # dragon id -> "melee" or "missile", the results that slay it (None: the default, as many as possible; empty: the
+    # player slays none, which 002 Step 6's "must be killed" may refuse)
+    slay: tuple[tuple[str, str], ...] | None = None
     # the Treasure's promotions and those after slaying: unit id -> the unit it becomes (None: the default; empty:
     # none, as "may promote" allows)
     treasure: tuple[tuple[str, str], ...] | None = None

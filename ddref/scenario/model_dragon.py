@@ -43,7 +43,8 @@ class DragonAttackStepIn(Strict):
     breath_burial: dict[str, RollIn | str | list[str]] | None = described_field(
         "Unit id killed by a breath -> its roll to save against burial (red, green).", default=None)
     slay: dict[str, Literal["melee", "missile"]] | None = described_field(
-        "Dragon id -> the results that slay it; default: as many dragons as possible.", default=None)
+        "Dragon id -> the results that slay it; default: as many dragons as possible; {}: none (refused where 10 "
+        "non-ID results must kill one).", default=None)
     treasure: dict[str, str] | None = described_field("Treasure's promotion: unit id in the army -> unit id in the DUA.",
                                            default=None)
     promote: dict[str, str] | None = described_field("Promotions after slaying: unit id in the army -> unit id in the DUA.",

@@ -18,8 +18,9 @@ class ChoicesIn(Strict):
 class SummonIn(Strict):
     """What an artifact's Summon Dragon SAI summons."""
 
-    dragon: str | None = described_field("The pool dragon, as player:item (bob:red-drake), or the id of a tamed non-ivory "
-                              "dragon; default the first of a matching color in a pool.", default=None)
+    dragon: str | None = described_field("The pool dragon, as player:item (bob:red-drake), or the id of a non-ivory "
+                              "dragon at a terrain, tamed or not; default the first of a matching color in a pool.",
+                              default=None)
     to: str | None = described_field("The terrain it goes to; default the casting army's.", default=None)
 
 

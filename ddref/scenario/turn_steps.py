@@ -12,7 +12,7 @@ from engine.actions.summons import dragon_id
 from engine.moves import new_army_id
 from engine.names import slug, typed
 from engine.state import Army, Dragon, GameState, Marches, Unit
-from engine.steps import DragonStep, MagicStep, MinorStep, ReservesStep, SetupStep, Step
+from engine.steps import DragonStep, MagicStep, MinorStep, ReservesStep, SetupStep, Step, TurnStep
 from index.lookup import NotFound, find
 
 from . import sai_steps
@@ -71,9 +71,19 @@ def formed(state: GameState, step: Step | None) -> GameState:
     """The state later steps are read against: with the army a reserves step may form where its units arrive
     (so that later steps may name it). Whether the player still has an army there is known only when the
     step resolves; a step naming an army that was not formed is refused then. Likewise the dragon a magic
-    step's Summon Dragon names (``dragon: alice:gold-drake``) is in play for later steps (``alice-gold-drake``)."""
+    step's Summon Dragon names (``dragon: alice:gold-drake``) is in play for later steps (``alice-gold-drake``), as
+    is the one a Dragon Staff's Summon Dragon SAI (``summon``) or a Dragon's Lair (a turn step's ``initial``)
+    names."""
     if isinstance(step, MagicStep):
-        return _summoned(state, step)
+        state = _summoned(state, step)
+        army = next((a for a in state.armies if a.id == step.army), None)
+        for _, (named, to) in step.summon:
+            state = _sent(state, named, to or (army.at if army else None))
+        return state
+    if isinstance(step, TurnStep):
+        named, to = step.initial.dragons_lair
+        lair = next((t.id for t in state.terrains if t.special == "dragons-lair"), None)
+        return _sent(state, named, to or lair)
     if not isinstance(step, ReservesStep):
         return state
     for unit_id, dest in (*step.reinforce, *step.fly):
@@ -90,18 +100,22 @@ def formed(state: GameState, step: Step | None) -> GameState:
 def _summoned(state: GameState, step: MagicStep) -> GameState:
     """The dragons the step's casts name, sent from their pools, so that a later dragon_attack may name them."""
     for c in step.cast:
-        player, _, name = (c.dragon or "").partition(":")
-        item = f"dragon:{name}"
-        shape = pool.parse(item)
-        if not name or shape is None or item not in state.pool(player).items:
-            continue
-        colors, form = shape
-        dragon = Dragon(id=dragon_id(state, player, item), color="-".join(colors), at=c.target, owner=player,
-                        form=form)
-        items = list(state.pool(player).items)
-        items.remove(item)
-        state = state.evolve(dragons=(*state.dragons, dragon)).with_pool(state.pool(player).evolve(items=tuple(items)))
+        state = _sent(state, c.dragon, c.target)
     return state
+
+
+def _sent(state: GameState, named: str | None, to: str | None) -> GameState:
+    """The pool dragon ``named`` (player:item) in play at ``to``, as the engine will name it when the step sends it."""
+    player, _, name = (named or "").partition(":")
+    item = f"dragon:{name}"
+    shape = pool.parse(item)
+    if not name or to is None or shape is None or player not in state.players or item not in state.pool(player).items:
+        return state
+    colors, form = shape
+    dragon = Dragon(id=dragon_id(state, player, item), color="-".join(colors), at=to, owner=player, form=form)
+    items = list(state.pool(player).items)
+    items.remove(item)
+    return state.evolve(dragons=(*state.dragons, dragon)).with_pool(state.pool(player).evolve(items=tuple(items)))
 
 
 def reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
@@ -218,7 +232,7 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
         breath_targets=tuple((slug(c), tuple(ids)) for c, ids in (m.breath_targets or {}).items()),
         breath_saves=_unit_rolls(b, state, m.breath_saves, (*path, "breath_saves")),
         breath_burial=_unit_rolls(b, state, m.breath_burial, (*path, "breath_burial")),
-        slay=tuple((m.slay or {}).items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
+        slay=None if m.slay is None else tuple(m.slay.items()), treasure=None if m.treasure is None else tuple(m.treasure.items()),
         promote=None if m.promote is None else tuple(m.promote.items()), sai_dragons=tuple((m.sai_dragons or {}).items()),
         move_dragons=tuple((m.move_dragons or {}).items()), cantrip=read_cantrip(b, state, m.cantrip, (*path, "cantrip")),
         move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),

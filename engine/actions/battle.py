@@ -11,9 +11,10 @@ class Battle:
     """Who takes part: the dragons at the army's terrain, which attack the army, which fight each other, and
     what each rolled."""
 
-    def __init__(self, state: GameState, who: Army) -> None:
+    def __init__(self, state: GameState, who: Army, fight: bool = True) -> None:
         self.here = tuple(d for d in state.dragons if d.at == who.at)
-        self.at_army = [d for d in self.here if kinds.attacks_army(d, self.here)]
+        # ``fight`` False (Ruleset.dragons_fight, sfr-v4): no dragon fights another, all attack the army
+        self.at_army = [d for d in self.here if not fight or kinds.attacks_army(d, self.here)]
         self.fighting = [d for d in self.here if d not in self.at_army]
         self.icons: dict[str, tuple[str, ...]] = {}
         self.controlled: list[Dragon] = []  # controlled by a Dragoncrusader or Dragonzealot: held or allies

@@ -73,21 +73,46 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
         # "A dragon attacks any armies at its terrain at the beginning of their respective turns"
         raise StepError(f"{who.id} is {who.player}'s army and it is {state.turn_player}'s turn: dragons attack an "
                         "army at the beginning of its owner's turn", cite=cite, field="army")
-    battle = Battle(state, who)
+    battle = Battle(state, who, fight=ruleset.dragons_fight)
     if not battle.here:
         raise StepError(f"no dragon is at {who.at}, where {who.id} is: no dragon attack occurs", cite=cite,
                         field="army")
     out.dragon = {"dragons": {}, "attack_army": [d.id for d in battle.at_army], "fights": {}, "damage": 0,
                   "slain": [], "banished": [], "tamed": [], "controlled": [], "flew": [], "promoted": []}
+    if not ruleset.dragons_fight:
+        _all_attack(ruleset, who, battle, out)
+        return battle
     for d in battle.here:
         foes = kinds.foes(d, battle.here)
-        what = (f"{d.id} ({d.color}) attacks {who.id}" if d in battle.at_army else
+        what = (f"{d.id} ({d.color}) attacks {who.id}"
+                + (f" if {d.tamed_by}'s player so decides (it is tamed)" if d.tamed_by is not None else "")
+                if d in battle.at_army else
                 f"{d.id} ({d.color}) fights {', '.join(f.id for f in foes)} rather than the army")
         out.trace.append(TraceEvent(what=what, rule=ruleset.quote("dragon-vs-dragon", "dragons of different colors "
                                     "attack each other rather than the army; ivory and ivory hybrid dragons always "
                                     "attack the army"),
                                     cite=ruleset.cite(_kind_cite(d))))
     return battle
+
+
+def _all_attack(ruleset: Ruleset, who: Army, battle: Battle, out: StepResult) -> None:
+    """An edition with no dragon vs. dragon rule (sfr-v4): every dragon at the terrain attacks the marching army. A
+    reading, traced with both citations: 001 says "If there are dragons at any terrain where the marching player has
+    an army, those dragons will attack the marching army" and has no rule for dragons of different colors, which
+    002 Step 5 has ("they attack one another rather than the acting player's army")."""
+    for d in battle.here:
+        out.trace.append(TraceEvent(what=f"{d.id} ({d.color}) attacks {who.id}",
+                                    rule=ruleset.quote("dragons-all-attack", "every dragon at the terrain attacks the "
+                                                       "marching army"),
+                                    cite=ruleset.cite("dragons-all-attack")))
+    if len({d.color for d in battle.here}) > 1:
+        out.trace.append(TraceEvent(what=f"reading: dragons of different colors at {who.at} all attack {who.id}, none "
+                                         "fights another",
+                                    rule="the edition's dragon rules send every dragon at the terrain against the "
+                                         "marching army and have no dragon vs. dragon rule (002 Step 5's is not "
+                                         "this edition's)",
+                                    cite=ruleset.cite("dragons-all-attack"), kind="reading",
+                                    also=ruleset.cite("dragon-vs-dragon")))
 
 
 def _kind_cite(dragon: Dragon) -> str:
@@ -130,6 +155,14 @@ def _roll_dragons(state: GameState, ruleset: Ruleset, who: Army, battle: Battle,
         icons = given.get(dragon.id)
         if icons is None:
             if dragon.tamed_by is not None and dragon in battle.at_army:
+                # Dragon Taming: "the army controlling the dragon decides whether the attack occurs": no icons given,
+                # its controller decided against it; it does not attack the army
+                if dragon.id in out.dragon["attack_army"]:
+                    out.dragon["attack_army"].remove(dragon.id)
+                out.trace.append(TraceEvent(what=f"{dragon.id}, tamed by {dragon.tamed_by}, does not attack {who.id}: "
+                                                 "its controller decides no attack (no icons given)",
+                                            rule="the army controlling the dragon decides whether the attack occurs",
+                                            cite=ruleset.cite("dragon-taming")))
                 continue
             raise StepError(f"{dragon.id} rolls in this dragon attack: give dragons.{dragon.id} (its icons in order, "
                             f"as [tail, jaws])", cite=cite, field="dragons")

@@ -148,7 +148,11 @@ def _slay(state: GameState, ruleset: Ruleset, who: Army, unit: Unit, logo: Drago
         battle.icons[dragon.id] = tuple(risk)
     jaws = risk is not None and "jaws" in risk
     banish = logo.banish or jaws
-    out.dragon["banished" if banish else "slain"].append(dragon.id)
+    # 002 Dragon Slaying: the logo lets the player "kill one dragon. In addition, any dragons killed by the logo face
+    # of a Dragonhunter are banished": a banished dragon is killed too, so it is listed as slain and as banished.
+    out.dragon["slain"].append(dragon.id)
+    if banish:
+        out.dragon["banished"].append(dragon.id)
     out.trace.append(TraceEvent(what=f"{unit.id} {'banishes' if banish else 'slays'} {dragon.id}",
                                 rule="the logo allows the acting player to immediately kill one dragon"
                                      + ("; a Dragonhunter's kill is banished" if logo.banish else ""),

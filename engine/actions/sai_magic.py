@@ -16,7 +16,7 @@ from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
 from ..trace import StepError, TraceEvent, reading, told
-from .summons import send_dragon, summon_tamed, tamed_dragons
+from .summons import send_dragon, summon_tamed, summon_untamed, tamed_dragons, untamed_in_play
 
 ANY_COLOR = ("attune", "sfr-tsr-logo-bronze-medallion")
 
@@ -118,7 +118,8 @@ def summon_dragons(state: GameState, who: Army, step: MagicStep, ruleset: Rulese
 
     Instant: resolved before the roll's other results are counted. The choice is the step's ``summon`` entry
     for the artifact ({dragon: player:item, to: terrain}); without one, the first dragon of a matching color
-    (the caster's own pool first) goes to the casting army's terrain (defaulted). Reading: a dragon "of a
+    (the caster's own pool first) goes to the casting army's terrain (defaulted); ``dragon`` may also name the id
+    of a non-ivory dragon at a terrain, tamed or not ("any dragon"). Reading: a dragon "of a
     matching color" is one with the artifact's color among its colors (an elemental dragon of that color, or a
     hybrid with it); ivory and white dragons have none of the five colors.
     """
@@ -147,7 +148,17 @@ def _summon_one(state: GameState, who: Army, unit, choice: tuple[str | None, str
     tamed = tamed_dragons(state, lambda colors: unit.color in colors)
     if dragon in tamed:
         return summon_tamed(state, f"{unit.id}: Summon Dragon", tamed[dragon], to or who.at, cite, taming, out)
-    legal += list(tamed)
+    # "choose any dragon of a matching color": an untamed one at a terrain too (never an ivory one: 002 Ivory
+    # Dragons, "No other effect can move an ivory dragon"), as the summoning spells' "any" dragon
+    untamed = untamed_in_play(state, lambda colors: unit.color in colors)
+    if dragon in untamed:
+        where = to or who.at
+        if where not in {t.id for t in state.terrains}:
+            raise StepError(f"{unit.id} summons a dragon to a terrain: {typed(where)} is not one", cite=cite,
+                            field="summon")
+        return summon_untamed(state, f"{unit.id}: Summon Dragon", untamed[dragon], where, cite, taming, out,
+                              field="summon")
+    legal += list(tamed) + [d for d in untamed if untamed[d].at != (to or who.at)]
     if dragon is not None and dragon not in legal:
         raise StepError(f"{unit.id} summons a dragon of its color ({unit.color}): legal choices are "
                         f"{', '.join(legal) or 'none'}", cite=cite, field="summon")

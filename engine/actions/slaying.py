@@ -111,6 +111,8 @@ def slay(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, results:
     # each dragon's health plus automatic saves in results of one type (002 Dragons, Dragon Response)
     out.dragon_choices["slay"] = {d.id: [t for t in SLAYING if results[t] >= need[d.id]] for d in targets}
     chosen = _chosen(ruleset, targets, need, results, step, out)
+    if ruleset.slay_one_per_type:
+        _one_per_type(ruleset, targets, chosen, out)
     _check_forced(ruleset, targets, need, chosen, results)
     slain = [d for d in targets if d.id in chosen]
     for d in slain:
@@ -126,9 +128,10 @@ def slay(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, results:
 def _chosen(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], results: dict[str, int],
             step: DragonStep, out: StepResult) -> dict[str, str]:
     cite = ruleset.cite("dragon-response")
+    if step.slay is None:
+        return _default(targets, need, results, cite, out, one_per_type=ruleset.slay_one_per_type)
+    # `slay: {}`: the player names no dragon slain; 002 Step 6 "then the dragon must be killed" is checked after
     named = dict(step.slay)
-    if not named:
-        return _default(targets, need, results, cite, out)
     ids = {d.id for d in targets}
     for dragon_id, t in named.items():
         if dragon_id not in ids or t not in SLAYING:
@@ -143,16 +146,16 @@ def _chosen(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], resul
 
 
 def _default(targets: list[Dragon], need: dict[str, int], results: dict[str, int], cite: str,
-             out: StepResult) -> dict[str, str]:
+             out: StepResult, one_per_type: bool = False) -> dict[str, str]:
     """Slay as many dragons as the results allow, the cheapest first, each with the type that has the least left
-    that still suffices."""
+    that still suffices (``one_per_type``: a type's results then go to no other dragon)."""
     left = {t: results[t] for t in SLAYING}
     chosen: dict[str, str] = {}
     for d in sorted(targets, key=lambda d: need[d.id]):
         fits = sorted((t for t in SLAYING if left[t] >= need[d.id]), key=lambda t: left[t])
         if fits:
             chosen[d.id] = fits[0]
-            left[fits[0]] -= need[d.id]
+            left[fits[0]] = 0 if one_per_type else left[fits[0]] - need[d.id]
     if chosen:
         out.trace.append(TraceEvent(what="dragons slain: " + ", ".join(f"{d} by {t}" for d, t in chosen.items()),
                                     after=len(chosen), rule="the player assigns the melee and missile results; none "
@@ -161,12 +164,31 @@ def _default(targets: list[Dragon], need: dict[str, int], results: dict[str, int
     return chosen
 
 
+def _one_per_type(ruleset: Ruleset, targets: list[Dragon], chosen: dict[str, str], out: StepResult) -> None:
+    """000: "The army's owner chooses either melee or missile results (whichever are higher) to inflict on the dragon"
+    and, of several dragons, "may count its melee results against one and its missile results against another,
+    possibly killing both with the same roll": a reading, traced with both citations: the results of one type go
+    against one dragon, so one roll slays at most one dragon with melee and one with missile (002 Step 6 instead
+    lets one type's results kill "one or more")."""
+    cite, also = ruleset.cite("dragon-vs-dragon"), ruleset.cite("dragon-slaying")
+    for t in SLAYING:
+        on = [d for d, tt in chosen.items() if tt == t]
+        if len(on) > 1:
+            raise StepError(f"slay: {', '.join(on)} are all given {t}: an army counts its {t} results against one "
+                            "dragon (its melee against one, its missile against another)", cite=cite, field="slay")
+    if len(targets) > 1:
+        out.trace.append(reading("each type of the army's results goes against one dragon: melee against one, "
+                                 "missile against another, so one roll slays at most two dragons", cite, also))
+
+
 def _check_forced(ruleset: Ruleset, targets: list[Dragon], need: dict[str, int], chosen: dict[str, str],
                   results: dict[str, int]) -> None:
     """002: "if you have 10 or more melee results (5 if a dragon rolled belly), or 10 or more missile results ... after
     applying any penalties, but without counting IDs ..., then the dragon must be killed" (Example 1: 20 melee
     cannot all go to one of two dragons)."""
     for t in SLAYING:
+        if ruleset.slay_one_per_type and t in chosen.values():
+            continue        # this type's results went against one dragon already (000)
         left = results[f"forced_{t}"] - sum(need[d] for d, tt in chosen.items() if tt == t)
         spared = [d for d in targets if d.id not in chosen and need[d.id] <= left]
         if spared:

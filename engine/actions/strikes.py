@@ -262,9 +262,45 @@ def kill_units(fight: Fight, sai: str, specials: list[Special]) -> None:
     """Units killed (or sent fleeing) with no save possible: chosen by the acting player (``targets``) or, as
     damage, by their owner (``casualties``)."""
     rule = attack_rule(fight, sai)
+    if rule.kin_breath:
+        specials = _past_kin_breath_immunity(fight, sai, specials)
+        if not specials:
+            return
     ids = chosen(fight, sai, specials) if rule.chooser == "acting" else _owner_picks(fight, sai, specials)
     for uid in ids:
+        army = next(a for a in fight.state.armies if a.unit(uid) is not None)
+        unit = army.unit(uid)
         _fate(fight, sai, uid, rule.fail, "with no save possible")
+        if rule.kin_breath and unit.race == dragonkin.KIN:
+            # 002 Dragonkin: "taken as casualties from ... Dragonkin's breath effect are immediately buried"
+            fight.state = dragonkin.bury_killed(fight.state, army.player, unit, sai, fight.ruleset.cite("dragonkin"),
+                                                fight.out)
+
+
+def _past_kin_breath_immunity(fight: Fight, sai: str, specials: list[Special]) -> list[Special]:
+    """The Dragonkin breaths the defending army is not immune to. 002 Dragonslayer: "The Dragonslayer is immune to
+    all dragon and Dragonkin breaths. Furthermore, it extends this immunity to the rest of the army it is with";
+    Dragonhunter: "The Dragonhunters are immune to breath from dragons and Dragonkin of the same color.
+    Furthermore, they extend this immunity to their army and all other units in it"."""
+    defender = fight.army()
+    attacker = fight.army("attacker")
+    kept = []
+    for s in specials:
+        kin = attacker.unit(s.unit)
+        color = kin.color if kin is not None else None
+        guard = next((u for u in defender.units if u.name == "Dragonslayer"
+                      or (u.name == "Dragonhunter" and color is not None and u.color == color)), None)
+        if guard is None:
+            kept.append(s)
+            continue
+        slayer = guard.name == "Dragonslayer"
+        chosen_read("targets", sai)     # the acting player's picks, if named, meet the immunity: not a stray entry
+        fight.out.trace.append(TraceEvent(
+            what=f"{s.unit}'s {sai}: {defender.id} is immune ({guard.label})",
+            rule="a Dragonslayer is immune to all dragon and Dragonkin breaths, a Dragonhunter to those of its color, "
+                 "and each extends this immunity to its army",
+            cite=fight.ruleset.cite("dragonslayer" if slayer else "dragonhunter")))
+    return kept
 
 
 def _owner_picks(fight: Fight, sai: str, specials: list[Special], army_id: str | None = None) -> list[str]:

@@ -144,15 +144,22 @@ def _untamed_in_play(state: GameState, c: Cast, dragon: Dragon, cite: str, rules
     summoned to the terrain it currently occupies". Reading (traced with both citations): "any" dragon is one in a
     pool or at a terrain, so an untamed one at a terrain is moved too; "even" is said of a controlled dragon only,
     so an untamed one is not summoned to the terrain it occupies (nothing would change)."""
-    taming = ruleset.cite("dragon-taming")
-    if dragon.at == c.target:
-        raise StepError(f"{c.spell.name} cannot summon {dragon.id} to {c.target}: it is already there and untamed "
+    return summon_untamed(state, c.spell.name, dragon, c.target, cite, ruleset.cite("dragon-taming"), out)
+
+
+def summon_untamed(state: GameState, by: str, dragon: Dragon, where: str, cite: str, taming: str,
+                   out: StepResult, field: str = "cast") -> GameState:
+    """An untamed non-ivory dragon at a terrain that a summoning spell or a Dragon Staff's Summon Dragon SAI ("choose
+    any dragon of a matching color ... and immediately summon it to any terrain") sends to ``where`` (the reading of
+    ``_untamed_in_play``)."""
+    if dragon.at == where:
+        raise StepError(f"{by} cannot summon {dragon.id} to {where}: it is already there and untamed "
                         "(only a dragon controlled by a DL/DM can be summoned to the terrain it occupies)",
-                        cite=taming, field="cast")
+                        cite=taming, field=field)
     out.moved.append(dragon.id)
-    out.trace.append(reading(f"{c.spell.name} sends any dragon of its kind, not only one in a summoning pool: the "
-                             f"untamed {dragon.id} goes from {dragon.at} to {c.target}", cite, taming))
-    return state.evolve(dragons=tuple(d.evolve(at=c.target) if d is dragon else d for d in state.dragons))
+    out.trace.append(reading(f"{by} sends any dragon of its kind, not only one in a summoning pool: the "
+                             f"untamed {dragon.id} goes from {dragon.at} to {where}", cite, taming))
+    return state.evolve(dragons=tuple(d.evolve(at=where) if d is dragon else d for d in state.dragons))
 
 
 def tamed_dragons(state: GameState, fits) -> dict[str, Dragon]:

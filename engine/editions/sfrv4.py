@@ -370,7 +370,14 @@ BREATHS = {color: Breath(kills=5, cite=DRAGON_RESOLUTION)
            for color in ("black", "blue", "gold", "green", "ivory", "red")}
 SFR_V4 = SFR_V4.evolve(
     dragon_faces=DRAGON_FACES, breaths=BREATHS,
+    # 001 Turn Sequence, 3: "If there are dragons at any terrain where the marching player has an army, those dragons
+    # will attack the marching army"; 001 Dragons: "they will attack the marching army at that terrain": 001 has no
+    # dragon vs. dragon (a reading, traced with 002 Step 5's citation: engine.actions.dragon._all_attack)
+    dragons_fight=False,
+    quotes={**SFR_V4.quotes, "dragons-all-attack": "If there are dragons at any terrain where the marching player has "
+                                                   "an army, those dragons will attack the marching army"},
     cites={**SFR_V4.cites,
+           "dragons-all-attack": f"{E}:turns.turn-sequence",
            # "1 Roll Dragon. 2 Resolve Breath & Treasure Results. 3 Roll Army - The army being attacked makes a
            #  single roll counting save, melee and missile results ... (you may not combine the results). 4 Subtract
            #  save results ... 6 Dragon Slaying ... 7 Resolve Wing Results"

@@ -453,6 +453,10 @@ TSR_1996 = TSR_1996.evolve(
     dragon_rest="dead unit area",
     # Treasure: "After the attack is resolved, one unit in the target army may be promoted"
     treasure_after_attack=True,
+    # Dragon Slaying: "The army's owner chooses either melee or missile results (whichever are higher) to inflict on
+    # the dragon"; Dragon vs. Dragon: "An army attacked by multiple dragons may count its melee results against one
+    # and its missile results against another" (a reading, traced: engine.actions.slaying)
+    slay_one_per_type=True,
     cites={**TSR_1996.cites,
            # "At the beginning of the acting army's turn, the dragon attacks"; "The owner of the dragon rolls the
            #  dragon die"
