@@ -1,0 +1,56 @@
+"""Why a query ranks what it ranks: each query word's BM25F share in the top documents (issue 23).
+
+    python bench/explain_search.py "where do my dead units go"
+    python bench/explain_search.py "where do my dead units go" basic-terms.dead glossary/sfr-2012/dead
+
+Prints how the query was read (question or lookup, the kinds and editions it prefers, the
+records it names), each word's spellings with their weights, then the best documents (before
+they are grouped into hits) with their rank, body length in terms and each word's score; the
+documents whose key holds one of the further arguments are shown too, wherever they rank.
+For studying the tuning half's misses (``relevance_report.py --tuning --failures``); never
+for the held-out half's questions.
+
+It builds into a temporary cache directory of its own, never the user's.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+TOP = 10
+
+
+def main(query: str, wanted: list[str]) -> None:
+    os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-explain-")
+    from index.analysis import terms
+    from index.query import parse
+    from index.search import _distinct, searcher
+
+    s = searcher()
+    plan = s._plan(parse(query))
+    print("question" if plan.question else "lookup", "| kinds", sorted(plan.kinds), "| editions",
+          sorted(plan.editions), "| named", plan.named, "| exact", sorted(plan.exact))
+    groups = _distinct(plan.groups)
+    for g in groups:
+        print(f"  {g.word}: " + ", ".join(f"{t} x{w:.2f}" for t, w in g.stems.items()) +
+              "".join(f", \"{' '.join(p)}\" x{w:.2f}" for p, w in g.phrases) + ("" if g.scope == "all" else f" ({g.scope})"))
+    per_word = [s._group_scores(g, None, False) for g in groups]
+    ranked = s._ranked(plan, None)
+    rows = {r["docnum"]: r for r in s._docs(ranked, "key, body")}
+    shown = sorted(ranked, key=lambda n: (-ranked[n][0], n))[:TOP]
+    shown += [n for n in ranked if n not in shown and any(w in rows[n]["key"] for w in wanted)]
+    for n in shown:
+        words = " ".join(f"{g.word}={p.get(n, 0.0):.2f}" for g, p in zip(groups, per_word))
+        print(f"{ranked[n][0]:9.2f}  {rows[n]['key']:72.72} {len(terms(rows[n]['body'] or '')):4} terms  {words}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1], sys.argv[2:])
