@@ -59,6 +59,7 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
           out: StepResult) -> tuple[GameState, int]:
     """Split the casters' points by color, pay for the spells and resolve them (a magic action, or the
     spells a Cantrip buys during another roll); returns the new state and the points."""
+    step = _elemental_color(step, casters, ruleset, out)
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
@@ -86,6 +87,31 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
                            "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],
                  "unspent": sum(points.values()) - sum(c.spell.cost * c.count for c in step.cast)}
     return state, sum(points.values())
+
+
+def _elemental_color(step: MagicStep, casters: list[Caster], ruleset: Ruleset, out: StepResult) -> MagicStep:
+    """An elemental spell is paid in one color of the caster's choice (002 Spell Attributes, Color; 000 Magic; 001
+    Magic Resolution). Where only one color can pay -- the owner's split names one color, or every point rolled is
+    of one color -- that is the choice, traced as a default; with more than one the step must say."""
+    named = {c for c, n in step.colors or () if n}
+    rolled = {color for c in casters if c.normal + c.ids for color in c.colors}
+    only = named if step.colors is not None else rolled
+    unsaid = [c.spell for c in step.cast if c.spell.color == "elemental" and c.color not in COLORS]
+    if unsaid and (len(only) != 1 or any(c.color is not None for c in step.cast if c.spell in unsaid)):
+        raise StepError(f"{unsaid[0].name} is an elemental spell: say which one color pays for it "
+                        f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
+    if not unsaid:
+        return step
+    (color,) = only
+    cast = tuple(c.evolve(color=color) if c.spell.color == "elemental" and c.color is None else c for c in step.cast)
+    for c, given in zip(cast, step.cast):
+        if c is not given:
+            out.trace.append(TraceEvent(
+                what=f"{c.spell.name} paid in {color}, the only color " + (
+                    "of the split" if step.colors is not None else "of magic rolled"),
+                rule="an elemental spell is paid in any one color; none given (color:), so the only one there is",
+                cite=ruleset.cite("spell-color"), defaulted=True))
+    return step.evolve(cast=cast)
 
 
 def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) -> Terrain | None:
@@ -560,9 +586,6 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
     the army (engine.magic: only they reach its race's points; _affordable then says whether they do)."""
     for c in cast:
         spell, color = c.spell, c.color or c.spell.color
-        if spell.color == "elemental" and c.color not in COLORS:
-            raise StepError(f"{spell.name} is an elemental spell: say which one color pays for it "
-                            f"(color: one of {', '.join(COLORS)})", cite=ruleset.cite("spell-color"), field="cast")
         if spell.color != "elemental" and c.color is not None and c.color != spell.color:
             # a spell that is not elemental has one color (000 Magic: "the number of magic points of that color
             # required to cast that spell"; 001 Magic Resolution: "Basic spells require a number of points of a
