@@ -292,6 +292,10 @@ class SetupRules(Value):
     dragonkin_per: int | None = None
     # 002 Kings' Die: "Only one Kings' Die is allowed in a player's forces"; None: no limit
     kings_die_cap: int | None = None
+    # where the starting armies stand (002 Step 5, Place Armies: "1) the home army is placed at the player's home
+    # terrain, 2) the horde army is placed at another player's home terrain"): each player's armies must hold their
+    # own home terrain and another player's home terrain; False: not checked
+    home_and_horde: bool = False
 
 
 class Ruleset(Value):

@@ -64,6 +64,7 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
     if not _in_reserve(state, rules, player, placed, [a for a in armies if a.at == "reserve" and a.units], out,
                        problems):
         _armies(rules, player, placed, cap, out, problems)
+        _home_and_horde(state, rules, player, placed, out, problems)
     else:
         _armies(rules, player, placed, cap, out, problems, expected=2)
     # magic point values count only against a cap on magic users (002; 000 and 001 have none)
@@ -256,6 +257,35 @@ def _in_reserve(state: GameState, rules: SetupRules, player: str, placed: list[A
         out.trace.append(TraceEvent(what=f"{reserve[0].id} ({player}'s {kind}) starts in reserve: no legal spot is "
                                          "left for it", rule=rule, cite=cite))
     return True
+
+
+def _home_and_horde(state: GameState, rules: SetupRules, player: str, placed: list[Army], out: StepResult,
+                    problems: list[str]) -> None:
+    """002 Step 5, Place Armies: "1) the home army is placed at the player's home terrain, 2) the horde army is
+    placed at another player's home terrain, 3) the campaign army is placed at any other terrain where the player
+    does not already have an army" (000 Place Armies and 003 Multiplayer Games alike). Checked where the scenario
+    names the home terrains: one of the player's armies must stand at their own home terrain, and one at another
+    player's. (An army starting in reserve under 000's rule is checked by ``_in_reserve``.)"""
+    if not rules.home_and_horde:
+        return
+    cite, rule = rules.cites["placing"], rules.quotes["home-and-horde"]
+    homes = {t.id: t.home_of for t in state.terrains if t.home_of}
+    own = [t for t, p in homes.items() if p == player]
+    others = [t for t, p in homes.items() if p != player]
+    at = {a.at: a.id for a in placed}
+    if own and not any(t in at for t in own):
+        problems.append(f"{player} has no army at their home terrain {own[0]}: the home army is placed at the "
+                        f"player's home terrain")
+    elif own:
+        out.trace.append(TraceEvent(what=f"{at[own[0]]} stands at {player}'s home terrain {own[0]} (home army)",
+                                    rule=rule, cite=cite))
+    horde = next((t for t in others if t in at), None)
+    if others and horde is None:
+        problems.append(f"{player} has no army at another player's home terrain ({', '.join(others)}): the horde "
+                        f"army is placed at another player's home terrain")
+    elif horde is not None:
+        out.trace.append(TraceEvent(what=f"{at[horde]} stands at {homes[horde]}'s home terrain {horde} (horde)",
+                                    rule=rule, cite=cite))
 
 
 def _armies(rules: SetupRules, player: str, armies: list[Army], cap: int, out: StepResult,
