@@ -66,6 +66,10 @@ class ManeuverStepIn(Strict):
         "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
     minor_terrain: str | None = described_field("If the maneuver succeeds, bring in the summoning pool's minor terrain of this "
                                      "type instead of turning the terrain (a minor step rolls it next).", default=None)
+    action: Literal["melee", "missile", "magic"] | None = described_field(
+        "The action icon on the face the maneuver turns the terrain to (the rules do not list each die's faces); "
+        "absent, the terrain's action icon is no longer known once its face changes, and the next action there is "
+        "assumed (traced, defaulted).", default=None)
     cantrip: dict[str, Any] | None = described_field(
         "Army id -> a Cantrip purchase in its maneuver or counter-maneuver roll: always refused when the step resolves "
         "(002 Unique Resolution: \"These SAIs do not function during a maneuver roll\"), so expect_error can pin it.",
