@@ -495,6 +495,9 @@ class Ruleset(Value):
     # effects on a unit that keep it at its terrain while they last (sfr-v4 Sleep: "cannot be rolled or leave the
     # terrain they currently occupy until the beginning of your next turn"): engine.actions.reserves refuses its retreat
     held_by_effects: tuple[str, ...] = ()
+    # a reserve army's magic may target only its own player's armies, units and areas (002 Reserve Magic, 000 Reserve
+    # Magic); False where the edition limits only which spells a reserve army casts (001: the R column)
+    reserve_magic_own_only: bool = True
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

@@ -637,7 +637,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     Castings that act as one (``spells.group_key``) resolve together, where the first of them is written.
     """
     for c in step.cast:
-        check_target(state, who, c, ruleset)
+        check_target(state, who, c, ruleset, out)
         multiplayer.opposing_target(state, ruleset, who.player, c.spell.name, c.spell.target or "", c.target, out)
     negated = _dispel(state, step, ruleset, out)
     rolls = Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
