@@ -56,6 +56,7 @@ CITES = {
     "amazon-magic": f"{RACIAL}.amazons.magic-use",
     "undead-magic": f"{RACIAL}.undead.double-magic",
     "magic-negation": f"{RACIAL}.frostwings.magic-negation",
+    "frostwing-magic": f"{RACIAL}.frostwings.magic-use",
     "spell-cost": f"{E}:spell-attributes.casting-cost",
     "spell-color": f"{E}:spell-attributes.color",
     "racial-spells": f"{E}:spell-attributes.racial-limitation",
