@@ -9,7 +9,7 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..faces import turn_to
-from ..trace import COMPARISON, StepError, TraceEvent
+from ..trace import COMPARISON, StepError, TraceEvent, reading
 from . import joined_rolls, sai_states
 from ..roll import cut_choices
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
@@ -90,6 +90,18 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     thorns = next((e for e in state.effects_on(terrain.id) if e.spell in ruleset.maneuver_damage), None)
     if success and step.minor_terrain is not None:
         state = bring(state, acting, terrain, step.minor_terrain, ruleset, out)
+        holder = terrain.controlled_by if terrain.face == 8 else None
+        if holder is not None and holder != acting.id and holder in dict(step.counter):
+            # 002 The Eighth Face: the terrain "immediately turns back to its seventh face whenever the controlling
+            # army ... loses control (is out-maneuvered) by an enemy army", read with 002 Minor Terrains: "Each time
+            # an acting army successfully maneuvers (outmaneuvers all opponents ...) the army's owner may bring a
+            # minor terrain into play instead of turning the major terrain a step": the controller that
+            # counter-maneuvered and lost is out-maneuvered all the same, and loses the terrain
+            out.trace.append(reading(f"{holder} counter-maneuvered {acting.id} and lost: it is out-maneuvered and "
+                                     f"loses {terrain.id}, though {acting.id} brings in a minor terrain instead of "
+                                     "turning the terrain", ruleset.cite("eighth-face"),
+                                     ruleset.cite("minor-terrains")))
+            state = turn_to(state, terrain.id, 7, ruleset, out)
     elif success:
         state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset, step.castle, step.action)
         if thorns is not None:
