@@ -82,6 +82,14 @@ class ManeuverIn(Strict):
     direction: Literal["up", "down"] | None = described_field("Which way the terrain turns.", default=None)
     roll: RollIn | None = described_field(ROLL, default=None)
     counter: dict[str, RollIn] | None = described_field("Each counter-maneuvering army id and its roll.", default=None)
+    minor_terrain: str | None = described_field(
+        "If the maneuver succeeds, bring in the summoning pool's minor terrain of this type instead of turning the "
+        "terrain (002 Glossary, Maneuver: \"change the face showing on the current terrain, or ... bring a minor "
+        "terrain into play\"); a minor step rolls it next.", default=None)
+    castle: Literal["city", "standing-stones", "temple", "tower"] | None = described_field(
+        "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
+    action: Literal["melee", "missile", "magic"] | None = described_field(
+        "The action icon on the face the maneuver turns the terrain to.", default=None)
 
 
 class CastIn(Strict):
