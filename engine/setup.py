@@ -32,6 +32,7 @@ def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameStat
         _crowded(state, step, rules, out, problems)
     if step.order:
         report["order"] = _order(step, rules, out)
+    _battlefield(state, step, rules, out, problems)
     try:
         check_placed(state.terrains, ruleset, game=True)    # 002 Special Terrains: one per game
     except StepError as exc:
@@ -257,6 +258,32 @@ def _in_reserve(state: GameState, rules: SetupRules, player: str, placed: list[A
         out.trace.append(TraceEvent(what=f"{reserve[0].id} ({player}'s {kind}) starts in reserve: no legal spot is "
                                          "left for it", rule=rule, cite=cite))
     return True
+
+
+def _battlefield(state: GameState, step: SetupStep, rules: SetupRules, out: StepResult, problems: list[str]) -> None:
+    """002 Step 3, Set the Battlefield: "Players must choose one of the two terrain dice they brought and place it in
+    front of themselves to be their home terrain. Then, players place their second terrain die in the center of the
+    playing area as their proposed frontier terrain"; Step 4: "The other proposed frontier terrain dice are not used
+    and are out of the game" (000 Set the Battlefield and Determine Order of Play alike). Where the scenario names
+    the home terrains: one home terrain per player, one frontier, and no other terrain in play."""
+    if not rules.home_and_horde or not any(t.home_of for t in state.terrains):
+        return
+    cite = rules.cites["battlefield"]
+    for player in step.players:
+        homes = [t.id for t in state.terrains if t.home_of == player]
+        if len(homes) != 1:
+            problems.append(f"{player} has {len(homes)} home terrains ({', '.join(homes) or 'none'}): each player "
+                            "places one of the two terrains they brought as their home terrain")
+    frontiers = [t.id for t in state.terrains if t.frontier]
+    if len(frontiers) != 1:
+        problems.append(f"{len(frontiers)} frontier terrains ({', '.join(frontiers) or 'none'}): one of the proposed "
+                        "frontier terrains is selected, the others are out of the game")
+    other = [t.id for t in state.terrains if not t.home_of and not t.frontier]
+    if other:
+        problems.append(f"{', '.join(other)} is neither a home terrain nor the frontier: the game is played on the "
+                        "players' home terrains and the one frontier terrain")
+    out.trace.append(TraceEvent(what=f"the battlefield: {len(state.terrains) - len(other)} terrains, one home each "
+                                     "and the frontier", rule=rules.quotes["battlefield"], cite=cite))
 
 
 def _home_and_horde(state: GameState, rules: SetupRules, player: str, placed: list[Army], out: StepResult,

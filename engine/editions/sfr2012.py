@@ -486,6 +486,7 @@ SETUP = SetupRules(
            "dragons": f"{E}:starting-the-game.step-1-decide-total-force-size",
            "armies": f"{E}:starting-the-game.step-2-assemble-armies",
            "placing": f"{E}:starting-the-game.step-5-place-armies",
+           "battlefield": f"{E}:starting-the-game.step-3-set-the-battlefield",
            "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
            "distances": f"{E}:starting-the-game.step-6-determine-starting-distances",
            "white": f"{E}:white-dragons",
@@ -526,6 +527,9 @@ SETUP = SetupRules(
                      "(but not required) to bring one health point of Dragonkin ... Dragonkin are not in any army "
                      "before play starts",
         "kings-die": "only one Kings' Die is allowed in a player's forces",
+        "battlefield": "players must choose one of the two terrain dice they brought and place it in front of "
+                       "themselves to be their home terrain ... their second terrain die in the center of the playing "
+                       "area as their proposed frontier terrain; the other proposed frontier terrain dice are not used",
         "home-and-horde": "1) the home army is placed at the player's home terrain, 2) the horde army is placed at "
                           "another player's home terrain, 3) the campaign army is placed at any other terrain where "
                           "the player does not already have an army",

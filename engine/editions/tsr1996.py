@@ -371,6 +371,7 @@ SETUP = SetupRules(
            "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
            "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size",
            "placing": f"{PLAYING}.place-armies",
+           "battlefield": f"{PLAYING}.set-the-battlefield",
            # the order roll's SAIs: 000's "no special abilities apply" read with 003's "ignore all effects of SAIs,
            # other than maneuver results they generate" (a reading, traced by engine.setup as one)
            "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
@@ -383,6 +384,9 @@ SETUP = SetupRules(
         "reserve-start": "It's possible in a game with four or more players that the player at the end of the turn "
                          "order may have no legal spot to place one of his armies. If this happens, that player must "
                          "start with that army in reserve",
+        "battlefield": "Choose one of your terrain dice to be your home terrain ... Choose a second terrain die ... "
+                       "and set it forward as a proposed frontier terrain ... The other terrain dice aren't used in "
+                       "this battle",
         "home-and-horde": "each player places his home army at his home terrain. Then, going in order, each player "
                           "places his horde at the home terrain of another player and his campaign army at any other "
                           "terrain on the table",
