@@ -44,11 +44,11 @@ def turn_to(state: GameState, terrain_id: str, face: int, ruleset: Ruleset, out:
     if terrain.action is not None and action is None and face != 8:
         out.trace.append(TraceEvent(what=f"{terrain_id} shows face {face}: the {terrain.action} icon of face "
                                          f"{terrain.face} no longer shows, and face {face}'s icon is not given",
-                                    rule="the face showing on that terrain dictates its action",
+                                    rule="a terrain's action icon is its showing face's",
                                     cite=ruleset.cite("actions"), defaulted=True))
     elif action is not None:
         out.trace.append(TraceEvent(what=f"{terrain_id} shows face {face}, its {action} icon",
-                                    rule="the face showing on that terrain dictates its action",
+                                    rule="a terrain's action icon is its showing face's",
                                     cite=ruleset.cite("actions")))
     state = state.with_terrain(terrain.evolve(face=face, controlled_by=control, action=action))
     return face_changed(state, terrain_id, ruleset, out)
