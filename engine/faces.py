@@ -22,9 +22,11 @@ LEFT = "all advantages of the eighth face cease"
 
 
 def turn_to(state: GameState, terrain_id: str, face: int, ruleset: Ruleset, out: StepResult,
-            captor: str | None = None) -> GameState:
+            captor: str | None = None, shows: str | None = None) -> GameState:
     """``terrain_id`` shows ``face`` now. Leaving the eighth face, its controlling army loses control (traced);
-    reaching it, ``captor`` (the maneuvering army, if any) controls it."""
+    reaching it, ``captor`` (the maneuvering army, if any) controls it. The action icon of the old face no longer
+    shows (002 First March, Actions: "the face showing on that terrain dictates its action"): the new face's is
+    ``shows`` where the scenario gives it, else unknown (the next action there is assumed, traced defaulted)."""
     terrain = state.terrain(terrain_id)
     if face == terrain.face:
         return state
@@ -38,5 +40,15 @@ def turn_to(state: GameState, terrain_id: str, face: int, ruleset: Ruleset, out:
         control = None
     if face == 8 and captor is not None:
         control = captor
-    state = state.with_terrain(terrain.evolve(face=face, controlled_by=control))
+    action = None if face == 8 else shows
+    if terrain.action is not None and action is None and face != 8:
+        out.trace.append(TraceEvent(what=f"{terrain_id} shows face {face}: the {terrain.action} icon of face "
+                                         f"{terrain.face} no longer shows, and face {face}'s icon is not given",
+                                    rule="a terrain's action icon is its showing face's",
+                                    cite=ruleset.cite("actions"), defaulted=True))
+    elif action is not None:
+        out.trace.append(TraceEvent(what=f"{terrain_id} shows face {face}, its {action} icon",
+                                    rule="a terrain's action icon is its showing face's",
+                                    cite=ruleset.cite("actions")))
+    state = state.with_terrain(terrain.evolve(face=face, controlled_by=control, action=action))
     return face_changed(state, terrain_id, ruleset, out)

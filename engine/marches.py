@@ -50,6 +50,13 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
                         "action", cite=ruleset.cite("minor-terrains"), field="army")
     if current and isinstance(step, MinorStep) and not m.acted:
         return state, []        # rolled as it is brought in, within the march
+    brought = state.minor_terrain(who.id)
+    if isinstance(step, MinorStep) and brought is not None and brought.face is None:
+        # 002 Minor Terrains: "Immediately upon adding the minor terrain to an army it is rolled" -- its first roll,
+        # not a march spent on the army: a minor terrain brought in outside the army's own march (by the maneuver a
+        # Night Moves makes, which "allows only a maneuver, not a maneuver and an action", 002 Glossary, Full and
+        # Complete March) is rolled at once, and the army's march, if it takes one, rolls it again first
+        return state, []
     if current and not isinstance(step, MinorStep) and _continues(m, who.at, action):
         return state.evolve(marches=_record(m, action)), []
     if who.id in m.marched:

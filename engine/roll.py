@@ -778,7 +778,8 @@ def _rerolls_left(ctx: RollContext, used: int, trace: list[TraceEvent]) -> None:
     allowed = sum(e.count for e in fires) + vortex
     if used >= allowed or "maneuver" in ctx.kind or ctx.individual:
         return
-    what = " and ".join([f"{fires[0].spell} on {ctx.army.id}"] * bool(fires) + ["the Vortex"] * vortex)
+    # (the Flashfire's name only where there is one: a controlled Vortex alone has none)
+    what = " and ".join([f"{fires[0].spell} on {ctx.army.id}" for _ in fires[:1]] + ["the Vortex"] * vortex)
     trace.append(TraceEvent(what=f"{what}: {allowed - used} of {allowed} unit(s) may be rolled again; the roll marks "
                                  f"{'none' if not used else 'only ' + str(used)} (flashfire in a unit's faces)",
                             after=used, rule="the owner may roll one unit again per casting (and one under a "

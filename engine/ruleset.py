@@ -292,6 +292,10 @@ class SetupRules(Value):
     dragonkin_per: int | None = None
     # 002 Kings' Die: "Only one Kings' Die is allowed in a player's forces"; None: no limit
     kings_die_cap: int | None = None
+    # where the starting armies stand (002 Step 5, Place Armies: "1) the home army is placed at the player's home
+    # terrain, 2) the horde army is placed at another player's home terrain"): each player's armies must hold their
+    # own home terrain and another player's home terrain; False: not checked
+    home_and_horde: bool = False
 
 
 class Ruleset(Value):
@@ -499,6 +503,9 @@ class Ruleset(Value):
     # effects on a unit that keep it at its terrain while they last (sfr-v4 Sleep: "cannot be rolled or leave the
     # terrain they currently occupy until the beginning of your next turn"): engine.actions.reserves refuses its retreat
     held_by_effects: tuple[str, ...] = ()
+    # a reserve army's magic may target only its own player's armies, units and areas (002 Reserve Magic, 000 Reserve
+    # Magic); False where the edition limits only which spells a reserve army casts (001: the R column)
+    reserve_magic_own_only: bool = True
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

@@ -32,6 +32,7 @@ def setup(state: GameState, step: SetupStep, ruleset: Ruleset) -> tuple[GameStat
         _crowded(state, step, rules, out, problems)
     if step.order:
         report["order"] = _order(step, rules, out)
+    _battlefield(state, step, rules, out, problems)
     try:
         check_placed(state.terrains, ruleset, game=True)    # 002 Special Terrains: one per game
     except StepError as exc:
@@ -64,6 +65,7 @@ def _player(state: GameState, step: SetupStep, rules: SetupRules, player: str, o
     if not _in_reserve(state, rules, player, placed, [a for a in armies if a.at == "reserve" and a.units], out,
                        problems):
         _armies(rules, player, placed, cap, out, problems)
+        _home_and_horde(state, rules, player, placed, out, problems)
     else:
         _armies(rules, player, placed, cap, out, problems, expected=2)
     # magic point values count only against a cap on magic users (002; 000 and 001 have none)
@@ -256,6 +258,61 @@ def _in_reserve(state: GameState, rules: SetupRules, player: str, placed: list[A
         out.trace.append(TraceEvent(what=f"{reserve[0].id} ({player}'s {kind}) starts in reserve: no legal spot is "
                                          "left for it", rule=rule, cite=cite))
     return True
+
+
+def _battlefield(state: GameState, step: SetupStep, rules: SetupRules, out: StepResult, problems: list[str]) -> None:
+    """002 Step 3, Set the Battlefield: "Players must choose one of the two terrain dice they brought and place it in
+    front of themselves to be their home terrain. Then, players place their second terrain die in the center of the
+    playing area as their proposed frontier terrain"; Step 4: "The other proposed frontier terrain dice are not used
+    and are out of the game" (000 Set the Battlefield and Determine Order of Play alike). Where the scenario names
+    the home terrains: one home terrain per player, one frontier, and no other terrain in play."""
+    if not rules.home_and_horde or not any(t.home_of for t in state.terrains):
+        return
+    cite = rules.cites["battlefield"]
+    for player in step.players:
+        homes = [t.id for t in state.terrains if t.home_of == player]
+        if len(homes) != 1:
+            problems.append(f"{player} has {len(homes)} home terrains ({', '.join(homes) or 'none'}): each player "
+                            "places one of the two terrains they brought as their home terrain")
+    frontiers = [t.id for t in state.terrains if t.frontier]
+    if len(frontiers) != 1:
+        problems.append(f"{len(frontiers)} frontier terrains ({', '.join(frontiers) or 'none'}): one of the proposed "
+                        "frontier terrains is selected, the others are out of the game")
+    other = [t.id for t in state.terrains if not t.home_of and not t.frontier]
+    if other:
+        problems.append(f"{', '.join(other)} is neither a home terrain nor the frontier: the game is played on the "
+                        "players' home terrains and the one frontier terrain")
+    out.trace.append(TraceEvent(what=f"the battlefield: {len(state.terrains) - len(other)} terrains, one home each "
+                                     "and the frontier", rule=rules.quotes["battlefield"], cite=cite))
+
+
+def _home_and_horde(state: GameState, rules: SetupRules, player: str, placed: list[Army], out: StepResult,
+                    problems: list[str]) -> None:
+    """002 Step 5, Place Armies: "1) the home army is placed at the player's home terrain, 2) the horde army is
+    placed at another player's home terrain, 3) the campaign army is placed at any other terrain where the player
+    does not already have an army" (000 Place Armies and 003 Multiplayer Games alike). Checked where the scenario
+    names the home terrains: one of the player's armies must stand at their own home terrain, and one at another
+    player's. (An army starting in reserve under 000's rule is checked by ``_in_reserve``.)"""
+    if not rules.home_and_horde:
+        return
+    cite, rule = rules.cites["placing"], rules.quotes["home-and-horde"]
+    homes = {t.id: t.home_of for t in state.terrains if t.home_of}
+    own = [t for t, p in homes.items() if p == player]
+    others = [t for t, p in homes.items() if p != player]
+    at = {a.at: a.id for a in placed}
+    if own and not any(t in at for t in own):
+        problems.append(f"{player} has no army at their home terrain {own[0]}: the home army is placed at the "
+                        f"player's home terrain")
+    elif own:
+        out.trace.append(TraceEvent(what=f"{at[own[0]]} stands at {player}'s home terrain {own[0]} (home army)",
+                                    rule=rule, cite=cite))
+    horde = next((t for t in others if t in at), None)
+    if others and horde is None:
+        problems.append(f"{player} has no army at another player's home terrain ({', '.join(others)}): the horde "
+                        f"army is placed at another player's home terrain")
+    elif horde is not None:
+        out.trace.append(TraceEvent(what=f"{at[horde]} stands at {homes[horde]}'s home terrain {horde} (horde)",
+                                    rule=rule, cite=cite))
 
 
 def _armies(rules: SetupRules, player: str, armies: list[Army], cap: int, out: StepResult,

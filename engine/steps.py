@@ -49,6 +49,7 @@ class ManeuverStep(Value):
     minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
     castle: str | None = None           # the basic type a Castle's captor declares (city, standing-stones, ...)
     cantrip: tuple[str, ...] = ()       # armies naming a Cantrip purchase in their maneuver roll: refused at step time
+    action: str | None = None           # the action icon on the face the terrain turns to (melee, missile, magic)
 
 
 class AttackStep(Value):

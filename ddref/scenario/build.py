@@ -508,6 +508,7 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                         minor_terrain=None if kind is None else slug(kind),
                         castle=getattr(m, "castle", None),
+                        action=getattr(m, "action", None),
                         targets=_sai_targets(b, state, m.targets, path),
                         move_to=sai_steps.move_to(b, state, m.move_to, (*path, "move_to")),
                         ashes=_unit_rolls(b, state, m.ashes, (*path, "ashes"))) if army else None

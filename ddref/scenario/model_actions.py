@@ -66,6 +66,10 @@ class ManeuverStepIn(Strict):
         "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
     minor_terrain: str | None = described_field("If the maneuver succeeds, bring in the summoning pool's minor terrain of this "
                                      "type instead of turning the terrain (a minor step rolls it next).", default=None)
+    action: Literal["melee", "missile", "magic"] | None = described_field(
+        "The action icon on the face the maneuver turns the terrain to (the rules do not list each die's faces); "
+        "absent, the terrain's action icon is no longer known once its face changes, and the next action there is "
+        "assumed (traced, defaulted).", default=None)
     cantrip: dict[str, Any] | None = described_field(
         "Army id -> a Cantrip purchase in its maneuver or counter-maneuver roll: always refused when the step resolves "
         "(002 Unique Resolution: \"These SAIs do not function during a maneuver roll\"), so expect_error can pin it.",
@@ -78,6 +82,14 @@ class ManeuverIn(Strict):
     direction: Literal["up", "down"] | None = described_field("Which way the terrain turns.", default=None)
     roll: RollIn | None = described_field(ROLL, default=None)
     counter: dict[str, RollIn] | None = described_field("Each counter-maneuvering army id and its roll.", default=None)
+    minor_terrain: str | None = described_field(
+        "If the maneuver succeeds, bring in the summoning pool's minor terrain of this type instead of turning the "
+        "terrain (002 Glossary, Maneuver: \"change the face showing on the current terrain, or ... bring a minor "
+        "terrain into play\"); a minor step rolls it next.", default=None)
+    castle: Literal["city", "standing-stones", "temple", "tower"] | None = described_field(
+        "The type a Castle's captor declares when the maneuver turns it up to 8 (default: city).", default=None)
+    action: Literal["melee", "missile", "magic"] | None = described_field(
+        "The action icon on the face the maneuver turns the terrain to.", default=None)
 
 
 class CastIn(Strict):

@@ -52,6 +52,10 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     out = StepResult(kind="melee")
     cite = ruleset.cite("melee")
     attacker, defender = army(state, step.army), army(state, step.target, field="target")
+    if attacker.at == RESERVE and not by_spell:
+        # 002 First March, Actions: "If your army is in the reserve area, however, it may only cast magic" -- said
+        # first, so a reserve army's melee is refused for that and not for where its target stands
+        check_action(state, ruleset, attacker, "melee", out)
     if defender.at != attacker.at or defender.player == attacker.player:
         raise StepError(f"{attacker.id} can only melee another player's army at {attacker.at}; "
                         f"{defender.id} is {'yours' if defender.player == attacker.player else 'at ' + defender.at}",
@@ -120,6 +124,11 @@ def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[Game
     if veil is not None:
         raise StepError(f"{defender.id} is under {veil.spell}: it cannot be targeted by any missile",
                         cite=ruleset.spell_sections.get(veil.spell, ruleset.cite("missile")), field="target")
+    if attacker.at == RESERVE and defender.at == RESERVE:
+        # 002 Reserve Movement: "A reserve army can only be attacked by magic" -- also by Amazons firing from a
+        # reserve area (002 Amazons, Reserve Attack: "an enemy army at their home terrain or the frontier")
+        raise StepError(f"{defender.id} is in a reserve area, which no missile can reach",
+                        cite=ruleset.cite("missile"), field="target")
     if attacker.at == RESERVE and defender.at != RESERVE:
         target_terrain = reserve_attack(state, ruleset, attacker, defender, step.roll, out)
     else:

@@ -144,8 +144,15 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
     terrain = state.terrain(who.at)
     if terrain.face == 8 and terrain.controlled_by and terrain.controlled_by != who.id:
         if action != "melee":
+            # a minor terrain's action face ("Allows the owning army to conduct a Missile action even when the major
+            # terrain is set on another action", 002 Minor Terrains) does not lift it: a reading, the eighth face's
+            # "restricted to only melee attacks" is a restriction on the army, not a setting of the major terrain
+            minor = allows(state, who, action, ruleset)
+            lifted = (f" (its minor terrain's {action} face allows an action the major terrain is not set on, not "
+                      "one the eighth face restricts: a reading of 002 Minor Terrains with The Eighth Face)"
+                      if minor is not None else "")
             raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies "
-                            f"there may only melee, not {action}", cite=ruleset.cite("eighth-face"))
+                            f"there may only melee, not {action}{lifted}", cite=ruleset.cite("eighth-face"))
         return terrain
     if terrain.face == 8 and terrain.controlled_by == who.id:
         out.trace.append(TraceEvent(what=f"{who.id} controls {terrain.id}'s eighth face: it may {action}",

@@ -375,8 +375,9 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     # 002 Terrain Advantage: ID points double for a color both the unit and the terrain have; never
     # in reserve; "Amazons and Frostwings can only double ID icons at a terrain with a Standing Stones"
     held = stones and terrain.face == 8 and terrain.controlled_by == who.id
-    may_double = terrain is not None and (unit.race not in ("amazon", "frostwing")
-                                          or (held if ruleset.stones_held_to_double else stones))
+    stones_only = unit.race in ("amazon", "frostwing")
+    stones_ok = held if ruleset.stones_held_to_double else stones
+    may_double = terrain is not None and (not stones_only or stones_ok)
     doubles = tuple(sorted(set(own) & land)) if may_double else ()
     if ruleset.eighth_face_doubles_ids:
         # sfr-v4 has no Terrain Advantage doubling of magic: its only doubling of IDs is the held eighth face's
@@ -392,6 +393,18 @@ def _caster(unit, plain: int, ids: int, terrain: Terrain | None, land: set[str],
     # black at a Deadlands terrain has no black aspect
     if ruleset.dua_doubling and terrain is not None and "black" in aspects and "black" not in doubles:
         dua = "all" if unit.race == "undead" else "max"
+        if stones_only and not stones_ok:
+            # 002 Frostwings, Magic Use: "they only double ID results at a terrain containing the Standing Stones as
+            # the eighth face" (Terrain Advantage: "Amazons and Frostwings can only double ID icons at a terrain with
+            # a Standing Stones") read with 002 Dead Unit Area Advantage ("Death races ... may double their magic
+            # through the power of Death itself"): the Frostwings' own limit is on every doubling of their IDs,
+            # Death's too
+            dua = None
+            if ids:
+                out.trace.append(reading(
+                    f"{unit.id}: a Frostwing at {terrain.id}, whose eighth face is not Standing Stones: its ID "
+                    "magic does not double, through the DUA neither", ruleset.cite("frostwing-magic"),
+                    ruleset.cite("dua-advantage")))
     if ids and no_doubling(terrain) and (doubles or dua):
         # 002 Grove: "No army can double magic at this terrain by any means (including when it's not at an
         # eighth face)"
@@ -660,7 +673,7 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     Castings that act as one (``spells.group_key``) resolve together, where the first of them is written.
     """
     for c in step.cast:
-        check_target(state, who, c, ruleset)
+        check_target(state, who, c, ruleset, out)
         multiplayer.opposing_target(state, ruleset, who.player, c.spell.name, c.spell.target or "", c.target, out)
     negated = _dispel(state, step, ruleset, out)
     rolls = Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)

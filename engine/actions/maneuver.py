@@ -38,6 +38,11 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
         raise StepError("a successful maneuver brings in a minor terrain instead of turning the terrain: give "
                         "direction or minor_terrain, not both", cite=ruleset.cite("minor-terrains"),
                         field="minor_terrain")
+    if step.action is not None and (step.minor_terrain is not None or (terrain.face == 7 and step.direction == "up")):
+        # at its eighth face the controller chooses its action and enemies only melee (002 The Eighth Face)
+        raise StepError("action is the icon on the face a maneuver turns the terrain to (1 to 7): none here "
+                        f"({'a minor terrain comes in, the face stays' if step.minor_terrain else 'the eighth face'})",
+                        cite=ruleset.cite("actions"), field="action")
     if step.castle is not None and not (terrain.face == 7 and step.direction == "up"):
         raise StepError("castle is the type a Castle's captor declares when it turns the terrain up to 8",
                         cite=ruleset.cite("castle"), field="castle")
@@ -89,10 +94,25 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     thorns = next((e for e in state.effects_on(terrain.id) if e.spell in ruleset.maneuver_damage), None)
     if success and step.minor_terrain is not None:
         state = bring(state, acting, terrain, step.minor_terrain, ruleset, out)
+        holder = terrain.controlled_by if terrain.face == 8 else None
+        if holder is not None and holder != acting.id and holder in dict(step.counter):
+            # 002 The Eighth Face: the terrain "immediately turns back to its seventh face whenever the controlling
+            # army ... loses control (is out-maneuvered) by an enemy army", read with 002 Minor Terrains: "Each time
+            # an acting army successfully maneuvers (outmaneuvers all opponents ...) the army's owner may bring a
+            # minor terrain into play instead of turning the major terrain a step": the controller that
+            # counter-maneuvered and lost is out-maneuvered all the same, and loses the terrain
+            out.trace.append(reading(f"{holder} counter-maneuvered {acting.id} and lost: it is out-maneuvered and "
+                                     f"loses {terrain.id}, though {acting.id} brings in a minor terrain instead of "
+                                     "turning the terrain", ruleset.cite("eighth-face"),
+                                     ruleset.cite("minor-terrains")))
+            state = turn_to(state, terrain.id, 7, ruleset, out)
     elif success:
-        state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset, step.castle)
+        state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset, step.castle, step.action)
         if thorns is not None:
             state = _thorns(state, acting, thorns, step, ruleset, out)
+    if step.action is not None and not success:
+        raise StepError("action is the icon on the face the terrain turns to, and the maneuver failed: the face "
+                        "stays", cite=cite, field="action")
     if step.avoidance is not None and not (success and thorns):
         raise StepError("avoidance is the acting army's roll against a spell its maneuver sets off, and none "
                         "does here", cite=cite, field="avoidance")
@@ -155,7 +175,7 @@ def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, rules
 
 
 def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None, out: StepResult,
-          ruleset: Ruleset, castle: str | None = None) -> GameState:
+          ruleset: Ruleset, castle: str | None = None, shows: str | None = None) -> GameState:
     terrain = state.terrain(terrain_id)
     cite = ruleset.cite("maneuver")
     if direction is None:
@@ -176,4 +196,4 @@ def _turn(state: GameState, terrain_id: str, army_id: str, direction: str | None
     out.trace.append(TraceEvent(what=f"{terrain.id} turned {direction}", before=terrain.face, after=face,
                                 rule="a successful maneuver turns the terrain one step", cite=cite))
     # control leaves with the eighth face, however the face changes (engine.faces)
-    return turn_to(state, terrain_id, face, ruleset, out, captor=army_id)
+    return turn_to(state, terrain_id, face, ruleset, out, captor=army_id, shows=shows)

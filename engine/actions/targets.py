@@ -11,12 +11,12 @@ from ..moves import haunt_army
 from ..protection import army_shield, shield
 from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, GameState
-from ..steps import Cast
-from ..trace import StepError
+from ..steps import Cast, StepResult
+from ..trace import StepError, TraceEvent
 from . import spells
 
 
-def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None:
+def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset, out: StepResult | None = None) -> None:
     """The target must exist when the spells are announced, and be of the kind the spell names.
 
     002 Spell Attributes > Target: no spell that directly inflicts damage on one's own armies or
@@ -122,8 +122,20 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
                         field="cast")
     target_player = owner.player if owner is not None else dead.player if dead is not None else None
     if who.at == RESERVE and target_player not in (None, who.player):
-        raise StepError("a reserve army's magic targets only its own player's armies and units",
-                        cite=ruleset.cite("reserve-magic"), field="cast")
+        if ruleset.reserve_magic_own_only:
+            # 002 Reserve Magic: "Terrain dice, summoning pool, spells and other players components, armies or dead
+            # unit area ... cannot be targeted by a reserve army's magic"; 000 Reserve Magic alike
+            raise StepError("a reserve army's magic targets only its own player's armies and units",
+                            cite=ruleset.cite("reserve-magic"), field="cast")
+        if out is not None:
+            # 001 Magic Resolution: "Only spells marked as castable from reserves can be cast by a Reserve Army" --
+            # a limit on the spells, none on their targets (002's "other players ... armies ... cannot be targeted"
+            # is not in 001)
+            out.trace.append(TraceEvent(what=f"{c.spell.name} from the reserve area at {c.target} "
+                                             f"({target_player}'s): the edition limits which spells a reserve army "
+                                             "casts, not their targets",
+                                        rule="only spells marked as castable from reserves can be cast by a Reserve "
+                                             "Army", cite=ruleset.cite("reserve-magic")))
 
 
 def _check_temple(state: GameState, target: Army, c: Cast, ruleset: Ruleset) -> None:

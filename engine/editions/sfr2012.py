@@ -58,6 +58,7 @@ CITES = {
     "amazon-magic": f"{RACIAL}.amazons.magic-use",
     "undead-magic": f"{RACIAL}.undead.double-magic",
     "magic-negation": f"{RACIAL}.frostwings.magic-negation",
+    "frostwing-magic": f"{RACIAL}.frostwings.magic-use",
     "spell-cost": f"{E}:spell-attributes.casting-cost",
     "spell-color": f"{E}:spell-attributes.color",
     "racial-spells": f"{E}:spell-attributes.racial-limitation",
@@ -479,6 +480,8 @@ SETUP = SetupRules(
     # 002 Minor Terrains: "A player may bring up to four minor terrain dice to a game. Until brought into play,
     # they are kept in the summoning pool."
     minor_terrain_cap=4,
+    # Step 5, Place Armies: the home army at the player's home terrain, the horde at another player's
+    home_and_horde=True,
     # 002 The Eldarim Champions: "You can bring at most one Dragonlord for each 24 health of battle size (i.e.,
     # the same as the required number of dragons)"; likewise Dragonslayer and Dragoncrusader, and "at most one
     # Dragonmaster (of each color)", Dragonhunter and Dragonzealot alike
@@ -488,6 +491,8 @@ SETUP = SetupRules(
            "champions": f"{E}:the-eldarim-champions.dragonlord",
            "dragons": f"{E}:starting-the-game.step-1-decide-total-force-size",
            "armies": f"{E}:starting-the-game.step-2-assemble-armies",
+           "placing": f"{E}:starting-the-game.step-5-place-armies",
+           "battlefield": f"{E}:starting-the-game.step-3-set-the-battlefield",
            "order": f"{E}:starting-the-game.step-4-determine-order-of-play",
            "distances": f"{E}:starting-the-game.step-6-determine-starting-distances",
            "white": f"{E}:white-dragons",
@@ -528,6 +533,12 @@ SETUP = SetupRules(
                      "(but not required) to bring one health point of Dragonkin ... Dragonkin are not in any army "
                      "before play starts",
         "kings-die": "only one Kings' Die is allowed in a player's forces",
+        "battlefield": "players must choose one of the two terrain dice they brought and place it in front of "
+                       "themselves to be their home terrain ... their second terrain die in the center of the playing "
+                       "area as their proposed frontier terrain; the other proposed frontier terrain dice are not used",
+        "home-and-horde": "1) the home army is placed at the player's home terrain, 2) the horde army is placed at "
+                          "another player's home terrain, 3) the campaign army is placed at any other terrain where "
+                          "the player does not already have an army",
         "distances": "any results of an eight (8) are rolled again and any results of seven (7) are turned down "
                      "to six (6)",
     },

@@ -429,6 +429,9 @@ SFR_V4 = SFR_V4.evolve(
     spell_protections={"sleep": sfr2012.SAI_PROTECTIONS["sleep"]},
     # "... or leave the terrain they currently occupy"
     held_by_effects=("sleep",),
+    # 001 Magic Resolution: "Only spells marked as castable from reserves can be cast by a Reserve Army": the R
+    # column is 001's one limit on reserve magic; it has no rule on the targets (Stone Skin: "Target any army")
+    reserve_magic_own_only=False,
     spell_modifiers={**SFR_V4.spell_modifiers,
                      "galeforce": (_mod("subtract", ["save"], 4, "army"), _mod("subtract", ["maneuver"], 4, "army"))},
 )

@@ -366,12 +366,16 @@ SETUP = SetupRules(
     magic_cap=False,
     # Place Armies: "no more than three armies belonging to different players can occupy a terrain die"
     players_per_terrain=3,
+    # Place Armies: "each player places his home army at his home terrain. Then, going in order, each player places
+    # his horde at the home terrain of another player and his campaign army at any other terrain on the table"
+    home_and_horde=True,
     # "Reroll any results of 8" (and only 8s: 000 has no seven-to-six rule)
     seven_to_six=False,
     cites={"force": f"{PLAYING}.decide-battle-size", "dragons": f"{PLAYING}.decide-battle-size",
            "armies": f"{PLAYING}.assemble-armies", "order": f"{PLAYING}.determine-order-of-play",
            "distances": f"{PLAYING}.determine-starting-distances", "white": f"{PLAYING}.decide-battle-size",
            "placing": f"{PLAYING}.place-armies",
+           "battlefield": f"{PLAYING}.set-the-battlefield",
            # the order roll's SAIs: 000's "no special abilities apply" read with 003's "ignore all effects of SAIs,
            # other than maneuver results they generate" (a reading, traced by engine.setup as one)
            "order-sais-read-with": "sfr-v4:multiplayer.multiplayer-games"},
@@ -384,6 +388,12 @@ SETUP = SetupRules(
         "reserve-start": "It's possible in a game with four or more players that the player at the end of the turn "
                          "order may have no legal spot to place one of his armies. If this happens, that player must "
                          "start with that army in reserve",
+        "battlefield": "Choose one of your terrain dice to be your home terrain ... Choose a second terrain die ... "
+                       "and set it forward as a proposed frontier terrain ... The other terrain dice aren't used in "
+                       "this battle",
+        "home-and-horde": "each player places his home army at his home terrain. Then, going in order, each player "
+                          "places his horde at the home terrain of another player and his campaign army at any other "
+                          "terrain on the table",
         "placing": "No player can place more than one of his armies at a particular terrain die, and ... no more "
                    "than three armies belonging to different players can occupy a terrain die",
         "armies": "No more than half the total number of health points (rounded down) of your forces can be placed "
