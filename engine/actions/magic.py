@@ -128,11 +128,19 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
         raise StepError(f"{c.spell.name} is paid from the points rolled, which cannot pay its {c.spell.cost}",
                         cite=ruleset.cite("spell-cost"), field="cast")
     area = state.area("dua", who.player)
-    points = ruleset.spell_effects[c.spell.id].points * area.health
-    state = state.with_area("dua", area.evolve(units=())).add_to("bua", who.player, area.units)
-    out.buried.extend(u.id for u in area.units)
-    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(area.units)} dead unit(s), {area.health} health-worth, "
-                                     f"buried: {points} black point(s)", before=area.health, after=points,
+    # 002 Honor the Dead on the caster's DUA: "only dead units with the black (death) aspect in the target DUA can
+    # be buried"; the others stay, and only "their total health value buried" counts
+    barred = {u.id: e for u in area.units if (e := spells.burial_barred(state, who.player, u, ruleset)) is not None}
+    kept = tuple(u for u in area.units if u.id in barred)
+    burnt = tuple(u for u in area.units if u.id not in barred)
+    if kept:
+        out.trace.append(spells.burial_barred_event(next(iter(barred.values())), kept, ruleset, c.spell.name))
+    worth = sum(u.health for u in burnt)
+    points = ruleset.spell_effects[c.spell.id].points * worth
+    state = state.with_area("dua", area.evolve(units=kept)).add_to("bua", who.player, burnt)
+    out.buried.extend(u.id for u in burnt)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(burnt)} dead unit(s), {worth} health-worth, "
+                                     f"buried: {points} black point(s)", before=worth, after=points,
                                 rule="all dead units are buried and count as double their health in black magic, "
                                      "added after every modifier", cite=cite))
     races = tuple(sorted({u.race for u in who.units if u.race}))     # "any race that is in the casting army"

@@ -272,6 +272,8 @@ def _exhume(state: GameState, who: Army, c: Cast, effect: SpellEffect, worth: in
     if sum(u.health for u in chosen) > worth:
         raise StepError(f"{names} chooses up to {worth} health-worth of dead units; {', '.join(c.units)} are "
                         f"{sum(u.health for u in chosen)}", cite=cite, field="cast")
+    for unit in chosen:     # 002 Honor the Dead: "only dead units with the black (death) aspect ... can be buried"
+        _check_burial(state, c.target, unit, ruleset)
     buried = 0
     for unit in chosen:
         alone = Army(id=f"{c.target}-dua", player=c.target, at=RESERVE, units=(unit,))
@@ -746,14 +748,33 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
     return state
 
 
-def _check_burial(state: GameState, player: str, unit, ruleset: Ruleset) -> None:
-    """Honor the Dead: only dead units with the black (death) aspect in the DUA can be buried."""
+def burial_barred(state: GameState, player: str, unit, ruleset: Ruleset) -> Effect | None:
+    """The spell on ``player``'s DUA that keeps ``unit`` from being buried, if any: 002 Honor the Dead, "only dead
+    units with the black (death) aspect in the target DUA can be buried" -- whatever buries them (a burial spell,
+    Spirit Furnace's "All dead units are immediately buried", Exhume, a Temple, Soiled Ground)."""
     for e in state.effects_on(player):
         aspect = ruleset.burial_limits.get(e.spell)
         if aspect is not None and aspect not in ruleset.race_colors.get(unit.race, ()):
-            raise StepError(f"{unit.label} has no {aspect} aspect, and {e.spell} is on {player}'s DUA: only dead "
-                            f"units with the {aspect} aspect can be buried",
-                            cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="cast")
+            return e
+    return None
+
+
+def burial_barred_event(e: Effect, units, ruleset: Ruleset, why: str) -> TraceEvent:
+    """The trace line for dead units a DUA spell keeps from a burial (``why``: what would have buried them)."""
+    aspect = ruleset.burial_limits[e.spell]
+    return TraceEvent(what=f"{', '.join(u.label for u in units)} not buried by {why}: {e.spell} is on "
+                           f"{e.target}'s DUA", rule=f"only dead units with the {aspect} aspect in the target DUA "
+                      "can be buried", cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")))
+
+
+def _check_burial(state: GameState, player: str, unit, ruleset: Ruleset) -> None:
+    """Honor the Dead: only dead units with the black (death) aspect in the DUA can be buried."""
+    e = burial_barred(state, player, unit, ruleset)
+    if e is not None:
+        aspect = ruleset.burial_limits[e.spell]
+        raise StepError(f"{unit.label} has no {aspect} aspect, and {e.spell} is on {player}'s DUA: only dead "
+                        f"units with the {aspect} aspect can be buried",
+                        cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="cast")
 
 
 def effect_ref(state: GameState, ref: str) -> Effect | None:
