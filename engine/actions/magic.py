@@ -599,8 +599,16 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
                       if c.spell.lists != ("basic",)]
             raise StepError(f"racial spells are paid only by that race's points, and these cannot be: "
                             f"{', '.join(racial)}", cite=ruleset.cite("racial-spells"), field="cast")
-        raise StepError(f"the spells cost more than the {_fmt(points)} rolled", cite=ruleset.cite("spell-cost"),
-                        field="cast")
+        short = [f"{n} {color} needed, {points.get(color, 0)} {color}" for color, n in by_color_cost.items()
+                 if points.get(color, 0) < n]
+        # 001 Magic Resolution: "Elemental Spells may only be cast using magic results of any single colour";
+        # 002 Spell Attributes, Color: "All the magic that 'powers' each of those spells must come from single color"
+        single = [c.spell.name for c in cast if c.spell.color == "elemental"
+                  and points.get(c.color, 0) < by_color_cost.get(c.color, 0)]
+        raise StepError(f"the spells cost more than the {_fmt(points)} rolled ({'; '.join(short)})"
+                        + (f"; an elemental spell ({', '.join(single)}) is paid from its one color alone, points of "
+                           "other colors do not add to it" if single else ""),
+                        cite=ruleset.cite("spell-color") if single else ruleset.cite("spell-cost"), field="cast")
 
 
 def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset, out: StepResult | None = None) -> None:

@@ -272,10 +272,15 @@ def _exhume(state: GameState, who: Army, c: Cast, effect: SpellEffect, worth: in
     if sum(u.health for u in chosen) > worth:
         raise StepError(f"{names} chooses up to {worth} health-worth of dead units; {', '.join(c.units)} are "
                         f"{sum(u.health for u in chosen)}", cite=cite, field="cast")
-    for unit in chosen:     # 002 Honor the Dead: "only dead units with the black (death) aspect ... can be buried"
-        _check_burial(state, c.target, unit, ruleset)
     buried = 0
     for unit in chosen:
+        # 002 Honor the Dead: "only dead units with the black (death) aspect in the target DUA can be buried": a
+        # chosen unit it protects cannot be buried, so its roll (if given) decides nothing
+        if (barred := burial_barred(state, c.target, unit, ruleset)) is not None:
+            if rolls.has(unit.id):
+                rolls.take(unit.id, f"a save against {names}", cite)
+            out.trace.append(burial_barred_event(barred, (unit,), ruleset, names))
+            continue
         alone = Army(id=f"{c.target}-dua", player=c.target, at=RESERVE, units=(unit,))
         saves = roll(state, ruleset, alone, "avoid-save", ("save",), rolls.take(unit.id, f"a save against {names}",
                                                                                   cite), out, unit=unit.id)
