@@ -433,6 +433,12 @@ class Ruleset(Value):
     # spells are marked castable from the reserve area (002's reserve list, 001's 'R' column); tsr-1996 has no
     # such mark, only its targets: "Spells can only be cast on friendly units and armies"
     reserve_list: bool = True
+    # a reserve army's magic targets only its own player's armies, units and DUA, and never a terrain (002 Reserve
+    # Magic: "Terrain dice ... spells and other players components, armies or dead unit area ... cannot be
+    # targeted"; 000 Reserve Magic: "Spells can only be cast on friendly units and armies"); 001 says only "Only
+    # spells marked as castable from reserves can be cast by a Reserve Army", so under sfr-v4 an R spell takes
+    # the targets its own text names ("Target any army")
+    reserve_own_targets: bool = True
     # Amazons double magic only at a Standing Stones their army holds (004 Amazonian Magic D: "To double magic,
     # Amazons must control the terrain (possess the Eighth Face) at which the Standing Stones are present")
     stones_held_to_double: bool = False

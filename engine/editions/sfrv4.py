@@ -302,6 +302,8 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     # 001 Cantrip: "During any other non-maneuver rolls, Cantrip generates magic results that allow you to cast
     # spells marked in the 'C' column"
     cantrip_column=True,
+    # 001 Magic Resolution limits a Reserve Army's magic by the R column alone, not by whose armies it targets
+    reserve_own_targets=False,
     # 001 Setting Up the Game differs from 002 (thirty health, two dragons): set in the section below
     setup=None,
 )
