@@ -80,7 +80,8 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
     _check_column(buy, ruleset, cite)
     _racial_reading(buy, casters, ruleset, out)
     # paid and resolved as a magic action's spells (engine.actions.magic ``spend``), whose rolls may use a Cantrip
-    state, _ = hooks.SPEND(state, who, casters, 0, buy, ruleset, out)
+    # not a magic action (002 Glossary, Magic Action): no Backlash
+    state, _ = hooks.SPEND(state, who, casters, 0, buy, ruleset, out, magic_action=False)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))
     return state

@@ -22,7 +22,7 @@ from ..roll import Outcome, RollContext, Rolling, resolve_roll
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent, not_applied, reading
 from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .magic_returns import magic_returns
@@ -56,9 +56,9 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
 
 
 def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step: MagicStep, ruleset: Ruleset,
-          out: StepResult) -> tuple[GameState, int]:
+          out: StepResult, magic_action: bool = True) -> tuple[GameState, int]:
     """Split the casters' points by color, pay for the spells and resolve them (a magic action, or the
-    spells a Cantrip buys during another roll); returns the new state and the points."""
+    spells a Cantrip buys during another roll: ``magic_action`` False); returns the new state and the points."""
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
     state, furnace = _spirit_furnace(state, caster, step, casters, buckets, budgets, lose, ruleset, out)
@@ -80,7 +80,7 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
                                          "subtraction or division", cite=ruleset.cite("doubling-magic")))
     _pay(step.cast, vector, buckets, points, caster, ruleset, out,
          foreign=any(c.any_race and c.races is None and c.ids for c in casters))
-    state = _resolve(state, caster, step, ruleset, out)
+    state = _resolve(state, caster, step, ruleset, out, magic_action)
     out.magic = {"army": caster.id, "points": points,
                  "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
                            "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],
@@ -647,8 +647,10 @@ def _each_its_own(c: Cast, ruleset: Ruleset) -> bool:
         and effect.save == "or-killed"
 
 
-def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> GameState:
-    """Announce every spell and its target, then resolve them in the order written.
+def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult,
+             magic_action: bool = True) -> GameState:
+    """Announce every spell and its target, then resolve them in the order written (``magic_action`` False: the
+    spells a Cantrip buys outside a magic action).
 
     Castings that act as one (``spells.group_key``) resolve together, where the first of them is written.
     """
@@ -659,8 +661,16 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     rolls = Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
     casualties = casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
-    # 002 Backlash: "this spell must be in effect before the magic action has begun"
+    # 002 Backlash: "if any army at the target terrain takes a magic action and casts magic ... this spell must be
+    # in effect before the magic action has begun"; 002 Glossary, Magic Action: "the casting of spells from a
+    # Cantrip special action icon during a non-magic action or save roll is not considered a magic action"
     backlash = [e for e in state.effects if e.target == who.at and e.spell in ruleset.magic_backlash]
+    if backlash and not magic_action:
+        out.trace.append(not_applied(f"{backlash[0].spell} on {who.at}: {who.id}'s Cantrip spells are not a magic "
+                                     "action", "the casting of spells from a Cantrip special action icon during a "
+                                     "non-magic action or save roll is not considered a magic action",
+                                     ruleset.cite("magic-action")))
+        backlash = []
     groups: dict[tuple, list[Cast]] = {}
     for i, c in enumerate(step.cast):
         if c in negated:
