@@ -13,7 +13,6 @@ from typing import Callable
 
 from .actions import sai_endings, sai_states
 from .actions.own_roll import unit_roll
-from .actions.spells import burial_barred, burial_barred_event
 from .actions.racial import resist_burial, sacrifice_kin, stepped_damage
 from .capture import abandoned, winner
 from .carrying import unload
@@ -22,6 +21,7 @@ from .exchange import promote
 from .expiry import eliminated as eliminated_expire, expire
 from .kings_die import alone as kings_die_alone
 from .minor import out_of_game
+from .protection import burial_barred, burial_barred_event
 from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import ReservesStep, Step, StepResult

@@ -19,6 +19,7 @@ from .. import pool
 from ..damage import kill
 from ..exchange import KIN, bring_back, promote, recruit
 from ..expiry import unit_gone
+from ..protection import burial_barred, burial_barred_event
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Exchanges, InitialEffects, KingsDie, Mutation, StepResult
@@ -312,7 +313,6 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
         return state
     # 002 Honor the Dead on the victim's DUA: "only dead units with the black (death) aspect in the target DUA can
     # be buried" -- the victim chooses among those
-    from .spells import burial_barred, burial_barred_event
     barred = {u.id: e for u in dead if (e := burial_barred(state, victim, u, ruleset)) is not None}
     if unit_id in barred:
         e = barred[unit_id]

@@ -19,6 +19,7 @@ from ..minor import allowed_event, allows
 from ..names import slug
 from ..special import no_doubling
 from ..roll import Outcome, RollContext, Rolling, resolve_roll
+from ..protection import burial_barred, burial_barred_event
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
@@ -130,11 +131,11 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
     area = state.area("dua", who.player)
     # 002 Honor the Dead on the caster's DUA: "only dead units with the black (death) aspect in the target DUA can
     # be buried"; the others stay, and only "their total health value buried" counts
-    barred = {u.id: e for u in area.units if (e := spells.burial_barred(state, who.player, u, ruleset)) is not None}
+    barred = {u.id: e for u in area.units if (e := burial_barred(state, who.player, u, ruleset)) is not None}
     kept = tuple(u for u in area.units if u.id in barred)
     burnt = tuple(u for u in area.units if u.id not in barred)
     if kept:
-        out.trace.append(spells.burial_barred_event(next(iter(barred.values())), kept, ruleset, c.spell.name))
+        out.trace.append(burial_barred_event(next(iter(barred.values())), kept, ruleset, c.spell.name))
     worth = sum(u.health for u in burnt)
     points = ruleset.spell_effects[c.spell.id].points * worth
     state = state.with_area("dua", area.evolve(units=kept)).add_to("bua", who.player, burnt)

@@ -23,7 +23,7 @@ from ..names import typed
 from ..damage import choose, kill
 from ..faces import turn_to
 from ..moves import bound, flee, haunt_army, held, moved_army_at, owner, transfer
-from ..protection import exposed, shield, veil_passed
+from ..protection import burial_barred, burial_barred_event, exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
 from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
@@ -751,25 +751,6 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
                                     rule="health-worth not aimed at a unit has no effect",
                                     cite=ruleset.cite("spell-effect")))
     return state
-
-
-def burial_barred(state: GameState, player: str, unit, ruleset: Ruleset) -> Effect | None:
-    """The spell on ``player``'s DUA that keeps ``unit`` from being buried, if any: 002 Honor the Dead, "only dead
-    units with the black (death) aspect in the target DUA can be buried" -- whatever buries them (a burial spell,
-    Spirit Furnace's "All dead units are immediately buried", Exhume, a Temple, Soiled Ground)."""
-    for e in state.effects_on(player):
-        aspect = ruleset.burial_limits.get(e.spell)
-        if aspect is not None and aspect not in ruleset.race_colors.get(unit.race, ()):
-            return e
-    return None
-
-
-def burial_barred_event(e: Effect, units, ruleset: Ruleset, why: str) -> TraceEvent:
-    """The trace line for dead units a DUA spell keeps from a burial (``why``: what would have buried them)."""
-    aspect = ruleset.burial_limits[e.spell]
-    return TraceEvent(what=f"{', '.join(u.label for u in units)} not buried by {why}: {e.spell} is on "
-                           f"{e.target}'s DUA", rule=f"only dead units with the {aspect} aspect in the target DUA "
-                      "can be buried", cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")))
 
 
 def _check_burial(state: GameState, player: str, unit, ruleset: Ruleset) -> None:
