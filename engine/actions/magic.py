@@ -72,7 +72,7 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     casters = [*casters, *furnace]
     out.splits[caster.id] = (reachable, buckets)
     vector = _choose(reachable, buckets, step, ruleset, out, furnace_reach)
-    points = by_color(vector, buckets)
+    points = declared(vector, buckets, step, ruleset)
     death_magic.check_spent(points, step.cast, doubled, ruleset, out)
     rolled = sum(c.normal + c.ids for c in casters) - lose
     if sum(vector) != rolled:
@@ -87,6 +87,25 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
                            "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],
                  "unspent": sum(points.values()) - sum(c.spell.cost * c.count for c in step.cast)}
     return state, sum(points.values())
+
+
+def declared(vector: tuple[int, ...], buckets, step: MagicStep, ruleset: Ruleset) -> dict[str, int]:
+    """The points by color the spells are paid from: the roll's split, or the smaller split the owner declared
+    (``_choose``: the rest is not used); a spell of a color the declared split leaves short is refused."""
+    points = by_color(vector, buckets)
+    wanted = dict(sorted((c, n) for c, n in (step.colors or ()) if n))
+    if step.colors is None or wanted == points:
+        return points
+    cost: dict[str, int] = {}
+    for c in step.cast:
+        color = c.color or c.spell.color
+        cost[color] = cost.get(color, 0) + c.spell.cost * c.count
+    short = [f"{n} {color} needed, {wanted.get(color, 0)} {color} declared" for color, n in cost.items()
+             if wanted.get(color, 0) < n]
+    if short:
+        raise StepError(f"the spells cost more than the {_fmt(wanted)} declared ({'; '.join(short)})",
+                        cite=ruleset.cite("spell-cost"), field="colors")
+    return wanted
 
 
 def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) -> Terrain | None:
@@ -473,6 +492,19 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     rule="points of one color combine across units; each unit's points go to "
                                          "its own colors", cite=cite))
         return matching[0]
+    # a split of fewer points than the roll gives (a color the owner does not mean to use left out): 002 Casting
+    # Cost: "not all of the results are required to be spent. Any extra results not used disappear"; 000 Magic:
+    # "you aren't required to spend all your points"; 001: "Not all spell points have to be spent". The spells are
+    # then paid from the split as declared (``declared``)
+    covering = sorted((v for v in reachable if all(by_color(v, buckets).get(c, 0) >= n for c, n in wanted.items())),
+                      key=_largest_first)
+    if covering and (furnace := _furnace_cast(step, ruleset)) is None:
+        covering.sort(key=lambda v: not _affordable(step.cast, v, buckets))
+        out.trace.append(TraceEvent(what=f"magic points: {_fmt(wanted)} of the {_fmt(by_color(covering[0], buckets))} "
+                                         "rolled; the rest is not used", after=total,
+                                    rule="not all of the results are required to be spent; any extra results not "
+                                         "used disappear", cite=ruleset.cite("spell-cost")))
+        return covering[0]
     furnace = _furnace_cast(step, ruleset)
     if unpaid and furnace is not None and any(sum(v) == total and by_color(v, buckets) == split for v in unpaid):
         raise StepError(f"{_fmt(wanted)} leaves the points rolled unable to pay for {furnace.spell.name} "
