@@ -439,6 +439,10 @@ class Ruleset(Value):
     # spells marked as castable from reserves can be cast by a Reserve Army", so under sfr-v4 an R spell takes
     # the targets its own text names ("Target any army")
     reserve_own_targets: bool = True
+    # a spell sending "casualties" elsewhere (Open Grave) takes every unit killed in its army, a unit a spell killed
+    # by itself included (000 Open Grave: "all units killed in the target army go to your reserve"); 002 limits it
+    # to "any army-targeting effect that causes damage to the target army"
+    grave_takes_every_kill: bool = False
     # Amazons double magic only at a Standing Stones their army holds (004 Amazonian Magic D: "To double magic,
     # Amazons must control the terrain (possess the Eighth Face) at which the Standing Stones are present")
     stones_held_to_double: bool = False

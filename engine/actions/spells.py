@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..names import typed
 from ..damage import choose, kill
 from ..faces import turn_to
-from ..moves import bound, flee, haunt_army, held, moved_army_at, owner, transfer
+from ..moves import bound, flee, haunt_army, held, moved_army_at, owner, reserve_army, transfer
 from ..protection import burial_barred, burial_barred_event, exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
@@ -31,7 +31,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import Cast, StepResult
 from ..trace import NOT_APPLIED, READING, StepError, TraceEvent, reading
 from . import cantrip, joined_rolls, joined_trumpet, sai_endings, sai_states, summons
-from .common import roll, save_only, save_only_effect, take_damage
+from .common import casualties_destination, roll, save_only, save_only_effect, take_damage
 from .magic_rolls import Rolls
 from .maneuver import maneuver
 from .own_roll import unit_roll
@@ -664,6 +664,17 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
     out.trace.append(TraceEvent(what=what, before=before, after=after, rule=rule,
                                 cite=cite if killed else ruleset.cite("spell-effect")))
     if killed:
+        grave = casualties_destination(state, ruleset, army) if ruleset.grave_takes_every_kill else None
+        if grave is not None and grave[1] == "reserve" and not bound(unit, ruleset):
+            # 000 Open Grave: "all units killed in the target army go to your reserve rather than to the dead unit
+            # area" -- a unit a spell kills by itself is killed in its army too
+            gcite = ruleset.spell_sections.get(grave[0], cite)
+            out.trace.append(TraceEvent(what=f"{grave[0]} on {army.id}: {unit_id} goes to the reserve area, not the DUA",
+                                        rule="all units killed in the target army go to the reserve rather than to "
+                                             "the dead unit area", cite=gcite))
+            state, dest = reserve_army(state, army.player, ruleset, out)
+            out.moved.append(unit_id)
+            return transfer(state, unit_id, state.army(army.id), dest, f"{grave[0]}: {unit_id}", gcite, ruleset, out)
         out.killed.append(unit_id)
         rolls.fallen.setdefault(army.id, []).append(unit)
         return kill(state, army.id, [unit_id])
