@@ -21,6 +21,7 @@ from .exchange import promote
 from .expiry import eliminated as eliminated_expire, expire
 from .kings_die import alone as kings_die_alone
 from .minor import out_of_game
+from .protection import burial_barred, burial_barred_event
 from .ruleset import Ruleset
 from .state import Army, GameState
 from .steps import ReservesStep, Step, StepResult
@@ -206,6 +207,12 @@ def soiled_ground(at: After, state: GameState) -> GameState:
         if e is None or area is None:
             continue
         cite = ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))
+        unit = next(u for u in area.units if u.id == unit_id)
+        # 002 Honor the Dead on its DUA: "only dead units with the black (death) aspect ... can be buried"
+        if (barred := burial_barred(state, area.player, unit, ruleset)) is not None:
+            out.trace.append(burial_barred_event(barred, (unit,), ruleset, e.spell))
+            rolls.pop(unit_id, None)
+            continue
         if unit_id not in rolls:
             raise StepError(f"{unit_id} was killed at {home.at} under {e.spell} and must roll a save or be buried: "
                             f"give burial.{unit_id}", cite=cite, field="burial")

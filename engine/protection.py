@@ -98,3 +98,24 @@ def held(state: GameState, ruleset: Ruleset, unit_id: str, kind: str) -> Effect 
         if p is not None and (p.no_rolls == "any" or (p.no_rolls == "combat" and kind in COMBAT_ROLLS)):
             return e
     return None
+
+
+def burial_barred(state: GameState, player: str, unit, ruleset: Ruleset) -> Effect | None:
+    """The spell on ``player``'s DUA that keeps ``unit`` from being buried, if any: 002 Honor the Dead, "only dead
+    units with the black (death) aspect in the target DUA can be buried" -- whatever buries them (a burial spell,
+    Spirit Furnace's "All dead units are immediately buried", Exhume, a Temple, Soiled Ground, a breath's or an SAI's
+    "killed and buried": 002 Glossary, Killed and Buried: "a two-step process ... to allow the unit to apply ... spell
+    affects (Honor the Dead), before burying the unit")."""
+    for e in state.effects_on(player):
+        aspect = ruleset.burial_limits.get(e.spell)
+        if aspect is not None and aspect not in ruleset.race_colors.get(unit.race, ()):
+            return e
+    return None
+
+
+def burial_barred_event(e: Effect, units, ruleset: Ruleset, why: str) -> TraceEvent:
+    """The trace line for dead units a DUA spell keeps from a burial (``why``: what would have buried them)."""
+    aspect = ruleset.burial_limits[e.spell]
+    return TraceEvent(what=f"{', '.join(u.label for u in units)} not buried by {why}: {e.spell} is on "
+                           f"{e.target}'s DUA", rule=f"only dead units with the {aspect} aspect in the target DUA "
+                      "can be buried", cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")))

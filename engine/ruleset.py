@@ -445,6 +445,16 @@ class Ruleset(Value):
     # spells are marked castable from the reserve area (002's reserve list, 001's 'R' column); tsr-1996 has no
     # such mark, only its targets: "Spells can only be cast on friendly units and armies"
     reserve_list: bool = True
+    # a reserve army's magic targets only its own player's armies, units and DUA, and never a terrain (002 Reserve
+    # Magic: "Terrain dice ... spells and other players components, armies or dead unit area ... cannot be
+    # targeted"; 000 Reserve Magic: "Spells can only be cast on friendly units and armies"); 001 says only "Only
+    # spells marked as castable from reserves can be cast by a Reserve Army", so under sfr-v4 an R spell takes
+    # the targets its own text names ("Target any army")
+    reserve_own_targets: bool = True
+    # a spell sending "casualties" elsewhere (Open Grave) takes every unit killed in its army, a unit a spell killed
+    # by itself included (000 Open Grave: "all units killed in the target army go to your reserve"); 002 limits it
+    # to "any army-targeting effect that causes damage to the target army"
+    grave_takes_every_kill: bool = False
     # Amazons double magic only at a Standing Stones their army holds (004 Amazonian Magic D: "To double magic,
     # Amazons must control the terrain (possess the Eighth Face) at which the Standing Stones are present")
     stones_held_to_double: bool = False
@@ -503,9 +513,6 @@ class Ruleset(Value):
     # effects on a unit that keep it at its terrain while they last (sfr-v4 Sleep: "cannot be rolled or leave the
     # terrain they currently occupy until the beginning of your next turn"): engine.actions.reserves refuses its retreat
     held_by_effects: tuple[str, ...] = ()
-    # a reserve army's magic may target only its own player's armies, units and areas (002 Reserve Magic, 000 Reserve
-    # Magic); False where the edition limits only which spells a reserve army casts (001: the R column)
-    reserve_magic_own_only: bool = True
 
     def in_play(self, spell: str) -> bool:
         """The spell goes into play as an effect that the engine applies while it lasts."""

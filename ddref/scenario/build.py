@@ -27,7 +27,7 @@ from . import exchanges, limits, sai_steps, turn_steps
 from .rolls import face_icon as _icon, faces as _faces, roll as _roll
 from .fields import (army_ref as _army_ref, casualties as _casualties, choices as _choices, in_pool as _in_pool,
                      rolls_by_army as _rolls_by_army, sai_targets as _sai_targets, owner_split as _split,
-                     unit_rolls as _unit_rolls, units_named as _units_named)
+                     unit_rolls as _unit_rolls, units_named as _units_named, formed_in_play)
 from .reader import Builder as _Builder
 from .model import STEP_KINDS, ScenarioIn, UnitIn, step_model
 from .source import Locator, ScenarioErrors, did_you_mean, pydantic_errors, show_value
@@ -731,7 +731,8 @@ def _avoidance(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> 
     for target, value in (raw or {}).items():
         where = (*path, target)
         who = state.army(target) if state.has_army(target) else \
-            next((a for a in state.armies if a.unit(target) is not None), None) or _in_pool(state, target)
+            next((a for a in state.armies if a.unit(target) is not None), None) or _in_pool(state, target) \
+            or formed_in_play(state, target)    # an army play forms (<player>-reserve ...): checked when it resolves
         if who is None:
             b.fail(where, f"{typed(target)} is neither an army nor a unit in play"
                           f"{did_you_mean(target, [a.id for a in state.armies] + [u.id for a in state.armies for u in a.units])}")

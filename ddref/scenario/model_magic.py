@@ -46,8 +46,9 @@ class MagicStepIn(Strict):
 
     army: str = described_field("The army casting.")
     roll: RollIn = described_field(ROLL)
-    colors: dict[str, Count] | None = described_field("The owner's split of the magic points by color: {gold: 3, red: 2}.",
-                                         default=None)
+    colors: dict[str, Count] | None = described_field(
+        "The owner's split of the magic points by color: {gold: 3, red: 2}; it may leave points out (fewer than the "
+        "roll gives: the rest is not used), and the spells are paid from it.", default=None)
     cast: list[CastIn] = described_field("The spells bought, resolved in the order written.", default_factory=no_entries)
     avoidance: dict[str, RollIn | str | list[RollIn | str]] | None = described_field(
         "Target army or unit -> its roll against the spells (a list when several spells need rolls).",

@@ -11,7 +11,7 @@ from engine.editions import RULESETS
 from engine.actions.summons import dragon_id
 from engine.moves import new_army_id
 from engine.names import slug, typed
-from engine.state import Army, Dragon, GameState, Marches, Unit
+from engine.state import RESERVE, Army, Dragon, GameState, Marches, Unit
 from engine.steps import DragonStep, MagicStep, MinorStep, ReservesStep, SetupStep, Step, TurnStep
 from index.lookup import NotFound, find
 
@@ -86,7 +86,9 @@ def formed(state: GameState, step: Step | None) -> GameState:
         return _sent(state, named, to or lair)
     if not isinstance(step, ReservesStep):
         return state
-    for unit_id, dest in (*step.reinforce, *step.fly):
+    # a retreat forms <player>-reserve as a reinforcement forms <player>-<terrain> (002 Retreat Step: "move any or
+    # all of your units from the terrain they occupy and place them in the reserve area")
+    for unit_id, dest in (*step.reinforce, *step.fly, *((u, RESERVE) for u in step.retreat)):
         home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
         if home is None or any(a.player == home.player and a.at == dest and a.id.startswith(f"{home.player}-{dest}")
                                for a in state.armies):

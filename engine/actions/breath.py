@@ -17,7 +17,7 @@ from .. import dragonkin, dragons as kinds
 from ..damage import choose, kill
 from ..lands import elements as terrain_elements
 from ..moves import owner
-from ..protection import exposed
+from ..protection import burial_barred, burial_barred_event, exposed
 from ..ruleset import Breath, Ruleset
 from ..state import Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
@@ -253,6 +253,12 @@ def _kill(state: GameState, ruleset: Ruleset, unit_id: str, breath: Breath, buri
     state = kill(state, who.id, [unit_id])
     if unit.race == dragonkin.KIN:
         return dragonkin.bury_killed(state, who.player, unit, "breath", ruleset.cite("dragonkin"), out)
+    # 002 Glossary, Killed and Buried: the two steps "allow the unit to apply ... spell affects (Honor the Dead),
+    # before burying the unit": no burial (nor burial roll) for a unit the DUA's spell keeps there
+    if (breath.buries or breath.burial) and (barred := burial_barred(state, who.player, unit, ruleset)) is not None:
+        burial.pop(unit_id, None)
+        out.trace.append(burial_barred_event(barred, (unit,), ruleset, "the breath"))
+        return state
     if breath.buries:
         out.trace.append(TraceEvent(what=f"{unit_id} is killed and buried", rule="five health-worth of units are "
                                     "killed and buried", cite=breath.cite))

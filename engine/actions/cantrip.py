@@ -81,8 +81,9 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
     _check_column(buy, ruleset, cite)
     _racial_reading(buy, casters, ruleset, out)
     # paid and resolved as a magic action's spells (engine.actions.magic ``spend``), whose rolls may use a Cantrip
+    # not a magic action (002 Glossary, Magic Action): no Backlash
     before = state
-    state, _ = hooks.SPEND(state, who, casters, 0, buy, ruleset, out)
+    state, _ = hooks.SPEND(state, who, casters, 0, buy, ruleset, out, magic_action=False)
     finalized_untouched(before, state, who.id, ruleset, out)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))

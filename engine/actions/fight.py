@@ -10,6 +10,7 @@ from ..chosen import read as chosen_read
 from ..damage import kill
 from ..dragonkin import spared_burial
 from ..moves import flee
+from ..protection import burial_barred, burial_barred_event
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..sais import combination_kind
@@ -196,6 +197,11 @@ class Fight(Struct):
             self.out.trace.append(spared_burial(unit_id, sai, self.ruleset))
             return
         unit = next(u for u in area.units if u.id == unit_id)
+        # 002 Glossary, Killed and Buried: "a two-step process ... to allow the unit to apply ... spell affects (Honor
+        # the Dead), before burying the unit"
+        if (barred := burial_barred(self.state, area.player, unit, self.ruleset)) is not None:
+            self.out.trace.append(burial_barred_event(barred, (unit,), self.ruleset, sai))
+            return
         self.state = self.state.take_from("dua", area.player, unit_id).add_to("bua", area.player, (unit,))
         self.out.buried.append(unit_id)
         self.out.trace.append(TraceEvent(what=f"{sai}: {unit_id} is buried", rule=why, cite=self.cite(sai)))

@@ -19,6 +19,7 @@ from .. import pool
 from ..damage import kill
 from ..exchange import KIN, bring_back, promote, recruit
 from ..expiry import unit_gone
+from ..protection import burial_barred, burial_barred_event
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Exchanges, InitialEffects, KingsDie, Mutation, StepResult
@@ -310,7 +311,19 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
         out.trace.append(TraceEvent(what=f"Temple: {victim} has no dead unit to bury", rule=ruleset.quote(
                                     "temple", "force another player to bury one of his dead units"), cite=cite))
         return state
-    unit = next((u for u in dead if u.id == unit_id), None) if unit_id else min(dead, key=lambda u: u.health)
+    # 002 Honor the Dead on the victim's DUA: "only dead units with the black (death) aspect in the target DUA can
+    # be buried" -- the victim chooses among those
+    barred = {u.id: e for u in dead if (e := burial_barred(state, victim, u, ruleset)) is not None}
+    if unit_id in barred:
+        e = barred[unit_id]
+        raise StepError(f"Temple: {unit_id} cannot be buried: {e.spell} is on {victim}'s DUA, and only dead units "
+                        f"with the {ruleset.burial_limits[e.spell]} aspect can be buried",
+                        cite=ruleset.spell_sections.get(e.spell, cite), field="initial")
+    if len(barred) == len(dead):
+        out.trace.append(burial_barred_event(next(iter(barred.values())), dead, ruleset, "the Temple"))
+        return state
+    buriable = [u for u in dead if u.id not in barred]
+    unit = next((u for u in dead if u.id == unit_id), None) if unit_id else min(buriable, key=lambda u: u.health)
     if unit is None:
         raise StepError(f"Temple: {unit_id} is not in {victim}'s DUA (its units: {', '.join(u.id for u in dead)})",
                         cite=cite, field="initial")

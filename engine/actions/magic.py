@@ -19,10 +19,11 @@ from ..minor import allowed_event, allows
 from ..names import slug
 from ..special import no_doubling
 from ..roll import Outcome, RollContext, Rolling, resolve_roll
+from ..protection import burial_barred, burial_barred_event
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
-from ..trace import StepError, TraceEvent, reading
+from ..trace import StepError, TraceEvent, not_applied, reading
 from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
 from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
 from .magic_returns import magic_returns
@@ -56,9 +57,9 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
 
 
 def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step: MagicStep, ruleset: Ruleset,
-          out: StepResult) -> tuple[GameState, int]:
+          out: StepResult, magic_action: bool = True) -> tuple[GameState, int]:
     """Split the casters' points by color, pay for the spells and resolve them (a magic action, or the
-    spells a Cantrip buys during another roll); returns the new state and the points."""
+    spells a Cantrip buys during another roll: ``magic_action`` False); returns the new state and the points."""
     step = _elemental_color(step, casters, ruleset, out)
     buckets = _buckets(caster, step.cast, ruleset)
     budgets = _dua_budgets(state)
@@ -72,7 +73,7 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
     casters = [*casters, *furnace]
     out.splits[caster.id] = (reachable, buckets)
     vector = _choose(reachable, buckets, step, ruleset, out, furnace_reach)
-    points = by_color(vector, buckets)
+    points = declared(vector, buckets, step, ruleset)
     death_magic.check_spent(points, step.cast, doubled, ruleset, out)
     rolled = sum(c.normal + c.ids for c in casters) - lose
     if sum(vector) != rolled:
@@ -81,7 +82,7 @@ def spend(state: GameState, caster: Army, casters: list[Caster], lose: int, step
                                          "subtraction or division", cite=ruleset.cite("doubling-magic")))
     _pay(step.cast, vector, buckets, points, caster, ruleset, out,
          foreign=any(c.any_race and c.races is None and c.ids for c in casters))
-    state = _resolve(state, caster, step, ruleset, out)
+    state = _resolve(state, caster, step, ruleset, out, magic_action)
     out.magic = {"army": caster.id, "points": points,
                  "cast": [{"spell": c.spell.id, "target": c.target, "count": c.count,
                            "color": c.color or c.spell.color, "cost": c.spell.cost * c.count} for c in step.cast],
@@ -112,6 +113,25 @@ def _elemental_color(step: MagicStep, casters: list[Caster], ruleset: Ruleset, o
                 rule="an elemental spell is paid in any one color; none given (color:), so the only one there is",
                 cite=ruleset.cite("spell-color"), defaulted=True))
     return step.evolve(cast=cast)
+
+
+def declared(vector: tuple[int, ...], buckets, step: MagicStep, ruleset: Ruleset) -> dict[str, int]:
+    """The points by color the spells are paid from: the roll's split, or the smaller split the owner declared
+    (``_choose``: the rest is not used); a spell of a color the declared split leaves short is refused."""
+    points = by_color(vector, buckets)
+    wanted = dict(sorted((c, n) for c, n in (step.colors or ()) if n))
+    if step.colors is None or wanted == points:
+        return points
+    cost: dict[str, int] = {}
+    for c in step.cast:
+        color = c.color or c.spell.color
+        cost[color] = cost.get(color, 0) + c.spell.cost * c.count
+    short = [f"{n} {color} needed, {wanted.get(color, 0)} {color} declared" for color, n in cost.items()
+             if wanted.get(color, 0) < n]
+    if short:
+        raise StepError(f"the spells cost more than the {_fmt(wanted)} declared ({'; '.join(short)})",
+                        cite=ruleset.cite("spell-cost"), field="colors")
+    return wanted
 
 
 def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) -> Terrain | None:
@@ -154,11 +174,19 @@ def _spirit_furnace(state: GameState, who: Army, step: MagicStep, casters: list[
         raise StepError(f"{c.spell.name} is paid from the points rolled, which cannot pay its {c.spell.cost}",
                         cite=ruleset.cite("spell-cost"), field="cast")
     area = state.area("dua", who.player)
-    points = ruleset.spell_effects[c.spell.id].points * area.health
-    state = state.with_area("dua", area.evolve(units=())).add_to("bua", who.player, area.units)
-    out.buried.extend(u.id for u in area.units)
-    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(area.units)} dead unit(s), {area.health} health-worth, "
-                                     f"buried: {points} black point(s)", before=area.health, after=points,
+    # 002 Honor the Dead on the caster's DUA: "only dead units with the black (death) aspect in the target DUA can
+    # be buried"; the others stay, and only "their total health value buried" counts
+    barred = {u.id: e for u in area.units if (e := burial_barred(state, who.player, u, ruleset)) is not None}
+    kept = tuple(u for u in area.units if u.id in barred)
+    burnt = tuple(u for u in area.units if u.id not in barred)
+    if kept:
+        out.trace.append(burial_barred_event(next(iter(barred.values())), kept, ruleset, c.spell.name))
+    worth = sum(u.health for u in burnt)
+    points = ruleset.spell_effects[c.spell.id].points * worth
+    state = state.with_area("dua", area.evolve(units=kept)).add_to("bua", who.player, burnt)
+    out.buried.extend(u.id for u in burnt)
+    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(burnt)} dead unit(s), {worth} health-worth, "
+                                     f"buried: {points} black point(s)", before=worth, after=points,
                                 rule="all dead units are buried and count as double their health in black magic, "
                                      "added after every modifier", cite=cite))
     races = tuple(sorted({u.race for u in who.units if u.race}))     # "any race that is in the casting army"
@@ -503,6 +531,19 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                                     rule="points of one color combine across units; each unit's points go to "
                                          "its own colors", cite=cite))
         return matching[0]
+    # a split of fewer points than the roll gives (a color the owner does not mean to use left out): 002 Casting
+    # Cost: "not all of the results are required to be spent. Any extra results not used disappear"; 000 Magic:
+    # "you aren't required to spend all your points"; 001: "Not all spell points have to be spent". The spells are
+    # then paid from the split as declared (``declared``)
+    covering = sorted((v for v in reachable if all(by_color(v, buckets).get(c, 0) >= n for c, n in wanted.items())),
+                      key=_largest_first)
+    if covering and (furnace := _furnace_cast(step, ruleset)) is None:
+        covering.sort(key=lambda v: not _affordable(step.cast, v, buckets))
+        out.trace.append(TraceEvent(what=f"magic points: {_fmt(wanted)} of the {_fmt(by_color(covering[0], buckets))} "
+                                         "rolled; the rest is not used", after=total,
+                                    rule="not all of the results are required to be spent; any extra results not "
+                                         "used disappear", cite=ruleset.cite("spell-cost")))
+        return covering[0]
     furnace = _furnace_cast(step, ruleset)
     if unpaid and furnace is not None and any(sum(v) == total and by_color(v, buckets) == split for v in unpaid):
         raise StepError(f"{_fmt(wanted)} leaves the points rolled unable to pay for {furnace.spell.name} "
@@ -627,8 +668,16 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
                       if c.spell.lists != ("basic",)]
             raise StepError(f"racial spells are paid only by that race's points, and these cannot be: "
                             f"{', '.join(racial)}", cite=ruleset.cite("racial-spells"), field="cast")
-        raise StepError(f"the spells cost more than the {_fmt(points)} rolled", cite=ruleset.cite("spell-cost"),
-                        field="cast")
+        short = [f"{n} {color} needed, {points.get(color, 0)} {color}" for color, n in by_color_cost.items()
+                 if points.get(color, 0) < n]
+        # 001 Magic Resolution: "Elemental Spells may only be cast using magic results of any single colour";
+        # 002 Spell Attributes, Color: "All the magic that 'powers' each of those spells must come from single color"
+        single = [c.spell.name for c in cast if c.spell.color == "elemental"
+                  and points.get(c.color, 0) < by_color_cost.get(c.color, 0)]
+        raise StepError(f"the spells cost more than the {_fmt(points)} rolled ({'; '.join(short)})"
+                        + (f"; an elemental spell ({', '.join(single)}) is paid from its one color alone, points of "
+                           "other colors do not add to it" if single else ""),
+                        cite=ruleset.cite("spell-color") if single else ruleset.cite("spell-cost"), field="cast")
 
 
 def _check_count(c: Cast, cast: tuple[Cast, ...], ruleset: Ruleset, out: StepResult | None = None) -> None:
@@ -667,8 +716,10 @@ def _each_its_own(c: Cast, ruleset: Ruleset) -> bool:
         and effect.save == "or-killed"
 
 
-def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult) -> GameState:
-    """Announce every spell and its target, then resolve them in the order written.
+def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out: StepResult,
+             magic_action: bool = True) -> GameState:
+    """Announce every spell and its target, then resolve them in the order written (``magic_action`` False: the
+    spells a Cantrip buys outside a magic action).
 
     Castings that act as one (``spells.group_key``) resolve together, where the first of them is written.
     """
@@ -679,8 +730,16 @@ def _resolve(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, out
     rolls = Rolls(step.avoidance, step.choices, step.cantrip, step.save_sais)
     casualties = casualty_lists(step.casualties)
     fleeing = casualty_lists(step.fleeing)
-    # 002 Backlash: "this spell must be in effect before the magic action has begun"
+    # 002 Backlash: "if any army at the target terrain takes a magic action and casts magic ... this spell must be
+    # in effect before the magic action has begun"; 002 Glossary, Magic Action: "the casting of spells from a
+    # Cantrip special action icon during a non-magic action or save roll is not considered a magic action"
     backlash = [e for e in state.effects if e.target == who.at and e.spell in ruleset.magic_backlash]
+    if backlash and not magic_action:
+        out.trace.append(not_applied(f"{backlash[0].spell} on {who.at}: {who.id}'s Cantrip spells are not a magic "
+                                     "action", "the casting of spells from a Cantrip special action icon during a "
+                                     "non-magic action or save roll is not considered a magic action",
+                                     ruleset.cite("magic-action")))
+        backlash = []
     groups: dict[tuple, list[Cast]] = {}
     for i, c in enumerate(step.cast):
         if c in negated:

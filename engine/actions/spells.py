@@ -22,8 +22,8 @@ from __future__ import annotations
 from ..names import typed
 from ..damage import choose, kill
 from ..faces import turn_to
-from ..moves import bound, flee, haunt_army, held, moved_army_at, owner, transfer
-from ..protection import exposed, shield, veil_passed
+from ..moves import bound, flee, haunt_army, held, moved_army_at, owner, reserve_army, transfer
+from ..protection import burial_barred, burial_barred_event, exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
 from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
@@ -31,7 +31,7 @@ from ..state import RESERVE, Army, Effect, GameState, Unit
 from ..steps import Cast, StepResult
 from ..trace import NOT_APPLIED, READING, StepError, TraceEvent, reading
 from . import cantrip, joined_rolls, joined_trumpet, sai_endings, sai_states, summons
-from .common import roll, save_only, save_only_effect, take_damage
+from .common import casualties_destination, roll, save_only, save_only_effect, take_damage
 from .magic_rolls import Rolls
 from .maneuver import maneuver
 from .own_roll import unit_roll
@@ -303,6 +303,13 @@ def _exhume(state: GameState, who: Army, c: Cast, effect: SpellEffect, worth: in
                         f"{sum(u.health for u in chosen)}", cite=cite, field="cast")
     buried = 0
     for unit in chosen:
+        # 002 Honor the Dead: "only dead units with the black (death) aspect in the target DUA can be buried": a
+        # chosen unit it protects cannot be buried, so its roll (if given) decides nothing
+        if (barred := burial_barred(state, c.target, unit, ruleset)) is not None:
+            if rolls.has(unit.id):
+                rolls.take(unit.id, f"a save against {names}", cite)
+            out.trace.append(burial_barred_event(barred, (unit,), ruleset, names))
+            continue
         alone = Army(id=f"{c.target}-dua", player=c.target, at=RESERVE, units=(unit,))
         saves = roll(state, ruleset, alone, "avoid-save", ("save",), rolls.take(unit.id, f"a save against {names}",
                                                                                   cite), out, unit=unit.id)
@@ -686,6 +693,17 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
     out.trace.append(TraceEvent(what=what, before=before, after=after, rule=rule,
                                 cite=cite if killed else ruleset.cite("spell-effect")))
     if killed:
+        grave = casualties_destination(state, ruleset, army) if ruleset.grave_takes_every_kill else None
+        if grave is not None and grave[1] == "reserve" and not bound(unit, ruleset):
+            # 000 Open Grave: "all units killed in the target army go to your reserve rather than to the dead unit
+            # area" -- a unit a spell kills by itself is killed in its army too
+            gcite = ruleset.spell_sections.get(grave[0], cite)
+            out.trace.append(TraceEvent(what=f"{grave[0]} on {army.id}: {unit_id} goes to the reserve area, not the DUA",
+                                        rule="all units killed in the target army go to the reserve rather than to "
+                                             "the dead unit area", cite=gcite))
+            state, dest = reserve_army(state, army.player, ruleset, out)
+            out.moved.append(unit_id)
+            return transfer(state, unit_id, state.army(army.id), dest, f"{grave[0]}: {unit_id}", gcite, ruleset, out)
         out.killed.append(unit_id)
         rolls.fallen.setdefault(army.id, []).append(unit)
         return kill(state, army.id, [unit_id])
@@ -777,12 +795,12 @@ def _raise_or_bury(state: GameState, who: Army, unit_id: str, worth: int, effect
 
 def _check_burial(state: GameState, player: str, unit, ruleset: Ruleset) -> None:
     """Honor the Dead: only dead units with the black (death) aspect in the DUA can be buried."""
-    for e in state.effects_on(player):
-        aspect = ruleset.burial_limits.get(e.spell)
-        if aspect is not None and aspect not in ruleset.race_colors.get(unit.race, ()):
-            raise StepError(f"{unit.label} has no {aspect} aspect, and {e.spell} is on {player}'s DUA: only dead "
-                            f"units with the {aspect} aspect can be buried",
-                            cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="cast")
+    e = burial_barred(state, player, unit, ruleset)
+    if e is not None:
+        aspect = ruleset.burial_limits[e.spell]
+        raise StepError(f"{unit.label} has no {aspect} aspect, and {e.spell} is on {player}'s DUA: only dead "
+                        f"units with the {aspect} aspect can be buried",
+                        cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")), field="cast")
 
 
 def effect_ref(state: GameState, ref: str) -> Effect | None:

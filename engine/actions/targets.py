@@ -117,12 +117,12 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset, out: St
         _check_rule(state, who, c, ruleset.spell_targets[c.spell.id], ruleset)
     if owner is not None and owner.player != who.player and c.spell.color == "black":
         _check_temple(state, owner, c, ruleset)
-    if who.at == RESERVE and kind == "terrain":
+    if who.at == RESERVE and kind == "terrain" and ruleset.reserve_own_targets:
         raise StepError("a reserve army's magic cannot target a terrain", cite=ruleset.cite("reserve-magic"),
                         field="cast")
     target_player = owner.player if owner is not None else dead.player if dead is not None else None
     if who.at == RESERVE and target_player not in (None, who.player):
-        if ruleset.reserve_magic_own_only:
+        if ruleset.reserve_own_targets:
             # 002 Reserve Magic: "Terrain dice, summoning pool, spells and other players components, armies or dead
             # unit area ... cannot be targeted by a reserve army's magic"; 000 Reserve Magic alike
             raise StepError("a reserve army's magic targets only its own player's armies and units",

@@ -54,6 +54,9 @@ CITES = {
     # form an army (engine.moves.moved_army_at)
     "army-formed": f"{E}:basic-terms",
     "reserve-magic": f"{E}:the-turn-sequence.first-march.reserve-magic",
+    # "the casting of spells from a Cantrip special action icon during a non-magic action or save roll is not
+    # considered a magic action" (Backlash does not answer them)
+    "magic-action": f"{E}:glossary-of-dragon-dice-terms.magic-action",
     "standing-stones": f"{E}:the-eighth-face.standing-stones",
     "amazon-magic": f"{RACIAL}.amazons.magic-use",
     "undead-magic": f"{RACIAL}.undead.double-magic",

@@ -306,6 +306,8 @@ SFR_V4 = sfr2012.SFR_2012.evolve(
     # 001 Cantrip: "During any other non-maneuver rolls, Cantrip generates magic results that allow you to cast
     # spells marked in the 'C' column"
     cantrip_column=True,
+    # 001 Magic Resolution limits a Reserve Army's magic by the R column alone, not by whose armies it targets
+    reserve_own_targets=False,
     # 001 Setting Up the Game differs from 002 (thirty health, two dragons): set in the section below
     setup=None,
 )
@@ -429,9 +431,6 @@ SFR_V4 = SFR_V4.evolve(
     spell_protections={"sleep": sfr2012.SAI_PROTECTIONS["sleep"]},
     # "... or leave the terrain they currently occupy"
     held_by_effects=("sleep",),
-    # 001 Magic Resolution: "Only spells marked as castable from reserves can be cast by a Reserve Army": the R
-    # column is 001's one limit on reserve magic; it has no rule on the targets (Stone Skin: "Target any army")
-    reserve_magic_own_only=False,
     spell_modifiers={**SFR_V4.spell_modifiers,
                      "galeforce": (_mod("subtract", ["save"], 4, "army"), _mod("subtract", ["maneuver"], 4, "army"))},
 )

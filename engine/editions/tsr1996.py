@@ -329,6 +329,9 @@ TSR_1996 = Ruleset(
     # "Until the beginning of your next turn, all units killed in the target army go to your reserve rather
     #  than to the dead unit area"
     casualties_go={"open-grave": "reserve"},
+    # 000 Open Grave: "all units killed in the target army go to your reserve rather than to the dead unit area" --
+    # a unit a Finger of Death or Lightning Strike kills too (002's reads "any army-targeting effect")
+    grave_takes_every_kill=True,
     sai_uses=SAI_USES,
     sai_rerolls=SAI_REROLLS,
     # 000 has no Initial Effects phase: its turn begins with the City and Temple (turn_begins_with) and the
