@@ -42,15 +42,19 @@ def test_trace_lines_fit_the_width_with_each_rule_under_its_event(run):
     assert lines and all(len(line) <= 80 for line in lines)
     events = [i for i, line in enumerate(lines) if line.startswith("  - ")]
     assert len(events) > 30
-    for i in events:  # every event is followed by its rule, indented, ending in its [citation]
-        below = []
-        for line in lines[i + 1:]:
+    for i in events:  # every event (its own wrapped lines indented 4) is followed by its rule, indented 6,
+        below = []    # ending in its [citation]
+        rest = lines[i + 1:]
+        while rest and rest[0].startswith("    ") and not rest[0].startswith("      "):
+            rest = rest[1:]
+        for line in rest:
             if not line.startswith("      "):
                 break
             below.append(line)
         assert below and re.search(r"\[sfr-2012:[\w.-]+\]$", below[-1]), lines[i:i + 4]
+    assert any(lines[i + 1].startswith("    ") and not lines[i + 1].startswith("      ") for i in events)
     # a defaulted casualty choice whose rule text is longer than one line
-    at = next(i for i, line in enumerate(lines) if "(defaulted)" in line)
+    at = next(i for i, line in enumerate(lines) if "(defaulted)" in line and "damage:" in line)
     assert lines[at + 1].startswith("      as much damage") and lines[at + 2].startswith("      ")
 
 

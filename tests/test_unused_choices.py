@@ -91,6 +91,7 @@ BY_KIND = {
     (steps.ManeuverStep, "avoidance"): ("avoidance", "{maneuver: 1}"),
     (steps.MinorStep, "avoidance"): ("avoidance", "{maneuver: 1}"),
     (steps.RollStep, "avoidance"): None,    # true/false: the kind of roll, not a choice among options
+    (steps.ManeuverStep, "action"): None,   # the new face's icon, used by the base step's success: see below
 }
 
 
@@ -119,3 +120,10 @@ def test_the_base_steps_are_legal(kind):
     """The probes' base steps are allowed as written, so each probe's refusal is its entry's."""
     done = replay(parse(HEAD + "steps:\n  - " + BASE[kind] + "}\n", "s.yaml"))["steps"][-1]
     assert "rejected" not in done
+
+
+def test_a_new_faces_icon_given_to_a_maneuver_that_fails_is_refused():
+    """``action:`` states the icon on the face a maneuver turns the terrain to; a failed maneuver turns nothing."""
+    step = "maneuver: {army: five, direction: up, roll: {maneuver: 0}, counter: {foe: {maneuver: 2}}, action: magic}"
+    done = replay(parse(HEAD + "steps:\n  - " + step + "\n    expect_error: never-matches\n", "s.yaml"))["steps"][-1]
+    assert "the maneuver failed" in done["rejected"]
