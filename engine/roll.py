@@ -240,7 +240,7 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
         # 002 Scalders, Intangibility: "each Scalders unit in the defending army provides one automatic save result":
         # a race whose ability adds a result per unit of the army adds it even when none of its units rolled a
         # result that counts (their group would otherwise be missing from the sum)
-        for race in sorted({u.race for u in ctx.army.units if u.race not in groups}):
+        for race in sorted({u.race for u in ctx.army.units if u.race is not None and u.race not in groups}):
             if any(a.kind == "auto" for a in racial_abilities(race, ctx)):
                 groups[race] = _blank()
     if ctx.negation:

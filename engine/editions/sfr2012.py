@@ -56,6 +56,7 @@ CITES = {
     "amazon-magic": f"{RACIAL}.amazons.magic-use",
     "undead-magic": f"{RACIAL}.undead.double-magic",
     "magic-negation": f"{RACIAL}.frostwings.magic-negation",
+    "opposing-army": f"{E}:glossary-of-dragon-dice-terms.opposing-army",
     "spell-cost": f"{E}:spell-attributes.casting-cost",
     "spell-color": f"{E}:spell-attributes.color",
     "racial-spells": f"{E}:spell-attributes.racial-limitation",

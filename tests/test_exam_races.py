@@ -1,0 +1,101 @@
+"""Defects found by the independent examination of 002's races and their racial abilities (exam-races): each test
+states the rule's class of situations, not the one scenario that found it (scenarios/sfr2012-exam-races-*.yaml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddref.scenario.run import parse, replay
+
+HEAD = """\
+ddref: 1
+title: exam races
+edition: sfr-2012
+players: [a, b]
+turn: {player: a}
+terrains:
+  dune: {type: highland, face: 3, action: missile, home_of: a}
+  coast: {type: coastland, face: 4, action: magic, home_of: b}
+  plain: {type: flatland, face: 2, action: magic, frontier: true}
+  ash: {type: highland, face: 5, action: melee}
+armies:
+  bows: {player: a, at: dune, units: [{race: lava-elf, health: 1, count: 6}]}
+  mixed: {player: b, at: dune, units: [{id: s1, race: scalder, health: 1}, {id: s2, race: scalder, health: 2},
+                                       {id: d1, race: dwarf, health: 1}, {id: d2, race: dwarf, health: 1}]}
+  elves: {player: a, at: coast, units: [{race: coral-elf, health: 1, count: 8}]}
+  wings: {player: b, at: coast, units: [{race: frostwing, health: 1, count: 6}]}
+  far: {player: b, at: plain, units: [{race: frostwing, health: 1, count: 6}]}
+  a-reserve: {player: a, at: reserve, units: [{race: coral-elf, health: 1, count: 4}]}
+  b-reserve: {player: b, at: reserve, units: [{race: frostwing, health: 1, count: 4}]}
+  fire: {player: a, at: ash, units: [{race: firewalker, health: 1, count: 10}]}
+  dwarves: {player: b, at: plain, units: [{race: dwarf, health: 1, count: 4}]}
+dragons:
+  - {id: red, color: red, owner: b, at: ash}
+"""
+
+
+def _run(steps: str, effects: str = "") -> list[dict]:
+    return replay(parse(HEAD + effects + "steps:\n" + steps, "s.yaml"))["steps"]
+
+
+@pytest.mark.parametrize("saves, rolled", [
+    ("{d1: save}", 1),              # only a Dwarf rolled a save: the Scalders rolled nothing that counts
+    ("{d1: save, d2: save}", 2),
+    ("{s1: melee, d1: save}", 1),   # a Scalder rolled, but nothing that counts in a save roll
+])
+def test_intangibility_gives_a_save_for_each_scalders_unit_whatever_they_rolled(saves, rolled):
+    # 002 Scalders, Intangibility: "each Scalders unit in the defending army provides one automatic save result to
+    # this army against any non-SAI missile damage" (before: none when no Scalder's roll counted, as their race's
+    # sum was missing from the army's)
+    [step] = _run(f"  - missile: {{army: bows, target: mixed, roll: {{missile: 6}}, saves: {{mixed: {saves}}}}}\n")
+    assert step["results"]["mixed"]["save"] == rolled + 2
+    assert step["damage"]["mixed"] == 6 - rolled - 2
+
+
+@pytest.mark.parametrize("caster, negator", [
+    ("elves", "far"),               # Frostwings at another terrain
+    ("a-reserve", "b-reserve"),     # a reserve army has no opposing army: a reserve area is no terrain
+    ("a-reserve", "wings"),
+])
+def test_only_an_opposing_army_at_the_casters_terrain_negates_magic(caster, negator):
+    # 002 Frostwings: "when an opposing army conducts a magic action"; 002 Glossary, Opposing Army: "An enemy army
+    # located at the same terrain as your own army"
+    [step] = _run(f"  - magic: {{army: {caster}, roll: {{magic: 4}}, colors: {{blue: 4}}, "
+                  f"negation: {{{negator}: {{magic: 3}}}}}}\n    expect_error: x\n")
+    assert "opposing army" in step["rejected"] and "same terrain" in step["rejected"]
+
+
+@pytest.mark.parametrize("effects, left", [
+    ("", 6 - 3),
+    # Magic Drain at the terrain lowers the negation roll too (3 - 2 = 1 negates), then the caster's (6 - 1 - 2)
+    ("effects:\n  - {spell: magic-drain, target: coast, by: b}\n", 6 - 1 - 2),
+    # Palsy on the Frostwing army: its negation roll is 3 - 1 = 2
+    ("effects:\n  - {spell: palsy, target: wings, by: a}\n", 6 - 2),
+])
+def test_a_negation_roll_negates_its_finalized_results(effects, left):
+    # 002 Frostwings: "Each non-ID magic result subtracts one point": the roll's own modifiers count (before: the
+    # non-ID results as rolled, while the trace showed the roll's modified total)
+    [step] = _run("  - magic: {army: elves, roll: {magic: 6}, negation: {wings: {magic: 3}}}\n", effects)
+    assert step["results"]["elves"]["magic"] == left
+
+
+@pytest.mark.parametrize("step", [
+    # Firewalkers' Flaming Shields works "during a melee attack", not in the army's roll against a dragon
+    "  - dragon_attack: {army: fire, dragons: {red: [claws]}, roll: {melee: 6, save: 4}, counts_as: {melee: 4}}\n",
+    # Dwarves count nothing as another result: they double maneuvers
+    "  - roll: {army: dwarves, for: [save, maneuver], roll: {maneuver: 3, save: 2}, counts_as: {save: 2}}\n",
+    # Coral Elves count maneuvers as saves at a Coastland only
+    "  - roll: {army: a-reserve, for: [save, maneuver], roll: {maneuver: 3, save: 2}, counts_as: {save: 2}}\n",
+])
+def test_a_conversion_no_racial_ability_makes_is_refused(step):
+    # 002 Racial Abilities: results are counted as another only by an ability "that count[s] one result as another"
+    # (before: a counts_as no ability used was silently ignored)
+    [done] = _run(step + "    expect_error: x\n")
+    assert "counts_as names" in done["rejected"]
+
+
+def test_a_conversion_the_army_may_make_is_kept():
+    [done] = _run("  - roll: {army: elves, for: [save, maneuver], roll: {maneuver: 3, save: 2}, "
+                  "counts_as: {save: 1}}\n")
+    # the elves are at the Coastland: 1 of the 3 maneuvers counted as a save
+    assert done["results"]["elves"]["save"] == 3 and done["results"]["elves"]["maneuver"] == 2
