@@ -99,3 +99,45 @@ def test_a_conversion_the_army_may_make_is_kept():
                   "counts_as: {save: 1}}\n")
     # the elves are at the Coastland: 1 of the 3 maneuvers counted as a save
     assert done["results"]["elves"]["save"] == 3 and done["results"]["elves"]["maneuver"] == 2
+
+
+HEAD2 = """\
+ddref: 1
+title: burial rolls in the DUA
+edition: sfr-2012
+players: [a, b]
+turn: {player: a}
+terrains:
+  coast: {type: coastland, face: 4, action: melee, home_of: a}
+  swamp: {type: swampland, face: 4, action: melee, home_of: b}
+armies:
+  elves: {player: a, at: coast, units: [{id: e1, race: coral-elf, health: 1}, {race: coral-elf, health: 1, count: 4}]}
+  nagas: {player: b, at: coast, units: [{id: naga, race: goblin, health: 4}]}
+  raiders: {player: a, at: swamp, units: [{race: goblin, health: 1, count: 6}]}
+  snakes: {player: b, at: swamp, units: [{id: s1, race: swamp-stalker, health: 1}, {race: swamp-stalker, health: 1}]}
+dragons:
+  - {id: wyrm, color: green, owner: b, at: coast}
+effects:
+  - {spell: soiled-ground, target: swamp, by: a}
+steps:
+"""
+
+
+@pytest.mark.parametrize("step, unit", [
+    # a green breath's killed unit "must save again or be buried"
+    ("  - dragon_attack: {army: elves, dragons: {wyrm: [breath]}, breath_targets: {green: [e1, elves.2, elves.3, "
+     "elves.4, elves.5]}, breath_saves: {e1: melee, elves.2: save, elves.3: save, elves.4: save, elves.5: save}, "
+     "breath_burial: {e1: maneuver}, roll: {save: 0}}\n", "e1"),
+    # Poison: "Any units that are killed must roll a save or be buried" (b attacks in its own turn)
+    ("  - turn: {player: b}\n  - melee: {army: nagas, target: elves, roll: {naga: poison}, targets: {poison: [e1]}, "
+     "unit_saves: {e1: melee}, burial: {e1: maneuver}, counter: false}\n", "e1"),
+    # Soiled Ground: "any unit killed at the target terrain that goes into the DUA must roll a save or be buried"
+    ("  - melee: {army: raiders, target: snakes, roll: {melee: 1}, saves: {snakes: {save: 0}}, casualties: "
+     "{snakes: [s1]}, burial: {s1: maneuver}, counter: false}\n", "s1"),
+])
+def test_a_killed_units_burial_roll_is_made_in_the_dua_without_its_terrain_advantage(step, unit):
+    # 002 Glossary, Killed and Buried: "killing a unit (putting it in the DUA) and then burying the unit"; the Coral
+    # Elves' and Swamp Stalkers' Terrain Advantage works "when at a Coastland (swampland) terrain" (before: the roll
+    # was made at the army's terrain, so a maneuver counted as a save)
+    done = replay(parse(HEAD2 + step, "s.yaml"))["steps"][-1]
+    assert unit in done["buried"]
