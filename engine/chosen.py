@@ -58,7 +58,9 @@ def entries(step, field: str) -> list[str]:
     if isinstance(step, (RollStep, DragonStep)) and field == "counts_as":
         return [result for result, _ in dict(step.choices).get("counts_as", ())]
     if field == "counts_as":
-        return []                       # a magic step's targets' choices are checked by their rolls
+        # a magic step's ``choices``: each target army's own, keyed <army>.<result> (engine.modifiers reads both)
+        return [f"{army}.{result}" for army, chosen in getattr(step, "choices", ()) or ()
+                for key, pairs in chosen if key == "counts_as" for result, _ in pairs]
     if isinstance(step, (RollStep, DragonStep)) and field in ("doubles", "penalties"):
         # a roll step's (and a dragon attack's) doubles and penalties are among its roll's ``choices``
         choices = dict(step.choices)

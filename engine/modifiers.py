@@ -378,6 +378,7 @@ def _converted(ability: RacialAbility, label: str, available: int, ctx: RollCont
     chosen = ctx.choices.get("counts_as", {}).get(ability.target)
     if chosen is not None:
         chosen_read("counts_as", ability.target)
+        chosen_read("counts_as", f"{ctx.army.id}.{ability.target}")
     if ability.source not in ctx.wanted and chosen is None:
         return available
     if chosen is None:

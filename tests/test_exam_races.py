@@ -141,3 +141,26 @@ def test_a_killed_units_burial_roll_is_made_in_the_dua_without_its_terrain_advan
     # was made at the army's terrain, so a maneuver counted as a save)
     done = replay(parse(HEAD2 + step, "s.yaml"))["steps"][-1]
     assert unit in done["buried"]
+
+
+def test_a_targets_conversion_in_a_magic_step_no_racial_ability_makes_is_refused():
+    # the magic step's choices.<army>.counts_as (a target's combination roll, Tidal Wave): Dwarves at a Coastland
+    # count nothing as saves; Lava Elves at a highland would (sfr2012-spell-tidal-wave-volcanic-eruption.yaml)
+    text = """\
+ddref: 1
+title: tidal wave
+edition: sfr-2012
+players: [a, b]
+turn: {player: a}
+terrains:
+  coast: {type: coastland, face: 4, action: magic, home_of: a}
+armies:
+  boil: {player: a, at: coast, units: [{race: scalder, health: 1, count: 6}]}
+  dw: {player: b, at: coast, units: [{race: dwarf, health: 1, count: 4}]}
+steps:
+  - magic: {army: boil, roll: {magic: 6}, colors: {green: 6}, cast: [{spell: tidal wave, target: coast}],
+            avoidance: {dw: {maneuver: 3, save: 2}, boil: {save: 8}}, choices: {dw: {counts_as: {save: 2}}}}
+    expect_error: x
+"""
+    [done] = replay(parse(text, "s.yaml"))["steps"]
+    assert "counts_as names dw.save" in done["rejected"]
