@@ -480,6 +480,11 @@ def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outco
         races.update(outcome.races)
     for unit_id in left:
         units.pop(unit_id, None)
+    if left:
+        # the units that left are no longer "in the defending army": a racial ability that adds a result per unit of
+        # the army (002 Scalders, Intangibility: "each Scalders unit in the defending army") no longer counts them
+        gone = set(left)
+        ctx = ctx.evolve(army=ctx.army.evolve(units=tuple(u for u in ctx.army.units if u.id not in gone)))
     army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
     return _army_part(ctx, roll, units, races, army_mods, trace)[0]
 
@@ -516,8 +521,13 @@ class Rolling(Struct):
     def leave(self, unit_id: str, results: Mapping[str, int]) -> None:
         """``unit_id``, of the roll (its own units or one that joined it), leaves it before its results are
         finalized, with ``results``: what it counted before any modifier."""
-        if unit_id in self.own.counted or unit_id in self.joined:
+        if self._in_roll(unit_id):
             self.left[unit_id] = dict(results)
+
+    def _in_roll(self, unit_id: str) -> bool:
+        """Rolled in it, joined it, or a unit of the rolling army that rolled nothing that counts: leaving, it leaves
+        the army too (002 Scalders, Intangibility counts "each Scalders unit in the defending army")."""
+        return unit_id in self.own.counted or unit_id in self.joined or self.ctx.army.unit(unit_id) is not None
 
     def keep_joined(self, units: Collection[str]) -> None:
         """Only the joined ``units`` stay in the roll (the others moved away with their results)."""
@@ -526,7 +536,7 @@ class Rolling(Struct):
 
     def still_left(self) -> list[str]:
         """The units that left the roll that were in it (its own units or ones that joined it)."""
-        return [u for u in self.left if u in self.own.counted or u in self.joined]
+        return [u for u in self.left if self._in_roll(u)]
 
     def count(self, result: str, trace: list[TraceEvent]) -> int:
         """The roll's ``result`` results as it stands, its joined units with it and those that left it without:

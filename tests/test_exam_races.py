@@ -164,3 +164,33 @@ steps:
 """
     [done] = replay(parse(text, "s.yaml"))["steps"]
     assert "counts_as names dw.save" in done["rejected"]
+
+
+@pytest.mark.parametrize("saves, kept", [
+    ("{ce: ferry 2, d1: save}", 1),             # the Scalders taken along rolled nothing that counts
+    ("{ce: ferry 2, d1: save, s1: save}", 1),   # one of them rolled a save, which leaves with it
+])
+def test_scalders_moved_away_during_the_save_roll_give_no_automatic_save(saves, kept):
+    # 002 Intangibility: "each Scalders unit in the defending army"; 002 Resolution: a component removed from the
+    # army by a Special SAI "does not have its results counted in the army total" (before: the three Scalders
+    # counted, the two ferried away included)
+    text = """\
+ddref: 1
+title: ferry
+edition: sfr-2012
+players: [a, b]
+turn: {player: a}
+terrains:
+  dune: {type: flatland, face: 4, action: missile, home_of: a}
+  hill: {type: highland, face: 3, home_of: b}
+armies:
+  archers: {player: a, at: dune, units: [{race: lava-elf, health: 1, count: 6}]}
+  mix: {player: b, at: dune, units: [{id: ce, race: coral-elf, health: 2}, {id: s1, race: scalder, health: 1},
+                                     {id: s2, race: scalder, health: 1}, {id: s3, race: scalder, health: 1},
+                                     {id: d1, race: dwarf, health: 1}]}
+steps:
+"""
+    step = (f"  - missile: {{army: archers, target: mix, roll: {{missile: 6}}, saves: {{mix: {saves}}}, "
+            "targets: {ferry: [s1, s2]}, move_to: {ferry: hill}}\n")
+    [done] = replay(parse(text + step, "s.yaml"))["steps"]
+    assert done["results"]["mix"]["save"] == 1 + kept
