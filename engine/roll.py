@@ -480,13 +480,30 @@ def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outco
         races.update(outcome.races)
     for unit_id in left:
         units.pop(unit_id, None)
-    if left:
-        # the units that left are no longer "in the defending army": a racial ability that adds a result per unit of
-        # the army (002 Scalders, Intangibility: "each Scalders unit in the defending army") no longer counts them
+    came = [u for u in _joined_units(ctx, joined) if any(a.kind == "auto" for a in racial_abilities(u.race, ctx))]
+    if left or came:
+        # the army as the roll finalizes: those that left are no longer "in the defending army", those that joined
+        # are, for a racial ability that adds a result per unit of the army (002 Scalders, Intangibility: "each
+        # Scalders unit in the defending army"; 002 Resolution: joining units' "results applied with the results of
+        # their army")
         gone = set(left)
-        ctx = ctx.evolve(army=ctx.army.evolve(units=tuple(u for u in ctx.army.units if u.id not in gone)))
+        ctx = ctx.evolve(army=ctx.army.evolve(units=(*(u for u in ctx.army.units if u.id not in gone), *came)))
     army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
     return _army_part(ctx, roll, units, races, army_mods, trace)[0]
+
+
+def _joined_units(ctx: RollContext, joined: Mapping[str, Outcome]) -> list[Unit]:
+    """The units that joined the roll and were not in the army when it was made, as the roll's state holds them (in
+    a dead unit area, another army)."""
+    out = []
+    for unit_id in joined:
+        if ctx.army.unit(unit_id) is not None:
+            continue
+        found = next((u for a in (*ctx.state.armies, *ctx.state.dua, *ctx.state.bua) for u in a.units
+                      if u.id == unit_id), None)
+        if found is not None:
+            out.append(found)
+    return out
 
 
 class Rolling(Struct):

@@ -194,3 +194,31 @@ steps:
             "targets: {ferry: [s1, s2]}, move_to: {ferry: hill}}\n")
     [done] = replay(parse(text + step, "s.yaml"))["steps"]
     assert done["results"]["mix"]["save"] == 1 + kept
+
+
+def test_scalders_brought_back_during_the_save_roll_give_their_automatic_saves():
+    # 002 Resolution: units brought into an army during a roll "are rolled immediately and the results applied with
+    # the results of their army": two dead Scalders a Regenerate returns are then "Scalders unit[s] in the defending
+    # army" (before: only the Scalders there when the roll was made counted)
+    text = """\
+ddref: 1
+title: regenerate
+edition: sfr-2012
+players: [a, b]
+turn: {player: a}
+terrains:
+  dune: {type: flatland, face: 4, action: missile, home_of: a}
+armies:
+  archers: {player: a, at: dune, units: [{race: lava-elf, health: 1, count: 8}]}
+  mix: {player: b, at: dune, units: [{id: troll, race: goblin, health: 4}, {id: s1, race: scalder, health: 1},
+                                     {id: d1, race: dwarf, health: 1}]}
+dua:
+  b: [{id: ds1, race: scalder, health: 1}, {id: ds2, race: scalder, health: 1}]
+steps:
+  - missile: {army: archers, target: mix, roll: {missile: 8}, saves: {mix: {troll: regenerate, d1: save}},
+              targets: {regenerate: [ds1, ds2]}, unit_saves: {ds1: melee, ds2: save}}
+"""
+    [done] = replay(parse(text, "s.yaml"))["steps"]
+    # d1's and ds2's saves, and one automatic save for each of s1, ds1, ds2
+    assert done["results"]["mix"]["save"] == 2 + 3
+    assert done["damage"]["mix"] == 8 - 5
