@@ -222,3 +222,36 @@ steps:
     # d1's and ds2's saves, and one automatic save for each of s1, ds1, ds2
     assert done["results"]["mix"]["save"] == 2 + 3
     assert done["damage"]["mix"] == 8 - 5
+
+
+@pytest.mark.parametrize("saves, choices, back", [
+    # a Regenerate brings a dead Scalder into the save roll: its non-ID save strikes back too
+    ("{troll: regenerate, s1: save}", "targets: {regenerate: [ds1]}, unit_saves: {ds1: save}", 2),
+    # a Ferry takes Scalder s2 away: its save leaves the army's total, and its Scorching Touch with it
+    ("{ce: ferry 2, s1: save, s2: save}", "targets: {ferry: [s2]}, move_to: {ferry: hill}", 1),
+])
+def test_scorching_touch_counts_the_scalders_of_the_save_roll_as_it_finalizes(saves, choices, back):
+    # 002 Scorching Touch: "Scalders, when rolling for saves during the attack phase of a melee action, generate one
+    # point of damage for each non-ID save result"; 002 Resolution (units brought in / removed during a roll)
+    text = """\
+ddref: 1
+title: scorching
+edition: sfr-2012
+players: [a, b]
+turn: {player: a}
+terrains:
+  wood: {type: feyland, face: 4, action: melee, home_of: a}
+  hill: {type: highland, face: 3, home_of: b}
+armies:
+  raiders: {player: a, at: wood, units: [{race: goblin, health: 1, count: 10}]}
+  mix: {player: b, at: wood, units: [{id: troll, race: goblin, health: 4}, {id: ce, race: coral-elf, health: 2},
+                                     {id: s1, race: scalder, health: 1}, {id: s2, race: scalder, health: 1},
+                                     {race: dwarf, health: 1, count: 6}]}
+dua:
+  b: [{id: ds1, race: scalder, health: 1}]
+steps:
+"""
+    step = ("  - melee: {army: raiders, target: mix, roll: {melee: 3}, saves: {mix: " + saves + "}, " + choices
+            + ", counter: false}\n")
+    [done] = replay(parse(text + step, "s.yaml"))["steps"]
+    assert done["damage"]["raiders"] == back
