@@ -162,6 +162,24 @@ def leave_the_game(at: After, state: GameState) -> GameState:
     return out_of_game(state, at.ruleset, at.out)
 
 
+def armies_gone(at: After, state: GameState) -> GameState:
+    """An army the step left with no component is no army any more and leaves the game state, whatever emptied it
+    (its units moved away, fled, were killed, exchanged or buried): 002 Glossary, Army: "All components belonging
+    to the same player that are at the same location" (Basic Terms: "All of your units at a single terrain or the
+    reserve area"; 000 Army, 001 Armies alike). Read once the step is over: within a step, an army "exchanged with
+    units from the DUA" or joined again keeps its spells (002 Duration, "the movement/exchange is considered to
+    happen by units"), and the rules before this one read the army the step left (its spells expired, its eighth
+    face and minor terrain given up)."""
+    if all(a.units for a in state.armies):
+        return state
+    for army in (a for a in state.armies if not a.units):
+        at.out.trace.append(TraceEvent(what=f"{army.id} has no units left: it is no longer an army",
+                                       rule=at.ruleset.quote("army-term", "all components belonging to the same "
+                                                             "player that are at the same location"),
+                                       cite=at.ruleset.cite("army-term")))
+    return state.evolve(armies=tuple(a for a in state.armies if a.units))
+
+
 def terrains_reported(at: After, state: GameState) -> GameState:
     """A step that reports terrains reports the faces as the after-step rules left them."""
     if at.out.terrains and state.terrains is not at.faces:
@@ -262,6 +280,7 @@ AFTER_STEP: tuple[AfterStepRule, ...] = (
     AfterStepRule("untamed", "dragons", untamed),                                    # 002 dragons
     AfterStepRule("eighth-faces-abandoned", "eighth-face", eighth_faces_abandoned),  # 002 the-eighth-face
     AfterStepRule("leave-the-game", "minor-terrains", leave_the_game),               # 002 minor-terrains
+    AfterStepRule("armies-gone", "army-term", armies_gone),                          # 002 glossary: army
     AfterStepRule("terrains-reported", "eighth-face", terrains_reported),            # 002 the-eighth-face
     AfterStepRule("win", "winning", win),                                            # 002 object-of-the-game
 )

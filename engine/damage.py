@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from .moves import haunt_army
 from .state import Area, Army, GameState, Unit
 from .trace import StepError, TraceEvent, told
 
@@ -187,5 +188,17 @@ def kill(state: GameState, army_id: str, unit_ids: Sequence[str]) -> GameState:
     kin = tuple(u for u in dead if u.race == "dragonkin")
     if kin:
         state = state.with_pool(state.pool(army.player).evolve(units=(*state.pool(army.player).units, *kin)))
+    dead = tuple(u for u in dead if u not in kin)
+    haunt = haunt_army(army.player)
+    if army.id == haunt:
+        # 002 Glossary, Magically Constructed Army: "During the spell, any 'killed' units from this army go to the
+        # BUA" -- never to the DUA, where a Cantrip's resurrection or a Regenerate could bring them back ("there are
+        # no units in the DUA"); engine.actions.spells reports them buried when the spell is resolved
+        return state.add_to("bua", army.player, dead)
+    if dead and state.has_army(haunt):
+        # "Units that are killed from other armies by some effect would not go to the DUA. For the duration of this
+        # spell, all dead units are part of this army": read as joining the army of the dead, which returns them to
+        # the DUA when the spell is resolved (the reading is traced there, engine.actions.spells)
+        return state.with_army(state.army(haunt).evolve(units=(*state.army(haunt).units, *dead)))
     dua = state.area("dua", army.player)
-    return state.with_area("dua", Area(player=army.player, units=dua.units + tuple(u for u in dead if u not in kin)))
+    return state.with_area("dua", Area(player=army.player, units=dua.units + dead))

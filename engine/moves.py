@@ -19,6 +19,19 @@ def haunt_army(player: str) -> str:
     return f"{player}-haunt"
 
 
+def haunting(state: GameState, army_id: str) -> bool:
+    """Whether ``army_id`` is a player's magically constructed army of the dead, in play while its Haunt's melee is
+    resolved (002 Glossary, Magically Constructed Army: "This army is not an active army at a terrain or reserves"):
+    no unit arriving at its terrain joins it ("does not gain any of the attributes associated with an active army:
+    ... attaching units"), and it is gone once the melee is over."""
+    return any(army_id == haunt_army(p) for p in state.players) and state.has_army(army_id)
+
+
+def _active(army: Army) -> bool:
+    """An army units arriving may join: any but a Haunt's army of the dead (``haunting``)."""
+    return army.id != haunt_army(army.player)
+
+
 def owner(state: GameState, unit_id: str) -> Army:
     """The army a unit in play belongs to."""
     return next(a for a in state.armies if a.unit(unit_id) is not None)
@@ -42,16 +55,23 @@ def transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: st
 def reserve_army(state: GameState, player: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:
     """The player's army in the reserve area, formed when a first unit arrives (002 Basic Terms, Reserve Area:
     "The units in a player's reserve area form an army")."""
-    reserve = next((a for a in state.armies if a.player == player and a.at == RESERVE), None)
+    reserve = next((a for a in state.armies if a.player == player and a.at == RESERVE and _active(a)), None)
     if reserve is not None:
         return state, reserve
-    ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+    ids = _taken(state)
     name = next(n for n in (f"{player}-reserve", *(f"{player}-reserve-{i}" for i in range(2, 99))) if n not in ids)
     reserve = Army(id=name, player=player, at=RESERVE, units=())
     out.trace.append(TraceEvent(what=f"{player}'s reserve area forms the army {name}",
                                 rule=ruleset.quote("reserve-army", "the units in a player's reserve area form an army"),
                                 cite=ruleset.cite("reserve-area")))
     return state.evolve(armies=(*state.armies, reserve)), reserve
+
+
+def _taken(state: GameState) -> set[str]:
+    """The ids a new army may not take: armies, units and terrains in play, and the armies spells still name (an
+    army gone with its last unit, engine.after_step ``armies-gone``: a new army of that name would come under them)."""
+    return ({a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+            | {e.target for e in state.effects})
 
 
 def bound(unit: Unit | None, ruleset: Ruleset) -> bool:
@@ -101,7 +121,8 @@ def army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset, ou
     or the reserve area": ``rule`` and ``cite`` name the rule the new army is formed by)."""
     if terrain_id == RESERVE:
         return reserve_army(state, player, ruleset, out)
-    there = next((a for a in state.armies if a.player == player and a.at == terrain_id and a.units), None)
+    there = next((a for a in state.armies if a.player == player and a.at == terrain_id and a.units and _active(a)),
+                 None)
     if there is not None:
         return state, there
     name = new_army_id(state, player, terrain_id)
@@ -114,7 +135,7 @@ def army_at(state: GameState, player: str, terrain_id: str, ruleset: Ruleset, ou
 
 def new_army_id(state: GameState, player: str, terrain_id: str) -> str:
     """The id of a new army the player forms at the terrain: <player>-<terrain>, numbered if taken (-2, -3 ...)."""
-    ids = {a.id for a in state.armies} | {u.id for a in state.armies for u in a.units} | {t.id for t in state.terrains}
+    ids = _taken(state)
     return next(n for n in (f"{player}-{terrain_id}", *(f"{player}-{terrain_id}-{i}" for i in range(2, 99)))
                 if n not in ids)
 
@@ -125,9 +146,13 @@ def moved_army_at(state: GameState, player: str, terrain_id: str, ruleset: Rules
     player's army there, or a new army <player>-<terrain> (the reserve area: <player>-reserve). 002 Army: "All of
     your units at a single terrain or the reserve area"; 000 Path: "If the unit(s) move to another terrain where
     there are no friendly units, they form a new army"; an army the scenario gives there, even empty, takes them)."""
-    there = next((a for a in state.armies if a.player == player and a.at == terrain_id), None)
+    there = next((a for a in state.armies if a.player == player and a.at == terrain_id and _active(a)), None)
     if there is not None:
         return state, there
+    if any(a.player == player and a.at == terrain_id and not _active(a) for a in state.armies):
+        out.trace.append(reading(f"{player}'s magically constructed army of the dead stands at {terrain_id}: the "
+                                 "units arriving do not attach to it, which is not an active army at a terrain",
+                                 ruleset.cite("haunt-army"), ruleset.cite("army-formed")))
     return army_at(state, player, terrain_id, ruleset, out,
                    ruleset.quote("moved-new-army", "all of your units at a single terrain or the reserve area"),
                    ruleset.cite("army-formed"))

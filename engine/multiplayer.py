@@ -16,7 +16,8 @@ from .expiry import expire
 from .ruleset import Ruleset
 from .state import GameState
 from .steps import StepResult
-from .trace import StepError, TraceEvent
+from .trace import StepError, TraceEvent, reading
+from .value import Value
 
 RULES = {
     "counter-maneuver": "counter-maneuvering armies do not combine their maneuver results. Each compares their total "
@@ -70,26 +71,59 @@ def _rule(ruleset: Ruleset) -> tuple[str, str, str] | None:
 
 
 def eliminated(state: GameState, ruleset: Ruleset, player: str) -> bool:
-    """``player`` is out of a game of three or more under an edition with 003's rule ("Simply skip their turn from
-    then on": their turn is refused): no army of theirs, at a terrain or in the reserve area, has a unit left (002
-    Duration: "no units are remaining ...")."""
-    return ("multiplayer:eliminated" in ruleset.cites and out_of_game(state, ruleset, player))
+    """``player`` is out of a game of three or more, under every edition: no army of theirs, at a terrain or in the
+    reserve area, has a unit left (002 Duration: "no units are remaining at terrains or in the reserve area"). Their
+    turn is skipped from then on (``skipped_by``: the edition's passage) and the turn order passes over them
+    (engine.actions.turn): one rule for every edition, so no edition's turn order keeps an eliminated player."""
+    return len(state.players) >= 3 and not any(a.units for a in state.armies if a.player == player)
+
+
+class Skip(Value):
+    """The passages that skip an eliminated player's turn in an edition (``skipped_by``)."""
+
+    cite: str           # the passage that skips the turn
+    words: str          # its words
+    also: str           # the passage it is read with, "" where the edition says it
+    when: str           # the passage that says when a player is eliminated
+    when_words: str     # its words
+
+
+def skipped_by(ruleset: Ruleset) -> Skip:
+    """The passage that skips an eliminated player's turn in the edition: 003 "Simply skip their turn from then on"
+    (sfr-v4); 002 Duration, their spells "expire when the eliminated player would have had his or her next turn"
+    (sfr-2012: a turn they no longer have); 000 Magic, "If all your units are killed ... any spells you cast are
+    immediately negated" (tsr-1996, which says nothing more of a player with no units: a reading, with 000's order of
+    play)."""
+    if "multiplayer:eliminated" in ruleset.cites:
+        return Skip(ruleset.cites["multiplayer:eliminated"], RULES["eliminated"], "",
+                    ruleset.cites["multiplayer:eliminated-when"], ELIMINATED)
+    if "player-eliminated" in ruleset.cites:
+        return Skip(ruleset.cites["player-eliminated"], ELIMINATED_002, "", ruleset.cites["player-eliminated"],
+                    ELIMINATED)
+    turn_order = ruleset.cites.get("turn-order", ruleset.cite("turn-sequence"))
+    if "spells-end-with-caster" in ruleset.cites:
+        cite = ruleset.cites["spells-end-with-caster"]
+        return Skip(cite, ruleset.quote("spells-end-with-caster", "any spells you cast are immediately negated")
+                    + ": a player with no units left takes no turn", turn_order, cite,
+                    "if you have no units left at terrains or in reserve")
+    return Skip(turn_order, "a player with no units left takes no turn", "", turn_order, ELIMINATED)
 
 
 def out_of_game(state: GameState, ruleset: Ruleset, player: str) -> bool:
-    """``player`` is eliminated from a game of three or more under an edition that says what becomes of their spells
-    (003; 002 Duration, which gives them no turn of their own to refuse: a scenario may still pass them an empty
-    turn, where their spells end as usual, or skip it, where they end at once)."""
+    """``player`` is eliminated from a game of three or more under an edition whose eliminated player's spells run
+    until their turn would have come (003; 002 Duration): they end when the turn passes the player's seat. Under
+    tsr-1996 they end at once (000 Magic: engine.after_step ``fallen_casters``)."""
     return (_rule(ruleset) is not None and len(state.players) >= 3
             and not any(a.units for a in state.armies if a.player == player))
 
 
 def refuse_turn(state: GameState, ruleset: Ruleset, player: str) -> None:
-    """003: "Simply skip their turn from then on": an eliminated player's turn never begins."""
+    """An eliminated player's turn never begins, under every edition (``eliminated``, ``skipped_by``)."""
     if eliminated(state, ruleset, player):
         playing = [p for p in state.players if not eliminated(state, ruleset, p)]
-        raise StepError(f"{player} is eliminated ({ELIMINATED}): their turn is skipped; the players still in the "
-                        f"game are {', '.join(playing)}", cite=ruleset.cites["multiplayer:eliminated"], field="player")
+        skip = skipped_by(ruleset)
+        raise StepError(f"{player} is eliminated ({skip.when_words}): their turn is skipped ({skip.words}); the "
+                        f"players still in the game are {', '.join(playing)}", cite=skip.cite, field="player")
 
 
 def skip_eliminated(state: GameState, ending: str, player: str, ruleset: Ruleset, out: StepResult) -> GameState:
@@ -102,12 +136,17 @@ def skip_eliminated(state: GameState, ending: str, player: str, ruleset: Ruleset
     at = order.index(ending)
     between = [order[(at + i) % len(order)] for i in range(1, len(order))]
     for skipped in between[:between.index(player)]:
-        if not out_of_game(state, ruleset, skipped):
+        if not eliminated(state, ruleset, skipped):
             continue
-        cite, when, words = _rule(ruleset)
-        out.trace.append(TraceEvent(what=f"{skipped} is eliminated: no army of theirs has a unit", rule=ELIMINATED,
-                                    cite=when))
-        out.trace.append(TraceEvent(what=f"{skipped}'s turn is skipped", rule=words, cite=cite))
+        skip = skipped_by(ruleset)
+        out.trace.append(TraceEvent(what=f"{skipped} is eliminated: no army of theirs has a unit",
+                                    rule=skip.when_words, cite=skip.when))
+        out.trace.append(reading(f"{skipped}'s turn is skipped: {skip.words}", skip.cite, skip.also) if skip.also
+                         else TraceEvent(what=f"{skipped}'s turn is skipped", rule=skip.words, cite=skip.cite))
+        if not out_of_game(state, ruleset, skipped):
+            continue        # an edition whose eliminated player's spells end at once (000 Magic), not now
+        rule_cite, _, rule_words = _rule(ruleset)
         state = expire(state, [e for e in state.effects if e.by == skipped],
-                       f"{skipped}, eliminated, would have taken their next turn now", words, ruleset, out, cite=cite)
+                       f"{skipped}, eliminated, would have taken their next turn now", rule_words, ruleset, out,
+                       cite=rule_cite)
     return state

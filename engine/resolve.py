@@ -16,6 +16,7 @@ from .capture import check_over
 from .chosen import FIELDS as CHOICE_FIELDS, recording, unread
 from .marches import march
 from .minor import check_unrolled
+from .moves import haunt_army
 from .sais import RESOLVED, combination_kind
 from .ruleset import Ruleset
 from .state import GameState
@@ -35,6 +36,7 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     if action is None:
         raise StepError(f"unknown step {type(step).__name__}")
     check_over(state, ruleset)
+    _haunt_gone(state, step, ruleset)
     check_unrolled(state, step, ruleset)
     marched, events = march(state, step, ruleset)
     with recording() as seen:
@@ -48,6 +50,21 @@ def resolve(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, 
     if ruleset.fallback:
         _mark_fallbacks(out, ruleset)
     return after, out
+
+
+def _haunt_gone(state: GameState, step: Step, ruleset: Ruleset) -> None:
+    """A step naming a Haunt's army of the dead (its army or its target) once that spell is resolved is refused:
+    002 Glossary, Magically Constructed Army: "This army cannot sustain any action past the melee action. It
+    conducts a melee attack and disappears" (the army exists only inside its Haunt's melee, engine.actions.spells)."""
+    cite = ruleset.cites.get("haunt-army")
+    for field in ("army", "target"):
+        named = getattr(step, field, None)
+        player = next((p for p in state.players if named == haunt_army(p)), None)
+        if cite is None or player is None or state.has_army(named):
+            continue
+        raise StepError(f"{named} is the magically constructed army {player}'s Haunt formed of the dead: it cannot "
+                        "sustain any action past the melee action (it conducts a melee attack and disappears)",
+                        cite=cite, field=field)
 
 
 def _unread_choices(step: Step, seen: set, ruleset: Ruleset) -> None:

@@ -709,8 +709,9 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
                      lambda u: held(ctx.state, ctx.ruleset, u.id, ctx.kind) is None)
     out: dict[str, Tally] = {}
     non_id: dict[str, dict[str, int]] = {}
-    replaced = 0
     per_unit = roll.per_unit
+    # the Flashfire (Vortex) rerolls, made with the Instant rerolls before anything else acts (``Roll``)
+    replaced = _replaced(roll, ctx, trace) if roll.rerolled else 0
     for who, unit, faces in rolled:
         if unit is not None and unit.item and ctx.army.at == "reserve":
             # 002 Magical Items: "When in the reserve area, magical items do not function. When a reserve army is
@@ -723,9 +724,6 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
             _check_die(unit, faces, ctx)
         if per_unit:
             check_unit_faces(unit, faces, ctx.ruleset)
-        if per_unit and any(f.icon == REROLLED for f in faces):
-            replaced += 1
-            faces = _replaced(unit, faces, replaced, ctx, trace)
         faces = gale_blown(ctx, unit, faces, trace)
         if per_unit and faces:              # a unit rolled again lists each face, the chain ending on one that does not reroll
             check_rerolls(unit, faces, ctx.ruleset, ctx.kind)
@@ -822,32 +820,53 @@ def _rerolls_left(ctx: RollContext, used: int, trace: list[TraceEvent]) -> None:
                             defaulted=True))
 
 
-def _replaced(unit: Unit, faces: tuple[Face, ...], nth: int, ctx: RollContext,
-              trace: list[TraceEvent]) -> tuple[Face, ...]:
+def _replaced(roll: Roll, ctx: RollContext, trace: list[TraceEvent]) -> int:
     """002 Flashfire: "during any army non-maneuver roll, any one unit in the target army whose last roll result
     has not been finalized may be rolled again. The selected unit ignores its last roll result and applies the
-    new roll result instead. Multiple castings increase the effect" (one more unit per casting)."""
+    new roll result instead. Multiple castings increase the effect" (one more reroll per casting). "Note: this takes
+    effect at the same time as other rerolling effects (i.e. "Instant" SAIs or group monster IDs)": the roll holds the
+    faces that stand (``Roll``); each reroll marked is checked here and traced, and a unit's chain of Instant rerolls
+    before the replaced face stands (a reading, traced). Returns how many rerolls the roll marks."""
     fires, vortex, cite = _rerolls(ctx)
     terrain = ctx.terrain
     allowed = sum(e.count for e in fires) + vortex
-    if not allowed or "maneuver" in ctx.kind:
-        raise StepError(f"{unit.id}'s roll marks a Flashfire reroll, but no Flashfire lets {ctx.army.id} reroll "
-                        f"in this {ctx.kind} roll (nor a controlled Vortex)", cite=cite, field="roll")
-    if nth > allowed:
-        raise StepError(f"Flashfire lets {allowed - vortex} unit(s) of {ctx.army.id} reroll, one per casting"
-                        + (", and the Vortex one more" if vortex else "") + "; more are marked", cite=cite, field="roll")
-    by_vortex = nth > allowed - vortex
-    last = max(i for i, f in enumerate(faces) if f.icon == REROLLED)
-    ignored = ", ".join(f"{f.icon} {f.count}" for f in faces[:last] if f.icon != REROLLED) or "nothing"
-    if by_vortex:
-        trace.append(reading(f"{unit.id} is rolled again under the Vortex at {terrain.id}: {ignored} ignored; its "
-                             "'target army' read as Flashfire's is: the rolling army", ctx.ruleset.cite("vortex"),
-                             ctx.ruleset.spell_sections.get("flashfire", cite)))
-    else:
-        trace.append(TraceEvent(what=f"{unit.id} is rolled again under {fires[0].spell}: {ignored} ignored",
-                                rule="the selected unit ignores its last roll result and applies the new one",
-                                cite=cite))
-    return faces[last + 1:]
+    faces = dict(roll.units)
+    nth = 0
+    for unit_id, ignored, before in roll.rerolled:
+        if unit_id not in faces:
+            continue                    # a unit left out of this roll (killed or moved earlier in the step)
+        nth += 1
+        unit = _member(ctx, unit_id)
+        if not allowed or "maneuver" in ctx.kind:
+            raise StepError(f"{unit_id}'s roll marks a Flashfire reroll, but no Flashfire lets {ctx.army.id} reroll "
+                            f"in this {ctx.kind} roll (nor a controlled Vortex)", cite=cite, field="roll")
+        if nth > allowed:
+            raise StepError(f"Flashfire lets {allowed - vortex} unit(s) of {ctx.army.id} reroll, one per casting"
+                            + (", and the Vortex one more" if vortex else "") + "; more are marked", cite=cite,
+                            field="roll")
+        if not ignored:
+            raise StepError(f"{unit_id}'s faces mark a Flashfire reroll before any face: write it after the face the "
+                            f"reroll replaced ({unit_id}: [<face>, flashfire, <new face>])", cite=cite, field="roll")
+        if not faces[unit_id]:
+            raise StepError(f"{unit_id}'s faces end on a Flashfire reroll: give the face the unit rolled again "
+                            f"({unit_id}: [{ignored[0].icon}, flashfire, <new face>])", cite=cite, field="roll")
+        _check_die(unit, ignored, ctx)
+        shown = ", ".join(f"{f.icon} {f.count}" for f in ignored)
+        if nth > allowed - vortex:
+            trace.append(reading(f"{unit_id} is rolled again under the Vortex at {terrain.id}: {shown} ignored; its "
+                                 "'target army' read as Flashfire's is: the rolling army", ctx.ruleset.cite("vortex"),
+                                 ctx.ruleset.spell_sections.get("flashfire", cite)))
+        else:
+            trace.append(TraceEvent(what=f"{unit_id} is rolled again under {fires[0].spell}: {shown} ignored",
+                                    rule="the selected unit ignores its last roll result and applies the new one",
+                                    cite=cite))
+        if before:
+            chain = ", ".join(f.icon for f in faces[unit_id][:before])
+            trace.append(reading(f"{unit_id}'s rolls before the one rolled again stand ({chain}): the Flashfire "
+                                 "reroll takes effect at the same time as the Instant SAIs' and group monsters' "
+                                 "rerolls, and replaces only the unit's last roll result, each earlier one applied "
+                                 "as well", cite, ctx.ruleset.cite("sai-resolution")))
+    return nth
 
 
 def check_rerolls(unit: Unit, faces: tuple[Face, ...], ruleset: Ruleset, kind: str) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from .ruleset import Ruleset
 from .state import Army, Effect, GameState, ResultType, Terrain
 from .trace import TraceEvent
-from .value import Struct, Value, field
+from .value import Struct, Value, field, force_setattr
 
 
 # --- what was rolled -----------------------------------------------------------------------
@@ -23,8 +23,8 @@ class Face(Value):
     count: int = 1
 
 
-# In a unit's faces, the faces before this marker were replaced by a reroll a spell allows (002 Flashfire:
-# "The selected unit ignores its last roll result and applies the new roll result instead").
+# In a unit's faces, the face before this marker was replaced by a reroll a spell allows (002 Flashfire: "The selected
+# unit ignores its last roll result and applies the new roll result instead"): ``Roll``.
 REROLLED = "flashfire"
 
 
@@ -34,11 +34,37 @@ class Roll(Value):
     ``counts``: the army aggregate (result icons, ``id`` health-worth, SAI
     points by name); ``units``: per unit, the faces in the order they came up
     (a rerolling face lists every face).
-    """
+
+    A Flashfire (or Vortex) reroll is marked in a unit's faces by ``flashfire`` after the face it replaced: 002
+    Flashfire, "The selected unit ignores its last roll result and applies the new roll result instead ... Note: this
+    takes effect at the same time as other rerolling effects (i.e. "Instant" SAIs or group monster IDs)". The reroll
+    is made with the Instant rerolls, before any Special, Unique or Delayed SAI acts and before anything reads the
+    faces, so the roll holds only the faces that stand (``units``): each marker takes away the one face before it,
+    the unit's last roll result then; the faces rolled before that (a Double Strike, a group monster's ID, whose
+    rerolls "apply the new result as well") stand. ``rerolled`` keeps each reroll, in the order written, as (unit
+    id, the face it replaced or () if none came before the marker, how many standing faces came before it), for the
+    pipeline to check against the Flashfires in play and to trace (engine.roll)."""
 
     counts: tuple[tuple[str, int], ...] = ()
     units: tuple[tuple[str, tuple[Face, ...]], ...] = ()
     promote: tuple[tuple[str, str], ...] = ()   # the promotions its Wild Growth results buy (engine.wild_growth)
+    rerolled: tuple[tuple[str, tuple[Face, ...], int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not any(f.icon == REROLLED for _, faces in self.units for f in faces):
+            return
+        units, rerolled = [], list(self.rerolled)
+        for unit_id, faces in self.units:
+            kept: list[Face] = []
+            for face in faces:
+                if face.icon != REROLLED:
+                    kept.append(face)
+                    continue
+                ignored = (kept.pop(),) if kept else ()
+                rerolled.append((unit_id, ignored, len(kept)))
+            units.append((unit_id, tuple(kept)))
+        force_setattr(self, "units", tuple(units))
+        force_setattr(self, "rerolled", tuple(rerolled))
 
     @property
     def per_unit(self) -> bool:

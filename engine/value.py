@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from msgspec import Struct, field
-from msgspec.structs import asdict, replace
+from msgspec.structs import asdict, force_setattr, replace
 
-__all__ = ["Struct", "Value", "asdict", "field"]
+__all__ = ["Struct", "Value", "asdict", "field", "force_setattr"]
 
 
 class Value(Struct, frozen=True):

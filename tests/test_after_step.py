@@ -11,7 +11,7 @@ def test_the_after_step_order_is_the_registry_order():
         "rise-from-the-ashes", "sources-gone", "glarers-rolled", "soiled-ground", "sacrifice", "stepped-damage",
         "resist-burial", "wild-growth", "dragonkin-dissipate", "used-effects-expire", "player-eliminated", "carriers",
         "kings-die",
-        "fallen-casters", "untamed", "eighth-faces-abandoned", "leave-the-game", "terrains-reported", "win"]
+        "fallen-casters", "untamed", "eighth-faces-abandoned", "leave-the-game", "armies-gone", "terrains-reported", "win"]
 
 
 def test_every_after_step_rule_cites_a_section_of_002_and_says_what_it_does():

@@ -52,13 +52,10 @@ def test_spells_expire_only_when_the_turn_passes_the_eliminated_players_seat():
     assert "cal's turn is skipped" in [e.what for e in out.trace]
 
 
-def test_two_player_games_and_editions_without_003_keep_the_usual_turn():
-    """003's rule is for games of more than two players, and only sfr-v4 has 003."""
+def test_two_player_games_keep_the_usual_turn():
+    """003's rule is for games of more than two players (in every edition: tests/test_defects_b.py)."""
     two = game(army("a", "ann", "a1"), army("c", "cal"), players=("ann", "cal"), turn="ann")
     after, _ = resolve(two, TurnStep(player="cal"), V4)
-    assert after.turn_player == "cal"
-    other = game(army("a", "ann", "a1"), army("b", "ben", "b1"), army("c", "cal"), edition="sfr-2012")
-    after, _ = resolve(other, TurnStep(player="cal"), load_ruleset("sfr-2012"))
     assert after.turn_player == "cal"
 
 

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from engine.editions import RULESETS
+from engine.moves import haunt_army
 from engine.names import slug, typed
 from engine.sais import SAI_USES
 from engine.state import RESERVE, RESULT_TYPES, Army, GameState
@@ -33,6 +34,14 @@ def formed_in_play(state: GameState, army_id: str) -> Army | None:
     arriving where the player has none: a reinforcement, Path, Ferry, Teleport ...), -2, -3 ... when the name is
     taken. Read as an empty army of that player there; whether it exists is known only when the step resolves, and
     a step naming an army that was not formed is refused then."""
+    rules = RULESETS.get(state.edition)
+    if rules is not None and rules.spell_effects.get("haunt") is not None:
+        for player in state.players:
+            if army_id == haunt_army(player):
+                # 002 Haunt's army of the dead (<player>-haunt), in play only during the spell's melee: a later step
+                # naming it is refused when it resolves (002 Glossary, Magically Constructed Army: "This army cannot
+                # sustain any action past the melee action"), where expect_error can pin it
+                return Army(id=army_id, player=player, at=RESERVE, units=())
     base = re.sub(r"-\d+$", "", army_id)
     places = {RESERVE: RESERVE, **{t.id: t.id for t in state.terrains}}
     for player in state.players:

@@ -4,7 +4,7 @@
 // drawn from it again after each change of structure (a row added, a pick that changes other pickers' options);
 // typing only updates `S`. The server does everything that needs the rules: /build/catalog (what the pickers
 // offer), /build/check (the YAML, the loader's errors, each step's legal options), /build/parse (YAML -> data),
-// /resolve (the trace). Uses el(), api(), fill(), showStatus(), debounce() and showResult() from ddref.js.
+// /resolve (the trace). Uses el(), api(), fill(), showStatus() and showResult() from ddref.js.
 "use strict";
 
 const B = {
@@ -90,12 +90,16 @@ function markStale(stale) {
   }
 }
 
-const debouncedCheck = debounce(() => check(), 250);
+// The pause after a change before the form is checked, so that typing sends one check, not one a key. A script
+// driving the page (the browser tests) may shorten it with window.ddrefCheckDelay.
+const CHECK_DELAY_MS = 250;
+let checkTimer = null;
 
 // body[data-busy] while a check is waiting or on its way: what a test (or a script) waits on
 function scheduleCheck() {
   document.body.dataset.busy = "1";
-  debouncedCheck();
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, window.ddrefCheckDelay ?? CHECK_DELAY_MS);
 }
 
 function wrap(label, control, key, cls) {

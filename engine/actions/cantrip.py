@@ -16,6 +16,7 @@ from msgspec.structs import replace
 
 from ..lands import elements
 from ..magic import COLORS, Caster, unit_aspects
+from ..modifiers import active_modifiers
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..state import Army, GameState
@@ -80,10 +81,40 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
     _check_column(buy, ruleset, cite)
     _racial_reading(buy, casters, ruleset, out)
     # paid and resolved as a magic action's spells (engine.actions.magic ``spend``), whose rolls may use a Cantrip
+    before = state
     state, _ = hooks.SPEND(state, who, casters, 0, buy, ruleset, out)
+    finalized_untouched(before, state, who.id, ruleset, out)
     out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))
     return state
+
+
+def finalized_untouched(before: GameState, state: GameState, rolling: str, ruleset: Ruleset, out: StepResult) -> None:
+    """002 Glossary, Finalized Results: "The end-state of a result after all modifications and effects are applied.
+    Note: finalized results cannot be changed by any effect." The rolls other armies made earlier in the step (the
+    acting army's attack, before the defender's save roll) were finalized before a Cantrip in ``rolling``'s roll cast
+    its spells: a modifier those spells put in play that would reach such a roll does not change it, said once where
+    a player would expect it (a not-applied line); the rolls made after it count it as usual. Each roll kept in
+    ``out.rolls`` is the latest of its army, finalized unless it is ``rolling``'s own, which the roll in progress
+    is."""
+    cite = ruleset.cites.get("finalized-results")
+    new = [e for e in state.effects if e not in before.effects]
+    if cite is None or not new:
+        return
+    for army_id, roll in out.rolls.items():
+        if army_id == rolling or not state.has_army(army_id):
+            continue
+        ctx = roll.ctx.evolve(state=state)
+        wanted = roll.ctx.wanted
+        for active in active_modifiers(ctx, set(roll.own.counted) | set(roll.joined)):
+            results = wanted if active.mod.results == "any" else [t for t in active.mod.results if t in wanted]
+            if active.effect not in new or not results:
+                continue
+            event = not_applied(f"{active.effect.spell} on {active.effect.target} does not change {whose(army_id)} "
+                                f"{', '.join(results)} results of this step: they were finalized before it was cast",
+                                "finalized results cannot be changed by any effect", cite)
+            if event not in out.trace:
+                out.trace.append(event)
 
 
 def _casters(state: GameState, who: Army, found: list, ruleset: Ruleset) -> list[Caster]:

@@ -123,8 +123,11 @@ def save_only(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: 
                                          "avoidance roll", rule="a combination avoidance roll that includes saves "
                                     "becomes simply and only a save avoidance roll", cite=cite))
         return "avoid-save", ("save",)
+    # a counter-maneuvering army opposes by rolling (002 Maneuver: "that army and all counter-maneuvering armies are
+    # rolled"), which it may not do: it cannot counter-maneuver (the acting army's own roll: engine.actions.maneuver)
+    opposes = ", so it cannot counter-maneuver" if kind == "counter-maneuver" else ""
     raise StepError(f"{who.id} is under {blue.spell} and can only make save and save avoidance rolls until the "
-                    f"beginning of its next turn, not a {kind} roll", cite=cite)
+                    f"beginning of its next turn, not a {kind} roll{opposes}", cite=cite)
 
 
 def save_only_effect(state: GameState, ruleset: Ruleset, who: Army) -> Effect | None:

@@ -9,10 +9,10 @@ from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..faces import turn_to
-from ..trace import COMPARISON, StepError, TraceEvent
+from ..trace import COMPARISON, StepError, TraceEvent, reading
 from . import joined_rolls, sai_states
 from ..roll import cut_choices
-from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .common import army, casualty_lists, leftover_casualties, roll, save_only_effect, take_damage, terrains
 from .sai_choices import special_choices
 
 
@@ -46,19 +46,23 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
         out.trace.append(TraceEvent(what=f"nobody counter-maneuvers: {acting.id} maneuvers without rolling",
                                     rule="an unopposed maneuver automatically succeeds", cite=cite))
     else:
-        if step.roll is None:
-            raise StepError(f"the maneuver is opposed: give {acting.id}'s roll", cite=cite, field="roll")
-        rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out,
-                      choices=special_choices(step))
-        # Wayfare's move: the item and its carrier leave, and their maneuvers with them
-        state, moved_away = sai_states.attack_moves(state, ruleset, rolled, acting, "maneuver", step, out)
-        # their maneuvers leave the roll before the army's modifiers act (a held eighth face's doubling): counted
-        # again without them through the one pipeline (002 Resolution; 002 Applying Dice Modifiers)
-        mine = max(0, joined_rolls.through_pipeline(out, acting.id, "maneuver",
-                                                     rolled.results["maneuver"] - moved_away))
-        if moved_away:
-            out.results.setdefault(acting.id, {})["maneuver"] = mine
-        waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
+        stopped = _rolls_nothing(state, ruleset, acting, step, out)
+        if stopped:
+            mine, waves = 0, []
+        else:
+            if step.roll is None:
+                raise StepError(f"the maneuver is opposed: give {acting.id}'s roll", cite=cite, field="roll")
+            rolled = roll(state, ruleset, acting, "maneuver", ("maneuver",), step.roll, out,
+                          choices=special_choices(step))
+            # Wayfare's move: the item and its carrier leave, and their maneuvers with them
+            state, moved_away = sai_states.attack_moves(state, ruleset, rolled, acting, "maneuver", step, out)
+            # their maneuvers leave the roll before the army's modifiers act (a held eighth face's doubling): counted
+            # again without them through the one pipeline (002 Resolution; 002 Applying Dice Modifiers)
+            mine = max(0, joined_rolls.through_pipeline(out, acting.id, "maneuver",
+                                                         rolled.results["maneuver"] - moved_away))
+            if moved_away:
+                out.results.setdefault(acting.id, {})["maneuver"] = mine
+            waves = [s for s in rolled.specials if s.effect == "cut-counter-maneuvers"]
         icy = next((e.spell for e in state.effects_on(terrain.id) if e.spell in ruleset.ties_to_defender), None)
         multiplayer.note(state, ruleset, "counter-maneuver", f"{len(step.counter)} army(ies) counter-maneuver "
                          f"{acting.id}, each compared by itself", out)
@@ -94,6 +98,32 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
                         "does here", cite=cite, field="avoidance")
     terrains(state, out)
     return state, out
+
+
+def _rolls_nothing(state: GameState, ruleset: Ruleset, acting: Army, step: ManeuverStep, out: StepResult) -> bool:
+    """The acting army of an opposed maneuver may make no maneuver roll (002 Blue Dragon Breath: "The target army can
+    only make save and save avoidance rolls until the beginning of its next turn. All other rolls are either not
+    allowed ..."). Reading, traced with both citations: the breath forbids the roll, not the maneuver, which was
+    announced before anyone chose to oppose it (002 Maneuver: "To maneuver, you announce ... Players with armies at
+    the same terrain can, if they want, oppose"; "If the acting army's maneuver is opposed, that army and all
+    counter-maneuvering armies are rolled simultaneously"): the acting army rolls nothing, so it "generates" no
+    maneuver results, 0, compared with each counter-maneuvering army's as usual (ties still go to it). The step then
+    gives it no roll (or one of no results); faces given for it are refused, not silently dropped. A counter-
+    maneuvering army under the breath is refused (``roll``'s check): it opposes by rolling, which it may not do."""
+    blue = save_only_effect(state, ruleset, acting)
+    if blue is None:
+        return False
+    where = ruleset.breath_effects[blue.spell][0]
+    dice = step.roll
+    if dice is not None and (any(n for _, n in dice.counts) or any(faces for _, faces in dice.units)):
+        raise StepError(f"{acting.id} is under {blue.spell} and can only make save and save avoidance rolls until "
+                        f"the beginning of its next turn: it makes no maneuver roll, so its maneuver results are 0; "
+                        "give it no roll (leave roll out)", cite=where, field="roll")
+    out.trace.append(reading(f"{acting.id} is under {blue.spell}: its maneuver stands, but it may not roll for it, so "
+                             "it generates 0 maneuver results against the counter-maneuvering armies",
+                             where, ruleset.cite("maneuver")).evolve(after=0))
+    out.results.setdefault(acting.id, {})["maneuver"] = 0
+    return True
 
 
 def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, ruleset: Ruleset,

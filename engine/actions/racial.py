@@ -86,7 +86,8 @@ def _step_down(before: GameState, state: GameState, home: Army, unit_id: str, in
     state = state.take_from("dua", home.player, into)
     army = state.army(home.id)
     state = state.with_army(army.evolve(units=(*army.units, new)))
-    out.killed.remove(unit_id)
+    # the traded unit went to the DUA (it is there, the unit that takes its place came from there): it stays in
+    # ``killed``, "the units that went to the DUA" (docs/scenario-format.md), and the unit taking its place is ``moved``
     out.moved.append(into)
     out.trace.append(TraceEvent(what=f"{rule.name}: {killed.label} is traded for {new.label}", before=killed.health,
                                 after=new.health, rule=rule.rule + "; only units in the DUA at the start of the exchange "

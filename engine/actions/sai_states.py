@@ -19,7 +19,7 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 from __future__ import annotations
 
 from ..chosen import read as chosen_read
-from ..moves import held, moved_army_at, transfer
+from ..moves import haunt_army, held, moved_army_at, transfer
 from ..roll import Outcome, Special
 from ..sais import RESOLVED
 from ..ruleset import Ruleset
@@ -251,6 +251,13 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         return state
     if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
         return _unbury(state, ruleset, chosen, army, out)
+    if army.id == haunt_army(army.player):
+        # 002 Glossary, Magically Constructed Army: "A magically constructed army cannot ... bring back units with a
+        # Regeneration SAI because there are no units in the DUA" (its dead are its units; those it loses are buried)
+        raise StepError(f"{army.id} is the magically constructed army of a Haunt: it cannot bring back units with "
+                        f"{sai} ({told(chosen)}), because there are no units in the DUA (all of {army.player}'s dead "
+                        "are its units, and those it loses go to the BUA); remove the targets",
+                        cite=ruleset.cite("haunt-army"), field="targets")
     by_id = {u.id: u for u in dead}
     taken, rest = fitting(chosen, by_id, limit)
     if not taken:

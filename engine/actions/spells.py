@@ -27,7 +27,7 @@ from ..protection import exposed, shield, veil_passed
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset, SpellEffect
 from ..sais import COMBINATION_READS, SAVE_AND_MANEUVER
-from ..state import RESERVE, Army, Effect, GameState
+from ..state import RESERVE, Army, Effect, GameState, Unit
 from ..steps import Cast, StepResult
 from ..trace import NOT_APPLIED, READING, StepError, TraceEvent, reading
 from . import cantrip, joined_rolls, joined_trumpet, sai_endings, sai_states, summons
@@ -38,6 +38,8 @@ from .own_roll import unit_roll
 from .sai_choices import special_choices
 
 DAMAGE = ("army-damage", "terrain-damage", "unit-damage")
+# the kinds of spell that bring the caster's dead units back into play (resurrection magic)
+RESURRECTION = ("resurrect", "rise")
 
 
 def group_key(c: Cast, ruleset: Ruleset) -> tuple[str, str]:
@@ -241,18 +243,45 @@ def _haunt(state: GameState, who: Army, c: Cast, names: str, cite: str, ruleset:
     out.trace.append(reading(f"{c.spell.name}: {len(dead.units)} dead unit(s) form {dead.id} and attack {target.id} at "
                              f"{target.at}: the dead stand at the target's terrain, and a melee a spell makes needs no "
                              "terrain icon", cite, ruleset.cite("melee")).evolve(after=dead.health))
+    buried = {u.id for u in state.area("bua", who.player).units}
     state, fought = melee(state, c.melee, ruleset, by_spell=True)
     for key in ("results", "damage"):
         getattr(out, key).update(getattr(fought, key))
     out.trace.extend(fought.trace)
     out.killed.extend(fought.killed)
-    fallen = [u for u in dead.units if u.id in fought.killed]
-    left = state.army(dead.id).units
-    state = state.take_from("dua", who.player, *(u.id for u in fallen)).add_to("bua", who.player, tuple(fallen))
-    state = state.add_to("dua", who.player, left)
+    out.moved.extend(fought.moved)      # units an SAI or a Cantrip's spell moved during the melee
+    out.fled.extend(fought.fled)
+    fallen = [u for u in state.area("bua", who.player).units if u.id not in buried and u.id in fought.killed]
+    return _haunt_resolved(state, who.player, dead, fallen, c.spell.name, cite, ruleset, out)
+
+
+def _haunt_resolved(state: GameState, player: str, dead: Army, fallen: list[Unit], name: str, cite: str,
+                    ruleset: Ruleset, out: StepResult) -> GameState:
+    """Haunt is resolved once its melee is: 002 Glossary, Magically Constructed Army: "any 'killed' units from this
+    army go to the BUA" (engine.damage.kill buried them as they fell); "The units in the magically constructed army
+    are either buried or returned to the DUA (even if they somehow left this army and were moved to another
+    place)"; "It conducts a melee attack and disappears"."""
+    glossary = ruleset.cite("haunt-army")
+    formed = {u.id for u in dead.units}
+    army = state.army(dead.id)
+    joined = [u for u in (*army.units, *fallen) if u.id not in formed]
+    if joined:
+        out.trace.append(reading(f"{name}: {', '.join(u.id for u in joined)}, killed from another of {player}'s "
+                                 f"armies during the spell, did not go to the DUA: as dead units they were part of "
+                                 f"{dead.id}, buried if killed from it, else returned to the DUA with it", glossary,
+                                 cite))
+    away = [(a, u) for a in state.armies if a.id != dead.id for u in a.units if u.id in formed]
+    for home, unit in away:
+        state = state.with_army(state.army(home.id).without(unit.id))
+        out.trace.append(TraceEvent(what=f"{name}: {unit.label} left {dead.id} for {home.id}: it returns to the DUA",
+                                    rule="the units in the magically constructed army are either buried or returned "
+                                         "to the DUA (even if they somehow left this army and were moved to another "
+                                         "place)", cite=glossary))
+    back = (*army.units, *(u for _, u in away))
+    state = state.add_to("dua", player, back)
     state = state.evolve(armies=tuple(a for a in state.armies if a.id != dead.id))
     out.buried.extend(u.id for u in fallen)
-    out.trace.append(TraceEvent(what=f"{c.spell.name}: {len(fallen)} of the dead killed are buried, {len(left)} "
+    out.trace.append(TraceEvent(what=f"{name}: {len(fallen)} of the dead killed are buried, {len(back)} "
                                      "return to the DUA", rule="bury any of your units killed during this melee "
                                 "action and return the rest to your DUA", cite=cite))
     return state

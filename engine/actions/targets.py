@@ -7,6 +7,7 @@ from ..names import typed
 
 from ..kings_die import is_kings_die
 from ..lands import elements, terrain_types
+from ..moves import haunt_army
 from ..protection import army_shield, shield
 from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, GameState
@@ -24,6 +25,12 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset) -> None
     cite = ruleset.cite("spell-target")
     kind = c.spell.target or ""
     effect = ruleset.spell_effects.get(c.spell.id)
+    if effect is not None and effect.kind in spells.RESURRECTION and who.id == haunt_army(who.player):
+        # 002 Glossary, Magically Constructed Army: "A magically constructed army cannot cast resurrection magic (e.g.
+        # from a Cantrip) ... because there are no units in the DUA" (all the dead are its units)
+        raise StepError(f"{who.id} is the magically constructed army of a Haunt: it cannot cast resurrection magic "
+                        f"({c.spell.name}), because there are no units in the DUA (all of {who.player}'s dead are its "
+                        "units)", cite=ruleset.cite("haunt-army"), field="cantrip")
     armies = {a.id: a for a in state.armies}
     owner: Army | None = None
     dead = next((a for a in state.dua if any(u.id == c.target for u in a.units)), None)

@@ -28,6 +28,8 @@ CITES = {
     "temple": f"{E}:the-eighth-face.temple",
     "ivory-dragons": f"{E}:dragons.ivory-dragons",
     "unique-resolution": f"{E}:glossary-of-dragon-dice-terms.unique-resolution",
+    # "Note: finalized results cannot be changed by any effect" (engine.actions.cantrip ``finalized_untouched``)
+    "finalized-results": f"{E}:glossary-of-dragon-dice-terms.finalized-results",
     "avoidance": f"{E}:avoidance-rolls",
     # the turn
     "turn-sequence": f"{E}:the-turn-sequence",
@@ -133,6 +135,10 @@ CITES = {
     "sai-points-as-rolled": f"{E}:special-action-icons-general-information.targeting",
     "dua-term": f"{E}:glossary-of-dragon-dice-terms.dead-unit-area-dua",
     "buried-term": f"{E}:glossary-of-dragon-dice-terms.buried",
+    # "Army: All components belonging to the same player that are at the same location": none, no army
+    "army-term": f"{E}:glossary-of-dragon-dice-terms.army",
+    # Haunt's army of the dead (engine.moves.haunt_army, engine.actions.spells)
+    "haunt-army": f"{E}:glossary-of-dragon-dice-terms.magically-constructed-army",
 }
 
 RACIAL_ABILITIES = (

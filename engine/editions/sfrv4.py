@@ -20,6 +20,8 @@ RESOLUTION = f"{E}:turns.die-roll-resolution"
 # 001's own sections; every other key keeps its sfr-2012 section (the fallback)
 CITES = {
     **sfr2012.CITES,
+    # "An army is a collection of your units and monsters at a terrain or in reserves"
+    "army-term": f"{E}:get-to-know-your-dice.armies",
     # "each unit's ID icon generates a number of results equal to its health"
     "id-icons": f"{DICE}.icon-types",
     # "Most faces on these four health units counts for four results"; "Icons on monsters always count for 4"
@@ -199,6 +201,8 @@ ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike"
 
 # 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 001 Armies
+    "army-term": "an army is a collection of your units and monsters at a terrain or in reserves",
     # Turns (engine.actions.turn)
     "turn-order": "Each player completes all phases of the turn sequence and then the next player becomes the "
                   "marching player",

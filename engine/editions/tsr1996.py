@@ -20,6 +20,8 @@ ABILITIES = f"{E}:special-rules.special-abilities"
 SAI_GENERAL = f"{E}:faq.monster-special-action-icons.general-rules"
 
 CITES = {
+    # "Army: All of your units at a single terrain"
+    "army-term": f"{E}:basic-terms.army",
     # counting results: "each unit's ID icon counts as a number of points of effect equal to its health"
     "id-icons": f"{E}:basic-terms.icons",
     # 004 Monsters, General Rules: "Each normal icon on a monster unit counts as four point of effect"
@@ -211,6 +213,8 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 000 Basic Terms
+    "army-term": "all of your units at a single terrain",
     # Determine Order of Play (engine.actions.turn)
     "turn-order": "The player who rolls the most points of maneuver results becomes the first player, the one with "
                   "the second highest total becomes the second player, and so on",
