@@ -23,7 +23,7 @@ from .kings_die import alone as kings_die_alone
 from .minor import out_of_game
 from .protection import burial_barred, burial_barred_event
 from .ruleset import Ruleset
-from .state import Army, GameState
+from .state import RESERVE, Army, GameState
 from .steps import ReservesStep, Step, StepResult
 from .taming import released as untame_released
 from .trace import READING, StepError, TraceEvent, reading
@@ -225,7 +225,9 @@ def soiled_ground(at: After, state: GameState) -> GameState:
             if rose:
                 del rolls[unit_id]
                 continue
-        alone = Army(id=unit_id, player=area.player, at=home.at, units=(unit,))
+        # a killed unit rolls against burial in the DUA, at no terrain (002 Glossary, Killed and Buried: "killing a unit
+        # (putting it in the DUA) and then burying"): no terrain advantage ("when at a Coastland terrain") helps it
+        alone = Army(id=unit_id, player=area.player, at=RESERVE, units=(unit,))
         state, rolled = unit_roll(state, ruleset, alone, unit_id, "avoid-save", ("save",), rolls.pop(unit_id), out,
                                   step)     # in the DUA: its SAIs' normal results only (engine.actions.own_roll)
         saves = rolled.results.get("save", 0)

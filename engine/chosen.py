@@ -26,6 +26,8 @@ FIELDS: dict[str, str] = {
     "penalties": "an army whose roll took a 'one result' penalty in this step",
     "move_dragons": "a dragon a Dragonkin Champion's logo moved in this step",
     "rise": "a dead Undead unit a Convert of the attack returned",
+    # 002 Racial Abilities: only a racial ability "that count[s] one result as another" converts results
+    "counts_as": "a result a racial ability (or a spell's count) of the rolling army converted results into in this step",
 }
 
 
@@ -53,6 +55,12 @@ def recording() -> Iterator[set]:
 def entries(step, field: str) -> list[str]:
     """The keys of the step's ``field`` (the loader's pairs; ``doubles`` are ("doubles:<result>", ((unit, 1), ...)),
     keyed here by unit)."""
+    if isinstance(step, (RollStep, DragonStep)) and field == "counts_as":
+        return [result for result, _ in dict(step.choices).get("counts_as", ())]
+    if field == "counts_as":
+        # a magic step's ``choices``: each target army's own, keyed <army>.<result> (engine.modifiers reads both)
+        return [f"{army}.{result}" for army, chosen in getattr(step, "choices", ()) or ()
+                for key, pairs in chosen if key == "counts_as" for result, _ in pairs]
     if isinstance(step, (RollStep, DragonStep)) and field in ("doubles", "penalties"):
         # a roll step's (and a dragon attack's) doubles and penalties are among its roll's ``choices``
         choices = dict(step.choices)

@@ -375,9 +375,12 @@ def _converted(ability: RacialAbility, label: str, available: int, ctx: RollCont
     roll for both, each result counts as one or the other, never both (002
     Avoidance Rolls), as the owner says in ``counts_as`` (default: all).
     """
-    if ability.source not in ctx.wanted:
-        return available
     chosen = ctx.choices.get("counts_as", {}).get(ability.target)
+    if chosen is not None:
+        chosen_read("counts_as", ability.target)
+        chosen_read("counts_as", f"{ctx.army.id}.{ability.target}")
+    if ability.source not in ctx.wanted and chosen is None:
+        return available
     if chosen is None:
         trace.append(TraceEvent(what=f"{label}: all {available} {ability.source} counted "
                                      f"as {ability.target}", after=available, rule="in a combination roll the "

@@ -76,7 +76,7 @@ def _unread_choices(step: Step, seen: set, ruleset: Ruleset) -> None:
 
 
 # the rule each choice field answers to (doubles and penalties: the dice modifiers' owner's choices)
-_CHOICE_CITES = {"doubles": "modifier-order", "penalties": "modifier-order"}
+_CHOICE_CITES = {"doubles": "modifier-order", "penalties": "modifier-order", "counts_as": "avoidance"}
 
 
 def _unrolled_unit_saves(step: Step, out: StepResult, ruleset: Ruleset) -> None:

@@ -236,6 +236,13 @@ def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dic
             into[t].sais = _joined(into[t].sais, part.sais)
     if not groups:
         groups[_army_race(ctx)] = _blank()
+    if not ctx.individual:
+        # 002 Scalders, Intangibility: "each Scalders unit in the defending army provides one automatic save result":
+        # a race whose ability adds a result per unit of the army adds it even when none of its units rolled a
+        # result that counts (their group would otherwise be missing from the sum)
+        for race in sorted({u.race for u in ctx.army.units if u.race is not None and u.race not in groups}):
+            if any(a.kind == "auto" for a in racial_abilities(race, ctx)):
+                groups[race] = _blank()
     if ctx.negation:
         _negate(groups, ctx, trace)
     counted = {race: {t: part.normal for t, part in tally.items()} for race, tally in groups.items()} \
@@ -473,8 +480,30 @@ def grown(ctx: RollContext, roll: Roll, own: Outcome, joined: Mapping[str, Outco
         races.update(outcome.races)
     for unit_id in left:
         units.pop(unit_id, None)
+    came = [u for u in _joined_units(ctx, joined) if any(a.kind == "auto" for a in racial_abilities(u.race, ctx))]
+    if left or came:
+        # the army as the roll finalizes: those that left are no longer "in the defending army", those that joined
+        # are, for a racial ability that adds a result per unit of the army (002 Scalders, Intangibility: "each
+        # Scalders unit in the defending army"; 002 Resolution: joining units' "results applied with the results of
+        # their army")
+        gone = set(left)
+        ctx = ctx.evolve(army=ctx.army.evolve(units=(*(u for u in ctx.army.units if u.id not in gone), *came)))
     army_mods = [a for a in active_modifiers(ctx, set(units)) if a.mod.scope != "unit"]
     return _army_part(ctx, roll, units, races, army_mods, trace)[0]
+
+
+def _joined_units(ctx: RollContext, joined: Mapping[str, Outcome]) -> list[Unit]:
+    """The units that joined the roll and were not in the army when it was made, as the roll's state holds them (in
+    a dead unit area, another army)."""
+    out = []
+    for unit_id in joined:
+        if ctx.army.unit(unit_id) is not None:
+            continue
+        found = next((u for a in (*ctx.state.armies, *ctx.state.dua, *ctx.state.bua) for u in a.units
+                      if u.id == unit_id), None)
+        if found is not None:
+            out.append(found)
+    return out
 
 
 class Rolling(Struct):
@@ -509,8 +538,13 @@ class Rolling(Struct):
     def leave(self, unit_id: str, results: Mapping[str, int]) -> None:
         """``unit_id``, of the roll (its own units or one that joined it), leaves it before its results are
         finalized, with ``results``: what it counted before any modifier."""
-        if unit_id in self.own.counted or unit_id in self.joined:
+        if self._in_roll(unit_id):
             self.left[unit_id] = dict(results)
+
+    def _in_roll(self, unit_id: str) -> bool:
+        """Rolled in it, joined it, or a unit of the rolling army that rolled nothing that counts: leaving, it leaves
+        the army too (002 Scalders, Intangibility counts "each Scalders unit in the defending army")."""
+        return unit_id in self.own.counted or unit_id in self.joined or self.ctx.army.unit(unit_id) is not None
 
     def keep_joined(self, units: Collection[str]) -> None:
         """Only the joined ``units`` stay in the roll (the others moved away with their results)."""
@@ -519,7 +553,7 @@ class Rolling(Struct):
 
     def still_left(self) -> list[str]:
         """The units that left the roll that were in it (its own units or ones that joined it)."""
-        return [u for u in self.left if u in self.own.counted or u in self.joined]
+        return [u for u in self.left if self._in_roll(u)]
 
     def count(self, result: str, trace: list[TraceEvent]) -> int:
         """The roll's ``result`` results as it stands, its joined units with it and those that left it without:

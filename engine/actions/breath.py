@@ -19,7 +19,7 @@ from ..lands import elements as terrain_elements
 from ..moves import owner
 from ..protection import burial_barred, burial_barred_event, exposed
 from ..ruleset import Breath, Ruleset
-from ..state import Army, Dragon, Effect, GameState
+from ..state import RESERVE, Army, Dragon, Effect, GameState
 from ..steps import DragonStep, StepResult
 from ..trace import StepError, TraceEvent, told
 from .own_roll import unit_roll
@@ -269,7 +269,9 @@ def _kill(state: GameState, ruleset: Ruleset, unit_id: str, breath: Breath, buri
     if unit_id not in burial:
         raise StepError(f"{unit_id} was killed by the breath and must save or be buried: give "
                         f"breath_burial.{unit_id}", cite=breath.cite, field="breath_burial")
-    alone = Army(id=unit_id, player=who.player, at=who.at, units=(unit,))
+    # a killed unit rolls against burial in the DUA, at no terrain (002 Glossary, Killed and Buried: "killing a unit
+    # (putting it in the DUA) and then burying"): no terrain advantage ("when at a Coastland terrain") helps it
+    alone = Army(id=unit_id, player=who.player, at=RESERVE, units=(unit,))
     state, outcome = unit_roll(state, ruleset, alone, unit_id, "avoid-save", ("save",), burial.pop(unit_id), out)
     rolled = outcome.results.get("save", 0)
     out.trace.append(TraceEvent(what=f"{unit_id} rolled {rolled} save(s) against burial: "

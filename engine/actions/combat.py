@@ -454,13 +454,22 @@ def _scorching_touch(state: GameState, ruleset: Ruleset, defender: Army, attacke
                                          "damage back", rule="only saves rolled during the attack phase of a "
                                          "melee action strike back", cite=cite))
         return state
+    # the roll as it finalizes: Scalders brought into it (a Regenerate) rolled for saves in it too, and those an SAI
+    # moved away have no results counted in it (002 SAI Resolution: "results applied with the results of their army";
+    # "does not have its results counted in the army total")
+    rolling = out.rolls.get(defender.id)
+    joined = {u: o for u, o in (rolling.joined.items() if rolling is not None else ())
+              if o.races.get(u) == "scalder"}
+    left = set(rolling.still_left()) if rolling is not None else set()
     if defender.id in answer.non_id:        # an aggregate roll: the army is all Scalders (checked by the roll)
         points = answer.non_id[defender.id]["save"] if len(scalders) == len(defender.units) else None
     else:
-        points = sum(answer.non_id.get(uid, {}).get("save", 0) for uid in scalders)
+        points = sum(answer.non_id.get(uid, {}).get("save", 0) for uid in scalders
+                     if uid not in left and uid not in joined)
     if points is None:
         raise StepError(f"{defender.id} mixes Scalders with other units: give its save roll per unit, so that "
                         "the Scalders' own non-ID saves can be counted for Scorching Touch", cite=cite, field="saves")
+    points += sum(o.non_id.get(uid, {}).get("save", 0) for uid, o in joined.items() if uid not in left)
     out.trace.append(reading(f"Scorching Touch: the Scalders of {defender.id} rolled {points} non-ID save result(s), "
                              "counted as rolled, before modifiers (the text does not say)", cite,
                              ruleset.cite("modifier-order")).evolve(after=points))

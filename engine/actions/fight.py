@@ -14,7 +14,7 @@ from ..protection import burial_barred, burial_barred_event
 from ..roll import Outcome, Roll
 from ..ruleset import Ruleset
 from ..sais import combination_kind
-from ..state import Army, GameState
+from ..state import RESERVE, Army, GameState
 from ..steps import AttackStep, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, told
 from ..value import Struct, field
@@ -220,7 +220,9 @@ class Fight(Struct):
                             f"burial.{unit_id}", cite=self.cite(sai), field="burial")
         area = next(a for a in self.state.dua if any(u.id == unit_id for u in a.units))
         unit = next(u for u in area.units if u.id == unit_id)
-        alone = Army(id=unit_id, player=area.player, at=self.army().at, units=(unit,))
+        # a killed unit rolls against burial in the DUA, at no terrain (002 Glossary, Killed and Buried: "killing a unit
+        # (putting it in the DUA) and then burying"): no terrain advantage ("when at a Coastland terrain") helps it
+        alone = Army(id=unit_id, player=area.player, at=RESERVE, units=(unit,))
         kind = "avoid-save" if len(wanted) == 1 else combination_kind(wanted)
         self.state, rolled = own_roll.unit_roll(self.state, self.ruleset, alone, unit_id, kind, wanted,
                                                 rolls[unit_id], self.out, self.step)

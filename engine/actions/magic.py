@@ -379,12 +379,29 @@ def _negation(state: GameState, who: Army, step: MagicStep, ruleset: Ruleset, ou
         if other.player == who.player or not negators:
             raise StepError(f"{army_id} cannot negate {who.id}'s magic: only an opposing army with Frostwing "
                             "units can", cite=cite, field="negation")
+        if who.at == RESERVE or other.at != who.at:
+            # "when an opposing army conducts a magic action"; 002 Glossary, Opposing Army: "An enemy army located
+            # at the same terrain as your own army" (a reserve area is no terrain: nobody opposes a reserve army)
+            raise StepError(f"{army_id} cannot negate {who.id}'s magic: Frostwings negate when an opposing army "
+                            "conducts a magic action, and an opposing army is an enemy army located at the same "
+                            f"terrain as your own army ({army_id} is at {other.at}, {who.id} at {who.at})",
+                            cite=ruleset.cite("opposing-army"), field="negation")
         if not dice.per_unit and len(negators) != len(other.units):
             raise StepError(f"{army_id} is not all Frostwings: give its negation roll per unit, since only the "
                             "Frostwings' results negate", cite=cite, field="negation")
         outcome = roll(state, ruleset, other, "magic", ("magic",), dice, out)
         keys = [u.id for u in negators] if dice.per_unit else [other.id]
-        n = sum(outcome.non_id.get(k, {}).get("magic", 0) for k in keys)
+        rolled = sum(outcome.non_id.get(k, {}).get("magic", 0) for k in keys)
+        # the negation roll is a roll for magic like any other: what its own modifiers take (Magic Drain at the
+        # terrain, Palsy on the army) is taken from it too. Reading: the owner loses the results that do not negate
+        # (ID icons, other races' units) first, so the negation is the rolled non-ID Frostwing magic, at most the
+        # roll's finalized magic (002 Dice Modifiers: "applied as the army's owner desires")
+        n = min(rolled, outcome.results.get("magic", 0))
+        if n < rolled:
+            out.trace.append(reading(f"{army_id}: its negation roll finalizes {outcome.results.get('magic', 0)} magic: "
+                                     f"{n} of the {rolled} non-ID Frostwing magic result(s) left to negate "
+                                     "(its modifiers take the results that do not negate first)", cite,
+                                     ruleset.cite("modifier-order")).evolve(before=rolled, after=n))
         out.trace.append(TraceEvent(what=f"{army_id}: {n} non-ID magic result(s) of Frostwings", after=n,
                                     rule="each non-ID magic result negates one point; of several rolls only the "
                                          "greatest counts", cite=cite))

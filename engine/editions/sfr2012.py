@@ -62,6 +62,7 @@ CITES = {
     "undead-magic": f"{RACIAL}.undead.double-magic",
     "magic-negation": f"{RACIAL}.frostwings.magic-negation",
     "frostwing-magic": f"{RACIAL}.frostwings.magic-use",
+    "opposing-army": f"{E}:glossary-of-dragon-dice-terms.opposing-army",
     "spell-cost": f"{E}:spell-attributes.casting-cost",
     "spell-color": f"{E}:spell-attributes.color",
     "racial-spells": f"{E}:spell-attributes.racial-limitation",
