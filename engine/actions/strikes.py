@@ -253,6 +253,7 @@ def _grave(fight: Fight, sai: str, uid: str) -> bool:
                                            "reserve area", rule=rule, cite=where))
     state, dest = reserve_army(fight.state, home.player, fight.ruleset, fight.out)
     fight.out.moved.append(uid)
+    fight.out.kept[uid] = dest.id   # killed but kept from the DUA by the spell: reported as Open Grave's casualties are
     fight.state = transfer(state, uid, state.army(home.id), dest, f"{grave[0]}: {uid}",
                            fight.ruleset.spell_sections.get(grave[0], where), fight.ruleset, fight.out)
     return True
