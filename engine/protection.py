@@ -75,9 +75,20 @@ def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: St
     return army.evolve(units=tuple(u for u, e in kept if e is None)) if shielded or items or kings else army
 
 
-def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str) -> None:
-    """A unit a spell keeps from rolling must not appear in a per-unit roll, nor a Kings' Die."""
+def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str, who=None) -> None:
+    """A unit a spell keeps from rolling must not appear in a per-unit roll, nor a Kings' Die. An army's aggregate
+    roll showing any result while every unit of ``who`` is held is refused too (004 Entangle B: "If an entire army
+    is paralyzed, the army cannot make any rolls (maneuvers, actions, saves)"): no unit of it could have rolled it."""
     check_rolls(state, ruleset, dice)
+    if who is not None and not dice.units and any(n > 0 for _, n in dice.counts):
+        units = [u for u in who.units if not u.item]
+        holds = [held(state, ruleset, u.id, kind) for u in units]
+        if units and all(e is not None for e in holds):
+            e = holds[0]
+            raise StepError(f"every unit of {who.id} makes no rolls while {e.spell} is on it ("
+                            f"{', '.join(u.id for u in units)}): the army cannot make any rolls; leave the roll "
+                            "empty", cite=ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect")),
+                            field="roll")
     for unit_id, _ in dice.units:
         e = held(state, ruleset, unit_id, kind)
         if e is not None:

@@ -16,6 +16,7 @@ from engine import pool
 from engine.editions import RULESETS
 from engine.names import slug, typed
 from engine.roll import Roll
+from engine.sais import SAI_USES
 from engine.moves import haunt_army
 from engine.state import RESERVE, RESULT_TYPES, Area, Army, Dragon, Effect, GameState, Pool, Terrain, Unit
 from engine.magic import COLOR_ALIASES, COLORS
@@ -358,10 +359,26 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
         b.fail((*path, "by"), f"unknown player {typed(e.by)}{did_you_mean(e.by, spec.players)}")
     elif e.spell is not None and rec is not None and e.target in targets:
         _effect_target(b, spec, path, rec, e, armies)
+    elif e.sai is not None and rec is not None and e.target in targets:
+        _unit_state_target(b, path, rec, e, armies)
     if e.source is not None and e.source not in targets:
         b.fail((*path, "source"), f"unknown unit {typed(e.source)}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
                   next_turn=e.next_turn, source=e.source)
+
+
+def _unit_state_target(b: _Builder, path: tuple, rec, e, armies: tuple[Army, ...]) -> None:
+    """An SAI whose lasting effect is on units (Entangle, Web, Net, Sleep, Stun: 004 Entangle, "four health of your
+    choice of units in the opposing army are paralyzed"; 002 "the target unit") is in play on units, one effect per
+    unit: written on an army or a terrain it would hold nobody, so it is refused, naming the units to write instead
+    (004 Entangle B, "If an entire army is paralyzed": one effect on each of its units)."""
+    if not any(u.special == "unit-state" for u in SAI_USES.get(rec.id, {}).values()):
+        return
+    if any(u.id == e.target for a in armies for u in a.units):
+        return
+    army = next((a for a in armies if a.id == e.target), None)
+    units = f": one effect per unit of {army.id} ({', '.join(u.id for u in army.units)})" if army else ""
+    b.fail((*path, "target"), f"{rec.name} holds units, not {typed(e.target)}: its target is a unit id{units}")
 
 
 def _effect_target(b: _Builder, spec: ScenarioIn, path: tuple, rec, e, armies: tuple[Army, ...]) -> None:

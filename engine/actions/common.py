@@ -38,7 +38,7 @@ def roll(state: GameState, ruleset: Ruleset, who: Army, kind: str, wanted: tuple
     rolls with it, its SAIs used as in the army's roll. A unit's returning and moving specials are its caller's
     to resolve (engine.actions.own_roll; a unit joining its army's roll: engine.actions.joined_rolls).
     """
-    check_rollers(state, ruleset, dice, kind)
+    check_rollers(state, ruleset, dice, kind, who if unit is None else None)
     if joined:
         _joins_a_roll(out, who, unit, kind, ruleset)
     if unit is None:
