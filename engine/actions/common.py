@@ -7,7 +7,7 @@ from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, Rolling, resolve_roll
 from ..minor import allowed_event, allows
 from ..moves import bound, reserve_army, stays, transfer
-from ..protection import check_rollers, exposed
+from ..protection import check_named, check_rollers, exposed
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
@@ -186,8 +186,9 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
     out.damage[target.id] = out.damage.get(target.id, 0) + damage
     if damage <= 0:
         return state
-    target = exposed(state, ruleset, target, source, out)
+    whole, target = target, exposed(state, ruleset, target, source, out)
     named = named_for(target, damage, casualties, what.removesuffix(" damage"))
+    check_named(state, ruleset, whole, target, named, source)
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
     out.trace.append(event.evolve(what=f"{what}: {event.what}"))
     elsewhere = casualties_destination(state, ruleset, target) if army_targeting and not terrain else None
