@@ -19,6 +19,7 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 from __future__ import annotations
 
 from ..chosen import read as chosen_read
+from ..dragonkin import dissipate_now
 from ..moves import haunt_army, held, moved_army_at, transfer
 from ..roll import Outcome, Special
 from ..sais import RESOLVED
@@ -82,6 +83,8 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
         change -= lost
     if state.has_army(army.id):
         state = move_dragons(state, ruleset, answer, state.army(army.id), step, out)
+    if kind is not None:
+        state = dissipate_now(state, army.id, ruleset, out)     # dragonkin left alone by the moves (002 Dragonkin)
     return state, change
 
 
