@@ -149,7 +149,8 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
             # "restricted to only melee attacks" is a restriction on the army, not a setting of the major terrain
             minor = allows(state, who, action, ruleset)
             lifted = (f" (its minor terrain's {action} face allows an action the major terrain is not set on, not "
-                      "one the eighth face restricts: a reading of 002 Minor Terrains with The Eighth Face)"
+                      f"one the eighth face restricts: a reading, {ruleset.cite('minor-terrains')} read with "
+                      f"{ruleset.cite('eighth-face')})"
                       if minor is not None else "")
             raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies "
                             f"there may only melee, not {action}{lifted}", cite=ruleset.cite("eighth-face"))
