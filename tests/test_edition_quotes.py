@@ -5,6 +5,7 @@ text that is sfr-2012's, that is, a phrase found in 002 but not in the cited edi
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,13 @@ def normal(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
+@cache
+def _replayed(path: Path) -> dict:
+    """Each scenario replayed once for both checks below (the trace events, the refusals)."""
+    return replay(load(path))
+
+
+@cache
 def _source(edition: str) -> str:
     return normal(" ".join(p.read_text(errors="replace") for prefix in DOCUMENTS[edition]
                            for p in sorted(SEEDS.glob(f"{prefix}_*.txt"))))
@@ -51,7 +59,7 @@ def test_the_check_finds_002s_words():
 def test_no_edition_event_quotes_sfr_2012(path):
     sources = {e: _source(e) for e in DOCUMENTS}
     found = []
-    for step in replay(load(path))["steps"]:
+    for step in _replayed(path)["steps"]:
         for event in step.get("trace", ()):
             edition = event["cite"].partition(":")[0]
             if edition in ("tsr-1996", "sfr-v4"):
@@ -61,7 +69,7 @@ def test_no_edition_event_quotes_sfr_2012(path):
 
 
 def _refusals(path: Path) -> list[dict]:
-    return [step for step in replay(load(path))["steps"] if "rejected" in step]
+    return [step for step in _replayed(path)["steps"] if "rejected" in step]
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
