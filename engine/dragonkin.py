@@ -130,6 +130,28 @@ def dissipate(before: GameState, state: GameState, ruleset: Ruleset, out: StepRe
 
 
 
+def dissipate_now(state: GameState, army_id: str, ruleset: Ruleset, out: StepResult) -> GameState:
+    """002 Dragonkin: "If all other units are killed or leave the terrain (by any means) the Dragonkin dissipate":
+    at once, within the roll whose SAI moved the other units away (a Ferry in the army's save roll), so no damage
+    that follows takes them. The army, left empty, is removed after the step (engine.after_step)."""
+    if not state.has_army(army_id):
+        return state
+    army = state.army(army_id)
+    if not army.units or not all(u.race == KIN for u in army.units):
+        return state
+    from .expiry import unit_gone     # engine.expiry needs engine.roll, which needs this module
+    pool = state.pool(army.player)
+    state = state.with_pool(pool.evolve(units=(*pool.units, *army.units)))
+    state = state.with_army(army.evolve(units=()))
+    out.trace.append(TraceEvent(what=f"{army.id} holds only dragonkin once the others left: "
+                                     f"{', '.join(u.id for u in army.units)} dissipate to the summoning pool at once",
+                                rule="if all other units are killed or leave the terrain (by any means) the Dragonkin "
+                                     "dissipate and return to the summoning pool", cite=ruleset.cite("dragonkin")))
+    for unit in army.units:
+        state = unit_gone(state, unit.id, "returned to the summoning pool", ruleset, out)
+    return state
+
+
 def spared_burial(unit_id: str, what: str, ruleset: Ruleset) -> TraceEvent:
     """002 Dragonkin: "Since dragonkin return to the summoning pool when killed, any effect that is a "kill and
     bury", simply returns them to the summoning pool without any chance of burial"."""

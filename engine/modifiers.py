@@ -97,6 +97,9 @@ def _not_reaching(effect: Effect, mod: SpellModifier, ctx: RollContext) -> Trace
         return reading(f"{what}: a spell on the army or its terrain is read as not reaching a unit rolling by "
                        "itself", rs.spell_sections.get(spell, rs.cite("modifier-order")), "sfr-2012:"
                        "dice-modifiers.applying-dice-modifiers").evolve(kind=NOT_APPLIED)
+    if (mod.scope == "missile-into" and ctx.kind == "missile" and ctx.target_terrain is not None
+            and effect.target == ctx.where != ctx.target_terrain.id):
+        return _fired_out(effect, ctx)
     if (mod.scope == "terrain" and ctx.kind == "missile" and ctx.target_terrain is not None
             and effect.target == ctx.target_terrain.id != ctx.where):
         return not_applied(f"{spell} on {effect.target} does not cut {whose(ctx.army.id)} missiles, rolled at "
@@ -104,6 +107,24 @@ def _not_reaching(effect: Effect, mod: SpellModifier, ctx: RollContext) -> Trace
                            "a terrain's spell changes the rolls made at that terrain, not those fired in from another",
                            rs.spell_sections.get(spell, rs.cite("modifier-order")))
     return None
+
+
+def _fired_out(effect: Effect, ctx: RollContext) -> TraceEvent:
+    """Missiles fired out of a terrain whose spell cuts missiles "into or at" it (002 Wall of Fog: "halve ... all
+    missile damage into or at the target terrain"): not cut. Where the edition has a spell that says "into or out
+    of" (002 Dust Devil), the difference is read as deliberate and traced as a reading with both passages; else
+    (001 Wall of Fog, "any missile attack targeting an army at that terrain") the text is plain."""
+    rs, spell = ctx.ruleset, effect.spell
+    what = (f"{spell} on {effect.target} does not cut {whose(ctx.army.id)} missiles, fired out of {effect.target} "
+            f"at {ctx.target_terrain.id}")
+    cite = rs.spell_sections.get(spell, rs.cite("modifier-order"))
+    both = next((s for s, mods in rs.spell_modifiers.items() if any(m.scope == "missile-into-or-out" for m in mods)
+                 and s in rs.spell_sections), None)
+    if both is None:
+        return not_applied(what, "the spell cuts missiles fired into or at the target terrain only", cite)
+    return reading(f"{what}: it halves missile damage \"into or at the target terrain\", and {both} names \"into "
+                   "or out of\": read as not reaching missiles fired out of the terrain", cite,
+                   rs.spell_sections[both]).evolve(kind=NOT_APPLIED)
 
 
 def active_modifiers(ctx: RollContext, unit_ids: set[str], trace: list[TraceEvent] | None = None) -> list[Active]:

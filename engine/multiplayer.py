@@ -122,7 +122,12 @@ def refuse_turn(state: GameState, ruleset: Ruleset, player: str) -> None:
     if eliminated(state, ruleset, player):
         playing = [p for p in state.players if not eliminated(state, ruleset, p)]
         skip = skipped_by(ruleset)
-        raise StepError(f"{player} is eliminated ({skip.when_words}): their turn is skipped ({skip.words}); the "
+        # an edition that does not say when a player is eliminated (sfr-v4's 003) is read with 002 Duration: the
+        # refusal says so, naming the passage whose words it gives (each edition words its own rules, issue 20)
+        when = (skip.when_words if skip.when.partition(":")[0] == ruleset.edition else
+                f"a reading: the {ruleset.edition} rules do not say when a player is eliminated; {skip.when} does: "
+                f"\"{skip.when_words}\"")
+        raise StepError(f"{player} is eliminated ({when}): their turn is skipped ({skip.words}); the "
                         f"players still in the game are {', '.join(playing)}", cite=skip.cite, field="player")
 
 

@@ -75,6 +75,30 @@ def exposed(state: GameState, ruleset: Ruleset, army: Army, source: str, out: St
     return army.evolve(units=tuple(u for u, e in kept if e is None)) if shielded or items or kings else army
 
 
+def check_named(state: GameState, ruleset: Ruleset, army: Army, exposed_army: Army, named: list[str] | None,
+                source: str) -> None:
+    """A unit named as a casualty that ``exposed`` kept out of the losses is refused with the rule that keeps it
+    (Fade: "cannot ... be taken as a casualty for this damage"; the Kings' Die; a magical item), not as a unit the
+    army does not have."""
+    for unit_id in named or ():
+        unit = army.unit(unit_id)
+        if unit is None or exposed_army.unit(unit_id) is not None:
+            continue
+        e = shield(state, ruleset, unit_id, source)
+        if is_kings_die(unit, ruleset):
+            why, cite = "the Kings' Die cannot be taken as a casualty", ruleset.cite("kings-die")
+        elif unit.item:
+            why, cite = ("it is a magical item, and magical items cannot be discarded to account for damage on the "
+                         "army", ruleset.cite("magic-items"))
+        elif e is not None:
+            why = f"{e.spell} is on it, and it cannot be taken as a casualty for {source} damage"
+            cite = ruleset.spell_sections.get(e.spell, ruleset.cite("spell-effect"))
+        else:
+            continue
+        raise StepError(f"casualties [{unit_id}] are not units of army {army.id} that this damage can take: {why}",
+                        cite=cite, field="casualties")
+
+
 def check_rollers(state: GameState, ruleset: Ruleset, dice: Roll, kind: str, who=None) -> None:
     """A unit a spell keeps from rolling must not appear in a per-unit roll, nor a Kings' Die. An army's aggregate
     roll showing any result while every unit of ``who`` is held is refused too (004 Entangle B: "If an entire army

@@ -301,15 +301,14 @@ def _home_and_horde(state: GameState, rules: SetupRules, player: str, placed: li
     others = [t for t, p in homes.items() if p != player]
     at = {a.at: a.id for a in placed}
     if own and not any(t in at for t in own):
-        problems.append(f"{player} has no army at their home terrain {own[0]}: the home army is placed at the "
-                        f"player's home terrain")
+        problems.append(f"{player} has no army at their home terrain {own[0]} ({rule})")
     elif own:
         out.trace.append(TraceEvent(what=f"{at[own[0]]} stands at {player}'s home terrain {own[0]} (home army)",
                                     rule=rule, cite=cite))
     horde = next((t for t in others if t in at), None)
     if others and horde is None:
-        problems.append(f"{player} has no army at another player's home terrain ({', '.join(others)}): the horde "
-                        f"army is placed at another player's home terrain")
+        # each edition's own words (``rule``: 002 Step 5, 000 Place Armies), issue 20
+        problems.append(f"{player} has no army at another player's home terrain ({', '.join(others)}) ({rule})")
     elif horde is not None:
         out.trace.append(TraceEvent(what=f"{at[horde]} stands at {homes[horde]}'s home terrain {horde} (horde)",
                                     rule=rule, cite=cite))

@@ -5,6 +5,7 @@ text that is sfr-2012's, that is, a phrase found in 002 but not in the cited edi
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,13 @@ def normal(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
+@cache
+def _replayed(path: Path) -> dict:
+    """Each scenario replayed once for both checks below (the trace events, the refusals)."""
+    return replay(load(path))
+
+
+@cache
 def _source(edition: str) -> str:
     return normal(" ".join(p.read_text(errors="replace") for prefix in DOCUMENTS[edition]
                            for p in sorted(SEEDS.glob(f"{prefix}_*.txt"))))
@@ -51,10 +59,70 @@ def test_the_check_finds_002s_words():
 def test_no_edition_event_quotes_sfr_2012(path):
     sources = {e: _source(e) for e in DOCUMENTS}
     found = []
-    for step in replay(load(path))["steps"]:
+    for step in _replayed(path)["steps"]:
         for event in step.get("trace", ()):
             edition = event["cite"].partition(":")[0]
             if edition in ("tsr-1996", "sfr-v4"):
                 found += [(event["cite"], p) for p in sfr_2012_words(event["rule"], sources[edition],
                                                                      sources["sfr-2012"])]
     assert found == []
+
+
+def _refusals(path: Path) -> list[dict]:
+    return [step for step in _replayed(path)["steps"] if "rejected" in step]
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
+def test_no_edition_refusal_cites_or_quotes_another_edition(path):
+    """Issue 20: a refusal is a rule too. A tsr-1996 (sfr-v4) step refused must cite 000/004's (001/003's) own
+    section, not the sfr-2012 section the ruleset falls back to, and word the rule without 002's phrases (before:
+    sfr-v4's magic split refusals cited 002 Doubling Magic, its spell-target and multiple-casting refusals 002's
+    Spell Attributes, its Cantrip-in-a-maneuver refusal 002 Unique Resolution, its Accelerated Growth refusal 002's
+    Undead Stepped Damage)."""
+    edition = "tsr-1996" if path.name.startswith("tsr1996-") else "sfr-v4"
+    sources = {e: _source(e) for e in DOCUMENTS}
+    found = []
+    for step in _refusals(path):
+        if step["cite"] and not step["cite"].startswith(f"{edition}:"):
+            found.append((step["cite"], step["rejected"]))
+        if "sfr-2012:" not in step["rejected"]:     # a refusal naming the 002 passage it reads with may quote it
+            found += [(step["cite"], p) for p in sfr_2012_words(step["rejected"], sources[edition],
+                                                                 sources["sfr-2012"])]
+    assert found == []
+
+
+@pytest.mark.parametrize("edition,words", [
+    ("sfr-2012", "a missile reaches the same terrain, or one terrain away"),
+    ("tsr-1996", "Missile attacks can target enemy armies at the same terrain, or can reach from any home terrain to "
+                 "the frontier"),
+    ("sfr-v4", "You cannot ... attack from one Home Terrain to the other Home Terrain"),
+])
+def test_the_missile_range_refusal_words_each_editions_own_rule(tmp_path, edition, words):
+    """The range a missile reaches, refused from one home terrain to the other, in the edition's own words: 002's
+    "one terrain away" is not 001's rule (001 Missile Resolution forbids only home to home) nor 000's words."""
+    from ddref.scenario.run import StepRefused, parse
+
+    text = f"""\
+ddref: 1
+title: range
+edition: {edition}
+players: [a, b]
+turn: {{player: a}}
+terrains:
+  ah: {{type: highland, face: 4, action: missile, home_of: a}}
+  bh: {{type: coastland, face: 4, action: missile, home_of: b}}
+  fr: {{type: flatland, face: 4, action: melee, frontier: true}}
+armies:
+  bows: {{player: a, at: ah, units: [{{race: dwarf, health: 1, count: 4}}]}}
+  foes: {{player: b, at: bh, units: [{{race: goblin, health: 1, count: 4}}]}}
+  mid: {{player: b, at: fr, units: [{{race: goblin, health: 1, count: 4}}]}}
+steps:
+  - missile: {{army: bows, target: foes, roll: {{missile: 2}}}}
+"""
+    with pytest.raises(StepRefused) as refused:
+        replay(parse(text, "s.yaml"))
+    message = str(refused.value)
+    assert "out of range" in message and words in message
+    others = {"sfr-2012": "one terrain away", "tsr-1996": "can reach from any home terrain",
+              "sfr-v4": "other Home Terrain"}
+    assert all(w not in message for e, w in others.items() if e != edition)

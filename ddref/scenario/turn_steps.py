@@ -131,7 +131,9 @@ def reserves_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
             if uid not in known:
                 b.fail((*path, name, uid if isinstance(value, dict) else i),
                        f"unknown unit {typed(uid)}{did_you_mean(uid, known)}")
-            if isinstance(value, dict) and value[uid] not in places:
+            # a flight to the reserve area is a rule (002 Terrain Flight: "to any other terrain"), refused when the
+            # step resolves, where expect_error can pin it
+            if isinstance(value, dict) and value[uid] not in places and not (name == "fly" and value[uid] == RESERVE):
                 b.fail((*path, name, uid), f"unknown terrain {typed(value[uid])} (expected a terrain id)"
                                            f"{did_you_mean(value[uid], places)}")
     return ReservesStep(reinforce=tuple((m.reinforce or {}).items()), retreat=tuple(m.retreat or ()),

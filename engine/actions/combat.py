@@ -184,9 +184,11 @@ def _in_range(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army
         return there
     if (here.home_of and there.frontier) or (here.frontier and there.home_of):
         return there
-    raise StepError(f"{defender.id} at {there.id} is out of range from {here.id}: a missile reaches the same "
-                    "terrain, or one terrain away (a home terrain to the frontier, the frontier to a home "
-                    "terrain)", cite=cite, field="target")
+    # each edition words the range in its own terms (sfr-v4: 001 Missile Resolution; tsr-1996: 000 Missile)
+    raise StepError(f"{defender.id} at {there.id} is out of range from {here.id}: "
+                    + ruleset.quote("missile-range", "a missile reaches the same terrain, or one terrain away (a "
+                                    "home terrain to the frontier, the frontier to a home terrain)"),
+                    cite=cite, field="target")
 
 
 def _exchange(state: GameState, ruleset: Ruleset, attacker: Army, defender: Army, action: str, attack: Roll,

@@ -7,12 +7,12 @@ from ..damage import choose, kill, reachable
 from ..roll import Outcome, Roll, RollContext, Rolling, resolve_roll
 from ..minor import allowed_event, allows
 from ..moves import bound, reserve_army, stays, transfer
-from ..protection import check_rollers, exposed
+from ..protection import check_named, check_rollers, exposed
 from ..ruleset import Ruleset
 from ..state import RESERVE, Army, Effect, GameState, ResultType, Terrain
 from ..steps import Casualties, StepResult
 from ..names import slug
-from ..trace import StepError, TraceEvent, told, whose
+from ..trace import StepError, TraceEvent, reading, told, whose
 
 
 def army(state: GameState, army_id: str, field: str = "army") -> Army:
@@ -149,7 +149,8 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
             # "restricted to only melee attacks" is a restriction on the army, not a setting of the major terrain
             minor = allows(state, who, action, ruleset)
             lifted = (f" (its minor terrain's {action} face allows an action the major terrain is not set on, not "
-                      "one the eighth face restricts: a reading of 002 Minor Terrains with The Eighth Face)"
+                      f"one the eighth face restricts: a reading, {ruleset.cite('minor-terrains')} read with "
+                      f"{ruleset.cite('eighth-face')})"
                       if minor is not None else "")
             raise StepError(f"{terrain.id} is at its eighth face, held by {terrain.controlled_by}: enemy armies "
                             f"there may only melee, not {action}{lifted}", cite=ruleset.cite("eighth-face"))
@@ -174,20 +175,26 @@ def check_action(state: GameState, ruleset: Ruleset, who: Army, action: str, out
 
 
 def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, casualties: dict[str, list[str]],
-                out: StepResult, what: str, source: str, army_targeting: bool = True) -> GameState:
+                out: StepResult, what: str, source: str, army_targeting: bool = True,
+                terrain: bool = False) -> GameState:
     """Remove whole units for ``damage`` from ``source`` (melee, missile, magic): the owner's named
     units, or the default; units a spell shields from that source cannot be taken (engine.protection).
 
     Casualties of an effect that targets the army go to the DUA, or where a spell sends them.
+    ``terrain``: the damage is a terrain-targeting effect's (Firestorm, Tidal Wave, Volcanic Eruption, Backlash,
+    Wall of Thorns), whose casualties a spell sending those of army-targeting effects elsewhere does not take.
     """
     out.damage[target.id] = out.damage.get(target.id, 0) + damage
     if damage <= 0:
         return state
-    target = exposed(state, ruleset, target, source, out)
+    whole, target = target, exposed(state, ruleset, target, source, out)
     named = named_for(target, damage, casualties, what.removesuffix(" damage"))
+    check_named(state, ruleset, whole, target, named, source)
     ids, event = choose(target, damage, named, ruleset.cite("damage"))
     out.trace.append(event.evolve(what=f"{what}: {event.what}"))
-    elsewhere = casualties_destination(state, ruleset, target) if army_targeting else None
+    elsewhere = casualties_destination(state, ruleset, target) if army_targeting and not terrain else None
+    if terrain and ids:
+        _terrain_casualties(state, ruleset, target, what, out)
     if elsewhere is None:
         out.killed.extend(ids)
         return kill(state, target.id, ids)
@@ -225,6 +232,22 @@ def take_damage(state: GameState, ruleset: Ruleset, target: Army, damage: int, c
         state = transfer(state, unit_id, state.army(target.id), dest, f"{spell}: casualty {unit_id}", cite,
                          ruleset, out)
     return state
+
+
+def _terrain_casualties(state: GameState, ruleset: Ruleset, target: Army, what: str, out: StepResult) -> None:
+    """Reading (traced): 002 Open Grave (and Leaving) act "for any army-targeting effect that causes damage to the
+    target army"; a spell that targets a terrain is a Terrain-Targeting Effect (002 Glossary: "An effect that targets
+    a terrain. As such, all armies located at the target terrain can be subjected to the effect"), so its
+    casualties go to the DUA, though The Stoneskin Rule's "an army is the target of the damage ... from ... spells"
+    could be read to make every damaged army a target."""
+    grave = casualties_destination(state, ruleset, target)
+    if grave is None:
+        return
+    spell = grave[0]
+    out.trace.append(reading(
+        f"{what} targets a terrain, not {target.id}: {spell} on {target.id} sends the casualties of \"any "
+        f"army-targeting effect\" elsewhere, so {whose(target.id)} casualties of this terrain-targeting effect go to the "
+        "DUA", ruleset.spell_sections.get(spell, ruleset.cite("damage")), ruleset.cite("terrain-targeting")))
 
 
 def _sent_to(state: GameState, target: Army, dest_id: str, spell: str, cite: str) -> Army:

@@ -25,6 +25,9 @@ def resolve(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
             out: StepResult) -> GameState:
     state = _tamed_before(state, ruleset, who, battle, out)
     targets = dict(step.logo_targets)
+    attacking = [d for d in battle.at_army if d.tamed_by is None or d.id in dict(step.dragons)]
+    for unit_id, _ in step.eldarim:
+        _may_roll(ruleset, who.unit(unit_id), attacking)
     for unit_id, icon in step.eldarim:
         unit = who.unit(unit_id)
         if unit is None:
@@ -46,6 +49,23 @@ def resolve(state: GameState, ruleset: Ruleset, who: Army, battle: Battle, step:
         raise StepError(f"logo_targets given for {', '.join(targets)}, which rolled no logo",
                         cite=ruleset.cite("dragon-eldarim"), field="logo_targets")
     return state
+
+
+def _may_roll(ruleset: Ruleset, unit: Unit | None, attacking: list[Dragon]) -> None:
+    """002 Step 1: "If your army contains a Dragonlord, a Dragonslayer, a Dragonmaster whose color matches a color of
+    a dragon attacking your army, or a Dragonhunter whose color matches a color of a dragon attacking your army,
+    then you may roll those dice now": a one-color champion (``DragonLogo.matching``) whose color no attacking
+    dragon has does not roll before the attack (a white dragon has no elemental color to match)."""
+    if unit is None or not unit.name:
+        return
+    logo = next((logo for icon, logo in ruleset.dragon_logos.items() if icon.endswith(slug(unit.name))), None)
+    if logo is None or not logo.matching:
+        return
+    colors = sorted({c for d in attacking for c in kinds.colors(d)})
+    if not any(unit.color in kinds.elements(d) for d in attacking):
+        raise StepError(f"eldarim: {unit.label} may not roll before the attack: a {unit.name} rolls in Step 1 only "
+                        f"when its color ({unit.color}) matches a color of a dragon attacking its army (attacking: "
+                        f"{', '.join(colors) or 'none'})", cite=ruleset.cite("dragon-eldarim"), field="eldarim")
 
 
 def _ignored(ruleset: Ruleset, unit: Unit, icon: str, out: StepResult) -> None:

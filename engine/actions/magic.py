@@ -151,7 +151,7 @@ def _where(state: GameState, caster: Army, ruleset: Ruleset, out: StepResult) ->
         return terrain
     if not held and terrain.action not in (None, "magic"):
         raise StepError(f"{terrain.id} shows a {terrain.action} icon: an army there casts spells only when the "
-                        "terrain shows magic (or from the reserve area)", cite=ruleset.cite("magic"), field="army")
+                        "terrain shows magic (or as a reserve army)", cite=ruleset.cite("magic"), field="army")
     return terrain
 
 
@@ -571,7 +571,7 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
                         field="colors")
     raise StepError(f"{_fmt(wanted)} is not a split this roll allows; the largest are: "
                     f"{'; '.join(_fmt(split) for split in _maximal(reachable, buckets))}",
-                    cite=ruleset.cite("doubling-magic"), field="colors")
+                    cite=ruleset.cite("magic-split"), field="colors")
 
 
 def maximal_splits(out: StepResult, army_id: str) -> list[dict[str, int]] | None:
@@ -861,4 +861,4 @@ def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ru
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {who.id}", before=damage,
                                 after=left, rule="each save negates one point of damage", cite=cite))
-    return take_damage(state, ruleset, who, left, casualties, out, e.spell, "magic", army_targeting=False)
+    return take_damage(state, ruleset, who, left, casualties, out, e.spell, "magic", terrain=True)

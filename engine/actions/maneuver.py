@@ -23,9 +23,11 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     if step.cantrip:
         # 002 Unique Resolution: "These SAIs do not function during a maneuver roll" (Cantrip: "Unique (non-magic
         # action, save roll, or non-maneuver avoidance)"); a rule, so refused here, where expect_error can pin it
-        raise StepError(f"cantrip.{step.cantrip[0]}: a Cantrip does not function during a maneuver roll (a Unique "
-                        "resolution SAI), so it buys nothing in a maneuver or counter-maneuver",
-                        cite=ruleset.cites.get("unique-resolution") or
+        # sfr-v4: 001 Cantrip, "During any other non-maneuver rolls" (its own words and section, issue 20)
+        raise StepError(f"cantrip.{step.cantrip[0]}: a Cantrip does not function during a maneuver roll ("
+                        f"{ruleset.quote('cantrip-maneuver', 'a Unique resolution SAI')}), so it buys nothing in a "
+                        "maneuver or counter-maneuver",
+                        cite=ruleset.cites.get("cantrip-maneuver") or ruleset.cites.get("unique-resolution") or
                         ruleset.sai_sections.get("cantrip", ruleset.cite("sai-resolution")), field="cantrip")
     if acting.at == RESERVE:
         raise StepError(f"{acting.id} is in the reserve area: a reserve army makes no maneuver", cite=ruleset.cite("march"))
@@ -169,7 +171,7 @@ def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, rules
                                 rule="an army whose maneuver changes the terrain face takes the spell's damage; "
                                      "each melee result reduces it by one point", cite=cite))
     casualties = casualty_lists(step.casualties)
-    state = take_damage(state, ruleset, acting, left, casualties, out, e.spell, "magic", army_targeting=False)
+    state = take_damage(state, ruleset, acting, left, casualties, out, e.spell, "magic", terrain=True)
     leftover_casualties(casualties, ruleset, out=out)
     return state
 

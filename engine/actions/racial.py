@@ -39,16 +39,30 @@ def stepped_damage(before: GameState, state: GameState, step: Step, ruleset: Rul
         rule = _step_rule(before, ruleset, home, home.unit(unit_id))
         if rule is None:
             if unit_id in chosen:
-                raise StepError(f"{home.unit(unit_id).label} may not be traded for a dead unit: Stepped Damage is the "
-                                "Undead's (and Accelerated Growth's, on a DUA, the Treefolk's)",
-                                cite=ruleset.racial_cite(UNDEAD, "Stepped Damage") or ruleset.cite("damage"),
-                                field="stepped")
+                raise StepError(f"{home.unit(unit_id).label} may not be traded for a dead unit: "
+                                f"{_trades(ruleset)}", cite=_trades_cite(ruleset), field="stepped")
             continue
         state = _step_down(before, state, home, unit_id, chosen.pop(unit_id, None), rule, out)
     if chosen:
         raise StepError(f"stepped names {', '.join(chosen)}, which this step did not kill (killed: "
                         f"{', '.join(out.killed) or 'none'})", cite=ruleset.cite("damage"), field="stepped")
     return state
+
+
+def _trades(ruleset: Ruleset) -> str:
+    """The trades of a killed unit this edition has, in its own terms (each edition words its own rules)."""
+    trades = ["Stepped Damage is the Undead's"] * bool(ruleset.racial_cite(UNDEAD, "Stepped Damage"))
+    trades += [f"{d.name} is the {d.race.title()}'s, while it is on their player's DUA"
+               for d in ruleset.spell_step_downs.values()]
+    return "; ".join(trades) or "no trade of a killed unit is in these rules"
+
+
+def _trades_cite(ruleset: Ruleset) -> str:
+    """The section of this edition's own trade rule: a spell's (sfr-v4 Accelerated Growth) before a race's ability
+    an edition holds only by the sfr-2012 fallback."""
+    cites = [d.cite for d in ruleset.spell_step_downs.values()]
+    cites.append(ruleset.racial_cite(UNDEAD, "Stepped Damage") or ruleset.cite("damage"))
+    return next((c for c in cites if c.startswith(f"{ruleset.edition}:")), cites[-1])
 
 
 def _step_rule(state: GameState, ruleset: Ruleset, home: Army, killed: Unit) -> StepDown | None:

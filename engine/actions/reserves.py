@@ -126,7 +126,8 @@ def _check_move(state: GameState, source: Army, unit: Unit, dest: str, how: str,
                         f"a terrain with it", cite=cite, field="fly")
     if dest == source.at or dest not in {t.id for t in state.terrains}:
         others = [t.id for t in state.terrains if t.id != source.at]
-        raise StepError(f"Terrain Flight goes from {source.at} to any other terrain, not {dest} (the others: "
+        gone = "the reserve area, which is no terrain" if dest == RESERVE else dest
+        raise StepError(f"Terrain Flight goes from {source.at} to any other terrain, not {gone} (the others: "
                         f"{', '.join(others)})", cite=cite, field="fly")
 
 

@@ -19,6 +19,7 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 from __future__ import annotations
 
 from ..chosen import read as chosen_read
+from ..dragonkin import dissipate_now
 from ..moves import haunt_army, held, moved_army_at, transfer
 from ..roll import Outcome, Special
 from ..sais import RESOLVED
@@ -82,6 +83,14 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
         change -= lost
     if state.has_army(army.id):
         state = move_dragons(state, ruleset, answer, state.army(army.id), step, out)
+    if kind is not None and state.has_army(army.id):
+        # dragonkin left alone by the moves dissipate at once (002 Dragonkin), and leave the roll as the moved units
+        # did (002 Resolution: a component removed "does not have its results counted in the army total")
+        kin = [u.id for u in state.army(army.id).units]
+        state = dissipate_now(state, army.id, ruleset, out)
+        if not state.army(army.id).units and kin:
+            leave(out, army.id, kin, answer.per_unit)
+            change -= sum(answer.per_unit.get(i, {}).get(result, 0) for i in kin)
     return state, change
 
 

@@ -466,7 +466,7 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
                                 after=left, rule="each save negates one point of damage", cite=cite))
     # Open Grave and Leaving redirect the casualties of army-targeting effects only (not Firestorm's)
     state = take_damage(state, ruleset, target, left, casualties, out, names, "magic",
-                        army_targeting=effect.kind == "army-damage")
+                        army_targeting=effect.kind == "army-damage", terrain=effect.kind == "terrain-damage")
     return state, rolled.get("maneuver", 0)
 
 

@@ -46,6 +46,8 @@ CITES = {
     "missile": f"{E}:the-turn-sequence.first-march.missile",
     "magic": f"{E}:the-turn-sequence.first-march.magic",
     "doubling-magic": f"{E}:the-turn-sequence.first-march.doubling-magic",
+    # a magic roll's split by color (engine.actions.magic): which colors the points (the doubled ones too) may be
+    "magic-split": f"{E}:the-turn-sequence.first-march.doubling-magic",
     "terrain-advantage": f"{E}:the-turn-sequence.first-march.terrain-advantage",
     "dua-advantage": f"{E}:the-turn-sequence.first-march.dead-unit-area-advantage",
     "total-magic": f"{E}:the-turn-sequence.first-march.total-your-magic-results",
@@ -141,6 +143,9 @@ CITES = {
     "buried-term": f"{E}:glossary-of-dragon-dice-terms.buried",
     # "Army: All components belonging to the same player that are at the same location": none, no army
     "army-term": f"{E}:glossary-of-dragon-dice-terms.army",
+    # "Terrain-Targeting Effect: An effect that targets a terrain": Open Grave and Leaving do not take its
+    # casualties (engine.actions.common.take_damage, a traced reading)
+    "terrain-targeting": f"{E}:glossary-of-dragon-dice-terms.terrain-targeting-effect",
     # Haunt's army of the dead (engine.moves.haunt_army, engine.actions.spells)
     "haunt-army": f"{E}:glossary-of-dragon-dice-terms.magically-constructed-army",
 }

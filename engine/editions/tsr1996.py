@@ -63,6 +63,7 @@ CITES = {
     "march-term": MARCH,
     "march": MARCH, "maneuver": f"{MARCH}.maneuver", "actions": f"{MARCH}.actions", "melee": f"{MARCH}.skirmish",
     "missile": f"{MARCH}.missile", "magic": f"{MARCH}.magic",
+    "magic-split": f"{MARCH}.terrain-advantage",
     "doubling-magic": f"{MARCH}.terrain-advantage", "terrain-advantage": f"{MARCH}.terrain-advantage",
     "dua-advantage": f"{MARCH}.death-magic", "reserve-magic": f"{MARCH}.reserve-magic",
     # "Each spell is preceded by a magic point cost ... You can even purchase some spells multiple times";
@@ -213,6 +214,9 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 000 Missile (engine.actions.combat)
+    "missile-range": "Missile attacks can target enemy armies at the same terrain, or can reach from any home terrain "
+                     "to the frontier, or from the frontier to any home terrain",
     # 000 Basic Terms
     "army-term": "all of your units at a single terrain",
     # Determine Order of Play (engine.actions.turn)
