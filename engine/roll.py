@@ -109,6 +109,13 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                              rs.sai_uses)
     points = face.count * per
     cite = rs.sai_sections.get(face.icon, rs.cite("sai-points"))
+    if use is not None and use.by_health and unit is not None and points != unit.health:
+        # 002 Bash: "During a non-melee save roll, Bash generates saves results equal to the die's health":
+        # the die's health, whatever number of icons the face was written with
+        trace.append(TraceEvent(what=f"{who}: {face.icon} counts the die's health, {unit.health}, not "
+                                     f"{points} point(s)", after=unit.health,
+                                rule="its results equal the die's health", cite=cite))
+        points = unit.health
     if use is None:
         # the edition's words for this kind of roll first (tsr-1996: 004 General Rules A and B), then the SAI's
         key = f"{face.icon}:no-effect:{ctx.kind}"

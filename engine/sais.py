@@ -41,6 +41,9 @@ class SaiUse(Value):
     each: bool = False
     # ``either``: the owner uses the normal results or the special, not both (002 "Normal or Special")
     either: bool = False
+    # ``by_health``: the SAI's results are the rolling die's health, not its icons (002 Bash: "During a
+    # non-melee save roll, Bash generates saves results equal to the die's health")
+    by_health: bool = False
     special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "cut-counter-maneuvers",
                      "back-damage", "cantrip",
                      # engine.actions.sai_states: an effect left in play on units or an army, a move, a return
@@ -205,7 +208,7 @@ SAI_USES.update({
     #  back damage equal to the melee results of the target unit ... The defending army gets saves equal to
     #  the amount of damage that the target unit generated. During a dragon attack, target one dragon ..."
     # (its points are the die's health on the dice that have it: a rare item's three, a monster's four)
-    "bash": sai_use_table((("save", "save-missile", "avoid-save"), SaiUse(("save",))),
+    "bash": sai_use_table((("save", "save-missile", "avoid-save"), SaiUse(("save",), by_health=True)),
                   (("save-melee",), SaiUse(special="bash")), (DRAGON, SaiUse(special="dragon-effect"))),
     # Flame: "choose up to two health-worth of units in the defending army to be immediately killed and buried
     #  with no save possible."
@@ -479,7 +482,7 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
     if not all(u.modelled for u in uses) or any(u.special for u in uses):
         return NOT_MODELLED
     gives = tuple(dict.fromkeys(t for u in uses for t in u.gives))
-    return SaiUse(gives, each=any(u.each for u in uses))
+    return SaiUse(gives, each=any(u.each for u in uses), by_health=any(u.by_health for u in uses))
 
 
 _DRAGON_PARTS = ("avoid-melee", "avoid-missile", "save")
