@@ -106,9 +106,33 @@ def _json_body(body: bytes) -> dict[str, Any]:
         data = json.loads(body or b"null")
     except ValueError as exc:
         raise BadRequest(f"the body is not JSON: {exc}") from None
+    except RecursionError:   # the decoder recurses: a body nested past the interpreter's limit
+        data = None
+        _too_deep()
     if not isinstance(data, dict):
         raise BadRequest("the body is the scenario as a JSON object: {\"ddref\": 1, \"title\": ...}")
+    _check_depth(data)
     return data
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse a body nested deeper than a scenario file may be (``MAX_DEPTH``), as ``/build/parse`` and
+    ``/resolve`` do, before the YAML writer recurses into it (a RecursionError there was a 500)."""
+    from .scenario.source import MAX_DEPTH
+
+    level = [data]
+    for _ in range(MAX_DEPTH + 1):
+        level = [v for c in level for v in (c.values() if isinstance(c, dict) else c)
+                 if isinstance(v, (dict, list))]
+        if not level:
+            return
+    _too_deep()
+
+
+def _too_deep() -> None:
+    from .scenario.source import MAX_DEPTH, ScenarioError, ScenarioErrors
+
+    raise ScenarioErrors([ScenarioError(f"nesting is deeper than {MAX_DEPTH} levels", file=FILE)])
 
 
 # --- the YAML the page shows ---------------------------------------------------------------------------------

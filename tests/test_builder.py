@@ -189,6 +189,17 @@ def test_check_refuses_a_body_that_is_not_a_scenario_object(body, wanted):
         builder._json_body(body)
 
 
+@pytest.mark.parametrize("depth", [200, 5000])
+def test_check_refuses_a_body_nested_too_deep_as_the_loader_does_not_with_a_500(depth):
+    """A JSON body nested past what a scenario file may be is the loader's 422 (as /build/parse and /resolve
+    answer), whether the JSON decoder or the YAML writer would have recursed too deep."""
+    body = ('{"x":' * depth + "1" + "}" * depth).encode()
+    status, answer = builder.check_answer(body)
+    errors = json.loads(answer)["errors"]
+    assert status == 422 and [e["message"] for e in errors] == ["nesting is deeper than 50 levels"]
+    assert errors[0]["file"] == builder.FILE
+
+
 def test_every_bundled_scenario_goes_through_the_builder_unchanged_and_clean():
     """The form's data -> the YAML the page shows -> the loader: for each bundled scenario, the YAML reads back as
     the same data and checks with no error (a dumper that changed a value, or an option listing that failed on a
