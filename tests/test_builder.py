@@ -64,6 +64,22 @@ def test_an_unknown_template_is_refused_with_the_closest(run, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_init_onto_a_folder_or_into_a_missing_one_says_what_to_give_and_writes_nothing(run, tmp_path):
+    folder = tmp_path / "disputes"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text("ddref: 1\n", encoding="utf-8")
+    for force in ([], ["--force"]):
+        result = run("init", str(folder), *force)
+        assert result.exit_code == 2 and "is a folder" in result.stderr, result.stderr
+        unwrapped = result.stderr.replace(" ", "")   # long temporary paths wrap anywhere
+        assert "--force" not in result.stderr and str(folder / "scenario.yaml").replace(" ", "") in unwrapped
+    missing = run("init", str(tmp_path / "nowhere" / "x.yaml"))
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
+    assert f"thefolder{tmp_path / 'nowhere'}".replace(" ", "") in missing.stderr.replace(" ", "")
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["disputes", "mine.yaml"]
+    assert (folder / "mine.yaml").read_text(encoding="utf-8") == "ddref: 1\n"
+
+
 def test_init_dash_prints_a_template(run):
     result = run("init", "-", "--template", "counter-attack")
     assert result.exit_code == 0 and "counter_saves:" in result.stdout and "ddref check FILE" in result.stdout
