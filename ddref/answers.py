@@ -216,8 +216,9 @@ def glossary(term: str) -> list:
         if exc.guess:
             return Guessed(exc.guess, f"showing {exc.guess[0].term} for {typed(term)}")
         words = term.replace("'", "")
-        raise Unknown(exc.message().replace("no glossary named", "no glossary entry for")
-                      + f"; to search the rules for these words: ddref search '{words}'", exc.suggestions) from None
+        hint = f"; to search the rules for these words: ddref search '{words}'" if len(words) <= 100 else ""
+        raise Unknown(exc.message().replace("no glossary named", "no glossary entry for") + hint,
+                      exc.suggestions) from None   # a pasted page is not echoed back in a hint
     for entry in list(entries):
         if entry.kind == "abbreviation" and entry.expansion:
             try:
