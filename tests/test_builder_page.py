@@ -545,6 +545,48 @@ def test_a_roll_built_with_the_keyboard_alone(served, browser):
     assert results_table(browser)["army1"] == "3 melee"
 
 
+def test_a_form_replaced_by_a_link_a_loaded_yaml_or_start_over_is_kept_and_comes_back(served, browser):
+    """Nothing of the user's is lost: a link opened over a form being built (in this tab, or after a reload of
+    the page keeping it), a pasted scenario and Start over each replace the form, and one tap brings it back."""
+    from selenium.webdriver.common.by import By
+
+    def link(title: str) -> str:
+        data = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+        data["title"] = title
+        return served + "build#yaml=" + base64.urlsafe_b64encode(yaml.safe_dump(data).encode()).decode()
+
+    def back() -> None:
+        note = browser.find_element(By.ID, "replaced")
+        assert note.is_displayed() and "Half-built dispute" in note.text
+        browser.find_element(By.ID, "restore").click()
+        settled(browser)
+        assert by_key(browser, "title").get_attribute("value") == "Half-built dispute"
+
+    fresh_build(browser, served)
+    type_in(browser, "title", "Half-built dispute")
+    open_builder(browser, link("A link from another judge"))            # a fresh page load: the kept form
+    wait_for(browser, "#trace-view section.step[data-step]")
+    assert by_key(browser, "title").get_attribute("value") == "A link from another judge"
+    browser.refresh()                                                     # the same link again
+    settled(browser)
+    back()
+    browser.execute_script("location.hash = arguments[0]", link("A pasted link").split("#", 1)[1])  # same tab
+    wait_for(browser, "#trace-view section.step[data-step]")
+    assert by_key(browser, "title").get_attribute("value") == "A pasted link"
+    back()
+    browser.find_element(By.CSS_SELECTOR, "#yaml-box summary").click()
+    browser.execute_script("const box = document.getElementById('yaml'); box.value = arguments[0];",
+                           CORAL.read_text(encoding="utf-8"))
+    browser.find_element(By.ID, "load-yaml").click()
+    settled(browser)
+    back()
+    browser.find_element(By.ID, "new").click()
+    browser.find_element(By.ID, "new").click()
+    settled(browser)
+    assert by_key(browser, "title").get_attribute("value") == ""
+    back()
+
+
 def test_yaml_both_ways_download_and_upload(served, browser, run, tmp_path):
     """An uploaded scenario (ddref init's magic template) fills the form; Download saves the YAML the form wrote,
     which reads back as the same scenario."""
