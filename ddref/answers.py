@@ -272,6 +272,9 @@ def _counts() -> dict[str, dict[str, int]]:
 def replayable(edition: str | None) -> str | None:
     """``edition`` when the engine can replay under it (None: the scenario's own), else an error."""
     if edition is not None and edition not in REPLAYABLE:
-        raise UserError(f"edition {typed(edition)} cannot be replayed yet: this version resolves "
-                        + ", ".join(REPLAYABLE))
+        from .scenario.source import did_you_mean
+
+        hint = did_you_mean(edition, REPLAYABLE)   # sfr2012, SFR-2012: a typo, not another edition
+        raise UserError(f"edition {typed(edition)} cannot be replayed: this version resolves "
+                        + ", ".join(REPLAYABLE) + hint, [e for e in REPLAYABLE if e in hint])
     return edition

@@ -401,3 +401,11 @@ def test_build_parse_refuses_a_number_the_page_would_round_at_its_line(server):
     assert "99999999999999999999999999" in error["message"]
     kept = parse(2**53 - 1)
     assert kept.status == 200 and kept.json()["scenario"]["steps"][0]["missile"]["roll"] == {"missile": 2**53 - 1}
+
+
+def test_a_mistyped_edition_to_replay_under_gets_a_did_you_mean_on_both_sides(server, run):
+    result = run("resolve", str(CORAL), "-e", "sfr2012")
+    assert result.exit_code == 2 and "did you mean: sfr-2012?" in result.stderr
+    answer = request(server, "POST", "/resolve?edition=SFR2012", CORAL.read_bytes())
+    assert answer.status == 400 and answer.json()["suggestions"] == ["sfr-2012"]
+    assert "did you mean: sfr-2012?" in answer.json()["error"]
