@@ -32,6 +32,8 @@ RULE_NUMBERS = {
     "counter-attack": {"damage.goblins": 3, "damage.dwarves": 3},
     # 3 maneuvers, 2 saves, 3 ID placed 1 and 2
     "combination": {"results.goblins.maneuver": 4, "results.goblins.save": 4},
+    # 000 Charge: 4 melee + 3 maneuver + 1 ID count as damage, less 3 saves; the charged army's 2 melee, no saves
+    "charge": {"damage.dwarves": 5, "damage.goblins": 2},
     # the default starter: 5 melee + 2 ID - 3 saves
     "melee": {"results.dwarves.melee": 7, "damage.goblins": 4},
 }

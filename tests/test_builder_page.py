@@ -242,6 +242,31 @@ def test_a_melee_with_casualties_chosen_in_the_form(served, browser, screens):
     shoot(browser, screens, "melee-casualties")
 
 
+def test_a_tsr_charge_built_by_picking(served, browser):
+    """000 Charge, built without YAML: the charging army's melee and maneuver count as damage (5 + 1), the charged
+    army's saves reduce it (6 - 2 = 4) and its melee hits the charger (3), which rolls no saves."""
+    fresh_build(browser, served)
+    type_in(browser, "title", "Goblins charge the coral elves")
+    choose(browser, "edition", "tsr-1996")
+    add_terrain(browser, 1, "field", "flatland", 3, action="melee")
+    add_army(browser, 1, "goblins", "alice", "field", "Goblins", "any unit of health 2", 3)
+    add_army(browser, 2, "elves", "bob", "field", "Coral Elves", "any unit of health 2", 3)
+    step = add_step(browser, "Melee")
+    at = f"steps[{step}].melee"
+    choose(browser, f"{at}.army", "goblins")
+    choose(browser, f"{at}.target", "elves")
+    tick(browser, f"{at}.charge")
+    roll_totals(browser, f"{at}.roll", {"melee": 5, "maneuver": 1})
+    click(browser, f"{at}.saves-add")   # the target is offered first, with a save
+    type_in(browser, f"{at}.saves.elves.save", "2")
+    roll_totals(browser, f"{at}.saves.elves", {"melee": 3})
+    assert form_errors(browser) == []
+    assert current_yaml(browser)["steps"][0]["melee"]["charge"] is True
+    resolve(browser)
+    table = results_table(browser)
+    assert (table["damage to elves"], table["damage to goblins"]) == ("4", "3")
+
+
 def test_a_bad_casualty_choice_shows_the_loaders_words_at_the_field(served, browser):
     """Two goblins for 3 damage is too few: the engine's refusal appears at the casualties, with the legal units,
     and nothing the judge entered is lost."""

@@ -900,7 +900,7 @@ const STEP_FIELDS = {
 const DRAWN = { roll: ["army", "for", "roll", "avoidance", "ids", "penalties", "counts_as", "targets"],
   maneuver: ["army", "direction", "roll", "counter", "casualties", "targets"],
   missile: ["army", "target", "roll", "saves", "casualties", "targets", "cantrip"],
-  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets", "cantrip"],
+  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets", "cantrip", "charge"],
   magic: ["army", "roll", "colors", "cast", "avoidance", "casualties", "targets", "cantrip"],
   dragon_attack: ["army", "dragons", "roll", "ids", "casualties", "slay", "breath_targets"], turn: ["player"], setup: ["force", "player"],
   promote: ["army", "allowed", "chosen"], replant: ["army", "give", "take"], minor: ["army", "roll", "choose", "casualties"],
@@ -940,10 +940,17 @@ function forPick(at, body) {
 
 function actionFields(at, body, i, melee) {
   const counter = get([...at, "counter"]);
+  // 000 Charge: a tsr-1996 melee may be a charge (its melee and maneuver count as damage; the charged army's
+  // one roll saves and hits back, the charger rolling no saves): offered there, or shown once it is set
+  const charge = melee && (B.S.edition === "tsr-1996" || body.charge !== undefined);
+  const charging = charge && body.charge === true;
   const out = [el("div", { class: "row" }, armyPick(at, i), armyPick(at, i, "target", "Target army")),
-    rollEditor(melee ? "The melee roll" : "The missile roll", [...at, "roll"], body.army, i),
-    rollMap("Save roll", [...at, "saves"], i, [body.target])];
-  if (melee) {
+    charge ? check_("Charge (tsr-1996): melee and maneuver count as damage; the target's roll saves and hits back",
+      [...at, "charge"], { redraw: true }) : null,
+    rollEditor(charging ? "The charging roll" : melee ? "The melee roll" : "The missile roll", [...at, "roll"], body.army, i),
+    rollMap(charging ? "The charged army's roll: its saves, and its melee that hits back" : "Save roll",
+      [...at, "saves"], i, [body.target])].filter((part) => part !== null);
+  if (melee && !charging) {
     const none = el("input", { type: "checkbox", data: { key: `${pathText([...at, "counter"])}-none` } });
     none.checked = counter === false;
     none.addEventListener("change", () => { put([...at, "counter"], none.checked ? false : undefined); changed(true); });
