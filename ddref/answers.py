@@ -216,8 +216,9 @@ def glossary(term: str) -> list:
         if exc.guess:
             return Guessed(exc.guess, f"showing {exc.guess[0].term} for {typed(term)}")
         words = term.replace("'", "")
-        raise Unknown(exc.message().replace("no glossary named", "no glossary entry for")
-                      + f"; to search the rules for these words: ddref search '{words}'", exc.suggestions) from None
+        hint = f"; to search the rules for these words: ddref search '{words}'" if len(words) <= 100 else ""
+        raise Unknown(exc.message().replace("no glossary named", "no glossary entry for") + hint,
+                      exc.suggestions) from None   # a pasted page is not echoed back in a hint
     for entry in list(entries):
         if entry.kind == "abbreviation" and entry.expansion:
             try:
@@ -271,6 +272,9 @@ def _counts() -> dict[str, dict[str, int]]:
 def replayable(edition: str | None) -> str | None:
     """``edition`` when the engine can replay under it (None: the scenario's own), else an error."""
     if edition is not None and edition not in REPLAYABLE:
-        raise UserError(f"edition {typed(edition)} cannot be replayed yet: this version resolves "
-                        + ", ".join(REPLAYABLE))
+        from .scenario.source import did_you_mean
+
+        hint = did_you_mean(edition, REPLAYABLE)   # sfr2012, SFR-2012: a typo, not another edition
+        raise UserError(f"edition {typed(edition)} cannot be replayed: this version resolves "
+                        + ", ".join(REPLAYABLE) + hint, [e for e in REPLAYABLE if e in hint])
     return edition

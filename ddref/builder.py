@@ -83,16 +83,36 @@ def check_answer(body: bytes) -> tuple[int, bytes]:
 @router.post("/build/parse", tags=["builder"], summary="A YAML scenario as data, to fill the builder's form")
 async def parse_route(request: Request) -> JSONResponse:
     """The body is a scenario in YAML. An unreadable one is a 422 whose ``errors`` locate the problem."""
-    from .scenario.source import MAX_BYTES, ScenarioError, ScenarioErrors, load_yaml
+    from .scenario.source import MAX_BYTES, ScenarioError, ScenarioErrors, format_path, load_yaml
 
     body = await request.body()
     if len(body) > MAX_BYTES:
         raise BadRequest(f"the scenario is too large ({len(body):,} bytes); the limit is {MAX_BYTES:,} bytes")
     try:
-        data, _ = load_yaml(body, FILE)
+        data, where = load_yaml(body, FILE)
     except ScenarioError as exc:
         raise ScenarioErrors([exc]) from None
+    too_large = [ScenarioError(f"the number {value} is larger than the builder page can hold "
+                               f"({JS_SAFE_INTEGER:,}); no count in a game comes near it",
+                               file=FILE, line=where.at(path)[0], column=where.at(path)[1], path=format_path(path))
+                 for path, value in _huge_integers(data, ())]
+    if too_large:   # the page's JSON numbers would round it (a roll of 10**26 came back as "got 1e+26")
+        raise ScenarioErrors(too_large)
     return JSONResponse({"scenario": data})
+
+
+JS_SAFE_INTEGER = 2**53 - 1   # the largest whole number a browser's JSON keeps exactly
+
+
+def _huge_integers(value: Any, path: tuple) -> list[tuple[tuple, int]]:
+    """Each whole number of ``value`` a browser cannot hold exactly, with its path (the depth is the loader's
+    MAX_DEPTH at most, so this recursion is bounded)."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [(path, value)] if abs(value) > JS_SAFE_INTEGER else []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    return [found for key, v in items for found in _huge_integers(v, (*path, key))]
 
 
 def _json_body(body: bytes) -> dict[str, Any]:
@@ -106,9 +126,33 @@ def _json_body(body: bytes) -> dict[str, Any]:
         data = json.loads(body or b"null")
     except ValueError as exc:
         raise BadRequest(f"the body is not JSON: {exc}") from None
+    except RecursionError:   # the decoder recurses: a body nested past the interpreter's limit
+        data = None
+        _too_deep()
     if not isinstance(data, dict):
         raise BadRequest("the body is the scenario as a JSON object: {\"ddref\": 1, \"title\": ...}")
+    _check_depth(data)
     return data
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse a body nested deeper than a scenario file may be (``MAX_DEPTH``), as ``/build/parse`` and
+    ``/resolve`` do, before the YAML writer recurses into it (a RecursionError there was a 500)."""
+    from .scenario.source import MAX_DEPTH
+
+    level = [data]
+    for _ in range(MAX_DEPTH + 1):
+        level = [v for c in level for v in (c.values() if isinstance(c, dict) else c)
+                 if isinstance(v, (dict, list))]
+        if not level:
+            return
+    _too_deep()
+
+
+def _too_deep() -> None:
+    from .scenario.source import MAX_DEPTH, ScenarioError, ScenarioErrors
+
+    raise ScenarioErrors([ScenarioError(f"nesting is deeper than {MAX_DEPTH} levels", file=FILE)])
 
 
 # --- the YAML the page shows ---------------------------------------------------------------------------------

@@ -89,6 +89,12 @@ def init_command(
     if str(path) == "-":
         typer.echo(starter_of(kind, "FILE", schema), nl=False)
         return
+    if path.is_dir():   # --force cannot help there: say what to give instead
+        raise UserError(f"{path} is a folder, not a scenario file; give a file name in it, "
+                        f"like {path / 'scenario.yaml'}")
+    if not path.parent.is_dir():
+        raise UserError(f"cannot write {path}: the folder {path.parent} does not exist; create it first "
+                        f"(mkdir -p {path.parent}) or give a file in an existing folder")
     if path.exists() and not force:
         raise UserError(f"{path} exists; use --force to overwrite it")
     _write_atomically(path, starter_of(kind, path.name, schema))

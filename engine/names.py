@@ -18,10 +18,15 @@ def slug(text: str) -> str:
 _ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
+TYPED_SHOWN = 60   # the characters of a long typed name a message shows
+
+
 def typed(name: object) -> str:
     """A name the user typed that matches nothing, for a message: in plain single quotes, so its spacing shows, its
     control characters escaped (``\\t``, ``\\n``, ``\\u001b``), never a Python repr (issue 21 §3). A known id is
     printed bare, without this."""
     text = str(name)
-    shown = "".join(_ESCAPES.get(c, c if c.isprintable() or c == " " else f"\\u{ord(c):04x}") for c in text)
-    return f"'{shown}'"
+    cut = len(text) > TYPED_SHOWN + 20   # a pasted page is not echoed back whole: its start and its length
+    shown = "".join(_ESCAPES.get(c, c if c.isprintable() or c == " " else f"\\u{ord(c):04x}")
+                    for c in (text[:TYPED_SHOWN] if cut else text))
+    return f"'{shown}...' ({len(text):,} characters)" if cut else f"'{shown}'"

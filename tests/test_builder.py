@@ -32,6 +32,8 @@ RULE_NUMBERS = {
     "counter-attack": {"damage.goblins": 3, "damage.dwarves": 3},
     # 3 maneuvers, 2 saves, 3 ID placed 1 and 2
     "combination": {"results.goblins.maneuver": 4, "results.goblins.save": 4},
+    # 000 Charge: 4 melee + 3 maneuver + 1 ID count as damage, less 3 saves; the charged army's 2 melee, no saves
+    "charge": {"damage.dwarves": 5, "damage.goblins": 2},
     # the default starter: 5 melee + 2 ID - 3 saves
     "melee": {"results.dwarves.melee": 7, "damage.goblins": 4},
 }
@@ -62,6 +64,22 @@ def test_an_unknown_template_is_refused_with_the_closest(run, tmp_path):
     result = run("init", str(tmp_path / "x.yaml"), "--template", "dragon-atack")
     assert result.exit_code == 2 and "did you mean: dragon-attack" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_init_onto_a_folder_or_into_a_missing_one_says_what_to_give_and_writes_nothing(run, tmp_path):
+    folder = tmp_path / "disputes"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text("ddref: 1\n", encoding="utf-8")
+    for force in ([], ["--force"]):
+        result = run("init", str(folder), *force)
+        assert result.exit_code == 2 and "is a folder" in result.stderr, result.stderr
+        unwrapped = result.stderr.replace(" ", "")   # long temporary paths wrap anywhere
+        assert "--force" not in result.stderr and str(folder / "scenario.yaml").replace(" ", "") in unwrapped
+    missing = run("init", str(tmp_path / "nowhere" / "x.yaml"))
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
+    assert f"thefolder{tmp_path / 'nowhere'}".replace(" ", "") in missing.stderr.replace(" ", "")
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["disputes", "mine.yaml"]
+    assert (folder / "mine.yaml").read_text(encoding="utf-8") == "ddref: 1\n"
 
 
 def test_init_dash_prints_a_template(run):
@@ -187,6 +205,17 @@ def test_catalog_lists_the_editions_units_with_size_and_health():
 def test_check_refuses_a_body_that_is_not_a_scenario_object(body, wanted):
     with pytest.raises(builder.BadRequest, match=wanted):
         builder._json_body(body)
+
+
+@pytest.mark.parametrize("depth", [200, 5000])
+def test_check_refuses_a_body_nested_too_deep_as_the_loader_does_not_with_a_500(depth):
+    """A JSON body nested past what a scenario file may be is the loader's 422 (as /build/parse and /resolve
+    answer), whether the JSON decoder or the YAML writer would have recursed too deep."""
+    body = ('{"x":' * depth + "1" + "}" * depth).encode()
+    status, answer = builder.check_answer(body)
+    errors = json.loads(answer)["errors"]
+    assert status == 422 and [e["message"] for e in errors] == ["nesting is deeper than 50 levels"]
+    assert errors[0]["file"] == builder.FILE
 
 
 def test_every_bundled_scenario_goes_through_the_builder_unchanged_and_clean():

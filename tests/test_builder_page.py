@@ -242,6 +242,31 @@ def test_a_melee_with_casualties_chosen_in_the_form(served, browser, screens):
     shoot(browser, screens, "melee-casualties")
 
 
+def test_a_tsr_charge_built_by_picking(served, browser):
+    """000 Charge, built without YAML: the charging army's melee and maneuver count as damage (5 + 1), the charged
+    army's saves reduce it (6 - 2 = 4) and its melee hits the charger (3), which rolls no saves."""
+    fresh_build(browser, served)
+    type_in(browser, "title", "Goblins charge the coral elves")
+    choose(browser, "edition", "tsr-1996")
+    add_terrain(browser, 1, "field", "flatland", 3, action="melee")
+    add_army(browser, 1, "goblins", "alice", "field", "Goblins", "any unit of health 2", 3)
+    add_army(browser, 2, "elves", "bob", "field", "Coral Elves", "any unit of health 2", 3)
+    step = add_step(browser, "Melee")
+    at = f"steps[{step}].melee"
+    choose(browser, f"{at}.army", "goblins")
+    choose(browser, f"{at}.target", "elves")
+    tick(browser, f"{at}.charge")
+    roll_totals(browser, f"{at}.roll", {"melee": 5, "maneuver": 1})
+    click(browser, f"{at}.saves-add")   # the target is offered first, with a save
+    type_in(browser, f"{at}.saves.elves.save", "2")
+    roll_totals(browser, f"{at}.saves.elves", {"melee": 3})
+    assert form_errors(browser) == []
+    assert current_yaml(browser)["steps"][0]["melee"]["charge"] is True
+    resolve(browser)
+    table = results_table(browser)
+    assert (table["damage to elves"], table["damage to goblins"]) == ("4", "3")
+
+
 def test_a_bad_casualty_choice_shows_the_loaders_words_at_the_field(served, browser):
     """Two goblins for 3 damage is too few: the engine's refusal appears at the casualties, with the legal units,
     and nothing the judge entered is lost."""
@@ -543,6 +568,48 @@ def test_a_roll_built_with_the_keyboard_alone(served, browser):
     assert written["terrains"]["terrain1"]["face"] == 3
     assert written["steps"][0]["roll"] == {"army": "army1", "for": "melee", "roll": {"id": 3}}
     assert results_table(browser)["army1"] == "3 melee"
+
+
+def test_a_form_replaced_by_a_link_a_loaded_yaml_or_start_over_is_kept_and_comes_back(served, browser):
+    """Nothing of the user's is lost: a link opened over a form being built (in this tab, or after a reload of
+    the page keeping it), a pasted scenario and Start over each replace the form, and one tap brings it back."""
+    from selenium.webdriver.common.by import By
+
+    def link(title: str) -> str:
+        data = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+        data["title"] = title
+        return served + "build#yaml=" + base64.urlsafe_b64encode(yaml.safe_dump(data).encode()).decode()
+
+    def back() -> None:
+        note = browser.find_element(By.ID, "replaced")
+        assert note.is_displayed() and "Half-built dispute" in note.text
+        browser.find_element(By.ID, "restore").click()
+        settled(browser)
+        assert by_key(browser, "title").get_attribute("value") == "Half-built dispute"
+
+    fresh_build(browser, served)
+    type_in(browser, "title", "Half-built dispute")
+    open_builder(browser, link("A link from another judge"))            # a fresh page load: the kept form
+    wait_for(browser, "#trace-view section.step[data-step]")
+    assert by_key(browser, "title").get_attribute("value") == "A link from another judge"
+    browser.refresh()                                                     # the same link again
+    settled(browser)
+    back()
+    browser.execute_script("location.hash = arguments[0]", link("A pasted link").split("#", 1)[1])  # same tab
+    wait_for(browser, "#trace-view section.step[data-step]")
+    assert by_key(browser, "title").get_attribute("value") == "A pasted link"
+    back()
+    browser.find_element(By.CSS_SELECTOR, "#yaml-box summary").click()
+    browser.execute_script("const box = document.getElementById('yaml'); box.value = arguments[0];",
+                           CORAL.read_text(encoding="utf-8"))
+    browser.find_element(By.ID, "load-yaml").click()
+    settled(browser)
+    back()
+    browser.find_element(By.ID, "new").click()
+    browser.find_element(By.ID, "new").click()
+    settled(browser)
+    assert by_key(browser, "title").get_attribute("value") == ""
+    back()
 
 
 def test_yaml_both_ways_download_and_upload(served, browser, run, tmp_path):

@@ -28,6 +28,15 @@ def test_the_helper_quotes_and_escapes():
     assert not reprs(typed("x\x07"))
 
 
+def test_a_long_typed_name_is_shown_by_its_start_and_length_not_echoed_whole(run):
+    assert typed("a" * 80) == "'" + "a" * 80 + "'"     # a long real name is still shown whole
+    assert typed("b" * 10_000) == "'" + "b" * 60 + "...' (10,000 characters)"
+    for command in (["spell"], ["sai"], ["race"], ["unit"], ["glossary"], ["compare", "spell"]):
+        result = run(*command, "counter attack " * 700)
+        assert result.exit_code == 2 and "(10,500 characters)" in result.stderr, command
+        assert len(result.stderr) < 2_000, (command, len(result.stderr))
+
+
 def test_no_repr_in_any_bundled_refusal():
     found = []
     for path in SCENARIOS:

@@ -380,3 +380,32 @@ def test_a_misspelling_with_one_clear_match_is_answered_with_a_note(server):
     answer = get(server, f"/spells/{q('lightening strike')}")
     assert answer.status == 200 and answer.json()["id"] == "lightning-strike"
     assert answer.headers.get("x-ddref-note") == "showing Lightning Strike for 'lightening strike'"
+
+
+
+def test_build_parse_refuses_a_number_the_page_would_round_at_its_line(server):
+    """/build/parse hands the builder page JSON: a whole number past 2**53 - 1 would come back rounded (a roll
+    of 99999999999999999999999999 melee was then refused as "got 1e+26"). It is refused at its line and field;
+    the largest the page holds passes as written."""
+    import yaml
+
+    def parse(number: int) -> Answer:
+        data = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+        data["steps"][0]["missile"]["roll"] = {"missile": number}
+        return request(server, "POST", "/build/parse", yaml.safe_dump(data, sort_keys=False).encode())
+
+    answer = parse(99999999999999999999999999)
+    assert answer.status == 422, answer.body
+    [error] = answer.json()["errors"]
+    assert error["path"] == "steps[0].missile.roll.missile" and error["line"] > 1
+    assert "99999999999999999999999999" in error["message"]
+    kept = parse(2**53 - 1)
+    assert kept.status == 200 and kept.json()["scenario"]["steps"][0]["missile"]["roll"] == {"missile": 2**53 - 1}
+
+
+def test_a_mistyped_edition_to_replay_under_gets_a_did_you_mean_on_both_sides(server, run):
+    result = run("resolve", str(CORAL), "-e", "sfr2012")
+    assert result.exit_code == 2 and "did you mean: sfr-2012?" in result.stderr
+    answer = request(server, "POST", "/resolve?edition=SFR2012", CORAL.read_bytes())
+    assert answer.status == 400 and answer.json()["suggestions"] == ["sfr-2012"]
+    assert "did you mean: sfr-2012?" in answer.json()["error"]

@@ -77,6 +77,7 @@ TEMPLATES = {
     "dragon-attack": "a dragon's icons against an army's combination roll; the dragon slain",
     "counter-attack": "a melee with the defender's saves, its counter-attack and the attacker's saves",
     "combination": "a combination roll for maneuvers and saves, the ID icons placed",
+    "charge": "a tsr-1996 charge: melee and maneuver as damage, the charged army's saves and melee back",
 }
 
 HEADER = """\

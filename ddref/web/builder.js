@@ -900,7 +900,7 @@ const STEP_FIELDS = {
 const DRAWN = { roll: ["army", "for", "roll", "avoidance", "ids", "penalties", "counts_as", "targets"],
   maneuver: ["army", "direction", "roll", "counter", "casualties", "targets"],
   missile: ["army", "target", "roll", "saves", "casualties", "targets", "cantrip"],
-  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets", "cantrip"],
+  melee: ["army", "target", "roll", "saves", "counter", "counter_saves", "casualties", "targets", "cantrip", "charge"],
   magic: ["army", "roll", "colors", "cast", "avoidance", "casualties", "targets", "cantrip"],
   dragon_attack: ["army", "dragons", "roll", "ids", "casualties", "slay", "breath_targets"], turn: ["player"], setup: ["force", "player"],
   promote: ["army", "allowed", "chosen"], replant: ["army", "give", "take"], minor: ["army", "roll", "choose", "casualties"],
@@ -940,10 +940,17 @@ function forPick(at, body) {
 
 function actionFields(at, body, i, melee) {
   const counter = get([...at, "counter"]);
+  // 000 Charge: a tsr-1996 melee may be a charge (its melee and maneuver count as damage; the charged army's
+  // one roll saves and hits back, the charger rolling no saves): offered there, or shown once it is set
+  const charge = melee && (B.S.edition === "tsr-1996" || body.charge !== undefined);
+  const charging = charge && body.charge === true;
   const out = [el("div", { class: "row" }, armyPick(at, i), armyPick(at, i, "target", "Target army")),
-    rollEditor(melee ? "The melee roll" : "The missile roll", [...at, "roll"], body.army, i),
-    rollMap("Save roll", [...at, "saves"], i, [body.target])];
-  if (melee) {
+    charge ? check_("Charge (tsr-1996): melee and maneuver count as damage; the target's roll saves and hits back",
+      [...at, "charge"], { redraw: true }) : null,
+    rollEditor(charging ? "The charging roll" : melee ? "The melee roll" : "The missile roll", [...at, "roll"], body.army, i),
+    rollMap(charging ? "The charged army's roll: its saves, and its melee that hits back" : "Save roll",
+      [...at, "saves"], i, [body.target])].filter((part) => part !== null);
+  if (melee && !charging) {
     const none = el("input", { type: "checkbox", data: { key: `${pathText([...at, "counter"])}-none` } });
     none.checked = counter === false;
     none.addEventListener("change", () => { put([...at, "counter"], none.checked ? false : undefined); changed(true); });
@@ -1158,6 +1165,7 @@ async function fromYaml(textValue, resolveAfter) {
     showStatus(el("span", { class: "failure" }, "The YAML cannot be read; the form is unchanged."));
     return;
   }
+  keepPrevious(B.S, data.scenario);
   B.S = data.scenario;
   B.modes = {};
   B.stash = {};
@@ -1167,6 +1175,56 @@ async function fromYaml(textValue, resolveAfter) {
   await loadCatalog();
   draw();
   if (resolveAfter) await resolveNow(); else await check();
+}
+
+// --- a form replaced by a link, a pasted or an uploaded scenario is kept, and one tap brings it back ---------------
+
+const PREVIOUS = "ddref-builder-previous";  // the form a link or a loaded YAML replaced (kept across a reload)
+
+function hasWork(S) {
+  return !!S && typeof S === "object" && !!(S.title || !isEmpty(S.terrains) || !isEmpty(S.armies)
+    || (Array.isArray(S.steps) && S.steps.length) || !isEmpty(S.effects));
+}
+
+function keepPrevious(old, incoming) {
+  let kept = null;
+  if (hasWork(old) && JSON.stringify(old) !== JSON.stringify(incoming)) {
+    kept = old;
+    try { localStorage.setItem(PREVIOUS, JSON.stringify(old)); } catch (exc) { /* private browsing: this tab only */ }
+  } else {   // the same link opened again (a reload): the form it replaced the first time is still kept
+    try { kept = JSON.parse(localStorage.getItem(PREVIOUS) || "null"); } catch (exc) { kept = null; }
+    if (!hasWork(kept) || JSON.stringify(kept) === JSON.stringify(incoming)) kept = null;
+  }
+  B.previous = kept;
+  showPrevious();
+}
+
+function showPrevious() {
+  const note = document.getElementById("replaced");
+  note.hidden = !B.previous;
+  if (B.previous) {
+    const title = B.previous.title ? `"${B.previous.title}"` : "(untitled)";
+    note.firstElementChild.textContent = `The form you had, ${title}, was replaced; it is kept:`;
+  }
+}
+
+async function restorePrevious() {
+  if (!B.previous) return;
+  const back = B.previous;
+  B.previous = hasWork(B.S) ? B.S : null;   // a swap: the scenario it replaced is kept in its turn
+  try {
+    if (B.previous) localStorage.setItem(PREVIOUS, JSON.stringify(B.previous)); else localStorage.removeItem(PREVIOUS);
+  } catch (exc) { /* private browsing */ }
+  B.S = back;
+  B.modes = {};
+  B.stash = {};
+  B.options = null;
+  history.replaceState(null, "", "/build");
+  document.getElementById("steps").replaceChildren();
+  delete document.getElementById("yaml").dataset.edited;
+  showPrevious();
+  await loadCatalog();
+  changed(true);
 }
 
 // --- links: /build#yaml=<base64url of the UTF-8 YAML> ----------------------------------------------------------
@@ -1232,7 +1290,7 @@ async function openLink() {
   }
   yamlBox.value = textValue;
   document.getElementById("steps").replaceChildren();
-  B.S = B.S || fresh();
+  B.S = B.S || stored() || fresh();   // the form kept from the last visit is what the link replaces
   await fromYaml(textValue, true);
 }
 
@@ -1244,6 +1302,7 @@ async function start() {
   document.getElementById("builder").addEventListener("submit", (event) => event.preventDefault());
   document.getElementById("resolve").addEventListener("click", resolveNow);
   document.getElementById("share").addEventListener("click", share);
+  document.getElementById("restore").addEventListener("click", restorePrevious);
   const startOver = document.getElementById("new");
   let armed = null;
   startOver.addEventListener("click", async () => {
@@ -1256,6 +1315,7 @@ async function start() {
     armed = null;
     startOver.textContent = "Start over";
     document.body.dataset.busy = "1";
+    keepPrevious(B.S, fresh());
     B.S = fresh();
     B.options = null;
     history.replaceState(null, "", "/build");
