@@ -50,3 +50,16 @@ def test_docs_link_only_inside_the_repository():
                 continue
             assert not link.startswith("../shared"), f"{page.name} links outside the repository: {link}"
             assert (page.parent / link).exists(), f"{page.name} links {link}, which does not exist"
+
+
+def test_the_readmes_own_dispute_resolves_to_the_numbers_it_states():
+    """The README's example of a dispute of one's own replays, and its answer is the one the README gives: 3 saves
+    doubled at the held eighth face to 6, Stoneskin's +1 makes 7 (002 The Eighth Face; Stoneskin)."""
+    from ddref.scenario.run import parse, replay
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (text,) = re.findall(r"```yaml\n(.+?)```", readme, re.S)
+    assert "3 doubled to 6, and Stoneskin's +1 makes 7" in " ".join(readme.split())
+    step = replay(parse(text, "README.md"))["steps"][0]
+    assert step["results"]["elves"]["save"] == 7
+    assert step["damage"]["elves"] == 1
