@@ -95,7 +95,7 @@ def wait_for(browser, css: str, count: int = 1):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, 15).until(
+    return WebDriverWait(browser, 15, poll_frequency=0.02).until(
         lambda b: (found := b.find_elements(By.CSS_SELECTOR, css)) and len(found) >= count and found)
 
 
