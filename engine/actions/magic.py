@@ -122,12 +122,8 @@ def declared(vector: tuple[int, ...], buckets, step: MagicStep, ruleset: Ruleset
     wanted = dict(sorted((c, n) for c, n in (step.colors or ()) if n))
     if step.colors is None or wanted == points:
         return points
-    cost: dict[str, int] = {}
-    for c in step.cast:
-        color = c.color or c.spell.color
-        cost[color] = cost.get(color, 0) + c.spell.cost * c.count
-    short = [f"{n} {color} needed, {wanted.get(color, 0)} {color} declared" for color, n in cost.items()
-             if wanted.get(color, 0) < n]
+    short = [f"{n} {color} needed, {wanted.get(color, 0)} {color} declared"
+             for color, n in _cost_by_color(step.cast).items() if wanted.get(color, 0) < n]
     if short:
         raise StepError(f"the spells cost more than the {_fmt(wanted)} declared ({'; '.join(short)})",
                         cite=ruleset.cite("spell-cost"), field="colors")
@@ -554,14 +550,14 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
     # then paid from the split as declared (``declared``)
     covering = sorted((v for v in reachable if all(by_color(v, buckets).get(c, 0) >= n for c, n in wanted.items())),
                       key=_largest_first)
-    if covering and (furnace := _furnace_cast(step, ruleset)) is None:
+    furnace = _furnace_cast(step, ruleset)
+    if covering and furnace is None:
         covering.sort(key=lambda v: not _affordable(step.cast, v, buckets))
         out.trace.append(TraceEvent(what=f"magic points: {_fmt(wanted)} of the {_fmt(by_color(covering[0], buckets))} "
                                          "rolled; the rest is not used", after=total,
                                     rule="not all of the results are required to be spent; any extra results not "
                                          "used disappear", cite=ruleset.cite("spell-cost")))
         return covering[0]
-    furnace = _furnace_cast(step, ruleset)
     if unpaid and furnace is not None and any(sum(v) == total and by_color(v, buckets) == split for v in unpaid):
         raise StepError(f"{_fmt(wanted)} leaves the points rolled unable to pay for {furnace.spell.name} "
                         f"({furnace.spell.cost} {furnace.spell.color}): it is paid from the points rolled, and its "
@@ -644,6 +640,15 @@ def _affordable(cast: tuple[Cast, ...], vector: tuple[int, ...], buckets) -> boo
     return True
 
 
+def _cost_by_color(cast: tuple[Cast, ...]) -> dict[str, int]:
+    """What the spells cost in each color (an elemental spell in the color that pays it)."""
+    cost: dict[str, int] = {}
+    for c in cast:
+        color = c.color or c.spell.color
+        cost[color] = cost.get(color, 0) + c.spell.cost * c.count
+    return cost
+
+
 def _fmt(points: dict[str, int]) -> str:
     return ", ".join(f"{n} {c}" for c, n in points.items()) or "no points"
 
@@ -676,10 +681,7 @@ def _pay(cast: tuple[Cast, ...], vector, buckets, points: dict[str, int], who: A
                                     after=spell.cost * c.count, rule="each spell is paid in its color (racial "
                                     "spells from that race's points)", cite=ruleset.spell_sections.get(spell.id, ruleset.cite("spell-cost"))))
     if not _affordable(cast, vector, buckets):
-        by_color_cost: dict[str, int] = {}
-        for c in cast:
-            color = c.color or c.spell.color
-            by_color_cost[color] = by_color_cost.get(color, 0) + c.spell.cost * c.count
+        by_color_cost = _cost_by_color(cast)
         if all(points.get(color, 0) >= n for color, n in by_color_cost.items()):
             racial = [f"{c.spell.name} ({', '.join(r for r in c.spell.lists if r != 'basic')})" for c in cast
                       if c.spell.lists != ("basic",)]
