@@ -27,9 +27,15 @@ def haunting(state: GameState, army_id: str) -> bool:
     return any(army_id == haunt_army(p) for p in state.players) and state.has_army(army_id)
 
 
+def of_the_dead(army: Army) -> bool:
+    """Whether ``army`` is its player's Haunt army of the dead (``haunting``), which gains none of an active army's
+    attributes (002 Glossary, Magically Constructed Army)."""
+    return army.id == haunt_army(army.player)
+
+
 def _active(army: Army) -> bool:
-    """An army units arriving may join: any but a Haunt's army of the dead (``haunting``)."""
-    return army.id != haunt_army(army.player)
+    """An army units arriving may join: any but a Haunt's army of the dead."""
+    return not of_the_dead(army)
 
 
 def owner(state: GameState, unit_id: str) -> Army:

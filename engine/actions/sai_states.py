@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..chosen import read as chosen_read
 from ..dragonkin import dissipate_now
-from ..moves import haunt_army, held, moved_army_at, transfer
+from ..moves import held, moved_army_at, of_the_dead, transfer
 from ..roll import Outcome, Special
 from ..sais import RESOLVED
 from ..ruleset import Ruleset
@@ -260,7 +260,7 @@ def _raise(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], 
         return state
     if sai == GOLD and any(u.id == chosen[0] for u in state.area("bua", army.player).units):
         return _unbury(state, ruleset, chosen, army, out)
-    if army.id == haunt_army(army.player):
+    if of_the_dead(army):
         # 002 Glossary, Magically Constructed Army: "A magically constructed army cannot ... bring back units with a
         # Regeneration SAI because there are no units in the DUA" (its dead are its units; those it loses are buried)
         raise StepError(f"{army.id} is the magically constructed army of a Haunt: it cannot bring back units with "

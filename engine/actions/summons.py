@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import pool
 from ..expiry import army_emptied, unit_gone
-from ..moves import haunt_army, owner, transfer
+from ..moves import of_the_dead, owner, transfer
 from ..pool import MINOR
 from ..ruleset import Ruleset, SpellEffect
 from ..state import RESERVE, Army, Dragon, GameState, Pool
@@ -218,7 +218,7 @@ def item(state: GameState, c: Cast, effect: SpellEffect, names: str, cite: str, 
                                     "buried", cite=cite))
         return army_emptied(state, source.id, ruleset, out)
     dest = state.army(c.to) if c.to is not None and state.has_army(c.to) else None
-    if dest is not None and dest.id == haunt_army(dest.player):
+    if dest is not None and of_the_dead(dest):
         # 002 Glossary, Magically Constructed Army: it "does not gain any of the attributes associated with an active
         # army: protective spells, attaching units or encumbering magical items"
         raise StepError(f"{c.spell.name} cannot move {c.target} to {dest.id}: a Haunt's magically constructed army "

@@ -7,7 +7,7 @@ from ..names import typed
 
 from ..kings_die import is_kings_die
 from ..lands import elements, terrain_types
-from ..moves import haunt_army
+from ..moves import of_the_dead
 from ..protection import army_shield, shield
 from ..ruleset import Ruleset, TargetRule
 from ..state import RESERVE, Army, GameState
@@ -25,7 +25,7 @@ def check_target(state: GameState, who: Army, c: Cast, ruleset: Ruleset, out: St
     cite = ruleset.cite("spell-target")
     kind = c.spell.target or ""
     effect = ruleset.spell_effects.get(c.spell.id)
-    if effect is not None and effect.kind in spells.RESURRECTION and who.id == haunt_army(who.player):
+    if effect is not None and effect.kind in spells.RESURRECTION and of_the_dead(who):
         # 002 Glossary, Magically Constructed Army: "A magically constructed army cannot cast resurrection magic (e.g.
         # from a Cantrip) ... because there are no units in the DUA" (all the dead are its units)
         raise StepError(f"{who.id} is the magically constructed army of a Haunt: it cannot cast resurrection magic "
