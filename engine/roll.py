@@ -21,7 +21,7 @@ from .dragonkin import automatic_saves
 from .edition_steps import racial_with_multipliers, sai_step
 from .wild_growth import spend_on_promotions
 from .carrying import check_rolled
-from .roll_bounds import check_aggregate, check_unit_faces
+from .roll_bounds import check_aggregate, check_unit_faces, face_points
 from .doubling import eighth_face, minor_terrain
 from .modifiers import Active, active_modifiers, apply_op, fmt, racial, racial_abilities, spell_step, split_points
 from .ruleset import Ruleset
@@ -40,11 +40,6 @@ def _blank() -> Tally:
 
 
 # --- counting ---------------------------------------------------------------------------
-
-
-def _points_per_icon(unit: Unit | None, ruleset: Ruleset) -> int:
-    # 002 Monsters: "each icon on a monster die counts as 4 points of effect"
-    return ruleset.monster_icon_value if unit is not None and unit.monster else 1
 
 
 def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
@@ -66,7 +61,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
             rule="an ID icon counts as whatever is rolled for, worth the unit's health",
             cite=rs.cite("id-icons"), detail=len(ctx.wanted) == 1))
         return
-    per = _points_per_icon(unit, rs)
+    per = face_points(unit, face.icon, rs)
     if face.icon in NORMAL_ICONS:
         tally[face.icon].normal += face.count * per
         # 002 Artifacts: "each icon counts as four points of effect", as a monster's does
@@ -75,7 +70,7 @@ def _count_face(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
         trace.append(TraceEvent(what=f"{who}: {face.count} {face.icon} icon(s)", after=face.count * per,
                                 rule=rule, cite=rs.cite(f"{kind}s" if per > 1 else "id-icons"), detail=True))
         return
-    _count_sai(face, unit, ctx, tally, specials, trace, who, unit.sai_points if unit and unit.sai_points else per)
+    _count_sai(face, unit, ctx, tally, specials, trace, who, per)
 
 
 def _ids_ignored(ctx: RollContext, trace: list[TraceEvent], who: str) -> bool:

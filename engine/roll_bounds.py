@@ -61,12 +61,15 @@ def check_unit_faces(unit, faces, ruleset) -> None:
 
 
 def face_points(unit, icon: str, ruleset) -> int:
-    """Points one icon of ``unit``'s die is worth (engine.roll counts them so): a monster's or an artifact's icon
-    ``monster_icon_value``, an SAI the unit's ``sai_points`` where it has them, any other icon one."""
-    per = ruleset.monster_icon_value if unit.monster else 1
+    """Points one icon of ``unit``'s die is worth, as engine.roll counts it and this module bounds it: a monster's or
+    an artifact's icon ``monster_icon_value`` (002 Monsters: "each icon on a monster die counts as 4 points of
+    effect"; Artifacts alike), an SAI the unit's ``sai_points`` where it has them, any other icon (or an icon of no
+    known unit) one."""
+    if unit is None:
+        return 1
     if icon not in RESULT_TYPES and unit.sai_points:
         return unit.sai_points
-    return per
+    return ruleset.monster_icon_value if unit.monster else 1
 
 
 def _kind(unit) -> str:

@@ -18,6 +18,7 @@ from ..lands import elements
 from ..magic import COLORS, Caster, unit_aspects
 from ..modifiers import active_modifiers
 from ..roll import Outcome, Roll
+from ..roll_bounds import face_points
 from ..ruleset import Ruleset
 from ..state import Army, GameState
 from ..steps import MagicStep, StepResult
@@ -190,9 +191,9 @@ def points(who: Army, dice: Roll, ruleset: Ruleset) -> list:
     found = []
     for unit_id, faces in dice.units:
         unit = who.unit(unit_id)
-        per = ruleset.monster_icon_value if unit is not None and unit.monster else 1
-        n = sum(f.count for f in faces if f.icon == CANTRIP) * per
-        bronze = sum(f.count for f in faces if f.icon == BRONZE) * ((unit.sai_points or per) if unit else 1)
+        # each icon worth what the roll counts it (engine.roll_bounds.face_points: a monster's 4, an item's SAI points)
+        n = sum(f.count for f in faces if f.icon == CANTRIP) * face_points(unit, CANTRIP, ruleset)
+        bronze = sum(f.count for f in faces if f.icon == BRONZE) * face_points(unit, BRONZE, ruleset)
         if n + bronze and unit is not None:
             found.append((unit, n + bronze, bool(bronze)))
     return found
