@@ -72,10 +72,11 @@ def _rule(ruleset: Ruleset) -> tuple[str, str, str] | None:
 
 def eliminated(state: GameState, ruleset: Ruleset, player: str) -> bool:
     """``player`` is out of a game of three or more, under every edition: no army of theirs, at a terrain or in the
-    reserve area, has a unit left (002 Duration: "no units are remaining at terrains or in the reserve area"). Their
+    reserve area, has a unit left (002 Duration: "no units are remaining at terrains or in the reserve area"; magical
+    items are no units: ``GameState.units_in_play``, the count the win and the fallen casters use too). Their
     turn is skipped from then on (``skipped_by``: the edition's passage) and the turn order passes over them
     (engine.actions.turn): one rule for every edition, so no edition's turn order keeps an eliminated player."""
-    return len(state.players) >= 3 and not any(a.units for a in state.armies if a.player == player)
+    return len(state.players) >= 3 and not state.units_in_play().get(player)
 
 
 class Skip(Value):
@@ -113,8 +114,7 @@ def out_of_game(state: GameState, ruleset: Ruleset, player: str) -> bool:
     """``player`` is eliminated from a game of three or more under an edition whose eliminated player's spells run
     until their turn would have come (003; 002 Duration): they end when the turn passes the player's seat. Under
     tsr-1996 they end at once (000 Magic: engine.after_step ``fallen_casters``)."""
-    return (_rule(ruleset) is not None and len(state.players) >= 3
-            and not any(a.units for a in state.armies if a.player == player))
+    return _rule(ruleset) is not None and eliminated(state, ruleset, player)
 
 
 def refuse_turn(state: GameState, ruleset: Ruleset, player: str) -> None:
