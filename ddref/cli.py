@@ -379,9 +379,16 @@ def main() -> None:
     pydantic_plugins.skip_loader()      # and, switched off, the loader's import of importlib.metadata (30 ms)
     _printable_streams()
     out_of_memory = False
+    _watch_interrupts()
     try:
         with _only_the_command_asked_for(_typed_words(sys.argv[1:], os.environ)):
             app()
+    except (KeyboardInterrupt, SystemExit) as exc:
+        # typer turns a Ctrl+C into a silent exit 130, and a server that caught it returns normally: either way
+        # the user gets one line saying so (never a traceback), and the shell's 130 (128 + SIGINT)
+        if not _interrupted and not isinstance(exc, KeyboardInterrupt):
+            raise
+        _fail("interrupted", 130, {"error": "interrupted"})
     except UserError as exc:
         _fail(str(exc), exc.exit_code, error_json(exc))
     except MemoryError:
@@ -396,6 +403,8 @@ def main() -> None:
         message = (f"internal error ({type(exc).__name__}: {exc}); please report it "
                    "with the traceback that `ddref --debug ...` shows")
         _fail(message, 2, {"error": message})
+    if _interrupted:    # a command that handled the Ctrl+C itself (ddref serve shuts down, then returns)
+        _fail("interrupted", 130, {"error": "interrupted"})
     if out_of_memory:
         import json
 
@@ -404,6 +413,31 @@ def main() -> None:
         said = json.dumps({"error": OUT_OF_MEMORY}) if "--json" in sys.argv[1:] else f"ddref: {OUT_OF_MEMORY}"
         sys.stderr.write(said + "\n")
         sys.exit(2)
+
+
+_interrupted = False
+
+
+def _watch_interrupts() -> None:
+    """Note a Ctrl+C (SIGINT) before raising KeyboardInterrupt as Python does, so that ``main`` knows the command was
+    interrupted whatever became of the exception (typer turns it into exit 130; uvicorn catches it, shuts down and
+    raises it again into ``ddref serve``, which returns)."""
+    import signal
+
+    global _interrupted
+    _interrupted = False
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return      # ignored (a background job started with SIGINT ignored) or handled by an embedding program
+
+    def interrupted(signum, frame):
+        global _interrupted
+        _interrupted = True
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGINT, interrupted)
+    except ValueError:  # not the main thread (an embedding program): Python's own handling stays
+        pass
 
 
 @contextmanager

@@ -53,7 +53,9 @@ def init_command(
     Each --template is a common dispute (melee, missile, maneuver, magic,
     dragon-attack, counter-attack, combination) written out with comments;
     every one resolves as written. It refuses to overwrite a file unless
-    --force, and writes atomically (never a half-written file).
+    --force, and writes atomically (never a half-written file). A FILE that
+    is a symbolic link stays a link: the file it points to is written (and,
+    being there already, needs --force); a link that loops is refused.
 
     Examples:
       ddref init my-dispute.yaml && ddref schema > ddref-scenario.schema.json
@@ -89,6 +91,7 @@ def init_command(
     if str(path) == "-":
         typer.echo(starter_of(kind, "FILE", schema), nl=False)
         return
+    path = _through_links(path)
     if path.is_dir():   # --force cannot help there: say what to give instead
         raise UserError(f"{path} is a folder, not a scenario file; give a file name in it, "
                         f"like {path / 'scenario.yaml'}")
@@ -107,6 +110,21 @@ def init_command(
         f"; for your editor: [cyan]ddref schema > {escape(str(target))}[/cyan]"
     shown = escape(str(path))
     out.print(f"Wrote {shown}. Next: [cyan]ddref resolve {shown}[/cyan]{hint}", soft_wrap=True)
+
+
+def _through_links(path: Path) -> Path:
+    """The file a symbolic link ``path`` points to (through every link), so that the scenario is written there and the
+    user's link stays a link: renaming a new file over the link itself would silently replace it with a copy. A path
+    that is no link is itself; a link that loops (or is too deep) is refused."""
+    import os
+
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if target.is_symlink():     # realpath gives up on a loop, leaving a link
+        raise UserError(f"cannot write {path}: it is a symbolic link that leads to no file (a loop of links); "
+                        "give the file itself, or remove the link")
+    return target
 
 
 def _close(name: str, names) -> list[str]:

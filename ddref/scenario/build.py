@@ -121,6 +121,7 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
                       dragons=tuple(_dragon(b, spec, i, d) for i, d in enumerate(spec.dragons)),
                       summoning_pool=pools)
     _check_ids(b, spec, state)
+    _check_names(b, spec)
     _check_control(b, spec, state)
     state = _routing(b, spec, state)
     return turn_steps.marches(b, spec, state)
@@ -331,6 +332,70 @@ def _check_ids(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
                 claim(unit.id, f"a unit in the {label} of {area.player}", (kind, area.player))
     for i, dragon in enumerate(state.dragons):
         claim(dragon.id, "a dragon", ("dragons", i, "id"))
+
+
+# Letters that draw nothing although their category is a letter (Hangul fillers, the braille blank): a name
+# holding one looks like another name
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def hidden_character(name: str) -> str | None:
+    """The first character of ``name`` a reader cannot see or that reorders what is seen, described (``U+200B
+    ZERO WIDTH SPACE``), or None: controls and format characters (bidi overrides and isolates, zero-width
+    spaces and joiners, the byte order mark), line and paragraph separators, spaces other than the plain space,
+    unassigned and private-use code points and blank letters. Two players, armies or units whose names look the
+    same on the table but differ by such a character would be two names a judge cannot tell apart, and a right-to-
+    left override shows a name reversed in every message and trace."""
+    import unicodedata
+
+    for char in name:
+        category = unicodedata.category(char)
+        if (category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or (category == "Zs" and char != " ")
+                or char in _BLANK_LETTERS):
+            return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed character')}"
+    return None
+
+
+def _check_names(b: _Builder, spec: ScenarioIn) -> None:
+    """Refuse names of players, terrains, armies, units and dragons holding a character that cannot be seen or that
+    reorders the text (``hidden_character``): each error names the field and the character."""
+
+    def check(name: object, path: tuple, what: str, at_key: bool = False) -> None:
+        if not isinstance(name, str) or (found := hidden_character(name)) is None:
+            return
+        message = (f"the {what} {typed(name)} holds {found} (invisible, or reorders the text); expected visible "
+                   "characters only (letters, digits, punctuation, plain spaces)")
+        if at_key:
+            b.errors.append(b.locator.error(path, message, at_key=True))
+        else:
+            b.fail(path, message)
+
+    for i, player in enumerate(spec.players):
+        check(player, ("players", i), "player name")
+    if spec.turn:
+        check(spec.turn.player, ("turn", "player"), "player name")
+    for tid in spec.terrains:
+        check(tid, ("terrains", tid), "terrain id", at_key=True)
+    for aid, army in spec.armies.items():
+        check(aid, ("armies", aid), "army id", at_key=True)
+        if army.player not in spec.players:     # else said once, where the players are listed
+            check(army.player, ("armies", aid, "player"), "player name")
+        _check_unit_names(check, army.units, ("armies", aid, "units"))
+    for kind in ("dua", "bua"):
+        for player, items in getattr(spec, kind).items():
+            check(player, (kind, player), "player name", at_key=True)
+            _check_unit_names(check, items, (kind, player))
+    for i, dragon in enumerate(spec.dragons):
+        check(dragon.id, ("dragons", i, "id"), "dragon id")
+
+
+def _check_unit_names(check: Callable, items: list, path: tuple) -> None:
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            check(item, (*path, i), "unit name")
+        else:
+            check(item.id, (*path, i, "id"), "unit id")
+            check(item.name, (*path, i, "name"), "unit name")
 
 
 def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) -> Effect:
