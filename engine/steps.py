@@ -95,6 +95,9 @@ class MeleeStep(AttackStep):
 class MissileStep(AttackStep):
     """A missile action has no counter-attack."""
     pursue: bool = False            # routing, at the same terrain: the attacker pursues a routed army
+    # a counter-attack written on a missile step: read so that the refusal comes when the step resolves (and
+    # ``expect_error`` can pin 002 Missile's "the target army cannot attack back"); always refused
+    counter: Roll | None = None
 
 
 class SpellCard(Value):

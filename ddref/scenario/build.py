@@ -520,12 +520,32 @@ def _step(b: _Builder, spec: ScenarioIn, state: GameState, i: int, raw: dict) ->
         # Schema says (ddref.scenario.schema); any other value that is not a mapping is an error, as there
         model = step_model(kind).model_validate({} if raw[kind] is None else raw[kind])
     except pydantic.ValidationError as exc:
-        b.errors.extend(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=step_model(kind)))
+        b.errors.extend(_with_step_fields(pydantic_errors(exc, b.locator, prefix=(*path, kind), model=step_model(kind)),
+                                          kind, (*path, kind)))
         return planned
     planned.step = _STEP_BUILDERS[kind](b, state, model, (*path, kind))
     if planned.step is not None:
         planned.step = exchanges.undead_choices(b, state, model, planned.step, (*path, kind))
     return planned
+
+
+def _with_step_fields(errors: list, kind: str, path: tuple) -> list:
+    """An unknown field of a step itself lists the fields that step kind has, after its did-you-mean: a user who
+    wrote ``counter:`` on a missile step, or a field of another kind, sees what this kind can say."""
+    from .source import ScenarioError, format_path
+
+    where = format_path(path) + "."
+    fields = ", ".join(sorted((f.alias or name) for name, f in step_model(kind).model_fields.items()))
+    out = []
+    for err in errors:
+        if err.message.startswith("unknown field") and err.path.startswith(where) and "." not in \
+                err.path[len(where):] and "[" not in err.path[len(where):]:
+            head, hint = (err.message.split("; did you mean", 1) + [""])[:2]
+            hint = f"; did you mean{hint}" if hint else ""
+            err = ScenarioError(f"{head} (a {kind.replace('_', ' ')} step has: {fields}){hint}", file=err.file,
+                                line=err.line, column=err.column, path=err.path)
+        out.append(err)
+    return out
 
 
 def _results(b: _Builder, value: str | list[str], path: tuple) -> tuple[str, ...]:
@@ -700,6 +720,8 @@ def _missile_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None:
                        saves=_saves(b, state, m.saves, m.target, (*path, "saves")),
                        casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                        other_savers=_other_savers(m, m.target, m.army), pursue=m.pursue,
+                       counter=_roll(b, target, m.counter, (*path, "counter")) if m.counter not in (None, False)
+                       else None,
                        **_targets(b, state, m, path))
 
 

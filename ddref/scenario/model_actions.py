@@ -177,6 +177,10 @@ class MissileStepIn(Strict):
         "Unit id -> the result it doubles, for the component a spell lets double its results (Wilding: \"one "
         "component ... may double its melee or save results. Select the component after the army's roll\"), one "
         "unit per casting. Absent: the units gaining the most (defaulted).", default=None)
+    counter: RollIn | Literal[False] | None = described_field(
+        "A counter-attack roll: always refused when a missile step resolves (002 Missile: \"the target army cannot "
+        "attack back, even if it occupies the same terrain\"), so expect_error can pin it; false says there is none. "
+        "In a melee step, the defender's counter-attack roll, or false.", default=None)
     pursue: bool = described_field("With routing: the attacker pursues the army its attack routed (a melee, or a missile at "
                         "the same terrain), turning the terrain one face down (000 Option: Routing).", default=False)
 

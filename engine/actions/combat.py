@@ -115,6 +115,13 @@ def _with_counter(attack: dict[str, dict[str, int]], counter: dict[str, dict[str
 
 def missile(state: GameState, step: MissileStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
     check_savers(step, ruleset)
+    if step.counter is not None:
+        # 002 Missile: "Unlike during melee combat, the target army cannot attack back, even if it occupies the same
+        # terrain" (000 Missile, 001 Missile Resolution: the action ends with the target's saves and the damage)
+        raise StepError(f"{step.target} cannot counter-attack a missile action: "
+                        + ruleset.quote("missile-no-counter", "\"the target army cannot attack back, even if it "
+                                        "occupies the same terrain\"") + "; remove counter",
+                        cite=ruleset.cite("missile"), field="counter")
     out = StepResult(kind="missile")
     attacker, defender = army(state, step.army), army(state, step.target, field="target")
     if defender.player == attacker.player:
@@ -312,6 +319,16 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     """The defending army's saves against the normal damage, the SAIs acting on them, the damage."""
     ruleset, out, cite = fight.ruleset, fight.out, fight.ruleset.cite(action)
     defender = fight.army()
+    if saves is not None and (normal <= 0 or not defender.units):
+        # 002 First March, Melee/Missile: "If and only if normal damage is inflicted does the defending army roll to
+        # save" (002 Damage: the Special SAIs' own damage gets no save roll): a save roll written where the rules
+        # roll none is refused, not read as not rolled (a judge's question: which roll was made?)
+        why = (f"the {'counter-attack' if prefix else 'attack'} inflicted no normal {action} damage, and "
+               + '"' + ruleset.quote(f"{action}-saves", "if and only if normal damage is inflicted does the "
+                                     "defending army roll to save") + '"' if normal <= 0 else
+               f"it has no units left to roll (the units of the army roll its saves)")
+        raise StepError(f"{defender.id} makes no save roll here: {why}; remove {prefix}saves.{defender.id}",
+                        cite=cite if normal <= 0 else ruleset.cite("damage"), field=f"{prefix}saves")
     if normal <= 0:
         out.trace.append(TraceEvent(what=f"no normal {action} damage: {defender.id} does not roll saves",
                                     after=0, rule=ruleset.quote(f"{action}-saves", "if and only if normal damage "
