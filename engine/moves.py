@@ -7,6 +7,7 @@ and expire once the army is empty; a unit joining an army comes under its spells
 
 from __future__ import annotations
 
+from .dragonkin import dissipate_now
 from .expiry import army_emptied
 from .ruleset import Ruleset
 from .state import RESERVE, Army, GameState, Unit
@@ -55,6 +56,10 @@ def transfer(state: GameState, unit_id: str, source: Army, dest: Army, names: st
                                                               "goes; spells on an army stay with the army"), cite)
     out.trace.append(TraceEvent(what=f"{names}: {unit.label} goes from {source.at} to {where}, joining {dest.id}",
                                 rule=rule, cite=cite))
+    # 002 Dragonkin: "If all other units are killed or leave the terrain (by any means) the Dragonkin dissipate": at
+    # once, whatever moved the last other unit away (an SAI in a roll in progress, a spell, a retreat), so nothing that
+    # follows in the step meets them in the army (a roll's mover takes their results out: engine.actions.sai_states)
+    state = dissipate_now(state, source.id, ruleset, out)
     return army_emptied(state, source.id, ruleset, out)
 
 

@@ -19,7 +19,7 @@ and marked ``defaulted``; an illegal choice is an error listing the legal ones.
 from __future__ import annotations
 
 from ..chosen import read as chosen_read
-from ..dragonkin import dissipate_now
+from ..dragonkin import KIN
 from ..moves import held, moved_army_at, of_the_dead, transfer
 from ..roll import Outcome, Special
 from ..sais import RESOLVED
@@ -83,14 +83,7 @@ def in_roll(state: GameState, ruleset: Ruleset, answer: Outcome, army: Army, ste
         change -= lost
     if state.has_army(army.id):
         state = move_dragons(state, ruleset, answer, state.army(army.id), step, out)
-    if kind is not None and state.has_army(army.id):
-        # dragonkin left alone by the moves dissipate at once (002 Dragonkin), and leave the roll as the moved units
-        # did (002 Resolution: a component removed "does not have its results counted in the army total")
-        kin = [u.id for u in state.army(army.id).units]
-        state = dissipate_now(state, army.id, ruleset, out)
-        if not state.army(army.id).units and kin:
-            leave(out, army.id, kin, answer.per_unit)
-            change -= sum(answer.per_unit.get(i, {}).get(result, 0) for i in kin)
+    # dragonkin the moves left alone dissipated at once, their results leaving the roll with the moved units' (``_move``)
     return state, change
 
 
@@ -214,11 +207,10 @@ def combination_moves(state: GameState, ruleset: Ruleset, answer: Outcome, army:
     lost: dict[str, int] = {}
     leavers: list[str] = []
     for sai, rolled in grouped(answer.specials, ("move",)).items():
-        start = len(out.moved)
-        state, _ = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, "")
-        gone = out.moved[start:]
-        leavers += [] if sai in KEEPS_RESULTS else gone
-        for t in () if sai in KEEPS_RESULTS else wanted:
+        gone: list[str] = []
+        state, _ = _move(state, ruleset, sai, rolled, state.army(army.id), answer, step, out, "", gone=gone)
+        leavers += gone
+        for t in wanted:     # the Vanish movers keep theirs (not in ``gone``); kin that dissipated do not
             lost[t] = lost.get(t, 0) + sum(answer.per_unit.get(u, {}).get(t, 0) for u in gone)
     if any(lost.values()):
         out.trace.append(_leave_total(f"the moved units' results leave {army.id}'s total: "
@@ -430,14 +422,16 @@ KEEPS_RESULTS = ("vanish",)
 
 
 def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], army: Army, answer: Outcome,
-          step, out: StepResult, result: str, roll: bool = True) -> tuple[GameState, int]:
+          step, out: StepResult, result: str, roll: bool = True, gone: list | None = None) -> tuple[GameState, int]:
     """Vanish, Ferry (the unit and up to four health-worth of its army), Teleport and Firewalking (up to three),
     Wayfare (the item and one unit to carry it) move away; their ``result`` results leave the army's:
     "Any component removed from the army by a Special ... SAI ... does not have its results counted in the army
     total, unless explicitly stated otherwise (e.g. Vanish)" (002 Resolution). Moving is a "may": without
     ``move_to`` nobody moves; per mover, each goes to its own place and one left out stays. ``roll``: the units
     leave the army's roll in progress (``joined_rolls.leave``; not in a unit's own roll), which is counted again
-    without them through the one pipeline."""
+    without them through the one pipeline. Dragonkin the moves leave alone dissipate at once (engine.moves
+    ``transfer``) and leave the roll as the moved units do (``_kin_gone``). ``gone``: extended with every unit that
+    left the army, moved or dissipated."""
     cite = sai_cite(ruleset, sai)
     movers = tuple(dict.fromkeys(s.unit for s in rolled))
     places = destinations.going(state, ruleset, sai, step, movers, army, cite, out, result)
@@ -447,16 +441,39 @@ def _move(state: GameState, ruleset: Ruleset, sai: str, rolled: list[Special], a
     taken = companions.along(ruleset, sai, step, moving, army, cite, out, movers, apart=len(places) > 1)
     _held_back(state, ruleset, sai, taken, army, cite)
     lost = 0
+    kin = [u.id for u in army.units if u.race == KIN]
     for to, group in places.items():
         units = (*group, *(i for m in group for i in taken.get(m, ())))
         lost += 0 if sai in KEEPS_RESULTS else sum(answer.per_unit.get(i, {}).get(result, 0) for i in units)
         if roll and sai not in KEEPS_RESULTS:
             leave(out, army.id, units, answer.per_unit)
         state = _send(state, ruleset, sai, units, army, to, cite, out)
+        if gone is not None and sai not in KEEPS_RESULTS:
+            gone.extend(units)
     if lost:
         out.trace.append(_leave_total(f"{sai}: the moved units' {lost} {result} result(s) leave {army.id}'s total",
                                       lost, ruleset))
-    return state, lost
+    return state, lost + _kin_gone(state, ruleset, army.id, kin, answer, out, result, roll, gone)
+
+
+def _kin_gone(state: GameState, ruleset: Ruleset, army_id: str, kin: list[str], answer: Outcome, out: StepResult,
+              result: str, roll: bool, gone: list | None) -> int:
+    """The dragonkin of ``army_id`` (``kin``, before the move) that dissipated when the move left them alone (002
+    Dragonkin, at once: engine.moves ``transfer``) leave its roll in progress with their results, as the moved units
+    did: 002 Resolution, a component removed from the army by a Special SAI "does not have its results counted in the
+    army total" -- their automatic saves too. Returns their ``result`` results, taken from the army's."""
+    left = [k for k in kin if not (state.has_army(army_id) and state.army(army_id).unit(k) is not None)]
+    if not left:
+        return 0
+    if roll:
+        leave(out, army_id, left, answer.per_unit)
+    if gone is not None:
+        gone.extend(left)
+    lost = sum(answer.per_unit.get(k, {}).get(result, 0) for k in left)
+    if lost:
+        out.trace.append(_leave_total(f"the dissipated dragonkin's {lost} {result} result(s) leave {army_id}'s total",
+                                      lost, ruleset))
+    return lost
 
 
 def _held_back(state: GameState, ruleset: Ruleset, sai: str, taken: dict[str, tuple[str, ...]], army: Army,
