@@ -823,6 +823,33 @@ def _rerolls_left(ctx: RollContext, used: int, trace: list[TraceEvent]) -> None:
                             defaulted=True))
 
 
+def split_rerolls(ctx: RollContext, roll: Roll) -> tuple[tuple, tuple]:
+    """The Flashfire (Vortex) rerolls ``roll`` marks, in the order written, split in two: those the Flashfires in play
+    when the roll is made allow, made at once with the Instant rerolls (002 Flashfire: "this takes effect at the same
+    time as other rerolling effects"), and those beyond them, which only a Flashfire cast while the roll is suspended
+    can allow: one its own Cantrip buys (002 Cantrip: the spells are "immediately resolved" during the roll), made
+    once that Cantrip is resolved. 002 SAI Resolution, Delayed, the Decapitate example: "Before the defending army
+    resolves this Cantrip (say to cast a Flashfire spell so as to reroll the unit that generated its ID icon ...),
+    the effect of the Decapitate is resolved": a Delayed SAI acts on the faces shown before the second kind."""
+    present = {u for u, _ in roll.units}
+    entries = [r for r in roll.rerolled if r[0] in present]
+    if not entries:
+        return (), ()
+    fires, vortex, _ = _rerolls(ctx)
+    allowed = 0 if "maneuver" in ctx.kind else sum(e.count for e in fires) + vortex
+    return tuple(entries[:allowed]), tuple(entries[allowed:])
+
+
+def made_rerolls(ctx: RollContext, roll: Roll, trace: list[TraceEvent]) -> Roll:
+    """The rerolls of ``roll`` made at once (``split_rerolls``), checked and traced now, when they are made (before
+    anything reads the faces), and marked so that the count does not say them again."""
+    now, _ = split_rerolls(ctx, roll)
+    if not now:
+        return roll
+    _replaced(roll.evolve(rerolled=now), ctx, trace)
+    return roll.evolve(traced_rerolls=(*roll.traced_rerolls, *(u for u, _, _ in now)))
+
+
 def _replaced(roll: Roll, ctx: RollContext, trace: list[TraceEvent]) -> int:
     """002 Flashfire: "during any army non-maneuver roll, any one unit in the target army whose last roll result
     has not been finalized may be rolled again. The selected unit ignores its last roll result and applies the
@@ -855,6 +882,8 @@ def _replaced(roll: Roll, ctx: RollContext, trace: list[TraceEvent]) -> int:
                             f"({unit_id}: [{ignored[0].icon}, flashfire, <new face>])", cite=cite, field="roll")
         _check_die(unit, ignored, ctx)
         shown = ", ".join(f"{f.icon} {f.count}" for f in ignored)
+        if unit_id in roll.traced_rerolls:
+            continue                    # said when it was made, before the Delayed SAIs acted (in the trace's order)
         if nth > allowed - vortex:
             trace.append(reading(f"{unit_id} is rolled again under the Vortex at {terrain.id}: {shown} ignored; its "
                                  "'target army' read as Flashfire's is: the rolling army", ctx.ruleset.cite("vortex"),

@@ -49,6 +49,9 @@ class Roll(Value):
     units: tuple[tuple[str, tuple[Face, ...]], ...] = ()
     promote: tuple[tuple[str, str], ...] = ()   # the promotions its Wild Growth results buy (engine.wild_growth)
     rerolled: tuple[tuple[str, tuple[Face, ...], int], ...] = ()
+    # the units whose reroll was already checked and traced when it was made, with the Instant rerolls, before the
+    # Delayed SAIs of the attack acted (engine.actions.combat ``_delayed``): the count does not trace it again
+    traced_rerolls: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not any(f.icon == REROLLED for _, faces in self.units for f in faces):

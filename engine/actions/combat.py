@@ -16,7 +16,7 @@ from ..sais import combination_kind
 from ..state import RESERVE, Army, GameState, Terrain
 from ..steps import AttackStep, MeleeStep, MissileStep, StepResult
 from ..trace import StepError, TraceEvent, reading
-from ..roll import Roll, RollContext, cut_choices, resolve_roll
+from ..roll import Roll, RollContext, cut_choices, made_rerolls, resolve_roll, split_rerolls
 from . import (cantrip, confused_saves, freed_cantrip, freed_sais, freed_saves, joined_rolls, joined_trumpet, routing,
                sai_states, specials, state_sais)
 from .fight import Fight
@@ -435,9 +435,45 @@ def _delayed(fight: Fight, saves: Roll) -> Roll:
         raise StepError(f"{', '.join(charmed)} are charmed: their results go to {fight.attacker} until the "
                         f"defender's save roll is made, so they do not roll saves", cite=fight.cite("charm"),
                         field="saves")
-    fight.saves = saves
+    kind, wanted = _answer_kind(fight)
+    ctx = RollContext(state=fight.state, army=fight.army(), kind=kind, wanted=wanted, ruleset=fight.ruleset)
+    # the Flashfire rerolls the spells in play allow are made now, with the Instant rerolls, and traced where they
+    # happen (before any Delayed SAI acts); those that wait for a Flashfire this roll's Cantrip casts are not made yet
+    saves = made_rerolls(ctx, saves, fight.out.trace)
+    _, waiting = split_rerolls(ctx, saves)
+    fight.saves = _before_rerolls(saves, waiting)
     specials.resolve(fight, fight.rolled, "delayed")
-    return fight.saves
+    return _after_rerolls(fight, saves, waiting)
+
+
+def _before_rerolls(saves: Roll, waiting: tuple) -> Roll:
+    """``saves`` as it shows before the ``waiting`` Flashfire rerolls are made: each such unit shows the face the
+    reroll replaces, after the rolls before it (``Roll``: the faces stand as ``before`` faces, then the new ones)."""
+    if not waiting:
+        return saves
+    faces = dict(saves.units)
+    for unit_id, ignored, before in waiting:
+        faces[unit_id] = (*faces[unit_id][:before], *ignored)
+    return saves.evolve(units=tuple(faces.items()))
+
+
+def _after_rerolls(fight: Fight, saves: Roll, waiting: tuple) -> Roll:
+    """The roll once the Delayed SAIs acted, its ``waiting`` Flashfire rerolls made again on the units still in it:
+    they are counted with the roll after the Cantrip, through the one pipeline (engine.roll checks each against the
+    Flashfires then in play). A unit a Delayed SAI killed before them is not rolled again: 002's Decapitate example,
+    the Decapitate "is resolved" before the Cantrip that would cast the Flashfire."""
+    if not waiting:
+        return fight.saves
+    shown, written = dict(fight.saves.units), dict(saves.units)
+    for unit_id, ignored, _ in waiting:
+        if unit_id not in shown:
+            raise StepError(f"{unit_id}'s roll marks a Flashfire reroll that only a Flashfire cast by "
+                            f"{fight.defender}'s Cantrip could allow, but a Delayed SAI of the attack took {unit_id} "
+                            f"out of the roll ({fight.out.gone(unit_id) or 'removed'}) before that Cantrip was "
+                            "resolved, as 002's Decapitate example says: it is not rolled again; remove its flashfire",
+                            cite=fight.ruleset.cite("sai-resolution"), field="saves")
+        shown[unit_id] = written[unit_id]
+    return fight.saves.evolve(units=tuple(shown.items()))
 
 
 def _save_roll(fight: Fight, saves: Roll):

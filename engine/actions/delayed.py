@@ -57,12 +57,18 @@ def confuse(fight: Fight, sai: str, specials: list[Special]) -> None:
                                           rule=fight.ruleset.quote(f"{sai}-reroll", "selected units ignore their "
                                                                    "original roll and apply the new roll"),
                                           cite=fight.cite(sai)))
-    fight.saves = Roll(units=tuple(faces.items()))
+    # the faces the Confuse gave replace the unit's whole roll: a Flashfire reroll marked in its saves no longer has
+    # the face it replaced (its new roll is the Confuse's)
+    confused = set(faces) - {u for u, f in saves.units if faces[u] == f}
+    fight.saves = saves.evolve(units=tuple(faces.items()), rerolled=tuple(r for r in saves.rerolled
+                                                                          if r[0] not in confused))
 
 
 def _drop(fight: Fight, gone: list[str]) -> None:
+    """The units the Delayed SAI killed leave the roll; the others keep their faces and their Flashfire rerolls (a
+    reroll the roll marks is checked when the roll is counted, engine.roll: dropping it would let it pass unchecked)."""
     if gone:
-        fight.saves = Roll(units=tuple((u, f) for u, f in fight.saves.units if u not in gone))
+        fight.saves = fight.saves.evolve(units=tuple((u, f) for u, f in fight.saves.units if u not in gone))
 
 
 def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
