@@ -158,6 +158,7 @@ class MagicStep(Value):
     move_to: MoveTo = ()   # SAI -> the terrain the units it moves go to (Ferry, Teleport)
     # artifact unit -> (the pool dragon as player:item, the terrain) its Summon Dragon SAI sends
     summon: tuple[tuple[str, tuple[str | None, str | None]], ...] = ()
+    counter: bool = False           # a counter-attack written on the step: refused when it resolves (no_counter)
     targets: Targets = ()           # the army a special SAI of the magic roll targets (Sneak Attack, Illusion)
     stepped: tuple[tuple[str, str], ...] = ()   # killed Undead unit -> the dead Undead it is traded for
     resist_burial: UnitRolls = ()   # buried Undead units' rolls to resist burial
@@ -238,6 +239,7 @@ class DragonStep(Value):
     unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion brings back: their own rolls
     breath_sais: tuple[tuple[str, SaiChoices], ...] = ()    # unit id -> the special SAI choices of its breath save
     discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
+    counter: bool = False           # a counter-attack written on the step: refused when it resolves (no_counter)
 
 
 class TurnStep(Value):

@@ -766,6 +766,7 @@ def _magic_step(b: _Builder, state: GameState, m, path: tuple, rolled: bool = Tr
         return None
     roll = _roll(b, army, m.roll, (*path, "roll")) if rolled else Roll()
     return MagicStep(army=m.army, roll=roll, colors=colors, cast=tuple(cast),
+                     counter=getattr(m, "counter", None) not in (None, False),
                      avoidance=_avoidance(b, state, m.avoidance, (*path, "avoidance")),
                      casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                      fleeing=_casualties(b, state, m.fleeing, (*path, "fleeing")),

@@ -4,6 +4,7 @@
 from .model import ASHES, CASUALTIES, DISCARD, RESIST, ROLL, SACRIFICE, STEPPED, described_field, RollIn, Strict, Count
 from .model_actions import CANTRIP, CantripIn, CastIn
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO, no_entries
+from typing import Literal
 
 
 class ChoicesIn(Strict):
@@ -93,3 +94,7 @@ class MagicStepIn(Strict):
     unit_saves: dict[str, RollIn | str | list[str]] | None = described_field(
         "Dead unit id brought back by the magic roll's Regenerate or Gold Medallion -> its own magic roll (it is "
         "rolled at once).", default=None)
+    counter: RollIn | Literal[False] | None = described_field(
+        "A magic action has no counter-attack (002 Glossary, Counter-Attack Phase: \"The subsequent response by a defending "
+        "army to a melee attack\"): a counter-attack roll written here is refused when the step resolves, so "
+        "expect_error can pin it; false says there is none.", default=None)

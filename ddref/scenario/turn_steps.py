@@ -227,6 +227,7 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
                                              f"{did_you_mean(uid, members)}")
     wanted = ("melee", "missile", "save")
     return DragonStep(
+        counter=m.counter not in (None, False),
         army=m.army, dragons=tuple(dragons), roll=_roll(b, army, m.roll, (*path, "roll")) if m.roll else None,
         choices=_choices(b, m, wanted, path) + _elevate(m.elevate),
         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),

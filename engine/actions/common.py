@@ -340,3 +340,17 @@ def leftover_casualties(casualties: dict[str, list[str]], ruleset: Ruleset, fiel
 
 def terrains(state: GameState, out: StepResult) -> None:
     out.terrains = {t.id: {"face": t.face, "controlled_by": t.controlled_by} for t in state.terrains}
+
+
+def no_counter(step, ruleset: Ruleset, action: str) -> None:
+    """A counter-attack written on a step whose action has none: refused, citing the rule (a missile step says 002
+    Missile's own words, engine.actions.combat). 002 Glossary, Counter-Attack Phase: "The subsequent response by a
+    defending army to a melee attack by the marching army during a melee action" -- only a melee action has one;
+    an army a dragon attack hits answers with its one combination roll (002 Dragon Attack Phase, Step 6)."""
+    if not getattr(step, "counter", False):
+        return
+    cite = ruleset.cites.get("counter-attack-phase") or ruleset.cite("melee")
+    answer = ("; the army answers the dragons with its one combination roll (roll)" if action == "dragon attack"
+              else "")
+    raise StepError(f"a {action} has no counter-attack: a counter-attack is \"the subsequent response by a defending "
+                    f"army to a melee attack\"{answer}; remove counter", cite=cite, field="counter")

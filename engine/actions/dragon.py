@@ -29,6 +29,9 @@ from .sai_choices import special_choices
 
 
 def dragon_attack(state: GameState, step: DragonStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    from .common import no_counter
+
+    no_counter(step, ruleset, "dragon attack")
     out = StepResult(kind="dragon_attack")
     # 002 The Turn Sequence: "Initial Effects, Dragon Attacks, a First March, a Second March, and a Reserve Movement"
     before_marches(state, "Dragon Attack", ruleset)

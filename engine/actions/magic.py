@@ -25,7 +25,7 @@ from ..state import RESERVE, Army, Effect, GameState, Terrain
 from ..steps import Cast, MagicStep, StepResult
 from ..trace import StepError, TraceEvent, not_applied, reading
 from . import death_magic, joined_rolls, sai_magic, sai_states, specials, spells, state_sais
-from .common import army, casualty_lists, leftover_casualties, roll, take_damage, terrains
+from .common import army, casualty_lists, leftover_casualties, no_counter, roll, take_damage, terrains
 from .magic_returns import magic_returns
 from .magic_rolls import Rolls
 from .targets import check_target
@@ -33,6 +33,7 @@ from .sai_choices import special_choices
 
 
 def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameState, StepResult]:
+    no_counter(step, ruleset, "magic action")
     out = StepResult(kind="magic")
     caster = army(state, step.army)
     terrain = _where(state, caster, ruleset, out)

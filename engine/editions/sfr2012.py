@@ -45,6 +45,7 @@ CITES = {
     "melee": f"{E}:the-turn-sequence.first-march.melee",
     "missile": f"{E}:the-turn-sequence.first-march.missile",
     "magic": f"{E}:the-turn-sequence.first-march.magic",
+    "counter-attack-phase": f"{E}:glossary-of-dragon-dice-terms.counter-attack-phase",
     "doubling-magic": f"{E}:the-turn-sequence.first-march.doubling-magic",
     # a magic roll's split by color (engine.actions.magic): which colors the points (the doubled ones too) may be
     "magic-split": f"{E}:the-turn-sequence.first-march.doubling-magic",
