@@ -45,7 +45,8 @@ def test_an_army_whose_every_unit_is_paralysed_rolls_no_total(sai):
     out = _play(f"effects:\n  - {{sai: {sai}, target: b1, by: a, source: m}}\n", _ATTACK)[-1]
     assert out["damage"]["A"] == 2
     # all paralysed, an empty roll (nothing rolled) still stands: the unopposed action rolls nothing
-    empty = _ATTACK.replace("{melee: 2}", "{melee: 0}")
+    # (no normal damage: no save roll either, 002/000 "If damage is inflicted, the target army rolls for saves")
+    empty = _ATTACK.replace("{melee: 2}", "{melee: 0}").replace(" saves: {A: {save: 0}},", "")
     assert _play("effects:\n" + effects, empty)[-1]["damage"].get("A", 0) == 0
 
 

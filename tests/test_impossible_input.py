@@ -75,7 +75,9 @@ def test_a_face_a_known_die_does_not_bear_is_refused():
 
 @pytest.mark.parametrize("face", ["smite", "counter", "melee 2", "id", "sfr-logo-dragonhunter"])
 def test_the_faces_a_known_die_bears_are_counted(face):
-    out = step(f"  - melee: {{army: hunters, target: foe, roll: {{dh: {face}}}, saves: {{foe: {{save: 0}}}}}}\n")
+    # a Smite's damage is no normal damage: no save roll is made (002 Melee, "If and only if normal damage ...")
+    saves = "" if face == "smite" else ", saves: {foe: {save: 0}}"
+    out = step(f"  - melee: {{army: hunters, target: foe, roll: {{dh: {face}}}{saves}}}\n")
     assert "rejected" not in out
 
 

@@ -228,7 +228,7 @@ def test_a_freed_unit_s_kick_whose_first_target_was_killed_picks_its_own():
   - turn: {player: b}
   - melee: {army: B5, target: A5, roll: {s5: smite, k5: kick}, casualties: {A5: [briars5]},
             targets: {kick: [a5, brute5]}, unit_saves: {kicker5: kick, a5: save 0, brute5: save 2},
-            saves: {A5: {save: 0}}, counter: false}
+            counter: false}
 """
     for named in ("[a5, brute5]", "[a5]"):
         out = _scenario("tsr1996-sai-joined-freed.yaml", {}, steps.replace("[a5, brute5]", named))["steps"][-1]

@@ -83,7 +83,7 @@ _SFR_CASES = {
     # way, 0 + 3 = 3)
     "melee attack roll": ("bob", "{spell: higher-ground, target: goblins, by: alice}",
                           f"melee: {{army: goblins, target: elves, roll: {{troll: regenerate, gob: melee}}, "
-                          f"counter: false, saves: {{elves: {{save: 1}}}}, {_JOINS}}}", "results.goblins.melee", 0),
+                          f"counter: false, {_JOINS}}}", "results.goblins.melee", 0),   # no damage: no saves
     # Magic Drain on the terrain: "subtract two magic results": 1 + 3 = 4 magic, less two: 2 points (the old way,
     # 0 + 3 = 3)
     "magic action": ("bob", "{spell: magic-drain, target: coast, by: alice}",

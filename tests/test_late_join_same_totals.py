@@ -79,8 +79,8 @@ _SFR_CASES = {
                                            "save", "results.goblins.save", 10),
     # Higher Ground, "subtract five melee results from the target army": 4 melee, less five: 0
     "melee attack roll": ("bob", "{spell: higher-ground, target: goblins, by: alice}",
-                          "melee: {{army: goblins, target: elves, roll: {{{own}}}, counter: false, saves: "
-                          "{{elves: {{save: 1}}}}{joins}}}", "melee", "results.goblins.melee", 0),
+                          "melee: {{army: goblins, target: elves, roll: {{{own}}}, counter: false"     # no damage:
+                          "{joins}}}", "melee", "results.goblins.melee", 0),                             # no saves
     # Magic Drain, "subtract two magic results": 4 magic, less two: 2
     "magic action": ("bob", "{spell: magic-drain, target: coast, by: alice}",
                      "magic: {{army: goblins, roll: {{{own}}}{joins}, cast: []}}", "magic", "results.goblins.magic", 2),

@@ -352,7 +352,8 @@ def hidden_character(name: str) -> str | None:
         category = unicodedata.category(char)
         if (category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or (category == "Zs" and char != " ")
                 or char in _BLANK_LETTERS):
-            return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed character')}"
+            name = unicodedata.name(char, None) or ("a control character" if category == "Cc" else "no named character")
+            return f"U+{ord(char):04X} ({name})" if category == "Cc" else f"U+{ord(char):04X} {name}"
     return None
 
 
@@ -363,8 +364,8 @@ def _check_names(b: _Builder, spec: ScenarioIn) -> None:
     def check(name: object, path: tuple, what: str, at_key: bool = False) -> None:
         if not isinstance(name, str) or (found := hidden_character(name)) is None:
             return
-        message = (f"the {what} {typed(name)} holds {found} (invisible, or reorders the text); expected visible "
-                   "characters only (letters, digits, punctuation, plain spaces)")
+        message = (f"the {what} {typed(name)} holds {found}, which cannot be seen or reorders the text; expected "
+                   "visible characters only (letters, digits, punctuation, plain spaces)")
         if at_key:
             b.errors.append(b.locator.error(path, message, at_key=True))
         else:
