@@ -111,6 +111,15 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                                      f"{points} point(s)", after=unit.health,
                                 rule="its results equal the die's health", cite=cite))
         points = unit.health
+    if use is not None and use.per_face and points != use.per_face:
+        # 002 Gore "generates two melee results", 001 Create Fireminions "generates four ... results": the number
+        # the text states for the face, not its icons' points (002 SAI General Information: a monster's SAI "counts
+        # as four points of effect (unless stated otherwise in the SAI description)"; 001: "Any SAIs on monsters
+        # that generate action results count as four results")
+        trace.append(reading(f"{who}: {face.icon} gives {use.per_face} result(s) for its face, as its text states, "
+                             f"not {points} point(s) of its icons", cite,
+                             rs.cites.get("sai-points") or rs.cite("sai-points")).evolve(after=use.per_face))
+        points = use.per_face
     if use is None:
         # the edition's words for this kind of roll first (tsr-1996: 004 General Rules A and B), then the SAI's
         key = f"{face.icon}:no-effect:{ctx.kind}"

@@ -44,6 +44,13 @@ class SaiUse(Value):
     # ``by_health``: the SAI's results are the rolling die's health, not its icons (002 Bash: "During a
     # non-melee save roll, Bash generates saves results equal to the die's health")
     by_health: bool = False
+    # ``per_face``: the results one face gives, as the SAI's text fixes them, whatever the die or the number of
+    # icons written (002 Gore: "During a dragon attack or melee avoidance roll, Gore generates two melee results",
+    # beside its "for each unit that generates Gore results ... two points of damage"; 001 Create Fireminions,
+    # Firewalking, Rise from the Ashes: "generates four ... results"), where 002 SAI General Information's "Each
+    # single SAI on a monster ... counts as four points of effect (unless stated otherwise in the SAI
+    # description)" gives way to the number stated (engine.roll traces it as a reading where they differ)
+    per_face: int | None = None
     special: Literal["army-damage-no-saves", "unit-damage-with-saves", "cut-saves", "cut-counter-maneuvers",
                      "back-damage", "cantrip",
                      # engine.actions.sai_states: an effect left in play on units or an army, a move, a return
@@ -161,7 +168,9 @@ SAI_USES.update({
     # Gore: "for each unit that generates Gore results choose one unit ... two points of damage on the target
     #  unit, which must generate saves against this damage or be killed and buried. During a dragon attack or
     #  melee avoidance roll, Gore generates two melee results."
-    "gore": sai_use_table((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee", "melee"), each=True))),
+    # the two melee results are the face's, as the two points of damage are each rolling unit's (not two per point:
+    #  a monster's Gore would give eight): SaiUse.per_face
+    "gore": sai_use_table((("melee",), STRIKE), (("avoid-melee", *DRAGON), SaiUse(("melee",), per_face=2))),
     # Hug: "... Hug immediately inflicts four points of damage on the target unit. The unit gets no saves, but
     #  does roll to counter-attack the hugging unit, which cannot save against this damage. During a dragon
     #  attack or melee avoidance roll, Hug generates melee results."
@@ -482,7 +491,8 @@ def sai_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]] | None
     if not all(u.modelled for u in uses) or any(u.special for u in uses):
         return NOT_MODELLED
     gives = tuple(dict.fromkeys(t for u in uses for t in u.gives))
-    return SaiUse(gives, each=any(u.each for u in uses), by_health=any(u.by_health for u in uses))
+    return SaiUse(gives, each=any(u.each for u in uses), by_health=any(u.by_health for u in uses),
+                  per_face=_per_face(uses))
 
 
 _DRAGON_PARTS = ("avoid-melee", "avoid-missile", "save")
@@ -519,7 +529,14 @@ def _dragon_use(table: dict[str, SaiUse], kind: str) -> SaiUse | None:
     normal = [u for u in uses if u.gives and not u.special]
     if not normal:
         return None
-    return SaiUse(tuple(dict.fromkeys(t for u in normal for t in u.gives)), each=any(u.each for u in normal))
+    return SaiUse(tuple(dict.fromkeys(t for u in normal for t in u.gives)), each=any(u.each for u in normal),
+                  per_face=_per_face(normal))
+
+
+def _per_face(uses) -> int | None:
+    """The results per face the merged uses fix (SaiUse.per_face), the largest where parts differ; None if none does."""
+    fixed = [u.per_face for u in uses if u.per_face]
+    return max(fixed) if fixed else None
 
 
 def cite(sai: str, sections: Mapping[str, str] | None = None) -> str:
@@ -570,7 +587,7 @@ def unit_use(sai: str, kind: str, individual: bool, chosen: dict,
     if use is None or use.special not in _STATE_SPECIALS:
         return use
     if use.either and not chosen.get(sai):
-        return SaiUse(use.gives, each=use.each)     # its normal results: the owner did not choose the special
+        return SaiUse(use.gives, each=use.each, per_face=use.per_face)  # its normal results: the special not chosen
     if (use.special not in OWN_ROLL) if individual else (kind not in RESOLVED.get(use.special, ())):
         return NOT_MODELLED
     return SaiUse(special=use.special) if use.either else use
@@ -614,7 +631,8 @@ def _individual_use(sai: str, kind: str, uses: Mapping[str, Mapping[str, SaiUse]
     if len(parts) == 1:
         return parts[0]     # Net's and the logos' four saves in a killed unit's "save or maneuver" roll: its save part
     return SaiUse(tuple(dict.fromkeys(t for u in parts for t in u.gives)), each=any(u.each for u in parts),
-                  either=any(u.either for u in parts), special=specials.pop() if specials else None)
+                  either=any(u.either for u in parts), special=specials.pop() if specials else None,
+                  per_face=_per_face(parts))
 
 
 _STATE_SPECIALS = ("unit-state", "army-state", "glare", "move", "raise", "restore", "summon", "attune", "cloak",

@@ -9,6 +9,7 @@ import pytest
 
 from ddref.scenario.run import load, replay
 from engine.actions.specials import EFFECTS
+from engine.editions import ruleset
 from engine.actions.strikes import _by_points, rolled_id
 from engine.roll import Face, Roll
 from engine.sai_attacks import ATTACK_SAIS
@@ -40,8 +41,9 @@ def resolve(tmp_path: Path, step: str) -> dict:
 @pytest.mark.parametrize("sai, kind, gives", [
     # "During a dragon attack or melee avoidance roll, Kick generates melee results"
     ("kick", "dragon", ("melee",)), ("kick", "avoid-melee", ("melee",)),
-    # "During a dragon attack or melee avoidance roll, Gore generates two melee results"
-    ("gore", "dragon", ("melee", "melee")),
+    # "During a dragon attack or melee avoidance roll, Gore generates two melee results": melee, two for the face
+    # (test_fixed_results_per_face)
+    ("gore", "dragon", ("melee",)),
     # "During a dragon attack or missile avoidance roll, Crush generates missile results"
     ("crush", "dragon", ("missile",)), ("flaming-arrow", "avoid-missile", ("missile",)),
     # "During a melee attack or a dragon attack, Sneak Attack generates melee results"
@@ -52,6 +54,21 @@ def resolve(tmp_path: Path, step: str) -> dict:
 ])
 def test_normal_uses_per_roll_kind(sai, kind, gives):
     assert sai_use(sai, kind).gives == gives and sai_use(sai, kind).special is None
+
+
+@pytest.mark.parametrize("edition, sai, kind, n", [
+    # 002 Gore: "During a dragon attack or melee avoidance roll, Gore generates two melee results" (the face's two,
+    # as its melee attack's two points of damage for each rolling unit; a monster's did 8 before)
+    ("sfr-2012", "gore", "dragon", 2), ("sfr-2012", "gore", "avoid-melee", 2),
+    # 001: "Firewalking generates four maneuver results", "Create Fireminions generates four ... results", "Rise
+    # from the Ashes generates four save results" (a 3-health unit's one icon gave 1 before)
+    ("sfr-v4", "firewalking", "maneuver", 4), ("sfr-v4", "teleport", "counter-maneuver", 4),
+    ("sfr-v4", "create-fireminions", "save", 4), ("sfr-v4", "rise-from-the-ashes", "save", 4),
+    # what the text does not fix stays the icons' points
+    ("sfr-2012", "firewalking", "maneuver", None), ("sfr-2012", "kick", "avoid-melee", None),
+])
+def test_fixed_results_per_face(edition, sai, kind, n):
+    assert sai_use(sai, kind, ruleset(edition).sai_uses).per_face == n
 
 
 @pytest.mark.parametrize("sai, kind", [("slay", "dragon"), ("flame", "missile"), ("seize", "melee"),

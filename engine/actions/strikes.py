@@ -495,7 +495,14 @@ def _struck(fight: Fight, sai: str, target: str, damage: int, roller: str) -> No
         ("melee" if wanted == ("melee",) else f"save-{fight.action}")
     # a target that neither saves nor answers (Swoop: "with no saves possible") does not roll
     got = fight.roll_unit(target, kind, wanted, f"against {damage} {sai} damage", sai).results if wanted else {}
-    saved, back = got.get("save", 0), got.get("melee", 0)
+    # only the results the target rolls for count: a Hug's target "gets no saves" (002 Hug), so a save face it
+    # shows in its counter-attack roll saves nothing; a Kick's target rolls no melee back
+    saved = got.get("save", 0) if rule.saves else 0
+    back = got.get("melee", 0) if rule.answer else 0
+    if not rule.saves and got.get("save", 0):
+        fight.out.trace.append(TraceEvent(what=f"{sai}: {target}'s {got['save']} save(s) do not count: it gets no "
+                                               "saves", after=0, rule="the unit gets no saves, but does roll to "
+                                          "counter-attack the rolling unit", cite=cite))
     unit = fight.army().unit(target)
     killed = damage - saved >= unit.health
     fight.out.trace.append(TraceEvent(what=f"{sai}: {damage} damage - {saved} saves on {target}: "

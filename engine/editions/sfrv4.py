@@ -141,7 +141,8 @@ SAI_USES = {
     #  Counter generates melee results"
     "counter": SFR_2012_SAIS["counter"],     # the same uses as 002's Counter
     # "During any army roll, Create Fireminions generates four magic, maneuver, melee, missile or save results"
-    "create-fireminions": sai_use_table((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save")))),
+    #  (four per face, as the text states, on any die: SaiUse.per_face; a reading, engine.roll traces it)
+    "create-fireminions": sai_use_table((ANY, SaiUse(("magic", "maneuver", "melee", "missile", "save"), per_face=4))),
     # "During a melee attack, Double Strike targets four health worth of units in the defending army. The
     #  targets make a save roll. Those that do not generate a save result are killed ... During a dragon
     #  attack, Double Strike generates four melee results"
@@ -156,7 +157,7 @@ SAI_USES = {
     #  maneuver roll, Rend generates maneuver results"
     "rend": SFR_2012_SAIS["rend"],           # the same uses as 002's Rend
     # "During a save roll, Rise from the Ashes generates four save results"
-    "rise-from-the-ashes": sai_use_table(((*SAVES, "avoid-save"), SaiUse(("save",)))),
+    "rise-from-the-ashes": sai_use_table(((*SAVES, "avoid-save"), SaiUse(("save",), per_face=4))),
     # "During a melee attack, each Smite result inflicts one point of damage on the defending army with no
     #  save possible. During a dragon attack, Smite generates melee results"
     "smite": SFR_2012_SAIS["smite"],         # the same uses as 002's Smite
@@ -164,8 +165,12 @@ SAI_USES = {
     #  roll, this unit may move itself and up to three health-worth of units in its army to any terrain": both
     #  have the uses of 002's Firewalking ("During any non-maneuver roll ... up to three health-worth"), which
     #  001 gives Teleport too (002's Teleport moves only in an action or a non-maneuver avoidance roll)
-    "firewalking": SFR_2012_SAIS["firewalking"],
-    "teleport": SFR_2012_SAIS["firewalking"],
+    #  Its "four maneuver results" are four per face, as the text states, on any die (SaiUse.per_face; a reading
+    #  beside "Any SAIs on monsters that generate action results count as four results", traced by engine.roll)
+    "firewalking": {k: (u.evolve(per_face=4) if "maneuver" in u.gives else u)
+                    for k, u in SFR_2012_SAIS["firewalking"].items()},
+    "teleport": {k: (u.evolve(per_face=4) if "maneuver" in u.gives else u)
+                 for k, u in SFR_2012_SAIS["firewalking"].items()},
     # "During any roll, Trample generates maneuver and melee results"
     "trample": sai_use_table((ANY, SaiUse(("maneuver", "melee"), each=True))),
     # "During a save roll against a missile action, Volley generates save results and inflicts damage upon

@@ -20,6 +20,9 @@ ABILITIES = f"{E}:special-rules.special-abilities"
 SAI_GENERAL = f"{E}:faq.monster-special-action-icons.general-rules"
 
 CITES = {
+    # 000 Cantrip: "When rolling for maneuvers, the cantrip is negated and can't be used for anything" (the refusal of
+    # a purchase in a maneuver cites 000's own section, not 002 Unique Resolution: engine.actions.maneuver, issue 20)
+    "cantrip-maneuver": f"{SAI}.cantrip",
     # "Army: All of your units at a single terrain"
     "army-term": f"{E}:basic-terms.army",
     # counting results: "each unit's ID icon counts as a number of points of effect equal to its health"
@@ -214,6 +217,8 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 000 Cantrip (engine.actions.maneuver)
+    "cantrip-maneuver": "When rolling for maneuvers, the cantrip is negated and can't be used for anything",
     # 000 Missile (engine.actions.combat)
     "missile-range": "Missile attacks can target enemy armies at the same terrain, or can reach from any home terrain "
                      "to the frontier, or from the frontier to any home terrain",
