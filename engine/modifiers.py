@@ -368,11 +368,36 @@ def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceE
         if ability.race:
             trace.append(TraceEvent(what=what, before=dst_before, after=dst.total, rule="racial abilities that count "
                                     "one result as another", cite=ability.cite, parts=parts))
+            _halved_before_count(ability, moved, ctx, trace)
         else:   # a spell's count: applied with the racial abilities that do (002 names no other place for it)
             trace.append(reading(f"{what}: a spell's count, applied with the racial abilities that count one result "
                                  "as another (002 names no other place for it)", ability.cite,
                                  ctx.ruleset.cite("modifier-order")).evolve(before=dst_before, after=dst.total,
                                                                             parts=parts))
+
+
+def _halved_before_count(ability: RacialAbility, moved: int, ctx: RollContext, trace: list[TraceEvent]) -> None:
+    """Results a racial ability counts as missile (002 Amazons) after a spell halved the missiles fired into the
+    target terrain (002 Wall of Fog: "halve ... all missile damage into or at the target terrain"; Dust Devil).
+    The spell is applied as a modifier that divides the attacking army's missile results (002 Applying Dice
+    Modifiers, Coral Elf example: "This is halved because of the Wall of Fog spell giving the attacking army 15
+    missile results"), and the racial step comes after the divide step, so the counted results are not halved:
+    a reading of "all missile damage", said with both passages."""
+    if ability.target != "missile" or ctx.kind != "missile" or ctx.target_terrain is None or not moved:
+        return
+    for effect in ctx.state.effects:
+        for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
+            if (mod.op == "divide" and mod.scope in ("missile-into", "missile-into-or-out")
+                    and _applies(mod, effect, ctx, set())):
+                event = reading(
+                    f"{effect.spell} on {effect.target} halved {whose(ctx.army.id)} missile results in the divide "
+                    f"step; the {moved} {ability.source} its racial ability counts as missile come after it and are "
+                    "not halved: the spell's \"all missile damage into\" is read as a modifier that divides the "
+                    "attacking army's results, in the order subtract, divide, multiply, racial abilities, add",
+                    ctx.ruleset.spell_sections.get(effect.spell, ctx.ruleset.cite("modifier-order")),
+                    ctx.ruleset.cite("modifier-order"))
+                if event not in trace:
+                    trace.append(event)
 
 
 def _terrain_by_spell(ability: RacialAbility, ctx: RollContext, trace: list[TraceEvent]) -> None:
