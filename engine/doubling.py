@@ -120,10 +120,11 @@ def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], sou
     """Double every one of ``results`` rolled, whatever icon made it (the eighth face, a minor terrain)."""
     for t in results:
         before = tally[t].total
-        if not before:
+        if not before and not tally[t].debt:
             continue
         parts = (tally[t].normal, tally[t].sai)
         tally[t].normal *= 2
         tally[t].sai *= 2
+        tally[t].debt *= 2      # tsr-1996: a result below zero doubles as any value (floored only at the end)
         trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
                                 cite=cite, parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, False)))
