@@ -126,5 +126,6 @@ def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], sou
         tally[t].normal *= 2
         tally[t].sai *= 2
         tally[t].debt *= 2      # tsr-1996: a result below zero doubles as any value (floored only at the end)
-        trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
+        below = f" (the result stands at -{tally[t].debt})" if tally[t].debt else ""
+        trace.append(TraceEvent(what=f"{source}: {t} doubled{below}", before=before, after=tally[t].total, rule=rule,
                                 cite=cite, parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, False)))

@@ -364,6 +364,13 @@ def racial(group: str | None, tally: Tally, ctx: RollContext, trace: list[TraceE
             continue
         src = tally[ability.source]
         before = src.total
+        if src.debt and ability.kind != "double" and ability.target in ctx.wanted:
+            # tsr-1996 (floor only at the end): a count below zero is no result to count as another
+            trace.append(reading(
+                f"{label}: {ctx.army.id}'s {ability.source} results stand {src.debt} below zero; none are counted as "
+                f"{ability.target}, and the shortfall stays with the {ability.source} (\"Results can never be "
+                "negative at the end\" is read as flooring each result, not as taking it from another)",
+                ability.cite, ctx.ruleset.cite("modifier-order")))
         if not before:
             continue
         if ability.kind == "double":

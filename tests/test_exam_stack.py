@@ -83,3 +83,11 @@ def test_the_attackers_save_in_a_melee_step_is_its_save_against_the_counter_atta
     assert step["results"]["vanguard"] == {"melee": 6, "save": 4}
     assert step["results"]["line"]["save"] == 3 and step["results"]["line"]["melee"] == 4
     assert step["counter"]["results"]["vanguard"]["save"] == 4
+
+
+def test_a_result_below_zero_is_not_counted_as_another_by_a_racial_ability_and_the_reading_is_traced():
+    # tsr-1996: Coral Elves' maneuvers at -8 (Transmute, then the eighth face) take nothing from their saves
+    steps = _resolve(SCEN / "tsr1996-exam-stack-racial-floor.yaml")["steps"]
+    assert steps[1]["results"]["guard"]["save"] == 5
+    readings = [t for t in steps[1]["trace"] if t.get("kind") == "reading" and "below zero" in t["what"]]
+    assert readings and readings[0]["also"].endswith("applying-dice-modifiers"), steps[1]["trace"]
