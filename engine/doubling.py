@@ -120,10 +120,12 @@ def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], sou
     """Double every one of ``results`` rolled, whatever icon made it (the eighth face, a minor terrain)."""
     for t in results:
         before = tally[t].total
-        if not before:
+        if not before and not tally[t].debt:
             continue
         parts = (tally[t].normal, tally[t].sai)
         tally[t].normal *= 2
         tally[t].sai *= 2
-        trace.append(TraceEvent(what=f"{source}: {t} doubled", before=before, after=tally[t].total, rule=rule,
+        tally[t].debt *= 2      # tsr-1996: a result below zero doubles as any value (floored only at the end)
+        below = f" (the result stands at -{tally[t].debt})" if tally[t].debt else ""
+        trace.append(TraceEvent(what=f"{source}: {t} doubled{below}", before=before, after=tally[t].total, rule=rule,
                                 cite=cite, parts=split(parts, (tally[t].normal, tally[t].sai), tally[t].sais, False)))

@@ -118,6 +118,10 @@ class Part(Struct):
     sai: int = 0
     ids: int = 0        # the share of ``normal`` that ID icons made (sfr-v4: the eighth face doubles it)
     sais: tuple[str, ...] = ()  # the SAIs that made ``sai``, named in the trace's parts (engine.trace.split)
+    # how far below zero the modifiers have taken ``normal`` where an edition floors results only at the end
+    # (000 Applying Dice Modifiers: "Results can never be negative at the end"); never counted in ``total``:
+    # later modifiers scale it and the adds repay it first
+    debt: int = 0
 
     @property
     def total(self) -> int:

@@ -432,6 +432,10 @@ class Ruleset(Value):
     # the modifier step at whose end racial abilities apply: their own "racial" step (sfr-2012), or with the
     # multipliers where an edition names no such step (tsr-1996)
     racial_in: ModifierStep = "racial"
+    # results are floored at zero only at the end of the modifier sequence (000 Applying Dice Modifiers: "Results
+    # can never be negative at the end"), not at the subtract step (002: "Modifiers that subtract: results can
+    # never be negative")
+    floor_at_end: bool = False
     # the eighth face doubles every ID result of the controlling army (sfr-v4) rather than result types
     eighth_face_doubles_ids: bool = False
     # SAIs whose points from one die face all go to a single target unit (tsr-1996 Bullseye: "No matter how

@@ -91,9 +91,11 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
         # a counter-attack is each army's second roll (002 Melee Action: "it may attack back ... This is called
         # a counter-attack"): its results are kept apart so the attack's stay readable in ``results``
         attack_results, out.results = out.results, {}
+        attack_for = {who: {t for roll in rolls for t in roll["for"]} for who, rolls in out.every_roll.items()}
         fights.append(_exchange(state, ruleset, defender, state.army(attacker.id), "melee", step.counter,
                                 step.counter_saves, casualties, out, None, "counter_", buys, step))
-        out.counter, out.results = {"results": out.results}, _with_counter(attack_results, out.results)
+        out.counter, out.results = ({"results": out.results},
+                                    _with_counter(attack_results, out.results, attack_for))
         state = fights[-1].state
     state = routing.pursue(state, ruleset, step, rout, out)
     leftover_casualties(casualties, ruleset, out=out)
@@ -103,13 +105,17 @@ def melee(state: GameState, step: MeleeStep, ruleset: Ruleset, by_spell: bool = 
     return state, out
 
 
-def _with_counter(attack: dict[str, dict[str, int]], counter: dict[str, dict[str, int]]) -> dict:
-    """A melee step's ``results``: each army's attack-phase results, and the counter-attack's only for the
-    result types the army did not roll in the attack (the counter's own are in ``counter.results``)."""
+def _with_counter(attack: dict[str, dict[str, int]], counter: dict[str, dict[str, int]],
+                  attack_for: dict[str, set[str]]) -> dict:
+    """A melee step's ``results``: each army's attack-phase results, and the counter-attack's for the result
+    types the army did not roll for in the attack (the counter's own are all in ``counter.results``). A type the
+    attack roll only echoed, not rolled for (the attacker's Stoneskin save in its melee roll), gives way to the
+    counter-attack's roll for it: the attacker's save against the counter-attack is its save in the step."""
     merged = {who: dict(got) for who, got in attack.items()}
     for who, got in counter.items():
         for kind, count in got.items():
-            merged.setdefault(who, {}).setdefault(kind, count)
+            if kind not in merged.get(who, {}) or kind not in attack_for.get(who, set()):
+                merged.setdefault(who, {})[kind] = count
     return merged
 
 

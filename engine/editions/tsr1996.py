@@ -321,6 +321,7 @@ TSR_1996 = Ruleset(
     # and finally Modifiers that add" (no racial step: racial abilities apply with the multipliers)
     modifier_steps=("subtract", "divide", "multiply", "add"),
     racial_in="multiply",
+    floor_at_end=True,      # 000 Applying Dice Modifiers: "Results can never be negative at the end"
     # 000 The Eighth Face: "When rolling for saves, all save results are doubled; When rolling for
     # maneuvers, all maneuver results are doubled"
     eighth_face_doubles=("save", "maneuver"),
