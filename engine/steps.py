@@ -235,6 +235,9 @@ class DragonStep(Value):
     unit_saves: UnitRolls = ()      # units Regenerate or the Gold Medallion brings back: their own rolls
     breath_sais: tuple[tuple[str, SaiChoices], ...] = ()    # unit id -> the special SAI choices of its breath save
     discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
+    # killed units' Rise from the Ashes rolls (001 Rise from the Ashes: "Whenever a unit with this SAI is killed or
+    # buried, roll the unit"): a dragon's damage or breath kills too; None (the field left out): not replayed
+    ashes: UnitRolls | None = None
 
 
 class TurnStep(Value):

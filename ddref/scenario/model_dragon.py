@@ -3,7 +3,7 @@
 
 from typing import Literal
 
-from .model import CASUALTIES, DISCARD, ROLL, described_field, RollIn, Strict, Count
+from .model import ASHES, CASUALTIES, DISCARD, ROLL, described_field, RollIn, Strict, Count
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
 from .model_actions import CANTRIP, CantripIn
 from .model_magic import SaveSaisIn
@@ -73,3 +73,7 @@ class DragonAttackStepIn(Strict):
         "Unit id -> the choices for the special SAIs of its own save against a breath (breath_saves): the dead "
         "units Regenerate brings back (targets), where Vanish, Ferry, Teleport, Firewalking move it (move_to) and "
         "the units going along (targets).", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = described_field(
+        "Unit id killed in the attack (by a breath or the dragons' damage) -> its own roll for Rise from the Ashes "
+        "(001/002 Rise from the Ashes: \"Whenever a unit with this SAI is killed or buried, roll the unit\"); left "
+        "out, the roll is not replayed (traced, defaulted).", default=None)
