@@ -3,7 +3,7 @@
 
 from typing import Literal
 
-from .model import ASHES, CASUALTIES, DISCARD, ROLL, described_field, RollIn, Strict, Count
+from .model import CASUALTIES, DISCARD, ROLL, described_field, RollIn, Strict, Count
 from .model import MOVE_TO, MOVERS, PER_MOVER, PER_MOVER_TO
 from .model_actions import CANTRIP, CantripIn
 from .model_magic import SaveSaisIn
@@ -77,3 +77,8 @@ class DragonAttackStepIn(Strict):
         "Unit id killed in the attack (by a breath or the dragons' damage) -> its own roll for Rise from the Ashes "
         "(001/002 Rise from the Ashes: \"Whenever a unit with this SAI is killed or buried, roll the unit\"); left "
         "out, the roll is not replayed (traced, defaulted).", default=None)
+    stepped: dict[str, str] | None = described_field(
+        "Unit id killed in the attack (by a breath or the dragons' damage) -> the dead unit it is traded for: the "
+        "Undead's Stepped Damage, or under sfr-v4 Accelerated Growth (a killed Treefolk of 2+ health for a dead "
+        "1-health Treefolk, while the spell is on its DUA, cast before the attack or by a Cantrip in the army's "
+        "roll); a killed unit left out is not traded.", default=None)
