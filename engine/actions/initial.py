@@ -299,7 +299,10 @@ def _temple(state: GameState, player: str, held: dict, chosen: dict[str, tuple[s
                                         "you may force another player to bury one of his dead units"), cite=cite,
                                         defaulted=True))
             continue
-        state = _bury_one(state, player, *chosen[army_id], cite, ruleset, out, ashes or {})
+        state = _bury_one(state, player, *chosen[army_id], cite, ruleset, out, ashes)
+    for other in ashes or {}:
+        raise StepError(f"Temple: an ashes roll is given for {other}, which no Temple buried", cite=cite,
+                        field="initial")
     return state
 
 
@@ -329,7 +332,7 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
     if unit is None:
         raise StepError(f"Temple: {unit_id} is not in {victim}'s DUA (its units: {', '.join(u.id for u in dead)})",
                         cite=cite, field="initial")
-    ashes = ashes or {}
+    ashes = {} if ashes is None else ashes      # the caller's dict: each roll used is taken out of it
     if sai_endings.bears(ruleset, unit) or unit.id in ashes:
         # 001 Rise from the Ashes: "Whenever a unit with this SAI is killed or buried, roll the unit. If this SAI is
         # rolled, the unit is moved to your Reserve Area": a Temple's burial too (its roll: the temple's ashes)
@@ -344,9 +347,6 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
                                                       "to be buried", out, "dua")
         if rose:
             return state
-    for other in ashes:
-        raise StepError(f"Temple: an ashes roll is given for {other}, which the Temple does not bury", cite=cite,
-                        field="initial")
     out.buried.append(unit.id)
     out.trace.append(TraceEvent(what=f"Temple: {victim} buries {unit.label}", rule=ruleset.quote("temple-chooses",
                                 "the targeted player chooses which of their units to bury")
