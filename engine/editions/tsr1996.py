@@ -214,6 +214,8 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 
 # 000's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 000 Magic (engine.actions.magic: a split of fewer points than the roll gives)
+    "spell-cost-unspent": "you aren't required to spend all your points. (Any extra points not used disappear",
     # 000 Missile (engine.actions.combat)
     "missile-range": "Missile attacks can target enemy armies at the same terrain, or can reach from any home terrain "
                      "to the frontier, or from the frontier to any home terrain",
