@@ -25,7 +25,9 @@ from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Exchanges, InitialEffects, KingsDie, Mutation, StepResult
 from ..trace import StepError, TraceEvent, reading
 from .own_roll import unit_roll
-from . import sai_endings
+from . import hooks
+from .sai_choices import sai_cite
+from .sai_states import RISE
 
 FERAL, STALKER, ELDARIM = "feral", "swamp-stalker", "eldarim"
 KINGS_DIE = "Kings' Die"
@@ -333,7 +335,7 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
         raise StepError(f"Temple: {unit_id} is not in {victim}'s DUA (its units: {', '.join(u.id for u in dead)})",
                         cite=cite, field="initial")
     ashes = {} if ashes is None else ashes      # the caller's dict: each roll used is taken out of it
-    if sai_endings.bears(ruleset, unit) or unit.id in ashes:
+    if ruleset.conditional_units.get((unit.name or "").lower()) == RISE or unit.id in ashes:
         # 001 Rise from the Ashes: "Whenever a unit with this SAI is killed or buried, roll the unit. If this SAI is
         # rolled, the unit is moved to your Reserve Area": a Temple's burial too (its roll: the temple's ashes)
         out.trace.append(TraceEvent(what=f"Temple: {victim} chooses {unit.label} to bury", rule=ruleset.quote(
@@ -341,10 +343,10 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
                                     cite=cite))
         if unit.id not in ashes:
             raise StepError(f"Temple: {unit.label} bears Rise from the Ashes and is to be buried: give its roll "
-                            f"(initial.temple.<army>.ashes)", cite=sai_endings.sai_cite(ruleset, sai_endings.RISE),
+                            f"(initial.temple.<army>.ashes)", cite=sai_cite(ruleset, RISE),
                             field="initial")
-        state, rose = sai_endings.rise_from_the_ashes(state, ruleset, unit, victim, ashes.pop(unit.id, None),
-                                                      "to be buried", out, "dua")
+        state, rose = hooks.RISE_FROM_THE_ASHES(state, ruleset, unit, victim, ashes.pop(unit.id, None),
+                                                "to be buried", out, "dua")
         if rose:
             return state
     out.buried.append(unit.id)
