@@ -203,6 +203,7 @@ class InitialEffects(Value):
     sacrifice: tuple[tuple[str, str], ...] = ()              # dead Eldarim -> the dragonkin in play it replaces
     city: tuple[tuple[str, Exchanges], ...] = ()             # controlling army -> its recruitment or promotion
     temple: tuple[tuple[str, tuple[str, str | None]], ...] = ()   # controlling army -> (player, dead unit buried)
+    temple_ashes: UnitRolls = ()    # the unit a Temple buries -> its Rise from the Ashes roll ("killed or buried")
     grove: str | None = None                                 # the buried unit a Grove returns to its DUA
     dragons_lair: tuple[str | None, str | None] = (None, None)   # the pool dragon (player:item) and its terrain
     order: tuple[str, ...] = ()     # the player's order of the effects within a step (default: the rulebook's list)
@@ -240,6 +241,12 @@ class DragonStep(Value):
     breath_sais: tuple[tuple[str, SaiChoices], ...] = ()    # unit id -> the special SAI choices of its breath save
     discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
     counter: bool = False           # a counter-attack written on the step: refused when it resolves (no_counter)
+    # killed units' Rise from the Ashes rolls (001 Rise from the Ashes: "Whenever a unit with this SAI is killed or
+    # buried, roll the unit"): a dragon's damage or breath kills too; None (the field left out): not replayed
+    ashes: UnitRolls | None = None
+    # killed Treefolk -> the dead 1-health Treefolk it is exchanged for (001 Accelerated Growth: "When a two (or
+    # greater) health-worth Treefolk unit is killed, you may instead exchange it"), as on the action steps
+    stepped: tuple[tuple[str, str], ...] = ()
 
 
 class TurnStep(Value):

@@ -57,6 +57,17 @@ def initial(b: _Builder, state: GameState, m, path: tuple) -> InitialEffects:
                                 recruit=None if m.mutation.recruit is None else tuple(m.mutation.recruit),
                                 promote=tuple((m.mutation.promote or {}).items()))
     temple = tuple((a, (t.player, t.bury)) for a, t in (m.temple or {}).items())
+    temple_ashes = []
+    for a, t in (m.temple or {}).items():
+        if t.ashes is None:
+            continue
+        where = (*path, "temple", a, "ashes")
+        alone = buried_alone(state, t.bury) if t.bury else None
+        if alone is None:
+            b.fail(where, "an ashes roll needs the unit it is for: name it in bury")
+            continue
+        temple_ashes.append((t.bury, _roll(b, alone, {t.bury: t.ashes} if isinstance(t.ashes, (str, list))
+                                           else t.ashes, where)))
     kings = None
     if m.kings_die is not None:
         kings = KingsDie(roll=None if m.kings_die.roll is None else slug(m.kings_die.roll),
@@ -64,7 +75,7 @@ def initial(b: _Builder, state: GameState, m, path: tuple) -> InitialEffects:
     return InitialEffects(feralization=tuple((a, Exchanges(**_recruit_or_promote(e))) for a, e in (m.feralization or {}).items()),
                           mutation=mutation, sacrifice=tuple((m.sacrifice or {}).items()),
                           city=tuple((a, Exchanges(**_recruit_or_promote(e))) for a, e in (m.city or {}).items()),
-                          temple=temple, grove=m.grove, kings_die=kings,
+                          temple=temple, temple_ashes=tuple(temple_ashes), grove=m.grove, kings_die=kings,
                           dragons_lair=(m.dragons_lair.dragon, m.dragons_lair.to) if m.dragons_lair else (None, None),
                           order=tuple(m.order or ()))
 

@@ -77,3 +77,12 @@ class DragonAttackStepIn(Strict):
         "A dragon attack has no counter-attack (002 Glossary, Counter-Attack Phase: \"The subsequent response by a defending "
         "army to a melee attack\"; the army answers the dragons with its one combination roll, 002 Dragon Attack Phase Step 6): a counter-attack roll written here is refused when the step resolves, so "
         "expect_error can pin it; false says there is none.", default=None)
+    ashes: dict[str, RollIn | str | list[str]] | None = described_field(
+        "Unit id killed in the attack (by a breath or the dragons' damage) -> its own roll for Rise from the Ashes "
+        "(001/002 Rise from the Ashes: \"Whenever a unit with this SAI is killed or buried, roll the unit\"); left "
+        "out, the roll is not replayed (traced, defaulted).", default=None)
+    stepped: dict[str, str] | None = described_field(
+        "Unit id killed in the attack (by a breath or the dragons' damage) -> the dead unit it is traded for: the "
+        "Undead's Stepped Damage, or under sfr-v4 Accelerated Growth (a killed Treefolk of 2+ health for a dead "
+        "1-health Treefolk, while the spell is on its DUA, cast before the attack or by a Cantrip in the army's "
+        "roll); a killed unit left out is not traded.", default=None)

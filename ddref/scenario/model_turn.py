@@ -34,6 +34,10 @@ class TempleIn(Strict):
     player: str = described_field("The player forced to bury one of their dead units.")
     bury: str | None = described_field("The dead unit that player chooses; left out, their smallest (marked defaulted).",
                             default=None)
+    ashes: RollIn | str | list[str] | None = described_field(
+        "The chosen unit's own roll for Rise from the Ashes (001 Rise from the Ashes: \"Whenever a unit with this SAI "
+        "is killed or buried, roll the unit\"): required when it bears the SAI (a Phoenix); with the icon it goes "
+        "to the reserve area instead of the BUA.", default=None)
 
 
 class KingsDieIn(ExchangeIn):

@@ -243,7 +243,8 @@ def dragon_step(b: _Builder, state: GameState, m, path: tuple, read_cantrip) -> 
         move_to=sai_steps.move_to(b, state, getattr(m, "move_to", None), (*path, "move_to")),
         targets=_sai_targets(b, state, getattr(m, "targets", None), path),
         unit_saves=_unit_rolls(b, state, m.unit_saves, (*path, "unit_saves")),
-        breath_sais=sai_steps.save_sais(b, state, m.breath_sais, (*path, "breath_sais")))
+        breath_sais=sai_steps.save_sais(b, state, m.breath_sais, (*path, "breath_sais")),
+        ashes=None if m.ashes is None else _unit_rolls(b, state, m.ashes, (*path, "ashes")))
 
 
 def _elevate(picks: dict[str, str] | None) -> tuple:

@@ -44,3 +44,8 @@ BRING_IN = Hook("engine.actions.sai_states.bring_in", "a unit brought into a rol
 # engine.actions.cantrip -> engine.actions.magic: the spells a Cantrip buys are paid for and resolved as in a magic
 # action, whose save rolls may show a Cantrip again; filled by engine.resolve (magic is loaded on first use)
 SPEND = Hook("engine.actions.magic.spend", "a Cantrip's spells are resolved as a magic action's")
+# engine.actions.initial -> engine.actions.sai_endings: a unit a Temple buries rolls its Rise from the Ashes (001:
+# "Whenever a unit with this SAI is killed or buried, roll the unit"), as a unit killed in a step does; filled by
+# sai_endings (imported by engine.after_step, so by engine.resolve)
+RISE_FROM_THE_ASHES = Hook("engine.actions.sai_endings.rise_from_the_ashes",
+                           "a unit buried in the Initial Effects phase rolls its Rise from the Ashes")

@@ -25,6 +25,9 @@ from ..state import RESERVE, Army, GameState, Unit
 from ..steps import Exchanges, InitialEffects, KingsDie, Mutation, StepResult
 from ..trace import StepError, TraceEvent, reading
 from .own_roll import unit_roll
+from . import hooks
+from .sai_choices import sai_cite
+from .sai_states import RISE
 
 FERAL, STALKER, ELDARIM = "feral", "swamp-stalker", "eldarim"
 KINGS_DIE = "Kings' Die"
@@ -257,7 +260,8 @@ def _eighth_faces(state: GameState, player: str, chosen: InitialEffects, ruleset
     held = {t.controlled_by: t for t in state.terrains if t.face == 8 and t.controlled_by
             and state.has_army(t.controlled_by) and state.army(t.controlled_by).player == player}
     effects = {"city": lambda s: _city(s, player, held, dict(chosen.city), ruleset, out),
-               "temple": lambda s: _temple(s, player, held, dict(chosen.temple), ruleset, out),
+               "temple": lambda s: _temple(s, player, held, dict(chosen.temple), ruleset, out,
+                                           dict(chosen.temple_ashes)),
                "grove": lambda s: _grove(s, player, held, chosen.grove, ruleset, out),
                "dragons_lair": lambda s: _dragons_lair(s, player, held, chosen.dragons_lair, ruleset, out)}
     for name in _in_order(step, chosen, ruleset.cite("initial-effects")):
@@ -286,7 +290,7 @@ def _city(state: GameState, player: str, held: dict, chosen: dict[str, Exchanges
 
 
 def _temple(state: GameState, player: str, held: dict, chosen: dict[str, tuple[str, str | None]],
-            ruleset: Ruleset, out: StepResult) -> GameState:
+            ruleset: Ruleset, out: StepResult, ashes: dict | None = None) -> GameState:
     """002 Temple: "at the beginning of your turn ... you may force another player to bury one of his dead units.
     The targeted player chooses which of their units to bury"."""
     cite = ruleset.cite("temple")
@@ -297,12 +301,15 @@ def _temple(state: GameState, player: str, held: dict, chosen: dict[str, tuple[s
                                         "you may force another player to bury one of his dead units"), cite=cite,
                                         defaulted=True))
             continue
-        state = _bury_one(state, player, *chosen[army_id], cite, ruleset, out)
+        state = _bury_one(state, player, *chosen[army_id], cite, ruleset, out, ashes)
+    for other in ashes or {}:
+        raise StepError(f"Temple: an ashes roll is given for {other}, which no Temple buried", cite=cite,
+                        field="initial")
     return state
 
 
 def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, cite: str, ruleset: Ruleset,
-              out: StepResult) -> GameState:
+              out: StepResult, ashes: dict | None = None) -> GameState:
     dead = state.area("dua", victim).units
     if victim == player or victim not in state.players:
         raise StepError(f"Temple: force another player to bury: {victim} is not another player", cite=cite,
@@ -327,6 +334,21 @@ def _bury_one(state: GameState, player: str, victim: str, unit_id: str | None, c
     if unit is None:
         raise StepError(f"Temple: {unit_id} is not in {victim}'s DUA (its units: {', '.join(u.id for u in dead)})",
                         cite=cite, field="initial")
+    ashes = {} if ashes is None else ashes      # the caller's dict: each roll used is taken out of it
+    if ruleset.conditional_units.get((unit.name or "").lower()) == RISE or unit.id in ashes:
+        # 001 Rise from the Ashes: "Whenever a unit with this SAI is killed or buried, roll the unit. If this SAI is
+        # rolled, the unit is moved to your Reserve Area": a Temple's burial too (its roll: the temple's ashes)
+        out.trace.append(TraceEvent(what=f"Temple: {victim} chooses {unit.label} to bury", rule=ruleset.quote(
+                                    "temple-chooses", "the targeted player chooses which of their units to bury"),
+                                    cite=cite))
+        if unit.id not in ashes:
+            raise StepError(f"Temple: {unit.label} bears Rise from the Ashes and is to be buried: give its roll "
+                            f"(initial.temple.<army>.ashes)", cite=sai_cite(ruleset, RISE),
+                            field="initial")
+        state, rose = hooks.RISE_FROM_THE_ASHES(state, ruleset, unit, victim, ashes.pop(unit.id, None),
+                                                "to be buried", out, "dua")
+        if rose:
+            return state
     out.buried.append(unit.id)
     out.trace.append(TraceEvent(what=f"Temple: {victim} buries {unit.label}", rule=ruleset.quote("temple-chooses",
                                 "the targeted player chooses which of their units to bury")

@@ -556,8 +556,9 @@ def _choose(reachable: set[tuple[int, ...]], buckets, step: MagicStep, ruleset: 
         covering.sort(key=lambda v: not _affordable(step.cast, v, buckets))
         out.trace.append(TraceEvent(what=f"magic points: {_fmt(wanted)} of the {_fmt(by_color(covering[0], buckets))} "
                                          "rolled; the rest is not used", after=total,
-                                    rule="not all of the results are required to be spent; any extra results not "
-                                         "used disappear", cite=ruleset.cite("spell-cost")))
+                                    rule=ruleset.quote("spell-cost-unspent", "not all of the results are required "
+                                                       "to be spent; any extra results not used disappear"),
+                                    cite=ruleset.cites.get("spell-cost-unspent") or ruleset.cite("spell-cost")))
         return covering[0]
     if unpaid and furnace is not None and any(sum(v) == total and by_color(v, buckets) == split for v in unpaid):
         raise StepError(f"{_fmt(wanted)} leaves the points rolled unable to pay for {furnace.spell.name} "

@@ -36,7 +36,10 @@ def stepped_damage(before: GameState, state: GameState, step: Step, ruleset: Rul
         home = next((a for a in before.armies if a.unit(unit_id) is not None), None)
         if home is None or not any(u.id == unit_id for u in state.area("dua", home.player).units):
             continue
-        rule = _step_rule(before, ruleset, home, home.unit(unit_id))
+        # the spell may be on the DUA before the step or be cast during it: 001 Cantrip, "These spells are resolved
+        # immediately" (an Accelerated Growth bought in the very roll whose damage kills the unit)
+        rule = _step_rule(before, ruleset, home, home.unit(unit_id)) or _step_rule(state, ruleset, home,
+                                                                                    home.unit(unit_id))
         if rule is None:
             if unit_id in chosen:
                 raise StepError(f"{home.unit(unit_id).label} may not be traded for a dead unit: "

@@ -10,6 +10,7 @@ from ..ruleset import Ruleset
 from ..state import GameState, Unit
 from ..steps import StepResult
 from ..trace import StepError, TraceEvent, reading
+from . import hooks
 from .sai_choices import sai_cite
 from .sai_states import RISE
 
@@ -63,6 +64,7 @@ def _rolled_units(value) -> set[str]:
     return set()
 
 
+@hooks.RISE_FROM_THE_ASHES.fill
 def rise_from_the_ashes(state: GameState, ruleset: Ruleset, unit: Unit, player: str, dice: Roll | None, how: str,
                         out: StepResult, area: str) -> tuple[GameState, bool]:
     """002 Rise from the Ashes (Conditional): "Whenever a unit with this icon is killed or buried, immediately

@@ -65,6 +65,7 @@ CITES = {
     # Cantrip: "During any other non-maneuver rolls, Cantrip generates magic results"
     "cantrip-maneuver": f"{SAI}.cantrip",
     "racial-spells": f"{E}:marches.magic-resolution", "spell-cost": f"{E}:marches.magic-resolution",
+    "spell-cost-unspent": f"{E}:a-final-note-about-casting-spells",
     "spell-color": f"{E}:marches.magic-resolution",
     # "Multiple castings of a spell against the same target increase the value highlighted in red"
     "multiplicity": f"{E}:spells",
@@ -213,6 +214,8 @@ ATTACK_SAIS = {"bullseye": AttackSai(pick="worth", test="save"), "double-strike"
 
 # 001's own words for the rules the trace states (engine.ruleset.Ruleset.quote)
 QUOTES = {
+    # 001 A final note about casting spells (engine.actions.magic: a split of fewer points than the roll gives)
+    "spell-cost-unspent": "Not all spell points have to be spent",
     # 001 Cantrip (engine.actions.maneuver)
     "cantrip-maneuver": "During any other non-maneuver rolls, Cantrip generates magic results",
     # 001 Missile Resolution (engine.actions.combat)

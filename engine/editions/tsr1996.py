@@ -219,6 +219,8 @@ SAI_REROLLS = {"rend": ("melee", "avoid-melee")}
 QUOTES = {
     # 000 Cantrip (engine.actions.maneuver)
     "cantrip-maneuver": "When rolling for maneuvers, the cantrip is negated and can't be used for anything",
+    # 000 Magic (engine.actions.magic: a split of fewer points than the roll gives)
+    "spell-cost-unspent": "you aren't required to spend all your points. (Any extra points not used disappear",
     # 000 Missile (engine.actions.combat)
     "missile-range": "Missile attacks can target enemy armies at the same terrain, or can reach from any home terrain "
                      "to the frontier, or from the frontier to any home terrain",
