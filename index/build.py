@@ -188,7 +188,7 @@ def _vocab(docs: list[dict[str, Any]]) -> Counter:
     """Every word of the searchable text with its frequency: what misspellings are corrected to."""
     found: Counter = Counter()
     for d in docs:
-        for field in ("title", "names", "context", "body"):
+        for field in ("title", "names", "context", "body", "words"):
             found.update(w for w in words(d[field]) if len(w) >= MIN_VOCAB_LEN and w.isalpha())
     return found
 
@@ -200,9 +200,11 @@ def _vocab(docs: list[dict[str, Any]]) -> Counter:
 # pseudo-frequency, saturated once with K1 and multiplied by the term's IDF. A word in the name
 # counts as several in the body, but many fields holding a common word never add up past the
 # saturation, and a rare word outweighs a common one by its IDF.
-FIELD_WEIGHTS = {"title": 3.0, "names": 2.0, "context": 0.6, "body": 1.0, "tags": 0.5}
-LENGTH_NORM = {"title": 0.5, "names": 0.5, "context": 0.5, "body": 0.75, "tags": 0.0}  # b per field
-SCOPES = {"all": ("title", "names", "context", "body", "tags"), "name": ("title", "names"), "story": ("story",)}
+# "words" is the players' words written for a record (corpus/words/, ``index.documents.players_words``):
+# how a player asks for what it answers, in words the books do not use.
+FIELD_WEIGHTS = {"title": 3.0, "names": 2.0, "context": 0.6, "body": 1.0, "tags": 0.5, "words": 0.8}
+LENGTH_NORM = {"title": 0.5, "names": 0.5, "context": 0.5, "body": 0.75, "tags": 0.0, "words": 0.5}  # b per field
+SCOPES = {"all": ("title", "names", "context", "body", "tags", "words"), "name": ("title", "names"), "story": ("story",)}
 TEXT_FIELDS = {**FIELD_WEIGHTS, "story": 1.0}
 LENGTH_NORM["story"] = 0.75
 K1 = 1.2

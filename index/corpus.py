@@ -140,7 +140,9 @@ def corpus_hash() -> str:
     import hashlib
 
     digest = hashlib.sha256()
-    for folder in ("sources", "sections", "records"):
+    for folder in ("sources", "sections", "records", "words"):
+        if not ROOT.joinpath(folder).is_dir():
+            continue
         for entry in sorted(ROOT.joinpath(folder).iterdir(), key=lambda p: p.name):
             digest.update(entry.name.encode())
             digest.update(entry.read_bytes())

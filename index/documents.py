@@ -40,7 +40,14 @@ def key(type_: str, edition: str, id_: str) -> str:
 
 
 def documents() -> Iterator[dict[str, Any]]:
-    """Every search document, in corpus order."""
+    """Every search document, in corpus order, with its players' words (``players_words``)."""
+    said = players_words()
+    for d in _all_documents():
+        d["words"] = " ; ".join(said.get(f"{d['type']}/{d['id']}", ()))
+        yield d
+
+
+def _all_documents() -> Iterator[dict[str, Any]]:
     yield from _spells()
     yield from _sais()
     yield from _races()
@@ -48,6 +55,31 @@ def documents() -> Iterator[dict[str, Any]]:
     yield from _rulings()
     yield from _glossary()
     yield from _rules()
+
+
+WORDS_DIR = "words"  # corpus/words/<kind>.yaml: record id -> the ways players ask for it
+
+
+def players_words() -> dict[str, list[str]]:
+    """``type/id`` -> the phrases a player at the table would use to ask for what that record answers.
+
+    Authored data (corpus/words/, one file per kind: ``spell.yaml``, ``sai.yaml``, ``rule.yaml``,
+    ``glossary.yaml``, ``race.yaml``), each entry written from the record's own rule text: the
+    books say "missile", players say "bowmen shoot"; the books say "promote", players "grow into a
+    bigger unit". A spell's or SAI's entry holds for every edition that prints it under that id; a
+    rule section's is keyed by its section id. Searched as the ``words`` field (``index.build``).
+    """
+    import yaml
+
+    from .corpus import ROOT
+
+    found: dict[str, list[str]] = {}
+    folder = ROOT / WORDS_DIR
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        type_ = path.stem
+        for id_, phrases in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            found[f"{type_}/{id_}"] = [str(p) for p in phrases]
+    return found
 
 
 def _doc(type_: str, record: View, title: str, body: str, *, names: str = "", context: str = "",
