@@ -21,7 +21,7 @@ def test_every_hook_is_filled_once_engine_resolve_is_imported():
                  "print(json.dumps({k: h.filled for k, h in vars(hooks).items() if isinstance(h, hooks.Hook)}))")
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
-    assert sorted(found) == ["BRING_IN", "SPEND"]
+    assert sorted(found) == ["BRING_IN", "RISE_FROM_THE_ASHES", "SPEND"]
     assert all(found.values()), found
 
 
