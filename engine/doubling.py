@@ -120,6 +120,7 @@ def _double(tally: Tally, results: tuple[str, ...], trace: list[TraceEvent], sou
     """Double every one of ``results`` rolled, whatever icon made it (the eighth face, a minor terrain)."""
     for t in results:
         before = tally[t].total
+        tally[t].owed *= 2     # tsr-1996: a penalty still owed is doubled with the results it will come off
         if not before:
             continue
         parts = (tally[t].normal, tally[t].sai)

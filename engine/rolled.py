@@ -115,6 +115,11 @@ class Part(Struct):
     sai: int = 0
     ids: int = 0        # the share of ``normal`` that ID icons made (sfr-v4: the eighth face doubles it)
     sais: tuple[str, ...] = ()  # the SAIs that made ``sai``, named in the trace's parts (engine.trace.split)
+    # tsr-1996 (Ruleset.converted_owe): what this result's modifiers still owe the results a racial ability counts
+    # as this type later in the roll (000 Applying Dice Modifiers: "Results can never be negative at the end"):
+    # subtracted points no result was there to take yet, and the divisor the results were divided by
+    owed: int = 0
+    divisor: int = 1
 
     @property
     def total(self) -> int:

@@ -432,6 +432,11 @@ class Ruleset(Value):
     # the modifier step at whose end racial abilities apply: their own "racial" step (sfr-2012), or with the
     # multipliers where an edition names no such step (tsr-1996)
     racial_in: ModifierStep = "racial"
+    # the results a racial ability counts as another type take that type's subtract and divide modifiers too, and
+    # a subtraction may run below zero until the end of the roll (tsr-1996: 000 Applying Dice Modifiers, "Results
+    # can never be negative at the end"; 000 Palsy, "7 saves become 6"; 000 Dancing Lights, "The target army's
+    # missile and magic results are halved")
+    converted_owe: bool = False
     # the eighth face doubles every ID result of the controlling army (sfr-v4) rather than result types
     eighth_face_doubles_ids: bool = False
     # SAIs whose points from one die face all go to a single target unit (tsr-1996 Bullseye: "No matter how

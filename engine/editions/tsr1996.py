@@ -316,6 +316,9 @@ TSR_1996 = Ruleset(
     # and finally Modifiers that add" (no racial step: racial abilities apply with the multipliers)
     modifier_steps=("subtract", "divide", "multiply", "add"),
     racial_in="multiply",
+    # "Results can never be negative at the end": a penalty or a halving on saves (missiles) reaches the maneuvers
+    # the Coral and Lava Elves (Amazons) count as saves (missiles) as well (engine.modifiers.settle_owed)
+    converted_owe=True,
     # 000 The Eighth Face: "When rolling for saves, all save results are doubled; When rolling for
     # maneuvers, all maneuver results are doubled"
     eighth_face_doubles=("save", "maneuver"),
