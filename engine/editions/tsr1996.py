@@ -287,6 +287,10 @@ QUOTES = {
     "melee-damage": "Each point of saves rolled negates one point of damage",
     "missile-damage": "Each point of saves rolled negates one point of damage",
     # Dragon Rules: Dragon vs. Dragon; Breath; Blue-Paralysis; Green-Frost
+    # Dragon Rules: a dragon with no dragon of another color beside it attacks the army
+    "dragon-attacks-army": "whenever a single dragon and an army are at the same terrain, a dragon attack occurs ... "
+                           "If multiple dragons of the same color are in the same terrain, they attack the acting "
+                           "player's army at the same time",
     "dragon-vs-dragon": "When dragons of different colors are in the same terrain, they attack one another rather "
                         "than the acting player's army",
     "breath-on-dragon": "Against another dragon, dragon breath negates the automatic 5 saves until the end of the "
