@@ -408,8 +408,11 @@ def settle_owed(dst: Part, converted: int, label: str, ability: RacialAbility, c
     dst.normal -= take
     dst.owed -= take
     dst.ids = min(dst.ids, dst.normal)
+    how = ", ".join(x for x in (f"divided by {dst.divisor}" if dst.divisor > 1 else "",
+                                f"less the {take} penalty point(s) no {ability.target} icon was there to take"
+                                if take else "") if x)
     trace.append(reading(f"{label}: the {ability.target} modifiers reach the {ability.source} counted as "
-                         f"{ability.target} too (/{dst.divisor} for the halving, -{take} the penalty left)",
+                         f"{ability.target} too ({how})",
                          ctx.ruleset.cite("modifier-order"), ability.cite).evolve(before=before, after=dst.total))
     dst.divisor = 1
 
