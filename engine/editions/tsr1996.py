@@ -287,6 +287,8 @@ QUOTES = {
     "melee-damage": "Each point of saves rolled negates one point of damage",
     "missile-damage": "Each point of saves rolled negates one point of damage",
     # Dragon Rules: Dragon vs. Dragon; Breath; Blue-Paralysis; Green-Frost
+    # Flash Flood: who may roll against it, in 000's words (002's are "a maneuver avoidance roll")
+    "terrain-reduction-roll": "unless any army at the terrain can immediately roll at least 8 maneuver results",
     # Dragon Rules: a dragon with no dragon of another color beside it attacks the army
     "dragon-attacks-army": "whenever a single dragon and an army are at the same terrain, a dragon attack occurs ... "
                            "If multiple dragons of the same color are in the same terrain, they attack the acting "
