@@ -224,7 +224,7 @@ def resolve_roll(ctx: RollContext, roll: Roll) -> Outcome:
 
 
 def _copy(tally: Tally) -> Tally:
-    return {t: Part(p.normal, p.sai, p.ids, p.sais) for t, p in tally.items()}
+    return {t: Part(p.normal, p.sai, p.ids, p.sais, p.debt, p.divisor) for t, p in tally.items()}
 
 
 def _army_part(ctx: RollContext, roll: Roll, units: dict[str, Tally], races: dict[str, str | None],
@@ -424,7 +424,7 @@ def _army_modifiers(step: str, groups: dict[str | None, Tally], mods: list[Activ
     if step == "multiply":
         eighth_face(merged, ctx, trace)
         minor_terrain(merged, ctx, trace)
-    spell_step(step, mods, merged, ctx, trace, ctx.army.id)
+    spell_step(step, mods, merged, ctx, trace, ctx.army.id, owing=_owing(groups, ctx))
     if len(groups) > 1:
         _scatter(merged, groups)
         if (modified and any(racial_abilities(g, ctx) for g in groups)
@@ -434,6 +434,15 @@ def _army_modifiers(step: str, groups: dict[str | None, Tally], mods: list[Activ
                 rule="which race's results a penalty takes decides what a racial ability can still "
                      "convert; the owner's choice (penalties_by_race) is not given, so each race bears its share",
                 cite=ctx.ruleset.cite("modifier-order"), defaulted=True))
+
+
+def _owing(groups: dict[str | None, Tally], ctx: RollContext) -> dict[str, str]:
+    """tsr-1996 (Ruleset.converted_owe): result type -> the type a racial ability of the army will count as it in
+    this roll (Coral Elves' maneuvers as saves, Amazons' maneuvers as missiles), where there are such results."""
+    if not ctx.ruleset.converted_owe:
+        return {}
+    return {a.target: a.source for race, tally in groups.items() for a in racial_abilities(race, ctx)
+            if a.kind == "counts-as" and a.target in ctx.wanted and a.source and tally[a.source].total}
 
 
 PENALTY_STEPS = ("subtract", "divide")
@@ -660,6 +669,8 @@ def _merge(groups: dict[str | None, Tally]) -> Tally:
             merged[t].sai += part.sai
             merged[t].ids += part.ids
             merged[t].sais = _joined(merged[t].sais, part.sais)
+            merged[t].debt += part.debt
+            merged[t].divisor = max(merged[t].divisor, part.divisor)
     return merged
 
 
@@ -676,7 +687,9 @@ def _scatter(merged: Tally, groups: dict[str | None, Tally]) -> None:
     """
     keys = list(groups)
     for t in RESULT_TYPES:
-        for attr in ("normal", "sai", "ids"):
+        for k in keys:
+            groups[k][t].divisor = merged[t].divisor
+        for attr in ("normal", "sai", "ids", "debt"):
             remaining = getattr(merged[t], attr)
             current = [getattr(groups[k][t], attr) for k in keys]
             share = _shares(remaining, current)

@@ -122,6 +122,9 @@ class Part(Struct):
     # (000 Applying Dice Modifiers: "Results can never be negative at the end"); never counted in ``total``:
     # later modifiers scale it and the adds repay it first
     debt: int = 0
+    # tsr-1996 (Ruleset.converted_owe): what this result's dividing modifiers divided it by, for the results a racial
+    # ability counts as this type later in the roll (engine.modifiers.settle_owed)
+    divisor: int = 1
 
     @property
     def total(self) -> int:

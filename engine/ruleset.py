@@ -436,6 +436,11 @@ class Ruleset(Value):
     # can never be negative at the end"), not at the subtract step (002: "Modifiers that subtract: results can
     # never be negative")
     floor_at_end: bool = False
+    # the results a racial ability counts as another type are results of that type: they are divided as its results
+    # were, and pay first what its subtractions took below zero (``floor_at_end``) (tsr-1996: 000 Applying Dice
+    # Modifiers, "Results can never be negative at the end"; 000 Palsy, "7 saves become 6"; 000 Dancing Lights, "The
+    # target army's missile and magic results are halved"; engine.modifiers.settle_owed)
+    converted_owe: bool = False
     # the eighth face doubles every ID result of the controlling army (sfr-v4) rather than result types
     eighth_face_doubles_ids: bool = False
     # SAIs whose points from one die face all go to a single target unit (tsr-1996 Bullseye: "No matter how

@@ -91,10 +91,15 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
                 + (f" if {d.tamed_by}'s player so decides (it is tamed)" if d.tamed_by is not None else "")
                 if d in battle.at_army else
                 f"{d.id} ({d.color}) fights {', '.join(f.id for f in foes)} rather than the army")
-        out.trace.append(TraceEvent(what=what, rule=ruleset.quote("dragon-vs-dragon", "dragons of different colors "
+        alone = d in battle.at_army and not foes and "dragon-attacks-army" in ruleset.quotes
+        # a dragon with no other color to fight attacks the army: the rule that says so, not Dragon vs. Dragon's
+        # (tsr-1996 Dragon Rules: "whenever a single dragon and an army are at the same terrain, a dragon attack
+        # occurs")
+        out.trace.append(TraceEvent(what=what, rule=ruleset.quotes["dragon-attacks-army"] if alone else
+                                    ruleset.quote("dragon-vs-dragon", "dragons of different colors "
                                     "attack each other rather than the army; ivory and ivory hybrid dragons always "
                                     "attack the army"),
-                                    cite=ruleset.cite(_kind_cite(d))))
+                                    cite=ruleset.cite("dragon-attack") if alone else ruleset.cite(_kind_cite(d))))
     return battle
 
 

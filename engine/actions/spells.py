@@ -131,8 +131,9 @@ def _reduce(state: GameState, terrain_id: str, needed: int, names: str, cite: st
     for army in [a for a in state.armies if a.at == terrain_id and a.units and a.player != caster]:
         if not rolls.has(army.id):
             out.trace.append(TraceEvent(what=f"{army.id} makes no avoidance roll against {names}", after=0,
-                                        rule="each army at the target terrain may make a maneuver avoidance roll; "
-                                             "the scenario gives none for this one", cite=cite, defaulted=True))
+                                        rule=ruleset.quote("terrain-reduction-roll", "each army at the target "
+                                                           "terrain may make a maneuver avoidance roll")
+                                        + "; the scenario gives none for this one", cite=cite, defaulted=True))
             continue
         dice = rolls.take(army.id, f"maneuvers to avoid {names}", cite)
         rolled = roll(state, ruleset, army, "avoid-maneuver", ("maneuver",), dice, out).results.get("maneuver", 0)

@@ -294,6 +294,12 @@ QUOTES = {
     "melee-damage": "Each point of saves rolled negates one point of damage",
     "missile-damage": "Each point of saves rolled negates one point of damage",
     # Dragon Rules: Dragon vs. Dragon; Breath; Blue-Paralysis; Green-Frost
+    # Flash Flood: who may roll against it, in 000's words (002's are "a maneuver avoidance roll")
+    "terrain-reduction-roll": "unless any army at the terrain can immediately roll at least 8 maneuver results",
+    # Dragon Rules: a dragon with no dragon of another color beside it attacks the army
+    "dragon-attacks-army": "whenever a single dragon and an army are at the same terrain, a dragon attack occurs ... "
+                           "If multiple dragons of the same color are in the same terrain, they attack the acting "
+                           "player's army at the same time",
     "dragon-vs-dragon": "When dragons of different colors are in the same terrain, they attack one another rather "
                         "than the acting player's army",
     "breath-on-dragon": "Against another dragon, dragon breath negates the automatic 5 saves until the end of the "
@@ -324,6 +330,9 @@ TSR_1996 = Ruleset(
     modifier_steps=("subtract", "divide", "multiply", "add"),
     racial_in="multiply",
     floor_at_end=True,      # 000 Applying Dice Modifiers: "Results can never be negative at the end"
+    # "Results can never be negative at the end": a penalty or a halving on saves (missiles) reaches the maneuvers
+    # the Coral and Lava Elves (Amazons) count as saves (missiles) as well (engine.modifiers.settle_owed)
+    converted_owe=True,
     # 000 The Eighth Face: "When rolling for saves, all save results are doubled; When rolling for
     # maneuvers, all maneuver results are doubled"
     eighth_face_doubles=("save", "maneuver"),
