@@ -12,6 +12,16 @@ from .fight import Fight
 def surprise(fight: Fight, sai: str, specials: list[Special]) -> None:
     """Surprise (Late): "the defending army cannot make its counter-attack roll; however, it may make its save
     roll"."""
+    if fight.counter:
+        # 001 Surprise: "Surprise has no effect during a counter-attack." 002 Surprise: "the defending army cannot
+        # make its counter-attack roll": rolled in the counter-attack, the army that rolled it is that defending
+        # army, and the army it strikes made the attack, so it has no counter-attack roll to lose (a reading)
+        fight.out.trace.append(TraceEvent(what=f"{sai}: no effect in a counter-attack", after=0, rule=fight.ruleset.quote(
+                                              "surprise-counter", "the defending army cannot make its counter-attack "
+                                              "roll: rolled in the counter-attack, it strikes the army that made the "
+                                              "attack, which has no counter-attack roll (a reading)"),
+                                          cite=fight.cite(sai)))
+        return
     fight.no_counter = sai
     fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} cannot counter-attack", rule=fight.ruleset.quote(
                                           "surprise", "the defending army cannot make its counter-attack roll; it "
