@@ -755,7 +755,11 @@ def _unit_tallies(ctx: RollContext, roll: Roll, specials: list[Special],
         tally = out.setdefault(who, _blank())
         from_ids = None
         for face in faces:
-            if face.icon != "id":
+            # 002 SFR Logo (Dragonhunter, Dragonmaster, Dragonzealot): "During any roll, the SFR logo counts as a two
+            # point ID icon and as such may be doubled to produce magic of its own color": its points are ID points
+            # (``_count_face`` counts them as an ID), so they are kept apart from the non-ID ones as an ID's are
+            as_id = face.icon == "id" or (face.icon in ctx.ruleset.id_icons and not ctx.individual)
+            if not as_id:
                 _count_face(face, unit, ctx, tally, specials, trace, who)
                 continue
             before = {t: p.total for t, p in tally.items()}

@@ -5,13 +5,28 @@ Bash (back damage from its save roll).
 from __future__ import annotations
 
 from ..roll import Special
-from ..trace import StepError, TraceEvent
+from ..trace import StepError, TraceEvent, reading
 from .fight import Fight
 
 
 def surprise(fight: Fight, sai: str, specials: list[Special]) -> None:
     """Surprise (Late): "the defending army cannot make its counter-attack roll; however, it may make its save
     roll"."""
+    if fight.counter:
+        said = fight.ruleset.quotes.get("surprise-counter")
+        if said:
+            # 001 Surprise: "Surprise has no effect during a counter-attack."
+            fight.out.trace.append(TraceEvent(what=f"{sai}: no effect in a counter-attack", after=0, rule=said,
+                                              cite=fight.cite(sai)))
+        else:
+            # 002 Surprise: "the defending army cannot make its counter-attack roll", read with 002 Melee (the
+            # defending army "may attack back ... This is called a counter-attack"): rolled in the counter-attack,
+            # the army that rolled it is the defending army, and the army it strikes made the attack, which has
+            # no counter-attack roll to lose
+            fight.out.trace.append(reading(f"{sai}: no effect in a counter-attack: it strikes the army that made "
+                                           "the attack, which makes no counter-attack roll", fight.cite(sai),
+                                           fight.ruleset.cite("melee")).evolve(after=0))
+        return
     fight.no_counter = sai
     fight.out.trace.append(TraceEvent(what=f"{sai}: {fight.defender} cannot counter-attack", rule=fight.ruleset.quote(
                                           "surprise", "the defending army cannot make its counter-attack roll; it "

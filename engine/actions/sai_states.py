@@ -503,8 +503,12 @@ def _send(state: GameState, ruleset: Ruleset, sai: str, units: tuple[str, ...], 
 def _leave_total(what: str, lost: int, ruleset: Ruleset) -> TraceEvent:
     """002 Resolution: "Any component removed from the army by a Special or Unique resolution type SAI ... does not
     have its results counted in the army total": read as taken out as counted, before the army's modifiers."""
-    return reading(f"{what}, taken out as counted, before the army's modifiers", ruleset.cite("sai-resolution"),
-                   ruleset.cite("modifier-order")).evolve(after=lost)
+    cite, other = ruleset.cite("sai-resolution"), ruleset.cite("modifier-order")
+    if other == cite and ruleset.fallback:
+        # sfr-v4 gives its SAI timing and its modifier order in one section (001 Die Roll Resolution) and is silent
+        # on a removed component's results: the rule read with it is the fallback edition's (002 Resolution)
+        other = f"{ruleset.fallback}:special-action-icons-general-information.resolution"
+    return reading(f"{what}, taken out as counted, before the army's modifiers", cite, other).evolve(after=lost)
 
 
 def _army_at(state: GameState, player: str, where: str, ruleset: Ruleset, out: StepResult) -> tuple[GameState, Army]:

@@ -260,6 +260,8 @@ QUOTES = {
     # Surprise: "During a melee attack, the defending army cannot counter-attack. The defending army may still
     # make a save roll as normal"
     "surprise": "the defending army cannot counter-attack. The defending army may still make a save roll as normal",
+    # Surprise: "Surprise has no effect during a counter-attack."
+    "surprise-counter": "Surprise has no effect during a counter-attack",
     # Confuse: "Re-roll the targeted units, ignoring all previous results"
     "confuse-reroll": "Re-roll the targeted units, ignoring all previous results",
     # Object of the Game: "A player also wins if they have the last surviving unit(s) in play"
