@@ -10,6 +10,10 @@ to the form checked and drawn again, for a pick that redraws the form and for a 
 the page drawing every step and asking the options of every step (as it did before steps were folded, and as it
 still does with "Show every field"), "folded" the page as it opens (long scenarios: each step folded but the one
 being edited). The check is also timed asking the options of every step (?steps=all) and of one (?steps=N-1).
+``--base DIR`` first times another checkout the same way (its server started with PYTHONPATH=DIR), as "before":
+
+    mkdir /tmp/base && git archive main | tar -x -C /tmp/base
+    python bench/builder_bench.py --steps 1000 -n 10 --page --base /tmp/base
 
 It starts the installed ``ddref serve --port 0`` (its own temporary index cache), then, on one kept-alive
 connection as the page does, times what the page asks on each change and on Resolve:
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -70,9 +75,6 @@ setTimeout(wait, 0);
 
 def page_edits(port: int, text: bytes, steps: int, n: int) -> dict[str, list[float]]:
     """Milliseconds of each edit in the page, every step open (as before folding) and folded."""
-    import base64
-    import shutil
-
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
@@ -89,16 +91,19 @@ def page_edits(port: int, text: bytes, steps: int, n: int) -> dict[str, list[flo
         browser = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
         browser.set_script_timeout(600)
         try:
-            link = base64.urlsafe_b64encode(text).decode()
-            browser.get(f"http://127.0.0.1:{port}/build#yaml={link}")
+            # filled as a pasted scenario (a #yaml= link of a thousand steps is slow to hand to the driver)
+            browser.get(f"http://127.0.0.1:{port}/build")
             browser.execute_script("window.ddrefCheckDelay = 0")
+            WebDriverWait(browser, 60, poll_frequency=0.05).until(
+                lambda b: b.execute_script("return !!document.querySelector('[data-key=\"steps-add\"]') && !document.body.dataset.busy"))
+            browser.execute_script("fromYaml(arguments[0], false)", text.decode())
             idle = WebDriverWait(browser, 600, poll_frequency=0.05)
             idle.until(lambda b: b.execute_script("return !!document.querySelector('[data-key=\"steps-add\"]') "
                                                   "&& !document.body.dataset.busy"))
             last = steps - 1
             for mode in ("every step open", "folded"):
                 browser.execute_script(f"B.allOpen = {'true' if mode == 'every step open' else 'false'}; "
-                                       f"B.openSteps.add({last}); draw(); scheduleCheck()")
+                                       f"if (B.openSteps) B.openSteps.add({last}); draw(); scheduleCheck()")
                 idle.until(lambda b: b.execute_script("return !document.body.dataset.busy"))
                 army = browser.execute_script(f"return Object.values(B.S.steps[{last}])[0].army")
                 kind = next(iter(browser.execute_script(f"return B.S.steps[{last}]")))
@@ -132,35 +137,56 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=100, help="requests of each kind (default 100)")
     parser.add_argument("--steps", type=int, default=0, help="repeat the first step to this many steps")
     parser.add_argument("--page", action="store_true", help="also time edits in the page (headless chromium)")
+    parser.add_argument("--base", type=Path, help="time this other checkout first, as 'before'")
     args = parser.parse_args()
     text = args.scenario.read_bytes()
     scenario = yaml.safe_load(text)
     if args.steps:
         first = scenario["steps"][0]
-        scenario["steps"] = [{k: v for k, v in first.items() if k not in ("expect", "expect_error")}
+        scenario["steps"] = [json.loads(json.dumps({k: v for k, v in first.items() if k not in ("expect", "expect_error")}))
                              for _ in range(args.steps)]
         scenario.pop("expect", None)
         text = yaml.safe_dump(scenario, sort_keys=False).encode()
     steps = len(scenario.get("steps") or [])
     data = json.dumps(scenario).encode()
-    with tempfile.TemporaryDirectory() as cache:
+    runs = [("before: " + str(args.base), args.base)] if args.base else []
+    for label, base in [*runs, ("this checkout" if args.base else "", None)]:
+        timings = measure(text, data, steps, args, base)
+        print(f"{label + ': ' if label else ''}{args.scenario.name}, {steps} steps, {args.n} requests (edits) each, "
+              "one kept-alive connection:")
+        for name, ms in timings.items():
+            report(name, ms)
+
+
+def measure(text: bytes, data: bytes, steps: int, args, base: Path | None) -> dict[str, list[float]]:
+    import os
+
+    saved = os.environ.get("PYTHONPATH")
+    if base:   # the server imports the other checkout's ddref (PYTHONPATH comes before the installed one)
+        os.environ["PYTHONPATH"] = str(base.resolve())
+    cache = tempfile.mkdtemp(prefix="builder-bench-")
+    try:
         server, port = start_server(cache)
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-            checks = timed(conn, "/build/check", data, "application/json", args.n)
-            one = timed(conn, f"/build/check?steps={max(steps - 1, 0)}", data, "application/json", args.n)
-            resolves = timed(conn, "/resolve", text, "application/yaml", args.n)
-            conn.close()
-            edits = page_edits(port, text, steps, args.n) if args.page else {}
-        finally:
-            server.terminate()
-            server.wait(15)
-    print(f"{args.scenario.name}, {steps} steps, {args.n} requests (edits) each, one kept-alive connection:")
-    report("check   (POST /build/check, options of every step)", checks)
-    report("check   (POST /build/check?steps=N-1, options of one)", one)
-    report("resolve (POST /resolve)", resolves)
-    for name, ms in edits.items():
-        report(name, ms)
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved
+    out = {}
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        out["check   (POST /build/check, options of every step)"] = timed(conn, "/build/check", data, "application/json", args.n)
+        out["check   (POST /build/check?steps=N-1, options of one)"] = timed(
+            conn, f"/build/check?steps={max(steps - 1, 0)}", data, "application/json", args.n)
+        out["resolve (POST /resolve)"] = timed(conn, "/resolve", text, "application/yaml", args.n)
+        conn.close()
+        if args.page:
+            out.update(page_edits(port, text, steps, args.n))
+    finally:
+        server.terminate()
+        server.wait(15)
+        shutil.rmtree(cache, ignore_errors=True)
+    return out
 
 
 if __name__ == "__main__":

@@ -929,12 +929,13 @@ function fieldName(name) { return name.replace(/_/g, " "); }
 const listIds = new Map();
 function listFor(values) {
   if (!values || !values.length) return "known-ids";
-  if (!listIds.has(values)) {
+  const known = values.join("\n");   // the same list, whichever field and draw asks for it
+  if (!listIds.has(known)) {
     const id = `names-${listIds.size + 1}`;
-    listIds.set(values, id);
+    listIds.set(known, id);
     document.getElementById("schema-lists").append(el("datalist", { id }, values.map((v) => el("option", { value: v }))));
   }
-  return listIds.get(values);
+  return listIds.get(known);
 }
 
 // one field of the format: its control, then its description from the schema (what it is for, and the rule)
