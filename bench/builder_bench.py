@@ -2,6 +2,15 @@
 
     python bench/builder_bench.py                 # the Coral Elf worked example, 100 of each
     python bench/builder_bench.py -n 30 FILE.yaml # another scenario, fewer requests
+    python bench/builder_bench.py --steps 1000 -n 10 --page   # a scenario of 1,000 steps, and edits in the page
+
+``--steps N`` replaces the scenario's steps with N copies of its first step (a long game written down).
+``--page`` also times edits in the page itself (headless chromium, as the browser tests): from a change of a field
+to the form checked and drawn again, for a pick that redraws the form and for a typed number; "every step open" is
+the page drawing every step and asking the options of every step (as it did before steps were folded, and as it
+still does with "Show every field"), "folded" the page as it opens (long scenarios: each step folded but the one
+being edited). The check is also timed asking the options of every step (?steps=all) and of one (?steps=N-1).
+"every step open" is the before: the page drew every step and asked the options of every step on each edit.
 
 It starts the installed ``ddref serve --port 0`` (its own temporary index cache), then, on one kept-alive
 connection as the page does, times what the page asks on each change and on Resolve:
@@ -15,6 +24,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -46,27 +56,121 @@ def timed(conn: http.client.HTTPConnection, path: str, body: bytes, kind: str, n
     return out
 
 
+# the page, driven from the script: an edit of the last step (opened first), timed from the change to the form checked
+# and drawn (body[data-busy] cleared, then the next frame)
+EDIT = """
+const [kind, key, value, done] = arguments;
+const field = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+const start = performance.now();
+field.value = value;
+field.dispatchEvent(new Event(kind, {bubbles: true}));
+const wait = () => document.body.dataset.busy ? setTimeout(wait, 2)
+  : requestAnimationFrame(() => done(performance.now() - start));
+setTimeout(wait, 0);
+"""
+
+
+def page_edits(port: int, text: bytes, steps: int, n: int) -> dict[str, list[float]]:
+    """Milliseconds of each edit in the page, every step open (as before folding) and folded."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(flag)
+    out: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as profile:
+        options.add_argument(f"--user-data-dir={profile}")
+        browser = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+        browser.set_script_timeout(600)
+        try:
+            # filled as a pasted scenario (a #yaml= link of a thousand steps is slow to hand to the driver)
+            browser.get(f"http://127.0.0.1:{port}/build")
+            browser.execute_script("window.ddrefCheckDelay = 0")
+            WebDriverWait(browser, 60, poll_frequency=0.05).until(
+                lambda b: b.execute_script("return !!document.querySelector('[data-key=\"steps-add\"]') && !document.body.dataset.busy"))
+            browser.execute_script("fromYaml(arguments[0], false)", text.decode())
+            idle = WebDriverWait(browser, 600, poll_frequency=0.05)
+            idle.until(lambda b: b.execute_script("return !!document.querySelector('[data-key=\"steps-add\"]') "
+                                                  "&& !document.body.dataset.busy"))
+            last = steps - 1
+            # every step open takes minutes a draw past a few hundred steps (the old page, or "Show every field"):
+            # timed up to 300 steps only
+            for mode in (("every step open", "folded") if steps <= 300 else ("folded",)):
+                browser.execute_script(f"B.allOpen = {'true' if mode == 'every step open' else 'false'}; "
+                                       f"if (B.openSteps) B.openSteps.add({last}); draw(); scheduleCheck()")
+                idle.until(lambda b: b.execute_script("return !document.body.dataset.busy"))
+                army = browser.execute_script(f"return Object.values(B.S.steps[{last}])[0].army")
+                kind = next(iter(browser.execute_script(f"return B.S.steps[{last}]")))
+                icon = browser.execute_script(f"return Object.keys(Object.values(B.S.steps[{last}])[0].roll || {{}})[0]")
+                picks, typed = [], []
+                for i in range(n + 1):
+                    # a pick that redraws the form: the army (set to itself: the same scenario, the full cycle)
+                    took = browser.execute_async_script(EDIT, "change", f"steps[{last}].{kind}.army", army)
+                    if i:
+                        picks.append(took)
+                    if icon:
+                        took = browser.execute_async_script(EDIT, "input", f"steps[{last}].{kind}.roll.{icon}", str(2 + i % 2))
+                        if i:
+                            typed.append(took)
+                out[f"page, {mode}: a pick (redraws)"] = picks
+                if typed:
+                    out[f"page, {mode}: a typed number"] = typed
+        finally:
+            browser.quit()
+    return out
+
+
+def report(name: str, ms: list[float]) -> None:
+    p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) > 1 else ms[0]
+    print(f"  {name}: median {statistics.median(ms):.1f} ms, p90 {p90:.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenario", nargs="?", type=Path, default=CORAL)
     parser.add_argument("-n", type=int, default=100, help="requests of each kind (default 100)")
+    parser.add_argument("--steps", type=int, default=0, help="repeat the first step to this many steps")
+    parser.add_argument("--page", action="store_true", help="also time edits in the page (headless chromium)")
     args = parser.parse_args()
     text = args.scenario.read_bytes()
-    data = json.dumps(yaml.safe_load(text)).encode()
-    with tempfile.TemporaryDirectory() as cache:
-        server, port = start_server(cache)
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            checks = timed(conn, "/build/check", data, "application/json", args.n)
-            resolves = timed(conn, "/resolve", text, "application/yaml", args.n)
-            conn.close()
-        finally:
-            server.terminate()
-            server.wait(15)
-    print(f"{args.scenario.name}, {args.n} requests each, one kept-alive connection:")
-    for name, ms in (("check   (POST /build/check)", checks), ("resolve (POST /resolve)", resolves)):
-        p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) > 1 else ms[0]
-        print(f"  {name}: median {statistics.median(ms):.1f} ms, p90 {p90:.1f} ms")
+    scenario = yaml.safe_load(text)
+    if args.steps:
+        first = scenario["steps"][0]
+        scenario["steps"] = [json.loads(json.dumps({k: v for k, v in first.items() if k not in ("expect", "expect_error")}))
+                             for _ in range(args.steps)]
+        scenario.pop("expect", None)
+        text = yaml.safe_dump(scenario, sort_keys=False).encode()
+    steps = len(scenario.get("steps") or [])
+    data = json.dumps(scenario).encode()
+    timings = measure(text, data, steps, args)
+    print(f"{args.scenario.name}, {steps} steps, {args.n} requests (edits) each, one kept-alive connection:")
+    for name, ms in timings.items():
+        report(name, ms)
+
+
+def measure(text: bytes, data: bytes, steps: int, args) -> dict[str, list[float]]:
+    cache = tempfile.mkdtemp(prefix="builder-bench-")
+    server, port = start_server(cache)
+    out = {}
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        out["check   (POST /build/check, options of every step)"] = timed(conn, "/build/check", data, "application/json", args.n)
+        out["check   (POST /build/check?steps=N-1, options of one)"] = timed(
+            conn, f"/build/check?steps={max(steps - 1, 0)}", data, "application/json", args.n)
+        out["resolve (POST /resolve)"] = timed(conn, "/resolve", text, "application/yaml", args.n)
+        conn.close()
+        if args.page:
+            out.update(page_edits(port, text, steps, args.n))
+    finally:
+        server.terminate()
+        server.wait(15)
+        shutil.rmtree(cache, ignore_errors=True)
+    return out
 
 
 if __name__ == "__main__":

@@ -56,25 +56,52 @@ async def catalog_route(edition: str = "sfr-2012") -> JSONResponse:
     return JSONResponse(catalog(edition))
 
 
+@router.get("/build/schema", tags=["builder"], summary="The scenario format's JSON Schema, that the builder draws")
+async def schema_route() -> Response:
+    """``ddref schema``: every field of the format with its description; the page draws a control for each field it
+    has no special picker for from it, so that any field of the format can be written on the page."""
+    return Response(_schema_json(), media_type="application/json")
+
+
+@cache
+def _schema_json() -> bytes:
+    import json
+
+    from .scenario.schema import scenario_schema
+
+    return json.dumps(scenario_schema()).encode()
+
+
 def did_you_mean_names(name: str, names) -> list[str]:
     import difflib
     return difflib.get_close_matches(name, list(names), n=3, cutoff=0.5)
 
 
 @router.post("/build/check", tags=["builder"], summary="Check the builder's scenario: YAML, errors, options")
-async def check_route(request: Request) -> JSONResponse:
+async def check_route(request: Request, steps: str | None = None) -> JSONResponse:
     """The body is the scenario as JSON. The answer: ``yaml`` (the scenario as the page shows and downloads it),
     ``errors`` (each with ``path``, ``line``, ``column`` and the loader's ``message``), and ``options``: the
-    state before each step (``steps[i]``) and at the start (``initial``), for the pickers of the choices."""
+    state before each step (``steps[i]``) and at the start (``initial``), for the pickers of the choices.
+    ``?steps=0,4,7`` asks for the options of those steps only (the others are null): the page's opened steps."""
+    wanted = _step_numbers(steps)
     # a check replays the scenario: it runs in a replay worker as POST /resolve does, never on the event loop
-    status, body = await request.app.state.replays.call(check_answer, await read_body(request))  # /resolve's limits
+    status, body = await request.app.state.replays.call(check_answer, await read_body(request), wanted)
     return Response(body, status_code=status, media_type="application/json")
 
 
-def check_answer(body: bytes) -> tuple[int, bytes]:
+def _step_numbers(steps: str | None) -> set[int] | None:
+    if steps is None or steps == "all":
+        return None
+    try:
+        return {int(n) for n in steps.split(",") if n.strip()}
+    except ValueError:
+        raise BadRequest(f"steps is a list of step numbers from 0 (steps=0,4,7) or 'all'; got {typed(steps)}") from None
+
+
+def check_answer(body: bytes, wanted: set[int] | None = None) -> tuple[int, bytes]:
     """POST /build/check's status and JSON body, computed in a replay worker process."""
     try:
-        answer = JSONResponse(check(_json_body(body)))
+        answer = JSONResponse(check(_json_body(body), wanted))
     except UserError as exc:
         answer = user_error_answer(exc)
     return answer.status_code, answer.body
@@ -192,12 +219,13 @@ def _dumper():
 
 # --- checking ----------------------------------------------------------------------------------------------------
 
-def check(data: dict[str, Any]) -> dict[str, Any]:
+def check(data: dict[str, Any], wanted: set[int] | None = None) -> dict[str, Any]:
     """The scenario's YAML, its errors as the loader and the engine word them, and the options of each step.
 
     The errors are those of ``ddref resolve`` itself: the loader's, then the replay's (a step the rules refuse,
-    located at its field); the options come from replaying the steps once more, each on the state the steps
-    before it left, a refused step leaving it unchanged."""
+    located at its field); the options are read from the same replay, each step on the state the steps before it
+    left, a refused step leaving it unchanged. ``wanted``: the steps whose options the page draws (its opened
+    steps); the others are null, which keeps the answer small for a scenario of a thousand steps."""
     from .scenario import run
     from .scenario.source import ScenarioErrors
 
@@ -208,35 +236,56 @@ def check(data: dict[str, Any]) -> dict[str, Any]:
     except ScenarioErrors as exc:
         answer["errors"] = _unique(e.as_dict() for e in exc.errors)
         return answer
+    options = StepOptions(scenario, wanted)
     try:
-        run.replay(scenario)
+        run.replay(scenario, observe=options.seen)
     except ScenarioErrors as exc:
         answer["errors"] = _unique(e.as_dict() for e in exc.errors)
-    answer["options"] = step_options(scenario)
+    answer["options"] = options.finish()
     return answer
 
 
-def step_options(scenario) -> dict[str, Any]:
-    """The state at the start and before each step, as the pickers offer it."""
-    from engine.resolve import resolve
-    from engine.trace import StepError
+def step_options(scenario, wanted: set[int] | None = None) -> dict[str, Any]:
+    """The state at the start and before each step, as the pickers offer it (``wanted``: only those steps')."""
+    return StepOptions(scenario, wanted).finish()
 
-    from .scenario.run import load_ruleset
 
-    state = scenario.state
-    rules = load_ruleset(state.edition)
-    options = {"initial": state_options(state), "steps": []}
-    for planned in scenario.steps:
-        here = state_options(state)
-        options["steps"].append(here)
-        try:
-            after, result = resolve(state, planned.step, rules)
-        except StepError:
-            # refused: the steps after it are offered the state it found (the best guess while it is fixed)
-            after, result = state, _without_choices(state, planned.step, rules)
-        here.update(step_choices(planned.step, result, rules, state.edition))
-        state = after
-    return options
+class StepOptions:
+    """Each step's options, gathered while the replay resolves it (``seen``); ``finish`` resolves the steps the
+    replay did not reach (those after a refused step), each on the state the steps before it left."""
+
+    def __init__(self, scenario, wanted: set[int] | None) -> None:
+        from .scenario.run import load_ruleset
+
+        self.scenario = scenario
+        self.wanted = wanted
+        self.rules = load_ruleset(scenario.state.edition)
+        self.state = scenario.state
+        self.steps: list[dict[str, Any] | None] = []
+
+    def seen(self, planned, before, after, result) -> None:
+        if self.wanted is None or len(self.steps) in self.wanted:
+            here = state_options(before)
+            if result is None:   # refused: what the roll allows without the refused choices
+                result = _without_choices(before, planned.step, self.rules)
+            here.update(step_choices(planned.step, result, self.rules, before.edition))
+        else:
+            here = None
+        self.steps.append(here)
+        self.state = after
+
+    def finish(self) -> dict[str, Any]:
+        from engine.resolve import resolve
+        from engine.trace import StepError
+
+        for planned in self.scenario.steps[len(self.steps):]:
+            try:
+                after, result = resolve(self.state, planned.step, self.rules)
+            except StepError:
+                # refused: the steps after it are offered the state it found (the best guess while it is fixed)
+                after, result = self.state, None
+            self.seen(planned, self.state, after, result)
+        return {"initial": state_options(self.scenario.state), "steps": self.steps}
 
 
 def step_choices(step, result, rules, edition: str) -> dict[str, Any]:

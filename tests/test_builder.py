@@ -228,3 +228,25 @@ def test_every_bundled_scenario_goes_through_the_builder_unchanged_and_clean():
         assert yaml.safe_load(answer["yaml"]) == data, path.name
         assert answer["errors"] == [], (path.name, answer["errors"][:2])
         assert len(answer["options"]["steps"]) == len(data.get("steps", [])), path.name
+
+
+def test_check_gives_the_options_of_the_wanted_steps_only_and_the_same_as_all():
+    """?steps=0,2 (the page's opened steps): those steps' options are those of a full check, the others null, and
+    the errors and YAML are the same (one replay gives both)."""
+    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml").read_text())
+    data["steps"] = [json.loads(json.dumps(data["steps"][0])) for _ in range(3)]   # as JSON gives them: no shared objects
+    full, some = builder.check(data), builder.check(data, {0, 2})
+    assert [s is None for s in some["options"]["steps"]] == [False, True, False]
+    assert some["options"]["steps"][0] == full["options"]["steps"][0]
+    assert some["options"]["steps"][2] == full["options"]["steps"][2]
+    assert (some["errors"], some["yaml"]) == (full["errors"], full["yaml"])
+    assert full["options"]["steps"][0]["armies"]["elves"]["units"][0]["health"] == 1   # 12 health-1 Coral Elves
+
+
+def test_the_schema_the_page_draws_is_the_formats():
+    from ddref.scenario.schema import scenario_schema
+
+    assert json.loads(builder._schema_json()) == json.loads(json.dumps(scenario_schema()))
+    assert builder._step_numbers("0,4,7") == {0, 4, 7} and builder._step_numbers("all") is None
+    with pytest.raises(builder.BadRequest, match="steps is a list of step numbers"):
+        builder._step_numbers("x")

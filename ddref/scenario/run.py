@@ -70,8 +70,12 @@ def parse(data: bytes | str, file: str, edition: str | None = None) -> Scenario:
     return build(parsed, locator, file)
 
 
-def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
-    """Resolve every step; an illegal step without expect_error is a located error (exit 2)."""
+def replay(scenario: Scenario, edition: str | None = None, observe=None) -> dict[str, Any]:
+    """Resolve every step; an illegal step without expect_error is a located error (exit 2).
+
+    ``observe(planned, before, after, result)``, if given, is called for each step as it resolves (``result`` None
+    and ``after`` the state before where the step is refused): the builder's check reads each step's options from
+    this one pass instead of resolving every step a second time (bench/builder_bench.py)."""
     state = scenario.state
     if edition and edition != state.edition:
         state = state.evolve(edition=edition)
@@ -98,6 +102,8 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
                 check_not_alone(state, rules)           # 002 Dragonkin (engine.dragonkin)
             state, result = resolve(state, planned.step, rules)
         except StepError as exc:
+            if observe is not None:
+                observe(planned, before, before, None)
             if planned.expect_error is None:
                 # the steps before it still report (issue 20 §0): their results, and the refusal located
                 steps.append({"kind": planned.kind, "rejected": exc.message, "cite": exc.cite})
@@ -114,6 +120,8 @@ def replay(scenario: Scenario, edition: str | None = None) -> dict[str, Any]:
             checks += _check(planned.expect or {}, steps[-1], planned.index, lambda: state_json(state), players)
             continue
         first = False
+        if observe is not None:
+            observe(planned, before, state, result)
         data = step_json(result)
         steps.append(data)
         if planned.expect_error is not None:

@@ -18,7 +18,15 @@ const B = {
   checked: 0,         // the ticket of the latest check asked for
   unshown: [],        // paths of fields the form has no picker for (kept, written in the YAML)
   opened: new Set(),  // the folded choices the user opened, kept open as the form is drawn again
+  schema: null,       // the format's JSON Schema (/build/schema): every field any control can write
+  allOpen: false,     // "Show every field": every fold and step drawn open
+  openSteps: new Set(),    // the steps opened in a long scenario (the others are drawn as their heading only)
+  closedSteps: new Set(),  // the steps closed in a short one (drawn open by default)
 };
+
+// a scenario of more steps than this shows each step folded to its heading until it is opened: a form of a thousand
+// steps is drawn (and checked) only for the steps being edited (bench/builder_bench.py --steps 1000)
+const FOLD_AFTER = 20;
 
 // --- paths: the loader's way of writing them (ddref.scenario.source.format_path) ----------------------------
 
@@ -194,7 +202,9 @@ function stateAt(i) {
   if (o) {
     if (i === null || i === undefined) return o.initial;
     if (o.steps[i]) return o.steps[i];
-    if (o.steps.length) return o.steps[o.steps.length - 1];
+    if (i < o.steps.length) return o.initial;   // a folded step's options were not asked for: opening it asks
+    const last = o.steps.filter((x) => x);
+    if (last.length) return last[last.length - 1];
     return o.initial;
   }
   const armies = {};
@@ -234,8 +244,8 @@ function iconChoices() {
 
 function drawSetting() {
   const S = B.S;
-  unshownKeys(S, ["ddref", "title", "source", "description", "edition", "players", "turn", "terrains", "armies",
-    "dua", "bua", "dragons", "effects", "steps", "expect"], []);
+  const drawnTop = ["title", "source", "edition", "players", "turn", "terrains", "armies",
+    "dua", "bua", "dragons", "effects", "steps", "expect"];
   if (S.players !== undefined && !Array.isArray(S.players)) B.unshown.push("players");
   const playerRows = (Array.isArray(S.players) ? S.players : []).map((p, i) => el("div", { class: "row" },
     text(`Player ${i + 1}`, ["players", i], { redraw: true }),
@@ -246,6 +256,8 @@ function drawSetting() {
       pick("Edition", ["edition"], ["sfr-2012", "sfr-v4", "tsr-1996"], { required: true,
         after: () => loadCatalog().then(() => changed(true)) }),
       pick("Whose turn", ["turn", "player"], players())),
+    safely(() => moreFields(S.turn, model("TurnIn"), ["player"], ["turn"], "More about the turn"), ["turn"]),
+    moreFields(S, model(""), drawnTop, [], "More of the setting"),
     text("Source", ["source"], { cls: "wide-field", placeholder: "a game at the club, round 3" }),
     el("div", { class: "players", data: { key: "players" } }, playerRows,
       button("Add player", "players-add", () => { S.players = [...players(), `player${players().length + 1}`]; changed(true); })),
@@ -304,8 +316,8 @@ function drawTerrains() {
   const S = B.S;
   const rows = Object.entries(S.terrains || {}).map(([id, t]) => safely(() => {
     const at = ["terrains", id];
-    unshownKeys(t, ["type", "face", "action", "eighth", "controlled_by", "home_of", "frontier", "special"], at);
-    return el("div", { class: "item", data: { key: pathText(at) } },
+    const extra = moreFields(t, model("TerrainIn"), ["type", "face", "action", "eighth", "controlled_by", "home_of", "frontier", "special"], at);
+    return el("div", { class: "item", data: { key: pathText(at) } }, extra,
       el("div", { class: "row" },
         idInput("Terrain id", ["terrains"], id),
         pick("Type", [...at, "type"], B.catalog.terrain_types, { required: true }),
@@ -338,14 +350,14 @@ function drawEffects() {
   const S = B.S;
   const rows = (Array.isArray(S.effects) ? S.effects : []).map((e, i) => safely(() => {
     const at = ["effects", i];
-    unshownKeys(e, ["spell", "sai", "target", "by", "count"], at);
     const kind = e.sai !== undefined ? "sai" : "spell";
-    return el("div", { class: "item row", data: { key: pathText(at) } },
+    const extra = moreFields(e, model("EffectIn"), ["spell", "sai", "target", "by", "count"], at);
+    return el("div", { class: "item", data: { key: pathText(at) } }, el("div", { class: "row" },
       spellInput(kind === "sai" ? "SAI" : "Spell", [...at, kind], { sais: true, effectAt: at }),
       pick("On", [...at, "target"], effectTargets(), { required: true }),
       pick("Cast by", [...at, "by"], players(), { required: true }),
       number("Times", [...at, "count"], { placeholder: "1" }),
-      removeButton(`Remove effect ${i + 1}`, `${pathText(at)}-remove`, () => { S.effects.splice(i, 1); changed(true); }));
+      removeButton(`Remove effect ${i + 1}`, `${pathText(at)}-remove`, () => { S.effects.splice(i, 1); changed(true); })), extra);
   }, ["effects", i]));
   return group("Effects already in play", ["effects"], rows,
     button("Add an effect in play", "effects-add", () => {
@@ -358,7 +370,9 @@ function drawEffects() {
 function spellInput(label, path, opts = {}) {
   const key = pathText(path);
   const input = el("input", { type: "text", value: get(path) ?? "", list: opts.sais ? "spells-and-sais" : "spells",
-    data: { key }, autocomplete: "off", autocapitalize: "off", spellcheck: "false", placeholder: "type a name" });
+    // an effect's one name field writes its spell or its SAI (data-writes: the other fields a control writes)
+    data: { key, ...(opts.effectAt ? { writes: ["spell", "sai"].map((f) => pathText([...opts.effectAt, f])).join(" ") } : {}) },
+    autocomplete: "off", autocapitalize: "off", spellcheck: "false", placeholder: "type a name" });
   input.addEventListener("change", () => {
     const raw = input.value.trim();
     const low = raw.toLowerCase();
@@ -391,7 +405,17 @@ function datalists() {
   return el("div", { hidden: "" },
     el("datalist", { id: "spells" }, spells),
     el("datalist", { id: "spells-and-sais" }, spells.map((o) => o.cloneNode(true)), sais),
-    el("datalist", { id: "expect-keys" }, results.map((r) => el("option", { value: r }))));
+    el("datalist", { id: "expect-keys" }, results.map((r) => el("option", { value: r }))),
+    el("datalist", { id: "known-ids" }, knownIds().map((v) => el("option", { value: v }))));
+}
+
+// the ids a mapping's key may be: units (in armies, dead, buried), armies, dragons, terrains, players, SAIs
+function knownIds() {
+  const st = stateAt(null);
+  const ids = [...allUnits(null).map((u) => u.id), ...deadUnits(null).map((u) => u.id), ...deadUnits(null, "bua").map((u) => u.id),
+    ...Object.keys(B.S.armies || {}), ...(st.dragons || []).map((d) => d.id), ...terrainIds(), ...players(),
+    ...B.catalog.sais.map((s) => s.id)];
+  return [...new Set(ids)];
 }
 
 // --- armies and units ---------------------------------------------------------------------------------------------
@@ -411,13 +435,12 @@ function unitRow(listPath, i) {
   if (typeof u !== "object" || u === null) {   // a catalog name written as text: shown as written
     return el("div", { class: "row unit", data: { key } }, text("Unit (catalog name)", at), remove);
   }
-  unshownKeys(u, ["id", "name", "race", "health", "count", "color"], at);
   const race = u.race || "";
   const current = u.name ? `name:${u.name}` : u.health ? `health:${u.health}` : "";
   const races = [["", "magical items (no race)"], ...B.catalog.races.map((r) => [r.id, r.name])];
   const raceSelect = pick("Race", [...at, "race"], races.slice(1), { blank: "items, artifacts, medallions",
     after: () => { delete u.name; delete u.health; const first = unitChoices(get([...at, "race"]))[0]; if (first) setUnit(u, first[0]); } });
-  const unitSelect = el("select", { data: { key: `${key}.unit` } });
+  const unitSelect = el("select", { data: { key: `${key}.unit`, writes: `${key}.name ${key}.health` } });
   const choices = unitChoices(race);
   if (!current) unitSelect.append(el("option", { value: "" }, "—"));
   if (current && !choices.some(([v]) => v === current)) choices.unshift([current, current.replace(/^\w+:/, "")]);
@@ -428,12 +451,14 @@ function unitRow(listPath, i) {
   }
   unitSelect.addEventListener("change", () => { setUnit(u, unitSelect.value); changed(true); });
   const colored = u.color !== undefined || ["eldarim", "dragonkin", ""].includes(race);
+  const extra = moreFields(u, model("UnitIn"), ["name", "race", "health", "count", ...(u.id !== undefined ? ["id"] : []),
+    ...(colored ? ["color"] : [])], at, "More");
   return el("div", { class: "row unit", data: { key } },
     raceSelect, wrap("Unit", unitSelect, `${key}.unit`, "grow"),
     number("How many", [...at, "count"], { placeholder: "1" }),
     u.id !== undefined ? text("Id", [...at, "id"], { redraw: true }) : null,
     colored ? pick("Color", [...at, "color"], B.catalog.colors) : null,
-    remove);
+    remove, extra);
 }
 
 function setUnit(u, choice) {
@@ -470,14 +495,14 @@ function drawArmies() {
   const S = B.S;
   const rows = Object.entries(S.armies || {}).map(([id, a]) => safely(() => {
     const at = ["armies", id];
-    unshownKeys(a, ["player", "at", "units"], at);
+    const extra = moreFields(a, model("ArmyIn"), ["player", "at", "units"], at);
     return el("div", { class: "item", data: { key: pathText(at) } },
       el("div", { class: "row" },
         idInput("Army id", ["armies"], id),
         pick("Player", [...at, "player"], players(), { required: true }),
         pick("Where", [...at, "at"], [...terrainIds(), ["reserve", "reserve area"]], { required: true }),
         removeButton(`Remove army ${id}`, `${pathText(at)}-remove`, () => { delete S.armies[id]; changed(true); })),
-      unitsEditor([...at, "units"], `Units of ${id}`));
+      unitsEditor([...at, "units"], `Units of ${id}`), extra);
   }, ["armies", id]));
   const areas = ["dua", "bua"].map((area) => {
     const title = area === "dua" ? "Dead units (DUA)" : "Buried units (BUA)";
@@ -501,14 +526,14 @@ function drawDragons() {
   if (!B.catalog.dragon_faces.length && !(S.dragons || []).length) return null;
   const rows = (Array.isArray(S.dragons) ? S.dragons : []).map((d, i) => safely(() => {
     const at = ["dragons", i];
-    unshownKeys(d, ["id", "color", "form", "owner", "at"], at);
-    return el("div", { class: "item row", data: { key: pathText(at) } },
+    const extra = moreFields(d, model("DragonIn"), ["id", "color", "form", "owner", "at"], at);
+    return el("div", { class: "item", data: { key: pathText(at) } }, el("div", { class: "row" },
       text("Dragon id", [...at, "id"], { redraw: true }),
       pick("Color", [...at, "color"], B.catalog.dragon_colors, { required: true }),
       pick("Form", [...at, "form"], ["drake", "wyrm"]),
       pick("Owner", [...at, "owner"], players()),
       pick("At", [...at, "at"], terrainIds(), { required: true }),
-      removeButton(`Remove dragon ${i + 1}`, `${pathText(at)}-remove`, () => { S.dragons.splice(i, 1); changed(true); }));
+      removeButton(`Remove dragon ${i + 1}`, `${pathText(at)}-remove`, () => { S.dragons.splice(i, 1); changed(true); })), extra);
   }, ["dragons", i]));
   return el("div", { class: "dragons", data: { key: "dragons" } }, el("h4", {}, "Dragons"), rows,
     button("Add dragon", "dragons-add", () => {
@@ -657,15 +682,16 @@ function cantripBuys(path, i) {
   const value = get(path) || {};
   const keys = [...Object.keys(offered), ...Object.keys(value).filter((k) => !(k in offered))];
   if (!keys.length) return null;
+  if (B.drew) B.drew.add(path[path.length - 1]);
   return el("div", { class: "cantrips", data: { key: pathText(path) } }, el("h4", {}, "Cantrip purchases"),
     keys.map((key) => {
-      unshownKeys(value[key], ["cast"], [...path, key]);
+      const extra = moreFields(value[key], model("CantripIn"), ["cast"], [...path, key]);
       const spells = offered[key];
       const note = spells ? (spells.length ? `The spells ${key}'s Cantrip points can pay for, one at a time:` :
         `${key}'s Cantrip points pay for no spell.`) : `${key} rolls no Cantrip here (as last checked).`;
       return el("fieldset", { class: "picks", data: { key: pathText([...path, key]) } },
         el("legend", {}, `What ${key}'s Cantrip buys`), el("p", { class: "note" }, note),
-        casts([...path, key, "cast"], i, spells));
+        casts([...path, key, "cast"], i, spells), extra);
     }));
 }
 
@@ -677,6 +703,7 @@ function dragonChoices(at, i) {
   const breath = found.breath || {};
   const parts = [];
   if (Object.keys(slay).length) {
+    B.drew.add("slay");
     parts.push(el("div", { class: "slay", data: { key: pathText([...at, "slay"]) } }, el("h4", {}, "Dragons slain"),
       el("p", { class: "note" }, "Left blank, the engine slays what the results allow, the cheapest first (marked defaulted)."),
       el("div", { class: "row" }, Object.entries(slay).map(([dragon, types]) => (types.length
@@ -684,6 +711,7 @@ function dragonChoices(at, i) {
         : el("p", { class: "note" }, `${dragon}: no results of one type enough to slay it.`))))));
   }
   for (const [color, b] of Object.entries(breath)) {
+    B.drew.add("breath_targets");
     const path = [...at, "breath_targets", color];
     const chosen = get(path) || [];
     parts.push(el("fieldset", { class: "picks", data: { key: pathText(path) } },
@@ -713,9 +741,9 @@ function casts(path, i, offered) {
     ...players().map((p) => [p, `player ${p}`]), ...(st.effects || []).map((e) => [e, `spell in play ${e}`])];
   const rows = list.map((c, j) => {
     const at = [...path, j];
-    unshownKeys(c, ["spell", "target", "count", "color"], at);
+    const extra = moreFields(c, model("CastIn"), ["spell", "target", "count", "color"], at);
     const names = Object.fromEntries(B.catalog.spells.map((sp) => [sp.id, sp.name]));
-    return el("div", { class: "item row", data: { key: pathText(at) } },
+    return el("div", { class: "item", data: { key: pathText(at) } }, el("div", { class: "row" },
       offered ? pick("Spell", [...at, "spell"], [...new Set(offered.map((o) => o.spell))].map((id) => [id, names[id] || id]),
         { required: true, after: (id) => {
           const colors = offered.filter((o) => o.spell === id && o.color).map((o) => o.color);
@@ -724,7 +752,7 @@ function casts(path, i, offered) {
       pick("Target", [...at, "target"], targets, { required: true }),
       number("Times", [...at, "count"], { placeholder: "1" }),
       pick("Paid in", [...at, "color"], B.catalog.colors, { blank: "its color" }),
-      removeButton(`Remove spell ${j + 1}`, `${pathText(at)}-remove`, () => { list.splice(j, 1); changed(true); }));
+      removeButton(`Remove spell ${j + 1}`, `${pathText(at)}-remove`, () => { list.splice(j, 1); changed(true); })), extra);
   });
   return el("div", { class: "casts", data: { key: pathText(path) } }, el("h4", {}, "Spells bought"), rows,
     button("Add a spell", `${pathText(path)}-add`, () => {
@@ -741,7 +769,10 @@ function saiTargets(path, i) {
   const names = Object.fromEntries(B.catalog.sais.map((s) => [s.id, s.name]));
   const units = [...allUnits(i), ...deadUnits(i), ...deadUnits(i, "bua")];
   const rows = Object.entries(value).map(([sai, chosen]) => {
-    if (!Array.isArray(chosen)) { B.unshown.push(pathText([...path, sai])); return null; }
+    if (!Array.isArray(chosen)) {   // per mover ({t1: [a]}) or an army id: written as YAML flow
+      return el("div", { class: "item row", data: { key: pathText([...path, sai]) } }, flowField(`${names[sai] || sai} takes`, [...path, sai]),
+        removeButton(`Remove ${sai} targets`, `${pathText([...path, sai])}-remove`, () => { delete value[sai]; put(path, value); changed(true); }));
+    }
     return el("fieldset", { class: "picks", data: { key: pathText([...path, sai]) } },
       el("legend", {}, `${names[sai] || sai} takes`),
       units.map((u) => {
@@ -837,6 +868,311 @@ function scalar(raw) {
   return raw;
 }
 
+// --- any field of the format, drawn from its schema (GET /build/schema: `ddref schema`) -------------------------
+//
+// The pickers above know the game (the units of an army before the step, the splits a roll allows); every other
+// field of the format gets a control drawn from the schema's shape, labelled with its name and the schema's own
+// description (the rule it is for) as its hint, and checked by the loader like the rest: a yes/no box, a number, a
+// list of choices, a text (with the known names to complete), a mapping (a key, then its value), a list, or, for a
+// field that takes several shapes (a unit's roll: {save: 2}, "save 2" or [save, melee]), a short YAML flow text.
+
+function deref(s) {
+  let out = s || {};
+  while (out.$ref) out = B.schema.$defs[out.$ref.split("/").pop()] || {};
+  return out;
+}
+
+// the shapes a field takes, null left out
+function alternatives(s) {
+  const d = deref(s);
+  const alts = d.anyOf || d.oneOf;
+  if (alts) return alts.flatMap(alternatives);
+  const types = [d.type].flat().filter((t) => t !== "null" && t !== undefined);
+  if (d.type !== undefined && !types.length) return [];
+  return [types.length ? { ...d, type: types[0] } : d];
+}
+
+function isWord(a) {
+  return a.type === "string" || (a.enum || (a.const !== undefined ? [a.const] : [])).some((v) => typeof v === "string");
+}
+
+// what control writes a field of this schema
+function shapeOf(s) {
+  const alts = alternatives(s);
+  if (!alts.length) return { kind: "flow" };
+  if (alts.every(isWord)) {
+    const values = alts.flatMap((a) => a.enum || (a.const !== undefined ? [a.const] : []));
+    return alts.some((a) => a.type === "string" && !a.enum && a.const === undefined) ? { kind: "text", suggest: values }
+      : { kind: "pick", values };
+  }
+  if (alts.length === 1) {
+    const a = alts[0];
+    if (a.enum) return { kind: "pick", values: a.enum };
+    if (a.type === "boolean") return { kind: "bool" };
+    if (a.type === "integer" || a.type === "number") return { kind: "number" };
+    if (a.type === "object" && a.properties) return { kind: "object", schema: a };
+    if (a.type === "object" && a.additionalProperties && typeof a.additionalProperties === "object") {
+      return { kind: "map", value: a.additionalProperties, keys: a.propertyNames ? a.propertyNames.enum : null };
+    }
+    if (a.type === "array" && a.items) {
+      const item = shapeOf(a.items);
+      if (item.kind === "text" || item.kind === "pick") return { kind: "words", item };
+      if (item.kind === "object") return { kind: "list", item: item.schema };
+    }
+  }
+  return { kind: "flow" };
+}
+
+function fieldName(name) { return name.replace(/_/g, " "); }
+
+// a datalist of these values (made once for each list of the schema), for a text field to complete from
+const listIds = new Map();
+function listFor(values) {
+  if (!values || !values.length) return "known-ids";
+  const known = values.join("\n");   // the same list, whichever field and draw asks for it
+  if (!listIds.has(known)) {
+    const id = `names-${listIds.size + 1}`;
+    listIds.set(known, id);
+    document.getElementById("schema-lists").append(el("datalist", { id }, values.map((v) => el("option", { value: v }))));
+  }
+  return listIds.get(known);
+}
+
+// one field of the format: its control, then its description from the schema (what it is for, and the rule)
+function anyField(name, path, s) {
+  const shape = shapeOf(s);
+  const label = fieldName(String(name));
+  let control;
+  switch (shape.kind) {
+    case "bool": control = check_(label, path, { redraw: true }); break;
+    case "number": control = number(label, path); break;
+    case "pick": control = pick(label, path, shape.values); break;
+    case "text": control = text(label, path, { list: listFor(shape.suggest), redraw: true }); break;
+    case "words": control = words(label, path, shape.item); break;
+    case "object": control = objectFields(label, path, shape.schema); break;
+    case "map": control = mapFields(label, path, shape); break;
+    case "list": control = listFields(label, path, shape.item); break;
+    default: control = flowField(label, path);
+  }
+  const hint = deref(s).description || s.description;
+  return el("div", { class: "any-field" }, control, hint ? el("p", { class: "hint-text" }, hint) : null);
+}
+
+// a list of names, written comma-separated
+function words(label, path, item) {
+  const key = pathText(path);
+  const value = get(path);
+  const input = el("input", { type: "text", value: Array.isArray(value) ? value.join(", ") : value ?? "", data: { key },
+    autocomplete: "off", autocapitalize: "off", spellcheck: "false", placeholder: "names, separated by commas",
+    list: item.kind === "pick" ? listFor(item.values) : listFor(item.suggest) });
+  input.addEventListener("input", () => {
+    const names = input.value.split(",").map((w) => w.trim()).filter((w) => w);
+    put(path, names.length ? names : undefined);
+    changed(false);
+  });
+  return wrap(label, input, key, "wide-field");
+}
+
+function objectFields(label, path, s) {
+  return el("fieldset", { class: "picks object", data: { key: pathText(path) } }, el("legend", {}, label),
+    Object.entries(s.properties).map(([name, prop]) => anyField(name, [...path, name], prop)));
+}
+
+// a value written at path as it is, even empty (a new mapping entry the user fills next)
+function setRaw(path, value) {
+  let at = B.S;
+  for (const part of path.slice(0, -1)) {
+    if (at[part] === undefined || at[part] === null || typeof at[part] !== "object") at[part] = {};
+    at = at[part];
+  }
+  at[path[path.length - 1]] = value;
+}
+
+function emptyOf(s) {
+  const shape = shapeOf(s);
+  return { object: {}, map: {}, list: [], words: [], number: 0, bool: true, pick: shape.values ? shape.values[0] : "" }[shape.kind] ?? "";
+}
+
+// a mapping: each key (a unit, army, SAI ... id; picked where the format lists them) and its value
+function mapFields(label, path, shape) {
+  const key = pathText(path);
+  const value = get(path);
+  const entries = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
+  if (value !== undefined && !entries.length && !isEmpty(value)) return flowField(label, path);
+  const rows = entries.map((k) => {
+    const rename = el("input", { type: "text", value: k, class: "id", list: shape.keys ? listFor(shape.keys) : "known-ids",
+      data: { key: `${pathText([...path, k])}-key` }, "aria-label": `${label}: key`, autocomplete: "off",
+      autocapitalize: "off", spellcheck: "false" });
+    rename.addEventListener("change", () => {
+      const name = rename.value.trim();
+      if (!name || name === k || name in get(path)) return;
+      const renamed = {};
+      for (const [a, b] of Object.entries(get(path))) renamed[a === k ? name : a] = b;
+      setRaw(path, renamed);
+      changed(true);
+    });
+    return el("div", { class: "item map-entry" },
+      el("div", { class: "row" }, rename,
+        removeButton(`Remove ${k}`, `${pathText([...path, k])}-remove`, () => { delete value[k]; put(path, value); changed(true); })),
+      anyField(k, [...path, k], shape.value));
+  });
+  const adding = shape.keys
+    ? el("select", { data: { key: `${key}-new` }, "aria-label": `${label}: what to add` },
+      shape.keys.filter((k) => !entries.includes(k)).map((k) => el("option", { value: k }, k)))
+    : el("input", { type: "text", list: "known-ids", data: { key: `${key}-new` }, "aria-label": `${label}: the key to add`,
+      placeholder: "a unit, army, SAI ... id", autocomplete: "off", autocapitalize: "off", spellcheck: "false" });
+  return el("div", { class: "map", data: { key } }, el("h4", {}, label), rows,
+    el("div", { class: "row add" }, adding, button("Add", `${key}-add`, () => {
+      const name = adding.value.trim();
+      if (!name || (value && name in value)) return;
+      setRaw([...path, name], emptyOf(shape.value));
+      changed(true);
+    })));
+}
+
+// a list of mappings (each drawn from its model)
+function listFields(label, path, s) {
+  const key = pathText(path);
+  const list = get(path);
+  if (list !== undefined && !Array.isArray(list)) return flowField(label, path);
+  return el("div", { class: "list", data: { key } }, el("h4", {}, label),
+    (list || []).map((_, j) => el("div", { class: "item" },
+      objectFields(`${label} ${j + 1}`, [...path, j], s),
+      removeButton(`Remove ${label} ${j + 1}`, `${pathText([...path, j])}-remove`, () => { list.splice(j, 1); changed(true); }))),
+    button("Add", `${key}-add`, () => { setRaw(path, [...(list || []), {}]); changed(true); }));
+}
+
+// a field of several shapes, as YAML flow text: {save: 2}, save 2, [save, melee]
+function flowField(label, path) {
+  const key = pathText(path);
+  const input = el("input", { type: "text", value: toFlow(get(path)), data: { key }, autocomplete: "off",
+    autocapitalize: "off", spellcheck: "false", placeholder: "e.g. {save: 2}, save 2 or [a, b]" });
+  input.addEventListener("input", () => {
+    const raw = input.value.trim();
+    put(path, raw === "" ? undefined : parseFlow(raw));
+    changed(false);
+  });
+  return wrap(label, input, key, "wide-field");
+}
+
+function toFlow(value) {
+  if (value === undefined) return "";
+  if (Array.isArray(value)) return `[${value.map(toFlow).join(", ")}]`;
+  if (value && typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${flowWord(k)}: ${toFlow(v)}`).join(", ")}}`;
+  return typeof value === "string" ? flowWord(value) : String(value);
+}
+
+function flowWord(s) {
+  const plain = /^[^\s,:{}[\]"'#&*!|>%@`-][^,{}[\]#]*$/.test(s) && !/: |:$/.test(s) && s.trim() === s;
+  return plain && typeof flowScalar(s) === "string" ? s : JSON.stringify(s);
+}
+
+function flowScalar(word) {
+  if (/^-?\d+$/.test(word)) return Number(word);
+  if (word === "true" || word === "false") return word === "true";
+  if (word === "null" || word === "~") return null;
+  return word;
+}
+
+// YAML flow text as data ({a: 1, b: [x, "y z"]}); text it cannot read is kept as typed, for the loader to locate
+function parseFlow(source) {
+  let at = 0;
+  const space = () => { while (at < source.length && /\s/.test(source[at])) at += 1; };
+  const fail = () => { throw new SyntaxError("flow"); };
+  const scalar = (inMap) => {
+    space();
+    const quote = source[at];
+    if (quote === '"' || quote === "'") {
+      const end = source.indexOf(quote, at + 1);
+      if (end < 0) fail();
+      const body = source.slice(at + 1, end);
+      at = end + 1;
+      return quote === '"' ? JSON.parse(`"${body}"`) : body;
+    }
+    let end = at;
+    while (end < source.length && !",{}[]".includes(source[end]) &&
+      !(inMap && source[end] === ":" && (end + 1 === source.length || /[\s,}\]]/.test(source[end + 1])))) end += 1;
+    const word = source.slice(at, end).trim();
+    at = end;
+    return flowScalar(word);
+  };
+  const value = (inMap) => {
+    space();
+    if (source[at] === "{") {
+      at += 1;
+      const out = {};
+      space();
+      while (source[at] !== "}") {
+        const k = scalar(true);
+        space();
+        if (source[at] !== ":") fail();
+        at += 1;
+        out[String(k)] = value(true);
+        space();
+        if (source[at] === ",") { at += 1; space(); } else if (source[at] !== "}") fail();
+      }
+      at += 1;
+      return out;
+    }
+    if (source[at] === "[") {
+      at += 1;
+      const out = [];
+      space();
+      while (source[at] !== "]") {
+        out.push(value(false));
+        space();
+        if (source[at] === ",") { at += 1; space(); } else if (source[at] !== "]") fail();
+        if (at >= source.length) fail();
+      }
+      at += 1;
+      return out;
+    }
+    return scalar(inMap);
+  };
+  try {
+    if (!/^[{[]/.test(source)) return flowScalar(source);
+    const out = value(false);
+    space();
+    return at === source.length ? out : source;
+  } catch (exc) {
+    return source;
+  }
+}
+
+// a model's fields that the pickers above do not draw: folded under one summary that names them, drawn only when
+// opened (or when one has a value); keys the format does not know are kept as written and named in the note
+function moreFields(obj, s, drawn, path, title = "More fields") {
+  const props = (s && s.properties) || {};
+  if (obj && typeof obj === "object" && !Array.isArray(obj)) {
+    for (const k of Object.keys(obj)) if (!(k in props) && !drawn.includes(k)) B.unshown.push(pathText([...path, k]));
+  }
+  const names = Object.keys(props).filter((n) => !drawn.includes(n));
+  if (!names.length) return null;
+  const filled = names.filter((n) => !isEmpty(get([...path, n])));
+  return fold(`${title}: ${names.map(fieldName).join(", ")}`, `${pathText(path)}-fields`,
+    () => names.map((n) => anyField(n, [...path, n], props[n])), filled.length > 0);
+}
+
+// a folded part, drawn when it is opened
+function fold(title, key, build, hasValue) {
+  const open = B.allOpen || hasValue || B.opened.has(key);
+  const box = el("details", { class: "more-fields", ...(open ? { open: "" } : {}) }, el("summary", { data: { key } }, title));
+  let built = false;
+  const fillIn = () => { if (!built) { built = true; box.append(el("div", { class: "fields" }, build())); } };
+  if (open) fillIn();
+  box.addEventListener("toggle", () => {
+    if (box.open) { B.opened.add(key); fillIn(); showErrors(); } else B.opened.delete(key);
+  });
+  return box;
+}
+
+function model(name) { return name ? B.schema.$defs[name] : B.schema; }
+
+function stepModel(kind) {
+  const one = B.schema.properties.steps.items.oneOf.find((k) => kind in k.properties);
+  return one ? alternatives(one.properties[kind])[0] : null;
+}
+
 // --- steps ------------------------------------------------------------------------------------------------------
 
 const KIND_NAMES = { roll: "Roll", maneuver: "Maneuver", melee: "Melee", missile: "Missile", magic: "Magic",
@@ -906,6 +1242,9 @@ const DRAWN = { roll: ["army", "for", "roll", "avoidance", "ids", "penalties", "
   promote: ["army", "allowed", "chosen"], replant: ["army", "give", "take"], minor: ["army", "roll", "choose", "casualties"],
   reserves: ["reinforce", "retreat"] };
 
+// the fields of DRAWN whose pickers are drawn only in some states; each marks itself drawn in B.drew
+const SOMETIMES = ["cantrip", "slay", "breath_targets", "charge", "counter", "counter_saves"];
+
 // a choice most disputes do not need, folded away until it is opened or has a value
 function more(path, content) {
   const title = content.querySelector("h4") ? content.querySelector("h4").textContent : "More";
@@ -945,7 +1284,7 @@ function actionFields(at, body, i, melee) {
   const charge = melee && (B.S.edition === "tsr-1996" || body.charge !== undefined);
   const charging = charge && body.charge === true;
   const out = [el("div", { class: "row" }, armyPick(at, i), armyPick(at, i, "target", "Target army")),
-    charge ? check_("Charge (tsr-1996): melee and maneuver count as damage; the target's roll saves and hits back",
+    charge ? B.drew.add("charge") && check_("Charge (tsr-1996): melee and maneuver count as damage; the target's roll saves and hits back",
       [...at, "charge"], { redraw: true }) : null,
     rollEditor(charging ? "The charging roll" : melee ? "The melee roll" : "The missile roll", [...at, "roll"], body.army, i),
     rollMap(charging ? "The charged army's roll: its saves, and its melee that hits back" : "Save roll",
@@ -954,6 +1293,8 @@ function actionFields(at, body, i, melee) {
     const none = el("input", { type: "checkbox", data: { key: `${pathText([...at, "counter"])}-none` } });
     none.checked = counter === false;
     none.addEventListener("change", () => { put([...at, "counter"], none.checked ? false : undefined); changed(true); });
+    B.drew.add("counter");
+    if (counter !== false) B.drew.add("counter_saves");
     out.push(el("div", { class: "counter" },
       el("label", { class: "field check" }, none, el("span", {}, "No counter-attack")),
       counter === false ? null : rollEditor(`Counter-attack roll of ${body.target || "the target"}`, [...at, "counter"], body.target, i),
@@ -977,6 +1318,7 @@ function drawSteps() {
       const body = ["turn", "setup", "reserves"].includes(kind.value) ? {} : { army: armies[0] || "" };
       if (kind.value === "melee" || kind.value === "missile") body.target = armies[1] || "";
       S.steps = [...steps, { [kind.value]: body }];
+      B.openSteps.add(S.steps.length - 1);
       changed(true);
     })));
 }
@@ -987,23 +1329,64 @@ function drawStep(S, step, i) {
   const at = ["steps", i, kind];
   const body = step[kind] || {};
   unshownKeys(step, [kind, "expect", "expect_error"], ["steps", i]);
+  const open = stepOpen(i);
+  const head = el("div", { class: "step-head" }, el("h3", {}, `Step ${i + 1} · ${KIND_NAMES[kind] || kind}`,
+    !open && body && typeof body === "object" && typeof body.army === "string" ? ` · ${body.army}` : ""),
+    button(open ? "Fold" : "Open", `steps[${i}]-open`, () => toggleStep(i, !open), "small"),
+    i > 0 ? button("↑", `steps[${i}]-up`, () => { moveSteps(i, "up"); [S.steps[i - 1], S.steps[i]] = [S.steps[i], S.steps[i - 1]]; changed(true); }, "small") : null,
+    removeButton(`Remove step ${i + 1}`, `steps[${i}]-remove`, () => { moveSteps(i, "remove"); S.steps.splice(i, 1); changed(true); }));
+  if (!open) return el("section", { class: "step-form item folded", data: { key: pathText(["steps", i]) } }, head);
   let fields;
   if (STEP_FIELDS[kind] && typeof body === "object") {
-    unshownKeys(body, DRAWN[kind], at);
-    fields = STEP_FIELDS[kind](at, body, i);
+    B.drew = new Set();
+    const special = STEP_FIELDS[kind](at, body, i);
+    // a picker drawn only in some states (a Cantrip the engine found, the dragons a breath reaches) leaves its field
+    // to the controls drawn from the schema when it is not drawn
+    const drawn = DRAWN[kind].filter((f) => !SOMETIMES.includes(f) || B.drew.has(f));
+    fields = [special, moreFields(body, stepModel(kind), drawn, at, "More choices of this step")];
   } else {
     B.unshown.push(pathText(at));
     fields = [el("p", { class: "note" }, `A ${kind} step: shown in the YAML only.`)];
   }
-  return el("section", { class: "step-form item", data: { key: pathText(["steps", i]) } },
-    el("div", { class: "step-head" }, el("h3", {}, `Step ${i + 1} · ${KIND_NAMES[kind] || kind}`),
-      i > 0 ? button("↑", `steps[${i}]-up`, () => { [S.steps[i - 1], S.steps[i]] = [S.steps[i], S.steps[i - 1]]; changed(true); }, "small") : null,
-      removeButton(`Remove step ${i + 1}`, `steps[${i}]-remove`, () => { S.steps.splice(i, 1); changed(true); })),
+  return el("section", { class: "step-form item", data: { key: pathText(["steps", i]) } }, head,
     el("div", { class: "body", data: { key: pathText(at) } }, fields),
     el("details", { class: "more", ...(step.expect || step.expect_error ? { open: "" } : {}) },
       el("summary", {}, "Checks on this step"),
       expectEditor(["steps", i, "expect"]),
       text("Expected refusal (the rule's words)", ["steps", i, "expect_error"], { cls: "wide-field" })));
+}
+
+// A step is drawn open in a short scenario (unless folded), folded in a long one (unless opened)
+function stepOpen(i) {
+  if (B.allOpen) return true;
+  const n = Array.isArray(B.S.steps) ? B.S.steps.length : 0;
+  return n <= FOLD_AFTER ? !B.closedSteps.has(i) : B.openSteps.has(i);
+}
+
+function toggleStep(i, open) {
+  if (open) { B.openSteps.add(i); B.closedSteps.delete(i); } else { B.openSteps.delete(i); B.closedSteps.add(i); }
+  draw();
+  // a step opened for the first time needs its options (the state before it): the check brings them
+  if (open && B.options && !B.options.steps[i]) scheduleCheck();
+}
+
+// the opened and folded steps follow a step moved up or removed
+function moveSteps(i, how) {
+  for (const set of [B.openSteps, B.closedSteps]) {
+    const before = [...set];
+    set.clear();
+    for (const j of before) {
+      if (how === "up") set.add(j === i ? i - 1 : j === i - 1 ? i : j);
+      else if (j !== i) set.add(j > i ? j - 1 : j);
+    }
+  }
+}
+
+// the steps whose options the check asks for: the ones drawn open
+function wantedSteps() {
+  const n = Array.isArray(B.S.steps) ? B.S.steps.length : 0;
+  if (B.allOpen || n <= FOLD_AFTER) return "all";
+  return [...B.openSteps].filter((i) => i < n).sort((a, b) => a - b).join(",");
 }
 
 // A part of the form drawn from data of a shape the form does not expect (a pasted scenario with units: "x"): the
@@ -1022,6 +1405,17 @@ function safely(drawPart, path) {
 
 let focusAfter = null;
 
+function allFields() {
+  const box = el("input", { type: "checkbox", id: "all-fields", data: { key: "all-fields" } });
+  box.checked = B.allOpen;
+  box.addEventListener("change", () => {
+    B.allOpen = box.checked;
+    draw();
+    if (B.allOpen) scheduleCheck();   // the options of every step
+  });
+  return box;
+}
+
 function draw() {
   const root = document.getElementById("form-root");
   const active = document.activeElement;
@@ -1029,7 +1423,8 @@ function draw() {
   const selection = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
   focusAfter = null;
   B.unshown = [];
-  fill(root, safely(datalists, []), safely(drawSetting, []), safely(drawArmies, ["armies"]), safely(drawSteps, ["steps"]),
+  fill(root, el("label", { class: "field check all-fields" }, allFields(), el("span", { class: "name" },
+    "Show every field of the format (each step open, every choice unfolded)")), safely(datalists, []), safely(drawSetting, []), safely(drawArmies, ["armies"]), safely(drawSteps, ["steps"]),
     safely(() => group("Expected at the end (optional)", ["expect"], expectEditor(["expect"])), ["expect"]));
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -1086,6 +1481,7 @@ function showErrors() {
 
 async function loadCatalog() {
   document.body.dataset.busy = "1";  // the check that follows clears it
+  if (!B.schema) B.schema = await api("/build/schema");
   B.catalog = await api(`/build/catalog?edition=${encodeURIComponent(B.S.edition || "sfr-2012")}`);
 }
 
@@ -1094,7 +1490,7 @@ async function check() {
   document.body.dataset.busy = "1";
   let answer;
   try {
-    answer = await api("/build/check", { method: "POST", headers: { "Content-Type": "application/json" },
+    answer = await api(`/build/check?steps=${wantedSteps()}`, { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(B.S) });
   } catch (exc) {
     if (ticket === B.checked) {
