@@ -74,8 +74,9 @@ class DragonAttackStepIn(Strict):
         "units Regenerate brings back (targets), where Vanish, Ferry, Teleport, Firewalking move it (move_to) and "
         "the units going along (targets).", default=None)
     counter: RollIn | Literal[False] | None = described_field(
-        "A dragon attack has no counter-attack (002 Glossary, Counter-Attack Phase: \"The subsequent response by a defending "
-        "army to a melee attack\"; the army answers the dragons with its one combination roll, 002 Dragon Attack Phase Step 6): a counter-attack roll written here is refused when the step resolves, so "
+        "A dragon attack has no counter-attack (002 Glossary, Counter-Attack Phase: \"The subsequent response by a "
+        "defending army to a melee attack\"; the army answers the dragons with its one combination roll, 002 Dragon "
+        "Attack Phase Step 6): a counter-attack roll written here is refused when the step resolves, so "
         "expect_error can pin it; false says there is none.", default=None)
     ashes: dict[str, RollIn | str | list[str]] | None = described_field(
         "Unit id killed in the attack (by a breath or the dragons' damage) -> its own roll for Rise from the Ashes "
