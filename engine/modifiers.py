@@ -452,8 +452,9 @@ def _halved_before_count(ability: RacialAbility, moved: int, ctx: RollContext, t
     Modifiers, Coral Elf example: "This is halved because of the Wall of Fog spell giving the attacking army 15
     missile results"), and the racial step comes after the divide step, so the counted results are not halved:
     a reading of "all missile damage", said with both passages."""
-    if ability.target != "missile" or ctx.kind != "missile" or ctx.target_terrain is None or not moved:
-        return
+    if (ability.target != "missile" or ctx.kind != "missile" or ctx.target_terrain is None or not moved
+            or ctx.ruleset.converted_owe):
+        return      # tsr-1996 divides the counted results as missiles (settle_owed), or halved them as maneuvers
     for effect in ctx.state.effects:
         for mod in ctx.ruleset.spell_modifiers.get(effect.spell, ()):
             if (mod.op == "divide" and mod.scope in ("missile-into", "missile-into-or-out")
