@@ -7,6 +7,8 @@ any normal damage, the army rolls for saves"; SAIs with a special resolution
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from msgspec.structs import replace
 
 from .. import multiplayer
@@ -350,7 +352,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
                         f"{prefix}saves.{defender.id}", cite=cite, field=f"{prefix}saves")
     confused_saves.not_joined_yet(fight)
     rolled_units = {u.id for u in fight.army().units}
-    saves = _delayed(fight, saves)
+    with _in_field(f"{prefix}saves"):
+        saves = _delayed(fight, saves)
     waits, own = _cantrip(fight, fight.army(), saves, buys)
     defender = fight.army()
     if not defender.units:
@@ -361,7 +364,8 @@ def _saves(fight: Fight, action: str, normal: int, saves: Roll | None, prefix: s
     # the attack's Screech, Howl, Wave: subtracted in the save roll's pipeline, before its multipliers
     delayed = [s for s in rolled if not sai_states.handles(s) and specials.EFFECTS[s.effect].phase == "finalize"]
     fight.cuts = cut_choices(defender.id, [(s.sai, "save", s.points) for s in delayed])
-    answer = _save_roll(fight, dice)
+    with _in_field(f"{prefix}saves"):
+        answer = _save_roll(fight, dice)
     fight.state, hypnotized = state_sais.glare(fight.state, ruleset, rolled, fight.army("attacker"), defender, answer,
                                                saves, out)
     # the units its Regenerate (or Ferry) brings roll in it, as the army does (a save roll against this action), their
@@ -480,6 +484,19 @@ def _after_rerolls(fight: Fight, saves: Roll, waiting: tuple) -> Roll:
                             cite=fight.ruleset.cite("sai-resolution"), field="saves")
         shown[unit_id] = written[unit_id]
     return fight.saves.evolve(units=tuple(shown.items()))
+
+
+@contextmanager
+def _in_field(name: str):
+    """The defender's save roll is written in ``saves`` (``counter_saves``): a refusal of its faces (engine.roll
+    says ``roll``, the field of an army's own roll; a Flashfire reroll marked there, 002 Flashfire) names the field
+    where the faces were written."""
+    try:
+        yield
+    except StepError as exc:
+        if exc.field == "roll":
+            exc.field = name
+        raise
 
 
 def _save_roll(fight: Fight, saves: Roll):
