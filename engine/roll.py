@@ -145,7 +145,15 @@ def _count_sai(face: Face, unit: Unit | None, ctx: RollContext, tally: Tally,
                 "back-damage": "it also strikes the attacking army at once",
                 "cantrip": "a unique SAI: what its points buy is resolved while the roll is suspended",
                 "glare": "delayed: it acts after the target rolls, before it applies unique or special SAIs",
-                "army-state": "delayed: it acts on the target army's rolls, before they are finalized"}.get(
+                "army-state": "delayed: it acts on the target army's rolls, before they are finalized",
+                # 002 SAI Resolution, Delayed: "must wait until after a target rolls but before they finalize any
+                # results or ... before they apply any Unique or Special resolution SAIs" (Decapitate, Choke,
+                # Impale; Confuse: "after the defending army rolls for saves but before they apply any unique or
+                # special resolution SAIs")
+                "rolled-id-kill": "delayed: it acts after the target rolls saves, on the faces they show, before "
+                                  "the target applies any unique or special SAI",
+                "reroll-saves": "delayed: it acts after the target rolls saves, before the target applies any "
+                                "unique or special SAI: the units it picks roll again"}.get(
                     use.special, "special SAI results resolve before the target rolls saves")
         trace.append(TraceEvent(what=f"{who}: {points}-point {face.icon} (special result)", after=points,
                                 rule=when, cite=cite))

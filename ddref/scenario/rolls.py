@@ -23,7 +23,12 @@ if TYPE_CHECKING:
 
 def roll(b: _Builder, army: Army | None, raw: Any, path: tuple) -> Roll:
     """Either form of a roll: an army aggregate, or faces per unit."""
-    if not isinstance(raw, dict) or not raw:
+    if isinstance(raw, dict) and not raw:
+        # every unit rolled a blank (or nothing the roll counts): written as an icon counted 0, as in any roll
+        zero = "{save: 0}" if any("saves" in str(p) for p in path) else "{melee: 0} (any icon)"
+        b.fail(path, f"a roll lists what was rolled: write a roll with no results as {zero}, not {{}}")
+        return Roll()
+    if not isinstance(raw, dict):
         b.fail(path, "a roll is a mapping: {maneuver: 3, id: 2} for the army, or {unit-id: face} per unit")
         return Roll()
     # a unit of the player's that joins the army during play may be named too (``_Builder.units_of``)

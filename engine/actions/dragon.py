@@ -91,15 +91,19 @@ def _battle(state: GameState, ruleset: Ruleset, who: Army, out: StepResult) -> B
                 + (f" if {d.tamed_by}'s player so decides (it is tamed)" if d.tamed_by is not None else "")
                 if d in battle.at_army else
                 f"{d.id} ({d.color}) fights {', '.join(f.id for f in foes)} rather than the army")
-        alone = d in battle.at_army and not foes and "dragon-attacks-army" in ruleset.quotes
+        alone = d in battle.at_army and not foes and all(x in battle.at_army for x in battle.here)
         # a dragon with no other color to fight attacks the army: the rule that says so, not Dragon vs. Dragon's
         # (tsr-1996 Dragon Rules: "whenever a single dragon and an army are at the same terrain, a dragon attack
-        # occurs")
-        out.trace.append(TraceEvent(what=what, rule=ruleset.quotes["dragon-attacks-army"] if alone else
+        # occurs"; 002 The Turn Sequence: "If dragons are present at any terrain where the marching player has an
+        # army, then the dragons must do combat")
+        out.trace.append(TraceEvent(what=what, rule=ruleset.quote("dragon-attacks-army", "if dragons are present at "
+                                    "any terrain where the marching player has an army, then the dragons must do "
+                                    "combat") if alone else
                                     ruleset.quote("dragon-vs-dragon", "dragons of different colors "
                                     "attack each other rather than the army; ivory and ivory hybrid dragons always "
                                     "attack the army"),
-                                    cite=ruleset.cite("dragon-attack") if alone else ruleset.cite(_kind_cite(d))))
+                                    cite=(ruleset.cites.get("dragon-attacks-army") or ruleset.cite("dragon-attack"))
+                                    if alone else ruleset.cite(_kind_cite(d))))
     return battle
 
 

@@ -98,6 +98,9 @@ CITES = {
     "racial:eldarim:Sacrifice Dragonkin": f"{RACIAL}.eldarim.sacrifice-dragonkin",
     # dragons
     "dragon-attack": f"{DRAGON_PHASE}",
+    # a dragon with no dragon of another color beside it attacks the army: "If dragons are present at any terrain
+    # where the marching player has an army, then the dragons must do combat" (002 The Turn Sequence)
+    "dragon-attacks-army": f"{E}:the-turn-sequence",
     "dragon-eldarim": f"{DRAGON_PHASE}.step-1-resolve-eldarim-special-abilities",
     "dragon-roll": f"{DRAGON_PHASE}.step-2-roll-dragons",
     "dragon-breaths": f"{DRAGON_PHASE}.step-3-resolve-all-breaths",
