@@ -238,11 +238,95 @@ def check(data: dict[str, Any], wanted: set[int] | None = None) -> dict[str, Any
         return answer
     options = StepOptions(scenario, wanted)
     try:
-        run.replay(scenario, observe=options.seen)
+        REPLAYS.replay(scenario, options.seen)
     except ScenarioErrors as exc:
         answer["errors"] = _unique(e.as_dict() for e in exc.errors)
     answer["options"] = options.finish()
     return answer
+
+
+class ReplayCache:
+    """The states of the last scenario checked, to replay the next check from the first step its edit changed.
+
+    The page checks the whole scenario on every edit, and a replay of a thousand steps was most of the check's time
+    (bench/builder_bench.py --steps 1000). For each step the replay resolved this keeps what it saw (the state before
+    and after, the engine's result), keyed by a digest of everything the replay up to that step reads: the initial
+    state the loader built from the header (setting, armies, terrains, effects: everything before ``steps``), then
+    each step as built (its number, kind, step, expect, expect_error). The next check replays only from the first
+    step whose digest differs, handing the steps before it to ``observe`` as the replay would have: its answer is
+    byte for byte a full replay's (tests/test_builder_cache.py). The engine's states are frozen values, so keeping
+    them costs references only. One scenario is kept (per replay worker process); a lock guards it, and a replay runs
+    outside the lock on a snapshot, so concurrent checks never see each other's half-written entries."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        # (digest of the header and steps 0..i, state before step i, state after, result, first after) per step
+        self._entries: list[tuple[bytes, Any, Any, Any, bool]] = []
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries = []
+
+    def replay(self, scenario, observe) -> None:
+        """``run.replay(scenario, observe=observe)``, from the first step not in the cache."""
+        from .scenario import run
+
+        digests = _step_digests(scenario)
+        with self._lock:
+            entries = self._entries
+        kept = 0
+        if digests is not None:
+            while kept < min(len(entries), len(digests)) and entries[kept][0] == digests[kept]:
+                kept += 1
+        resume = None
+        first = True
+        for planned, (_, before, after, result, first) in zip(scenario.steps, entries[:kept]):
+            observe(planned, before, after, result)
+        if kept:
+            resume = (kept, entries[kept - 1][2], first)
+        seen = list(entries[:kept])
+
+        def record(planned, before, after, result) -> None:
+            was_first = seen[-1][4] if seen else True
+            seen.append((digests[len(seen)] if digests is not None else b"", before, after, result,
+                         was_first and result is None))
+            observe(planned, before, after, result)
+
+        try:
+            run.replay(scenario, observe=record, resume=resume)
+        except run.StepRefused:
+            # the refused step stops the replay: the next check resolves it again (its error is located anew)
+            seen.pop()
+            raise
+        finally:
+            if digests is not None:
+                with self._lock:
+                    self._entries = seen
+
+
+REPLAYS = ReplayCache()
+
+
+def _step_digests(scenario) -> list[bytes] | None:
+    """For each step, a digest of the scenario's initial state and of each step up to it as built (None where a
+    value cannot be encoded: that check replays in full)."""
+    import hashlib
+
+    import msgspec
+
+    encode = msgspec.msgpack.Encoder().encode   # in insertion order: an order the engine reads is kept
+    try:
+        chain = hashlib.blake2b(encode(scenario.state), digest_size=20)
+        out = []
+        for planned in scenario.steps:
+            chain.update(encode((planned.index, planned.kind, planned.step, planned.expect, planned.expect_error,
+                                 planned.path)))
+            out.append(chain.copy().digest())
+    except (TypeError, msgspec.EncodeError):
+        return None
+    return out
 
 
 def step_options(scenario, wanted: set[int] | None = None) -> dict[str, Any]:
