@@ -107,6 +107,13 @@ def check_answer(body: bytes, wanted: set[int] | None = None) -> tuple[int, byte
     return answer.status_code, answer.body
 
 
+# A check runs as long as a replay of its scenario; past SLOW_REPLAY a worker is demoted and retires (ddref.serving),
+# and with it goes the cache of the states its last check left (ReplayCache): a check of 1,000 steps (0.3 to 0.7 s)
+# then replayed in full on every edit, each on a fresh worker. The page's user waits on the check as a judge does on
+# a lookup; past this it is demoted as any replay.
+check_answer.slow_after = 2.0
+
+
 @router.post("/build/parse", tags=["builder"], summary="A YAML scenario as data, to fill the builder's form")
 async def parse_route(request: Request) -> JSONResponse:
     """The body is a scenario in YAML. An unreadable one is a 422 whose ``errors`` locate the problem."""
