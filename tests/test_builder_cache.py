@@ -212,3 +212,49 @@ def test_concurrent_checks_of_different_scenarios_each_answer_their_own(monkeypa
     for t in threads:
         t.join(300)
     assert not wrong
+
+
+def test_a_check_longer_than_a_slow_replay_keeps_its_worker_and_so_its_cache():
+    """Past ``SLOW_REPLAY`` a worker is demoted and retires (ddref.serving), losing the cache of its last check: a
+    function with ``slow_after`` (the builder's check) keeps its worker that long. Without it a 1,000-step check
+    (0.3 to 0.7 s) replayed in full on a fresh worker on every edit."""
+    import asyncio
+    import os
+
+    from ddref import serving
+
+    assert builder.check_answer.slow_after > serving.SLOW_REPLAY
+
+    slow, patient = _sleep_past_slow_replay, _patient_sleep_past_slow_replay
+    async def pids() -> list[int]:
+        pool = serving.ReplayPool(1, 60)
+        await pool.start()
+        try:
+            found = [await pool.call(os.getpid)]
+            await pool.call(patient)
+            found.append(await pool.call(os.getpid))
+            await pool.call(slow)
+            found.append(await pool.call(os.getpid))
+            return found
+        finally:
+            await pool.close()
+
+    first, after_patient, after_slow = asyncio.run(pids())
+    assert after_patient == first       # kept: the cache with it
+    assert after_slow != first          # the control: an ordinary slow job retires its worker
+
+
+def _sleep_past_slow_replay() -> None:
+    """A job past SLOW_REPLAY (run in a replay worker: a module-level function, pickled by name)."""
+    import time
+
+    from ddref.serving import SLOW_REPLAY
+
+    time.sleep(SLOW_REPLAY + 0.3)
+
+
+def _patient_sleep_past_slow_replay() -> None:
+    _sleep_past_slow_replay()
+
+
+_patient_sleep_past_slow_replay.slow_after = 5.0
