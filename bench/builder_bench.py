@@ -185,13 +185,15 @@ def measure(text: bytes, data: bytes, edits: dict[str, list[bytes]], steps: int,
     import os
 
     cache = tempfile.mkdtemp(prefix="builder-bench-")
-    saved = os.environ.get("PYTHONPATH")
-    if code is not None:    # the server imports ddref (and engine, index) from there first
-        os.environ["PYTHONPATH"] = str(code.resolve())
+    saved, here = os.environ.get("PYTHONPATH"), os.getcwd()
+    if code is not None:    # the server imports ddref (and engine, index) from there first: `python -c` puts its
+        os.environ["PYTHONPATH"] = str(code.resolve())  # directory first on sys.path, then PYTHONPATH's
+        os.chdir(code)
     try:
         server, port = start_server(cache)
     finally:
         if code is not None:
+            os.chdir(here)
             os.environ.pop("PYTHONPATH") if saved is None else os.environ.update(PYTHONPATH=saved)
     out = {}
     one = f"/build/check?steps={max(steps - 1, 0)}"
