@@ -318,7 +318,7 @@ def _untrack() -> None:
     """Keep the cache out of the cyclic garbage collector's passes. Held states and results are objects the
     collector walks on each full pass: with a thousand steps held, a check spent 0.3 s in the collector (0.1 s
     without the cache). ``gc.freeze`` moves every object alive now out of its reach; reference counting still frees
-    them (the states and results hold no cycles), and every ``UNFREEZE_EVERY`` checks the frozen are handed back
+    those that hold no cycles when the next check replaces them, and every ``UNFREEZE_EVERY`` checks the frozen are handed back
     and collected once, so that any cycle among them is not kept for the worker's life."""
     import gc
 
