@@ -5,6 +5,8 @@
     python bench/builder_bench.py --steps 1000 -n 10 --page   # a scenario of 1,000 steps, and edits in the page
 
 ``--steps N`` replaces the scenario's steps with N copies of its first step (a long game written down).
+``--before DIR`` times a second server, run from the code in DIR (``git worktree add /tmp/before <commit>``), in
+the same run: the before and after of a change side by side.
 ``--page`` also times edits in the page itself (headless chromium, as the browser tests): from a change of a field
 to the form checked and drawn again, for a pick that redraws the form and for a typed number; "every step open" is
 the page drawing every step and asking the options of every step (as it did before steps were folded, and as it
@@ -14,7 +16,10 @@ being edited). The check is also timed asking the options of every step (?steps=
 
 It starts the installed ``ddref serve --port 0`` (its own temporary index cache), then, on one kept-alive
 connection as the page does, times what the page asks on each change and on Resolve:
-- ``POST /build/check`` with the scenario as JSON (its YAML, the loader's errors, each step's options);
+- ``POST /build/check`` with the scenario as JSON (its YAML, the loader's errors, each step's options); the same
+  scenario each time, then edits as the page sends them: a number of the last step's (or the first step's) roll
+  changed on each check, which the check replays from (ddref.builder.ReplayCache: the first step's edit replays
+  every step);
 - ``POST /resolve`` with its YAML (the trace).
 The first request of each kind is a warm-up and not counted. Every request goes to 127.0.0.1 only.
 """
@@ -41,11 +46,13 @@ from serve_bench import start_server  # noqa: E402 - bench/serve_bench.py, besid
 CORAL = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
 
 
-def timed(conn: http.client.HTTPConnection, path: str, body: bytes, kind: str, n: int) -> list[float]:
+def timed(conn: http.client.HTTPConnection, path: str, body: bytes | list[bytes], kind: str, n: int) -> list[float]:
+    """Milliseconds of each of n requests (after one not counted); a list of bodies is sent in turn."""
+    bodies = body if isinstance(body, list) else [body]
     out = []
     for i in range(n + 1):
         start = time.perf_counter()
-        conn.request("POST", path, body=body, headers={"Content-Type": kind})
+        conn.request("POST", path, body=bodies[i % len(bodies)], headers={"Content-Type": kind})
         response = conn.getresponse()
         data = response.read()
         took = time.perf_counter() - start
@@ -136,6 +143,7 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=100, help="requests of each kind (default 100)")
     parser.add_argument("--steps", type=int, default=0, help="repeat the first step to this many steps")
     parser.add_argument("--page", action="store_true", help="also time edits in the page (headless chromium)")
+    parser.add_argument("--before", type=Path, help="also time a server run from the code in this directory")
     args = parser.parse_args()
     text = args.scenario.read_bytes()
     scenario = yaml.safe_load(text)
@@ -147,21 +155,56 @@ def main() -> None:
         text = yaml.safe_dump(scenario, sort_keys=False).encode()
     steps = len(scenario.get("steps") or [])
     data = json.dumps(scenario).encode()
-    timings = measure(text, data, steps, args)
+    edits = {where: [json.dumps(edited(scenario, where, k)).encode() for k in range(3)] for where in ("first", "last")}
+    runs = {"": measure(text, data, edits, steps, args, None)}
+    if args.before:
+        runs[f"before ({args.before}): "] = measure(text, data, edits, steps, args, args.before)
     print(f"{args.scenario.name}, {steps} steps, {args.n} requests (edits) each, one kept-alive connection:")
-    for name, ms in timings.items():
-        report(name, ms)
+    for label, timings in runs.items():
+        for name, ms in timings.items():
+            report(label + name, ms)
 
 
-def measure(text: bytes, data: bytes, steps: int, args) -> dict[str, list[float]]:
+def edited(scenario: dict, where: str, k: int) -> dict:
+    """The scenario with the first whole number of the first (or last) step's roll lessened by k: an edit of that
+    step as the page sends it."""
+    copy = json.loads(json.dumps(scenario))
+    if not copy.get("steps"):
+        return copy
+    step = copy["steps"][0 if where == "first" else -1]
+    roll = next(iter(step.values())).get("roll") or {}
+    for key, value in roll.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            roll[key] = max(value - k, 0)
+            break
+    return copy
+
+
+def measure(text: bytes, data: bytes, edits: dict[str, list[bytes]], steps: int, args,
+            code: Path | None) -> dict[str, list[float]]:
+    import os
+
     cache = tempfile.mkdtemp(prefix="builder-bench-")
-    server, port = start_server(cache)
+    saved, here = os.environ.get("PYTHONPATH"), os.getcwd()
+    if code is not None:    # the server imports ddref (and engine, index) from there first: `python -c` puts its
+        os.environ["PYTHONPATH"] = str(code.resolve())  # directory first on sys.path, then PYTHONPATH's
+        os.chdir(code)
+    try:
+        server, port = start_server(cache)
+    finally:
+        if code is not None:
+            os.chdir(here)
+            os.environ.pop("PYTHONPATH") if saved is None else os.environ.update(PYTHONPATH=saved)
     out = {}
+    one = f"/build/check?steps={max(steps - 1, 0)}"
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         out["check   (POST /build/check, options of every step)"] = timed(conn, "/build/check", data, "application/json", args.n)
-        out["check   (POST /build/check?steps=N-1, options of one)"] = timed(
-            conn, f"/build/check?steps={max(steps - 1, 0)}", data, "application/json", args.n)
+        out["check   (POST /build/check?steps=N-1, options of one)"] = timed(conn, one, data, "application/json", args.n)
+        out["check   (?steps=N-1), an edit of the last step each time"] = timed(
+            conn, one, edits["last"], "application/json", args.n)
+        out["check   (?steps=N-1), an edit of the first step each time"] = timed(
+            conn, one, edits["first"], "application/json", args.n)
         out["resolve (POST /resolve)"] = timed(conn, "/resolve", text, "application/yaml", args.n)
         conn.close()
         if args.page:

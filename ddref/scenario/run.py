@@ -70,15 +70,22 @@ def parse(data: bytes | str, file: str, edition: str | None = None) -> Scenario:
     return build(parsed, locator, file)
 
 
-def replay(scenario: Scenario, edition: str | None = None, observe=None) -> dict[str, Any]:
+def replay(scenario: Scenario, edition: str | None = None, observe=None,
+           resume: tuple[int, GameState, bool] | None = None) -> dict[str, Any]:
     """Resolve every step; an illegal step without expect_error is a located error (exit 2).
 
     ``observe(planned, before, after, result)``, if given, is called for each step as it resolves (``result`` None
     and ``after`` the state before where the step is refused): the builder's check reads each step's options from
-    this one pass instead of resolving every step a second time (bench/builder_bench.py)."""
+    this one pass instead of resolving every step a second time (bench/builder_bench.py).
+
+    ``resume=(index, state, first)``: start at ``scenario.steps[index]`` from ``state``, the state the steps before
+    it left (``first``: no step before it resolved, all refused with expect_error), as a replay of those steps left
+    it: the builder's check resumes from the first step an edit changed (``ddref.builder.ReplayCache``). The steps
+    before ``index`` are not resolved, observed nor in the answer's ``steps`` and ``expectations``."""
     state = scenario.state
     if edition and edition != state.edition:
         state = state.evolve(edition=edition)
+    start, first = 0, True
     rules = load_ruleset(state.edition)
     _check_spells_in_edition(scenario, state, rules)
     if not scenario.steps:
@@ -90,8 +97,9 @@ def replay(scenario: Scenario, edition: str | None = None, observe=None) -> dict
             raise ScenarioErrors([scenario.locator.error(("terrains",), f"{exc.message} [{exc.cite}]")]) from None
     steps, checks = [], []
     players = state.players
-    first = True
-    for planned in scenario.steps:
+    if resume is not None:
+        start, state, first = resume
+    for planned in scenario.steps[start:]:
         try:
             before = state
             if first:
