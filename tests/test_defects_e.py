@@ -7,7 +7,8 @@ import pytest
 from ddref.scenario.run import StepRefused, parse, replay
 from ddref.scenario.source import ScenarioErrors
 
-SAVE_ROLL = """
+# the attacking Undead both fixtures share: a 3-health unit rolling the SAI, three 2-health units rolling melee
+BLADES = """
 ddref: 1
 title: t
 players: [me, them]
@@ -15,7 +16,9 @@ terrains:
   field: {{type: flatland, face: 3, action: melee}}
 armies:
   blades: {{player: me, at: field, units: [{{id: sword, race: undead, health: 3}}, {{race: undead, health: 2, count: 3}}]}}
-  wall:
+"""
+
+SAVE_ROLL = BLADES + """  wall:
     player: them
     at: field
     units: [{{id: fw, race: firewalker, health: 3}}, {{id: d1, race: firewalker, health: 2}},
@@ -105,15 +108,7 @@ def test_a_lone_dragon_attacking_the_army_is_not_traced_as_dragons_of_different_
     assert "different colors" in fights["rule"]
 
 
-DELAYED = """
-ddref: 1
-title: t
-players: [me, them]
-terrains:
-  field: {{type: flatland, face: 3, action: melee}}
-armies:
-  blades: {{player: me, at: field, units: [{{id: sword, race: undead, health: 3}}, {{race: undead, health: 2, count: 3}}]}}
-  wall: {{player: them, at: field, units: [{{id: d1, race: firewalker, health: 2}}, {{id: d2, race: firewalker, health: 2}}]}}
+DELAYED = BLADES + """  wall: {{player: them, at: field, units: [{{id: d1, race: firewalker, health: 2}}, {{id: d2, race: firewalker, health: 2}}]}}
 steps:
   - melee:
       army: blades

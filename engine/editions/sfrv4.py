@@ -127,6 +127,10 @@ SPELL_EFFECTS = {
 
 # 001 SAI list, each entry restating its text; "Any SAIs on monsters that generate action results count as
 # four results".
+# 001 Firewalking and Teleport: 002 Firewalking's uses, their "four maneuver results" four per face (SAI_USES below)
+_FIREWALKING = {k: (u.evolve(per_face=4) if "maneuver" in u.gives else u) for k, u in SFR_2012_SAIS["firewalking"].items()}
+
+
 SAI_USES = {
     # "During a missile action, target one health-worth of units in the defending army for each Bullseye
     #  result. The targets make a save roll. Those that do not generate a save result are killed ... During a
@@ -168,10 +172,8 @@ SAI_USES = {
     #  001 gives Teleport too (002's Teleport moves only in an action or a non-maneuver avoidance roll)
     #  Its "four maneuver results" are four per face, as the text states, on any die (SaiUse.per_face; a reading
     #  beside "Any SAIs on monsters that generate action results count as four results", traced by engine.roll)
-    "firewalking": {k: (u.evolve(per_face=4) if "maneuver" in u.gives else u)
-                    for k, u in SFR_2012_SAIS["firewalking"].items()},
-    "teleport": {k: (u.evolve(per_face=4) if "maneuver" in u.gives else u)
-                 for k, u in SFR_2012_SAIS["firewalking"].items()},
+    "firewalking": _FIREWALKING,
+    "teleport": _FIREWALKING,
     # "During any roll, Trample generates maneuver and melee results"
     "trample": sai_use_table((ANY, SaiUse(("maneuver", "melee"), each=True))),
     # "During a save roll against a missile action, Volley generates save results and inflicts damage upon
