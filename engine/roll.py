@@ -480,7 +480,7 @@ def _cut(groups: dict[str | None, Tally], ctx: RollContext, trace: list[TraceEve
     for key, points in cuts.items():
         _, sai, result = key.split(":")
         before = merged[result].total
-        apply_op("subtract", merged[result], points)
+        apply_op("subtract", merged[result], points, ctx.ruleset.floor_at_end)
         trace.append(reading(f"{sai}: {ctx.army.id}'s {result} results -{points}, subtracted with the modifiers that "
                              "subtract, before any that multiply (not from SAI-made results)",
                              ctx.ruleset.sai_sections.get(sai, ctx.ruleset.cite("sai-resolution")),
