@@ -123,6 +123,7 @@ def _state(b: _Builder, spec: ScenarioIn) -> GameState:
     _check_ids(b, spec, state)
     _check_names(b, spec)
     _check_control(b, spec, state)
+    _check_one_army_a_place(b, state)
     state = _routing(b, spec, state)
     return turn_steps.marches(b, spec, state)
 
@@ -488,6 +489,29 @@ def _check_control(b: _Builder, spec: ScenarioIn, state: GameState) -> None:
                                                         f"{did_you_mean(t.controlled_by, spec.armies)}")
         elif state.army(t.controlled_by).at != t.id:
             b.fail(("terrains", t.id, "controlled_by"), f"{t.controlled_by} is not at {t.id}")
+
+
+def _check_one_army_a_place(b: _Builder, state: GameState) -> None:
+    """All of a player's units at one place are one army: 002 Glossary, Army ("All components belonging to the
+    same player that are at the same location"), 001 Armies ("at a terrain or in reserves"), 000 Basic Terms, Army
+    ("All of your units at a single terrain") and 000 Reserves ("Your reserve army"). Two armies of one player at
+    one place are refused, not merged: steps name armies, and a merge would change what they name."""
+    rules = RULESETS.get(state.edition)
+    if rules is None:
+        return                  # an unknown edition is refused where the edition is read
+    first: dict[tuple[str, str], str] = {}
+    for army in state.armies:
+        key = (army.player, army.at)
+        if key not in first:
+            first[key] = army.id
+            continue
+        rule = "reserve-army" if army.at == RESERVE and "reserve-army" in rules.cites else "army-term"
+        words = rules.quote(rule, "All components belonging to the same player that are at the same location")
+        why = f": \"{words}\" [{rules.cite(rule)}]"
+        place = "the reserve area" if army.at == RESERVE else army.at
+        b.fail(("armies", army.id, "at"),
+               f"{army.player} already has army {first[key]} at {place}; all of a player's units at one place are one "
+               f"army{why} (give {army.id}'s units to {first[key]}, or put {army.id} at another place)")
 
 
 # --- steps ------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ CITES = {
     "cantrip-maneuver": f"{SAI}.cantrip",
     # "Army: All of your units at a single terrain"
     "army-term": f"{E}:basic-terms.army",
+    # "Your reserve army is kept to your right" (000 Reserves, parsed into the Second March section): one reserve army
+    "reserve-army": f"{E}:turn-sequence.second-march",
     # counting results: "each unit's ID icon counts as a number of points of effect equal to its health"
     "id-icons": f"{E}:basic-terms.icons",
     # 004 Monsters, General Rules: "Each normal icon on a monster unit counts as four point of effect"
@@ -226,6 +228,8 @@ QUOTES = {
                      "to the frontier, or from the frontier to any home terrain",
     # 000 Basic Terms
     "army-term": "all of your units at a single terrain",
+    # 000 Reserves
+    "reserve-army": "Your reserve army is kept to your right",
     # Determine Order of Play (engine.actions.turn)
     "turn-order": "The player who rolls the most points of maneuver results becomes the first player, the one with "
                   "the second highest total becomes the second player, and so on",
