@@ -18,12 +18,15 @@ title: impossible input
 players: [a, b]
 terrains:
   t: {type: flatland, face: 3, action: melee}
+  u: {type: flatland, face: 3, action: melee}
+  v: {type: flatland, face: 3, action: melee}
 armies:
   five: {player: a, at: t, units: [{race: goblin, health: 1, count: 5}]}
-  pair: {player: a, at: t, units: [{id: u2, race: dwarf, health: 2}]}
-  hunters: {player: a, at: t, units: [{id: dh, name: Dragonhunter, race: eldarim, color: green},
+  pair: {player: a, at: u, units: [{id: u2, race: dwarf, health: 2}]}
+  hunters: {player: a, at: v, units: [{id: dh, name: Dragonhunter, race: eldarim, color: green},
                                       {id: e1, race: eldarim, health: 1}]}
   foe: {player: b, at: t, units: [{id: f1, race: dwarf, health: 2}, {id: f2, race: dwarf, health: 2}]}
+  prey: {player: b, at: v, units: [{id: p1, race: dwarf, health: 2}]}
 """
 
 
@@ -67,7 +70,7 @@ def test_an_aggregate_roll_the_dice_can_show_is_counted(army, roll):
 # --- a face the unit's known die does not bear -------------------------------------------------------------
 
 def test_a_face_a_known_die_does_not_bear_is_refused():
-    out = step("  - melee: {army: hunters, target: foe, roll: {dh: trample}, saves: {foe: {save: 0}}}\n"
+    out = step("  - melee: {army: hunters, target: prey, roll: {dh: trample}, saves: {prey: {save: 0}}}\n"
                "    expect_error: x\n")
     assert "dh (Dragonhunter) rolled trample, which its die does not bear" in out["rejected"]
     assert out["cite"] == "sfr-2012:the-eldarim-champions.dragonhunter"
@@ -76,8 +79,8 @@ def test_a_face_a_known_die_does_not_bear_is_refused():
 @pytest.mark.parametrize("face", ["smite", "counter", "melee 2", "id", "sfr-logo-dragonhunter"])
 def test_the_faces_a_known_die_bears_are_counted(face):
     # a Smite's damage is no normal damage: no save roll is made (002 Melee, "If and only if normal damage ...")
-    saves = "" if face == "smite" else ", saves: {foe: {save: 0}}"
-    out = step(f"  - melee: {{army: hunters, target: foe, roll: {{dh: {face}}}{saves}}}\n")
+    saves = "" if face == "smite" else ", saves: {prey: {save: 0}}"
+    out = step(f"  - melee: {{army: hunters, target: prey, roll: {{dh: {face}}}{saves}}}\n")
     assert "rejected" not in out
 
 

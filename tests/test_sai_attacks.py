@@ -19,15 +19,18 @@ from engine.trace import StepError
 HEAD = """\
 ddref: 1
 title: sai attacks
-players: [a, b]
+players: [a, b, c]
 terrains:
   field: {type: flatland, face: 3, home_of: a}
+  hill: {type: highland, face: 3, home_of: b}
+  dale: {type: flatland, face: 3, home_of: c}
 armies:
   beasts: {player: a, at: field, units: [{id: m1, race: feral, health: 4}, {id: m2, race: feral, health: 4},
                                          {id: f1, race: feral, health: 1}]}
   wall: {player: b, at: field, units: [{id: w1, race: dwarf, health: 1}, {id: w2, race: dwarf, health: 2},
                                        {id: w3, race: dwarf, health: 3}]}
-  camp: {player: b, at: field, units: [{id: c1, race: goblin, health: 2}]}
+  camp: {player: c, at: field, units: [{id: c1, race: goblin, health: 2}]}
+  far: {player: b, at: hill, units: [{id: h1, race: goblin, health: 2}]}
 steps:
 """
 
@@ -200,6 +203,15 @@ def test_charm_picks_in_any_one_opposing_army(tmp_path):
     expect_error: "in one opposing army"
 """)
     assert "are in camp, wall" in step["rejected"]
+
+
+def test_charm_cannot_pick_in_an_army_at_another_terrain(tmp_path):
+    """002 Glossary: "Opposing Army: An enemy army located at the same terrain as your own army"."""
+    step = resolve(tmp_path, """\
+  - melee: {army: beasts, target: wall, roll: {m1: charm}, targets: {charm: [h1]}}
+    expect_error: "an enemy army at field"
+""")
+    assert "(wall, camp); ['h1'] are in far" in step["rejected"]
 
 
 @pytest.mark.parametrize("roll, words", [

@@ -104,12 +104,15 @@ def charm(fight: Fight, sai: str, specials: list[Special]) -> None:
 
 def _charmed_army(fight: Fight, sai: str) -> str:
     """Charm picks its units "in an opposing army": the one its first target is in (by default the defender);
-    the others must be in the same army."""
+    the others must be in the same army. An opposing army is "An enemy army located at the same terrain as your
+    own army" (002 Glossary, Opposing Army); 000 Charm takes "opposing units" "During melee", which is fought at
+    one terrain: an army elsewhere is no opposing army in any edition."""
     named = [uid for uid, _ in fight.targets(sai) or ()]
     homes = {a.id for uid in named for a in fight.state.armies if a.unit(uid) is not None}
-    mine = fight.army("attacker").player
-    opposing = [a.id for a in fight.state.armies if a.player != mine and a.units]
+    acting = fight.army("attacker")
+    opposing = [a.id for a in fight.state.armies if a.player != acting.player and a.at == acting.at and a.units]
     if len(homes) > 1 or any(h not in opposing for h in homes):
-        raise StepError(f"{sai} picks its units in one opposing army ({', '.join(opposing)}); {named} are in "
-                        f"{', '.join(sorted(homes))}", cite=fight.cite(sai), field="targets")
+        raise StepError(f"{sai} picks its units in one opposing army, an enemy army at {acting.at} "
+                        f"({', '.join(opposing)}); {named} are in {', '.join(sorted(homes))}",
+                        cite=fight.cite(sai), field="targets")
     return homes.pop() if homes else fight.defender
