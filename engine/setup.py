@@ -320,9 +320,8 @@ def _armies(rules: SetupRules, player: str, armies: list[Army], cap: int, out: S
     if len(armies) != expected:
         problems.append(f"{player} starts with {len(armies)} armies at terrains; the game starts with three "
                         "(home, campaign, horde)")
-    terrains = [a.at for a in armies]
-    if len(set(terrains)) != len(terrains):
-        problems.append(f"{player} places two armies at one terrain")
+    # two armies of one player at one terrain never get here: the scenario's loader refuses them, all of a
+    # player's units at one place being one army (ddref.scenario.build._check_one_army_a_place)
     for a in armies:
         health = sum(u.health for u in a.units)
         out.trace.append(TraceEvent(what=f"{a.id}: {health} health at the start, at most {cap}", before=health,

@@ -18,6 +18,7 @@ terrains:
   coast: {type: coastland, face: 4, action: magic, home_of: b}
   plain: {type: flatland, face: 2, action: magic, frontier: true}
   ash: {type: highland, face: 5, action: melee}
+  vale: {type: flatland, face: 2, action: magic}
 armies:
   bows: {player: a, at: dune, units: [{race: lava-elf, health: 1, count: 6}]}
   mixed: {player: b, at: dune, units: [{id: s1, race: scalder, health: 1}, {id: s2, race: scalder, health: 2},
@@ -28,7 +29,7 @@ armies:
   a-reserve: {player: a, at: reserve, units: [{race: coral-elf, health: 1, count: 4}]}
   b-reserve: {player: b, at: reserve, units: [{race: frostwing, health: 1, count: 4}]}
   fire: {player: a, at: ash, units: [{race: firewalker, health: 1, count: 10}]}
-  dwarves: {player: b, at: plain, units: [{race: dwarf, health: 1, count: 4}]}
+  dwarves: {player: b, at: vale, units: [{race: dwarf, health: 1, count: 4}]}
 dragons:
   - {id: red, color: red, owner: b, at: ash}
 """

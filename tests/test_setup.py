@@ -35,20 +35,20 @@ steps:
 
 
 ARMIES = """  a1: {player: alice, at: ah, units: [{race: dwarf, health: 1, count: 13}]}
-  a2: {player: alice, at: ah, units: [{race: dwarf, health: 1, count: 10}]}
+  a2: {player: alice, at: fr, units: [{race: dwarf, health: 1, count: 10}]}
   b1: {player: bob, at: bh, units: [{race: goblin, health: 1, count: 8}]}
   b2: {player: bob, at: ah, units: [{race: goblin, health: 1, count: 8}]}
   b3: {player: bob, at: fr, units: [{race: goblin, health: 1, count: 8}]}"""
 
 
 def test_every_problem_of_a_set_up_is_reported_at_once(tmp_path, run):
-    """Alice: 23 health for a 24 force, no dragon, two armies (and both at one terrain), one of 13."""
+    """Alice: 23 health for a 24 force, no dragon, two armies, one of 13."""
     result = run("resolve", _scenario(tmp_path, ARMIES, "setup: {force: 24, player: alice}"))
     assert result.exit_code == 2
     text = " ".join(result.output.split())
     for words in ("alice brings 0 dragon(s) where the rules require exactly 1",
                   "alice brings 23 health of components for a force of 24",
-                  "alice starts with 2 armies at terrains", "alice places two armies at one terrain",
+                  "alice starts with 2 armies at terrains",
                   "a1 has 13 health at the start, more than half the force (12)"):
         assert words in text
 

@@ -16,12 +16,13 @@ turn: {player: me}
 terrains:
   hill: {type: highland, face: 4, action: melee, home_of: me}
   vale: {type: flatland, face: 4, frontier: true}
+  moor: {type: swampland, face: 4}
 armies:
   first: {player: me, at: hill, units: [{id: a2, race: feral, health: 2}, {race: feral, health: 1, count: 8}]}
   second: {player: me, at: vale, units: [{id: b1, race: feral, health: 1}, {race: feral, health: 1, count: 4}]}
   foe: {player: them, at: hill, units: [{race: goblin, health: 1, count: 4}]}
-  other: {player: them, at: hill, units: [{race: goblin, health: 1, count: 4}]}
-  items: {player: me, at: vale, units: [{id: e1, race: coral-elf, health: 2}%s]}
+  other: {player: them, at: vale, units: [{race: goblin, health: 1, count: 4}]}
+  items: {player: me, at: moor, units: [{id: e1, race: coral-elf, health: 2}%s]}
 dua:
   me: [{id: dead3, race: feral, health: 3}, {id: dead2, race: feral, health: 2}]
 dragons:
