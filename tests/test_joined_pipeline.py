@@ -34,11 +34,12 @@ terrains:
   coast: {{type: coastland, face: 8, eighth: city, controlled_by: goblins, frontier: true}}
   hill: {{type: highland, face: 3, action: missile, home_of: alice}}
   marsh: {{type: swampland, face: 3, action: magic, home_of: bob}}
+  dale: {{type: flatland, face: 3, action: magic}}
 armies:
   elves: {{player: alice, at: coast, units: [{{race: lava-elf, health: 2, count: 6}}]}}
   archers: {{player: alice, at: hill, units: [{{race: lava-elf, health: 2, count: 3}}]}}
   scalders: {{player: alice, at: marsh, units: [{{race: scalder, health: 3, count: 3}}]}}
-  mages: {{player: alice, at: marsh, units: [{{race: coral-elf, health: 3, count: 3}}]}}
+  mages: {{player: alice, at: dale, units: [{{race: coral-elf, health: 3, count: 3}}]}}
   goblins: {{player: bob, at: coast, units: [{{id: troll, race: goblin, health: 4}}, {{id: gob, race: goblin, health: 1}},
                                            {{id: lift, race: goblin, health: 1}}, {{race: goblin, health: 3, count: 3}}]}}
 dragons: [{{id: d1, color: red, form: drake, owner: alice, at: coast}}]

@@ -242,7 +242,9 @@ def test_a_returned_unit_s_teleport_against_a_dragon_takes_its_own_units():
     """Against the drake (6 Claws damage at the vale: the goblins fight it there), troll's Regenerate brings r1 back,
     rolled at once: a Teleport, resolved with t1's (002 Resolution: "applied with the results of their army"); t1
     takes a (2), r1 takes c (3); b's 1 save stays and troll's Regenerate gives none: 5 damage."""
-    head = _HEAD.replace("at: plain, units: [{{id: troll", "at: vale, units: [{{id: troll")
+    # the walkers step aside to the plain: all of bob's units at the vale are one army (002 Glossary, Army)
+    head = _HEAD.replace("at: plain, units: [{{id: troll", "at: vale, units: [{{id: troll").replace(
+        "walkers: {{player: bob, at: vale", "walkers: {{player: bob, at: plain")
     out = replay(parse(head.format(edition="sfr-2012") + """  - dragon_attack: {army: goblins, dragons: {d1: [claws]},
                    roll: {troll: regenerate, t1: teleport, b: save}, targets: {regenerate: [r1],
                    teleport: {t1: [a], r1: [c]}}, unit_saves: {r1: teleport}, move_to: {teleport: hill},
