@@ -211,7 +211,7 @@ def test_charm_cannot_pick_in_an_army_at_another_terrain(tmp_path):
   - melee: {army: beasts, target: wall, roll: {m1: charm}, targets: {charm: [h1]}}
     expect_error: "an enemy army at field"
 """)
-    assert "(wall, camp); ['h1'] are in far" in step["rejected"]
+    assert "(wall, camp); h1 are in far" in step["rejected"]
 
 
 @pytest.mark.parametrize("roll, words", [

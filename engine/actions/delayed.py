@@ -113,6 +113,6 @@ def _charmed_army(fight: Fight, sai: str) -> str:
     opposing = [a.id for a in fight.state.armies if a.player != acting.player and a.at == acting.at and a.units]
     if len(homes) > 1 or any(h not in opposing for h in homes):
         raise StepError(f"{sai} picks its units in one opposing army, an enemy army at {acting.at} "
-                        f"({', '.join(opposing)}); {named} are in {', '.join(sorted(homes))}",
+                        f"({', '.join(opposing)}); {', '.join(named)} are in {', '.join(sorted(homes))}",
                         cite=fight.cite(sai), field="targets")
     return homes.pop() if homes else fight.defender
