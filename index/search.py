@@ -57,7 +57,8 @@ EXACT = 1e6  # rank added to a record named by the whole query
 NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run naming the record)
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
-EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
+EDITION_PREFERENCE = 2.5
+UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question  # rank x this for the edition the query names ("old TSR rules")
 MAX_ALIAS_WORDS = 4
 # a question's word that English uses more than the books do ("go", "put", "things") frames the question
 # more than it says what it is about: its own spelling weighs less (its synonyms, the books' words, do not)
@@ -438,6 +439,10 @@ class Searcher:
                 rank[n] *= 1 + NAMED_LOOKUP * words
             elif n in rank and words > 1:
                 rank[n] *= 1 + NAMED_QUESTION * words
+        if plan.question and UNIT_IN_QUESTION != 1.0:
+            for n in rank:
+                if self.kind[n] == "unit":
+                    rank[n] *= UNIT_IN_QUESTION
         if plan.kinds or plan.editions:
             for n in rank:
                 if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds):
