@@ -92,7 +92,7 @@ EDITION_WORDS = {"tsr": "tsr-1996", "1996": "tsr-1996", "v4": "sfr-v4", "2012": 
                  "sfr2012": "sfr-2012", "sfrv4": "sfr-v4", "tsr1996": "tsr-1996"}
 EDITION_ADJECTIVES = {"old": "tsr-1996", "original": "tsr-1996", "revised": "tsr-1996", "new": "sfr-2012",
                       "current": "sfr-2012", "starter": "sfr-v4"}
-EDITION_NOUNS = frozenset("rules rule edition editions version rulebook book".split())
+EDITION_NOUNS = frozenset("rules rule edition editions version rulebook book game games".split())
 
 
 @dataclass(frozen=True)

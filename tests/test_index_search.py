@@ -225,6 +225,7 @@ def test_a_question_is_not_ranked_by_the_names_its_words_happen_to_be():
 @pytest.mark.parametrize("query, edition", [
     ("old TSR rules claws damage", "tsr-1996"), ("claws 1996", "tsr-1996"), ("claws v4", "sfr-v4"),
     ("claws 2012", "sfr-2012"), ("new rules claws", "sfr-2012"), ("old rules dragon jaws", "tsr-1996"),
+    ("dragon claws in the starter game", "sfr-v4"), ("old game dragon jaws", "tsr-1996"),
 ])
 def test_edition_words_are_honoured(query, edition):
     result = search(query)
