@@ -16,6 +16,8 @@ words name; a question is ranked by what its words say. Either way a record
 named by the whole query comes first. Words a player says for a kind of record
 ("spell", "SAI") or for an edition ("TSR", "1996", "old rules", "v4", "2012",
 "new rules") prefer that kind or edition instead of being searched for.
+In a question, a word English uses more than the books ("go", "put") weighs
+less than the books' words, and a unit record counts half (units answer lookups).
 
 Hits are grouped: one hit per record across editions (with its own rule
 section), and one per rule heading across editions, listing the editions it
@@ -57,8 +59,8 @@ EXACT = 1e6  # rank added to a record named by the whole query
 NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run naming the record)
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
-EDITION_PREFERENCE = 2.5
-UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question  # rank x this for the edition the query names ("old TSR rules")
+EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
+UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question
 MAX_ALIAS_WORDS = 4
 # a question's word that English uses more than the books do ("go", "put", "things") frames the question
 # more than it says what it is about: its own spelling weighs less (its synonyms, the books' words, do not)
@@ -439,7 +441,7 @@ class Searcher:
                 rank[n] *= 1 + NAMED_LOOKUP * words
             elif n in rank and words > 1:
                 rank[n] *= 1 + NAMED_QUESTION * words
-        if plan.question and UNIT_IN_QUESTION != 1.0:
+        if plan.question:
             for n in rank:
                 if self.kind[n] == "unit":
                     rank[n] *= UNIT_IN_QUESTION
