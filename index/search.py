@@ -16,6 +16,8 @@ words name; a question is ranked by what its words say. Either way a record
 named by the whole query comes first. Words a player says for a kind of record
 ("spell", "SAI") or for an edition ("TSR", "1996", "old rules", "v4", "2012",
 "new rules") prefer that kind or edition instead of being searched for.
+In a question, a word English uses more than the books ("go", "put") weighs
+less than the books' words, and a unit record counts half (units answer lookups).
 
 Hits are grouped: one hit per record across editions (with its own rule
 section), and one per rule heading across editions, listing the editions it
@@ -58,7 +60,11 @@ NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run nami
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
 EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
+UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question
 MAX_ALIAS_WORDS = 4
+# a question's word that English uses more than the books do ("go", "put", "things") frames the question
+# more than it says what it is about: its own spelling weighs less (its synonyms, the books' words, do not)
+SPECIFIC, PLAIN_SLOPE, PLAIN_FLOOR = 0.5, 0.3, 0.4
 QUESTION_WORDS = 4  # a query of this many words that are not stop words is a question
 MAX_NAME_EDITS = 2  # a lookup this close to a record's whole name is that name ("lightening strik")
 TYPE_ORDER = ("spell", "sai", "race", "unit", "glossary", "ruling", "rule")
@@ -88,7 +94,7 @@ EDITION_WORDS = {"tsr": "tsr-1996", "1996": "tsr-1996", "v4": "sfr-v4", "2012": 
                  "sfr2012": "sfr-2012", "sfrv4": "sfr-v4", "tsr1996": "tsr-1996"}
 EDITION_ADJECTIVES = {"old": "tsr-1996", "original": "tsr-1996", "revised": "tsr-1996", "new": "sfr-2012",
                       "current": "sfr-2012", "starter": "sfr-v4"}
-EDITION_NOUNS = frozenset("rules rule edition editions version rulebook book".split())
+EDITION_NOUNS = frozenset("rules rule edition editions version rulebook book game games".split())
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,7 @@ class _Group:
     stems: dict[str, float]
     phrases: list[tuple[tuple[str, ...], float]] = field(default_factory=list)
     scope: str = "all"  # or "name": the title and aliases only
+    plain: float = 1.0  # the weight of the word's own stems: less for a word of English more than of the books
 
 
 @dataclass
@@ -259,6 +266,11 @@ class Searcher:
             if word in unknown and word not in english:
                 plan.misspelled = True
                 self._correct(group, plan)
+        if plan.question:
+            specific = self.db.specificity(w for w, g in zip(words, slots) if g)
+            for word, group in zip(words, slots):
+                if group and word in specific:
+                    group.plain = _plainness(specific[word])
         return slots
 
     def _joined(self, words: list[str], slots: list[_Group | None], known: set[str], plan: _Plan) -> set[int]:
@@ -429,6 +441,10 @@ class Searcher:
                 rank[n] *= 1 + NAMED_LOOKUP * words
             elif n in rank and words > 1:
                 rank[n] *= 1 + NAMED_QUESTION * words
+        if plan.question:
+            for n in rank:
+                if self.kind[n] == "unit":
+                    rank[n] *= UNIT_IN_QUESTION
         if plan.kinds or plan.editions:
             for n in rank:
                 if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds):
@@ -468,9 +484,12 @@ class Searcher:
         # rare as its most common spelling: the rarer spelling does not outrank the word the books use
         idf = self._idfs(group.scope, [t for t, w in group.stems.items() if w >= 1.0])
         floor = min(idf.values(), default=0.0)
+        own = terms(group.word) if group.plain < 1.0 else ()
         for s, w in group.stems.items():
             if s in idf:
                 w *= floor / idf[s]
+            if s in own:
+                w *= group.plain
             _merge_max(best, self._postings(group.scope, s, candidates), w)
             if story and group.scope == "all":
                 _merge_max(best, self._postings("story", s, candidates), w * STORY_WEIGHT)
@@ -601,6 +620,13 @@ def _is_question(words: list[str], query: Query) -> bool:
         return False
     return words[0] in ASKING or bool(RELATIVE.intersection(words[1:])) or \
         sum(1 for w in words if terms(w)) >= QUESTION_WORDS
+
+
+def _plainness(specific: float) -> float:
+    """The weight of a question word's own stems by how much likelier the word is in the books than in
+    English (a log10 ratio): 1 from SPECIFIC up, less by PLAIN_SLOPE per tenfold below, at least
+    PLAIN_FLOOR ("go" -2.4: 0.4; "take" -0.5: 0.7; "kill" 0.0: 0.85; "missile" 2.8: 1)."""
+    return 1.0 if specific >= SPECIFIC else max(PLAIN_FLOOR, 1.0 - PLAIN_SLOPE * (SPECIFIC - specific))
 
 
 def _asks_for_kind(i: int, words: list[str]) -> bool:

@@ -85,6 +85,13 @@ class Store:
         return {w for (w,) in self.query(f"SELECT word FROM english WHERE word IN ({_marks(words)})", words)} \
             if words else set()
 
+    def specificity(self, words: Iterable[str]) -> dict[str, float]:
+        """Of the ``words`` (lower case) in the English dictionary, how much likelier each is in the books
+        than in English (a log10 ratio; see ``index.build._specificity``)."""
+        words = list(set(words))
+        return dict(self.query(f"SELECT word, specific FROM english WHERE word IN ({_marks(words)})", words)) \
+            if words else {}
+
     def near_names(self, variants: Iterable[str]) -> list[str]:
         """Name keys sharing a one-deletion variant with the given ones (a misspelled whole name)."""
         variants = list(set(variants))

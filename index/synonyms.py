@@ -89,6 +89,26 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "escapes": ("flee", "move"),
     "swap": ("exchange", "trade"),
     "switch": ("exchange", "trade"),
+    # players' shorthand for the books' terms (issue 23, sixth pass); each term is the books' own:
+    # "dice modifiers", "automatic saves" (Dragonkin, dragons' bellies), "counter-attack" (Counter,
+    # Surprise), "cannot be targeted" (Illusion, the reserves), "Sacrifice Dragonkin" (Eldarim),
+    # "points" of a force; the missile units are the books' Bowman, Archer, Crossbowman, and a
+    # terrain's missile face shows an arrow
+    "mods": ("modifier",),
+    "mod": ("modifier",),
+    "pts": ("points",),
+    "sac": ("sacrifice",),
+    "autosave": ("automatic save",),
+    "autosaves": ("automatic save",),
+    "counterattack": ("counter attack",),
+    "counterattacks": ("counter attack",),
+    "untargetable": ("cannot target",),
+    "untargettable": ("cannot target",),
+    "bowman": ("missile",),
+    "bowmen": ("missile",),
+    "ranged": ("missile",),
+    "arrow": ("missile",),
+    "arrows": ("missile",),
 }
 
 # figures and number words: the books write both ("4 health", "four health-worth"); one-digit

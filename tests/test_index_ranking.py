@@ -99,3 +99,21 @@ def test_an_abbreviation_in_the_plural_stands_for_what_it_does(plural, singular,
 
 def test_a_two_letter_abbreviation_in_the_plural_still_needs_capitals():
     assert "Amazons" not in search("ams").understood
+
+
+def test_a_questions_plain_english_words_weigh_less_than_the_books_words():
+    """A word English uses far more than the books ("go", "things") frames a question more than it says
+    what the question is about: in a question its own spelling weighs less; the books' words
+    ("missile", "terrain") and any word of a lookup keep their whole weight."""
+    from index.query import parse
+    from index.search import PLAIN_FLOOR, searcher
+
+    s = searcher()
+    specific = s.db.specificity(["terrain", "missile", "go", "things", "notaword"])
+    assert specific["terrain"] > 2 and specific["missile"] > 2  # tenfold and more likelier in the books
+    assert specific["go"] < -1 and specific["things"] < -1
+    assert "notaword" not in specific
+    plain = {g.word: g.plain for g in s._plan(parse("where do whole missile volleys go at a terrain")).groups}
+    assert plain["missile"] == plain["terrain"] == 1.0
+    assert plain["go"] == PLAIN_FLOOR and PLAIN_FLOOR <= plain["whole"] < 1.0
+    assert all(g.plain == 1.0 for g in s._plan(parse("go whole")).groups)  # a lookup: as typed

@@ -225,6 +225,7 @@ def test_a_question_is_not_ranked_by_the_names_its_words_happen_to_be():
 @pytest.mark.parametrize("query, edition", [
     ("old TSR rules claws damage", "tsr-1996"), ("claws 1996", "tsr-1996"), ("claws v4", "sfr-v4"),
     ("claws 2012", "sfr-2012"), ("new rules claws", "sfr-2012"), ("old rules dragon jaws", "tsr-1996"),
+    ("dragon claws in the starter game", "sfr-v4"), ("old game dragon jaws", "tsr-1996"),
 ])
 def test_edition_words_are_honoured(query, edition):
     result = search(query)
@@ -281,3 +282,30 @@ def test_the_snippet_is_the_sentence_holding_most_query_words():
     hit = search("what do I get for killing a dragon", edition="sfr-2012", kind="rule").hits
     step7 = [h for h in hit if h.id.endswith("step-7-dragon-slaying")]
     assert step7 and "promote" in step7[0].snippet and "wyrm" not in step7[0].snippet
+
+
+def test_a_question_prefers_the_rules_to_a_unit_it_happens_to_name():
+    """A unit record (its name and a line of icons) answers a lookup; in a question it counts half, so
+    the rule answering the question leads while a question about the unit itself still finds it first."""
+    asked = search("can a marksman shoot two terrains away", limit=3).hits
+    assert asked[0].kind != "unit"
+    assert "sfr-2012:the-turn-sequence.first-march.missile" in {h.id for h in asked}
+    assert (search("marksman", limit=1).hits[0].kind, search("marksman", limit=1).hits[0].id) == ("unit", "dwarf-marksman")
+    first = search("what does a dwarf crack shot roll", limit=1).hits[0]
+    assert (first.kind, first.id) == ("unit", "dwarf-crack-shot")
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("mods", "modifier"), ("autosaves", "automatic save"), ("counterattack", "counter attack"),
+    ("untargetable", "cannot target"), ("bowmen", "missile"), ("arrows", "missile"), ("sac", "sacrifice"),
+])
+def test_players_shorthand_searches_the_books_term(query, expected):
+    """Shorthand the books never print is searched as the books' term too, and finds it."""
+    from index.query import parse
+    from index.search import searcher
+
+    group = searcher()._plan(parse(query)).groups[0]
+    want = terms(expected)
+    assert (want[0] in group.stems) if len(want) == 1 else (want in [p for p, _ in group.phrases])
+    first = search(query, limit=1).hits[0]
+    assert set(want) <= set(terms(first.title + " " + first.snippet)), (query, first.title, first.snippet)

@@ -45,9 +45,10 @@ TARGETS = {"p3": 0.95, "p1": 0.80, "mrr": 0.85}  # issue 23's targets for the he
 # What the held-out half reaches now, asserted so that no change slips below it: P@1 and MRR meet
 # their targets, P@3 (0.889) does not yet (see the closing note of issue 23).
 REACHED = {"p3": 0.88, "p1": 0.83, "mrr": 0.86}
-# What the whole tuning half (issue 4's set, issue 23's examples and the players' questions added
-# with it) reaches now: P@1 0.646, P@3 0.800, MRR 0.748 over 195 questions.
-TUNING_REACHED = {"p3": 0.79, "p1": 0.64, "mrr": 0.74}
+# What the whole tuning half (issue 4's set, issue 23's examples, the players' questions added with
+# it, and the first held-out half's 81 questions moved into it) reaches now: P@1 0.830, P@3 0.935,
+# P@10 0.989, MRR 0.887 over 276 questions (floors, rounded down).
+TUNING_REACHED = {"p3": 0.93, "p1": 0.82, "mrr": 0.88}
 # The issue names these; they must stay in the ground truth.
 ISSUE_QUESTIONS = (
     "maneuver results count as saves in coastland",
@@ -60,6 +61,15 @@ ISSUE_QUESTIONS = (
 TUNING: list[dict] = yaml.safe_load(QUESTIONS_FILE.read_text(encoding="utf-8"))
 HELDOUT: list[dict] = yaml.safe_load(HELDOUT_FILE.read_text(encoding="utf-8"))
 QUESTIONS: list[dict] = TUNING + HELDOUT  # the ground-truth checks cover both halves
+
+
+def _text(question: dict) -> str:
+    return " ".join(question["q"].lower().split())
+
+
+# The first held-out half was moved into the tuning half (it had been measured many times); until a
+# fresh held-out set replaces heldout.yaml, that file still holds those same questions.
+HELDOUT_MOVED = bool(HELDOUT) and {_text(q) for q in HELDOUT} <= {_text(q) for q in TUNING}
 
 
 def parse_ref(ref: str) -> tuple[str, str, str]:
@@ -117,8 +127,9 @@ def test_questions_are_well_formed():
         assert question["q"].strip() and question["why"].strip() and question["expect"], label(question)
         assert question.get("edition", EDITIONS[0]) in EDITIONS, label(question)
         assert question.get("type", KINDS[0]) in KINDS, label(question)
-    texts = Counter(" ".join(q["q"].lower().split()) for q in QUESTIONS)
-    assert not [t for t, n in texts.items() if n > 1], "duplicate questions"
+    for half in (TUNING, HELDOUT):  # across the halves: test_the_halves_do_not_share_a_question
+        texts = Counter(_text(q) for q in half)
+        assert not [t for t, n in texts.items() if n > 1], "duplicate questions"
 
 
 def _quoted_pieces(quote: str) -> list[str]:
@@ -142,9 +153,12 @@ def test_every_new_answer_is_quoted_from_the_rule_text():
     assert not bad, "quotes not in the rule text:\n" + "\n".join(bad)
 
 
+@pytest.mark.xfail(HELDOUT_MOVED, strict=True,
+                   reason="heldout.yaml still holds the first held-out half, moved to the tuning half; "
+                          "a fresh held-out set replaces it")
 def test_the_halves_do_not_share_a_question():
-    tuning = {" ".join(q["q"].lower().split()) for q in TUNING}
-    assert not [q["q"] for q in HELDOUT if " ".join(q["q"].lower().split()) in tuning]
+    tuning = {_text(q) for q in TUNING}
+    assert not [q["q"] for q in HELDOUT if _text(q) in tuning]
 
 
 def test_issue_questions_are_kept():
