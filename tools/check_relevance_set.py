@@ -1,0 +1,142 @@
+"""Check a relevance set's ground truth against the corpus, without any search.
+
+    python -m tools.check_relevance_set [tests/relevance/fresh.yaml]
+
+What it checks (nothing here runs or imports the ranking, so a set can be
+written and checked blind to how the search ranks it):
+
+- every entry has q, expect, why and quote, and only the known keys;
+- every expected ref ``kind:id@edition`` exists in the corpus (a record, or a
+  rule section for ``rule:<section id>``), and obeys the question's own
+  edition/type filters;
+- no ref is a record's own section listed next to that record (it is implied);
+- ``why`` starts with an existing section id;
+- every stretch of ``quote`` ("..." and [bracketed] words left out) occurs,
+  case and whitespace normalised, in the text of the section named in ``why``;
+- no question repeats one of questions.yaml or heldout.yaml (normalised text),
+  nor nearly repeats another question of the set or of those files (the same
+  words, compared as sets, with a Jaccard similarity of 0.8 or more).
+
+Exits 1 and lists the problems when any check fails.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+from index.corpus import records, sections
+
+ROOT = Path(__file__).resolve().parent.parent
+RELEVANCE = ROOT / "tests" / "relevance"
+EXISTING = ("questions.yaml", "heldout.yaml")
+EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
+RECORD_KINDS = ("spell", "sai", "race", "unit", "ruling", "glossary")
+KINDS = (*RECORD_KINDS, "rule")
+KEYS = {"q", "edition", "type", "expect", "why", "quote"}
+NAME_FIELD = {"spell": "name", "sai": "name", "race": "name", "unit": "name", "glossary": "term", "ruling": "topic"}
+NEAR = 0.8
+
+
+def flat(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def norm_q(q: str) -> str:
+    return " ".join(q.lower().split())
+
+
+def words(q: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9']+", q.lower()))
+
+
+def quoted_pieces(quote: str) -> list[str]:
+    return [flat(p) for p in re.split(r"\.\.\.|\[[^\]]*\]", quote) if len(flat(p)) > 3]
+
+
+def parse_ref(ref: str) -> tuple[str, str, str]:
+    kind, _, rest = ref.partition(":")
+    rid, _, edition = rest.rpartition("@")
+    return kind, rid, edition
+
+
+def _bare(heading: str) -> str:
+    return re.sub(r"\s*\(.*?\)\s*$", "", heading).strip().lower()
+
+
+def check(path: Path) -> list[str]:
+    questions = yaml.safe_load(path.read_text(encoding="utf-8"))
+    known_sections = sections()
+    known = {(kind, r.id, r.edition) for kind in RECORD_KINDS for r in records(kind)}
+    known |= {("rule", sid, s.edition) for sid, s in known_sections.items()}
+    own = {}
+    for kind, name in NAME_FIELD.items():
+        for r in records(kind):
+            s = known_sections.get(r.source.section)
+            if s is not None and _bare(s.heading) == _bare(getattr(r, name)):
+                own[f"{kind}:{r.id}@{r.edition}"] = f"rule:{s.id}@{s.edition}"
+
+    problems: list[str] = []
+    for i, q in enumerate(questions):
+        where = f"#{i + 1} {q.get('q')!r}"
+        if set(q) - KEYS:
+            problems.append(f"{where}: unknown keys {sorted(set(q) - KEYS)}")
+        if not all(str(q.get(k, "")).strip() for k in ("q", "why", "quote")) or not q.get("expect"):
+            problems.append(f"{where}: q, expect, why and quote are all required")
+            continue
+        if q.get("edition", EDITIONS[0]) not in EDITIONS or q.get("type", KINDS[0]) not in KINDS:
+            problems.append(f"{where}: unknown edition or type filter")
+        for ref in q["expect"]:
+            kind, rid, edition = parse_ref(ref)
+            if (kind, rid, edition) not in known:
+                problems.append(f"{where}: ref not in the corpus: {ref}")
+            if q.get("edition", edition) != edition or q.get("type", kind) != kind:
+                problems.append(f"{where}: ref outside the question's filters: {ref}")
+            if ref in {own.get(r) for r in q["expect"]}:
+                problems.append(f"{where}: own section listed next to its record: {ref}")
+        if len(set(q["expect"])) != len(q["expect"]):
+            problems.append(f"{where}: a ref is listed twice")
+        sid = q["why"].split(": ", 1)[0]
+        if sid not in known_sections:
+            problems.append(f"{where}: why does not start with a section id: {sid!r}")
+            continue
+        text = flat(known_sections[sid].text)
+        pieces = quoted_pieces(q["quote"])
+        if not pieces:
+            problems.append(f"{where}: the quote has no words")
+        problems += [f"{where}: quote not in {sid}: {p!r}" for p in pieces if p not in text]
+
+    existing = []
+    for name in EXISTING:
+        existing += [q["q"] for q in yaml.safe_load((RELEVANCE / name).read_text(encoding="utf-8"))]
+    exact = {norm_q(q) for q in existing}
+    problems += [f"repeats an existing question: {q['q']!r}" for q in questions if norm_q(q["q"]) in exact]
+    seen: dict[str, str] = {}
+    for q in questions:
+        if norm_q(q["q"]) in seen:
+            problems.append(f"asked twice in the set: {q['q']!r}")
+        seen[norm_q(q["q"])] = q["q"]
+    mine = [(q["q"], words(q["q"])) for q in questions]
+    others = [(q, words(q)) for q in existing]
+    for i, (text, w) in enumerate(mine):
+        for other, ow in mine[i + 1:] + others:
+            if norm_q(text) != norm_q(other) and w and ow and len(w & ow) / len(w | ow) >= NEAR:
+                problems.append(f"near-duplicate: {text!r} ~ {other!r}")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    path = Path(argv[0]) if argv else RELEVANCE / "fresh.yaml"
+    problems = check(path)
+    count = len(yaml.safe_load(path.read_text(encoding="utf-8")))
+    for p in problems:
+        print(p)
+    print(f"{path.name}: {count} questions, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
