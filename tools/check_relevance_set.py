@@ -1,6 +1,6 @@
 """Check a relevance set's ground truth against the corpus, without any search.
 
-    python -m tools.check_relevance_set [tests/relevance/fresh.yaml]
+    python -m tools.check_relevance_set [tests/relevance/heldout.yaml]
 
 What it checks (nothing here runs or imports the ranking, so a set can be
 written and checked blind to how the search ranks it):
@@ -111,7 +111,9 @@ def check(path: Path) -> list[str]:
 
     existing = []
     for name in EXISTING:
-        existing += [q["q"] for q in yaml.safe_load((RELEVANCE / name).read_text(encoding="utf-8"))]
+        other = RELEVANCE / name
+        if other.resolve() != path.resolve():      # the set checked is compared with the others, not itself
+            existing += [q["q"] for q in yaml.safe_load(other.read_text(encoding="utf-8"))]
     exact = {norm_q(q) for q in existing}
     problems += [f"repeats an existing question: {q['q']!r}" for q in questions if norm_q(q["q"]) in exact]
     seen: dict[str, str] = {}
@@ -129,7 +131,7 @@ def check(path: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    path = Path(argv[0]) if argv else RELEVANCE / "fresh.yaml"
+    path = Path(argv[0]) if argv else RELEVANCE / "heldout.yaml"
     problems = check(path)
     count = len(yaml.safe_load(path.read_text(encoding="utf-8")))
     for p in problems:
