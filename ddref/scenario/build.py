@@ -630,7 +630,7 @@ def _maneuver_step(b: _Builder, state: GameState, m, path: tuple) -> Step | None
         b.fail((*path, "minor_terrain"), f"a minor terrain is named by the major terrain type it matches: one of "
                                          f"{', '.join(majors)}{did_you_mean(kind, majors)}")
     return ManeuverStep(army=m.army, direction=m.direction, roll=roll, counter=counter, avoidance=avoidance,
-                        cantrip=tuple((getattr(m, "cantrip", None) or {}).keys()),
+                        cantrip=_maneuver_cantrip(b, state, m, path),
                         casualties=_casualties(b, state, m.casualties, (*path, "casualties")),
                         burial=_unit_rolls(b, state, m.burial, (*path, "burial")),
                         minor_terrain=None if kind is None else slug(kind),
@@ -825,6 +825,17 @@ def _haunt_melee(b: _Builder, state: GameState, rec, c, path: tuple) -> Step | N
         b.errors.extend(pydantic_errors(exc, b.locator, prefix=path, model=step_model("melee")))
         return None
     return _melee_step(b, state.evolve(armies=(*state.armies, army)), m, path)
+
+
+def _maneuver_cantrip(b: _Builder, state: GameState, m, path: tuple) -> tuple:
+    """A maneuver step's ``cantrip``: with ``avoidance`` (the acting army's melee avoidance roll against Wall of
+    Thorns, a non-maneuver avoidance roll, where 002 Cantrip buys spells) it is read as a magic step's purchase, as in
+    any roll; without it, the names alone, refused when the step resolves (a maneuver roll, where it does not
+    function), so expect_error can pin it."""
+    raw = getattr(m, "cantrip", None) or {}
+    if getattr(m, "avoidance", None) is None:
+        return tuple((key, None) for key in raw)
+    return _cantrip(b, state, raw, (*path, "cantrip"))
 
 
 def _cantrip(b: _Builder, state: GameState, raw: dict | None, path: tuple) -> tuple:

@@ -70,9 +70,13 @@ class ManeuverStepIn(Strict):
         "The action icon on the face the maneuver turns the terrain to (the rules do not list each die's faces); "
         "absent, the terrain's action icon is no longer known once its face changes, and the next action there is "
         "assumed (traced, defaulted).", default=None)
-    cantrip: dict[str, Any] | None = described_field(
-        "Army id -> a Cantrip purchase in its maneuver or counter-maneuver roll: always refused when the step resolves "
-        "(002 Unique Resolution: \"These SAIs do not function during a maneuver roll\"), so expect_error can pin it.",
+    cantrip: dict[str, "CantripIn"] | None = described_field(
+        "Army id -> what its Cantrip buys (as a magic step: colors, cast, avoidance). With `avoidance`: the acting "
+        "army's Cantrip in its melee avoidance roll against Wall of Thorns, a non-maneuver avoidance roll, buys spells "
+        "resolved at once before its melee results count (002 Cantrip: \"During any non-magic action, save roll or "
+        "non-maneuver avoidance roll, Cantrip can be used to purchase spells that are immediately resolved\"). Without "
+        "it, a purchase in a maneuver or counter-maneuver roll: always refused when the step resolves (002 Unique "
+        "Resolution: \"These SAIs do not function during a maneuver roll\"), so expect_error can pin it.",
         default=None)
 
 
@@ -206,3 +210,6 @@ class MeleeStepIn(MissileStepIn):
         "tsr-1996 charge: unit id -> its new roll when the charged army's Confuse picks a unit freed from an Entangle "
         "into the charging roll, or one a Regenerate or Ferry brought into it, whose unit_saves entry is the roll it "
         "joined the roll with (004 Confuse: \"force them to reroll\").", default=None)
+
+
+ManeuverStepIn.model_rebuild()     # its ``cantrip`` names CantripIn, defined below it
