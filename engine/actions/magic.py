@@ -52,7 +52,9 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     lose = _lost(out, caster.id, rolled, returned, lose)
     casters = _attuned(casters, rolled, returned, step, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
-    out.results[caster.id] = {"magic": points}
+    # the magic points, with what a later roll of the caster in the step counted (its save against Backlash, 002
+    # Backlash: "after all spells are resolved, the army must save"), which the magic result would otherwise hide
+    out.results[caster.id] = {**out.results.get(caster.id, {}), "magic": points}
     terrains(state, out)
     return state, out
 

@@ -520,8 +520,8 @@ def own_cantrip(state: GameState, ruleset: Ruleset, unit_id: str, dice: Roll, ro
                                "because this SAI is applicable during a save roll"),
             cite=ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
             if "cantrip-own-roll" in ruleset.quotes else ruleset.cite("avoidance")))
-    elif unit_id not in rolls.buys:
-        return state
+    elif unit_id not in rolls.buys or rolls.left.get(unit_id):
+        return state        # no purchase, or it is for a later roll of the unit (Fearful Flames' second save)
     return cantrip.bought(state, alone, found, rolls.buys, False, ruleset, out, key=key)
 
 
