@@ -137,7 +137,9 @@ class CantripIn(Strict):
 CANTRIP = ("Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance). "
            "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's attack or "
            "save roll after the army's own Cantrip was resolved. A unit id is also the purchase of a unit that an SAI "
-           "forces to roll by itself (Poison, Slay ...: 002 Avoidance Rolls, \"it does get to spend the Cantrip\").")
+           "forces to roll by itself (Poison, Slay ...: 002 Avoidance Rolls, \"it does get to spend the Cantrip\"), or that "
+           "saves by itself against a spell aimed at it (Fearful Flames, both its saves; its army id is read the same "
+           "when no unit entry is given).")
 
 
 class MissileStepIn(Strict):
