@@ -48,7 +48,9 @@ class ManeuverStep(Value):
     discard: tuple[str, ...] = ()   # items the owner buries when the step leaves too few units to carry them
     minor_terrain: str | None = None    # bring in this minor terrain (its type) instead of turning the terrain
     castle: str | None = None           # the basic type a Castle's captor declares (city, standing-stones, ...)
-    cantrip: tuple[str, ...] = ()       # armies naming a Cantrip purchase in their maneuver roll: refused at step time
+    # army -> what its Cantrip buys: in the Wall of Thorns avoidance roll (``avoidance``), else (None) named in a
+    # maneuver roll and refused at step time
+    cantrip: tuple[tuple[str, "MagicStep | None"], ...] = ()
     action: str | None = None           # the action icon on the face the terrain turns to (melee, missile, magic)
 
 

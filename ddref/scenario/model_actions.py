@@ -70,9 +70,13 @@ class ManeuverStepIn(Strict):
         "The action icon on the face the maneuver turns the terrain to (the rules do not list each die's faces); "
         "absent, the terrain's action icon is no longer known once its face changes, and the next action there is "
         "assumed (traced, defaulted).", default=None)
-    cantrip: dict[str, Any] | None = described_field(
-        "Army id -> a Cantrip purchase in its maneuver or counter-maneuver roll: always refused when the step resolves "
-        "(002 Unique Resolution: \"These SAIs do not function during a maneuver roll\"), so expect_error can pin it.",
+    cantrip: dict[str, "CantripIn"] | None = described_field(
+        "Army id -> what its Cantrip buys (as a magic step: colors, cast, avoidance). With `avoidance`: the acting "
+        "army's Cantrip in its melee avoidance roll against Wall of Thorns, a non-maneuver avoidance roll, buys spells "
+        "resolved at once before its melee results count (002 Cantrip: \"During any non-magic action, save roll or "
+        "non-maneuver avoidance roll, Cantrip can be used to purchase spells that are immediately resolved\"). Without "
+        "it, a purchase in a maneuver or counter-maneuver roll: always refused when the step resolves (002 Unique "
+        "Resolution: \"These SAIs do not function during a maneuver roll\"), so expect_error can pin it.",
         default=None)
 
 
@@ -133,7 +137,9 @@ class CantripIn(Strict):
 CANTRIP = ("Army id -> what its Cantrip buys during its roll, written as a magic step (colors, cast, avoidance). "
            "tsr-1996: a unit id -> the own purchase of that unit, freed from an Entangle into its army's attack or "
            "save roll after the army's own Cantrip was resolved. A unit id is also the purchase of a unit that an SAI "
-           "forces to roll by itself (Poison, Slay ...: 002 Avoidance Rolls, \"it does get to spend the Cantrip\").")
+           "forces to roll by itself (Poison, Slay ...: 002 Avoidance Rolls, \"it does get to spend the Cantrip\"), or that "
+           "saves by itself against a spell aimed at it (Fearful Flames, both its saves; its army id is read the same "
+           "when no unit entry is given).")
 
 
 class MissileStepIn(Strict):
@@ -206,3 +212,6 @@ class MeleeStepIn(MissileStepIn):
         "tsr-1996 charge: unit id -> its new roll when the charged army's Confuse picks a unit freed from an Entangle "
         "into the charging roll, or one a Regenerate or Ferry brought into it, whose unit_saves entry is the roll it "
         "joined the roll with (004 Confuse: \"force them to reroll\").", default=None)
+
+
+ManeuverStepIn.model_rebuild()     # its ``cantrip`` names CantripIn, defined below it

@@ -76,7 +76,8 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
                                     rule="Cantrip can be used to purchase spells; the scenario buys none",
                                     cite=cite, defaulted=True))
         return state
-    out.trace.append(TraceEvent(what=f"{who.id}'s roll is suspended: {total} Cantrip point(s) buy spells",
+    # ``key``: the army's roll, or a unit's own (its purchase is ``cantrip.<unit>``)
+    out.trace.append(TraceEvent(what=f"{key}'s roll is suspended: {total} Cantrip point(s) buy spells",
                                 after=total, rule="during a non-magic action, save roll or non-maneuver avoidance "
                                 "roll, Cantrip purchases spells that are immediately resolved", cite=cite))
     _check_column(buy, ruleset, cite)
@@ -86,7 +87,7 @@ def bought(state: GameState, who: Army, found: list, buys: dict[str, MagicStep],
     before = state
     state, _ = hooks.SPEND(state, who, casters, 0, buy, ruleset, out, magic_action=False)
     finalized_untouched(before, state, who.id, ruleset, out)
-    out.trace.append(TraceEvent(what=f"{who.id}'s roll resumes", rule="the roll goes on once the Cantrip's "
+    out.trace.append(TraceEvent(what=f"{key}'s roll resumes", rule="the roll goes on once the Cantrip's "
                                 "spells are resolved", cite=cite))
     return state
 

@@ -52,7 +52,9 @@ def magic(state: GameState, step: MagicStep, ruleset: Ruleset) -> tuple[GameStat
     lose = _lost(out, caster.id, rolled, returned, lose)
     casters = _attuned(casters, rolled, returned, step, ruleset, out)
     state, points = spend(state, caster, casters, lose, step, ruleset, out)
-    out.results[caster.id] = {"magic": points}
+    # the magic points, with what a later roll of the caster in the step counted (its save against Backlash, 002
+    # Backlash: "after all spells are resolved, the army must save"), which the magic result would otherwise hide
+    out.results[caster.id] = {**out.results.get(caster.id, {}), "magic": points}
     terrains(state, out)
     return state, out
 
@@ -860,7 +862,8 @@ def _backlash(state: GameState, who: Army, e: Effect, cast: tuple[Cast, ...], ru
                                      f"save against {damage} damage", after=damage, rule="after all spells are "
                                 "resolved, the army saves against the combined casting costs", cite=cite))
     dice = rolls.take(who.id, f"saves against {e.spell}", cite)
-    state, rolled, who = spells.save_roll(state, ruleset, who, dice, rolls, out)
+    # a save roll against a spell: its Cantrip buys first, as in every other (spells ``save_roll_with_cantrip``)
+    state, rolled, who = spells.save_roll_with_cantrip(state, ruleset, who, dice, rolls, out)
     saves = rolled.get("save", 0)
     left = max(0, damage - saves)
     out.trace.append(TraceEvent(what=f"{damage} damage - {saves} saves: {left} damage to {who.id}", before=damage,

@@ -10,7 +10,7 @@ from ..state import RESERVE, Army, Effect, GameState
 from ..steps import ManeuverStep, StepResult
 from ..faces import turn_to
 from ..trace import COMPARISON, StepError, TraceEvent, reading
-from . import joined_rolls, sai_states
+from . import cantrip, joined_rolls, sai_states
 from ..roll import cut_choices
 from .common import army, casualty_lists, leftover_casualties, roll, save_only_effect, take_damage, terrains
 from .sai_choices import special_choices
@@ -20,11 +20,12 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     out = StepResult(kind="maneuver")
     cite = ruleset.cite("maneuver")
     acting = army(state, step.army)
-    if step.cantrip:
+    buys = {key: buy for key, buy in step.cantrip if buy is not None}
+    if step.cantrip and step.avoidance is None:
         # 002 Unique Resolution: "These SAIs do not function during a maneuver roll" (Cantrip: "Unique (non-magic
         # action, save roll, or non-maneuver avoidance)"); a rule, so refused here, where expect_error can pin it
         # sfr-v4: 001 Cantrip, "During any other non-maneuver rolls" (its own words and section, issue 20)
-        raise StepError(f"cantrip.{step.cantrip[0]}: a Cantrip does not function during a maneuver roll ("
+        raise StepError(f"cantrip.{step.cantrip[0][0]}: a Cantrip does not function during a maneuver roll ("
                         f"{ruleset.quote('cantrip-maneuver', 'a Unique resolution SAI')}), so it buys nothing in a "
                         "maneuver or counter-maneuver",
                         cite=ruleset.cites.get("cantrip-maneuver") or ruleset.cites.get("unique-resolution") or
@@ -111,13 +112,21 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
     elif success:
         state = _turn(state, terrain.id, acting.id, step.direction, out, ruleset, step.castle, step.action)
         if thorns is not None:
-            state = _thorns(state, acting, thorns, step, ruleset, out)
+            state = _thorns(state, acting, thorns, step, buys, ruleset, out)
     if step.action is not None and not success:
         raise StepError("action is the icon on the face the terrain turns to, and the maneuver failed: the face "
                         "stays", cite=cite, field="action")
     if step.avoidance is not None and not (success and thorns):
         raise StepError("avoidance is the acting army's roll against a spell its maneuver sets off, and none "
                         "does here", cite=cite, field="avoidance")
+    if buys:
+        # the maneuver and counter-maneuver rolls are maneuver rolls, where a Cantrip does not function; only the
+        # acting army's avoidance roll may spend one (``_thorns``)
+        raise StepError(f"cantrip.{next(iter(buys))}: only the acting army's melee avoidance roll against "
+                        f"{thorns.spell if thorns else 'Wall of Thorns'} may spend a Cantrip here (a maneuver or "
+                        f"counter-maneuver roll: {ruleset.quote('cantrip-maneuver', 'a Unique resolution SAI')})",
+                        cite=ruleset.cites.get("cantrip-maneuver") or ruleset.cites.get("unique-resolution") or
+                        ruleset.sai_sections.get("cantrip", ruleset.cite("sai-resolution")), field="cantrip")
     terrains(state, out)
     return state, out
 
@@ -148,10 +157,14 @@ def _rolls_nothing(state: GameState, ruleset: Ruleset, acting: Army, step: Maneu
     return True
 
 
-def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, ruleset: Ruleset,
+def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, buys: dict, ruleset: Ruleset,
             out: StepResult) -> GameState:
     """002 Wall of Thorns: damage equal to the army's health-worth (001: "takes six damage"), less one per
-    melee result it rolls."""
+    melee result it rolls. Its roll is a melee avoidance roll (002 Avoidance Rolls: "When the army maneuvers the
+    terrain, it must make a melee avoidance roll against the spell's effect"), a non-maneuver avoidance roll, where a
+    Cantrip buys spells resolved at once (002 SAI List, Cantrip; 001 Cantrip: "During any other non-maneuver rolls"):
+    the step's ``cantrip.<acting army>``, resolved before the melee results count (``buys``, emptied as it is
+    spent)."""
     cite = ruleset.spell_sections.get(e.spell, ruleset.cite("maneuver"))
     damage = ruleset.maneuver_damage_fixed.get(e.spell, acting.health)
     worth = f"{damage} damage (the spell's)" if e.spell in ruleset.maneuver_damage_fixed else \
@@ -159,8 +172,11 @@ def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, rules
     if step.avoidance is None:
         raise StepError(f"{acting.id} changed the face of {e.target} under {e.spell}: give its melee avoidance "
                         "roll (avoidance)", cite=cite, field="avoidance")
-    rolled = roll(state, ruleset, acting, "avoid-melee", ("melee",), step.avoidance, out,
-                  choices=special_choices(step))
+    cantrip.members(step.avoidance, acting, "avoidance")
+    state = cantrip.use(state, acting, step.avoidance, buys, False, ruleset, out)
+    acting = state.army(acting.id) if state.has_army(acting.id) else acting.evolve(units=())
+    rolled = roll(state, ruleset, acting, "avoid-melee", ("melee",),
+                  cantrip.still_rolling(step.avoidance, acting, out, ruleset), out, choices=special_choices(step))
     # its own returning and moving SAIs ("During any non-maneuver roll ..."), before its melee results count
     state, change = sai_states.in_roll(state, ruleset, rolled, acting, step, out, "avoid-melee", "melee")
     melee = sai_states.adjust(rolled.results.get("melee", 0), change, acting, out, "melee")

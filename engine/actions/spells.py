@@ -395,6 +395,12 @@ def _saves_or_flees(state: GameState, unit_id: str, names: str, cite: str, rules
     """The unit's save avoidance roll (002 Avoidance Rolls), its own roll (engine.actions.own_roll): the state and
     whether it generates a save."""
     dice = rolls.take(unit_id, f"a save to avoid fleeing from {names}", cite)
+    # its second save is a save avoidance roll too: its Cantrip buys as in its first (``own_cantrip``)
+    state = own_cantrip(state, ruleset, unit_id, dice, rolls, out, names)
+    if not any(a.unit(unit_id) for a in state.armies):
+        out.trace.append(TraceEvent(what=f"{unit_id} is no longer in play: it does not flee", rule="the unit must "
+                                    "generate a save or flee to the reserve area", cite=cite))
+        return state, True
     state, rolled = unit_roll(state, ruleset, owner(state, unit_id), unit_id, "avoid-save", ("save",), dice, out,
                               rolls.sais.pop(unit_id, None))
     saves = rolled.results.get("save", 0)
@@ -438,16 +444,7 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     combination = bool(effect.reduce_unless)
     what = "saves and maneuvers (one combination roll)" if combination else "saves"
     dice = rolls.take(army.id, f"{what} against {names}", cite)
-    # the units an earlier spell of simultaneous magic killed roll too (``_with_fallen``)
-    cantrip.members(dice, army.evolve(units=(*army.units, *_fallen(army.id, ruleset, rolls))), "avoidance")
-    # a unit a Regenerate may bring into the roll rolls a Cantrip: the army's own waits for it (``_joined``)
-    waiting = (cantrip.points(army, dice, ruleset), simultaneous) \
-        if cantrip.may_join(state, army, rolls.sais.get(army.id)) else None
-    if waiting is None:
-        state = cantrip.use(state, army, dice, rolls.buys, simultaneous, ruleset, out)
-    army = state.army(army.id)
-    roller = _with_fallen(army, ruleset, rolls, out)
-    dice = cantrip.still_rolling(dice, roller, out, ruleset)
+    state, army, roller, dice, waiting = _army_cantrip(state, ruleset, army, dice, rolls, out, simultaneous)
     target = army
     if effect.save == "commons":
         target = army.evolve(units=tuple(u for u in army.units if u.health == 1))
@@ -469,6 +466,63 @@ def _army_damage(state: GameState, army: Army, damage: int, effect: SpellEffect,
     state = take_damage(state, ruleset, target, left, casualties, out, names, "magic",
                         army_targeting=effect.kind == "army-damage", terrain=effect.kind == "terrain-damage")
     return state, rolled.get("maneuver", 0)
+
+
+def _army_cantrip(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls, out: StepResult,
+                  simultaneous: bool = False) -> tuple[GameState, Army, Army, Roll, tuple[list, bool] | None]:
+    """The army's Cantrip in its save roll against a spell, spent before the saves count: 002 SAI List, Cantrip:
+    "During any non-magic action, save roll or non-maneuver avoidance roll, Cantrip can be used to purchase spells
+    that are immediately resolved" (the step's ``cantrip.<army>``). Every army save against a spell goes through it
+    (``_army_damage``, ``save_roll_with_cantrip``: Backlash). Returns the state, the army now, the army that rolls
+    (with the units simultaneous magic killed), the roll of the units still in it and, where a unit a Regenerate
+    may bring into the roll rolls a Cantrip, the army's own points waiting for it (``_joined``)."""
+    # the units an earlier spell of simultaneous magic killed roll too (``_with_fallen``)
+    cantrip.members(dice, army.evolve(units=(*army.units, *_fallen(army.id, ruleset, rolls))), "avoidance")
+    waiting = (cantrip.points(army, dice, ruleset), simultaneous) \
+        if cantrip.may_join(state, army, rolls.sais.get(army.id)) else None
+    if waiting is None:
+        state = cantrip.use(state, army, dice, rolls.buys, simultaneous, ruleset, out)
+    army = state.army(army.id)
+    roller = _with_fallen(army, ruleset, rolls, out)
+    return state, army, roller, cantrip.still_rolling(dice, roller, out, ruleset), waiting
+
+
+def save_roll_with_cantrip(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls,
+                           out: StepResult) -> tuple[GameState, dict[str, int], Army]:
+    """An army's save roll against a spell's damage outside the spell's own resolution (Backlash: "the army must
+    save against an amount of damage equal to the combined casting costs"): its Cantrip buys first, as in every
+    save roll against a spell (``_army_cantrip``), then ``save_roll``."""
+    state, _, roller, dice, waiting = _army_cantrip(state, ruleset, army, dice, rolls, out)
+    if not roller.units:
+        return state, {"save": 0}, roller
+    return save_roll(state, ruleset, roller, dice, rolls, out, waiting)
+
+
+def own_cantrip(state: GameState, ruleset: Ruleset, unit_id: str, dice: Roll, rolls: Rolls, out: StepResult,
+                against: str) -> GameState:
+    """A unit's Cantrip in its own roll against a spell aimed at it (its save against the damage, the second save of
+    Fearful Flames), spent before the roll goes on: 002 SAI List, Cantrip, "During any non-magic action, save roll or
+    non-maneuver avoidance roll, Cantrip can be used to purchase spells that are immediately resolved", and 002
+    Avoidance Rolls' example, "The unit does not save, but it does get to spend the Cantrip because this SAI is
+    applicable during a save roll". Its purchase is ``cantrip.<unit>`` as in a unit's own roll against an SAI
+    (engine.actions.fight ``roll_unit``); ``cantrip.<army>`` is read as the same purchase when no unit entry is
+    given (the unit's army makes no other roll in the step's spell). Every unit save against a spell goes through
+    it."""
+    army = owner(state, unit_id)
+    alone = army.evolve(units=tuple(u for u in army.units if u.id == unit_id))
+    found = cantrip.points(alone, dice, ruleset)
+    key = unit_id if unit_id in rolls.buys or not found or army.id not in rolls.buys else army.id
+    if found:
+        out.trace.append(TraceEvent(
+            what=f"{unit_id} rolls a Cantrip in its own roll against {against}: its points buy spells "
+                 f"(cantrip.{key}) before the roll goes on",
+            rule=ruleset.quote("cantrip-own-roll", "the unit does not save, but it does get to spend the Cantrip "
+                               "because this SAI is applicable during a save roll"),
+            cite=ruleset.sai_sections.get(cantrip.CANTRIP, ruleset.cite("sai-resolution"))
+            if "cantrip-own-roll" in ruleset.quotes else ruleset.cite("avoidance")))
+    elif unit_id not in rolls.buys or rolls.left.get(unit_id):
+        return state        # no purchase, or it is for a later roll of the unit (Fearful Flames' second save)
+    return cantrip.bought(state, alone, found, rolls.buys, False, ruleset, out, key=key)
 
 
 def _combination(state: GameState, ruleset: Ruleset, army: Army, dice: Roll, rolls: Rolls, out: StepResult,
@@ -672,7 +726,7 @@ def _unit_damage(state: GameState, unit_id: str, damage: int, effect: SpellEffec
         kind = "avoid-save" if effect.save == "or-killed" else "save"
         dice = rolls.take(unit_id, f"saves by itself against {names}", cite)
         # a Cantrip in the unit's own roll buys spells first; a spell on the unit follows it wherever it goes
-        state = cantrip.use(state, army.evolve(units=(unit,)), dice, rolls.buys, False, ruleset, out)
+        state = own_cantrip(state, ruleset, unit_id, dice, rolls, out, names)
         army = _home(state, unit_id, army)
         # its SAIs' specials as in its army's save roll (save_sais.<unit>); moved, the spell still finds it
         state, rolled = unit_roll(state, ruleset, army, unit_id, kind, ("save",), dice, out,
