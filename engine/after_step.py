@@ -190,7 +190,8 @@ def armies_gone(at: After, state: GameState) -> GameState:
         if on:
             at.out.trace.append(reading(f"every unit of {army.id} is gone, so the army no longer exists: the spells "
                                         f"cast on it ({', '.join(e.spell for e in on)}) expire with it",
-                                        ruleset.cite("spell-duration"), ruleset.cite("army-term")))
+                                        ruleset.cites.get("army-emptied", ruleset.cite("spell-duration")),
+                                        ruleset.cite("army-term")))
             state = expire(state, on, f"{army.id} no longer exists (no unit of it is left)",
                            ruleset.quote("army-emptied", "if all the units in an army move away from their current "
                                          "location then all spells cast on that army immediately expire"),
