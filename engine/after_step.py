@@ -173,11 +173,29 @@ def armies_gone(at: After, state: GameState) -> GameState:
     face and minor terrain given up)."""
     if all(a.units for a in state.armies):
         return state
+    ruleset = at.ruleset
     for army in (a for a in state.armies if not a.units):
         at.out.trace.append(TraceEvent(what=f"{army.id} has no units left: it is no longer an army",
-                                       rule=at.ruleset.quote("army-term", "all components belonging to the same "
-                                                             "player that are at the same location"),
-                                       cite=at.ruleset.cite("army-term")))
+                                       rule=ruleset.quote("army-term", "all components belonging to the same "
+                                                          "player that are at the same location"),
+                                       cite=ruleset.cite("army-term")))
+        # reading (issue 20): 002 Spell Attributes > Duration ends an army's spells when "all the units in an army
+        # move away from their current location" and says nothing of an army whose units were all killed (or
+        # buried, or taken by any other means); read with 002 Glossary, Army ("All components belonging to the
+        # same player that are at the same location"), an army none of whose units is left at its location no
+        # longer exists, and a spell on it has nothing to affect: it expires with the army (a later army of the
+        # player at that place is another army, under none of them). The units' own spells ended with each unit
+        # (engine.expiry.unit_gone); a terrain's spells stay with the terrain.
+        on = state.effects_on(army.id)
+        if on:
+            at.out.trace.append(reading(f"every unit of {army.id} is gone, so the army no longer exists: the spells "
+                                        f"cast on it ({', '.join(e.spell for e in on)}) expire with it",
+                                        ruleset.cites.get("army-emptied", ruleset.cite("spell-duration")),
+                                        ruleset.cite("army-term")))
+            state = expire(state, on, f"{army.id} no longer exists (no unit of it is left)",
+                           ruleset.quote("army-emptied", "if all the units in an army move away from their current "
+                                         "location then all spells cast on that army immediately expire"),
+                           ruleset, at.out, own_cite=False, cite=ruleset.cites.get("army-emptied"))
     return state.evolve(armies=tuple(a for a in state.armies if a.units))
 
 

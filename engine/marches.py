@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from .ruleset import Ruleset
 from .state import RESERVE, GameState, Marches
-from .steps import MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, Step
-from .trace import StepError, TraceEvent
+from .steps import MagicStep, ManeuverStep, MeleeStep, MinorStep, MissileStep, ReplantStep, Step
+from .trace import StepError, TraceEvent, whose
 
 ACTIONS = {MeleeStep: "melee", MissileStep: "missile", MagicStep: "magic"}
 ORDINALS = ("first", "second")
@@ -29,8 +29,12 @@ RESERVE_PAIR = {"magic", "missile"}
 def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, list[TraceEvent]]:
     """Check that ``step`` (a maneuver or an action) may be taken now in the turn, and record it."""
     m = state.marches
-    if not isinstance(step, (ManeuverStep, MinorStep, *ACTIONS)) or not state.has_army(step.army):
+    if not isinstance(step, (ManeuverStep, MinorStep, ReplantStep, *ACTIONS)) or not state.has_army(step.army):
         return state, []
+    # 002 Racial Abilities, Treefolk, Replanting: "Treefolk may, when at any terrain during a march, after the
+    # maneuver attempt but before any action, exchange ..." -- a part of the army's own march (its player's turn,
+    # between the march's maneuver and its action), checked here as a maneuver or an action is
+    replant = isinstance(step, ReplantStep)
     if m is None:
         _marching_player(state, step, ruleset)
         return state, []
@@ -57,6 +61,11 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
         # Night Moves makes, which "allows only a maneuver, not a maneuver and an action", 002 Glossary, Full and
         # Complete March) is rolled at once, and the army's march, if it takes one, rolls it again first
         return state, []
+    if current and replant:
+        return state.evolve(marches=_replanting(m, who.id, ruleset)), []
+    if current and action is None and m.replanted and not isinstance(step, MinorStep):
+        raise StepError(f"{who.id} has replanted in this march: Replanting comes after the maneuver attempt, and no "
+                        "maneuver follows it", cite=ruleset.racial_cite("treefolk", "Replanting"), field="army")
     if current and not isinstance(step, MinorStep) and _continues(m, who.at, action):
         return state.evolve(marches=_record(m, action)), []
     if who.id in m.marched:
@@ -80,6 +89,10 @@ def march(state: GameState, step: Step, ruleset: Ruleset) -> tuple[GameState, li
                        after=len(m.marched) + 1, rule="each march is an optional maneuver then an optional action "
                        "by one army; the second march uses a different army", cite=ruleset.cite(f"{which}-march"))
     fresh = Marches(marched=(*m.marched, who.id))
+    if replant:
+        # a march whose optional maneuver is not taken: its Replanting comes where the maneuver would have been,
+        # and no maneuver follows it ("after the maneuver attempt")
+        return state.evolve(marches=fresh.evolve(maneuvered=True, replanted=True)), [event]
     return state.evolve(marches=fresh if isinstance(step, MinorStep) else _record(fresh, action)), [event]
 
 
@@ -89,7 +102,8 @@ def _marching_player(state: GameState, step: Step, ruleset: Ruleset) -> None:
     each ``turn`` step) decides which armies may maneuver or take an action."""
     who = state.army(step.army)
     if who.player != state.turn_player:
-        kind = "maneuver" if isinstance(step, ManeuverStep) else ACTIONS.get(type(step), "minor terrain roll")
+        kind = "maneuver" if isinstance(step, ManeuverStep) else "Replanting, made during a march" \
+            if isinstance(step, ReplantStep) else ACTIONS.get(type(step), "minor terrain roll")
         raise StepError(f"it is {state.turn_player}'s turn: {who.id} is {who.player}'s army, and only an army "
                         f"belonging to the marching player can take a march (this {kind}); a turn step for "
                         f"{who.player} begins their turn", cite=ruleset.cite("march-term"), field="army")
@@ -119,6 +133,20 @@ def dragon_attacked(state: GameState, army_id: str) -> GameState:
     """Record that the dragons at the army's terrain have done combat this turn."""
     m = state.marches
     return state if m is None else state.evolve(marches=m.evolve(attacked=(*m.attacked, army_id)))
+
+
+def _replanting(m: Marches, army_id: str, ruleset: Ruleset) -> Marches:
+    """002 Replanting, in the current march: "after the maneuver attempt but before any action" -- not once the
+    march has taken its action, and once a march (it "exchange[s] any number of Treefolk units" in one exchange:
+    the units given cannot come back by a second one). No maneuver follows it."""
+    cite = ruleset.racial_cite("treefolk", "Replanting")
+    if m.acted:
+        raise StepError(f"{whose(army_id)} march has taken its {m.acted[0]} action: Replanting is made after the maneuver "
+                        "attempt but before any action", cite=cite, field="replant")
+    if m.replanted:
+        raise StepError(f"{army_id} has replanted in this march already: Replanting exchanges any number of Treefolk "
+                        "units once, after the maneuver attempt and before any action", cite=cite, field="replant")
+    return m.evolve(maneuvered=True, replanted=True)
 
 
 def _continues(m: Marches, at: str, action: str | None) -> bool:

@@ -134,6 +134,7 @@ class Marches(Value, kw_only=True):
     reserves: bool = False          # the Reserve Movement phase is done: no march may follow
     setup: bool = False             # the game has not begun: the set-up, before the first player's first turn
     attacked: tuple[str, ...] = ()  # the armies whose dragon attack of this turn has been resolved
+    replanted: bool = False         # the current march's army has made its Treefolk Replanting (002 Racial Abilities)
 
 
 class GameState(Value, kw_only=True):

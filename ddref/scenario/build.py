@@ -23,6 +23,7 @@ from engine.magic import COLOR_ALIASES, COLORS
 from engine.steps import Cast, MagicStep, ManeuverStep, MeleeStep, MissileStep, RollStep, SpellCard, Step, TurnStep
 from engine.value import Struct
 from index.corpus import records
+from index.lookup import NotFound, find
 
 from . import exchanges, limits, sai_steps, turn_steps
 from .rolls import face_icon as _icon, faces as _faces, roll as _roll
@@ -433,8 +434,22 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
         if rec is not None and rec.id not in lasting:
             b.fail((*path, "sai"), f"{rec.name} leaves no effect in play that this version models "
                                    f"(those that do: {', '.join(lasting) or 'none'})")
+    elif (sai := _lasting_sai(spec, e.spell)) is not None:
+        # an SAI's lasting effect written as ``spell:`` (docs/scenario-format.md, effect: ``sai: illusion`` instead
+        # of ``spell:``): a name no spell of the edition bears and an SAI whose effect lasts is read as that SAI
+        rec = sai
+        e = e.model_copy(update={"sai": e.spell, "spell": None})
     else:
         rec = b.name("spell", e.spell, (*path, "spell"))
+        if rec is None and (known := _sai_named(spec, e.spell)) is not None:
+            b.errors[-1] = b.locator.error((*path, "spell"), f"{known.name} is an SAI, not a spell, and it leaves no "
+                                           "effect in play that this version models (`sai:` names an SAI whose "
+                                           "effect lasts: " + ", ".join(_lasting(spec)) + ")")
+        elif rec is None and "did you mean" not in str(b.errors[-1]) and (close := did_you_mean(e.spell,
+                                                                                               _lasting(spec))):
+            b.errors[-1] = b.locator.error((*path, "spell"), f"unknown spell named {typed(e.spell)} in {spec.edition}"
+                                           f"{close} (an SAI whose effect lasts: write `sai:` or `spell:` with its "
+                                           "name)")
     targets = [*spec.terrains, *(a.id for a in armies), *(u.id for a in armies for u in a.units), *spec.players,
                *(d.id for d in spec.dragons)]
     if e.target not in targets:
@@ -451,6 +466,29 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
         b.fail((*path, "source"), f"unknown unit {typed(e.source)}{did_you_mean(e.source, targets)}")
     return Effect(spell=rec.id if rec else slug(e.spell or e.sai), target=e.target, by=e.by, count=e.count,
                   next_turn=e.next_turn, source=e.source)
+
+
+def _lasting(spec: ScenarioIn) -> dict:
+    return RULESETS[spec.edition].effect_sais if spec.edition in RULESETS else {}
+
+
+def _sai_named(spec: ScenarioIn, name: str):
+    """The SAI of the edition named ``name`` when no spell bears it, else None."""
+    try:
+        find("spell", name, spec.edition)
+        return None
+    except NotFound:
+        pass
+    try:
+        return find("sai", name, spec.edition)[0]
+    except NotFound:
+        return None
+
+
+def _lasting_sai(spec: ScenarioIn, name: str):
+    """The SAI record ``spell: <name>`` means: an SAI whose effect lasts, when no spell of the edition is so named."""
+    rec = _sai_named(spec, name)
+    return rec if rec is not None and rec.id in _lasting(spec) else None
 
 
 def _unit_state_target(b: _Builder, path: tuple, rec, e, armies: tuple[Army, ...]) -> None:

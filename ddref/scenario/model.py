@@ -104,7 +104,8 @@ class ArmyIn(Strict):
 class EffectIn(Strict):
     """A spell or durational effect already in play."""
 
-    spell: str | None = described_field("The spell, e.g. wall-of-fog.", default=None)
+    spell: str | None = described_field("The spell, e.g. wall-of-fog; a name no spell bears that is an "
+                                                  "SAI whose effect lasts is read as sai:.", default=None)
     sai: str | None = described_field("Instead of a spell, an SAI whose effect lasts (illusion, entangle, wither, ...).",
                            default=None)
     target: str = described_field("A terrain, army or unit id; a player for their DUA or all their armies.")
