@@ -18,6 +18,8 @@ named by the whole query comes first. Words a player says for a kind of record
 "new rules") prefer that kind or edition instead of being searched for.
 In a question, a word English uses more than the books ("go", "put") weighs
 less than the books' words, and a unit record counts half (units answer lookups).
+Without an edition named, a section of the starter rules (sfr-v4) that no other edition
+shares counts x0.85: the summary's short restatement does not outrank the full rules.
 
 Hits are grouped: one hit per record across editions (with its own rule
 section), and one per rule heading across editions, listing the editions it
@@ -61,6 +63,10 @@ NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, wea
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
 EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
 UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question
+# the 2-Player Starter Rules restate the full game in short sections, which BM25's length normalization
+# favours: unless a query names an edition, a section of the starter's own (no other edition has its
+# heading or record) counts this much less, so the full rules' own wording answers before the summary's
+STARTER_EDITION, STARTER_WEIGHT = "sfr-v4", 0.85
 MAX_ALIAS_WORDS = 4
 # a question's word that English uses more than the books do ("go", "put", "things") frames the question
 # more than it says what it is about: its own spelling weighs less (its synonyms, the books' words, do not)
@@ -166,6 +172,10 @@ class Searcher:
         self.group = [r[3] for r in rows]
         self.owner = [r[4] for r in rows]
         self.hidden = {r[0] for r in rows if r[5]}
+        editions_of: dict[str, set[str]] = {}
+        for r in rows:
+            editions_of.setdefault(r[3], set()).add(r[2])
+        self.shared = {g for g, es in editions_of.items() if len(es) > 1}
 
     def search(self, text: str, edition: str | None = None, kind: str | None = None,
                limit: int = 10) -> SearchResult:
@@ -445,6 +455,10 @@ class Searcher:
             for n in rank:
                 if self.kind[n] == "unit":
                     rank[n] *= UNIT_IN_QUESTION
+        if not plan.editions:
+            for n in rank:
+                if self.edition[n] == STARTER_EDITION and self.group[n] not in self.shared:
+                    rank[n] *= STARTER_WEIGHT
         if plan.kinds or plan.editions:
             for n in rank:
                 if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds):
