@@ -498,10 +498,11 @@ class Ruleset(Value):
     sai_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # where such words are a reading (key as in ``sai_words``): the second passage it is read with
     sai_read_with: Mapping[str, str] = field(default_factory=dict)
-    # Dispel Magic rolls against a unit-targeting spell only on its own target (004 Dispel Magic C: "Only units
-    # bearing a dispel icon which are targeted by the unit-targeting spell may roll to disple"); 002: any unit of
-    # the army
-    dispel_own_unit: bool = False
+    # Dispel Magic's face negates only the spells aimed at its unit, its army and its terrain, not those at the
+    # army's other units (001 Dispel Magic: "Magic targeting other units, armies, or terrains is unaffected by this
+    # SAI"); 002 ("all unresolved magic that applies to the target(s)") and 004 C ("targeted on the army, its
+    # terrains, or its units"): those too
+    dispel_spares_other_units: bool = False
     # the spells of one magic action take effect at once: a group save counts the units another spell of the
     # action killed (004 Dispel Magic D: "since magic is simultaneous, units killed by Lightning still roll")
     simultaneous_magic: bool = False

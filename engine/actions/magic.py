@@ -802,15 +802,23 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
         home = next((a for a in state.armies if a.unit(unit_id) is not None), None)
         if home is None:
             raise StepError(f"{unit_id} is not a unit in play", cite=cite, field="dispel")
-        # the worked example negates a Lightning Strike on another unit of the army: magic aimed at any
-        # of the army's units applies to the army
+        # who may roll: "Whenever any magic targets this unit, the army containing this unit and/or the terrain this
+        # unit occupies, you may roll this unit" (002 Dispel Magic; 001 the same words; 004 Dispel Magic C: "Only
+        # units bearing a dispel icon which are targeted by the unit-targeting spell may roll"): a spell aimed only
+        # at another unit of the army lets it make no attempt (exam-magic3: ddref let any unit of the army roll)
+        own = {home.id, home.at, unit_id}
         covered = {home.id, home.at, *(u.id for u in home.units)}
-        aimed = [c for c in step.cast if c.target in covered]
-        rolls_for = {home.id, home.at, unit_id} if ruleset.dispel_own_unit else covered
-        if not any(c.target in rolls_for for c in aimed):
-            whose = "" if ruleset.dispel_own_unit else " (or its units)"
-            raise StepError(f"no spell targets {unit_id}, its army {home.id}{whose} or its terrain {home.at}: "
-                            "it makes no dispel attempt", cite=cite, field="dispel")
+        # what one face negates: 002 "all unresolved magic that applies to the target(s)" and 004 C "targeted on
+        # the army, its terrains, or its units": spells on the army's other units too (the worked example
+        # sfr2012-sai-dispel-magic-conditional); 001: "all unresolved magic that targets or effects this unit, its
+        # army or the terrain it occupies. Magic targeting other units, armies, or terrains is unaffected"
+        aimed = [c for c in step.cast if c.target in (own if ruleset.dispel_spares_other_units else covered)]
+        if not any(c.target in own for c in step.cast):
+            raise StepError(f"no spell targets {unit_id}, its army {home.id} or its terrain {home.at}: it makes no "
+                            "dispel attempt (Dispel Magic: \"Whenever any magic targets this unit, the army "
+                            "containing this unit and/or the terrain this unit occupies, you may roll this unit\")",
+                            cite=cite, field="dispel")
+        spared = [c for c in step.cast if c.target in covered and c not in aimed]
         if len(faces) > 1:
             # one roll, one face: 002 "Only one dispel attempt is made per unit"; 004 Dispel Magic D: "Only one
             # Dispel attempt may be attempted per volley of magic. EXAMPLE: A Gargoyle is targeted by 3 Lightning
@@ -826,6 +834,10 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
             continue
         rule, where = ruleset.words("dispel-magic:negates", "negate all unresolved magic that applies to the unit, "
                                     "its army and its terrain", cite)
+        for c in spared if "dispel-magic" in faces else ():
+            rule2, where2 = ruleset.words("dispel-magic:spares", "magic targeting other units is unaffected", cite)
+            out.trace.append(TraceEvent(what=f"{unit_id}'s Dispel Magic does not negate {c.spell.name} x{c.count} on "
+                                             f"{c.target}, another unit of {home.id}", rule=rule2, cite=where2))
         for c in aimed:
             if c not in negated:
                 negated.append(c)

@@ -457,3 +457,19 @@ SFR_V4 = SFR_V4.evolve(
     spell_modifiers={**SFR_V4.spell_modifiers,
                      "galeforce": (_mod("subtract", ["save"], 4, "army"), _mod("subtract", ["maneuver"], 4, "army"))},
 )
+
+# --- 001 Dispel Magic (issue 20, exam-magic3) -------------------------------------------------------------
+# 001 Dispel Magic: "Whenever any magic targets this unit, the army containing this unit or the terrain this unit
+# occupies, you may roll this unit after all spells are announced but before any are resolved. If the Dispel Magic
+# icon is rolled, negate all unresolved magic that targets or effects this unit, its army or the terrain it
+# occupies. Magic targeting other units, armies, or terrains is unaffected by this SAI" -- 002 negates "all
+# unresolved magic that applies to the target(s)", read with its army's units (engine.actions.magic._dispel)
+_V4_DISPEL = "sfr-v4:special-action-icons-sais.dispel-magic"
+SFR_V4 = SFR_V4.evolve(
+    dispel_spares_other_units=True,
+    sai_words={**SFR_V4.sai_words,
+               "dispel-magic:negates": ("If the Dispel Magic icon is rolled, negate all unresolved magic that targets "
+                                        "or effects this unit, its army or the terrain it occupies", _V4_DISPEL),
+               "dispel-magic:spares": ("Magic targeting other units, armies, or terrains is unaffected by this SAI",
+                                       _V4_DISPEL)},
+)

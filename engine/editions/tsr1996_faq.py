@@ -157,7 +157,6 @@ DISPEL = f"{E}:faq.monster-special-action-icons.dispel-magic"
 # F: "Dispel icons do not count as magic for any purposes"; G: "During a dragon attack, Dispel Magic has no effect"
 SAI_USES["dispel-magic"] = {**_in_dragon_attack("dispel-magic", NO_EFFECT), "magic": NO_EFFECT}
 TSR_1996 = TSR_1996.evolve(
-    dispel_own_unit=True,
     # D: "since magic is simultaneous, units killed by Lightning still roll in the group save against the
     # Hailstorms" (engine.actions.spells)
     simultaneous_magic=True,
