@@ -633,13 +633,18 @@ def test_yaml_both_ways_download_and_upload(served, browser, run, tmp_path):
     saved.mkdir()
     browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(saved)})
     browser.find_element(By.ID, "download").click()
+    want = yaml.safe_load(started.read_text(encoding="utf-8"))
     for _ in range(100):
+        # the browser may name the file before it has written all of it: wait for the whole content
         files = [p for p in saved.iterdir() if p.suffix == ".yaml"]
-        if files:
-            break
+        try:
+            if files and yaml.safe_load(Path(files[0]).read_text(encoding="utf-8")) == want:
+                break
+        except yaml.YAMLError:
+            pass                                    # half written
         time.sleep(0.1)
     assert [p.name for p in files] == ["coral-elves-split-their-magic-between-green-and-blue.yaml"]
-    assert yaml.safe_load(Path(files[0]).read_text(encoding="utf-8")) == yaml.safe_load(started.read_text(encoding="utf-8"))
+    assert yaml.safe_load(Path(files[0]).read_text(encoding="utf-8")) == want
 
 
 @pytest.mark.parametrize("broken", [
