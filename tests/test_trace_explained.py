@@ -356,6 +356,8 @@ def test_phase_headings_only_when_something_happens(replays):
 
 
 def _splits(listing: str) -> list[dict[str, int]]:
+    if listing.strip() == "no points":          # a roll that gave nothing to split (all its magic ignored)
+        return []
     return [{c: int(n) for n, c in (part.split() for part in split.split(", "))} for split in listing.split("; ")]
 
 

@@ -814,10 +814,11 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
         # army or the terrain it occupies. Magic targeting other units, armies, or terrains is unaffected"
         aimed = [c for c in step.cast if c.target in (own if ruleset.dispel_spares_other_units else covered)]
         if not any(c.target in own for c in step.cast):
+            rule, where = ruleset.words("dispel-magic:who", "Whenever any magic targets this unit, the army "
+                                        "containing this unit and/or the terrain this unit occupies, you may roll "
+                                        "this unit", cite)
             raise StepError(f"no spell targets {unit_id}, its army {home.id} or its terrain {home.at}: it makes no "
-                            "dispel attempt (Dispel Magic: \"Whenever any magic targets this unit, the army "
-                            "containing this unit and/or the terrain this unit occupies, you may roll this unit\")",
-                            cite=cite, field="dispel")
+                            f"dispel attempt (Dispel Magic: \"{rule}\")", cite=where, field="dispel")
         spared = [c for c in step.cast if c.target in covered and c not in aimed]
         if len(faces) > 1:
             # one roll, one face: 002 "Only one dispel attempt is made per unit"; 004 Dispel Magic D: "Only one
@@ -844,6 +845,16 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
                 out.trace.append(TraceEvent(what=f"{unit_id} rolls Dispel Magic: {c.spell.name} x{c.count} on "
                                                  f"{c.target} is negated", before=c.count, after=0, rule=rule,
                                             cite=where))
+                if c.target not in own and "dispel-magic:negates" not in ruleset.sai_words:
+                    # 002's own words (the editions that word it otherwise say whether the army's units are in):
+                    # "all unresolved magic that applies to the target(s)" read with the army's other units, each
+                    # a component of the army (002 Glossary, Army)
+                    out.trace.append(TraceEvent(
+                        what=f"reading: {c.spell.name} on {c.target}, a unit of {home.id}, is magic that applies to "
+                             f"the target army, so {unit_id}'s Dispel Magic negates it",
+                        rule="Dispel Magic negates \"all unresolved magic that applies to the target(s)\"; an army "
+                             "is \"All components belonging to the same player that are at the same location\"",
+                        cite=cite, also=ruleset.cite("army-term")))
                 _summon_countered(state, c, ruleset, cite, out)
     return negated
 

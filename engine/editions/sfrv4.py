@@ -468,6 +468,8 @@ _V4_DISPEL = "sfr-v4:special-action-icons-sais.dispel-magic"
 SFR_V4 = SFR_V4.evolve(
     dispel_spares_other_units=True,
     sai_words={**SFR_V4.sai_words,
+               "dispel-magic:who": ("Whenever any magic targets this unit, the army containing this unit or the "
+                                    "terrain this unit occupies, you may roll this unit", _V4_DISPEL),
                "dispel-magic:negates": ("If the Dispel Magic icon is rolled, negate all unresolved magic that targets "
                                         "or effects this unit, its army or the terrain it occupies", _V4_DISPEL),
                "dispel-magic:spares": ("Magic targeting other units, armies, or terrains is unaffected by this SAI",

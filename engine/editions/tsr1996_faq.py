@@ -168,6 +168,9 @@ TSR_1996 = TSR_1996.evolve(
                "dispel-magic:fails": ("The dispel face itself must roll up to nullify magic; ID icons do NOT count in "
                                       "this instance ... If this roll fails, a second roll is made to determine if "
                                       "the Gargoyle saves (and this time, ID icons do count)", DISPEL),
+               "dispel-magic:who": ("When one or more spells target an army containing this unit or the terrain the "
+                                    "unit occupies, you may roll this unit to resist ... Only units bearing a dispel "
+                                    "icon which are targeted by the unit-targeting spell may roll to disple", DISPEL),
                "dispel-magic:negates": ("If multiple spells are targeted on the army, its terrains, or its units, any "
                                         "single Dispel Magic face nullifies all spells", DISPEL),
                "dispel-magic:no-effect:magic": ("Dispel icons do not count as magic for any purposes", DISPEL),
