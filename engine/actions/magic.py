@@ -854,7 +854,7 @@ def _dispel(state: GameState, step: MagicStep, ruleset: Ruleset, out: StepResult
                              f"the target army, so {unit_id}'s Dispel Magic negates it",
                         rule="Dispel Magic negates \"all unresolved magic that applies to the target(s)\"; an army "
                              "is \"All components belonging to the same player that are at the same location\"",
-                        cite=cite, also=ruleset.cite("army-term")))
+                        cite=cite, also=ruleset.cite("army-term"), kind="reading"))
                 _summon_countered(state, c, ruleset, cite, out)
     return negated
 
