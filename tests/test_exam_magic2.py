@@ -51,15 +51,17 @@ def test_a_cantrip_in_the_wall_of_thorns_avoidance_roll_buys_and_the_melee_still
     assert any(e["what"] == "host's roll is suspended: 3 Cantrip point(s) buy spells" for e in step["trace"])
 
 
-_POOL = """ddref: 1
+_HEAD = """ddref: 1
 title: p
-edition: sfr-2012
+edition: %s
 players: [alice, bob]
 turn: {player: alice}
 terrains:
   front: {type: flatland, face: 3, frontier: true}
   ahome: {type: coastland, face: 3, home_of: alice}
 armies:
+"""
+_POOL = _HEAD % "sfr-2012" + """\
   elves: {player: alice, at: front, units: [{race: goblin, health: 1, count: 6}]}
 summoning_pool:
   alice:
@@ -93,15 +95,7 @@ def test_a_misspelt_pool_dragonkin_gets_one_error_not_two():
 
 def test_sfr_v4_magic_shows_each_unit_s_contribution():
     """As in the other editions: one line per casting unit, its points and colors (e1 2 magic, g1 2 ID)."""
-    text = """ddref: 1
-title: v4
-edition: sfr-v4
-players: [alice, bob]
-turn: {player: alice}
-terrains:
-  front: {type: flatland, face: 3, frontier: true}
-  ahome: {type: coastland, face: 3, home_of: alice}
-armies:
+    text = _HEAD % "sfr-v4" + """\
   mix: {player: alice, at: front, units: [{id: e1, race: coral-elf, health: 2}, {id: g1, race: goblin, health: 2}]}
 steps:
   - magic: {army: mix, roll: {e1: magic 2, g1: id}, colors: {green: 2, black: 2}, cast: []}
