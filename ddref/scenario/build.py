@@ -430,22 +430,23 @@ def _effect(b: _Builder, spec: ScenarioIn, i: int, e, armies: tuple[Army, ...]) 
         rec = None
     elif e.sai is not None:
         rec = b.name("sai", e.sai, (*path, "sai"))
-        lasting = RULESETS[spec.edition].effect_sais if spec.edition in RULESETS else {}
+        lasting = _lasting(spec)
         if rec is not None and rec.id not in lasting:
             b.fail((*path, "sai"), f"{rec.name} leaves no effect in play that this version models "
                                    f"(those that do: {', '.join(lasting) or 'none'})")
-    elif (sai := _lasting_sai(spec, e.spell)) is not None:
-        # an SAI's lasting effect written as ``spell:`` (docs/scenario-format.md, effect: ``sai: illusion`` instead
-        # of ``spell:``): a name no spell of the edition bears and an SAI whose effect lasts is read as that SAI
-        rec = sai
-        e = e.model_copy(update={"sai": e.spell, "spell": None})
+    elif (known := _sai_named(spec, e.spell)) is not None:
+        rec = known if known.id in _lasting(spec) else None
+        if rec is not None:
+            # an SAI's lasting effect written as ``spell:`` (docs/scenario-format.md, effect: ``sai: illusion``
+            # instead of ``spell:``): a name no spell of the edition bears and an SAI whose effect lasts is that SAI
+            e = e.model_copy(update={"sai": e.spell, "spell": None})
+        else:
+            b.fail((*path, "spell"), f"{known.name} is an SAI, not a spell, and it leaves no effect in play that this "
+                                     "version models (`sai:` names an SAI whose effect lasts: "
+                                     + ", ".join(_lasting(spec)) + ")")
     else:
         rec = b.name("spell", e.spell, (*path, "spell"))
-        if rec is None and (known := _sai_named(spec, e.spell)) is not None:
-            b.errors[-1] = b.locator.error((*path, "spell"), f"{known.name} is an SAI, not a spell, and it leaves no "
-                                           "effect in play that this version models (`sai:` names an SAI whose "
-                                           "effect lasts: " + ", ".join(_lasting(spec)) + ")")
-        elif rec is None and "did you mean" not in str(b.errors[-1]) and (close := did_you_mean(e.spell,
+        if rec is None and "did you mean" not in str(b.errors[-1]) and (close := did_you_mean(e.spell,
                                                                                                _lasting(spec))):
             b.errors[-1] = b.locator.error((*path, "spell"), f"unknown spell named {typed(e.spell)} in {spec.edition}"
                                            f"{close} (an SAI whose effect lasts: write `sai:` or `spell:` with its "
@@ -483,12 +484,6 @@ def _sai_named(spec: ScenarioIn, name: str):
         return find("sai", name, spec.edition)[0]
     except NotFound:
         return None
-
-
-def _lasting_sai(spec: ScenarioIn, name: str):
-    """The SAI record ``spell: <name>`` means: an SAI whose effect lasts, when no spell of the edition is so named."""
-    rec = _sai_named(spec, name)
-    return rec if rec is not None and rec.id in _lasting(spec) else None
 
 
 def _unit_state_target(b: _Builder, path: tuple, rec, e, armies: tuple[Army, ...]) -> None:
