@@ -451,14 +451,12 @@ class Searcher:
                 rank[n] *= 1 + NAMED_LOOKUP * words
             elif n in rank and words > 1:
                 rank[n] *= 1 + NAMED_QUESTION * words
-        if plan.question:
-            for n in rank:
-                if self.kind[n] == "unit":
-                    rank[n] *= UNIT_IN_QUESTION
-        if not plan.editions:
-            for n in rank:
-                if self.edition[n] == STARTER_EDITION and self.group[n] not in self.shared:
-                    rank[n] *= STARTER_WEIGHT
+        starter = not plan.editions
+        for n in rank:      # one pass: a unit record in a question; a starter-only section, no edition named
+            if plan.question and self.kind[n] == "unit":
+                rank[n] *= UNIT_IN_QUESTION
+            if starter and self.edition[n] == STARTER_EDITION and self.group[n] not in self.shared:
+                rank[n] *= STARTER_WEIGHT
         if plan.kinds or plan.editions:
             for n in rank:
                 if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds):

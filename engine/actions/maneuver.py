@@ -28,8 +28,7 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
         raise StepError(f"cantrip.{step.cantrip[0][0]}: a Cantrip does not function during a maneuver roll ("
                         f"{ruleset.quote('cantrip-maneuver', 'a Unique resolution SAI')}), so it buys nothing in a "
                         "maneuver or counter-maneuver",
-                        cite=ruleset.cites.get("cantrip-maneuver") or ruleset.cites.get("unique-resolution") or
-                        ruleset.sai_sections.get("cantrip", ruleset.cite("sai-resolution")), field="cantrip")
+                        cite=_no_cantrip_cite(ruleset), field="cantrip")
     if acting.at == RESERVE:
         raise StepError(f"{acting.id} is in the reserve area: a reserve army makes no maneuver", cite=ruleset.cite("march"))
     terrain = state.terrain(acting.at)
@@ -125,8 +124,7 @@ def maneuver(state: GameState, step: ManeuverStep, ruleset: Ruleset) -> tuple[Ga
         raise StepError(f"cantrip.{next(iter(buys))}: only the acting army's melee avoidance roll against "
                         f"{thorns.spell if thorns else 'Wall of Thorns'} may spend a Cantrip here (a maneuver or "
                         f"counter-maneuver roll: {ruleset.quote('cantrip-maneuver', 'a Unique resolution SAI')})",
-                        cite=ruleset.cites.get("cantrip-maneuver") or ruleset.cites.get("unique-resolution") or
-                        ruleset.sai_sections.get("cantrip", ruleset.cite("sai-resolution")), field="cantrip")
+                        cite=_no_cantrip_cite(ruleset), field="cantrip")
     terrains(state, out)
     return state, out
 
@@ -155,6 +153,13 @@ def _rolls_nothing(state: GameState, ruleset: Ruleset, acting: Army, step: Maneu
                              where, ruleset.cite("maneuver")).evolve(after=0))
     out.results.setdefault(acting.id, {})["maneuver"] = 0
     return True
+
+
+def _no_cantrip_cite(ruleset: Ruleset) -> str:
+    """Where the edition says a Cantrip does not function in a maneuver roll (001 Cantrip; 002 Unique Resolution),
+    else its Cantrip entry."""
+    return ruleset.cites.get("cantrip-maneuver") or ruleset.cites.get("unique-resolution") or \
+        ruleset.sai_sections.get("cantrip", ruleset.cite("sai-resolution"))
 
 
 def _thorns(state: GameState, acting: Army, e: Effect, step: ManeuverStep, buys: dict, ruleset: Ruleset,
