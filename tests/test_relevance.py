@@ -22,9 +22,7 @@ adds it.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,7 +30,8 @@ import yaml
 
 from index.corpus import records, sections
 # the relevance set's own vocabulary, one definition for this test and the set's checker
-from tools.check_relevance_set import EDITIONS, KEYS, KINDS, NAME_FIELD, RECORD_KINDS
+from tools.check_relevance_set import (EDITIONS, KEYS, KINDS, RECORD_KINDS, corpus_refs, flat, own_sections,
+                                       parse_ref, quoted_pieces)
 
 QUESTIONS_FILE = Path(__file__).parent / "relevance" / "questions.yaml"
 HELDOUT_FILE = Path(__file__).parent / "relevance" / "heldout.yaml"
@@ -66,37 +65,6 @@ def _text(question: dict) -> str:
     return " ".join(question["q"].lower().split())
 
 
-def parse_ref(ref: str) -> tuple[str, str, str]:
-    """``kind:id@edition`` -> (kind, id, edition); a rule's id is its section id."""
-    kind, _, rest = ref.partition(":")
-    rid, _, edition = rest.rpartition("@")
-    return kind, rid, edition
-
-
-def corpus_refs() -> set[tuple[str, str, str]]:
-    refs = {(kind, r.id, r.edition) for kind in RECORD_KINDS for r in records(kind)}
-    refs |= {("rule", sid, s.edition) for sid, s in sections().items()}
-    return refs
-
-
-def _bare(heading: str) -> str:
-    # "Dead Unit Area (DUA)", "Belly (dragon)": the name without its parenthesis
-    return re.sub(r"\s*\(.*?\)\s*$", "", heading).strip().lower()
-
-
-@cache
-def own_sections() -> dict[str, str]:
-    """record ref -> ref of the section it cites, where that section is headed with its name."""
-    known = sections()
-    found = {}
-    for kind, name in NAME_FIELD.items():
-        for r in records(kind):
-            section = known.get(r.source.section)
-            if section is not None and _bare(section.heading) == _bare(getattr(r, name)):
-                found[f"{kind}:{r.id}@{r.edition}"] = f"rule:{section.id}@{section.edition}"
-    return found
-
-
 def answers_to(question: dict) -> set[str]:
     """Every ref that answers the question: the expected ones, their own sections, and the records
     whose own section is expected (the race Dragonkin for the section "Dragonkin")."""
@@ -126,24 +94,18 @@ def test_questions_are_well_formed():
         assert not [t for t, n in texts.items() if n > 1], "duplicate questions"
 
 
-def _quoted_pieces(quote: str) -> list[str]:
-    """The stretches of a quote that are the book's words ("..." and [bracketed] words are not)."""
-    return [" ".join(re.findall(r"[a-z0-9]+", p.lower())) for p in re.split(r"\.\.\.|\[[^\]]*\]", quote)]
-
-
 def test_every_new_answer_is_quoted_from_the_rule_text():
     """Issue 23's questions (the held-out half, and the tuning half's issue examples) each carry the
     words of the book that answer them: every stretch of the quote stands in the cited section or in
     an expected record's text."""
     texts = {f"{kind}:{r.id}@{r.edition}": getattr(r, "text", "") or "" for kind in RECORD_KINDS for r in records(kind)}
-    flat = lambda t: " ".join(re.findall(r"[a-z0-9]+", t.lower()))  # noqa: E731
     quoted = [q for q in QUESTIONS if "quote" in q]
     assert len(quoted) >= len(HELDOUT) and all("quote" in q for q in HELDOUT)
     bad = []
     for q in quoted:
         pool = flat(sections()[q["why"].split(": ", 1)[0]].text) + " | " + \
             " | ".join(flat(texts.get(ref, "")) for ref in q["expect"])
-        bad += [f"{label(q)}: {p!r}" for p in _quoted_pieces(q["quote"]) if len(p) > 3 and p not in pool]
+        bad += [f"{label(q)}: {p!r}" for p in quoted_pieces(q["quote"]) if p not in pool]
     assert not bad, "quotes not in the rule text:\n" + "\n".join(bad)
 
 

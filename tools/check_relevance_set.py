@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -58,26 +59,42 @@ def quoted_pieces(quote: str) -> list[str]:
 
 
 def parse_ref(ref: str) -> tuple[str, str, str]:
+    """``kind:id@edition`` -> (kind, id, edition); a rule's id is its section id."""
     kind, _, rest = ref.partition(":")
     rid, _, edition = rest.rpartition("@")
     return kind, rid, edition
 
 
-def _bare(heading: str) -> str:
+def corpus_refs() -> set[tuple[str, str, str]]:
+    """Every ref the relevance set may name: each record, and each rule section."""
+    refs = {(kind, r.id, r.edition) for kind in RECORD_KINDS for r in records(kind)}
+    refs |= {("rule", sid, s.edition) for sid, s in sections().items()}
+    return refs
+
+
+def bare_heading(heading: str) -> str:
+    """"Dead Unit Area (DUA)", "Belly (dragon)": the name without its parenthesis, in lower case."""
     return re.sub(r"\s*\(.*?\)\s*$", "", heading).strip().lower()
+
+
+@cache
+def own_sections() -> dict[str, str]:
+    """record ref -> ref of the section it cites, where that section is headed with its name."""
+    known = sections()
+    found = {}
+    for kind, name in NAME_FIELD.items():
+        for r in records(kind):
+            section = known.get(r.source.section)
+            if section is not None and bare_heading(section.heading) == bare_heading(getattr(r, name)):
+                found[f"{kind}:{r.id}@{r.edition}"] = f"rule:{section.id}@{section.edition}"
+    return found
 
 
 def check(path: Path) -> list[str]:
     questions = yaml.safe_load(path.read_text(encoding="utf-8"))
     known_sections = sections()
-    known = {(kind, r.id, r.edition) for kind in RECORD_KINDS for r in records(kind)}
-    known |= {("rule", sid, s.edition) for sid, s in known_sections.items()}
-    own = {}
-    for kind, name in NAME_FIELD.items():
-        for r in records(kind):
-            s = known_sections.get(r.source.section)
-            if s is not None and _bare(s.heading) == _bare(getattr(r, name)):
-                own[f"{kind}:{r.id}@{r.edition}"] = f"rule:{s.id}@{s.edition}"
+    known = corpus_refs()
+    own = own_sections()
 
     problems: list[str] = []
     for i, q in enumerate(questions):
