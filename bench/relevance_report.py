@@ -2,6 +2,7 @@
 
     python bench/relevance_report.py               # P@1, P@3, P@10, MRR@10 per half
     python bench/relevance_report.py --failures    # and the tuning half's misses, one by one
+    python bench/relevance_report.py --file new.yaml --failures   # a set being written, and its misses
 
 The tuning half is ``tests/relevance/questions.yaml``; the held-out half is
 ``tests/relevance/heldout.yaml``, which the ranking is never tuned on: this script
@@ -29,15 +30,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--failures", action="store_true", help="list the tuning half's questions not answered first")
     parser.add_argument("--tuning", action="store_true", help="the tuning half only (while tuning the ranking)")
+    parser.add_argument("--file", type=Path, help="a relevance set file being written (not the held-out half)")
     args = parser.parse_args()
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-relevance-")
-    from relevance_metrics import HALVES, evaluate, load
+    import yaml
+    from relevance_metrics import FILES, HALVES, evaluate, load
 
-    for half in HALVES[:1] if args.tuning else HALVES:
-        figures, misses = evaluate(load(half), DEPTH)
+    if args.file and args.file.resolve() == FILES["held-out"].resolve():
+        parser.error("the held-out half's misses are never listed; run without --file for its figures")
+    sets = {args.file.stem: yaml.safe_load(args.file.read_text(encoding="utf-8"))} if args.file else \
+        {half: load(half) for half in (HALVES[:1] if args.tuning else HALVES)}
+    for half, questions in sets.items():
+        figures, misses = evaluate(questions, DEPTH)
         print(f"{half:8} {figures['n']:4} questions  P@1 {figures['p1']:.3f}  P@3 {figures['p3']:.3f}  "
               f"P@10 {figures['p10']:.3f}  MRR@10 {figures['mrr']:.3f}")
-        if args.failures and half == "tuning":
+        if args.failures and half != "held-out":
             for line in misses:
                 print("   ", line)
 
