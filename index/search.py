@@ -135,6 +135,7 @@ class _Group:
     phrases: list[tuple[tuple[str, ...], float]] = field(default_factory=list)
     scope: str = "all"  # or "name": the title and aliases only
     plain: float = 1.0  # the weight of the word's own stems: less for a word of English more than of the books
+    standing: set[str] = field(default_factory=set)  # stems a two-word phrase stands for ("shoots back": volley)
 
 
 @dataclass
@@ -265,6 +266,7 @@ class Searcher:
                          weight(stem(word), synonym))
                 for synonym in phrase:
                     _add(group, synonym, 1.0)
+                    group.standing.update(terms(synonym))
             taken = bool(group and phrase)
             slots.append(group)
         joined = self._joined(words, slots, known, plan)
@@ -494,7 +496,8 @@ class Searcher:
         best: dict[int, float] = {}
         # spellings that are the same word ("8th" and "eighth", "4" and "four": weight 1) are one term, as
         # rare as its most common spelling: the rarer spelling does not outrank the word the books use
-        idf = self._idfs(group.scope, [t for t, w in group.stems.items() if w >= 1.0])
+        # (what a two-word phrase stands for is not a spelling of its first word: it keeps its own rarity)
+        idf = self._idfs(group.scope, [t for t, w in group.stems.items() if w >= 1.0 and t not in group.standing])
         floor = min(idf.values(), default=0.0)
         own = terms(group.word) if group.plain < 1.0 else ()
         for s, w in group.stems.items():

@@ -117,3 +117,17 @@ def test_a_questions_plain_english_words_weigh_less_than_the_books_words():
     assert plain["missile"] == plain["terrain"] == 1.0
     assert plain["go"] == PLAIN_FLOOR and PLAIN_FLOOR <= plain["whole"] < 1.0
     assert all(g.plain == 1.0 for g in s._plan(parse("go whole")).groups)  # a lookup: as typed
+
+
+def test_what_a_two_word_phrase_stands_for_keeps_its_own_rarity():
+    """"shoots back" stands for Volley: "volley" is matched at its own IDF, not at the IDF of "shoot"
+    (a spelling of the same word would be; the phrase is not one), so the more texts say "shoot",
+    the less Volley would otherwise score for the phrase that names it."""
+    from index.query import parse
+    from index.search import searcher
+
+    s = searcher()
+    group = next(g for g in s._plan(parse("shoots back")).groups if "vollei" in g.stems)
+    assert group.standing == {"vollei"}
+    volley = s._postings("all", "vollei", None)
+    assert s._group_scores(group, set(volley), False) == pytest.approx(volley)
