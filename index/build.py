@@ -5,7 +5,8 @@ record kind as a table of its own (``spells``, ``sais``, ... ``sections``,
 nested fields as JSON), and the tables the query side reads: ``search_docs``
 (one document per spell, SAI, race, unit, FAQ ruling, glossary term and rule
 section, ``index.documents``: its facets, text, and the group it is shown in),
-``postings`` (per term, its BM25F score in each document), ``names`` (every
+``postings`` (per term, its BM25F score in each document, and in each passage
+of a long section), ``passages`` (each passage's document), ``names`` (every
 name slug of every record), ``aliases``, ``vocab``, ``deletes``, ``english``
 and ``name_deletes`` (spelling), and ``meta``.
 
@@ -230,7 +231,11 @@ def _build_ranking(db, docs: list[dict[str, Any]]) -> None:
     scores, so a query adds up a few arrays instead of walking postings in pure Python."""
     groups, owners = _groups(docs)
     db["search_docs"].insert_all((_doc_row(n, d, groups[n], owners[n]) for n, d in enumerate(docs)), pk="docnum")
-    db["postings"].insert_all(_posting_rows(docs, groups), pk="term")
+    idf: dict[str, float] = {}
+    db["postings"].insert_all(_posting_rows(docs, groups, idf), pk="term")
+    passages = _passages(docs)
+    db["passages"].insert_all(({"pnum": p, "docnum": n} for p, (n, _) in enumerate(passages)), pk="pnum")
+    db["postings"].insert_all(_passage_rows(docs, passages, idf), pk="term")
 
 
 def _bare(heading: str) -> str:
@@ -275,14 +280,16 @@ def _doc_row(docnum: int, doc: dict[str, Any], group: str, owner: int) -> dict[s
             "reserve": doc["reserve"], "cantrip": doc["cantrip"]}
 
 
-def _posting_rows(docs: list[dict[str, Any]], groups: list[str]) -> Iterable[dict[str, Any]]:
+def _posting_rows(docs: list[dict[str, Any]], groups: list[str],
+                  idfs: dict[str, float] | None = None) -> Iterable[dict[str, Any]]:
     """One row per term and scope ("all" the ranked fields, the "name" fields, the "story"): the
     documents holding the term and their BM25F scores for it.
 
     A term's IDF counts records, not documents: the hit groups of ``_groups`` (a spell in three
     editions, with its own rule sections, is one), as the search shows them. Counted per
     document, a word of every spell's text ("casting", "target") would look three times as
-    common as a word said once in one rule section, though a reader meets each once.
+    common as a word said once in one rule section, though a reader meets each once. The IDF of
+    each term of the "all" scope is left in ``idfs`` for the passages (``_passage_rows``).
     """
     per_field = {f: _field_frequencies(docs, f) for f in TEXT_FIELDS}
     count = len(set(groups))
@@ -295,10 +302,74 @@ def _posting_rows(docs: list[dict[str, Any]], groups: list[str]) -> Iterable[dic
                     pseudo[docnum] = pseudo.get(docnum, 0.0) + tf
             df = len({groups[n] for n in pseudo})  # records holding the term
             idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
-            nums = sorted(pseudo)
-            scores = [idf * pseudo[n] * (K1 + 1) / (pseudo[n] + K1) for n in nums]
-            yield {"term": f"{scope}:{term}", "docs": array("I", nums).tobytes(),
-                   "scores": array("f", scores).tobytes(), "idf": idf}
+            if scope == "all" and idfs is not None:
+                idfs[term] = idf
+            yield _bm25_row(f"{scope}:{term}", pseudo, idf)
+
+
+def _bm25_row(term: str, pseudo: dict[int, float], idf: float) -> dict[str, Any]:
+    """A postings row: the numbers holding ``term`` and their saturated pseudo-frequencies times its IDF."""
+    nums = sorted(pseudo)
+    return {"term": term, "docs": array("I", nums).tobytes(),
+            "scores": array("f", [idf * pseudo[n] * (K1 + 1) / (pseudo[n] + K1) for n in nums]).tobytes(),
+            "idf": idf}
+
+
+# Passage-level evidence (Callan, "Passage-level evidence in document retrieval", SIGIR 1994): a long
+# section answers a question in one or two of its sentences, but its length normalization weighs each
+# of its words down, so a short text holding two of the question's words outranks the section holding
+# all of them in one sentence ("dragonkin carrying magic items": Wayfare over the Dragonkin section's
+# "cannot carry magical items"). Each long body is also cut into passages of PASSAGE_TERMS terms, one
+# starting at each sentence, scored as BM25 documents of their own (the section's heading counted
+# with each, as its title is); a question's best passage pulls the section's score up (index.search).
+PASSAGE_TERMS = 40
+SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+|\n\s*\n")
+
+
+def _passages(docs: list[dict[str, Any]]) -> list[tuple[int, tuple[str, ...]]]:
+    """(docnum, terms) of every passage: in each searchable body longer than one and a half passages,
+    from each sentence, it and the sentences after it up to PASSAGE_TERMS terms (the last ones
+    shorter than half a passage are left out: the one before holds them)."""
+    found: list[tuple[int, tuple[str, ...]]] = []
+    for n, d in enumerate(docs):
+        sentences = [t for t in map(terms, SENTENCE_END.split(d["body"] or "")) if t]
+        if d["hidden"] == "yes" or sum(map(len, sentences)) <= PASSAGE_TERMS * 1.5:
+            continue
+        for i in range(len(sentences)):
+            window: list[str] = []
+            for sentence in sentences[i:]:
+                window += sentence
+                if len(window) >= PASSAGE_TERMS:
+                    break
+            if i and len(window) < PASSAGE_TERMS // 2:
+                break
+            found.append((n, tuple(window)))
+    return found
+
+
+def _passage_rows(docs: list[dict[str, Any]], passages: list[tuple[int, tuple[str, ...]]],
+                  idfs: dict[str, float]) -> Iterable[dict[str, Any]]:
+    """The "passage" scope's postings: per term, the passages holding it (in their text or their
+    section's title, weighted as the title is in the section) with their BM25 scores, at the
+    term's IDF over the records (as in ``_posting_rows``)."""
+    title = _field_frequencies(docs, "title")
+    in_title: dict[int, dict[str, float]] = {}
+    for term, found in title.items():
+        for n, tf in found.items():
+            in_title.setdefault(n, {})[term] = tf
+    b = LENGTH_NORM["body"]
+    avg = sum(len(t) for _, t in passages) / max(len(passages), 1)
+    pseudo: dict[str, dict[int, float]] = {}
+    for p, (n, window) in enumerate(passages):
+        norm = FIELD_WEIGHTS["body"] / (1 - b + b * len(window) / avg)
+        found = {term: tf * norm for term, tf in Counter(window).items()}
+        for term, tf in in_title.get(n, {}).items():
+            found[term] = found.get(term, 0.0) + tf
+        for term, tf in found.items():
+            pseudo.setdefault(term, {})[p] = tf
+    for term, found in pseudo.items():
+        if term in idfs:
+            yield _bm25_row(f"passage:{term}", found, idfs[term])
 
 
 def _field_frequencies(docs: list[dict[str, Any]], field: str) -> dict[str, dict[int, float]]:

@@ -67,6 +67,10 @@ UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a look
 # favours: unless a query names an edition, a section of the starter's own (no other edition has its
 # heading or record) counts this much less, so the full rules' own wording answers before the summary's
 STARTER_EDITION, STARTER_WEIGHT = "sfr-v4", 0.85
+# a question's score for a long section moves this share of the way up to its best passage's, when that
+# is higher (index.build: passage-level evidence): the section saying the answer in one sentence is not
+# outranked by a short text saying two of the question's words
+PASSAGE_SHARE = 0.4
 MAX_ALIAS_WORDS = 4
 # a question's word that English uses more than the books do ("go", "put", "things") frames the question
 # more than it says what it is about: its own spelling weighs less (its synonyms, the books' words, do not)
@@ -177,6 +181,7 @@ class Searcher:
         for r in rows:
             editions_of.setdefault(r[3], set()).add(r[2])
         self.shared = {g for g, es in editions_of.items() if len(es) > 1}
+        self._passage_doc: dict[int, int] | None = None  # passage number -> document, read at the first question
 
     def search(self, text: str, edition: str | None = None, kind: str | None = None,
                limit: int = 10) -> SearchResult:
@@ -444,6 +449,8 @@ class Searcher:
             for n, s in self._group_scores(group, candidates, plan.story).items():
                 score[n] += s
         rank = dict(score)
+        if plan.question:
+            self._lift_by_passages(plan, rank)
         for n in self._exact_docnums(plan.exact, candidates):
             rank[n] = rank.get(n, 0.0) + EXACT
         for n in self._exact_docnums(plan.meant, candidates):  # what an abbreviation stands for leads it
@@ -469,6 +476,24 @@ class Searcher:
             rank.pop(n, None)
         return {n: (r, score.get(n, 0.0)) for n, r in rank.items()}
 
+    def _lift_by_passages(self, plan: _Plan, rank: dict[int, float]) -> None:
+        """Move each ranked section's score PASSAGE_SHARE of the way up to its best passage's score
+        for the query's words (a passage scores as a document does: its words' best spellings)."""
+        if self._passage_doc is None:
+            self._passage_doc = dict(self.db.query("SELECT pnum, docnum FROM passages"))
+        summed: defaultdict[int, float] = defaultdict(float)
+        for group in _distinct(plan.groups):
+            if group.scope == "all":
+                for p, s in self._group_scores(group, None, False, "passage").items():
+                    summed[p] += s
+        best: dict[int, float] = {}
+        for p, s in summed.items():
+            n = self._passage_doc[p]
+            if n in rank and s > best.get(n, rank[n]):
+                best[n] = s
+        for n, s in best.items():
+            rank[n] += PASSAGE_SHARE * (s - rank[n])
+
     def _grouped(self, ranked: dict[int, tuple[float, float]], allowed: set[int] | None, plan: _Plan,
                  limit: int) -> list[tuple[int, float, tuple[tuple[str, int], ...]]]:
         """The best ``limit`` hits: per group (a record across editions with its own sections, or a
@@ -491,13 +516,16 @@ class Searcher:
             hits.append((lead, ranked.get(lead, ranked[docs[0]])[1], tuple(members.items())))
         return hits
 
-    def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool) -> dict[int, float]:
-        """Per document, the best score among the group's spellings (a phrase needs all its words)."""
+    def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool,
+                      scope: str = "") -> dict[int, float]:
+        """Per document (per passage for ``scope`` "passage"), the best score among the group's
+        spellings (a phrase needs all its words)."""
         best: dict[int, float] = {}
+        scope = scope or group.scope
         # spellings that are the same word ("8th" and "eighth", "4" and "four": weight 1) are one term, as
         # rare as its most common spelling: the rarer spelling does not outrank the word the books use
         # (what a two-word phrase stands for is not a spelling of its first word: it keeps its own rarity)
-        idf = self._idfs(group.scope, [t for t, w in group.stems.items() if w >= 1.0 and t not in group.standing])
+        idf = self._idfs(scope, [t for t, w in group.stems.items() if w >= 1.0 and t not in group.standing])
         floor = min(idf.values(), default=0.0)
         own = terms(group.word) if group.plain < 1.0 else ()
         for s, w in group.stems.items():
@@ -505,11 +533,11 @@ class Searcher:
                 w *= floor / idf[s]
             if s in own:
                 w *= group.plain
-            _merge_max(best, self._postings(group.scope, s, candidates), w)
-            if story and group.scope == "all":
+            _merge_max(best, self._postings(scope, s, candidates), w)
+            if story and scope == "all":
                 _merge_max(best, self._postings("story", s, candidates), w * STORY_WEIGHT)
         for phrase, w in group.phrases:
-            _merge_max(best, self._all_of(group.scope, phrase, candidates), w)
+            _merge_max(best, self._all_of(scope, phrase, candidates), w)
         return best
 
     def _all_of(self, scope: str, stems: tuple[str, ...], candidates: set[int] | None) -> dict[int, float]:

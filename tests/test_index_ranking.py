@@ -119,6 +119,35 @@ def test_a_questions_plain_english_words_weigh_less_than_the_books_words():
     assert all(g.plain == 1.0 for g in s._plan(parse("go whole")).groups)  # a lookup: as typed
 
 
+def test_a_long_body_is_cut_into_passages_from_each_sentence():
+    """Each passage starts at a sentence and runs on to PASSAGE_TERMS terms; a body shorter than one
+    and a half passages, and a hidden one (story, front matter), has none."""
+    from index.build import PASSAGE_TERMS, _passages
+
+    sentence = " ".join(f"word{n}" for n in range(10)) + "."
+    long_body = " ".join(sentence.replace("word", f"s{i}word") for i in range(12))  # 120 terms
+    docs = [_doc(long_body) | {"hidden": "no"}, _doc(sentence) | {"hidden": "no"},
+            _doc(long_body) | {"hidden": "yes"}]
+    found = _passages(docs)
+    assert {n for n, _ in found} == {0}
+    assert found[0][1][0] == "s0word0" and found[1][1][0] == "s1word0"  # one from each sentence
+    assert all(len(window) <= PASSAGE_TERMS for _, window in found)
+    assert all(len(window) >= PASSAGE_TERMS // 2 for _, window in found)
+
+
+def test_a_sections_one_answering_sentence_lifts_it_over_short_texts(monkeypatch):
+    """A question answered by one sentence of a long section ("ties go to the acting army" in the
+    maneuver section) ranks it first through its best passage; without the passages the short
+    glossary line holding two of its words (Capture a Terrain: "wins") is first."""
+    import index.search
+
+    query = "who wins a tied maneuver roll"
+    answer = "sfr-2012:the-turn-sequence.first-march.maneuver"
+    assert search(query).hits[0].id == answer
+    monkeypatch.setattr(index.search, "PASSAGE_SHARE", 0.0)
+    assert search(query).hits[0].id != answer
+
+
 def test_what_a_two_word_phrase_stands_for_keeps_its_own_rarity():
     """"shoots back" stands for Volley: "volley" is matched at its own IDF, not at the IDF of "shoot"
     (a spelling of the same word would be; the phrase is not one), so the more texts say "shoot",
