@@ -30,6 +30,7 @@ def main(query: str, wanted: list[str]) -> None:
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-explain-")
     from index.analysis import terms
     from index.query import parse
+    import index.search
     from index.search import _distinct, searcher
 
     s = searcher()
@@ -42,12 +43,16 @@ def main(query: str, wanted: list[str]) -> None:
               "".join(f", \"{' '.join(p)}\" x{w:.2f}" for p, w in g.phrases) + ("" if g.scope == "all" else f" ({g.scope})"))
     per_word = [s._group_scores(g, None, False) for g in groups]
     ranked = s._ranked(plan, None)
+    passage_share, index.search.PASSAGE_SHARE = index.search.PASSAGE_SHARE, 0.0
+    lift = {n: r for n, (r, _) in s._ranked(plan, None).items()}  # the ranks without the passages' lift
+    index.search.PASSAGE_SHARE = passage_share
     rows = {r["docnum"]: r for r in s._docs(ranked, "key, body")}
     shown = sorted(ranked, key=lambda n: (-ranked[n][0], n))[:TOP]
     shown += [n for n in ranked if n not in shown and any(w in rows[n]["key"] for w in wanted)]
     for n in shown:
         words = " ".join(f"{g.word}={p.get(n, 0.0):.2f}" for g, p in zip(groups, per_word))
-        print(f"{ranked[n][0]:9.2f}  {rows[n]['key']:72.72} {len(terms(rows[n]['body'] or '')):4} terms  {words}")
+        lifted = f" (passage lift +{ranked[n][0] - lift[n]:.2f})" if lift.get(n, ranked[n][0]) != ranked[n][0] else ""
+        print(f"{ranked[n][0]:9.2f}  {rows[n]['key']:72.72} {len(terms(rows[n]['body'] or '')):4} terms  {words}{lifted}")
 
 
 if __name__ == "__main__":
