@@ -20,6 +20,8 @@ In a question, a word English uses more than the books ("go", "put") weighs
 less than the books' words, and a unit record counts half (units answer lookups).
 Without an edition named, a section of the starter rules (sfr-v4) that no other edition
 shares counts x0.85: the summary's short restatement does not outrank the full rules.
+In a question, a long section's score moves part of the way up to the score of its best
+passage (``index.build``), so the sentence that answers counts for what it says.
 
 Hits are grouped: one hit per record across editions (with its own rule
 section), and one per rule heading across editions, listing the editions it
