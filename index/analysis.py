@@ -3,7 +3,14 @@
 Both sides must analyze alike, or a query word never meets its indexed term:
 whoosh's default tokens, lower case, stop words (whoosh's English list plus
 the question words players type: "what does ... do"), words of two letters
-or more, Porter stems ("halve"/"halved" -> "halv"). The build hands whoosh a
+or more, Porter stems ("halve"/"halved" -> "halv"). The stems are the Snowball
+project's Porter stemmer (``snowballstemmer``), not whoosh's: whoosh 2.7's
+step 1b tests its end-of-word patterns from the start of the word, so it never
+undoubles a consonant nor puts back an "e" ("stopped" -> "stopp" against "stop",
+"webbed" -> "webb", "beginning" -> "beginn", "eliminated" -> "eliminat" against
+"eliminate" -> "elimin"), and a player's "stop" never met the books' "stopped".
+Words of one or two letters stay as they are (whoosh's rule, kept: "LS" is an
+abbreviation, not a plural). The build hands whoosh a
 ``StemmingAnalyzer`` made of exactly these; the query side does the same few
 steps itself, so a search never imports ``whoosh.analysis`` (50 ms of imports,
 mostly urllib). ``tests/test_index_analysis.py`` checks the two agree on the
@@ -76,7 +83,9 @@ def words(text: str) -> list[str]:
 
 @lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    with quiet_whoosh():
-        from whoosh.lang.porter import stem as porter
+    word = word.lower()
+    if len(word) < 3:
+        return word
+    from snowballstemmer.porter_stemmer import PorterStemmer
 
-    return porter(word.lower())
+    return PorterStemmer().stemWord(word)  # a stemmer per call: it keeps state while it works (threads)

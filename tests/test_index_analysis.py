@@ -18,3 +18,17 @@ def test_stems_stop_words_and_question_words():
     assert terms("What does a dragon's belly do?") == ("dragon", "belli")
     assert terms("halve halved halves") == ("halv", "halv", "halv")
     assert terms("Buried bury") == ("buri", "buri")
+
+
+def test_a_word_and_its_inflections_share_a_stem():
+    """Porter's step 1b (whoosh 2.7's never applied it): a doubled consonant is undoubled and a
+    lost "e" comes back, so "stop" finds "stopped" and "eliminate" finds "eliminated"."""
+    for family in ("stop stopped stopping stops", "web webbed webs", "begin beginning begins",
+                   "eliminate eliminated eliminates", "win winning wins", "set setting sets",
+                   "generate generated", "drop dropped", "hit hitting hits", "swap swapped swapping"):
+        stems = {terms(word) for word in family.split()}
+        assert len(stems) == 1, (family, stems)
+
+
+def test_words_of_two_letters_are_not_stemmed():
+    assert terms("LS DS vs") == ("ls", "ds", "vs")
