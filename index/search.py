@@ -54,7 +54,7 @@ from .query import Filter, Query, parse
 from .snippet import phrase_pattern, snippet, variants
 from .spelling import corrections, deletes, distance
 from .store import Progress, Store, forget, store
-from .synonyms import PHRASES, SYNONYMS, weight
+from .synonyms import SYNONYMS, phrase as phrase_of, weight
 
 CORRECTION_WEIGHT = 0.8
 STORY_WEIGHT = 0.7  # story text, searched with story:yes, counts less than rules text
@@ -266,7 +266,7 @@ class Searcher:
         for i, word in enumerate(words):
             group = _Group(word, dict.fromkeys(terms(word), 1.0)) \
                 if (terms(word) or (word.isdigit() and _synonyms(word))) and not taken else None  # "4": "four"
-            phrase = PHRASES.get((word, words[i + 1]) if i + 1 < len(words) else ("", ""), ())
+            phrase = phrase_of(word, words[i + 1] if i + 1 < len(words) else "")
             if group:
                 for synonym in _synonyms(word):
                     _add(group, synonym, weight(word, synonym) if word in SYNONYMS else

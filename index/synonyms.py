@@ -10,6 +10,8 @@ belong here; each slang pair of issue 23 is named there.
 
 from __future__ import annotations
 
+from .analysis import stem
+
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "cancel": ("negate", "dispel"),
     "dispel": ("negate",),
@@ -150,24 +152,34 @@ WEIGHTS: dict[tuple[str, str], float] = {
 }
 DEFAULT_WEIGHT = 0.9
 
-# two words typed together -> the book's word for them
+# two words typed together -> the book's word for them; a pair is matched by its words' stems, so
+# every form of the verb counts ("shoots back", "shooting back", "knocked out", "knocks out")
 PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("run", "away"): ("flee", "retreat", "rout"),
-    ("runs", "away"): ("flee", "retreat", "rout"),
     ("wear", "off"): ("expire",),
-    ("wears", "off"): ("expire",),
     ("bring", "back"): ("return", "resurrect"),
     ("come", "back"): ("return",),
-    ("comes", "back"): ("return",),
     ("go", "back"): ("return",),
-    ("goes", "back"): ("return",),
     ("shoot", "back"): ("volley",),
-    ("shoots", "back"): ("volley",),
     ("fire", "back"): ("volley",),
     ("hit", "back"): ("counter",),
-    ("hits", "back"): ("counter",),
     ("strike", "back"): ("counter",),
+    # English phrasal verbs whose meaning is none of their words' (issue 23, ninth pass)
+    ("wipe", "out"): ("eliminated",),
+    ("knock", "out"): ("eliminated",),
+    ("shut", "down"): ("negate", "dispel"),
+    ("pull", "back"): ("retreat",),
 }
+_PHRASE_STEMS: dict[tuple[str, str], tuple[str, ...]] = {}
+_FORMS = {_forms.split()[0]: _forms.split() for _forms in IRREGULAR}
+for (_first, _second), _meant in PHRASES.items():
+    for _form in _FORMS.get(_first, (_first,)):  # irregular forms too: "ran away", "went back"
+        _PHRASE_STEMS[stem(_form), stem(_second)] = _meant
+
+
+def phrase(word: str, following: str) -> tuple[str, ...]:
+    """The book's words for ``word following`` typed together, or nothing."""
+    return _PHRASE_STEMS.get((stem(word), stem(following)), ()) if following else ()
 
 
 def weight(word: str, synonym: str) -> float:

@@ -160,3 +160,16 @@ def test_what_a_two_word_phrase_stands_for_keeps_its_own_rarity():
     assert group.standing == {"vollei"}
     volley = s._postings("all", "vollei", None)
     assert s._group_scores(group, set(volley), False) == pytest.approx(volley)
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("shoots back", "vollei"), ("shooting back", "vollei"), ("shot back", "vollei"),
+    ("ran away", "flee"), ("went back", "return"), ("knocked out", "elimin"), ("wiping out", "elimin"),
+    ("shut down", "negat"), ("pulling back", "retreat"),
+])
+def test_a_two_word_phrase_is_read_in_every_form_of_its_verb(typed, meant):
+    """index.synonyms.PHRASES names a verb once; its inflections and irregular forms mean the same."""
+    from index.query import parse
+    from index.search import searcher
+
+    assert any(meant in g.stems for g in searcher()._plan(parse(typed)).groups)
