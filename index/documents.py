@@ -98,9 +98,11 @@ def _yes_no(value: bool | None) -> str:
 
 
 def _spells() -> Iterator[dict[str, Any]]:
+    race_names = _race_names()
     for s in records("spell"):
+        racial = " ".join(race_names.get(r, r) + " racial spell" for r in s.lists if r != "basic")
         yield _doc("spell", s, s.name, s.text, names=" ".join(getattr(s, "aliases", ())),
-                   context=f"{s.color} magic {s.duration}", color=s.color, race=" ".join(s.lists),
+                   context=f"{s.color} magic {s.duration} {racial}".rstrip(), color=s.color, race=" ".join(s.lists),
                    cost=s.cost, reserve=_yes_no(s.reserve), cantrip=_yes_no(s.cantrip))
 
 

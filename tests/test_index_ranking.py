@@ -173,3 +173,14 @@ def test_a_two_word_phrase_is_read_in_every_form_of_its_verb(typed, meant):
     from index.search import searcher
 
     assert any(meant in g.stems for g in searcher()._plan(parse(typed)).groups)
+
+
+def test_a_racial_spell_is_found_by_its_race():
+    """A racial spell's document names its race (the books list each spell under its race): a
+    player asks for "dwarf spell ..." where the spell's text never says "dwarf"."""
+    from index.documents import documents
+
+    context = {d["key"]: d["context"] for d in documents() if d["type"] == "spell"}
+    assert {"Dwarf", "racial", "spell"} <= set(context["spell/sfr-2012/create-mountain"].split())
+    assert "racial" not in context["spell/sfr-2012/open-grave"]  # a basic spell names no race
+    assert search("dwarf spell to make a terrain count as highland").hits[0].id == "create-mountain"
