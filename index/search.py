@@ -64,6 +64,7 @@ NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run nami
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
 EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
+GLOSSARY_AGAIN = 0.7  # in a question, every glossary entry after the best one (issue 23, tenth pass)
 UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question
 # the 2-Player Starter Rules restate the full game in short sections, which BM25's length normalization
 # favours: unless a query names an edition, a section of the starter's own (no other edition has its
@@ -505,6 +506,11 @@ class Searcher:
         for n in ranked:
             groups.setdefault(self.group[n], []).append(n)
         best = {g: max((ranked[n][0], -n) for n in docs) for g, docs in groups.items()}
+        if plan.question:  # one definition answers; the lines of its neighbouring terms crowd the answers out
+            lines = sorted((g for g, docs in groups.items() if self.kind[self.owner[docs[0]]] == "glossary"),
+                           key=best.__getitem__, reverse=True)
+            for g in lines[1:]:
+                best[g] = (best[g][0] * GLOSSARY_AGAIN, best[g][1])
         hits = []
         for g in heapq.nlargest(limit, best, key=best.__getitem__):
             docs = sorted(groups[g], key=lambda n: (-ranked[n][0], n))

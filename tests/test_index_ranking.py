@@ -184,3 +184,19 @@ def test_a_racial_spell_is_found_by_its_race():
     assert {"Dwarf", "racial", "spell"} <= set(context["spell/sfr-2012/create-mountain"].split())
     assert "racial" not in context["spell/sfr-2012/open-grave"]  # a basic spell names no race
     assert search("dwarf spell to make a terrain count as highland").hits[0].id == "create-mountain"
+
+
+def test_in_a_question_the_glossary_lines_after_the_best_one_weigh_less(monkeypatch):
+    """One definition answers a question; the one-line entries of its neighbouring terms (Out of
+    Play, Buried Unit Area, Buried) had taken all three first places from the rules that answer."""
+    import index.search as ranking
+
+    def glossary_lines(query):
+        return sum(h.kind == "glossary" for h in ranking.search(query).hits[:3])
+
+    query = "units moved out of the buried unit area back into play"
+    monkeypatch.setattr(ranking, "GLOSSARY_AGAIN", 1.0)
+    assert glossary_lines(query) == 3
+    monkeypatch.undo()
+    assert glossary_lines(query) < 3
+    assert ranking.search(query).hits[0].kind == "glossary"  # the best definition keeps its place
