@@ -68,6 +68,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "troops": ("units",),
     "opponent": ("enemy", "opposing"),
     "colour": ("color",),
+    "color": ("colour",),  # the books write "color", players (and their words in corpus/words/) "colour" too
     # table talk for the books' verbs
     "last": ("until", "expire", "duration"),
     "lasts": ("until", "expire", "duration"),
@@ -146,7 +147,7 @@ WEIGHTS: dict[tuple[str, str], float] = {
     ("teleport", "move"): 0.7,
     ("8th", "eighth"): 1.0, ("1st", "first"): 1.0, ("2nd", "second"): 1.0, ("3rd", "third"): 1.0,
     ("4th", "fourth"): 1.0, ("5th", "fifth"): 1.0, ("6th", "sixth"): 1.0, ("7th", "seventh"): 1.0,
-    ("dmg", "damage"): 1.0, ("colour", "color"): 1.0,
+    ("dmg", "damage"): 1.0, ("colour", "color"): 1.0, ("color", "colour"): 1.0,
     ("die", "dead"): 0.6, ("die", "died"): 0.9, ("dead", "die"): 0.6, ("dead", "died"): 0.6,
     ("died", "dead"): 0.9, ("die", "unit"): 0.9,
 }
