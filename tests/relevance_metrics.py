@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
+from fast_yaml import load_yaml
 
 HERE = Path(__file__).parent / "relevance"
 FILES = {"tuning": HERE / "questions.yaml", "held-out": HERE / "heldout.yaml"}
@@ -16,7 +16,7 @@ HALVES = tuple(FILES)
 
 
 def load(half: str) -> list[dict]:
-    return yaml.safe_load(FILES[half].read_text(encoding="utf-8"))
+    return load_yaml(FILES[half].read_text(encoding="utf-8"))
 
 
 def hit_refs(hit) -> set[str]:

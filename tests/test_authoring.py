@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 import ddref.cli
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -34,7 +35,7 @@ def validator(schema):
 
 
 def _data(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return load_yaml(path.read_text(encoding="utf-8"))
 
 
 # --- ddref schema --------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ def test_init_writes_a_starter_that_validates_checks_and_replays(run, tmp_path, 
     assert result.exit_code == 0 and "ddref resolve" in result.stdout
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=ddref-scenario.schema.json\n")
-    assert list(validator.iter_errors(yaml.safe_load(text))) == []
+    assert list(validator.iter_errors(load_yaml(text))) == []
     assert run("check", str(path)).exit_code == 0
     replayed = run("resolve", str(path), "--json")
     assert replayed.exit_code == 0, replayed.stderr
@@ -130,7 +131,7 @@ def test_init_dash_prints_the_starter(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("init", "-")
     assert result.exit_code == 0 and result.stdout.startswith("# yaml-language-server:")
-    assert yaml.safe_load(result.stdout)["ddref"] == 1 and list(tmp_path.iterdir()) == []
+    assert load_yaml(result.stdout)["ddref"] == 1 and list(tmp_path.iterdir()) == []
 
 
 def test_init_into_a_missing_folder_is_a_clean_error(run, tmp_path):

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from ddref import builder
 from ddref.scenario.starter import TEMPLATES
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CORAL = ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml"
@@ -112,14 +112,14 @@ def test_serve_open_opens_the_builder_in_the_browser(tmp_path):
 # --- the builder's endpoints, as functions ---------------------------------------------------------------------
 
 def coral() -> dict:
-    return yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+    return load_yaml(CORAL.read_text(encoding="utf-8"))
 
 
 def test_check_writes_yaml_that_reads_back_as_the_same_data_and_lists_each_steps_units():
     data = coral()
     answer = builder.check(data)
     assert answer["errors"] == []
-    assert yaml.safe_load(answer["yaml"]) == data
+    assert load_yaml(answer["yaml"]) == data
     before = answer["options"]["steps"][0]["armies"]
     assert [u["id"] for u in before["elves"]["units"]] == [f"elves.{n}" for n in range(1, 13)]
     assert before["elves"]["colors"] == ["blue", "green"]   # 002 Coral Elves: blue and green magic
@@ -130,7 +130,7 @@ def test_check_lists_a_magic_rolls_largest_splits_even_while_the_chosen_split_is
     Magic), 7 points, each blue or green (002 First March, Magic): the 8 splits of 7 into blue and green."""
     path = tmp_path / "magic.yaml"
     assert run("init", str(path), "--template", "magic").exit_code == 0
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     wanted = [{"blue": 7}] + [{"blue": 7 - g, "green": g} for g in range(1, 7)] + [{"green": 7}]
     assert builder.check(data)["options"]["steps"][0]["splits"] == wanted
     data["steps"][0]["magic"]["colors"] = {"green": 8}      # more than the roll makes: refused at its field
@@ -145,7 +145,7 @@ def test_check_lists_the_spells_a_cantrip_rolled_in_a_save_roll_can_buy():
     points pay the sfr-2012 gold or red spells of cost 2 or less that are basic or Dwarf (002 Racial Spells):
     Ash Storm (red 2), Earthen Armor (gold 2, Dwarf), Stoneskin (gold 2); not Camouflage (Treefolk), Hide (Feral).
     A rare Dwarf's 4-point Cantrip also pays Summon Dragonkin (elemental, 3) in gold or red, not blue."""
-    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-sai-cantrip-outside-magic.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((ROOT / "scenarios" / "sfr2012-sai-cantrip-outside-magic.yaml").read_text(encoding="utf-8"))
     steps = builder.check(data)["options"]["steps"]
     assert steps[0]["cantrip"] == {"dwarves": [{"spell": s, "color": None}
                                                for s in ("ash-storm", "earthen-armor", "stoneskin")]}
@@ -157,7 +157,7 @@ def test_check_lists_the_spells_a_cantrip_rolled_in_a_save_roll_can_buy():
 def test_check_lists_a_dragon_attacks_slay_and_breath_choices_even_while_a_choice_is_refused():
     """Two gold wyrms breathe on twelve 2-health Ferals: 10 health-worth reached (002 Dragons, Breath: combined);
     the army's 10 melee and 4 missile: each wyrm needs 5 health + 5 automatic saves of one type (002 Dragons)."""
-    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-dragon-breath-gold.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((ROOT / "scenarios" / "sfr2012-dragon-breath-gold.yaml").read_text(encoding="utf-8"))
     data["steps"][0]["dragon_attack"]["roll"] = {"save": 3, "melee": 10, "missile": 4}
     data["steps"][0]["dragon_attack"]["slay"] = {"g1": "missile"}     # 4 missile cannot slay: refused
     data["steps"] = data["steps"][:1]
@@ -223,9 +223,9 @@ def test_every_bundled_scenario_goes_through_the_builder_unchanged_and_clean():
     the same data and checks with no error (a dumper that changed a value, or an option listing that failed on a
     step kind, would show here)."""
     for path in sorted((ROOT / "scenarios").glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
         answer = builder.check(data)
-        assert yaml.safe_load(answer["yaml"]) == data, path.name
+        assert load_yaml(answer["yaml"]) == data, path.name
         assert answer["errors"] == [], (path.name, answer["errors"][:2])
         assert len(answer["options"]["steps"]) == len(data.get("steps", [])), path.name
 
@@ -233,7 +233,7 @@ def test_every_bundled_scenario_goes_through_the_builder_unchanged_and_clean():
 def test_check_gives_the_options_of_the_wanted_steps_only_and_the_same_as_all():
     """?steps=0,2 (the page's opened steps): those steps' options are those of a full check, the others null, and
     the errors and YAML are the same (one replay gives both)."""
-    data = yaml.safe_load((ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml").read_text())
+    data = load_yaml((ROOT / "scenarios" / "sfr2012-modifiers-coral-elf-17-saves.yaml").read_text())
     data["steps"] = [json.loads(json.dumps(data["steps"][0])) for _ in range(3)]   # as JSON gives them: no shared objects
     full, some = builder.check(data), builder.check(data, {0, 2})
     assert [s is None for s in some["options"]["steps"]] == [False, True, False]

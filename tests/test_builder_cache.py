@@ -10,10 +10,10 @@ import threading
 from pathlib import Path
 
 import pytest
-import yaml
 
 from ddref import builder
 from ddref.scenario import run
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 # long, and of every kind of step the cache must get right: refused steps pinned by expect_error (the replay goes
@@ -47,7 +47,7 @@ def cached_answer(cache, monkeypatch, data, wanted=None) -> tuple[int, bytes]:
 
 
 def load(path: Path) -> dict:
-    return json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    return json.loads(json.dumps(load_yaml(path.read_text(encoding="utf-8"))))
 
 
 COUNT = re.compile(r"^(\w+) (\d+)$")

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from test_serve_page import CHROMIUM_FLAGS, CORAL, PHONE, api, browser, fits_the_screen, served, wait_for  # noqa: F401
+from fast_yaml import load_yaml
 
 DESKTOP = (1280, 900)
 
@@ -139,7 +140,7 @@ def form_errors(browser) -> list[str]:
 
 
 def current_yaml(browser) -> dict:
-    return yaml.safe_load(browser.execute_script("return document.getElementById('yaml').value"))
+    return load_yaml(browser.execute_script("return document.getElementById('yaml').value"))
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +188,7 @@ def test_the_coral_elf_example_built_by_picking_saves_17(served, browser, screen
     add_terrain(browser, 1, "coast", "coastland", 8, eighth="standing-stones", home_of="alice")
     add_terrain(browser, 2, "plain", "flatland", 4, action="missile")
     tick(browser, "terrains.plain.frontier")
-    book = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+    book = load_yaml(CORAL.read_text(encoding="utf-8"))
     sizes = {a: book["armies"][a]["units"][0]["count"] for a in ("elves", "archers")}
     add_army(browser, 1, "elves", "alice", "coast", "Coral Elves", "any unit of health 1", sizes["elves"])
     add_army(browser, 2, "archers", "bob", "plain", "Lava Elves", "any unit of health 2", sizes["archers"])
@@ -489,7 +490,7 @@ def test_a_shared_link_reopens_the_form_and_trace_in_a_fresh_browser(served, bro
                 assert results_table(other)["elves"] == "17 save"
         finally:
             other.quit()
-    assert json.loads(json.dumps(yaml.safe_load(text)))  # the example itself is plain data
+    assert json.loads(json.dumps(load_yaml(text)))  # the example itself is plain data
 
 
 def test_a_scenario_with_fields_beyond_the_pickers_shows_them_in_controls_and_resolves(served, browser, run):
@@ -506,7 +507,7 @@ def test_a_scenario_with_fields_beyond_the_pickers_shows_them_in_controls_and_re
     settled(browser)
     assert not browser.find_element(By.ID, "unshown").is_displayed()
     assert by_key(browser, "steps[0].dragon_attack.breath_burial['dwarves.4']").get_attribute("value") == "melee"
-    assert current_yaml(browser) == yaml.safe_load(text)
+    assert current_yaml(browser) == load_yaml(text)
     step = json.loads(run("resolve", str(path), "--json").stdout)["steps"][0]
     shown = [e.text for e in browser.find_elements(
         By.CSS_SELECTOR, "#trace-view section.step[data-step='1'] li.event:not(.detail) .what")]
@@ -576,7 +577,7 @@ def test_a_form_replaced_by_a_link_a_loaded_yaml_or_start_over_is_kept_and_comes
     from selenium.webdriver.common.by import By
 
     def link(title: str) -> str:
-        data = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+        data = load_yaml(CORAL.read_text(encoding="utf-8"))
         data["title"] = title
         return served + "build#yaml=" + base64.urlsafe_b64encode(yaml.safe_dump(data).encode()).decode()
 
@@ -627,24 +628,24 @@ def test_yaml_both_ways_download_and_upload(served, browser, run, tmp_path):
     browser.find_element(By.ID, "upload").send_keys(str(started))
     settled(browser)
     assert by_key(browser, "steps[0].magic.colors.blue").get_attribute("value") == "4"
-    assert current_yaml(browser) == yaml.safe_load(started.read_text(encoding="utf-8"))  # comments aside
+    assert current_yaml(browser) == load_yaml(started.read_text(encoding="utf-8"))  # comments aside
 
     saved = tmp_path / "downloads"
     saved.mkdir()
     browser.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(saved)})
     browser.find_element(By.ID, "download").click()
-    want = yaml.safe_load(started.read_text(encoding="utf-8"))
+    want = load_yaml(started.read_text(encoding="utf-8"))
     for _ in range(100):
         # the browser may name the file before it has written all of it: wait for the whole content
         files = [p for p in saved.iterdir() if p.suffix == ".yaml"]
         try:
-            if files and yaml.safe_load(Path(files[0]).read_text(encoding="utf-8")) == want:
+            if files and load_yaml(Path(files[0]).read_text(encoding="utf-8")) == want:
                 break
         except yaml.YAMLError:
             pass                                    # half written
         time.sleep(0.1)
     assert [p.name for p in files] == ["coral-elves-split-their-magic-between-green-and-blue.yaml"]
-    assert yaml.safe_load(Path(files[0]).read_text(encoding="utf-8")) == want
+    assert load_yaml(Path(files[0]).read_text(encoding="utf-8")) == want
 
 
 @pytest.mark.parametrize("broken", [
@@ -660,8 +661,8 @@ def test_a_scenario_of_the_wrong_shape_shows_the_loaders_errors_and_breaks_nothi
     fresh_build(browser, served)
     browser.execute_script("window.__errors = []; addEventListener('error', e => __errors.push(e.message));"
                            "addEventListener('unhandledrejection', e => __errors.push(String(e.reason)))")
-    data = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
-    data.update(yaml.safe_load(broken))
+    data = load_yaml(CORAL.read_text(encoding="utf-8"))
+    data.update(load_yaml(broken))
     browser.find_element(By.CSS_SELECTOR, "#yaml-box summary").click()
     browser.execute_script("const box = document.getElementById('yaml'); box.value = arguments[0];"
                            "box.dispatchEvent(new Event('input', {bubbles: true}));", yaml.safe_dump(data))
@@ -821,7 +822,7 @@ def test_bundled_scenarios_opened_and_saved_unchanged_resolve_the_same(served, b
         if not by_key(browser, "all-fields").is_selected():
             tick(browser, "all-fields")
         saved = browser.execute_script("return B.yaml")
-        assert yaml.safe_load(saved) == yaml.safe_load(text), name
+        assert load_yaml(saved) == load_yaml(text), name
         assert not form_errors(browser), (name, form_errors(browser))
         copy = tmp_path / name
         copy.write_text(saved, encoding="utf-8")

@@ -17,6 +17,7 @@ import yaml
 from ddref import conformance as C
 from ddref.scenario.run import load, replay
 from tools.conformance import readings_markdown
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,7 +80,7 @@ def _copy(tmp_path, monkeypatch):
 
 def test_the_guard_fails_when_a_section_is_removed(tmp_path, monkeypatch):
     dst = _copy(tmp_path, monkeypatch)
-    data = yaml.safe_load((dst / "002.yaml").read_text())
+    data = load_yaml((dst / "002.yaml").read_text())
     gone = data["sections"].pop(3)["id"]
     (dst / "002.yaml").write_text(yaml.safe_dump(data))
     assert C.missing_sections() == [gone]
@@ -87,7 +88,7 @@ def test_the_guard_fails_when_a_section_is_removed(tmp_path, monkeypatch):
 
 def test_the_guard_fails_when_a_sections_text_changed(tmp_path, monkeypatch):
     dst = _copy(tmp_path, monkeypatch)
-    data = yaml.safe_load((dst / "004.yaml").read_text())
+    data = load_yaml((dst / "004.yaml").read_text())
     data["sections"][1]["hash"] = "000000000000"
     (dst / "004.yaml").write_text(yaml.safe_dump(data))
     with pytest.raises(C.RecordError, match="text changed"):
@@ -104,7 +105,7 @@ def test_the_guard_fails_when_a_sections_text_changed(tmp_path, monkeypatch):
 ])
 def test_a_malformed_record_is_refused_with_its_place(tmp_path, monkeypatch, change, message):
     dst = _copy(tmp_path, monkeypatch)
-    data = yaml.safe_load((dst / "002.yaml").read_text())
+    data = load_yaml((dst / "002.yaml").read_text())
     entry = next(e for e in data["sections"] if any(st.get("s") for st in e["statements"]))
     change(next(st for st in entry["statements"] if st.get("s")))
     (dst / "002.yaml").write_text(yaml.safe_dump(data))
@@ -116,7 +117,7 @@ def test_a_malformed_record_is_refused_with_its_place(tmp_path, monkeypatch, cha
 def test_a_step_that_does_not_pass_is_caught(tmp_path, monkeypatch):
     # the guard above, run on a record pointing past the last step of a real scenario
     dst = _copy(tmp_path, monkeypatch)
-    data = yaml.safe_load((dst / "002.yaml").read_text())
+    data = load_yaml((dst / "002.yaml").read_text())
     st = next(st for e in data["sections"] for st in e["statements"] if st.get("s"))
     st["status"], st["scenarios"] = "modelled", ["sfr2012-avoidance-rolls.yaml#99"]
     (dst / "002.yaml").write_text(yaml.safe_dump(data))

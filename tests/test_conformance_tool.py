@@ -2,10 +2,10 @@
 
 import shutil
 
-import yaml
 
 import ddref.conformance as C
 import tools.conformance as T
+from fast_yaml import load_yaml
 
 
 def test_harvest_adds_a_reading_and_keeps_the_sections_not_a_rule_sentences(tmp_path, monkeypatch):
@@ -23,7 +23,7 @@ def test_harvest_adds_a_reading_and_keeps_the_sections_not_a_rule_sentences(tmp_
     fake = {"x.yaml": {"steps": [{"trace": [event]}], "expectations": [{"step": 1, "ok": True}]}}
     monkeypatch.setattr(T, "replays", lambda fresh=False: fake)
     T.harvest(fresh=False)
-    after = next(e for e in yaml.safe_load((tmp_path / "002.yaml").read_text(encoding="utf-8"))["sections"]
+    after = next(e for e in load_yaml((tmp_path / "002.yaml").read_text(encoding="utf-8"))["sections"]
                  if e["id"] == entry["id"])
     assert [st["s"] for st in after["statements"] if st.get("status") == "not-a-rule"] == kept
     assert any(st.get("status") == "reading" and st.get("cites") == [entry["id"], other] and
@@ -39,6 +39,6 @@ def test_set_keeps_the_sections_not_a_rule_sentences(tmp_path, monkeypatch):
                  if any(st.get("status") == "not-a-rule" and st.get("s") is not None for st in e["statements"]))
     before = [st for st in entry["statements"] if st.get("s") is not None]
     T.set_status(entry["id"], "-", "reading", ["x.yaml#1"], "a note", [entry["id"], "sfr-2012:damage"])
-    after = next(e for e in yaml.safe_load((tmp_path / "002.yaml").read_text(encoding="utf-8"))["sections"]
+    after = next(e for e in load_yaml((tmp_path / "002.yaml").read_text(encoding="utf-8"))["sections"]
                  if e["id"] == entry["id"])
     assert [st for st in after["statements"] if st.get("s") is not None] == before

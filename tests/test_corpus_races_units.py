@@ -11,12 +11,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from engine.records import Race, Unit
 from tools.corpus import races as races_mod
 from tools.corpus import units as units_mod
 from tools.corpus.text import RACE_IDS, slug
+from fast_yaml import load_yaml
 
 RACES_PER_EDITION = {"sfr-2012": 14, "sfr-v4": 2, "tsr-1996": 5}
 UNITS_PER_EDITION = {"sfr-2012": 272, "sfr-v4": 40, "tsr-1996": 6}
@@ -211,7 +211,7 @@ def test_unit_names_occur_in_source(ctx, units):
 
 def test_curated_names_occur_in_their_tables(ctx):
     """Every name in data/units_002.yaml is a whole cell of its race's table in 002."""
-    data = yaml.safe_load(units_mod.DATA.read_text(encoding="utf-8"))
+    data = load_yaml(units_mod.DATA.read_text(encoding="utf-8"))
     text = ctx.text("002")
     for rid, table in data["tables"].items():
         start = text.index(f"\n{table['heading']}\n")

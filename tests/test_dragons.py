@@ -14,6 +14,7 @@ from engine.state import Area, Army, Dragon, GameState, Terrain, Unit
 from engine.steps import DragonStep
 from engine.trace import StepError
 from index.corpus import records
+from fast_yaml import load_yaml
 
 RULES = load_ruleset("sfr-2012")
 
@@ -351,7 +352,7 @@ def test_every_dragon_logo_and_breath_color_is_played_in_a_bundled_scenario():
     import yaml
 
     steps = [s.get("dragon_attack") or {} for p in sorted(Path(__file__).parents[1].glob("scenarios/*.yaml"))
-             for s in yaml.safe_load(p.read_text(encoding="utf-8")).get("steps") or []]
+             for s in load_yaml(p.read_text(encoding="utf-8")).get("steps") or []]
     rolled = {str(face) for s in steps for faces in (s.get("eldarim") or {}, s.get("roll") or {})
               for face in faces.values()}
     assert sorted({*RULES.dragon_logos, "sfr-tsr-logo-dragonkin-champion"} - rolled) == []

@@ -37,10 +37,11 @@ from engine.resolve import resolve
 from engine.state import GameState
 from engine.trace import StepError
 from index.corpus import sections
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
-BASES = {p.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in SCENARIOS}
+BASES = {p.name: load_yaml(p.read_text(encoding="utf-8")) for p in SCENARIOS}
 LONG = int(os.environ.get("DDREF_FUZZ_EXAMPLES", "0"))
 SECONDS_PER_INPUT = 10   # a hang is an input that takes longer than this
 

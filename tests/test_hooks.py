@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import yaml
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +29,7 @@ def test_a_cantrip_buys_spells_in_a_replay_without_a_magic_step():
     # 002 Avoidance Rolls: a unit's own roll against Poison shows a Cantrip, whose spells are resolved at once: the
     # purchase goes through the magic action's spend (hooks.SPEND), though the scenario has no magic step
     scenario = ROOT / "scenarios" / "sfr2012-sai-cantrip-in-poison-roll.yaml"
-    assert all("magic" not in step for step in yaml.safe_load(scenario.read_text(encoding="utf-8"))["steps"])
+    assert all("magic" not in step for step in load_yaml(scenario.read_text(encoding="utf-8"))["steps"])
     done = fresh("import sys\nfrom ddref.scenario.run import load, replay\n"
                  f"game = load({str(scenario)!r})\n"
                  "print('engine.actions.magic' in sys.modules)\n"

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 
 from ddref.scenario.run import parse, replay
 from ddref.scenario.source import ScenarioErrors
+from fast_yaml import load_yaml
 
 HEAD = """\
 ddref: 1
@@ -94,9 +94,9 @@ def test_a_negative_split_is_refused_by_the_loader_and_the_schema(run, tmp_path)
     assert "steps[0].roll.splits.fly.maneuver: expected greater than or equal to 0, got -96" in load_errors(text)
     schema = json.loads(run("schema").stdout)
     validator = jsonschema.Draft202012Validator(schema)
-    assert list(validator.iter_errors(yaml.safe_load(text)))
+    assert list(validator.iter_errors(load_yaml(text)))
     # the same split without the negative number is valid: the minimum of 0 is what the schema refuses
-    assert not list(validator.iter_errors(yaml.safe_load(text.replace("save: 100, maneuver: -96",
+    assert not list(validator.iter_errors(load_yaml(text.replace("save: 100, maneuver: -96",
                                                                       "save: 0, maneuver: 4"))))
 
 

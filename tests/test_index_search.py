@@ -6,6 +6,7 @@ import pytest
 
 from index.analysis import terms
 from index.search import search
+from fast_yaml import load_yaml
 
 
 def refs(result, n=3):
@@ -162,7 +163,7 @@ def test_a_phrase_stays_within_a_sentence():
 import yaml  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-TUNING = yaml.safe_load((Path(__file__).parent / "relevance" / "questions.yaml").read_text(encoding="utf-8"))
+TUNING = load_yaml((Path(__file__).parent / "relevance" / "questions.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("word", ["friends", "free", "swap", "max", "guard", "lightening", "calvary"])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 
 from index.corpus import records, sections
 from index.story import is_story, split
+from fast_yaml import load_yaml
 
 
 def test_the_scenes_the_issue_names_are_story():
@@ -41,7 +41,7 @@ def test_no_quoted_answer_of_the_relevance_set_is_story():
     here = Path(__file__).parent / "relevance"
     table = sections()
     for name in ("questions.yaml", "heldout.yaml"):
-        for q in yaml.safe_load((here / name).read_text(encoding="utf-8")):
+        for q in load_yaml((here / name).read_text(encoding="utf-8")):
             section = table[q["why"].split(": ", 1)[0]]
             rules, _story = split(section.text)
             quote = (q.get("quote") or "").split("...")[0].strip()

@@ -9,6 +9,7 @@ import yaml
 from index.corpus import ROOT
 from index.documents import TYPES, WORDS_DIR, documents, players_words
 from index.search import search
+from fast_yaml import load_yaml
 
 FILES = sorted((ROOT / WORDS_DIR).glob("*.yaml"))
 
@@ -32,7 +33,7 @@ def test_every_key_names_an_existing_record_once_with_phrases(path):
     keys = [k.value for k, _ in node.value]
     assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
     assert not [k for k in keys if k not in ids], [k for k in keys if k not in ids]
-    for rid, phrases in yaml.safe_load(path.read_text(encoding="utf-8")).items():
+    for rid, phrases in load_yaml(path.read_text(encoding="utf-8")).items():
         assert isinstance(phrases, list) and phrases and all(isinstance(p, str) and p.strip() for p in phrases), rid
 
 

@@ -7,15 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from ddref.scenario.run import load, replay
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _states_a_reading(path: Path) -> bool:
-    description = yaml.safe_load(path.read_text(encoding="utf-8")).get("description") or ""
+    description = load_yaml(path.read_text(encoding="utf-8")).get("description") or ""
     return re.search(r"\breading\b", description, re.IGNORECASE) is not None
 
 

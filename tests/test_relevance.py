@@ -26,12 +26,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from index.corpus import records, sections
 # the relevance set's own vocabulary, one definition for this test and the set's checker
 from tools.check_relevance_set import (EDITIONS, KEYS, KINDS, RECORD_KINDS, corpus_refs, flat, own_sections,
                                        parse_ref, quoted_pieces)
+from fast_yaml import load_yaml
 
 QUESTIONS_FILE = Path(__file__).parent / "relevance" / "questions.yaml"
 HELDOUT_FILE = Path(__file__).parent / "relevance" / "heldout.yaml"
@@ -59,8 +59,8 @@ ISSUE_QUESTIONS = (
     "spell that moves a unit to another terrain",
 )
 
-TUNING: list[dict] = yaml.safe_load(QUESTIONS_FILE.read_text(encoding="utf-8"))
-HELDOUT: list[dict] = yaml.safe_load(HELDOUT_FILE.read_text(encoding="utf-8"))
+TUNING: list[dict] = load_yaml(QUESTIONS_FILE.read_text(encoding="utf-8"))
+HELDOUT: list[dict] = load_yaml(HELDOUT_FILE.read_text(encoding="utf-8"))
 QUESTIONS: list[dict] = TUNING + HELDOUT  # the ground-truth checks cover both halves
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from ddref.scenario.model import STEP_KINDS
 from ddref.scenario.schema import scenario_schema
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -366,5 +367,5 @@ def test_the_format_version_is_read_alike_by_loader_and_schema(run, tmp_path, ve
     import yaml
 
     text = HEAD.replace("ddref: 1", f"ddref: {version}") + ARMIES
-    data = yaml.safe_load(text)
+    data = load_yaml(text)
     assert list(SCHEMA.iter_errors(data)) and run("check", write(tmp_path, text)).exit_code == 2

@@ -7,15 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from ddref.scenario.run import load, load_ruleset, replay
 from engine.names import slug
 from index.corpus import records, sections
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
-EXAMPLES = yaml.safe_load((ROOT / "corpus" / "examples" / "worked-examples.yaml").read_text(encoding="utf-8"))
+EXAMPLES = load_yaml((ROOT / "corpus" / "examples" / "worked-examples.yaml").read_text(encoding="utf-8"))
 EXAMPLE_IDS = {e["id"] for e in EXAMPLES}
 
 # The worked examples of issue 3's topics (sfr-2012) that the engine core reproduces.
@@ -163,7 +163,7 @@ def test_every_citation_the_engine_can_emit_exists():
 
 
 def _spells_in(path: Path) -> set[str]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     named = [e["spell"] for e in data.get("effects") or [] if "spell" in e]
     named += [c["spell"] for step in data.get("steps") or [] for c in (step.get("magic") or {}).get("cast", [])]
     return {slug(n) for n in named}
@@ -253,7 +253,7 @@ def test_modifier_order_is_pinned():
 def test_core_worked_examples_are_covered():
     cited = set()
     for path in SCENARIOS:
-        source = yaml.safe_load(path.read_text(encoding="utf-8")).get("source", "")
+        source = load_yaml(path.read_text(encoding="utf-8")).get("source", "")
         cited |= set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", source)) & EXAMPLE_IDS
     covered = (CORE_EXAMPLES | MAGIC_EXAMPLES | SETUP_EXAMPLES | SAI_ATTACK_EXAMPLES | EXCHANGE_EXAMPLES
                | DRAGON_EXAMPLES | TURN_EXAMPLES | EDITION_EXAMPLES | EDITIONS2_EXAMPLES | EDITION_REFUSALS_EXAMPLES
@@ -306,7 +306,7 @@ def _rolled_icons(value) -> set[str]:
 
 
 def _icons_rolled_in(path: Path) -> set[str]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     found: set[str] = set()
     for step in data.get("steps") or []:
         for body in step.values():

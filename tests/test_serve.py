@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from ddref.scenario.source import MAX_BYTES
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -205,7 +206,7 @@ def test_resolve_answers_what_ddref_resolve_json_prints(server, run, path):
 def test_resolve_takes_a_json_body(server):
     import yaml
 
-    scenario = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+    scenario = load_yaml(CORAL.read_text(encoding="utf-8"))
     answer = request(server, "POST", "/resolve", json.dumps(scenario), {"Content-Type": "application/json"})
     assert answer.status == 200, answer.body
     data = answer.json()
@@ -390,7 +391,7 @@ def test_build_parse_refuses_a_number_the_page_would_round_at_its_line(server):
     import yaml
 
     def parse(number: int) -> Answer:
-        data = yaml.safe_load(CORAL.read_text(encoding="utf-8"))
+        data = load_yaml(CORAL.read_text(encoding="utf-8"))
         data["steps"][0]["missile"]["roll"] = {"missile": number}
         return request(server, "POST", "/build/parse", yaml.safe_dump(data, sort_keys=False).encode())
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CHARGE = ROOT / "scenarios" / "tsr1996-charge-penalty-split.yaml"
@@ -22,7 +23,7 @@ def validator():
 
 
 def _with_penalties(penalties) -> dict:
-    data = yaml.safe_load(CHARGE.read_text(encoding="utf-8"))
+    data = load_yaml(CHARGE.read_text(encoding="utf-8"))
     data["steps"] = [data["steps"][0]]
     data["steps"][0]["melee"]["penalties"] = penalties
     data.pop("expect", None)

@@ -7,6 +7,7 @@ import yaml
 
 from ddref.scenario.run import load
 from ddref.scenario.source import ScenarioErrors
+from fast_yaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "scenarios" / "tsr1996-faq-sprite-swarm.yaml"
@@ -19,14 +20,14 @@ def _write(tmp_path, data) -> Path:
 
 
 def test_a_sprite_swarm_of_another_race_is_refused(tmp_path):
-    data = yaml.safe_load(SCENARIO.read_text(encoding="utf-8"))
+    data = load_yaml(SCENARIO.read_text(encoding="utf-8"))
     data["armies"]["sprites"]["units"] = [{"id": "swarm", "name": "Sprite Swarm", "race": "goblin"}]
     with pytest.raises(ScenarioErrors, match="unknown unit named 'Sprite Swarm' of the goblin race"):
         load(_write(tmp_path, data))
 
 
 def test_an_id_reroll_of_a_six_sided_unit_is_refused(tmp_path):
-    data = yaml.safe_load(SCENARIO.read_text(encoding="utf-8"))
+    data = load_yaml(SCENARIO.read_text(encoding="utf-8"))
     data["armies"]["sprites"]["units"] = [{"id": "swarm", "race": "coral-elf", "health": 4}]
     data["steps"] = [{"roll": {"army": "sprites", "for": "melee", "roll": {"swarm": ["id", "id", "melee"]}},
                       "expect_error": "does not roll it again"}]
