@@ -77,7 +77,7 @@ def players_words() -> dict[str, list[str]]:
     folder = ROOT / WORDS_DIR
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
         type_ = path.stem
-        for id_, phrases in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+        for id_, phrases in (yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) or {}).items():
             found[f"{type_}/{id_}"] = [str(p) for p in phrases]
     return found
 
@@ -122,11 +122,18 @@ def _race_names() -> dict[str, str]:
     return {r.id: " ".join(dict.fromkeys((r.name, *r.aliases))) for r in records("race")}
 
 
+# The sizes' other names: "The smallest six-sided units (called commons) have 1 health ... medium ...
+# (called uncommons) ... largest ... (called rares)" (tsr-1996:basic-terms.health); sfr-v4's race tables
+# head their columns SMALL 1-HEALTH, MEDIUM 2-HEALTH, LARGE 3-HEALTH (sfr-v4:racial-icons).
+SIZE_WORDS = {"common": "small", "uncommon": "medium", "rare": "large"}
+
+
 def _units() -> Iterator[dict[str, Any]]:
     race_names = _race_names()
     for u in records("unit"):
         klass = u.unit_class.replace("-", " ")
-        body = f"{u.size} {klass} unit, {u.health} health." + (f" Icons: {', '.join(u.icons)}." if u.icons else "")
+        size = f"{u.size} ({SIZE_WORDS[u.size]})" if u.size in SIZE_WORDS else u.size
+        body = f"{size} {klass} unit, {u.health} health." + (f" Icons: {', '.join(u.icons)}." if u.icons else "")
         yield _doc("unit", u, u.name, body, names=race_names.get(u.race or "", ""), context=klass,
                    race=u.race or "")
 

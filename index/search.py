@@ -64,7 +64,9 @@ NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run nami
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
 EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
-GLOSSARY_AGAIN = 0.7  # in a question, every glossary entry after the best one (issue 23, tenth pass)
+# in a question, every hit of a family after its best one (``Searcher._family``): glossary lines (issue 23,
+# tenth pass), the FAQ's rulings of one topic (eleventh pass)
+FAMILY_AGAIN = 0.7
 UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question
 # the 2-Player Starter Rules restate the full game in short sections, which BM25's length normalization
 # favours: unless a query names an edition, a section of the starter's own (no other edition has its
@@ -506,11 +508,14 @@ class Searcher:
         for n in ranked:
             groups.setdefault(self.group[n], []).append(n)
         best = {g: max((ranked[n][0], -n) for n in docs) for g, docs in groups.items()}
-        if plan.question:  # one definition answers; the lines of its neighbouring terms crowd the answers out
-            lines = sorted((g for g, docs in groups.items() if self.kind[self.owner[docs[0]]] == "glossary"),
-                           key=best.__getitem__, reverse=True)
-            for g in lines[1:]:
-                best[g] = (best[g][0] * GLOSSARY_AGAIN, best[g][1])
+        if plan.question:  # one of a family answers; the others crowd the answers of other kinds out
+            families: dict[str, list[str]] = {}
+            for g, docs in groups.items():
+                if (family := self._family(g, docs[0])) is not None:
+                    families.setdefault(family, []).append(g)
+            for members in families.values():
+                for g in sorted(members, key=best.__getitem__, reverse=True)[1:]:
+                    best[g] = (best[g][0] * FAMILY_AGAIN, best[g][1])
         hits = []
         for g in heapq.nlargest(limit, best, key=best.__getitem__):
             docs = sorted(groups[g], key=lambda n: (-ranked[n][0], n))
@@ -523,6 +528,12 @@ class Searcher:
             lead = next(iter(members.values()))
             hits.append((lead, ranked.get(lead, ranked[docs[0]])[1], tuple(members.items())))
         return hits
+
+    def _family(self, group: str, n: int) -> str | None:
+        """The family a hit's group belongs to in a question: every glossary line is one family (one
+        definition answers), the FAQ's rulings of one topic another (``...dispel-magic.a`` to ``.g``)."""
+        kind = self.kind[self.owner[n]]
+        return {"glossary": "glossary", "ruling": group.rpartition(".")[0]}.get(kind)
 
     def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool,
                       scope: str = "") -> dict[int, float]:

@@ -60,6 +60,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "6th": ("sixth",),
     "7th": ("seventh",),
     "8th": ("eighth",),
+    "eighth": ("8th",),  # the players' words write "8th face": either spelling finds both
     # plain table talk
     "dmg": ("damage",),
     "hp": ("health",),
@@ -112,6 +113,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "ranged": ("missile",),
     "arrow": ("missile",),
     "arrows": ("missile",),
+    # misspellings that are English words, so the spelling corrector rightly keeps them: ask for the
+    # game word too ("lightening strike" is Lightning Strike; the books never write "lightening")
+    "lightening": ("lightning",),
 }
 
 # figures and number words: the books write both ("4 health", "four health-worth"); one-digit
@@ -146,8 +150,8 @@ WEIGHTS: dict[tuple[str, str], float] = {
     ("pay", "points"): 0.6,
     ("teleport", "move"): 0.7,
     ("8th", "eighth"): 1.0, ("1st", "first"): 1.0, ("2nd", "second"): 1.0, ("3rd", "third"): 1.0,
-    ("4th", "fourth"): 1.0, ("5th", "fifth"): 1.0, ("6th", "sixth"): 1.0, ("7th", "seventh"): 1.0,
-    ("dmg", "damage"): 1.0, ("colour", "color"): 1.0, ("color", "colour"): 1.0,
+    ("eighth", "8th"): 1.0, ("4th", "fourth"): 1.0, ("5th", "fifth"): 1.0, ("6th", "sixth"): 1.0, ("7th", "seventh"): 1.0,
+    ("dmg", "damage"): 1.0, ("colour", "color"): 1.0, ("lightening", "lightning"): 1.0, ("color", "colour"): 1.0,
     ("die", "dead"): 0.6, ("die", "died"): 0.9, ("dead", "die"): 0.6, ("dead", "died"): 0.6,
     ("died", "dead"): 0.9, ("die", "unit"): 0.9,
 }

@@ -192,15 +192,33 @@ def test_a_racial_spell_is_found_by_its_race():
 
 def test_in_a_question_the_glossary_lines_after_the_best_one_weigh_less(monkeypatch):
     """One definition answers a question; the one-line entries of its neighbouring terms (Out of
-    Play, Buried Unit Area, Buried) had taken all three first places from the rules that answer."""
+    Play, Buried Unit Area, Buried, Any Unit in Play, Summoning Pool) had taken every first place
+    from the rules that answer."""
     import index.search as ranking
 
     def glossary_lines(query):
-        return sum(h.kind == "glossary" for h in ranking.search(query).hits[:3])
+        return sum(h.kind == "glossary" for h in ranking.search(query).hits[:5])
 
     query = "what is buried unit area and out of play for units"
-    monkeypatch.setattr(ranking, "GLOSSARY_AGAIN", 1.0)
-    assert glossary_lines(query) == 3
+    monkeypatch.setattr(ranking, "FAMILY_AGAIN", 1.0)
+    assert glossary_lines(query) == 5
     monkeypatch.undo()
-    assert glossary_lines(query) < 3
+    assert glossary_lines(query) < 5
     assert ranking.search(query).hits[0].kind == "glossary"  # the best definition keeps its place
+
+
+def test_in_a_question_the_rulings_of_one_topic_after_the_best_one_weigh_less(monkeypatch):
+    """The FAQ answers one topic in several rulings (Dispel Magic a to g); one answers a question, and the
+    others had filled the first screen ahead of the SAI they are about."""
+    import index.search as ranking
+
+    query = "can my monster roll to cancel spells thrown at its army"
+
+    def first_three():
+        return [(h.kind, h.id.rpartition(".")[0] if h.kind == "ruling" else h.id) for h in ranking.search(query).hits[:3]]
+
+    monkeypatch.setattr(ranking, "FAMILY_AGAIN", 1.0)
+    assert first_three() == [("ruling", "tsr-1996:faq.monster-special-action-icons.dispel-magic")] * 3
+    monkeypatch.undo()
+    assert ("sai", "dispel-magic") in first_three()
+    assert first_three()[0] == ("ruling", "tsr-1996:faq.monster-special-action-icons.dispel-magic")

@@ -301,7 +301,8 @@ def test_a_question_prefers_the_rules_to_a_unit_it_happens_to_name():
     ("untargetable", "cannot target"), ("bowmen", "missile"), ("arrows", "missile"), ("sac", "sacrifice"),
 ])
 def test_players_shorthand_searches_the_books_term(query, expected):
-    """Shorthand the books never print is searched as the books' term too, and finds it."""
+    """Shorthand is searched as the books' term too, and finds it (or, where a document prints the
+    shorthand itself, as the FAQ prints "counterattack", that document)."""
     from index.query import parse
     from index.search import searcher
 
@@ -309,4 +310,5 @@ def test_players_shorthand_searches_the_books_term(query, expected):
     want = terms(expected)
     assert (want[0] in group.stems) if len(want) == 1 else (want in [p for p, _ in group.phrases])
     first = search(query, limit=1).hits[0]
-    assert set(want) <= set(terms(first.title + " " + first.snippet)), (query, first.title, first.snippet)
+    shown = set(terms(first.title + " " + first.snippet))
+    assert set(want) <= shown or set(terms(query)) <= shown, (query, first.title, first.snippet)

@@ -58,6 +58,8 @@ def test_every_record_with_players_words_is_found_by_them():
     ("mind control enemy units", "mind", "sai/charm"),
     ("make my undead untouchable", "untouchable", "spell/fade"),
     ("dead units get up and fight", "fight", "spell/haunt"),
+    ("can amazons shooting from reserves split hits between armies", "split",
+     "ruling/tsr-1996:faq.amazons.amazons-in-reserves.d"),
 ])
 def test_players_words_the_books_do_not_use_find_the_record(query, lacking, key):
     """Words the record's own text does not hold ("bigger", "mind control"): only its players' words
