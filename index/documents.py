@@ -64,7 +64,7 @@ def players_words() -> dict[str, list[str]]:
     """``type/id`` -> the phrases a player at the table would use to ask for what that record answers.
 
     Authored data (corpus/words/, one file per kind: ``spell.yaml``, ``sai.yaml``, ``rule.yaml``,
-    ``glossary.yaml``, ``race.yaml``), each entry written from the record's own rule text: the
+    ``glossary.yaml``, ``race.yaml``, ``ruling.yaml``), each entry written from the record's own rule text: the
     books say "missile", players say "bowmen shoot"; the books say "promote", players "grow into a
     bigger unit". A spell's or SAI's entry holds for every edition that prints it under that id; a
     rule section's is keyed by its section id. Searched as the ``words`` field (``index.build``).
