@@ -249,7 +249,7 @@ def test_one_hit_per_record_across_editions():
 def test_the_first_hits_do_not_depend_on_the_limit():
     for q in TUNING:
         short = search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=10).hits
-        long = search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=200).hits
+        long = search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=50).hits
         assert short == long[:10], q["q"]
 
 
