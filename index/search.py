@@ -64,7 +64,7 @@ NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run nami
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
 EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
-# in a question, every hit of a family after its best one (``Searcher._family``): glossary lines (issue 23,
+# in a question, every hit of a family after its best one (``Searcher.family``): glossary lines (issue 23,
 # tenth pass), the FAQ's rulings of one topic (eleventh pass)
 FAMILY_AGAIN = 0.7
 UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a lookup, rarely a question
@@ -182,6 +182,11 @@ class Searcher:
         self.group = [r[3] for r in rows]
         self.owner = [r[4] for r in rows]
         self.hidden = {r[0] for r in rows if r[5]}
+        # the family a document's group belongs to in a question (``_grouped``): every glossary line is
+        # one (one definition answers), the FAQ's rulings of one topic another (``...dispel-magic.a`` to ``.g``)
+        self.family: list[str | None] = [
+            "glossary" if self.kind[o] == "glossary" else g.rpartition(".")[0] if self.kind[o] == "ruling" else None
+            for g, o in zip(self.group, self.owner)]
         editions_of: dict[str, set[str]] = {}
         for r in rows:
             editions_of.setdefault(r[3], set()).add(r[2])
@@ -511,7 +516,7 @@ class Searcher:
         if plan.question:  # one of a family answers; the others crowd the answers of other kinds out
             families: dict[str, list[str]] = {}
             for g, docs in groups.items():
-                if (family := self._family(g, docs[0])) is not None:
+                if (family := self.family[docs[0]]) is not None:
                     families.setdefault(family, []).append(g)
             for members in families.values():
                 for g in sorted(members, key=best.__getitem__, reverse=True)[1:]:
@@ -528,12 +533,6 @@ class Searcher:
             lead = next(iter(members.values()))
             hits.append((lead, ranked.get(lead, ranked[docs[0]])[1], tuple(members.items())))
         return hits
-
-    def _family(self, group: str, n: int) -> str | None:
-        """The family a hit's group belongs to in a question: every glossary line is one family (one
-        definition answers), the FAQ's rulings of one topic another (``...dispel-magic.a`` to ``.g``)."""
-        kind = self.kind[self.owner[n]]
-        return {"glossary": "glossary", "ruling": group.rpartition(".")[0]}.get(kind)
 
     def _group_scores(self, group: _Group, candidates: set[int] | None, story: bool,
                       scope: str = "") -> dict[int, float]:
