@@ -71,14 +71,21 @@ def _height(renderables: tuple[Any, ...]) -> int:
 def guessed(found: Any) -> None:
     """Say on stderr which record a misspelt name was answered with (``answers.Guessed``); stdout stays data."""
     if note := getattr(found, "note", None):
-        err.print(f"ddref: {note}", markup=False, highlight=False)
+        err.print(f"ddref: {note}", markup=False, highlight=False, soft_wrap=True)
+
+
+def error(message: Any) -> None:
+    """An error for people on stderr, each of its lines printed whole: a located message (``file:line:col: field:
+    ...``) is never folded at the console's width, so it stays one line to copy or grep, and a terminal wraps it
+    on screen as it wraps any long line."""
+    err.print(message, soft_wrap=True)
 
 
 def warn(message: str) -> None:
     """A warning the user can act on, in yellow on stderr (stdout stays data)."""
     from rich.text import Text
 
-    err.print(Text(f"warning: {message}", style="yellow"))
+    err.print(Text(f"warning: {message}", style="yellow"), soft_wrap=True)
 
 
 @contextmanager

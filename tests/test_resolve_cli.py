@@ -106,6 +106,19 @@ def test_invalid_scenarios_exit_2_with_located_messages(run, tmp_path, body, wor
         assert word in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("command", ["resolve", "check"])
+def test_a_located_error_is_one_whole_line_however_long_its_path(run, tmp_path, command):
+    # stderr is 80 columns wide here (the run fixture); the error's path alone is longer, and folding it at the
+    # width would cut "file:line:" in two, so it could not be copied or grepped
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 4)
+    deep.mkdir()
+    path = deep / "s.yaml"
+    path.write_text(BASE + "effects:\n  - {spell: wall of fgo, target: t, by: b}\n", encoding="utf-8")
+    result = run(command, str(path))
+    assert result.exit_code == 2
+    assert f"{path}:10:" in result.stderr, result.stderr
+
+
 def test_one_bad_file_does_not_stop_the_others(run, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("ddref: 1\ntitle: [oops\n", encoding="utf-8")
