@@ -101,7 +101,7 @@ def test_installed_console_script_and_python_m(tmp_path):
 def test_readme_and_ci_run_the_same_test_command():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    command = "pip install '.[test]' && python -m pytest"
+    command = "pip install '.[test]' && python -m pytest -n auto"
     assert command in readme and command in ci
     setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```sh\n(.+?)\n```", setup, re.S)
