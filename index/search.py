@@ -75,8 +75,9 @@ UNIT_IN_QUESTION = 0.5  # a unit record (a name, a line of icons) answers a look
 STARTER_EDITION, STARTER_WEIGHT = "sfr-v4", 0.85
 # a question's score for a long section moves this share of the way up to its best passage's, when that
 # is higher (index.build: passage-level evidence): the section saying the answer in one sentence is not
-# outranked by a short text saying two of the question's words
-PASSAGE_SHARE = 0.4
+# outranked by a short text saying two of the question's words. All the way (a section scores as its best
+# passage, Callan's MaxPsg) since the twelfth pass of issue 23; 0.4 before, when sections had fewer players' words
+PASSAGE_SHARE = 1.0
 MAX_ALIAS_WORDS = 4
 # a question's word that English uses more than the books do ("go", "put", "things") frames the question
 # more than it says what it is about: its own spelling weighs less (its synonyms, the books' words, do not)
@@ -479,14 +480,15 @@ class Searcher:
             rank[n] = rank.get(n, 0.0) + EXACT
         for n in self._exact_docnums(plan.meant, candidates):  # what an abbreviation stands for leads it
             rank[n] += EXACT
-        for n, words in self._named_docnums(plan.named, candidates).items():
+        named = self._named_docnums(plan.named, candidates)
+        for n, words in named.items():
             if n in rank and not plan.question:
                 rank[n] *= 1 + NAMED_LOOKUP * words
             elif n in rank and words > 1:
                 rank[n] *= 1 + NAMED_QUESTION * words
         starter = not plan.editions
         for n in rank:      # one pass: a unit record in a question; a starter-only section, no edition named
-            if plan.question and self.kind[n] == "unit":
+            if plan.question and self.kind[n] == "unit" and named.get(n, 0) < 2:  # not the unit asked about
                 rank[n] *= UNIT_IN_QUESTION
             if starter and self.edition[n] == STARTER_EDITION and self.group[n] not in self.shared:
                 rank[n] *= STARTER_WEIGHT

@@ -287,7 +287,8 @@ def test_the_snippet_is_the_sentence_holding_most_query_words():
 
 def test_a_question_prefers_the_rules_to_a_unit_it_happens_to_name():
     """A unit record (its name and a line of icons) answers a lookup; in a question it counts half, so
-    the rule answering the question leads while a question about the unit itself still finds it first."""
+    the rule answering the question leads, unless the question names the unit by two words or more: a
+    question about the unit itself finds it first, ahead of its race's table of icons."""
     asked = search("can a marksman shoot two terrains away", limit=3).hits
     assert asked[0].kind != "unit"
     assert "sfr-2012:the-turn-sequence.first-march.missile" in {h.id for h in asked}
