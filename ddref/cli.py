@@ -223,7 +223,7 @@ def resolve(
     from rich.text import Text
 
     from .answers import replayable
-    from .output import error, out, print_json
+    from .output import err, out, print_json
     from .scenario.run import StepRefused, load, replay
     from .scenario.source import ScenarioErrors
     from .trace_view import grand_total, resolution
@@ -239,14 +239,14 @@ def resolve(
             if not as_json:
                 for block in resolution(exc.result, quiet, out.width, verbose):
                     out.print(block, no_wrap=True, overflow="ignore")
-            error(Text(str(exc)))
+            err.print(Text(str(exc)))
             code = max(code, 2)
             continue
         except ScenarioErrors as exc:
             if as_json:  # one JSON object a file on stderr: file, and each problem's line, column, field
                 print(json.dumps(error_json(exc, str(path)), ensure_ascii=False), file=sys.stderr)
             else:
-                error(Text(str(exc)))
+                err.print(Text(str(exc)))
             code, invalid = max(code, 2), invalid + 1
             continue
         results.append(result)
@@ -512,10 +512,10 @@ def _fail(message: str, code: int, data: dict) -> None:
 
     from rich.text import Text
 
-    from .output import error
+    from .output import err
 
     if "--json" in sys.argv[1:]:
         print(json.dumps(data, ensure_ascii=False), file=sys.stderr)
     else:
-        error(Text.assemble(("ddref: ", "bold red"), message))
+        err.print(Text.assemble(("ddref: ", "bold red"), message))
     sys.exit(code)

@@ -169,7 +169,7 @@ def check_command(
     """
     from rich.text import Text
 
-    from .output import error, out, print_json
+    from .output import err, out, print_json
     from .scenario.run import load
     from .scenario.source import ScenarioErrors
 
@@ -181,7 +181,7 @@ def check_command(
         except ScenarioErrors as exc:
             results.append({"file": str(path), "ok": False, "errors": [e.as_dict() for e in exc.errors]})
             if not as_json:
-                error(Text(str(exc)))
+                err.print(Text(str(exc)))
         else:
             if not as_json:
                 out.print(Text(f"{path}: ok"))

@@ -40,9 +40,12 @@ class SafeConsole(Console):
         return super()._render_buffer(buffer)
 
 
-# rich honors NO_COLOR and drops styling when stdout is not a terminal.
+# rich honors NO_COLOR and drops styling when stdout is not a terminal. What goes to stderr is printed whole
+# (soft wrap): a located error ("file:line:col: field: ...") or an address is never folded at the console's
+# width, which is 80 columns when stderr is a file or pipe, so it stays one line to copy or grep, and a
+# terminal wraps it on screen as it wraps any long line.
 out = SafeConsole(highlight=False)
-err = SafeConsole(stderr=True, highlight=False)
+err = SafeConsole(stderr=True, highlight=False, soft_wrap=True)
 
 
 def print_json(data: Any) -> None:
@@ -71,21 +74,14 @@ def _height(renderables: tuple[Any, ...]) -> int:
 def guessed(found: Any) -> None:
     """Say on stderr which record a misspelt name was answered with (``answers.Guessed``); stdout stays data."""
     if note := getattr(found, "note", None):
-        err.print(f"ddref: {note}", markup=False, highlight=False, soft_wrap=True)
-
-
-def error(message: Any) -> None:
-    """An error for people on stderr, each of its lines printed whole: a located message (``file:line:col: field:
-    ...``) is never folded at the console's width, so it stays one line to copy or grep, and a terminal wraps it
-    on screen as it wraps any long line."""
-    err.print(message, soft_wrap=True)
+        err.print(f"ddref: {note}", markup=False, highlight=False)
 
 
 def warn(message: str) -> None:
     """A warning the user can act on, in yellow on stderr (stdout stays data)."""
     from rich.text import Text
 
-    err.print(Text(f"warning: {message}", style="yellow"), soft_wrap=True)
+    err.print(Text(f"warning: {message}", style="yellow"))
 
 
 @contextmanager
@@ -96,6 +92,8 @@ def build_progress() -> Iterator[Callable[[int, int, str], None] | None]:
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    # (the bar's lines are cropped to the width whatever the console's soft wrap: rich renders a live display
+    # line by line at the width, so it redraws in place)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), console=err, transient=True)
     task: list = []
