@@ -73,11 +73,12 @@ def players_words() -> dict[str, list[str]]:
 
     from .corpus import ROOT
 
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
     found: dict[str, list[str]] = {}
     folder = ROOT / WORDS_DIR
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
         type_ = path.stem
-        for id_, phrases in (yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) or {}).items():
+        for id_, phrases in (yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}).items():
             found[f"{type_}/{id_}"] = [str(p) for p in phrases]
     return found
 

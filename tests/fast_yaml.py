@@ -13,5 +13,8 @@ from typing import Any
 import yaml
 
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # as ddref.conformance and index.documents read theirs
+
+
 def load_yaml(text: str) -> Any:
-    return yaml.load(text, Loader=yaml.CSafeLoader)
+    return yaml.load(text, Loader=LOADER)
