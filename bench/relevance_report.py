@@ -4,7 +4,7 @@
     python bench/relevance_report.py --failures    # and the tuning half's misses, one by one
     python bench/relevance_report.py --file new.yaml --failures   # a set being written, and its misses
 
-The tuning half is ``tests/relevance/questions.yaml``; the held-out half is
+The tuning half is ``corpus/questions/tuning.yaml``; the held-out half is
 ``tests/relevance/heldout.yaml``, which the ranking is never tuned on: this script
 prints only aggregate figures for it, never its questions' hits.
 

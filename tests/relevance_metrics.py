@@ -6,12 +6,10 @@ record across editions) is an expected ref, or that ref's own rule section.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fast_yaml import load_yaml
+from tools.check_relevance_set import HELDOUT_FILE, TUNING_FILE
 
-HERE = Path(__file__).parent / "relevance"
-FILES = {"tuning": HERE / "questions.yaml", "held-out": HERE / "heldout.yaml"}
+FILES = {"tuning": TUNING_FILE, "held-out": HELDOUT_FILE}
 HALVES = tuple(FILES)
 
 

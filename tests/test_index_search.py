@@ -161,9 +161,9 @@ def test_a_phrase_stays_within_a_sentence():
 # --- issue 23: questions as judges phrase them ------------------------------------------------
 
 import yaml  # noqa: E402
-from pathlib import Path  # noqa: E402
+from tools.check_relevance_set import TUNING_FILE  # noqa: E402
 
-TUNING = load_yaml((Path(__file__).parent / "relevance" / "questions.yaml").read_text(encoding="utf-8"))
+TUNING = load_yaml(TUNING_FILE.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("word", ["friends", "free", "swap", "max", "guard", "lightening", "calvary"])

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-
 from index.corpus import records, sections
 from index.story import is_story, split
 from fast_yaml import load_yaml
+from tools.check_relevance_set import HELDOUT_FILE, TUNING_FILE
 
 
 def test_the_scenes_the_issue_names_are_story():
@@ -38,10 +36,9 @@ def test_no_record_text_is_story():
 
 def test_no_quoted_answer_of_the_relevance_set_is_story():
     """The rule text the relevance set quotes as answers (tests/relevance/) is rules text."""
-    here = Path(__file__).parent / "relevance"
     table = sections()
-    for name in ("questions.yaml", "heldout.yaml"):
-        for q in load_yaml((here / name).read_text(encoding="utf-8")):
+    for path in (TUNING_FILE, HELDOUT_FILE):
+        for q in load_yaml(path.read_text(encoding="utf-8")):
             section = table[q["why"].split(": ", 1)[0]]
             rules, _story = split(section.text)
             quote = (q.get("quote") or "").split("...")[0].strip()

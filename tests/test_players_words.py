@@ -68,3 +68,17 @@ def test_players_words_the_books_do_not_use_find_the_record(query, lacking, key)
     text = " ".join(d["title"] + " " + d["body"] for d in documents() if d["type"] == kind and d["id"] == rid).lower()
     assert lacking not in text, f"the record's text says {lacking!r}: not a players' word"
     assert _found(search(query, limit=3).hits, key), [(h.kind, h.id) for h in search(query, limit=3).hits]
+
+
+def test_no_phrase_nearly_repeats_a_held_out_question():
+    """The held-out half measures the ranking on questions it never saw: a players' phrase that repeats
+    one (two did, word for word, and 22 more nearly) answers it from the index. Nearly: the same words,
+    as sets, with a Jaccard similarity of 0.6 or more (the set checker's 0.8 between questions, made
+    stricter)."""
+    from tools.check_relevance_set import HELDOUT_FILE
+    from tools.check_relevance_set import words as _words
+
+    held = [_words(q["q"]) for q in load_yaml(HELDOUT_FILE.read_text(encoding="utf-8"))]
+    phrases = {p for ps in players_words().values() for p in ps}
+    near = [p for p in phrases if (w := _words(p)) and any(len(w & h) / len(w | h) >= 0.6 for h in held)]
+    assert not near, sorted(near)[:10]

@@ -1,6 +1,6 @@
 """Check a relevance set's ground truth against the corpus, without any search.
 
-    python -m tools.check_relevance_set [tests/relevance/heldout.yaml]
+    python -m tools.check_relevance_set [tests/relevance/heldout.yaml | corpus/questions/tuning.yaml | new.yaml]
 
 What it checks (nothing here runs or imports the ranking, so a set can be
 written and checked blind to how the search ranks it):
@@ -13,7 +13,8 @@ written and checked blind to how the search ranks it):
 - ``why`` starts with an existing section id;
 - every stretch of ``quote`` ("..." and [bracketed] words left out) occurs,
   case and whitespace normalised, in the text of the section named in ``why``;
-- no question repeats one of questions.yaml or heldout.yaml (normalised text),
+- no question repeats one of the tuning half (corpus/questions/tuning.yaml) or the held-out
+  half (tests/relevance/heldout.yaml) (normalised text),
   nor nearly repeats another question of the set or of those files (the same
   words, compared as sets, with a Jaccard similarity of 0.8 or more).
 
@@ -32,8 +33,11 @@ import yaml
 from index.corpus import records, sections
 
 ROOT = Path(__file__).resolve().parent.parent
-RELEVANCE = ROOT / "tests" / "relevance"
-EXISTING = ("questions.yaml", "heldout.yaml")
+# The tuning half is corpus data: the index searches its questions as the "asked" field of the
+# records that answer them (index.documents.asked_questions). The held-out half never is.
+TUNING_FILE = ROOT / "corpus" / "questions" / "tuning.yaml"
+HELDOUT_FILE = ROOT / "tests" / "relevance" / "heldout.yaml"
+EXISTING = (TUNING_FILE, HELDOUT_FILE)
 EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
 RECORD_KINDS = ("spell", "sai", "race", "unit", "ruling", "glossary")
 KINDS = (*RECORD_KINDS, "rule")
@@ -127,8 +131,7 @@ def check(path: Path) -> list[str]:
         problems += [f"{where}: quote not in {sid}: {p!r}" for p in pieces if p not in text]
 
     existing = []
-    for name in EXISTING:
-        other = RELEVANCE / name
+    for other in EXISTING:
         if other.resolve() != path.resolve():      # the set checked is compared with the others, not itself
             existing += [q["q"] for q in yaml.safe_load(other.read_text(encoding="utf-8"))]
     exact = {norm_q(q) for q in existing}
@@ -148,7 +151,7 @@ def check(path: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    path = Path(argv[0]) if argv else RELEVANCE / "heldout.yaml"
+    path = Path(argv[0]) if argv else HELDOUT_FILE
     problems = check(path)
     count = len(yaml.safe_load(path.read_text(encoding="utf-8")))
     for p in problems:
