@@ -4,9 +4,13 @@
     python bench/relevance_report.py --failures    # and the tuning half's misses, one by one
     python bench/relevance_report.py --file new.yaml --failures   # a set being written, and its misses
 
-The tuning half is ``corpus/questions/tuning.yaml``; the held-out half is
-``tests/relevance/heldout.yaml``, which the ranking is never tuned on: this script
-prints only aggregate figures for it, never its questions' hits.
+The tuning half is ``corpus/questions/tuning.yaml``; the index searches its questions
+(the ``asked`` field), so its figures here are of questions the index holds, and
+``bench/asked_cv.py`` measures them as new ones. The held-out half is
+``tests/relevance/heldout.yaml``, which the ranking is never tuned on and the index
+never holds: this script prints only aggregate figures for it, never its questions' hits.
+A set being written (``--file``) is measured as new questions only until it joins the
+tuning half.
 
 It builds into a temporary cache directory of its own, never the user's.
 """

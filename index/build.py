@@ -34,10 +34,11 @@ from typing import Any
 
 from engine.names import slug
 
-from .analysis import terms, words
+from .analysis import stem, terms, words
 from .corpus import EXACT_NAME_KINDS, KINDS, corpus_hash, records, rows, section_rows
 from .documents import documents
 from .spelling import deletes
+from .synonyms import SYNONYMS
 
 Progress = Callable[[int, int, str], None]  # (done, total, stage)
 DB_NAME = "ddref.db"
@@ -50,7 +51,10 @@ def build_into(folder: Path, progress: Progress | None = None) -> dict[str, Any]
     started = time.perf_counter()
     docs = list(documents())
     steps = _Steps(progress or _silent, len(docs))
-    db = _build_db(folder / DB_NAME, docs, steps)
+    vocab, english = _vocab(docs), english_frequencies()
+    for d in docs:
+        d["asked"] = _spelled(d["asked"], vocab, english)
+    db = _build_db(folder / DB_NAME, docs, vocab, english, steps)
     steps.reach("ranking tables", steps.ranked)
     _build_ranking(db, docs)
     manifest = {
@@ -92,7 +96,7 @@ def _counts(docs: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
 
 # -- SQLite -------------------------------------------------------------------
 
-def _build_db(path: Path, docs: list[dict[str, Any]], steps: _Steps):
+def _build_db(path: Path, docs: list[dict[str, Any]], vocab: Counter, english: dict[str, int], steps: _Steps):
     """The record tables, names, aliases and spelling tables (the ranking tables come after)."""
     import sqlite_utils
 
@@ -106,14 +110,13 @@ def _build_db(path: Path, docs: list[dict[str, Any]], steps: _Steps):
     steps.reach("names and spelling", len(KINDS) * steps.tables // (len(KINDS) + 1))
     db["names"].insert_all(_name_rows(), pk=("kind", "key", "record"))
     db["aliases"].insert_all(_alias_rows(), pk="key", replace=True)
-    vocab = _vocab(docs)
     db["vocab"].insert_all(({"word": w, "freq": n} for w, n in vocab.items()), pk="word")
     # 25,000 rows: plain executemany, without sqlite-utils' per-row dict handling
     db.execute("CREATE TABLE deletes (del TEXT, word TEXT, PRIMARY KEY (del, word)) WITHOUT ROWID")
     db.conn.executemany("INSERT OR IGNORE INTO deletes VALUES (?, ?)",
                         ((d, w) for w in vocab for d in deletes(w)))
     db.execute("CREATE TABLE english (word TEXT PRIMARY KEY, specific REAL) WITHOUT ROWID")
-    db.conn.executemany("INSERT OR IGNORE INTO english VALUES (?, ?)", _specificity(english_frequencies(), vocab))
+    db.conn.executemany("INSERT OR IGNORE INTO english VALUES (?, ?)", _specificity(english, vocab))
     db.execute("CREATE TABLE name_deletes (del TEXT, key TEXT, PRIMARY KEY (del, key)) WITHOUT ROWID")
     db.conn.executemany("INSERT OR IGNORE INTO name_deletes VALUES (?, ?)", _name_deletes())
     db.conn.commit()
@@ -200,6 +203,14 @@ def _alias_rows() -> Iterable[dict[str, Any]]:
                     yield {"key": slug(alias).replace("-", ""), "alias": alias, "expansion": r.name}
 
 
+def _spelled(text: str, vocab: Counter, english: dict[str, int]) -> str:
+    """``text`` without the words a query would correct (in neither the books' vocabulary nor English,
+    and no synonym's): the players' questions keep their typos ("missles"), and a typo in the index
+    would be a known word, never corrected again."""
+    return " ".join(w for w in words(text) if not w.isalpha() or w in vocab or w in english or SYNONYMS.get(w)
+                    or SYNONYMS.get(stem(w)))
+
+
 def _vocab(docs: list[dict[str, Any]]) -> Counter:
     """Every word of the searchable text with its frequency: what misspellings are corrected to."""
     found: Counter = Counter()
@@ -219,9 +230,14 @@ def _vocab(docs: list[dict[str, Any]]) -> Counter:
 # "words" is the players' words written for a record (corpus/words/, ``index.documents.players_words``):
 # how a player asks for what it answers, in words the books do not use (x1.2 since the rule sections'
 # players' questions of the tenth pass: a plateau from 1.0 to 1.5, docs/search.md).
-FIELD_WEIGHTS = {"title": 3.0, "names": 2.0, "context": 0.6, "body": 1.0, "tags": 0.5, "words": 1.2}
-LENGTH_NORM = {"title": 0.5, "names": 0.5, "context": 0.5, "body": 0.75, "tags": 0.0, "words": 0.5}  # b per field
-SCOPES = {"all": ("title", "names", "context", "body", "tags", "words"), "name": ("title", "names"), "story": ("story",)}
+# "asked" is the players' questions a record answers (corpus/questions/, ``index.documents.asked_questions``),
+# x1.0: cross-validated on the tuning half, a plateau from 0.6 to 2.0 (docs/search.md, fourteenth pass). Not
+# in the spelling vocabulary (``_vocab``): the questions keep their typos, which must still be corrected.
+FIELD_WEIGHTS = {"title": 3.0, "names": 2.0, "context": 0.6, "body": 1.0, "tags": 0.5, "words": 1.2, "asked": 1.0}
+LENGTH_NORM = {"title": 0.5, "names": 0.5, "context": 0.5, "body": 0.75, "tags": 0.0, "words": 0.5,  # b per field
+               "asked": 0.5}
+SCOPES = {"all": ("title", "names", "context", "body", "tags", "words", "asked"), "name": ("title", "names"),
+          "story": ("story",)}
 TEXT_FIELDS = {**FIELD_WEIGHTS, "story": 1.0}
 LENGTH_NORM["story"] = 0.75
 K1 = 1.2

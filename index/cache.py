@@ -52,7 +52,8 @@ LAYOUT = "11"
 # The modules whose code decides what the index holds (its documents, terms and scores): the index key
 # includes a digest of their source, so a ddref whose build differs never reuses an index built by another
 # (a ranking change reaches every user at once, without anyone remembering to bump LAYOUT).
-BUILDERS = ("build.py", "documents.py", "analysis.py", "story.py", "spelling.py", "corpus.py", "lookup.py")
+BUILDERS = ("build.py", "documents.py", "analysis.py", "story.py", "spelling.py", "corpus.py", "lookup.py",
+            "synonyms.py")
 MANIFEST = "manifest.json"
 STALE_SECONDS = 7 * 24 * 3600
 # written into every folder ddref makes in the cache root, before anything else: what proves it is ddref's

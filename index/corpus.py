@@ -140,7 +140,7 @@ def corpus_hash() -> str:
     import hashlib
 
     digest = hashlib.sha256()
-    for folder in ("sources", "sections", "records", "words"):
+    for folder in ("sources", "sections", "records", "words", "questions"):
         if not ROOT.joinpath(folder).is_dir():
             continue
         for entry in sorted(ROOT.joinpath(folder).iterdir(), key=lambda p: p.name):

@@ -14,6 +14,7 @@ with ``story:yes`` (``ddref rule`` prints them as any other).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from .corpus import View, records, sections
@@ -40,10 +41,12 @@ def key(type_: str, edition: str, id_: str) -> str:
 
 
 def documents() -> Iterator[dict[str, Any]]:
-    """Every search document, in corpus order, with its players' words (``players_words``)."""
-    said = players_words()
+    """Every search document, in corpus order, with its players' words (``players_words``) and the
+    players' questions it answers (``asked_questions``)."""
+    said, asked = players_words(), asked_questions()
     for d in _all_documents():
         d["words"] = " ; ".join(said.get(f"{d['type']}/{d['id']}", ()))
+        d["asked"] = " ; ".join(asked.get(f"{d['type']}/{d['id']}", ()))
         yield d
 
 
@@ -58,6 +61,7 @@ def _all_documents() -> Iterator[dict[str, Any]]:
 
 
 WORDS_DIR = "words"  # corpus/words/<kind>.yaml: record id -> the ways players ask for it
+QUESTIONS_DIR = "questions"  # corpus/questions/*.yaml: players' questions, each with the records answering it
 
 
 def players_words() -> dict[str, list[str]]:
@@ -69,18 +73,50 @@ def players_words() -> dict[str, list[str]]:
     bigger unit". A spell's or SAI's entry holds for every edition that prints it under that id; a
     rule section's is keyed by its section id. Searched as the ``words`` field (``index.build``).
     """
-    import yaml
-
     from .corpus import ROOT
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
     found: dict[str, list[str]] = {}
     folder = ROOT / WORDS_DIR
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
         type_ = path.stem
-        for id_, phrases in (yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}).items():
+        for id_, phrases in (_load_yaml(path) or {}).items():
             found[f"{type_}/{id_}"] = [str(p) for p in phrases]
     return found
+
+
+def asked_questions() -> dict[str, list[str]]:
+    """``type/id`` -> the players' questions the record answers: the relevance set's tuning half.
+
+    Each question of ``corpus/questions/`` (``q``) was written as players ask at the table, and
+    the records answering it (``expect``, refs ``kind:id@edition``) were found by reading the
+    rule text, the answering words quoted. A record is searched by the questions it is known to
+    answer, as a search engine learns from its users' queries (doc2query written by people):
+    a new question worded like an old one finds the old one's answer. Only the tuning half is
+    here; the held-out half (tests/relevance/heldout.yaml), which measures the ranking, never
+    is (tests/test_asked.py). A question is every edition's of the record it names, as a players'
+    phrase is (an edition it names would otherwise lead the record's hit in a lookup of its name,
+    where the editions are shown in their usual order). Searched as the ``asked`` field
+    (``index.build``).
+    """
+    from .corpus import ROOT
+
+    asked: dict[str, list[str]] = {}
+    folder = ROOT / QUESTIONS_DIR
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        for q in _load_yaml(path) or ():
+            for ref in q["expect"]:
+                type_, rest = ref.split(":", 1)
+                said = asked.setdefault(f"{type_}/{rest.rsplit('@', 1)[0]}", [])
+                if q["q"] not in said:  # one record in several editions
+                    said.append(q["q"])
+    return asked
+
+
+def _load_yaml(path: Path) -> Any:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
 
 
 def _doc(type_: str, record: View, title: str, body: str, *, names: str = "", context: str = "",

@@ -1,0 +1,67 @@
+"""Cross-validated relevance of the asked field (issue 23): what the tuning half says about new questions.
+
+    python bench/asked_cv.py            # 5 folds, with and without the asked field
+    python bench/asked_cv.py --folds 10 --jobs 4
+
+The index searches the tuning half's questions as the ``asked`` field of the records answering them
+(``index.documents.asked_questions``), so the tuning half's own figures (bench/relevance_report.py)
+measure questions the index holds. This script measures it as new questions: the tuning half is cut
+into folds (question i in fold i mod K); each fold is searched on an index built with the other folds'
+questions only, and the figures are summed over the folds. "without" builds with no asked questions:
+the same ranking otherwise, for the difference. Each fold builds into a temporary cache directory of
+its own, never the user's. (Near-repeats across folds make it a little kind; tests/test_asked.py keeps
+the held-out half, the real measure, out of the index.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEPTH = 10
+
+
+def _fold(folds: int, fold: int, asked: bool) -> list[int | None]:
+    """Ranks of fold ``fold``'s questions on an index asked the other folds' (or no) questions."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-asked-cv-")
+    import index.documents as documents
+    from relevance_metrics import first_rank, load
+    from test_relevance import answers_to
+
+    questions = load("tuning")
+    mine = {q["q"] for i, q in enumerate(questions) if i % folds == fold}
+    whole = documents.asked_questions
+    documents.asked_questions = lambda: {k: [q for q in qs if q not in mine] for k, qs in whole().items()} \
+        if asked else {}
+    from index.search import search
+
+    return [first_rank(q, search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=DEPTH).hits,
+                       answers_to) for q in questions if q["q"] in mine]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    args = parser.parse_args()
+    # one process per fold: the index and its searcher are built once per process
+    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"), max_tasks_per_child=1) as pool:
+        for asked in (False, True):
+            ranks = [r for found in pool.map(_fold, [args.folds] * args.folds, range(args.folds),
+                                             [asked] * args.folds) for r in found]
+            n = len(ranks)
+            at = lambda k: sum(1 for r in ranks if r is not None and r <= k) / n  # noqa: E731
+            mrr = sum(1 / r for r in ranks if r is not None) / n
+            print(f"{'with' if asked else 'without':8} {n:4} questions, {args.folds} folds  P@1 {at(1):.3f}  "
+                  f"P@3 {at(3):.3f}  P@10 {at(DEPTH):.3f}  MRR@{DEPTH} {mrr:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
