@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import pytest
@@ -12,6 +13,13 @@ from index.corpus import records, sections, source_text
 from tools.corpus.build import build_context
 
 DOCS = ("000", "001", "002", "003", "004")
+
+# A run started as a background job of a non-interactive shell (``.ci/run &``) ignores SIGINT, and every
+# process it starts inherits that: the tests of Ctrl+C (tests/test_defects_d.py, the served fixture of
+# tests/test_serve_page.py) then saw ddref shrug it off. Caught instead of ignored, it reaches the
+# processes the tests start as the default, as it does from a terminal (exec resets a caught signal).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session", autouse=True)
