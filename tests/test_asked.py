@@ -42,11 +42,14 @@ def test_no_held_out_question_is_asked_nor_nearly_repeated():
 
 
 def test_a_question_worded_like_a_tuning_question_finds_its_answer():
-    """"whats it called when one roll counts melee missile and saves at the same time" is answered by the
-    sfr-2012 glossary's Combination Roll, which says none of "called", "counts" or "same time"; a tuning
-    question asks it ("whats it called when ... like vs a dragon"), and a new wording finds it."""
-    hits = search("what is it called when a single roll counts as melee, missile and saves at once").hits[:3]
-    assert "combination-roll" in {h.id for h in hits}, [h.id for h in hits]
+    """"two damage got through, may the defender lose one rare die rather than two commons" is answered by
+    the damage rules (sfr-2012:damage: the damage must be covered in full whenever possible; sfr-v4 says
+    the same), which the books' words alone do not find: without the asked field Open Grave, a ruling on
+    Stone and the Rare Dragonkin's breath led, and neither section was in the first four. A tuning
+    question asks it in other words ("2 points of damage got through, can my oponent just drop his rare
+    instead of two commons")."""
+    hits = search("two damage got through, may the defender lose one rare die rather than two commons").hits[:3]
+    assert {"sfr-2012:damage", "sfr-v4:marches.health-resolving-damage"} & {h.id for h in hits}, [h.id for h in hits]
 
 
 def test_the_typos_of_the_asked_questions_are_still_corrected():
