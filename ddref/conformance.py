@@ -156,9 +156,10 @@ def corpus_sections() -> dict[str, dict[str, Any]]:
 def _load_yaml(path: Path) -> Any:
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    from index.corpus import read_yaml
+
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        return read_yaml(path)
     except yaml.YAMLError as exc:
         raise RecordError(f"{path}: not valid YAML: {exc}") from None
 

@@ -34,11 +34,11 @@ from typing import Any
 
 from engine.names import slug
 
-from .analysis import stem, terms, words
+from .analysis import terms, words
 from .corpus import EXACT_NAME_KINDS, KINDS, corpus_hash, records, rows, section_rows
 from .documents import documents
 from .spelling import deletes
-from .synonyms import SYNONYMS
+from .synonyms import synonyms_of
 
 Progress = Callable[[int, int, str], None]  # (done, total, stage)
 DB_NAME = "ddref.db"
@@ -207,8 +207,7 @@ def _spelled(text: str, vocab: Counter, english: dict[str, int]) -> str:
     """``text`` without the words a query would correct (in neither the books' vocabulary nor English,
     and no synonym's): the players' questions keep their typos ("missles"), and a typo in the index
     would be a known word, never corrected again."""
-    return " ".join(w for w in words(text) if not w.isalpha() or w in vocab or w in english or SYNONYMS.get(w)
-                    or SYNONYMS.get(stem(w)))
+    return " ".join(w for w in words(text) if not w.isalpha() or w in vocab or w in english or synonyms_of(w))
 
 
 def _vocab(docs: list[dict[str, Any]]) -> Counter:

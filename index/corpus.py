@@ -104,6 +104,20 @@ def record_model(kind: str) -> type:
 DOCUMENT_IDS = ("000", "001", "002", "003", "004")
 
 
+def yaml_loader() -> type:
+    """PyYAML's safe loader: libyaml's (``CSafeLoader``) when PyYAML was built with it, else the pure-Python one."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_yaml(path: Path) -> Any:
+    """A YAML data file of the corpus (players' words, questions, conformance records), read safely."""
+    import yaml
+
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml_loader())
+
+
 def _read_json(*parts: str) -> Any:
     return json.loads(ROOT.joinpath(*parts).read_text(encoding="utf-8"))
 

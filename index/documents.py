@@ -14,10 +14,9 @@ with ``story:yes`` (``ddref rule`` prints them as any other).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-from .corpus import View, records, sections
+from .corpus import View, read_yaml, records, sections
 from .story import split
 
 # search type -> corpus kind ("rule" is a section, not a record)
@@ -79,7 +78,7 @@ def players_words() -> dict[str, list[str]]:
     folder = ROOT / WORDS_DIR
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
         type_ = path.stem
-        for id_, phrases in (_load_yaml(path) or {}).items():
+        for id_, phrases in (read_yaml(path) or {}).items():
             found[f"{type_}/{id_}"] = [str(p) for p in phrases]
     return found
 
@@ -103,20 +102,13 @@ def asked_questions() -> dict[str, list[str]]:
     asked: dict[str, list[str]] = {}
     folder = ROOT / QUESTIONS_DIR
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
-        for q in _load_yaml(path) or ():
+        for q in read_yaml(path) or ():
             for ref in q["expect"]:
                 type_, rest = ref.split(":", 1)
                 said = asked.setdefault(f"{type_}/{rest.rsplit('@', 1)[0]}", [])
                 if q["q"] not in said:  # one record in several editions
                     said.append(q["q"])
     return asked
-
-
-def _load_yaml(path: Path) -> Any:
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
 
 
 def _doc(type_: str, record: View, title: str, body: str, *, names: str = "", context: str = "",

@@ -54,7 +54,7 @@ from .query import Filter, Query, parse
 from .snippet import phrase_pattern, snippet, variants
 from .spelling import corrections, deletes, distance
 from .store import Progress, Store, forget, store
-from .synonyms import SYNONYMS, phrase as phrase_of, weight
+from .synonyms import SYNONYMS, phrase as phrase_of, synonyms_of, weight
 
 CORRECTION_WEIGHT = 0.8
 STORY_WEIGHT = 0.7  # story text, searched with story:yes, counts less than rules text
@@ -284,10 +284,10 @@ class Searcher:
         taken = False  # the word was the second of a two-word phrase ("shoots back")
         for i, word in enumerate(words):
             group = _Group(word, dict.fromkeys(terms(word), 1.0)) \
-                if (terms(word) or (word.isdigit() and _synonyms(word))) and not taken else None  # "4": "four"
+                if (terms(word) or (word.isdigit() and synonyms_of(word))) and not taken else None  # "4": "four"
             phrase = phrase_of(word, words[i + 1] if i + 1 < len(words) else "")
             if group:
-                for synonym in _synonyms(word):
+                for synonym in synonyms_of(word):
                     _add(group, synonym, weight(word, synonym) if word in SYNONYMS else
                          weight(stem(word), synonym))
                 for synonym in phrase:
@@ -298,7 +298,7 @@ class Searcher:
         joined = self._joined(words, slots, known, plan)
         unknown = [w for i, (w, g) in enumerate(zip(words, slots))
                    if g and i not in joined and w not in known and not set(terms(w)) <= known
-                   and not _synonyms(w) and w.isalpha()]
+                   and not synonyms_of(w) and w.isalpha()]
         english = self.db.english(unknown) if unknown else set()
         for i, (word, group) in enumerate(zip(words, slots)):
             if word in unknown and word not in english:
@@ -721,11 +721,6 @@ def _asks_for_kind(i: int, words: list[str]) -> bool:
     previous = words[i - 1] if i else ""
     following = words[i + 1] if i + 1 < len(words) else ""
     return i == 0 or previous in ASKING_FOR or following in KIND_FOLLOWERS or KIND_WORDS[words[i]] == "glossary"
-
-
-def _synonyms(word: str) -> tuple[str, ...]:
-    """The book's words for ``word``, looked up as typed and by its stem ("shoots" as "shoot")."""
-    return SYNONYMS.get(word) or SYNONYMS.get(stem(word), ())
 
 
 def _add(group: _Group, synonym: str, w: float) -> None:

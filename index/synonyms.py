@@ -187,6 +187,11 @@ def phrase(word: str, following: str) -> tuple[str, ...]:
     return _PHRASE_STEMS.get((stem(word), stem(following)), ()) if following else ()
 
 
+def synonyms_of(word: str) -> tuple[str, ...]:
+    """The book's words for ``word``, looked up as typed and by its stem ("shoots" as "shoot")."""
+    return SYNONYMS.get(word) or SYNONYMS.get(stem(word), ())
+
+
 def weight(word: str, synonym: str) -> float:
     if word.isdigit() or synonym.isdigit():
         return 1.0  # "4" is "four"

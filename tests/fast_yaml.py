@@ -12,8 +12,9 @@ from typing import Any
 
 import yaml
 
+from index.corpus import yaml_loader
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # as ddref.conformance and index.documents read theirs
+LOADER = yaml_loader()  # as the corpus's YAML files are read (index.corpus.read_yaml)
 
 
 def load_yaml(text: str) -> Any:
