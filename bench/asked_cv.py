@@ -24,12 +24,13 @@ from multiprocessing import get_context
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 DEPTH = 10
 
 
 def _fold(folds: int, fold: int, asked: bool) -> list[int | None]:
     """Ranks of fold ``fold``'s questions on an index asked the other folds' (or no) questions."""
-    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # a spawned process starts with its own path
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-asked-cv-")
     import index.documents as documents
     from relevance_metrics import first_rank, load
@@ -51,16 +52,16 @@ def main() -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     args = parser.parse_args()
+    from relevance_metrics import figures
+
     # one process per fold: the index and its searcher are built once per process
     with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"), max_tasks_per_child=1) as pool:
         for asked in (False, True):
-            ranks = [r for found in pool.map(_fold, [args.folds] * args.folds, range(args.folds),
-                                             [asked] * args.folds) for r in found]
-            n = len(ranks)
-            at = lambda k: sum(1 for r in ranks if r is not None and r <= k) / n  # noqa: E731
-            mrr = sum(1 / r for r in ranks if r is not None) / n
-            print(f"{'with' if asked else 'without':8} {n:4} questions, {args.folds} folds  P@1 {at(1):.3f}  "
-                  f"P@3 {at(3):.3f}  P@10 {at(DEPTH):.3f}  MRR@{DEPTH} {mrr:.3f}", flush=True)
+            found = figures([r for ranks in pool.map(_fold, [args.folds] * args.folds, range(args.folds),
+                                                     [asked] * args.folds) for r in ranks], DEPTH)
+            print(f"{'with' if asked else 'without':8} {found['n']:4} questions, {args.folds} folds  "
+                  f"P@1 {found['p1']:.3f}  P@3 {found['p3']:.3f}  P@10 {found['p10']:.3f}  "
+                  f"MRR@{DEPTH} {found['mrr']:.3f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,12 @@ def evaluate(questions: list[dict], depth: int = 10) -> tuple[dict, list[str]]:
         if rank is None or rank > 1:
             got = ", ".join(f"{h.kind}:{h.id}@{h.edition}" for h in hits[:5])
             misses.append(f"{q['q']!r} rank {rank}: got {got}")
+    return figures(ranks, depth), misses
+
+
+def figures(ranks: list[int | None], depth: int = 10) -> dict:
+    """P@1, P@3, P@depth and MRR@depth of the first answering ranks (None: none in the first ``depth``)."""
     n = len(ranks)
     at = lambda k: sum(1 for r in ranks if r is not None and r <= k) / n  # noqa: E731
     mrr = sum(1 / r for r in ranks if r is not None) / n
-    return {"n": n, "p1": at(1), "p3": at(3), "p10": at(depth), "mrr": mrr}, misses
+    return {"n": n, "p1": at(1), "p3": at(3), "p10": at(depth), "mrr": mrr}

@@ -9,12 +9,10 @@ from index.documents import asked_questions, documents
 from index.search import search, searcher
 from index.synonyms import SYNONYMS
 from fast_yaml import load_yaml
-from tools.check_relevance_set import HELDOUT_FILE, TUNING_FILE
-from tools.check_relevance_set import words as _words
+from tools.check_relevance_set import HELDOUT_FILE, TUNING_FILE, nearly_repeating
 
 TUNING = load_yaml(TUNING_FILE.read_text(encoding="utf-8"))
 HELDOUT = load_yaml(HELDOUT_FILE.read_text(encoding="utf-8"))
-LEAK = 0.6
 
 
 def test_every_record_answering_a_tuning_question_is_asked_it():
@@ -35,10 +33,8 @@ def test_no_held_out_question_is_asked_nor_nearly_repeated():
     similarity of 0.6 or more, stricter than the checker's 0.8 between questions (13 tuning questions
     were that close to held-out ones, one a misspelling of it, and left the tuning half for this).
     tests/test_players_words.py holds the players' phrases to the same."""
-    held = [_words(q["q"]) for q in HELDOUT]
-    asked = {t for ts in asked_questions().values() for t in ts}
-    near = [t for t in asked if (w := _words(t)) and any(len(w & h) / len(w | h) >= LEAK for h in held)]
-    assert not near, sorted(near)[:10]
+    near = nearly_repeating((t for ts in asked_questions().values() for t in ts), [q["q"] for q in HELDOUT])
+    assert not near, near[:10]
 
 
 def test_a_question_worded_like_a_tuning_question_finds_its_answer():

@@ -31,11 +31,12 @@ from pathlib import Path
 import yaml
 
 from index.corpus import records, sections
+from index.documents import QUESTIONS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 # The tuning half is corpus data: the index searches its questions as the "asked" field of the
 # records that answer them (index.documents.asked_questions). The held-out half never is.
-TUNING_FILE = ROOT / "corpus" / "questions" / "tuning.yaml"
+TUNING_FILE = ROOT / "corpus" / QUESTIONS_DIR / "tuning.yaml"
 HELDOUT_FILE = ROOT / "tests" / "relevance" / "heldout.yaml"
 EXISTING = (TUNING_FILE, HELDOUT_FILE)
 EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
@@ -44,6 +45,9 @@ KINDS = (*RECORD_KINDS, "rule")
 KEYS = {"q", "edition", "type", "expect", "why", "quote"}
 NAME_FIELD = {"spell": "name", "sai": "name", "race": "name", "unit": "name", "glossary": "term", "ruling": "topic"}
 NEAR = 0.8
+# stricter, for what the index searches against the held-out half (tests/test_asked.py, test_players_words.py):
+# a tuning question or a players' phrase this close to a held-out question would answer it from the index
+LEAK = 0.6
 
 
 def flat(text: str) -> str:
@@ -56,6 +60,17 @@ def norm_q(q: str) -> str:
 
 def words(q: str) -> frozenset[str]:
     return frozenset(re.findall(r"[a-z0-9']+", q.lower()))
+
+
+def similar(a: frozenset[str], b: frozenset[str], at: float) -> bool:
+    """Whether two texts' word sets have a Jaccard similarity of ``at`` or more (never for an empty one)."""
+    return bool(a and b) and len(a & b) / len(a | b) >= at
+
+
+def nearly_repeating(texts, questions, at: float = LEAK) -> list[str]:
+    """The ``texts`` nearly repeating one of ``questions`` (``similar`` at ``at``), sorted."""
+    asked = [words(q) for q in questions]
+    return sorted(t for t in set(texts) if any(similar(words(t), q, at) for q in asked))
 
 
 def quoted_pieces(quote: str) -> list[str]:
@@ -145,7 +160,7 @@ def check(path: Path) -> list[str]:
     others = [(q, words(q)) for q in existing]
     for i, (text, w) in enumerate(mine):
         for other, ow in mine[i + 1:] + others:
-            if norm_q(text) != norm_q(other) and w and ow and len(w & ow) / len(w | ow) >= NEAR:
+            if norm_q(text) != norm_q(other) and similar(w, ow, NEAR):
                 problems.append(f"near-duplicate: {text!r} ~ {other!r}")
     return problems
 
