@@ -28,13 +28,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 DEPTH = 10
 
 
-def _fold(folds: int, fold: int, asked: bool) -> list[int | None]:
-    """Ranks of fold ``fold``'s questions on an index asked the other folds' (or no) questions."""
+def _fold(folds: int, fold: int, asked: bool) -> dict[str, list[tuple[str, list[str]]]]:
+    """Fold ``fold``'s questions -> their first DEPTH hits (each its lead ref and every ref it stands
+    for) on an index asked the other folds' questions (or none)."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # a spawned process starts with its own path
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-asked-cv-")
     import index.documents as documents
-    from relevance_metrics import first_rank, load
-    from test_relevance import answers_to
+    from relevance_metrics import hit_refs, load
 
     questions = load("tuning")
     mine = {q["q"] for i, q in enumerate(questions) if i % folds == fold}
@@ -43,8 +43,17 @@ def _fold(folds: int, fold: int, asked: bool) -> list[int | None]:
         if asked else {}
     from index.search import search
 
-    return [first_rank(q, search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=DEPTH).hits,
-                       answers_to) for q in questions if q["q"] in mine]
+    return {q["q"]: [(f"{h.kind}:{h.id}@{h.edition}", sorted(hit_refs(h)))
+                     for h in search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=DEPTH).hits]
+            for q in questions if q["q"] in mine}
+
+
+def cross_validated(folds: int, jobs: int, asked: bool = True) -> dict[str, list[tuple[str, list[str]]]]:
+    """Every tuning question -> its hits as a new question (``_fold``), one process per fold (the
+    index and its searcher are built once per process)."""
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), max_tasks_per_child=1) as pool:
+        return {q: hits for part in pool.map(_fold, [folds] * folds, range(folds), [asked] * folds)
+                for q, hits in part.items()}
 
 
 def main() -> None:
@@ -52,16 +61,18 @@ def main() -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     args = parser.parse_args()
-    from relevance_metrics import figures
+    from relevance_metrics import figures, load
+    from tools.check_relevance_set import answers_to
 
-    # one process per fold: the index and its searcher are built once per process
-    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn"), max_tasks_per_child=1) as pool:
-        for asked in (False, True):
-            found = figures([r for ranks in pool.map(_fold, [args.folds] * args.folds, range(args.folds),
-                                                     [asked] * args.folds) for r in ranks], DEPTH)
-            print(f"{'with' if asked else 'without':8} {found['n']:4} questions, {args.folds} folds  "
-                  f"P@1 {found['p1']:.3f}  P@3 {found['p3']:.3f}  P@10 {found['p10']:.3f}  "
-                  f"MRR@{DEPTH} {found['mrr']:.3f}", flush=True)
+    questions = load("tuning")
+    for asked in (False, True):
+        found = cross_validated(args.folds, args.jobs, asked)
+        ranks = [next((i for i, (_, refs) in enumerate(found[q["q"]], 1) if set(refs) & answers_to(q)), None)
+                 for q in questions]
+        found = figures(ranks, DEPTH)
+        print(f"{'with' if asked else 'without':8} {found['n']:4} questions, {args.folds} folds  "
+              f"P@1 {found['p1']:.3f}  P@3 {found['p3']:.3f}  P@10 {found['p10']:.3f}  "
+              f"MRR@{DEPTH} {found['mrr']:.3f}", flush=True)
 
 
 if __name__ == "__main__":

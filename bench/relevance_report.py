@@ -10,7 +10,8 @@ The tuning half is ``corpus/questions/tuning.yaml``; the index searches its ques
 ``tests/relevance/heldout.yaml``, which the ranking is never tuned on and the index
 never holds: this script prints only aggregate figures for it, never its questions' hits.
 A set being written (``--file``) is measured as new questions only until it joins the
-tuning half.
+tuning half. Each half is measured twice: on its writers' answers only (``expect``), and with the
+answers a judge later found among the ranking's unlisted hits (``also``, tools/pool_judgments.py).
 
 It builds into a temporary cache directory of its own, never the user's.
 """
@@ -45,9 +46,11 @@ def main() -> None:
     sets = {args.file.stem: yaml.safe_load(args.file.read_text(encoding="utf-8"))} if args.file else \
         {half: load(half) for half in (HALVES[:1] if args.tuning else HALVES)}
     for half, questions in sets.items():
-        figures, misses = evaluate(questions, DEPTH)
-        print(f"{half:8} {figures['n']:4} questions  P@1 {figures['p1']:.3f}  P@3 {figures['p3']:.3f}  "
-              f"P@10 {figures['p10']:.3f}  MRR@10 {figures['mrr']:.3f}")
+        for judged in (False, True):
+            figures, misses = evaluate(questions, DEPTH, judged)
+            print(f"{half:8} {figures['n']:4} questions  P@1 {figures['p1']:.3f}  P@3 {figures['p3']:.3f}  "
+                  f"P@10 {figures['p10']:.3f}  MRR@10 {figures['mrr']:.3f}  "
+                  f"{'with the judged answers' if judged else 'its writers answers only'}")
         if args.failures and half != "held-out":
             for line in misses:
                 print("   ", line)

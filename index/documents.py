@@ -103,7 +103,7 @@ def asked_questions() -> dict[str, list[str]]:
     folder = ROOT / QUESTIONS_DIR
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
         for q in read_yaml(path) or ():
-            for ref in q["expect"]:
+            for ref in [*q["expect"], *(a["ref"] for a in q.get("also", ()))]:  # its writer's, a judge's
                 type_, rest = ref.split(":", 1)
                 said = asked.setdefault(f"{type_}/{rest.rsplit('@', 1)[0]}", [])
                 if q["q"] not in said:  # one record in several editions

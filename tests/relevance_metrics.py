@@ -7,7 +7,7 @@ record across editions) is an expected ref, or that ref's own rule section.
 from __future__ import annotations
 
 from fast_yaml import load_yaml
-from tools.check_relevance_set import HELDOUT_FILE, TUNING_FILE
+from tools.check_relevance_set import HELDOUT_FILE, TUNING_FILE, answers_to
 
 FILES = {"tuning": TUNING_FILE, "held-out": HELDOUT_FILE}
 HALVES = tuple(FILES)
@@ -29,15 +29,15 @@ def first_rank(question: dict, hits, answers) -> int | None:
     return next((i for i, h in enumerate(hits, 1) if hit_refs(h) & expected), None)
 
 
-def evaluate(questions: list[dict], depth: int = 10) -> tuple[dict, list[str]]:
-    """P@1, P@3, P@depth and MRR@depth (and the misses at 3, as lines) over ``questions``."""
+def evaluate(questions: list[dict], depth: int = 10, judged: bool = True) -> tuple[dict, list[str]]:
+    """P@1, P@3, P@depth and MRR@depth (and the misses at 3, as lines) over ``questions``; with the
+    answers judged later (``also``) unless ``judged`` is false: its writers' answers only."""
     from index.search import search
-    from test_relevance import answers_to
 
     ranks, misses = [], []
     for q in questions:
         hits = search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=depth).hits
-        rank = first_rank(q, hits, answers_to)
+        rank = first_rank(q, hits, lambda q: answers_to(q, judged))
         ranks.append(rank)
         if rank is None or rank > 1:
             got = ", ".join(f"{h.kind}:{h.id}@{h.edition}" for h in hits[:5])

@@ -33,8 +33,9 @@ import pytest
 
 from index.corpus import records, sections
 # the relevance set's own vocabulary, one definition for this test and the set's checker
-from tools.check_relevance_set import (EDITIONS, HELDOUT_FILE, KEYS, KINDS, RECORD_KINDS, TUNING_FILE, corpus_refs,
-                                       flat, own_sections, parse_ref, quoted_pieces)
+from tools.check_relevance_set import (EDITIONS, HELDOUT_FILE, KEYS, KINDS, RECORD_KINDS, TUNING_FILE, answers_to,
+                                       corpus_refs, flat, own_sections, parse_ref, quoted_pieces, ref_text)
+from relevance_metrics import first_rank, hit_refs
 from fast_yaml import load_yaml
 
 TOP = 3
@@ -71,15 +72,6 @@ def _text(question: dict) -> str:
     return " ".join(question["q"].lower().split())
 
 
-def answers_to(question: dict) -> set[str]:
-    """Every ref that answers the question: the expected ones, their own sections, and the records
-    whose own section is expected (the race Dragonkin for the section "Dragonkin")."""
-    expected = set(question["expect"])
-    owned_by = {section: record for record, section in own_sections().items()}
-    return expected | {own_sections()[r] for r in expected if r in own_sections()} | \
-        {owned_by[r] for r in expected if r in owned_by}
-
-
 def label(question: dict) -> str:
     filters = [f"{k}={question[k]}" for k in ("edition", "type") if k in question]
     return repr(question["q"]) + (f" [{', '.join(filters)}]" if filters else "")
@@ -113,6 +105,27 @@ def test_every_new_answer_is_quoted_from_the_rule_text():
             " | ".join(flat(texts.get(ref, "")) for ref in q["expect"])
         bad += [f"{label(q)}: {p!r}" for p in quoted_pieces(q["quote"]) if p not in pool]
     assert not bad, "quotes not in the rule text:\n" + "\n".join(bad)
+
+
+def test_every_judged_answer_is_quoted_from_its_record():
+    """The answers a judge found later among the ranking's unlisted hits (tools/pool_judgments.py)
+    and the hits judged not to answer: real refs, within the question's filters, listed once, each
+    answer with the words of its own record that settle the question."""
+    known, bad = corpus_refs(), []
+    for q in QUESTIONS:
+        judged = [a["ref"] for a in q.get("also", ())] + list(q.get("not_answering", ()))
+        for ref in judged:
+            kind, _, edition = parse_ref(ref)
+            if parse_ref(ref) not in known or q.get("edition", edition) != edition or q.get("type", kind) != kind:
+                bad.append(f"{label(q)}: {ref} is not a ref this question may name")
+        if len(set(judged + q["expect"])) != len(judged) + len(q["expect"]):
+            bad.append(f"{label(q)}: a ref is judged twice, or judged and expected")
+        for also in q.get("also", ()):
+            text = flat(ref_text(also["ref"]))
+            bad += [f"{label(q)}: {p!r} not in {also['ref']}" for p in quoted_pieces(also["quote"]) if p not in text]
+            if not str(also.get("why", "")).strip():
+                bad.append(f"{label(q)}: {also['ref']} has no why")
+    assert not bad, "\n".join(bad)
 
 
 def test_the_halves_do_not_share_a_question():
@@ -207,17 +220,8 @@ def answers(cache_dir):
     return {id(q): search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=DEPTH).hits for q in QUESTIONS}
 
 
-def hit_refs(hit) -> set[str]:
-    """The refs a hit stands for: the record (or heading) in each edition it shows."""
-    return {f"{hit.kind}:{rid}@{edition}" for edition, rid in hit.members}
-
-
-def first_rank(question: dict, hits) -> int | None:
-    return next((i for i, h in enumerate(hits, 1) if hit_refs(h) & answers_to(question)), None)
-
-
-def figures(questions: list[dict], answers) -> dict[str, float]:
-    ranks = [first_rank(q, answers[id(q)]) for q in questions]
+def figures(questions: list[dict], answers, judged: bool = True) -> dict[str, float]:
+    ranks = [first_rank(q, answers[id(q)], lambda q: answers_to(q, judged)) for q in questions]
     at = lambda k: sum(1 for r in ranks if r is not None and r <= k) / len(ranks)  # noqa: E731
     return {"p1": at(1), "p3": at(3), "p10": at(DEPTH), "mrr": sum(1 / r for r in ranks if r) / len(ranks)}
 
@@ -244,7 +248,7 @@ def test_precision_at_3(answers):
     """Issue 4's set (the tuning half's questions without a quote) keeps its precision@3."""
     issue4 = [q for q in TUNING if "quote" not in q]
     assert len(issue4) == 87
-    failed = [q for q in issue4 if (first_rank(q, answers[id(q)]) or DEPTH + 1) > TOP]
+    failed = [q for q in issue4 if (first_rank(q, answers[id(q)], answers_to) or DEPTH + 1) > TOP]
     precision = 1 - len(failed) / len(issue4)
     report = "\n".join(
         f"- {label(q)}\n    expected any of: {', '.join(sorted(answers_to(q)))}\n"

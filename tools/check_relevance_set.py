@@ -13,6 +13,9 @@ written and checked blind to how the search ranks it):
 - ``why`` starts with an existing section id;
 - every stretch of ``quote`` ("..." and [bracketed] words left out) occurs,
   case and whitespace normalised, in the text of the section named in ``why``;
+- the answers found later by judging the ranking's unlisted hits (``also``: each a
+  ref, why and quote, the quote in that ref's own text) and the hits judged not to
+  answer (``not_answering``, refs) exist, obey the filters and are not listed twice;
 - no question repeats one of the tuning half (corpus/questions/tuning.yaml) or the held-out
   half (tests/relevance/heldout.yaml) (normalised text),
   nor nearly repeats another question of the set or of those files (the same
@@ -42,7 +45,8 @@ EXISTING = (TUNING_FILE, HELDOUT_FILE)
 EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
 RECORD_KINDS = ("spell", "sai", "race", "unit", "ruling", "glossary")
 KINDS = (*RECORD_KINDS, "rule")
-KEYS = {"q", "edition", "type", "expect", "why", "quote"}
+KEYS = {"q", "edition", "type", "expect", "why", "quote", "also", "not_answering"}
+ALSO_KEYS = {"ref", "why", "quote"}
 NAME_FIELD = {"spell": "name", "sai": "name", "race": "name", "unit": "name", "glossary": "term", "ruling": "topic"}
 NEAR = 0.8
 # stricter, for what the index searches against the held-out half (tests/test_asked.py, test_players_words.py):
@@ -82,6 +86,36 @@ def parse_ref(ref: str) -> tuple[str, str, str]:
     kind, _, rest = ref.partition(":")
     rid, _, edition = rest.rpartition("@")
     return kind, rid, edition
+
+
+def answering_refs(question: dict) -> list[str]:
+    """The refs a question is answered by: its writer's (``expect``), then those a judge found
+    answering among the ranking's unlisted hits (``also``, tools/pool_judgments.py)."""
+    return [*question["expect"], *(a["ref"] for a in question.get("also", ()))]
+
+
+def answers_to(question: dict, judged: bool = True) -> set[str]:
+    """Every ref that answers the question: the expected ones (its writer's, and unless ``judged`` is
+    false those a judge found answering later, ``also``), their own sections, and the records whose
+    own section is expected (the race Dragonkin for the section "Dragonkin")."""
+    expected = set(answering_refs(question) if judged else question["expect"])
+    owned_by = {section: record for record, section in own_sections().items()}
+    return expected | {own_sections()[r] for r in expected if r in own_sections()} | \
+        {owned_by[r] for r in expected if r in owned_by}
+
+
+@cache
+def ref_text(ref: str) -> str:
+    """The words a ref stands for: a rule section's text; a record's own text and its section's."""
+    kind, rid, edition = parse_ref(ref)
+    known = sections()
+    if kind == "rule":
+        return known[rid].text if rid in known else ""
+    record = next((r for r in records(kind) if r.id == rid and r.edition == edition), None)
+    if record is None:
+        return ""
+    section = known.get(record.source.section)
+    return f"{getattr(record, 'text', '') or ''} | {section.text if section else ''}"
 
 
 def corpus_refs() -> set[tuple[str, str, str]]:
@@ -133,7 +167,20 @@ def check(path: Path) -> list[str]:
                 problems.append(f"{where}: ref outside the question's filters: {ref}")
             if ref in {own.get(r) for r in q["expect"]}:
                 problems.append(f"{where}: own section listed next to its record: {ref}")
-        if len(set(q["expect"])) != len(q["expect"]):
+        for also in q.get("also", ()):
+            if set(also) != ALSO_KEYS or not all(str(also[k]).strip() for k in ALSO_KEYS):
+                problems.append(f"{where}: an also entry needs exactly {sorted(ALSO_KEYS)}")
+                continue
+            missing = [p for p in quoted_pieces(also["quote"]) if p not in flat(ref_text(also["ref"]))]
+            problems += [f"{where}: quote not in {also['ref']}: {p!r}" for p in missing]
+        judged = [*answering_refs(q), *q.get("not_answering", ())]
+        for ref in judged[len(q["expect"]):]:
+            kind, rid, edition = parse_ref(ref)
+            if (kind, rid, edition) not in known:
+                problems.append(f"{where}: ref not in the corpus: {ref}")
+            if q.get("edition", edition) != edition or q.get("type", kind) != kind:
+                problems.append(f"{where}: ref outside the question's filters: {ref}")
+        if len(set(judged)) != len(judged):
             problems.append(f"{where}: a ref is listed twice")
         sid = q["why"].split(": ", 1)[0]
         if sid not in known_sections:

@@ -32,7 +32,7 @@ import minilm  # noqa: E402
 from index.query import parse  # noqa: E402
 from index.search import search, searcher  # noqa: E402
 from relevance_metrics import first_rank, load  # noqa: E402
-from test_relevance import answers_to  # noqa: E402
+from tools.check_relevance_set import answers_to  # noqa: E402
 
 CONFIGS = ((20, 5.0, False), (20, 5.0, True), (20, 10.0, True))  # (K, k of the fusion, questions only)
 
