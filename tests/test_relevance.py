@@ -42,18 +42,20 @@ TOP = 3
 THRESHOLD = 0.9  # the tuning half's precision@3 (issue 4)
 DEPTH = 10
 TARGETS = {"p3": 0.95, "p1": 0.80, "mrr": 0.85}  # issue 23's targets for the held-out half
-# What the held-out half reaches now, asserted so that no change slips below it: measured after the
-# sixteenth pass added its third part (docs/search.md), P@1 0.816, P@3 0.923, P@10 0.970, MRR 0.877 over 299
-# questions (its first 183: 0.820 / 0.934 / 0.973 / 0.884, as after the fifteenth pass; 0.814 / 0.934 / 0.973
-# / 0.878 before the fourteenth, once 24 players' phrases repeating held-out questions were dropped; 0.831 /
-# 0.940 / 0.978 / 0.889 with them, after the twelfth); issue 23's targets for P@1 and MRR are met, P@3 (0.95)
-# not (see the closing note of issue 23).
-REACHED = {"p3": 0.923, "p1": 0.816, "mrr": 0.876}  # P@3: 276 of 299 is 0.9231; P@1: 244 of 299 is 0.8161
+# What the held-out half reaches now, asserted so that no change slips below it, with the answers a judge
+# found later among the ranking's unlisted hits (``also``, tools/pool_judgments.py; the seventeenth pass,
+# docs/search.md): P@1 0.839, P@3 0.933, P@10 0.980, MRR 0.894 over 299 questions. On its writers' answers
+# alone (``expect``): P@1 0.813, P@3 0.923, P@10 0.970, MRR 0.876 (0.816 / 0.923 / 0.970 / 0.877 after the
+# sixteenth pass, before the tuning half's asked field filed its questions under their judged answers too).
+# Issue 23's targets for P@1 and MRR are met either way, P@3 (0.95) is not (see the closing note of issue 23).
+REACHED = {"p3": 0.933, "p1": 0.839, "mrr": 0.893}  # P@3: 279 of 299 is 0.9331; P@1: 251 of 299 is 0.8395
+WRITERS_REACHED = {"p3": 0.923, "p1": 0.812, "mrr": 0.875}  # P@3: 276 of 299; P@1: 243 of 299 is 0.8127
 # What the whole tuning half (issue 4's set, issue 23's examples, the players' questions added with
 # it, the first held-out half's 81 questions, and the fresh blind sets of the eighth to fifteenth passes)
-# reaches now, its questions in the index: P@1 0.956, P@3 0.990, P@10 0.996, MRR 0.974 over 1,216 questions
-# (floors, rounded down; as new questions, cross-validated in 5 folds: 0.812 / 0.942 / 0.982 / 0.881).
-TUNING_REACHED = {"p3": 0.989, "p1": 0.95, "mrr": 0.97}
+# reaches now, its questions in the index, with its judged answers: P@1 0.967, P@3 0.993, P@10 0.997, MRR 0.980
+# over 1,216 questions (floors, rounded down; as new questions, cross-validated in 5 folds: 0.848 / 0.953 /
+# 0.985 / 0.904; on its writers' answers alone 0.941 / 0.991 / 0.996 / 0.966 as held).
+TUNING_REACHED = {"p3": 0.992, "p1": 0.967, "mrr": 0.979}
 # The issue names these; they must stay in the ground truth.
 ISSUE_QUESTIONS = (
     "maneuver results count as saves in coastland",
@@ -229,10 +231,14 @@ def figures(questions: list[dict], answers, judged: bool = True) -> dict[str, fl
 def test_held_out_half(answers):
     """On questions the ranking was never tuned on (only the figures are shown, never the hits):
     at least what is reached now; the gap to issue 23's targets is printed."""
-    found = figures(HELDOUT, answers)
-    print(f"held-out: P@1 {found['p1']:.3f} P@3 {found['p3']:.3f} P@10 {found['p10']:.3f} MRR {found['mrr']:.3f}")
-    print("below issue 23's targets:", {k: v for k, v in TARGETS.items() if found[k] < v} or "none")
-    fell = {k: f"{found[k]:.3f} < {v}" for k, v in REACHED.items() if found[k] < v}
+    fell = {}
+    for judged, reached in ((True, REACHED), (False, WRITERS_REACHED)):
+        found = figures(HELDOUT, answers, judged)
+        print(f"held-out{'' if judged else ', its writers answers only'}: P@1 {found['p1']:.3f} "
+              f"P@3 {found['p3']:.3f} P@10 {found['p10']:.3f} MRR {found['mrr']:.3f}")
+        print("below issue 23's targets:", {k: v for k, v in TARGETS.items() if found[k] < v} or "none")
+        fell |= {f"{k}{'' if judged else ' (writers)'}": f"{found[k]:.3f} < {v}" for k, v in reached.items()
+                 if found[k] < v}
     assert not fell, f"the held-out half fell below what it reached: {fell}"
 
 

@@ -13,7 +13,8 @@ pair from the record's text alone: ``answers: yes`` with the words that settle t
 (``quote``, checked in the record's own text) and a reason (``why``), or ``answers: no``. Merging
 writes a yes under the question's ``also`` and a no under its ``not_answering``, in place in
 ``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml`` (comments kept), so a pair is
-judged once. The tuning half is pooled as ``bench/asked_cv.py`` ranks it: each question on an
+judged once. A yes should be judged again by a second reader, given the pair alone, and merged as a
+yes only when both say so (docs/search.md, seventeenth pass). The tuning half is pooled as ``bench/asked_cv.py`` ranks it: each question on an
 index asked only the other folds' questions, as a new question is.
 """
 
