@@ -1,21 +1,22 @@
 """Pooled relevance judgments for the relevance set (issue 23): the ranking's unlisted hits, judged.
 
-    python -m tools.pool_judgments pool held-out POOL.yaml     # the pairs to judge, ranks left out
-    python -m tools.pool_judgments pool tuning POOL.yaml       # the tuning half ranked as new questions
+    python -m tools.pool_judgments pool POOL.yaml               # both halves' pairs to judge, shuffled
     python -m tools.pool_judgments merge POOL.yaml JUDGED.yaml  # the judgments into the two halves
 
 A question's writer lists the records that answer it as they found them in the books; a record
 they did not list may answer it as well, and a hit on it is then an answer the figures miss. So,
 as the TREC evaluations pool their systems' results, every hit the ranking puts in a question's
 first three, above its first listed answer and not judged yet, is one pair to judge: the question
-and the record's text, without its rank, its half or the listed answers. A reader answers each
+and the record's text, without its rank, its half or the listed answers (the two halves' pairs are
+shuffled together). A reader answers each
 pair from the record's text alone: ``answers: yes`` with the words that settle the question
 (``quote``, checked in the record's own text) and a reason (``why``), or ``answers: no``. Merging
 writes a yes under the question's ``also`` and a no under its ``not_answering``, in place in
 ``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml`` (comments kept), so a pair is
 judged once. A yes should be judged again by a second reader, given the pair alone, and merged as a
-yes only when both say so (docs/search.md, seventeenth pass). The tuning half is pooled as ``bench/asked_cv.py`` ranks it: each question on an
-index asked only the other folds' questions, as a new question is.
+yes only when both say so (docs/search.md, seventeenth pass). The tuning half is pooled as
+``bench/asked_cv.py`` ranks it: each question on an index asked only the other folds' questions, as
+a new question is. Every index is built in a temporary cache directory, never the user's.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ def _ranked(half: str) -> dict[str, list[tuple[str, list[str]]]]:
         from asked_cv import cross_validated
 
         return cross_validated(5, min(4, os.cpu_count() or 1))
-    os.environ.setdefault("DDREF_CACHE_DIR", tempfile.mkdtemp(prefix="ddref-pool-"))
     from relevance_metrics import hit_refs, load
 
     from index.search import search
@@ -53,23 +53,24 @@ def _ranked(half: str) -> dict[str, list[tuple[str, list[str]]]]:
             for q in load(half)}
 
 
-def pool(half: str, out: Path) -> int:
-    """Write the unjudged pairs of ``half`` to ``out``, shuffled; return how many."""
-    questions = {q["q"]: q for q in yaml.safe_load(FILES[half].read_text(encoding="utf-8"))}
+def pool(out: Path) -> int:
+    """Write the unjudged pairs of both halves to ``out``, shuffled together; return how many."""
+    os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-pool-")
     docs = _documents()
     pairs = []
-    for text, hits in _ranked(half).items():
-        q = questions[text]
-        judged = answers_to(q) | set(q.get("not_answering", ()))
-        for lead, refs in hits[:POOL_DEPTH]:
-            if set(refs) & judged:
-                break  # the first listed answer: what lies below it moves no figure
-            title, body = docs[lead]
-            pairs.append({"q": text, **{k: q[k] for k in ("edition", "type") if k in q},
-                          "ref": lead, "title": title, "text": body})
+    for half, path in FILES.items():
+        questions = {q["q"]: q for q in yaml.safe_load(path.read_text(encoding="utf-8"))}
+        for text, hits in _ranked(half).items():
+            q = questions[text]
+            judged = answers_to(q) | set(q.get("not_answering", ()))
+            for lead, refs in hits[:POOL_DEPTH]:
+                if set(refs) & judged:
+                    break  # the first listed answer: what lies below it moves no figure
+                title, body = docs[lead]
+                pairs.append({"q": text, **{k: q[k] for k in ("edition", "type") if k in q},
+                              "ref": lead, "title": title, "text": body})
     random.Random(23).shuffle(pairs)
-    for n, pair in enumerate(pairs, 1):
-        pair["pair"] = f"{half[0]}{n}"
+    pairs = [{"pair": f"p{n}", **pair} for n, pair in enumerate(pairs, 1)]
     out.write_text(yaml.safe_dump(pairs, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
     return len(pairs)
 
@@ -155,8 +156,8 @@ def _without_keys(entry: list[str], keys: tuple[str, ...]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 3 and argv[0] == "pool" and argv[1] in FILES:
-        print(f"{pool(argv[1], Path(argv[2]))} pairs to judge in {argv[2]}")
+    if len(argv) == 2 and argv[0] == "pool":
+        print(f"{pool(Path(argv[1]))} pairs to judge in {argv[1]}")
         return 0
     if len(argv) == 3 and argv[0] == "merge":
         problems = merge(Path(argv[1]), Path(argv[2]))
