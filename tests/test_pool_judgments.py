@@ -8,7 +8,7 @@ import yaml
 import index.documents as documents
 from tools.check_relevance_set import answers_to
 from tools.check_relevance_set import answering_refs
-from tools.pool_judgments import merge
+from tools.pool_judgments import main, merge
 
 SET = """\
 # a comment that must survive
@@ -84,3 +84,11 @@ def test_the_asked_field_files_a_question_under_the_judged_answers_too(tmp_path,
     monkeypatch.setattr("index.corpus.ROOT", tmp_path / "corpus")
     asked = documents.asked_questions()
     assert asked["glossary/killed-and-buried"] == asked["glossary/dead-unit-area"] == [entry["q"]]
+
+
+def test_a_missing_or_broken_file_is_a_message_not_a_traceback(tmp_path, capsys):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("pairs: [", encoding="utf-8")
+    assert main(["merge", str(tmp_path / "missing.yaml"), str(broken)]) == 2
+    assert main(["merge", str(broken), str(broken)]) == 2
+    assert capsys.readouterr().err.count("pool_judgments: ") == 2

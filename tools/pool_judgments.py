@@ -156,13 +156,17 @@ def _without_keys(entry: list[str], keys: tuple[str, ...]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "pool":
-        print(f"{pool(Path(argv[1]))} pairs to judge in {argv[1]}")
-        return 0
-    if len(argv) == 3 and argv[0] == "merge":
-        problems = merge(Path(argv[1]), Path(argv[2]))
-        print("\n".join(problems) or "merged")
-        return 1 if problems else 0
+    try:
+        if len(argv) == 2 and argv[0] == "pool":
+            print(f"{pool(Path(argv[1]))} pairs to judge in {argv[1]}")
+            return 0
+        if len(argv) == 3 and argv[0] == "merge":
+            problems = merge(Path(argv[1]), Path(argv[2]))
+            print("\n".join(problems) or "merged")
+            return 1 if problems else 0
+    except (OSError, yaml.YAMLError, TypeError, KeyError) as e:  # a file missing, unreadable or not a list of pairs
+        print(f"pool_judgments: {type(e).__name__}: {e}", file=sys.stderr)
+        return 2
     print(__doc__)
     return 2
 
