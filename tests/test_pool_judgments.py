@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import yaml
 
+from fast_yaml import load_yaml
+
 import index.documents as documents
-from tools.check_relevance_set import answers_to
-from tools.check_relevance_set import answering_refs
+from tools.check_relevance_set import answering_refs, answers_to
 from tools.pool_judgments import main, merge
 
 SET = """\
@@ -46,7 +47,7 @@ def test_judgments_land_under_their_question_with_the_comments_kept(tmp_path):
     assert merge(pool, said, (questions,)) == []
     text = questions.read_text(encoding="utf-8")
     assert "# a comment that must survive" in text and "# another comment" in text
-    first, second = yaml.safe_load(text)
+    first, second = load_yaml(text)
     assert "also" not in first and "not_answering" not in first
     assert second["also"] == [{"ref": "glossary:killed-and-buried@sfr-2012", "why": YES["why"], "quote": YES["quote"]}]
     assert second["not_answering"] == ["spell:wall-of-fog@sfr-2012"]
@@ -61,7 +62,7 @@ def test_a_second_round_adds_to_the_judgments(tmp_path):
     assert merge(pool, said, (questions,)) == []
     said.write_text(yaml.safe_dump([YES]), encoding="utf-8")
     assert merge(pool, said, (questions,)) == []
-    second = yaml.safe_load(questions.read_text(encoding="utf-8"))[1]
+    second = load_yaml(questions.read_text(encoding="utf-8"))[1]
     assert [a["ref"] for a in second["also"]] == ["glossary:killed-and-buried@sfr-2012"]
     assert second["not_answering"] == ["spell:wall-of-fog@sfr-2012"]
 
@@ -79,7 +80,7 @@ def test_a_yes_must_quote_the_record_and_nothing_is_written_otherwise(tmp_path):
 def test_the_asked_field_files_a_question_under_the_judged_answers_too(tmp_path, monkeypatch):
     folder = tmp_path / "corpus" / documents.QUESTIONS_DIR
     folder.mkdir(parents=True)
-    entry = yaml.safe_load(SET)[1] | {"also": [{"ref": "glossary:killed-and-buried@sfr-2012", "why": "w", "quote": "q"}]}
+    entry = load_yaml(SET)[1] | {"also": [{"ref": "glossary:killed-and-buried@sfr-2012", "why": "w", "quote": "q"}]}
     (folder / "tuning.yaml").write_text(yaml.safe_dump([entry]), encoding="utf-8")
     monkeypatch.setattr("index.corpus.ROOT", tmp_path / "corpus")
     asked = documents.asked_questions()

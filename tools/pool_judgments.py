@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from index.corpus import read_yaml, yaml_loader
 from tools.check_relevance_set import ALSO_KEYS, HELDOUT_FILE, ROOT, TUNING_FILE, answers_to, flat, quoted_pieces, \
     ref_text
 
@@ -59,7 +60,7 @@ def pool(out: Path) -> int:
     docs = _documents()
     pairs = []
     for half, path in FILES.items():
-        questions = {q["q"]: q for q in yaml.safe_load(path.read_text(encoding="utf-8"))}
+        questions = {q["q"]: q for q in read_yaml(path)}
         for text, hits in _ranked(half).items():
             q = questions[text]
             judged = answers_to(q) | set(q.get("not_answering", ()))
@@ -89,12 +90,12 @@ def _documents() -> dict[str, tuple[str, str]]:
 def merge(pool_file: Path, judged_file: Path, files=tuple(FILES.values())) -> list[str]:
     """Write each judgment of ``judged_file`` under its question in ``files``; return the problems
     (nothing is written when there are any)."""
-    pairs = {p["pair"]: p for p in yaml.safe_load(pool_file.read_text(encoding="utf-8"))}
+    pairs = {p["pair"]: p for p in read_yaml(pool_file)}
     texts = {path: path.read_text(encoding="utf-8") for path in files}
-    where = {q["q"]: path for path, text in texts.items() for q in yaml.safe_load(text)}
+    where = {q["q"]: path for path, text in texts.items() for q in _load(text)}
     found: dict[str, dict[str, list]] = {}
     problems = []
-    for j in yaml.safe_load(judged_file.read_text(encoding="utf-8")):
+    for j in read_yaml(judged_file):
         pair = pairs.get(str(j.get("pair")))
         answers = {True: True, "yes": True, False: False, "no": False}.get(j.get("answers"))
         if pair is None or answers is None or pair["q"] not in where:
@@ -113,22 +114,25 @@ def merge(pool_file: Path, judged_file: Path, files=tuple(FILES.values())) -> li
         return problems
     for path in files:
         lines = texts[path].splitlines()
-        for q, said in found.items():
-            if where[q] == path:
-                lines = _with_judgments(lines, q, said)
+        starts = {_load(line[2:])["q"]: i for i, line in enumerate(lines) if line.startswith("- q:")}
+        # from the last entry up, so that the lines added never move an entry still to come
+        for q in sorted((q for q in found if where[q] == path), key=starts.__getitem__, reverse=True):
+            lines = _with_judgments(lines, starts[q], found[q])
         written = path.with_name(path.name + ".tmp")  # whole or not at all
         written.write_text("\n".join(lines) + "\n", encoding="utf-8")
         written.replace(path)
     return []
 
 
-def _with_judgments(lines: list[str], q: str, said: dict[str, list]) -> list[str]:
-    """The file's lines with ``said`` added to the entry of question ``q`` (its own lines only)."""
-    start = next(i for i, line in enumerate(lines)
-                 if line.startswith("- q:") and yaml.safe_load(line[2:])["q"] == q)
+def _load(text: str):
+    return yaml.load(text, Loader=yaml_loader())
+
+
+def _with_judgments(lines: list[str], start: int, said: dict[str, list]) -> list[str]:
+    """The file's lines with ``said`` added to the entry beginning at line ``start`` (its own lines only)."""
     end = next((i for i in range(start + 1, len(lines))
                 if not lines[i].startswith(" ") or not lines[i].strip()), len(lines))
-    entry = yaml.safe_load("\n".join(lines[start:end]))[0]
+    entry = _load("\n".join(lines[start:end]))[0]
     also = entry.get("also", []) + said["also"]
     never = entry.get("not_answering", []) + said["not_answering"]
     kept = _without_keys(lines[start:end], ("also", "not_answering"))
