@@ -67,6 +67,17 @@ def test_a_second_round_adds_to_the_judgments(tmp_path):
     assert second["not_answering"] == ["spell:wall-of-fog@sfr-2012"]
 
 
+def test_a_pair_judged_again_takes_its_new_judgment(tmp_path):
+    questions, pool, said = _files(tmp_path, [YES, {"pair": "p2", "answers": False}])
+    assert merge(pool, said, (questions,)) == []
+    said.write_text(yaml.safe_dump([{"pair": "p1", "answers": False}, {**YES, "pair": "p2", "quote": "Wall of Fog"}]),
+                    encoding="utf-8")
+    assert merge(pool, said, (questions,)) == []
+    second = load_yaml(questions.read_text(encoding="utf-8"))[1]
+    assert [a["ref"] for a in second["also"]] == ["spell:wall-of-fog@sfr-2012"]
+    assert second["not_answering"] == ["glossary:killed-and-buried@sfr-2012"]
+
+
 def test_a_yes_must_quote_the_record_and_nothing_is_written_otherwise(tmp_path):
     questions, pool, said = _files(tmp_path, [{**YES, "quote": "the dead are sent to the graveyard"},
                                               {"pair": "p2", "answers": False}])

@@ -11,7 +11,8 @@ and the record's text, without its rank, its half or the listed answers (the two
 shuffled together). A reader answers each
 pair from the record's text alone: ``answers: yes`` with the words that settle the question
 (``quote``, checked in the record's own text) and a reason (``why``), or ``answers: no``. Merging
-writes a yes under the question's ``also`` and a no under its ``not_answering``, in place in
+writes a yes under the question's ``also`` and a no under its ``not_answering`` (a pair judged again
+takes its new judgment), in place in
 ``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml`` (comments kept), so a pair is
 judged once. A yes should be judged again by a second reader, given the pair alone, and merged as a
 yes only when both say so (docs/search.md, seventeenth pass). The tuning half is pooled as
@@ -133,8 +134,9 @@ def _with_judgments(lines: list[str], start: int, said: dict[str, list]) -> list
     end = next((i for i in range(start + 1, len(lines))
                 if not lines[i].startswith(" ") or not lines[i].strip()), len(lines))
     entry = _load("\n".join(lines[start:end]))[0]
-    also = entry.get("also", []) + said["also"]
-    never = entry.get("not_answering", []) + said["not_answering"]
+    now = {a["ref"] for a in said["also"]} | set(said["not_answering"])  # a pair judged again: the new word
+    also = [a for a in entry.get("also", []) if a["ref"] not in now] + said["also"]
+    never = [r for r in entry.get("not_answering", []) if r not in now] + said["not_answering"]
     kept = _without_keys(lines[start:end], ("also", "not_answering"))
     block = yaml.dump({k: v for k, v in (("also", also), ("not_answering", never)) if v}, Dumper=_Indented,
                       sort_keys=False, allow_unicode=True, width=110)
