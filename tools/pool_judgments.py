@@ -14,8 +14,8 @@ pair from the record's text alone: ``answers: yes`` with the words that settle t
 writes a yes under the question's ``also`` and a no under its ``not_answering`` (a pair judged again
 takes its new judgment), in place in
 ``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml`` (comments kept), so a pair is
-judged once. A yes should be judged again by a second reader, given the pair alone, and merged as a
-yes only when both say so (docs/search.md, seventeenth pass). The tuning half is pooled as
+judged once. Each pair should be judged by two readers, each given the pairs alone, and by a third
+where they differ, the majority merged (docs/search.md, seventeenth pass). The tuning half is pooled as
 ``bench/asked_cv.py`` ranks it: each question on an index asked only the other folds' questions, as
 a new question is. Every index is built in a temporary cache directory, never the user's.
 """
