@@ -8,16 +8,17 @@ they did not list may answer it as well, and a hit on it is then an answer the f
 as the TREC evaluations pool their systems' results, every hit the ranking puts in a question's
 first three, above its first listed answer and not judged yet, is one pair to judge: the question
 and the record's text, without its rank, its half or the listed answers (the two halves' pairs are
-shuffled together). A reader answers each
-pair from the record's text alone: ``answers: yes`` with the words that settle the question
-(``quote``, checked in the record's own text) and a reason (``why``), or ``answers: no``. Merging
-writes a yes under the question's ``also`` and a no under its ``not_answering`` (a pair judged again
-takes its new judgment), in place in
-``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml`` (comments kept), so a pair is
-judged once. Each pair should be judged by two readers, each given the pairs alone, and by a third
-where they differ, the majority merged (docs/search.md, seventeenth pass). The tuning half is pooled as
-``bench/asked_cv.py`` ranks it: each question on an index asked only the other folds' questions, as
-a new question is. Every index is built in a temporary cache directory, never the user's.
+shuffled together). The tuning half is pooled as ``bench/asked_cv.py`` ranks it: each question on
+an index asked only the other folds' questions, as a new question is. Every index is built in a
+temporary cache directory, never the user's.
+
+A reader answers each pair from the record's text alone: ``answers: yes`` with the words that
+settle the question (``quote``, checked in the record's own text) and a reason (``why``), or
+``answers: no``. Each pair should be judged by two readers, each given the pairs alone, and by a
+third where they differ, the majority merged (docs/search.md, seventeenth pass). Merging writes a
+yes under the question's ``also`` and a no under its ``not_answering`` (a pair judged again takes
+its new judgment), in place in ``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml``
+(comments kept), so a pair is judged once.
 """
 
 from __future__ import annotations
