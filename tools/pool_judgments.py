@@ -12,13 +12,14 @@ shuffled together). The tuning half is pooled as ``bench/asked_cv.py`` ranks it:
 an index asked only the other folds' questions, as a new question is. Every index is built in a
 temporary cache directory, never the user's.
 
-A reader answers each pair from the record's text alone: ``answers: yes`` with the words that
-settle the question (``quote``, checked in the record's own text) and a reason (``why``), or
-``answers: no``. Each pair should be judged by two readers, each given the pairs alone, and by a
-third where they differ, the majority merged (docs/search.md, seventeenth pass). Merging writes a
-yes under the question's ``also`` and a no under its ``not_answering`` (a pair judged again takes
-its new judgment), in place in ``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml``
-(comments kept), so a pair is judged once.
+A reader answers each pair from the record's text alone (the brief: docs/relevance-judging.md):
+``answers: yes`` with the words that settle the question (``quote``, checked in the record's own
+text) and a reason (``why``), or ``answers: no``. Each pair should be judged by two readers, each
+given the pairs alone, and by a third where they differ, the majority merged (docs/search.md,
+seventeenth pass). Merging writes a yes under the question's ``also`` and a no under its
+``not_answering`` (a pair judged again takes its new judgment), in place in
+``corpus/questions/tuning.yaml`` or ``tests/relevance/heldout.yaml`` (comments kept), so a pair is
+judged once.
 """
 
 from __future__ import annotations
