@@ -83,6 +83,13 @@ def players_words() -> dict[str, list[str]]:
     return found
 
 
+def answering_refs(question: dict) -> list[str]:
+    """The refs (``kind:id@edition``) a relevance-set question is answered by: its writer's
+    (``expect``), then those judges later found answering among the ranking's hits (``also``,
+    tools/pool_judgments.py)."""
+    return [*question["expect"], *(a["ref"] for a in question.get("also", ()))]
+
+
 def asked_questions() -> dict[str, list[str]]:
     """``type/id`` -> the players' questions the record answers: the relevance set's tuning half.
 
@@ -103,7 +110,7 @@ def asked_questions() -> dict[str, list[str]]:
     folder = ROOT / QUESTIONS_DIR
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
         for q in read_yaml(path) or ():
-            for ref in [*q["expect"], *(a["ref"] for a in q.get("also", ()))]:  # its writer's, a judge's
+            for ref in answering_refs(q):
                 type_, rest = ref.split(":", 1)
                 said = asked.setdefault(f"{type_}/{rest.rsplit('@', 1)[0]}", [])
                 if q["q"] not in said:  # one record in several editions

@@ -8,7 +8,8 @@ import yaml
 from fast_yaml import load_yaml
 
 import index.documents as documents
-from tools.check_relevance_set import answering_refs, answers_to
+from index.documents import answering_refs
+from tools.check_relevance_set import answers_to
 from tools.pool_judgments import main, merge
 
 SET = """\

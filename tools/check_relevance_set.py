@@ -34,7 +34,7 @@ from pathlib import Path
 import yaml
 
 from index.corpus import records, sections
-from index.documents import QUESTIONS_DIR
+from index.documents import QUESTIONS_DIR, answering_refs
 
 ROOT = Path(__file__).resolve().parent.parent
 # The tuning half is corpus data: the index searches its questions as the "asked" field of the
@@ -86,12 +86,6 @@ def parse_ref(ref: str) -> tuple[str, str, str]:
     kind, _, rest = ref.partition(":")
     rid, _, edition = rest.rpartition("@")
     return kind, rid, edition
-
-
-def answering_refs(question: dict) -> list[str]:
-    """The refs a question is answered by: its writer's (``expect``), then those a judge found
-    answering among the ranking's unlisted hits (``also``, tools/pool_judgments.py)."""
-    return [*question["expect"], *(a["ref"] for a in question.get("also", ()))]
 
 
 def answers_to(question: dict, judged: bool = True) -> set[str]:
