@@ -104,18 +104,17 @@ def record_model(kind: str) -> type:
 DOCUMENT_IDS = ("000", "001", "002", "003", "004")
 
 
-def yaml_loader() -> type:
-    """PyYAML's safe loader: libyaml's (``CSafeLoader``) when PyYAML was built with it, else the pure-Python one."""
+def parse_yaml(text: str) -> Any:
+    """YAML text, read safely with PyYAML's libyaml loader (``CSafeLoader``) when PyYAML was built with
+    it, else the pure-Python one: the same data, several times faster."""
     import yaml
 
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def read_yaml(path: Path) -> Any:
     """A YAML data file of the corpus (players' words, questions, conformance records), read safely."""
-    import yaml
-
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml_loader())
+    return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def _read_json(*parts: str) -> Any:

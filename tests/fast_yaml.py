@@ -8,14 +8,6 @@ resolver). Tests read YAML through ``load_yaml`` so no sweep pays the slow parse
 
 from __future__ import annotations
 
-from typing import Any
+from index.corpus import parse_yaml as load_yaml  # as the corpus's YAML files are read (index.corpus.read_yaml)
 
-import yaml
-
-from index.corpus import yaml_loader
-
-LOADER = yaml_loader()  # as the corpus's YAML files are read (index.corpus.read_yaml)
-
-
-def load_yaml(text: str) -> Any:
-    return yaml.load(text, Loader=LOADER)
+__all__ = ["load_yaml"]

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import yaml
 
-from index.corpus import read_yaml, yaml_loader
+from index.corpus import parse_yaml, read_yaml
 from tools.check_relevance_set import ALSO_KEYS, HELDOUT_FILE, ROOT, TUNING_FILE, answers_to, flat, quoted_pieces, \
     ref_text
 
@@ -95,7 +95,7 @@ def merge(pool_file: Path, judged_file: Path, files=tuple(FILES.values())) -> li
     (nothing is written when there are any)."""
     pairs = {p["pair"]: p for p in read_yaml(pool_file)}
     texts = {path: path.read_text(encoding="utf-8") for path in files}
-    where = {q["q"]: path for path, text in texts.items() for q in _load(text)}
+    where = {q["q"]: path for path, text in texts.items() for q in parse_yaml(text)}
     found: dict[str, dict[str, list]] = {}
     problems = []
     for j in read_yaml(judged_file):
@@ -117,7 +117,7 @@ def merge(pool_file: Path, judged_file: Path, files=tuple(FILES.values())) -> li
         return problems
     for path in files:
         lines = texts[path].splitlines()
-        starts = {_load(line[2:])["q"]: i for i, line in enumerate(lines) if line.startswith("- q:")}
+        starts = {parse_yaml(line[2:])["q"]: i for i, line in enumerate(lines) if line.startswith("- q:")}
         # from the last entry up, so that the lines added never move an entry still to come
         for q in sorted((q for q in found if where[q] == path), key=starts.__getitem__, reverse=True):
             lines = _with_judgments(lines, starts[q], found[q])
@@ -127,15 +127,11 @@ def merge(pool_file: Path, judged_file: Path, files=tuple(FILES.values())) -> li
     return []
 
 
-def _load(text: str):
-    return yaml.load(text, Loader=yaml_loader())
-
-
 def _with_judgments(lines: list[str], start: int, said: dict[str, list]) -> list[str]:
     """The file's lines with ``said`` added to the entry beginning at line ``start`` (its own lines only)."""
     end = next((i for i in range(start + 1, len(lines))
                 if not lines[i].startswith(" ") or not lines[i].strip()), len(lines))
-    entry = _load("\n".join(lines[start:end]))[0]
+    entry = parse_yaml("\n".join(lines[start:end]))[0]
     now = {a["ref"] for a in said["also"]} | set(said["not_answering"])  # a pair judged again: the new word
     also = [a for a in entry.get("also", []) if a["ref"] not in now] + said["also"]
     never = [r for r in entry.get("not_answering", []) if r not in now] + said["not_answering"]
