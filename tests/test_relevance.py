@@ -34,7 +34,8 @@ import pytest
 from index.corpus import records, sections
 # the relevance set's own vocabulary, one definition for this test and the set's checker
 from tools.check_relevance_set import (EDITIONS, HELDOUT_FILE, KEYS, KINDS, RECORD_KINDS, TUNING_FILE, answers_to,
-                                       corpus_refs, flat, own_sections, parse_ref, quoted_pieces, ref_text)
+                                       corpus_refs, flat, judged_problems, own_sections, parse_ref,
+                                       quoted_pieces)
 from relevance_metrics import first_rank, hit_refs
 from fast_yaml import load_yaml
 
@@ -113,20 +114,8 @@ def test_every_judged_answer_is_quoted_from_its_record():
     """The answers a judge found later among the ranking's unlisted hits (tools/pool_judgments.py)
     and the hits judged not to answer: real refs, within the question's filters, listed once, each
     answer with the words of its own record that settle the question."""
-    known, bad = corpus_refs(), []
-    for q in QUESTIONS:
-        judged = [a["ref"] for a in q.get("also", ())] + list(q.get("not_answering", ()))
-        for ref in judged:
-            kind, _, edition = parse_ref(ref)
-            if parse_ref(ref) not in known or q.get("edition", edition) != edition or q.get("type", kind) != kind:
-                bad.append(f"{label(q)}: {ref} is not a ref this question may name")
-        if len(set(judged + q["expect"])) != len(judged) + len(q["expect"]):
-            bad.append(f"{label(q)}: a ref is judged twice, or judged and expected")
-        for also in q.get("also", ()):
-            text = flat(ref_text(also["ref"]))
-            bad += [f"{label(q)}: {p!r} not in {also['ref']}" for p in quoted_pieces(also["quote"]) if p not in text]
-            if not str(also.get("why", "")).strip():
-                bad.append(f"{label(q)}: {also['ref']} has no why")
+    known = corpus_refs()
+    bad = [f"{label(q)}: {p}" for q in QUESTIONS for p in judged_problems(q, known)]
     assert not bad, "\n".join(bad)
 
 

@@ -137,6 +137,34 @@ def own_sections() -> dict[str, str]:
     return found
 
 
+def _ref_problems(question: dict, ref: str, known: set[tuple[str, str, str]]) -> list[str]:
+    """A ref that is not in the corpus (``known``: ``corpus_refs``), or outside the question's filters."""
+    kind, rid, edition = parse_ref(ref)
+    found = [] if (kind, rid, edition) in known else [f"ref not in the corpus: {ref}"]
+    if question.get("edition", edition) != edition or question.get("type", kind) != kind:
+        found.append(f"ref outside the question's filters: {ref}")
+    return found
+
+
+def judged_problems(question: dict, known: set[tuple[str, str, str]]) -> list[str]:
+    """What is wrong with a question's judged refs: each ``also`` entry with exactly a ref, a why and
+    a quote found in that ref's own text; those and the ``not_answering`` refs real refs within the
+    question's filters; no ref listed twice, nor both expected and judged."""
+    found = []
+    for also in question.get("also", ()):
+        if set(also) != ALSO_KEYS or not all(str(also[k]).strip() for k in ALSO_KEYS):
+            found.append(f"an also entry needs exactly {sorted(ALSO_KEYS)}")
+            continue
+        text = flat(ref_text(also["ref"]))
+        found += [f"quote not in {also['ref']}: {p!r}" for p in quoted_pieces(also["quote"]) if p not in text]
+    judged = [*answering_refs(question), *question.get("not_answering", ())]
+    for ref in judged[len(question["expect"]):]:
+        found += _ref_problems(question, ref, known)
+    if len(set(judged)) != len(judged):
+        found.append("a ref is listed twice")
+    return found
+
+
 def check(path: Path) -> list[str]:
     questions = yaml.safe_load(path.read_text(encoding="utf-8"))
     known_sections = sections()
@@ -154,28 +182,10 @@ def check(path: Path) -> list[str]:
         if q.get("edition", EDITIONS[0]) not in EDITIONS or q.get("type", KINDS[0]) not in KINDS:
             problems.append(f"{where}: unknown edition or type filter")
         for ref in q["expect"]:
-            kind, rid, edition = parse_ref(ref)
-            if (kind, rid, edition) not in known:
-                problems.append(f"{where}: ref not in the corpus: {ref}")
-            if q.get("edition", edition) != edition or q.get("type", kind) != kind:
-                problems.append(f"{where}: ref outside the question's filters: {ref}")
+            problems += [f"{where}: {p}" for p in _ref_problems(q, ref, known)]
             if ref in {own.get(r) for r in q["expect"]}:
                 problems.append(f"{where}: own section listed next to its record: {ref}")
-        for also in q.get("also", ()):
-            if set(also) != ALSO_KEYS or not all(str(also[k]).strip() for k in ALSO_KEYS):
-                problems.append(f"{where}: an also entry needs exactly {sorted(ALSO_KEYS)}")
-                continue
-            missing = [p for p in quoted_pieces(also["quote"]) if p not in flat(ref_text(also["ref"]))]
-            problems += [f"{where}: quote not in {also['ref']}: {p!r}" for p in missing]
-        judged = [*answering_refs(q), *q.get("not_answering", ())]
-        for ref in judged[len(q["expect"]):]:
-            kind, rid, edition = parse_ref(ref)
-            if (kind, rid, edition) not in known:
-                problems.append(f"{where}: ref not in the corpus: {ref}")
-            if q.get("edition", edition) != edition or q.get("type", kind) != kind:
-                problems.append(f"{where}: ref outside the question's filters: {ref}")
-        if len(set(judged)) != len(judged):
-            problems.append(f"{where}: a ref is listed twice")
+        problems += [f"{where}: {p}" for p in judged_problems(q, known)]
         sid = q["why"].split(": ", 1)[0]
         if sid not in known_sections:
             problems.append(f"{where}: why does not start with a section id: {sid!r}")
