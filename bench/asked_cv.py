@@ -28,31 +28,28 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 DEPTH = 10
 
 
-def _fold(folds: int, fold: int, asked: bool) -> dict[str, list[tuple[str, list[str]]]]:
-    """Fold ``fold``'s questions -> their first DEPTH hits (each its lead ref and every ref it stands
+def _fold(folds: int, fold: int, asked: bool, depth: int) -> dict[str, list[tuple[str, list[str]]]]:
+    """Fold ``fold``'s questions -> their first ``depth`` hits (each its lead ref and every ref it stands
     for) on an index asked the other folds' questions (or none)."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # a spawned process starts with its own path
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-asked-cv-")
     import index.documents as documents
-    from relevance_metrics import hit_refs, load
+    from relevance_metrics import load, ranked_refs
 
     questions = load("tuning")
     mine = {q["q"] for i, q in enumerate(questions) if i % folds == fold}
     whole = documents.asked_questions
     documents.asked_questions = lambda: {k: [q for q in qs if q not in mine] for k, qs in whole().items()} \
         if asked else {}
-    from index.search import search
-
-    return {q["q"]: [(f"{h.kind}:{h.id}@{h.edition}", sorted(hit_refs(h)))
-                     for h in search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=DEPTH).hits]
-            for q in questions if q["q"] in mine}
+    return ranked_refs([q for q in questions if q["q"] in mine], depth)  # searched after the patch
 
 
-def cross_validated(folds: int, jobs: int, asked: bool = True) -> dict[str, list[tuple[str, list[str]]]]:
+def cross_validated(folds: int, jobs: int, asked: bool = True,
+                    depth: int = DEPTH) -> dict[str, list[tuple[str, list[str]]]]:
     """Every tuning question -> its hits as a new question (``_fold``), one process per fold (the
     index and its searcher are built once per process)."""
     with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), max_tasks_per_child=1) as pool:
-        return {q: hits for part in pool.map(_fold, [folds] * folds, range(folds), [asked] * folds)
+        return {q: hits for part in pool.map(_fold, [folds] * folds, range(folds), [asked] * folds, [depth] * folds)
                 for q, hits in part.items()}
 
 

@@ -29,6 +29,15 @@ def first_rank(question: dict, hits, answers) -> int | None:
     return next((i for i, h in enumerate(hits, 1) if hit_refs(h) & expected), None)
 
 
+def ranked_refs(questions: list[dict], depth: int) -> dict[str, list[tuple[str, list[str]]]]:
+    """Question text -> its first ``depth`` hits, each as its lead ref and every ref it stands for."""
+    from index.search import search
+
+    return {q["q"]: [(f"{h.kind}:{h.id}@{h.edition}", sorted(hit_refs(h)))
+                     for h in search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=depth).hits]
+            for q in questions}
+
+
 def evaluate(questions: list[dict], depth: int = 10, judged: bool = True) -> tuple[dict, list[str]]:
     """P@1, P@3, P@depth and MRR@depth (and the misses at 3, as lines) over ``questions``; with the
     answers judged later (``also``) unless ``judged`` is false: its writers' answers only."""

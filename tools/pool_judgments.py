@@ -48,13 +48,9 @@ def _ranked(half: str) -> dict[str, list[tuple[str, list[str]]]]:
         from asked_cv import cross_validated
 
         return cross_validated(5, min(4, os.cpu_count() or 1))
-    from relevance_metrics import hit_refs, load
+    from relevance_metrics import load, ranked_refs
 
-    from index.search import search
-
-    return {q["q"]: [(f"{h.kind}:{h.id}@{h.edition}", sorted(hit_refs(h)))
-                     for h in search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=POOL_DEPTH).hits]
-            for q in load(half)}
+    return ranked_refs(load(half), POOL_DEPTH)
 
 
 def pool(out: Path) -> int:

@@ -35,8 +35,7 @@ from tools.check_relevance_set import answers_to  # noqa: E402
 
 
 def main() -> None:
-    asked_cv.DEPTH = DEPTH
-    ranked = asked_cv.cross_validated(FOLDS, 2)
+    ranked = asked_cv.cross_validated(FOLDS, 2, depth=DEPTH)
     s = searcher()
     rows = s.db.query("SELECT key, title, body FROM search_docs ORDER BY docnum")
     kept = KEEP / "minilm-docs-transformer.npy"
