@@ -66,13 +66,20 @@ def pool(out: Path) -> int:
             for lead, refs in hits[:POOL_DEPTH]:
                 if set(refs) & judged:
                     break  # the first listed answer: what lies below it moves no figure
-                title, body = docs[lead]
+                title, body = shown_text(docs, lead)
                 pairs.append({"q": text, **{k: q[k] for k in ("edition", "type") if k in q},
                               "ref": lead, "title": title, "text": body})
     random.Random(23).shuffle(pairs)
     pairs = [{"pair": f"p{n}", **pair} for n, pair in enumerate(pairs, 1)]
     out.write_text(yaml.safe_dump(pairs, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
     return len(pairs)
+
+
+def shown_text(docs: dict[str, tuple[str, str]], ref: str) -> tuple[str, str]:
+    """A pair's title and the text its reader judges: the search document's, or, for a record with no
+    text of its own there (the race Dragonkin has no abilities), the record's and its section's text."""
+    title, body = docs[ref]
+    return title, body or ref_text(ref).strip(" |")
 
 
 def _documents() -> dict[str, tuple[str, str]]:
