@@ -150,7 +150,9 @@ def _sais() -> Iterator[dict[str, Any]]:
 
 def _races() -> Iterator[dict[str, Any]]:
     for r in records("race"):
-        body = " ".join(f"{a.name}: {a.text}" for a in r.abilities)
+        # a race with no racial abilities (Dragonkin; v4's Firewalkers and Treefolk) is described by its
+        # own text, which for those is rules, not story: its hit would otherwise show no text at all
+        body = " ".join(f"{a.name}: {a.text}" for a in r.abilities) or r.text
         yield _doc("race", r, r.name, body, names=" ".join(r.aliases), color=" ".join(r.colors), race=r.id)
 
 

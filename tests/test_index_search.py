@@ -313,3 +313,15 @@ def test_players_shorthand_searches_the_books_term(query, expected):
     first = search(query, limit=1).hits[0]
     shown = set(terms(first.title + " " + first.snippet))
     assert set(want) <= shown or set(terms(query)) <= shown, (query, first.title, first.snippet)
+
+
+def test_every_record_has_text_to_show_in_its_hit():
+    """A record's hit shows a snippet of its search text; a race with no racial abilities (Dragonkin,
+    v4's Firewalkers and Treefolk) had none, so its hit showed only a title. (A rule section made
+    only of subsections has no text of its own, and its subsections are hits of their own.)"""
+    from index.search import searcher
+
+    empty = list(searcher().db.query("SELECT key FROM search_docs WHERE type != 'rule' AND trim(body) = ''"))
+    assert empty == []
+    hit = next(h for h in search("dragonkin", kind="race").hits if h.id == "dragonkin")
+    assert hit.snippet.strip()
