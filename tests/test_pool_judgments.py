@@ -114,3 +114,20 @@ def test_a_record_with_no_search_text_is_judged_on_its_own_and_its_sections_text
     assert title == "Dragonkin" and "six-sided units from expansion sets" in text
     assert shown_text({"spell:path@sfr-2012": ("Path", "Target one of your units")}, "spell:path@sfr-2012") == \
         ("Path", "Target one of your units")
+
+
+def test_a_yes_may_quote_any_text_its_reader_was_shown(tmp_path):
+    """A reader quotes the text the pool shows, which is the search's: a race's abilities (its section
+    holds only its story) and a unit's size and class (generated, not in the books' words). The merge
+    finds such quotes in the record's text as the relevance checker does."""
+    questions, pool, said = _files(tmp_path, [
+        {"pair": "p1", "answers": "yes", "why": "negation spares SAI magic",
+         "quote": "subtracted from the acting army's non-SAI generated magic results"},
+        {"pair": "p2", "answers": "yes", "why": "its size", "quote": "uncommon (medium) cavalry unit"}])
+    pool.write_text(yaml.safe_dump([
+        {"pair": "p1", "q": "who owns the bones pile after a battle", "ref": "race:frostwing@sfr-2012"},
+        {"pair": "p2", "q": "who owns the bones pile after a battle", "ref": "unit:amazon-battle-rider@sfr-2012"},
+    ]), encoding="utf-8")
+    assert merge(pool, said, (questions,)) == []
+    assert [a["ref"] for a in load_yaml(questions.read_text(encoding="utf-8"))[1]["also"]] == \
+        ["race:frostwing@sfr-2012", "unit:amazon-battle-rider@sfr-2012"]

@@ -34,7 +34,7 @@ from pathlib import Path
 import yaml
 
 from index.corpus import records, sections
-from index.documents import QUESTIONS_DIR, answering_refs
+from index.documents import QUESTIONS_DIR, answering_refs, documents, key
 
 ROOT = Path(__file__).resolve().parent.parent
 # The tuning half is corpus data: the index searches its questions as the "asked" field of the
@@ -99,17 +99,27 @@ def answers_to(question: dict, judged: bool = True) -> set[str]:
 
 
 @cache
+def _shown() -> dict[str, str]:
+    """Search document key -> the text search shows for its hit (``index.documents``; no index is built
+    and nothing is ranked)."""
+    return {d["key"]: d["body"] for d in documents()}
+
+
+@cache
 def ref_text(ref: str) -> str:
-    """The words a ref stands for: a rule section's text; a record's own text and its section's."""
+    """The words a ref stands for, and so where a quote of it is looked for: the text its hit shows (a
+    race's abilities, a unit's size and class, a section's cleaned text), a record's own text, and the
+    text of the section it cites. A reader judging a pooled pair quotes what it is shown."""
     kind, rid, edition = parse_ref(ref)
     known = sections()
+    shown = _shown().get(key(kind, edition, rid), "")
     if kind == "rule":
-        return known[rid].text if rid in known else ""
+        return f"{shown} | {known[rid].text}" if rid in known else ""
     record = next((r for r in records(kind) if r.id == rid and r.edition == edition), None)
     if record is None:
         return ""
     section = known.get(record.source.section)
-    return f"{getattr(record, 'text', '') or ''} | {section.text if section else ''}"
+    return f"{getattr(record, 'text', '') or ''} | {shown} | {section.text if section else ''}"
 
 
 def corpus_refs() -> set[tuple[str, str, str]]:
