@@ -91,6 +91,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "rerolling": ("roll again", "rolled again"),
     "escape": ("flee", "move"),
     "escapes": ("flee", "move"),
+    "stack": ("cumulative", "multiple castings"),  # "do two Palsies stack": the books' "are cumulative"
+    "stacks": ("cumulative", "multiple castings"),
+    "stacking": ("cumulative", "multiple castings"),
     "swap": ("exchange", "trade"),
     "switch": ("exchange", "trade"),
     # players' shorthand for the books' terms (issue 23, sixth pass); each term is the books' own:

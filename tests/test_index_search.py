@@ -214,6 +214,15 @@ def test_slang_and_questions_find_the_answering_record_first(query, first):
     assert f"{hit.kind}:{hit.id}" == first, refs(search(query), 3)
 
 
+def test_stacking_is_the_books_cumulative_and_the_answering_edition_leads():
+    """Players ask whether effects "stack"; the books say "cumulative" and "multiple castings increase
+    the effect". v4's Ash Storm says nothing of multiple castings, 2012's and 1996's do: one of
+    those leads the hit, and its snippet is the sentence that answers."""
+    hit = search("do two ash storms on one terrain stack").hits[0]
+    assert hit.id == "ash-storm" and hit.edition in {"sfr-2012", "tsr-1996"}
+    assert "multiple castings" in hit.snippet.lower()
+
+
 def test_a_question_is_not_ranked_by_the_names_its_words_happen_to_be():
     """"which SAI ..." once ranked the SAI glossary entry and Counter above the answer."""
     hits = search("which SAI stops the defender from counter attacking").hits
