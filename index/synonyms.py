@@ -67,6 +67,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "guy": ("unit",),
     "guys": ("units",),
     "troops": ("units",),
+    # table talk measured on the eighteenth pass's questions (docs/search.md)
+    "cant": ("cannot",),  # "can't" typed without its apostrophe
+    "auto": ("automatic",),
+    "shooter": ("missile",),
+    "shooters": ("missile",),
     "opponent": ("enemy", "opposing"),
     "colour": ("color",),
     "color": ("colour",),  # the books write "color", players (and their words in corpus/words/) "colour" too
@@ -94,6 +99,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "stack": ("cumulative", "multiple castings"),  # "do two Palsies stack": the books' "are cumulative"
     "stacks": ("cumulative", "multiple castings"),
     "stacking": ("cumulative", "multiple castings"),
+    "till": ("until",),
+    "mid": ("during",),
     "swap": ("exchange", "trade"),
     "switch": ("exchange", "trade"),
     # players' shorthand for the books' terms (issue 23, sixth pass); each term is the books' own:
@@ -177,6 +184,7 @@ PHRASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("knock", "out"): ("eliminated",),
     ("shut", "down"): ("negate", "dispel"),
     ("pull", "back"): ("retreat",),
+    ("dead", "pile"): ("dead unit area",),
 }
 _PHRASE_STEMS: dict[tuple[str, str], tuple[str, ...]] = {}
 _FORMS = {_forms.split()[0]: _forms.split() for _forms in IRREGULAR}

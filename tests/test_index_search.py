@@ -223,6 +223,17 @@ def test_stacking_is_the_books_cumulative_and_the_answering_edition_leads():
     assert "multiple castings" in hit.snippet.lower()
 
 
+@pytest.mark.parametrize("query, book_word", [
+    ("cant be targeted by spells", "cannot"), ("auto saves", "automatic"), ("units that are shooters", "missile"),
+    ("back from the dead pile", "area"), ("mid roll promotion", "during"),
+])
+def test_table_talk_is_searched_in_the_books_words(query, book_word):
+    """Players' words the books never write are searched as the books' own: the first hits mark the
+    book's word in their snippets (the dead pile is the dead unit area)."""
+    result = search(query, limit=3)
+    assert book_word in {h.snippet[s:e].lower() for h in result.hits for s, e in h.highlights}
+
+
 def test_a_question_is_not_ranked_by_the_names_its_words_happen_to_be():
     """"which SAI ..." once ranked the SAI glossary entry and Counter above the answer."""
     hits = search("which SAI stops the defender from counter attacking").hits
