@@ -34,7 +34,7 @@ from pathlib import Path
 import yaml
 
 from index.corpus import records, sections
-from index.documents import QUESTIONS_DIR, answering_refs, documents, key
+from index.documents import QUESTIONS_DIR, answering_refs, documents
 
 ROOT = Path(__file__).resolve().parent.parent
 # The tuning half is corpus data: the index searches its questions as the "asked" field of the
@@ -99,10 +99,10 @@ def answers_to(question: dict, judged: bool = True) -> set[str]:
 
 
 @cache
-def _shown() -> dict[str, str]:
-    """Search document key -> the text search shows for its hit (``index.documents``; no index is built
-    and nothing is ranked)."""
-    return {d["key"]: d["body"] for d in documents()}
+def shown() -> dict[str, tuple[str, str]]:
+    """Ref -> the title and the text search shows for its hit (``index.documents``; no index is built
+    and nothing is ranked): what a reader of a pooled pair judges (tools/pool_judgments.py)."""
+    return {f"{d['type']}:{d['id']}@{d['edition']}": (d["title"], d["body"]) for d in documents()}
 
 
 @cache
@@ -112,14 +112,14 @@ def ref_text(ref: str) -> str:
     text of the section it cites. A reader judging a pooled pair quotes what it is shown."""
     kind, rid, edition = parse_ref(ref)
     known = sections()
-    shown = _shown().get(key(kind, edition, rid), "")
+    hit_text = shown().get(ref, ("", ""))[1]
     if kind == "rule":
-        return f"{shown} | {known[rid].text}" if rid in known else ""
+        return f"{hit_text} | {known[rid].text}" if rid in known else ""
     record = next((r for r in records(kind) if r.id == rid and r.edition == edition), None)
     if record is None:
         return ""
     section = known.get(record.source.section)
-    return f"{getattr(record, 'text', '') or ''} | {shown} | {section.text if section else ''}"
+    return f"{getattr(record, 'text', '') or ''} | {hit_text} | {section.text if section else ''}"
 
 
 def corpus_refs() -> set[tuple[str, str, str]]:

@@ -35,7 +35,7 @@ import yaml
 
 from index.corpus import parse_yaml, read_yaml
 from tools.check_relevance_set import ALSO_KEYS, HELDOUT_FILE, ROOT, TUNING_FILE, answers_to, flat, quoted_pieces, \
-    ref_text
+    ref_text, shown
 
 POOL_DEPTH = 3  # the figure the targets are hardest on: P@3
 FILES = {"tuning": TUNING_FILE, "held-out": HELDOUT_FILE}
@@ -56,7 +56,6 @@ def _ranked(half: str) -> dict[str, list[tuple[str, list[str]]]]:
 def pool(out: Path) -> int:
     """Write the unjudged pairs of both halves to ``out``, shuffled together; return how many."""
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-pool-")
-    docs = _documents()
     pairs = []
     for half, path in FILES.items():
         questions = {q["q"]: q for q in read_yaml(path)}
@@ -66,31 +65,13 @@ def pool(out: Path) -> int:
             for lead, refs in hits[:POOL_DEPTH]:
                 if set(refs) & judged:
                     break  # the first listed answer: what lies below it moves no figure
-                title, body = shown_text(docs, lead)
+                title, body = shown()[lead]
                 pairs.append({"q": text, **{k: q[k] for k in ("edition", "type") if k in q},
                               "ref": lead, "title": title, "text": body})
     random.Random(23).shuffle(pairs)
     pairs = [{"pair": f"p{n}", **pair} for n, pair in enumerate(pairs, 1)]
     out.write_text(yaml.safe_dump(pairs, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
     return len(pairs)
-
-
-def shown_text(docs: dict[str, tuple[str, str]], ref: str) -> tuple[str, str]:
-    """A pair's title and the text its reader judges: the search document's, or, for a record with no
-    text of its own there (the race Dragonkin has no abilities), the record's and its section's text."""
-    title, body = docs[ref]
-    return title, body or ref_text(ref).strip(" |")
-
-
-def _documents() -> dict[str, tuple[str, str]]:
-    """ref -> the title and text search shows for it."""
-    from index.search import searcher
-
-    found = {}
-    for key, title, body in searcher().db.query("SELECT key, title, body FROM search_docs"):
-        kind, edition, rid = key.split("/", 2)
-        found[f"{kind}:{rid}@{edition}"] = (title, body)
-    return found
 
 
 def merge(pool_file: Path, judged_file: Path, files=tuple(FILES.values())) -> list[str]:
