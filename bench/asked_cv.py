@@ -58,15 +58,12 @@ def main() -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     args = parser.parse_args()
-    from relevance_metrics import figures, load
-    from tools.check_relevance_set import answers_to
+    from relevance_metrics import figures, first_rank, load
 
     questions = load("tuning")
     for asked in (False, True):
-        found = cross_validated(args.folds, args.jobs, asked)
-        ranks = [next((i for i, (_, refs) in enumerate(found[q["q"]], 1) if set(refs) & answers_to(q)), None)
-                 for q in questions]
-        found = figures(ranks, DEPTH)
+        hits = cross_validated(args.folds, args.jobs, asked)
+        found = figures([first_rank(q, (refs for _lead, refs in hits[q["q"]])) for q in questions], DEPTH)
         print(f"{'with' if asked else 'without':8} {found['n']:4} questions, {args.folds} folds  "
               f"P@1 {found['p1']:.3f}  P@3 {found['p3']:.3f}  P@10 {found['p10']:.3f}  "
               f"MRR@{DEPTH} {found['mrr']:.3f}", flush=True)

@@ -38,12 +38,12 @@ def main() -> None:
     parser.add_argument("--file", type=Path, help="a relevance set file being written (not the held-out half)")
     args = parser.parse_args()
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-relevance-")
-    import yaml
+    from index.corpus import read_yaml
     from relevance_metrics import FILES, HALVES, evaluate, load
 
     if args.file and args.file.resolve() == FILES["held-out"].resolve():
         parser.error("the held-out half's misses are never listed; run without --file for its figures")
-    sets = {args.file.stem: yaml.safe_load(args.file.read_text(encoding="utf-8"))} if args.file else \
+    sets = {args.file.stem: read_yaml(args.file)} if args.file else \
         {half: load(half) for half in (HALVES[:1] if args.tuning else HALVES)}
     for half, questions in sets.items():
         for judged in (False, True):

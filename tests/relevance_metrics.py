@@ -7,9 +7,8 @@ record across editions) is an expected ref, or that ref's own rule section.
 from __future__ import annotations
 
 from fast_yaml import load_yaml
-from tools.check_relevance_set import HELDOUT_FILE, TUNING_FILE, answers_to
+from tools.check_relevance_set import HALF_FILES as FILES, answers_to
 
-FILES = {"tuning": TUNING_FILE, "held-out": HELDOUT_FILE}
 HALVES = tuple(FILES)
 
 
@@ -23,10 +22,12 @@ def hit_refs(hit) -> set[str]:
     return {f"{hit.kind}:{rid}@{edition}" for edition, rid in members}
 
 
-def first_rank(question: dict, hits, answers) -> int | None:
-    """1-based rank of the first hit answering the question, None when none of ``hits`` does."""
-    expected = answers(question)
-    return next((i for i, h in enumerate(hits, 1) if hit_refs(h) & expected), None)
+def first_rank(question: dict, ref_sets, judged: bool = True) -> int | None:
+    """1-based rank of the first hit answering the question, None when none does; ``ref_sets`` holds
+    each hit's refs (``hit_refs``, or the refs ``ranked_refs`` keeps), with the judged answers
+    (``also``) counted unless ``judged`` is false."""
+    expected = answers_to(question, judged)
+    return next((i for i, refs in enumerate(ref_sets, 1) if expected & set(refs)), None)
 
 
 def ranked_refs(questions: list[dict], depth: int) -> dict[str, list[tuple[str, list[str]]]]:
@@ -39,18 +40,16 @@ def ranked_refs(questions: list[dict], depth: int) -> dict[str, list[tuple[str, 
 
 
 def evaluate(questions: list[dict], depth: int = 10, judged: bool = True) -> tuple[dict, list[str]]:
-    """P@1, P@3, P@depth and MRR@depth (and the misses at 3, as lines) over ``questions``; with the
+    """P@1, P@3, P@depth and MRR@depth (and the misses at 1, as lines) over ``questions``; with the
     answers judged later (``also``) unless ``judged`` is false: its writers' answers only."""
-    from index.search import search
-
+    found = ranked_refs(questions, depth)
     ranks, misses = [], []
     for q in questions:
-        hits = search(q["q"], edition=q.get("edition"), kind=q.get("type"), limit=depth).hits
-        rank = first_rank(q, hits, lambda q: answers_to(q, judged))
+        hits = found[q["q"]]
+        rank = first_rank(q, (refs for _lead, refs in hits), judged)
         ranks.append(rank)
         if rank is None or rank > 1:
-            got = ", ".join(f"{h.kind}:{h.id}@{h.edition}" for h in hits[:5])
-            misses.append(f"{q['q']!r} rank {rank}: got {got}")
+            misses.append(f"{q['q']!r} rank {rank}: got {', '.join(lead for lead, _refs in hits[:5])}")
     return figures(ranks, depth), misses
 
 

@@ -36,7 +36,7 @@ from index.corpus import records, sections
 from tools.check_relevance_set import (EDITIONS, HELDOUT_FILE, KEYS, KINDS, RECORD_KINDS, TUNING_FILE, answers_to,
                                        corpus_refs, flat, judged_problems, own_sections, parse_ref,
                                        quoted_pieces)
-from relevance_metrics import first_rank, hit_refs
+from relevance_metrics import figures as rank_figures, first_rank, hit_refs
 from fast_yaml import load_yaml
 
 TOP = 3
@@ -211,9 +211,7 @@ def answers(cache_dir):
 
 
 def figures(questions: list[dict], answers, judged: bool = True) -> dict[str, float]:
-    ranks = [first_rank(q, answers[id(q)], lambda q: answers_to(q, judged)) for q in questions]
-    at = lambda k: sum(1 for r in ranks if r is not None and r <= k) / len(ranks)  # noqa: E731
-    return {"p1": at(1), "p3": at(3), "p10": at(DEPTH), "mrr": sum(1 / r for r in ranks if r) / len(ranks)}
+    return rank_figures([first_rank(q, map(hit_refs, answers[id(q)]), judged) for q in questions], DEPTH)
 
 
 def test_held_out_half(answers):
@@ -242,7 +240,7 @@ def test_precision_at_3(answers):
     """Issue 4's set (the tuning half's questions without a quote) keeps its precision@3."""
     issue4 = [q for q in TUNING if "quote" not in q]
     assert len(issue4) == 87
-    failed = [q for q in issue4 if (first_rank(q, answers[id(q)], answers_to) or DEPTH + 1) > TOP]
+    failed = [q for q in issue4 if (first_rank(q, map(hit_refs, answers[id(q)])) or DEPTH + 1) > TOP]
     precision = 1 - len(failed) / len(issue4)
     report = "\n".join(
         f"- {label(q)}\n    expected any of: {', '.join(sorted(answers_to(q)))}\n"

@@ -31,9 +31,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
-import yaml
 
-from index.corpus import records, sections
+from index.corpus import read_yaml, records, sections
 from index.documents import QUESTIONS_DIR, answering_refs, documents
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # records that answer them (index.documents.asked_questions). The held-out half never is.
 TUNING_FILE = ROOT / "corpus" / QUESTIONS_DIR / "tuning.yaml"
 HELDOUT_FILE = ROOT / "tests" / "relevance" / "heldout.yaml"
-EXISTING = (TUNING_FILE, HELDOUT_FILE)
+HALF_FILES = {"tuning": TUNING_FILE, "held-out": HELDOUT_FILE}
+EXISTING = tuple(HALF_FILES.values())
 EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
 RECORD_KINDS = ("spell", "sai", "race", "unit", "ruling", "glossary")
 KINDS = (*RECORD_KINDS, "rule")
@@ -175,8 +175,8 @@ def judged_problems(question: dict, known: set[tuple[str, str, str]]) -> list[st
     return found
 
 
-def check(path: Path) -> list[str]:
-    questions = yaml.safe_load(path.read_text(encoding="utf-8"))
+def check(path: Path, questions: list[dict]) -> list[str]:
+    """The problems of ``questions``, the set read from ``path``."""
     known_sections = sections()
     known = corpus_refs()
     own = own_sections()
@@ -209,7 +209,7 @@ def check(path: Path) -> list[str]:
     existing = []
     for other in EXISTING:
         if other.resolve() != path.resolve():      # the set checked is compared with the others, not itself
-            existing += [q["q"] for q in yaml.safe_load(other.read_text(encoding="utf-8"))]
+            existing += [q["q"] for q in read_yaml(other)]
     exact = {norm_q(q) for q in existing}
     problems += [f"repeats an existing question: {q['q']!r}" for q in questions if norm_q(q["q"]) in exact]
     seen: dict[str, str] = {}
@@ -228,8 +228,9 @@ def check(path: Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     path = Path(argv[0]) if argv else HELDOUT_FILE
-    problems = check(path)
-    count = len(yaml.safe_load(path.read_text(encoding="utf-8")))
+    questions = read_yaml(path)
+    problems = check(path, questions)
+    count = len(questions)
     for p in problems:
         print(p)
     print(f"{path.name}: {count} questions, {len(problems)} problems")

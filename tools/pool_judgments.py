@@ -34,11 +34,9 @@ from pathlib import Path
 import yaml
 
 from index.corpus import parse_yaml, read_yaml
-from tools.check_relevance_set import ALSO_KEYS, HELDOUT_FILE, ROOT, TUNING_FILE, answers_to, flat, quoted_pieces, \
-    ref_text, shown
+from tools.check_relevance_set import ALSO_KEYS, HALF_FILES, ROOT, answers_to, flat, quoted_pieces, ref_text, shown
 
 POOL_DEPTH = 3  # the figure the targets are hardest on: P@3
-FILES = {"tuning": TUNING_FILE, "held-out": HELDOUT_FILE}
 
 
 def _ranked(half: str) -> dict[str, list[tuple[str, list[str]]]]:
@@ -57,7 +55,7 @@ def pool(out: Path) -> int:
     """Write the unjudged pairs of both halves to ``out``, shuffled together; return how many."""
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-pool-")
     pairs = []
-    for half, path in FILES.items():
+    for half, path in HALF_FILES.items():
         questions = {q["q"]: q for q in read_yaml(path)}
         for text, hits in _ranked(half).items():
             q = questions[text]
@@ -74,7 +72,7 @@ def pool(out: Path) -> int:
     return len(pairs)
 
 
-def merge(pool_file: Path, judged_file: Path, files=tuple(FILES.values())) -> list[str]:
+def merge(pool_file: Path, judged_file: Path, files=tuple(HALF_FILES.values())) -> list[str]:
     """Write each judgment of ``judged_file`` under its question in ``files``; return the problems
     (nothing is written when there are any)."""
     pairs = {p["pair"]: p for p in read_yaml(pool_file)}

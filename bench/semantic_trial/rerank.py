@@ -31,8 +31,7 @@ import numpy as np  # noqa: E402
 import minilm  # noqa: E402
 from index.query import parse  # noqa: E402
 from index.search import search, searcher  # noqa: E402
-from relevance_metrics import first_rank, load  # noqa: E402
-from tools.check_relevance_set import answers_to  # noqa: E402
+from relevance_metrics import first_rank, hit_refs, load  # noqa: E402
 
 CONFIGS = ((20, 5.0, False), (20, 5.0, True), (20, 10.0, True))  # (K, k of the fusion, questions only)
 
@@ -72,7 +71,7 @@ def main(half: str, encoder: str) -> None:
                 by_cosine = {i: r for r, i in enumerate(sorted(range(len(hits)), key=lambda i: -cosine[i]))}
                 fused = sorted(range(len(hits)), key=lambda i: (-(1 / (k + i) + 1 / (k + by_cosine[i])), i))
                 hits = [hits[i] for i in fused]
-            ranks.append(first_rank(q, hits[:10], answers_to))
+            ranks.append(first_rank(q, map(hit_refs, hits[:10])))
         n = len(ranks)
         at = lambda m: sum(1 for r in ranks if r and r <= m) / n  # noqa: E731
         print(f"{half} {encoder} K={depth} k={k} {'questions only' if questions_only else 'every query'}: "

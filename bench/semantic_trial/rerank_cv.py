@@ -30,7 +30,7 @@ import asked_cv  # noqa: E402
 import minilm  # noqa: E402
 from index.query import parse  # noqa: E402
 from index.search import searcher  # noqa: E402
-from relevance_metrics import figures, load  # noqa: E402
+from relevance_metrics import figures, first_rank, load  # noqa: E402
 from tools.check_relevance_set import answers_to  # noqa: E402
 
 
@@ -60,7 +60,7 @@ def main() -> None:
                     known = max((float(near[j]) for j in others if refs & answering[j]), default=0.0)
                     return 1 / (k + n) + w_doc * doc + w_near * known
                 order.sort(key=lambda n: -score(n))
-            ranks.append(next((r for r, n in enumerate(order[:10], 1) if set(hits[n][1]) & answering[i]), None))
+            ranks.append(first_rank(q, (hits[n][1] for n in order[:10])))
         found = figures(ranks)
         print(f"k={k} w_doc={w_doc} w_near={w_near}: P@1 {found['p1']:.3f} P@3 {found['p3']:.3f} "
               f"P@10 {found['p10']:.3f} MRR@10 {found['mrr']:.3f}", flush=True)
