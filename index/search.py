@@ -62,7 +62,20 @@ SINGLE_WORD_NAMES = ("spell", "sai", "race")  # a one-word name of these kinds r
 EXACT = 1e6  # rank added to a record named by the whole query
 NAMED_LOOKUP = 1.0  # a lookup: rank x (1 + NAMED_LOOKUP x words of the run naming the record)
 NAMED_QUESTION = 0.15  # a question: the same for runs of two words or more, weaker
+# a race's one-word name is not an English word the way an SAI's (Fly, Charge) or a spell's is, so in a
+# question it names the race too ("can dragonkin be pulled back into the reserves": the Dragonkin record,
+# whose text is the race's rules; issue 23, nineteenth pass)
+QUESTION_SINGLE_WORD_NAMES = ("race",)
 KIND_PREFERENCE = 1.6  # rank x this for the kind of record the query asks for ("which SAI ...")
+# the sections whose rules hold for every record of a kind: a question asking for that kind ("an SAI that
+# says during any action, can I use it on my save roll") is answered by one of its records or by them, so
+# they share its KIND_PREFERENCE (2012 "Special Action Icons - General Information": Application,
+# Resolution, Targeting; v4 "Special Action Icons (SAIs)"; 1996 "Special Action Icons" and the FAQ's
+# "Monster Special Action Icons: General Rules"). The spells' (2012 "Spell Attributes") were measured and
+# left out: "which spell ..." asks for a spell by its effect (docs/search.md, nineteenth pass)
+GENERAL_RULES = {"sai": ("sfr-2012:special-action-icons-general-information", "sfr-v4:special-action-icons-sais",
+                         "tsr-1996:special-rules.special-action-icons",
+                         "tsr-1996:faq.monster-special-action-icons.general-rules")}
 EDITION_PREFERENCE = 2.5  # rank x this for the edition the query names ("old TSR rules")
 # in a question, every hit of a family after its best one (``Searcher.family``): glossary lines (issue 23,
 # tenth pass), the FAQ's rulings of one topic (eleventh pass)
@@ -180,12 +193,16 @@ class Searcher:
     def __init__(self, db: Store) -> None:
         self.db = db
         self.colors = {c for (cs,) in db.query("SELECT DISTINCT colors FROM search_docs") for c in cs.split()}
-        rows = db.query("SELECT docnum, type, edition, grp, owner, hidden FROM search_docs ORDER BY docnum")
+        rows = db.query("SELECT docnum, type, edition, grp, owner, hidden, section FROM search_docs ORDER BY docnum")
         self.kind = [r[1] for r in rows]
         self.edition = [r[2] for r in rows]
         self.group = [r[3] for r in rows]
         self.owner = [r[4] for r in rows]
         self.hidden = {r[0] for r in rows if r[5]}
+        # a rule section or ruling of a kind's general rules (GENERAL_RULES) -> that kind
+        self.general_of = {r[0]: kind for r in rows if r[1] in ("rule", "ruling")
+                           for kind, sections in GENERAL_RULES.items()
+                           if any(r[6] == s or r[6].startswith(s + ".") for s in sections)}
         # the family a document's group belongs to in a question (``_grouped``): every glossary line is
         # one (one definition answers), the FAQ's rulings of one topic another (``...dispel-magic.a`` to ``.g``)
         self.family: list[str | None] = [
@@ -235,7 +252,7 @@ class Searcher:
         plan.groups += [_Group(p, {}, [(terms(p), 1.0)], "name") for p in query.name_phrases if terms(p)]
         plan.groups += [_Group(w, dict.fromkeys(terms(w), 1.0), [], "name") for w in query.name_words if terms(w)]
         plan.exact = self._exact(query, kept, plan)
-        plan.named = {k: n for k, n in self._named(kept).items() if k not in plan.exact}
+        plan.named = {k: n for k, n in self._named([query.words[i] for i in keep]).items() if k not in plan.exact}
         if plan.question and {key.partition("/")[0] for key in plan.named} >= {"spell", "sai"}:
             # "does the ash storm -1 come off the saves i got from a fly icon": how a spell and an SAI meet
             # is settled by the general rules of both (sfr-2012:special-action-icons-general-information,
@@ -389,11 +406,14 @@ class Searcher:
 
     def _named(self, words: list[str]) -> dict[str, int]:
         """Keys of the records named by a run of two or more of the query's words, or by one word for
-        the kinds in SINGLE_WORD_NAMES ("acting army", "health worth", "undead"), with the run's length."""
+        the kinds in SINGLE_WORD_NAMES ("acting army", "health worth", "undead"), with the run's length.
+        A two-letter abbreviation names only in capitals, as in ``_aliases`` ("DW"; not "am i stuck")."""
         runs = _runs(words)
         named: dict[str, int] = {}
         for kind, key, record in self.db.names_of(EXACT_NAME_KINDS, runs):  # record keys are document keys
-            _i, n = runs[key]
+            i, n = runs[key]
+            if n == 1 and len(key) <= 2 and words[i] != words[i].upper():
+                continue
             if n > 1 or kind in SINGLE_WORD_NAMES:
                 named[record] = max(named.get(record, 0), n)
         return named
@@ -484,7 +504,7 @@ class Searcher:
         for n, words in named.items():
             if n in rank and not plan.question:
                 rank[n] *= 1 + NAMED_LOOKUP * words
-            elif n in rank and words > 1:
+            elif n in rank and (words > 1 or self.kind[n] in QUESTION_SINGLE_WORD_NAMES):
                 rank[n] *= 1 + NAMED_QUESTION * words
         starter = not plan.editions
         for n in rank:      # one pass: a unit record in a question; a starter-only section, no edition named
@@ -494,7 +514,8 @@ class Searcher:
                 rank[n] *= STARTER_WEIGHT
         if plan.kinds or plan.editions:
             for n in rank:
-                if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds):
+                if plan.kinds and (self.kind[n] in plan.kinds or self.kind[self.owner[n]] in plan.kinds
+                                   or self.general_of.get(n) in plan.kinds):
                     rank[n] *= KIND_PREFERENCE
                 if plan.editions and self.edition[n] in plan.editions:
                     rank[n] *= EDITION_PREFERENCE

@@ -254,3 +254,48 @@ def test_a_question_naming_a_spell_and_an_sai_finds_the_general_rule_of_both(mon
     assert found <= 3
     monkeypatch.setattr(ranking, "KIND_NAMED_WEIGHT", 0.0)
     assert first_general() > found
+
+
+@pytest.mark.parametrize("question, section", [
+    ("an SAI that says it works in any roll, does that include a counter-maneuver",
+     "sfr-2012:special-action-icons-general-information.application"),  # "During any roll: ... maneuver roll"
+    ("which SAI results can a spell modify", "sfr-2012:special-action-icons-general-information"),
+])
+def test_a_question_asking_for_an_sai_finds_the_rules_every_sai_follows(question, section):
+    """A question asking for an SAI is answered by an SAI or by the SAIs' general rules, which name
+    none: those sections share the SAI's preference (index.search.GENERAL_RULES). Without it the first
+    answers here ranked 6th and below the tenth."""
+    from index.search import GENERAL_RULES, searcher
+
+    assert {searcher().general_of[n] for n in _docnums(section)} == {"sai"}
+    assert section in [h.id for h in search(question).hits[:3]]
+    assert set(GENERAL_RULES) == {"sai"}  # the spells' general rules were measured and left out
+
+
+def _docnums(section: str) -> list[int]:
+    from index.search import searcher
+
+    return [n for (n,) in searcher().db.query("SELECT docnum FROM search_docs WHERE section = ? AND type = 'rule'",
+                                              (section,))]
+
+
+@pytest.mark.parametrize("question, race", [
+    ("what can treefolk do at a highland", "treefolk"),  # "Treefolk may, when at any terrain, ..."
+    ("what is special about eldarim", "eldarim"),
+])
+def test_a_race_named_by_one_word_in_a_question_is_what_it_asks_about(question, race):
+    """A race's one-word name (Treefolk, Eldarim) is no English word, so a question naming it asks about
+    the race, as one naming a record by two words does: its record leads (7th and 4th without)."""
+    first = search(question).hits[0]
+    assert (first.kind, first.id) == ("race", race)
+
+
+def test_a_two_letter_name_in_lower_case_names_nothing():
+    """"am i stuck" is not Amazons (AM): a two-letter name counts only in capitals, in the names a
+    query's words run into as in the abbreviations it expands."""
+    from index.query import parse
+    from index.search import searcher
+
+    s = searcher()
+    assert "race/sfr-2012/amazon" not in s._plan(parse("am i stuck with melee only there")).named
+    assert "race/sfr-2012/amazon" in s._plan(parse("can AM shoot from reserves")).named
