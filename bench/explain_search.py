@@ -2,6 +2,7 @@
 
     python bench/explain_search.py "where do my dead units go"
     python bench/explain_search.py "where do my dead units go" basic-terms.dead glossary/sfr-2012/dead
+    python bench/explain_search.py --as-new "a tuning question" KEY
 
 Prints how the query was read (question or lookup, the kinds and editions it prefers, the
 records it names), each word's spellings with their weights, then the best documents (before
@@ -9,6 +10,10 @@ they are grouped into hits) with their rank, body length in terms and each word'
 documents whose key holds one of the further arguments are shown too, wherever they rank.
 For studying the tuning half's misses (``relevance_report.py --tuning --failures``); never
 for the held-out half's questions.
+
+A tuning question is in the index's asked field, which then explains most of its rank; with
+``--as-new`` the index is asked only the other folds' questions (``bench/asked_cv.py``'s five folds),
+so the question is ranked as the cross-validated figures rank it.
 
 It builds into a temporary cache directory of its own, never the user's.
 """
@@ -26,8 +31,10 @@ sys.path.insert(0, str(ROOT))
 TOP = 10
 
 
-def main(query: str, wanted: list[str]) -> None:
+def main(query: str, wanted: list[str], as_new: bool = False) -> None:
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-explain-")
+    if as_new:
+        _ask_other_folds(query)
     from index.analysis import terms
     from index.query import parse
     import index.search
@@ -55,7 +62,23 @@ def main(query: str, wanted: list[str]) -> None:
         print(f"{ranked[n][0]:9.2f}  {rows[n]['key']:72.72} {len(terms(rows[n]['body'] or '')):4} terms  {words}{lifted}")
 
 
+def _ask_other_folds(query: str, folds: int = 5) -> None:
+    """Build the index asked only the questions outside ``query``'s fold, as ``asked_cv`` does."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import index.documents as documents
+    from relevance_metrics import load
+
+    questions = [q["q"] for q in load("tuning")]
+    if query not in questions:
+        sys.exit(f"--as-new: not a question of the tuning half: {query!r}")
+    fold = questions.index(query) % folds
+    mine = {q for i, q in enumerate(questions) if i % folds == fold}
+    whole = documents.asked_questions
+    documents.asked_questions = lambda: {k: [q for q in qs if q not in mine] for k, qs in whole().items()}
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    args = [a for a in sys.argv[1:] if a != "--as-new"]
+    if not args:
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2:])
+    main(args[0], args[1:], as_new="--as-new" in sys.argv[1:])
