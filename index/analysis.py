@@ -77,6 +77,14 @@ def terms(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+PAIR_SCOPE = "pair"  # the postings of two terms following each other (index.build)
+
+
+def pair_term(first: str, second: str) -> str:
+    """The indexed term of two terms following each other (no term holds a space)."""
+    return f"{first} {second}"
+
+
 def words(text: str) -> list[str]:
     """The surface words of ``text``, lower case, split at anything not a letter or digit."""
     return [w.lower() for w in WORD.findall(text)]

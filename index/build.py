@@ -34,7 +34,7 @@ from typing import Any
 
 from engine.names import slug
 
-from .analysis import terms, words
+from .analysis import PAIR_SCOPE, pair_term, terms, words
 from .corpus import EXACT_NAME_KINDS, KINDS, corpus_hash, records, rows, section_rows
 from .documents import documents
 from .spelling import deletes
@@ -237,6 +237,11 @@ LENGTH_NORM = {"title": 0.5, "names": 0.5, "context": 0.5, "body": 0.75, "tags":
                "asked": 0.5}
 SCOPES = {"all": ("title", "names", "context", "body", "tags", "words", "asked"), "name": ("title", "names"),
           "story": ("story",)}
+# The pair scope (PAIR_SCOPE): every two terms that follow each other in a field of the "all" scope (its stop words
+# left out, as a query's are), scored as BM25F terms of their own. A question's words in the order a text
+# has them say more than the same words apart: the ordered pairs of the sequential dependence model
+# (Metzler and Croft, "A Markov random field model for term dependencies", SIGIR 2005). index.search
+# adds them to a question's score at PAIR_WEIGHT.
 TEXT_FIELDS = {**FIELD_WEIGHTS, "story": 1.0}
 LENGTH_NORM["story"] = 0.75
 K1 = 1.2
@@ -308,8 +313,10 @@ def _posting_rows(docs: list[dict[str, Any]], groups: list[str],
     each term of the "all" scope is left in ``idfs`` for the passages (``_passage_rows``).
     """
     per_field = {f: _field_frequencies(docs, f) for f in TEXT_FIELDS}
+    pairs = {f"{PAIR_SCOPE}:{f}": _field_frequencies(docs, f, pairs=True) for f in SCOPES["all"]}
+    per_field |= pairs
     count = len(set(groups))
-    for scope, fields in SCOPES.items():
+    for scope, fields in (*SCOPES.items(), (PAIR_SCOPE, tuple(pairs))):
         every = sorted({t for f in fields for t in per_field[f]})
         for term in every:
             pseudo: dict[int, float] = {}
@@ -388,14 +395,18 @@ def _passage_rows(docs: list[dict[str, Any]], passages: list[tuple[int, tuple[st
             yield _bm25_row(f"passage:{term}", found, idfs[term])
 
 
-def _field_frequencies(docs: list[dict[str, Any]], field: str) -> dict[str, dict[int, float]]:
+def _field_frequencies(docs: list[dict[str, Any]], field: str,
+                       pairs: bool = False) -> dict[str, dict[int, float]]:
     """term -> {docnum: the term's frequency in ``field``, weighted and normalized by the field's length}.
 
     The terms are ``index.analysis.terms``, the analysis the query side applies (and which
-    tests/test_index_analysis.py checks against whoosh's analyzer over the whole corpus).
+    tests/test_index_analysis.py checks against whoosh's analyzer over the whole corpus); with ``pairs``,
+    each two following terms as one (``pair_term``), weighted and normalized as the field's terms are.
     """
     weight, b = TEXT_FIELDS[field], LENGTH_NORM[field]
     analyzed = [terms(d[field]) if d[field] else () for d in docs]
+    if pairs:
+        analyzed = [tuple(map(pair_term, t, t[1:])) for t in analyzed]
     holding = [len(a) for a in analyzed if a]  # the average length over the documents that have the field
     avg = max(sum(holding) / max(len(holding), 1), 1e-9)
     found: dict[str, dict[int, float]] = {}

@@ -48,7 +48,7 @@ from typing import Any
 
 from engine.names import slug, typed
 
-from .analysis import stem, stop_words, terms
+from .analysis import PAIR_SCOPE, pair_term, stem, stop_words, terms
 from .corpus import EXACT_NAME_KINDS
 from .query import Filter, Query, parse
 from .snippet import phrase_pattern, snippet, variants
@@ -91,6 +91,10 @@ STARTER_EDITION, STARTER_WEIGHT = "sfr-v4", 0.85
 # outranked by a short text saying two of the question's words. All the way (a section scores as its best
 # passage, Callan's MaxPsg) since the twelfth pass of issue 23; 0.4 before, when sections had fewer players' words
 PASSAGE_SHARE = 1.0
+# a question's score gains this times the score of each two of its words following each other that a text
+# has in that order (index.build's PAIR_SCOPE, the sequential dependence model's ordered pairs): the weight
+# cross-validated on the tuning half, from 0.1 to 0.4 (docs/search.md, nineteenth pass)
+PAIR_WEIGHT = 0.2
 MAX_ALIAS_WORDS = 4
 # a question's word that English uses more than the books do ("go", "put", "things") frames the question
 # more than it says what it is about: its own spelling weighs less (its synonyms, the books' words, do not)
@@ -167,7 +171,7 @@ class _Plan:
     """A parsed query turned into what to look up."""
 
     query: Query
-    groups: list[_Group]
+    groups: list[_Group]  # the words' groups in the query's order (``sequence``), then its phrases' and fields'
     exact: set[str]
     warnings: list[str]
     named: dict[str, int] = field(default_factory=dict)  # record key -> words of the query naming it
@@ -178,6 +182,7 @@ class _Plan:
     kinds: set[str] = field(default_factory=set)  # kinds of record the query's words prefer
     editions: set[str] = field(default_factory=set)  # editions the query's words prefer
     hints: set[str] = field(default_factory=set)  # the words read as a kind or edition (lower case)
+    sequence: int = 0  # how many of ``groups`` are the query's words, in its order
     renamed: str = ""  # a misspelled whole name, as the record is named
     story: bool = False  # story:yes
     meant: set[str] = field(default_factory=set)  # records named by what the query's abbreviation stands for
@@ -248,6 +253,7 @@ class Searcher:
         slots = self._word_groups(kept, plan)
         self._aliases([query.words[i] for i in keep], slots, plan)
         plan.groups = [g for g in slots if g is not None]
+        plan.sequence = len(plan.groups)
         plan.groups += [_Group(p, {}, [(terms(p), 1.0)]) for p in query.phrases if terms(p)]
         plan.groups += [_Group(p, {}, [(terms(p), 1.0)], "name") for p in query.name_phrases if terms(p)]
         plan.groups += [_Group(w, dict.fromkeys(terms(w), 1.0), [], "name") for w in query.name_words if terms(w)]
@@ -496,6 +502,7 @@ class Searcher:
         rank = dict(score)
         if plan.question:
             self._lift_by_passages(plan, rank)
+            self._add_pairs(plan, rank, candidates)
         for n in self._exact_docnums(plan.exact, candidates):
             rank[n] = rank.get(n, 0.0) + EXACT
         for n in self._exact_docnums(plan.meant, candidates):  # what an abbreviation stands for leads it
@@ -540,6 +547,19 @@ class Searcher:
                 best[n] = s
         for n, s in best.items():
             rank[n] += PASSAGE_SHARE * (s - rank[n])
+
+    def _add_pairs(self, plan: _Plan, rank: dict[int, float], candidates: set[int] | None) -> None:
+        """Add PAIR_WEIGHT times the score of every two following words of the question that a text has
+        in that order, each word by its own spellings (weight 1: "8th" and "eighth")."""
+        words = [g for g in plan.groups[:plan.sequence] if g.scope == "all"]
+        for first, second in zip(words, words[1:]):
+            found: dict[int, float] = {}
+            for a in (s for s, w in first.stems.items() if w >= 1.0):
+                for b in (s for s, w in second.stems.items() if w >= 1.0):
+                    _merge_max(found, self._postings(PAIR_SCOPE, pair_term(a, b), candidates), 1.0)
+            for n, s in found.items():
+                if n in rank:
+                    rank[n] += PAIR_WEIGHT * s
 
     def _grouped(self, ranked: dict[int, tuple[float, float]], allowed: set[int] | None, plan: _Plan,
                  limit: int) -> list[tuple[int, float, tuple[tuple[str, int], ...]]]:

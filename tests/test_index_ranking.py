@@ -299,3 +299,25 @@ def test_a_two_letter_name_in_lower_case_names_nothing():
     s = searcher()
     assert "race/sfr-2012/amazon" not in s._plan(parse("am i stuck with melee only there")).named
     assert "race/sfr-2012/amazon" in s._plan(parse("can AM shoot from reserves")).named
+
+
+def test_following_terms_are_indexed_as_pairs_in_their_order():
+    """The pair scope holds each two terms that follow each other, stop words left out as a query's
+    are: "the dead unit area" is "dead unit" and "unit area", never "unit dead"."""
+    from index.analysis import pair_term
+    from index.build import _field_frequencies
+
+    found = _field_frequencies([_doc("the dead unit area"), _doc("a unit, dead")], "body", pairs=True)
+    assert set(found) == {pair_term("dead", "unit"), pair_term("unit", "area"), pair_term("unit", "dead")}
+    assert set(found[pair_term("dead", "unit")]) == {0} and set(found[pair_term("unit", "dead")]) == {1}
+
+
+def test_a_questions_words_in_a_texts_order_lift_that_text(monkeypatch):
+    """"magic items" in that order in the Magical Items section ("magical items ... worth 1 health")
+    lifts it into the first three for a question its words alone ranked 6th (PAIR_WEIGHT)."""
+    import index.search
+
+    question, section = "do magic items count toward my army's health", "sfr-2012:magical-items"
+    assert section in [h.id for h in search(question).hits[:3]]
+    monkeypatch.setattr(index.search, "PAIR_WEIGHT", 0.0)
+    assert section not in [h.id for h in search(question).hits[:3]]
