@@ -93,7 +93,7 @@ STARTER_EDITION, STARTER_WEIGHT = "sfr-v4", 0.85
 PASSAGE_SHARE = 1.0
 # a question's score gains this times the score of each two of its words following each other that a text
 # has in that order (index.build's PAIR_SCOPE, the sequential dependence model's ordered pairs): the weight
-# cross-validated on the tuning half, from 0.1 to 0.4 (docs/search.md, nineteenth pass)
+# cross-validated on the tuning half, from 0.1 to 0.4 (docs/search.md, twentieth pass)
 PAIR_WEIGHT = 0.2
 MAX_ALIAS_WORDS = 4
 # a question's word that English uses more than the books do ("go", "put", "things") frames the question
