@@ -1,6 +1,6 @@
-"""Search relevance figures on both halves of the relevance set (issue 23).
+"""Search relevance figures on both halves of the relevance set and the fresh set (issue 23).
 
-    python bench/relevance_report.py               # P@1, P@3, P@10, MRR@10 per half
+    python bench/relevance_report.py               # P@1, P@3, P@10, MRR@10 per set
     python bench/relevance_report.py --failures    # and the tuning half's misses, one by one
     python bench/relevance_report.py --file new.yaml --failures   # a set being written, and its misses
 
@@ -8,7 +8,8 @@ The tuning half is ``corpus/questions/tuning.yaml``; the index searches its ques
 (the ``asked`` field), so its figures here are of questions the index holds, and
 ``bench/asked_cv.py`` measures them as new ones. The held-out half is
 ``tests/relevance/heldout.yaml``, which the ranking is never tuned on and the index
-never holds: this script prints only aggregate figures for it, never its questions' hits.
+never holds: this script prints only aggregate figures for it, never its questions' hits, and
+the same for the fresh set (``tests/relevance/fresh.yaml``, a second blind set, not pooled).
 A set being written (``--file``) is measured as new questions only until it joins the
 tuning half. Each half is measured twice: on its writers' answers only (``expect``), and with the
 answers a judge later found among the ranking's unlisted hits (``also``, tools/pool_judgments.py).
@@ -39,19 +40,20 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["DDREF_CACHE_DIR"] = tempfile.mkdtemp(prefix="ddref-relevance-")
     from index.corpus import read_yaml
-    from relevance_metrics import FILES, HALVES, evaluate, load
+    from relevance_metrics import SETS, evaluate, load
+    from tools.check_relevance_set import UNSEEN_FILES
 
-    if args.file and args.file.resolve() == FILES["held-out"].resolve():
-        parser.error("the held-out half's misses are never listed; run without --file for its figures")
+    if args.file and args.file.resolve() in {p.resolve() for p in UNSEEN_FILES}:
+        parser.error("the held-out and fresh sets' misses are never listed; run without --file for their figures")
     sets = {args.file.stem: read_yaml(args.file)} if args.file else \
-        {half: load(half) for half in (HALVES[:1] if args.tuning else HALVES)}
+        {half: load(half) for half in (SETS[:1] if args.tuning else SETS)}
     for half, questions in sets.items():
         for judged in (False, True):
             figures, misses = evaluate(questions, DEPTH, judged)
             print(f"{half:8} {figures['n']:4} questions  P@1 {figures['p1']:.3f}  P@3 {figures['p3']:.3f}  "
                   f"P@10 {figures['p10']:.3f}  MRR@10 {figures['mrr']:.3f}  "
                   f"{'with the judged answers' if judged else 'its writers answers only'}")
-        if args.failures and half != "held-out":
+        if args.failures and (half == "tuning" or args.file):
             for line in misses:
                 print("   ", line)
 

@@ -7,9 +7,9 @@ record across editions) is an expected ref, or that ref's own rule section.
 from __future__ import annotations
 
 from fast_yaml import load_yaml
-from tools.check_relevance_set import HALF_FILES as FILES, answers_to
+from tools.check_relevance_set import SET_FILES as FILES, answers_to
 
-HALVES = tuple(FILES)
+SETS = tuple(FILES)  # the two halves, then the fresh set
 
 
 def load(half: str) -> list[dict]:

@@ -41,7 +41,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TUNING_FILE = ROOT / "corpus" / QUESTIONS_DIR / "tuning.yaml"
 HELDOUT_FILE = ROOT / "tests" / "relevance" / "heldout.yaml"
 HALF_FILES = {"tuning": TUNING_FILE, "held-out": HELDOUT_FILE}
-EXISTING = tuple(HALF_FILES.values())
+# A second blind set, never tuned on and never in the index either, not pooled (docs/search.md, twentieth pass)
+FRESH_FILE = ROOT / "tests" / "relevance" / "fresh.yaml"
+SET_FILES = {**HALF_FILES, "fresh": FRESH_FILE}  # every set the figures are measured on
+UNSEEN_FILES = (HELDOUT_FILE, FRESH_FILE)  # the sets the ranking never sees: none of their misses is listed
+EXISTING = tuple(SET_FILES.values())
 EDITIONS = ("sfr-2012", "sfr-v4", "tsr-1996")
 RECORD_KINDS = ("spell", "sai", "race", "unit", "ruling", "glossary")
 KINDS = (*RECORD_KINDS, "rule")
