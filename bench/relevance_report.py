@@ -48,7 +48,7 @@ def main() -> None:
     sets = {args.file.stem: read_yaml(args.file)} if args.file else \
         {half: load(half) for half in (SETS[:1] if args.tuning else SETS)}
     for half, questions in sets.items():
-        for judged in (False, True):
+        for judged in (False, True) if any("also" in q for q in questions) else (False,):  # the fresh set: no pool
             figures, misses = evaluate(questions, DEPTH, judged)
             print(f"{half:8} {figures['n']:4} questions  P@1 {figures['p1']:.3f}  P@3 {figures['p3']:.3f}  "
                   f"P@10 {figures['p10']:.3f}  MRR@10 {figures['mrr']:.3f}  "
