@@ -9,7 +9,7 @@ records it names), each word's spellings with their weights, then the best docum
 they are grouped into hits) with their rank, body length in terms and each word's score; the
 documents whose key holds one of the further arguments are shown too, wherever they rank.
 For studying the tuning half's misses (``relevance_report.py --tuning --failures``); never
-for the held-out half's questions.
+for the held-out half's questions or the fresh set's.
 
 A tuning question is in the index's asked field, which then explains most of its rank; with
 ``--as-new`` the index is asked only the other folds' questions (``bench/asked_cv.py``'s five folds),
