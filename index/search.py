@@ -372,7 +372,7 @@ class Searcher:
                 continue  # the plural is a name of its own
             i, n = grams[key]
             typed = words[i] if key == bare else words[i][:-1]
-            if n == 1 and len(bare) <= 2 and typed != typed.upper():
+            if n == 1 and _lower_case_abbreviation(bare, typed):
                 continue
             expanded = terms(expansion)
             last = slots[i + n - 1]
@@ -418,7 +418,7 @@ class Searcher:
         named: dict[str, int] = {}
         for kind, key, record in self.db.names_of(EXACT_NAME_KINDS, runs):  # record keys are document keys
             i, n = runs[key]
-            if n == 1 and len(key) <= 2 and words[i] != words[i].upper():
+            if n == 1 and _lower_case_abbreviation(key, words[i]):
                 continue
             if n > 1 or kind in SINGLE_WORD_NAMES:
                 named[record] = max(named.get(record, 0), n)
@@ -762,6 +762,13 @@ def _asks_for_kind(i: int, words: list[str]) -> bool:
     previous = words[i - 1] if i else ""
     following = words[i + 1] if i + 1 < len(words) else ""
     return i == 0 or previous in ASKING_FOR or following in KIND_FOLLOWERS or KIND_WORDS[words[i]] == "glossary"
+
+
+def _lower_case_abbreviation(key: str, typed: str) -> bool:
+    """Whether a one-word name or alias ``key`` of two letters was typed in lower case: AM, DW and LE
+    name only in capitals ("am i stuck" is no Amazon), in the aliases a query expands as in the names
+    its words run into."""
+    return len(key) <= 2 and typed != typed.upper()
 
 
 def _add(group: _Group, synonym: str, w: float) -> None:
