@@ -9,11 +9,9 @@ from index.documents import asked_questions, documents
 from index.search import search, searcher
 from index.synonyms import synonyms_of
 from fast_yaml import load_yaml
-from tools.check_relevance_set import TUNING_FILE, UNSEEN_FILES, nearly_repeating
+from tools.check_relevance_set import TUNING_FILE, nearly_repeating, unseen_questions
 
 TUNING = load_yaml(TUNING_FILE.read_text(encoding="utf-8"))
-# the held-out half and the fresh set: the questions the ranking is measured on and never sees
-UNSEEN = [q for path in UNSEEN_FILES for q in load_yaml(path.read_text(encoding="utf-8"))]
 
 
 def test_every_record_answering_a_tuning_question_is_asked_it():
@@ -34,7 +32,7 @@ def test_no_unseen_question_is_asked_nor_nearly_repeated():
     similarity of 0.6 or more, stricter than the checker's 0.8 between questions (13 tuning questions
     were that close to held-out ones, one a misspelling of it, and left the tuning half for this).
     tests/test_players_words.py holds the players' phrases to the same. So for the fresh set."""
-    near = nearly_repeating((t for ts in asked_questions().values() for t in ts), [q["q"] for q in UNSEEN])
+    near = nearly_repeating((t for ts in asked_questions().values() for t in ts), unseen_questions())
     assert not near, near[:10]
 
 

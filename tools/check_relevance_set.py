@@ -92,14 +92,25 @@ def parse_ref(ref: str) -> tuple[str, str, str]:
     return kind, rid, edition
 
 
+def unseen_questions() -> list[str]:
+    """The questions of the sets the ranking never sees (``UNSEEN_FILES``): nothing the index searches
+    may nearly repeat one (tests/test_asked.py, tests/test_players_words.py)."""
+    return [q["q"] for path in UNSEEN_FILES for q in read_yaml(path)]
+
+
 def answers_to(question: dict, judged: bool = True) -> set[str]:
     """Every ref that answers the question: the expected ones (its writer's, and unless ``judged`` is
     false those a judge found answering later, ``also``), their own sections, and the records whose
     own section is expected (the race Dragonkin for the section "Dragonkin")."""
     expected = set(answering_refs(question) if judged else question["expect"])
-    owned_by = {section: record for record, section in own_sections().items()}
-    return expected | {own_sections()[r] for r in expected if r in own_sections()} | \
-        {owned_by[r] for r in expected if r in owned_by}
+    own, owned_by = own_sections(), _owners()
+    return expected | {own[r] for r in expected if r in own} | {owned_by[r] for r in expected if r in owned_by}
+
+
+@cache
+def _owners() -> dict[str, str]:
+    """A record's own section -> the record (``own_sections`` turned around)."""
+    return {section: record for record, section in own_sections().items()}
 
 
 @cache
