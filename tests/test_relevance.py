@@ -222,36 +222,37 @@ def figures(questions: list[dict], answers, judged: bool = True) -> dict[str, fl
     return rank_figures([first_rank(q, map(hit_refs, answers[id(q)]), judged) for q in questions], DEPTH)
 
 
+def _measured(label: str, questions: list[dict], answers, judged: bool = True) -> dict[str, float]:
+    """The figures of ``questions``, printed under ``label``."""
+    found = figures(questions, answers, judged)
+    print(f"{label}: P@1 {found['p1']:.3f} P@3 {found['p3']:.3f} P@10 {found['p10']:.3f} MRR {found['mrr']:.3f}")
+    return found
+
+
+def _below(found: dict[str, float], floors: dict[str, float], label: str) -> dict[str, str]:
+    return {f"{k} ({label})": f"{found[k]:.3f} < {v}" for k, v in floors.items() if found[k] < v}
+
+
 def test_held_out_half(answers):
     """On questions the ranking was never tuned on (only the figures are shown, never the hits):
     issue 23's targets, with the pooled judgments, and at least what is reached now on both readings."""
-    fell = {}
-    for judged, reached in ((True, REACHED), (False, WRITERS_REACHED)):
-        found = figures(HELDOUT, answers, judged)
-        print(f"held-out{'' if judged else ', its writers answers only'}: P@1 {found['p1']:.3f} "
-              f"P@3 {found['p3']:.3f} P@10 {found['p10']:.3f} MRR {found['mrr']:.3f}")
-        print("below issue 23's targets:", {k: v for k, v in TARGETS.items() if found[k] < v} or "none")
-        fell |= {f"{k}{'' if judged else ' (writers)'}": f"{found[k]:.3f} < {v}" for k, v in reached.items()
-                 if found[k] < v}
-        if judged:
-            fell |= {f"{k} (issue 23's target)": f"{found[k]:.3f} < {v}" for k, v in TARGETS.items() if found[k] < v}
+    judged = _measured("held-out", HELDOUT, answers)
+    writers = _measured("held-out, its writers answers only", HELDOUT, answers, judged=False)
+    fell = _below(judged, TARGETS, "issue 23's targets") | _below(judged, REACHED, "judged") | \
+        _below(writers, WRITERS_REACHED, "writers")
     assert not fell, f"the held-out half fell below what it reached: {fell}"
 
 
 def test_fresh_set(answers):
     """A second blind set the ranking never saw (only its figures are shown): at least what it reaches
     now, on its writers' answers."""
-    found = figures(FRESH, answers, judged=False)
-    print(f"fresh: P@1 {found['p1']:.3f} P@3 {found['p3']:.3f} P@10 {found['p10']:.3f} MRR {found['mrr']:.3f}")
-    fell = {k: f"{found[k]:.3f} < {v}" for k, v in FRESH_REACHED.items() if found[k] < v}
+    fell = _below(_measured("fresh", FRESH, answers, judged=False), FRESH_REACHED, "fresh")
     assert not fell, f"the fresh set fell below what it reached: {fell}"
 
 
 def test_tuning_half(answers):
     """The whole tuning half keeps what it reaches (a ranking change is measured on it first)."""
-    found = figures(TUNING, answers)
-    print(f"tuning: P@1 {found['p1']:.3f} P@3 {found['p3']:.3f} P@10 {found['p10']:.3f} MRR {found['mrr']:.3f}")
-    fell = {k: f"{found[k]:.3f} < {v}" for k, v in TUNING_REACHED.items() if found[k] < v}
+    fell = _below(_measured("tuning", TUNING, answers), TUNING_REACHED, "tuning")
     assert not fell, f"the tuning half fell below what it reached: {fell}"
 
 
